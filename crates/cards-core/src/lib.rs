@@ -1,0 +1,28 @@
+//! `cards-core`: the vocabulary every game crate of this workspace shares.
+//!
+//! - [`color`]: the four colours and the coloured card of Ochos Locos and Quattro
+//!   (`R5`, rainbow order R < Y < G < B).
+//! - [`french`]: the French-suited playing card of War (`6C`, `10H`, `AS`).
+//! - [`pile`]: a pile of cards with a top and a bottom, and a seeded shuffle.
+//! - [`rng`]: the one random number generator games use ([`GameRng`]), and seeds.
+//! - [`tokens`]: a whitespace tokenizer for deal files that knows lines and columns.
+//! - [`cli`]: exit statuses and the one-line error report of every binary.
+//! - [`console`]: prompting a person, re-asking on invalid answers, ending cleanly on
+//!   end of input.
+//!
+//! Nothing here knows any game's rules, and nothing but [`console`] (and
+//! [`rng::resolve_seed`] and [`cli::report`]) does I/O. Game crates depend on this one, never on each other.
+
+pub mod cli;
+pub mod color;
+pub mod console;
+pub mod french;
+pub mod pile;
+pub mod rng;
+pub mod tokens;
+
+pub use color::{Color, ColorCard, ColorCardError};
+pub use french::{PlayingCard, Rank, Suit};
+pub use pile::{Pile, shuffle};
+pub use rng::GameRng;
+pub use tokens::{ParseError, Token, TokenLine, Tokens};

@@ -1,0 +1,1 @@
+//! `ochos-locos`: work in progress.

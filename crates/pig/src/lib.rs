@@ -1,0 +1,1 @@
+//! `pig`: work in progress.

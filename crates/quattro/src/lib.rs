@@ -1,0 +1,1 @@
+//! `quattro`: work in progress.

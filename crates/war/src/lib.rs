@@ -1,0 +1,1 @@
+//! `war`: work in progress.

@@ -1,0 +1,7 @@
+//! The `war` binary.
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    cards_core::cli::report("war", "not implemented yet")
+}
