@@ -1,7 +1,10 @@
-//! The `ochos-locos` binary.
+//! The `ochos-locos` binary: reads a deal, plays it under one of seven rule sets, and
+//! prints the game exactly as the assignment asks. See `ochos-locos --help`.
+
+mod cli;
 
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    cards_core::cli::report("ochos-locos", "not implemented yet")
+    cli::main()
 }

@@ -1,0 +1,304 @@
+//! Command-line parsing and the glue between the input, the engine and the output.
+
+use std::fs;
+use std::io::{self, IsTerminal, Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use cards_core::cli::{is_broken_pipe, report};
+use cards_core::rng::{resolve_seed, rng_from_seed};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use ochos_locos::render::{self, Style};
+use ochos_locos::{Deal, Variant};
+
+const PROGRAM: &str = "ochos-locos";
+
+#[derive(Parser)]
+#[command(
+    name = PROGRAM,
+    version,
+    about = "Ochos Locos, a Crazy-Eights-like card game, in the seven rule sets of two assignments.",
+    long_about = "Ochos Locos, a Crazy-Eights-like card game, in the seven rule sets of two \
+assignments (CSCI 1110, Winter 2020). Each rule set is a subcommand: it reads a deal (from \
+FILE, or standard input), plays it, and prints the game exactly as the assignment specifies.",
+    after_help = "\
+Examples:
+  ochos-locos faciles < deal.txt         play a deal under Assignment 4, Part I
+  ochos-locos completos --sample         play the assignment's own example
+  ochos-locos completos --seed 7         deal a random game with seed 7 and play it
+  ochos-locos deal going-wild --seed 7   print a random deal in that rule set's format
+
+Rule sets:
+  match-making       Assignment 2, Problem 1 (3 players)
+  take-two           Assignment 2, Problem 2 (Rule of Two)
+  going-wild         Assignment 2, Problem 3 (Loco rule)
+  more-the-merrier   Assignment 2, Problem 4 (2 to 6 players)
+  faciles            Assignment 4, Part I
+  diversidad         Assignment 4, Part II (strategies C, N, S, B)
+  completos          Assignment 4, Part III (FullGame: 8-card and 2-card rules)"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Assignment 2, Problem 1: three players, matching by colour or number.
+    #[command(after_help = A2_INPUT)]
+    MatchMaking(PlayArgs),
+    /// Assignment 2, Problem 2: a 2 makes the next player answer with a 2 or TAKE TWO.
+    #[command(after_help = A2_INPUT)]
+    TakeTwo(PlayArgs),
+    /// Assignment 2, Problem 3: a playable 8 is always played and names the next colour.
+    #[command(after_help = A2_INPUT)]
+    GoingWild(PlayArgs),
+    /// Assignment 2, Problem 4: Problem 3 for 2 to 6 players.
+    #[command(after_help = A2P4_INPUT)]
+    MoreTheMerrier(PlayArgs),
+    /// Assignment 4, Part I: each player plays the first matching card in hand.
+    #[command(after_help = A4P1_INPUT)]
+    Faciles(PlayArgs),
+    /// Assignment 4, Part II: players with strategies C, N, S or B.
+    #[command(after_help = A4P2_INPUT)]
+    Diversidad(PlayArgs),
+    /// Assignment 4, Part III: Part II with the 8-card and 2-card rules (FullGame).
+    #[command(after_help = A4P3_INPUT)]
+    Completos {
+        #[command(flatten)]
+        play: PlayArgs,
+        /// Do not print the colour chosen with an 8 (` (G)`): the text's rule asks for
+        /// it, but the text's example output never shows it; this reproduces the example.
+        #[arg(long)]
+        no_announce_colour: bool,
+    },
+    /// Print a random deal (every card once) in a rule set's input format.
+    #[command(after_help = "\
+Example:
+  ochos-locos deal completos --players 5 --seed 7 | ochos-locos completos")]
+    Deal {
+        /// The rule set whose input format to write.
+        variant: VariantArg,
+        /// The number of players (2 to 6; Problems 1 to 3 take exactly 3).
+        #[arg(long)]
+        players: Option<usize>,
+        /// The seed of the shuffle (a random one is chosen and shown on stderr if none).
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+}
+
+#[derive(Args)]
+struct PlayArgs {
+    /// The deal to play (default: standard input).
+    file: Option<PathBuf>,
+    /// Instead of reading a deal, deal a random one with this seed and play it (the same
+    /// game as `ochos-locos deal RULES --seed N | ochos-locos RULES`).
+    #[arg(long, conflicts_with_all = ["file", "sample"])]
+    seed: Option<u64>,
+    /// With --seed: the number of players.
+    #[arg(long, requires = "seed")]
+    players: Option<usize>,
+    /// Play the assignment's own example deal for this rule set.
+    #[arg(long, conflicts_with = "file")]
+    sample: bool,
+}
+
+/// The rule sets, as `deal` names them.
+#[derive(Clone, Copy, ValueEnum)]
+enum VariantArg {
+    MatchMaking,
+    TakeTwo,
+    GoingWild,
+    MoreTheMerrier,
+    Faciles,
+    Diversidad,
+    Completos,
+}
+
+impl From<VariantArg> for Variant {
+    fn from(arg: VariantArg) -> Variant {
+        match arg {
+            VariantArg::MatchMaking => Variant::MatchMaking,
+            VariantArg::TakeTwo => Variant::TakeTwo,
+            VariantArg::GoingWild => Variant::GoingWild,
+            VariantArg::MoreTheMerrier => Variant::MoreTheMerrier,
+            VariantArg::Faciles => Variant::Faciles,
+            VariantArg::Diversidad => Variant::Diversidad,
+            VariantArg::Completos => Variant::Completos,
+        }
+    }
+}
+
+const A2_INPUT: &str = "\
+Input: three lines with a hand of 5 cards each (players 1, 2, 3), a line with the starting
+discard card, then the draw pile, top card first (on one line or several). A card is a colour
+R, Y, G or B and a number 1 to 8, like R5; every card at most once.
+
+Example input:
+  Y3 Y7 Y8 B1 B7
+  R8 Y1 G4 G8 B8
+  R3 R4 R7 Y6 B5
+  B3
+  R2 G5 B6 Y5 G3 G2 Y4 R1 G1 Y2 G6 B4 R5 G7 R6 B2";
+
+const A2P4_INPUT: &str = "\
+Input: a line with the number of players N (2 to 6), N lines with a hand of 5 cards each, a
+line with the starting discard card, then the draw pile, top card first. A card is a colour
+R, Y, G or B and a number 1 to 8, like R5; every card at most once.
+
+Example input:
+  4
+  R2 Y8 G4 G6 G7
+  R7 Y3 Y6 B2 B4
+  R6 R8 Y1 B1 B5
+  R1 R3 R5 Y7 B6
+  B7
+  G1 G3 Y2 G2 B8 Y4 R4 G8 B3 G5 Y5";
+
+const A4P1_INPUT: &str = "\
+Input: a line with the number of players P (2 to 6), P lines `Name C1 C2 C3 C4 C5`, a line
+with the starting discard card, then the deck, top card first. A card is a colour R, Y, G or
+B and a number 1 to 8, like R5; every card at most once.
+
+Example input:
+  4
+  Alice Y3 Y7 Y8 B1 B7
+  Bob R8 Y1 G4 G8 B8
+  Carol R3 R4 R7 Y6 B5
+  Dave R2 G5 B6 Y5 G3
+  B3
+  G2 Y4 R1 G1 Y2 G6 B4 R5 G7 R6 B2";
+
+const A4P2_INPUT: &str = "\
+Input: as for faciles, but each player line names a strategy after the name:
+`Name Strategy C1 C2 C3 C4 C5`, the strategy one of C (colour first), N (number first),
+S (strategic) or B (basic).
+
+Example input:
+  4
+  Alice C Y3 Y7 Y8 B1 B7
+  Bob N R8 Y1 G4 G8 B8
+  Carol S R3 R4 R7 Y6 B5
+  Dave B R2 G5 B6 Y5 G3
+  B3
+  G2 Y4 R1 G1 Y2 G6 B4 R5 G7 R6 B2";
+
+const A4P3_INPUT: &str = "\
+Input: as for diversidad. The output prints the colour chosen with an 8 in parentheses,
+`Bob Y1 G4 G8 B8: R8 (G)`, unless --no-announce-colour is given.
+
+Example:
+  ochos-locos completos --sample
+  ochos-locos completos --seed 7 --players 5";
+
+/// Why a run failed; each prints as one line.
+#[derive(Debug, thiserror::Error)]
+enum Failure {
+    #[error("{path}: {error}")]
+    Read { path: String, error: io::Error },
+    #[error("{0}")]
+    Deal(#[from] cards_core::ParseError),
+    #[error("{0}")]
+    Random(#[from] ochos_locos::deal::DealError),
+    #[error("{0}")]
+    Write(io::Error),
+}
+
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Write(error)) if is_broken_pipe(&error) => ExitCode::SUCCESS,
+        Err(failure) => report(PROGRAM, failure),
+    }
+}
+
+fn run(cli: Cli) -> Result<(), Failure> {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    match cli.command {
+        Command::Deal {
+            variant,
+            players,
+            seed,
+        } => {
+            let variant = Variant::from(variant);
+            let deal = random_deal(variant, players, seed)?;
+            out.write_all(deal.to_text(variant).as_bytes())
+                .map_err(Failure::Write)?;
+        }
+        Command::MatchMaking(args) => play(Variant::MatchMaking, args, Style::default(), &mut out)?,
+        Command::TakeTwo(args) => play(Variant::TakeTwo, args, Style::default(), &mut out)?,
+        Command::GoingWild(args) => play(Variant::GoingWild, args, Style::default(), &mut out)?,
+        Command::MoreTheMerrier(args) => {
+            play(Variant::MoreTheMerrier, args, Style::default(), &mut out)?;
+        }
+        Command::Faciles(args) => play(Variant::Faciles, args, Style::default(), &mut out)?,
+        Command::Diversidad(args) => play(Variant::Diversidad, args, Style::default(), &mut out)?,
+        Command::Completos {
+            play: args,
+            no_announce_colour,
+        } => {
+            let style = Style {
+                announce_colour: !no_announce_colour,
+            };
+            play(Variant::Completos, args, style, &mut out)?;
+        }
+    }
+    out.flush().map_err(Failure::Write)
+}
+
+fn random_deal(
+    variant: Variant,
+    players: Option<usize>,
+    seed: Option<u64>,
+) -> Result<Deal, Failure> {
+    let players = players.unwrap_or(variant.default_players());
+    // Check the request before choosing (and announcing) a seed.
+    Deal::random(variant, players, &mut rng_from_seed(0))?;
+    let seed = resolve_seed(PROGRAM, seed);
+    Ok(Deal::random(variant, players, &mut rng_from_seed(seed))?)
+}
+
+fn play(
+    variant: Variant,
+    args: PlayArgs,
+    style: Style,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let deal = match (args.seed, args.sample) {
+        (Some(seed), _) => random_deal(variant, args.players, Some(seed))?,
+        (None, true) => Deal::parse(variant, variant.sample())?,
+        (None, false) => Deal::parse(variant, &read_input(variant, args.file)?)?,
+    };
+    render::play(variant, &deal, style, out).map_err(Failure::Write)?;
+    Ok(())
+}
+
+fn read_input(variant: Variant, file: Option<PathBuf>) -> Result<String, Failure> {
+    match file {
+        Some(path) => fs::read_to_string(&path).map_err(|error| Failure::Read {
+            path: path.display().to_string(),
+            error,
+        }),
+        None => {
+            let stdin = io::stdin();
+            if stdin.is_terminal() {
+                eprintln!(
+                    "{PROGRAM}: reading a deal from the terminal; end it with Ctrl-D \
+                     (or give a FILE, --sample or --seed N; see `{PROGRAM} {variant} --help`)"
+                );
+            }
+            let mut text = String::new();
+            stdin
+                .lock()
+                .read_to_string(&mut text)
+                .map_err(|error| Failure::Read {
+                    path: "standard input".to_owned(),
+                    error,
+                })?;
+            Ok(text)
+        }
+    }
+}

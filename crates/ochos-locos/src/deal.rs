@@ -1,0 +1,305 @@
+//! Deals: reading one from the assignments' input formats (every problem reported with
+//! its line, column and token), writing one back, and dealing one at random.
+//!
+//! A whole deal is read and checked before any card is played, so bad input prints
+//! nothing on standard output.
+
+use std::fmt::Write as _;
+
+use cards_core::rng::below;
+use cards_core::{ColorCard, ParseError, Token, Tokens, shuffle};
+use rand::Rng;
+
+use crate::game::Game;
+use crate::player::Player;
+use crate::rules::{DealFormat, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Variant};
+use crate::strategy::{BasicPlayer, LETTERED, RainbowPlayer, Strategy, strategy_for_letter};
+
+/// The lowest card number in Ochos Locos.
+pub const MIN_NUMBER: u8 = 1;
+/// The highest card number in Ochos Locos.
+pub const MAX_NUMBER: u8 = 8;
+/// The number of cards in the deck: four colours of 1 to 8.
+pub const DECK_SIZE: usize = 32;
+
+/// The names the `deal` subcommand gives players of Assignment 4.
+pub const NAMES: [&str; MAX_PLAYERS] = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank"];
+
+/// A checked deal: hands, the starting discard card and the draw pile, every card
+/// distinct.
+#[derive(Clone, Debug)]
+pub struct Deal {
+    /// The players in seating order.
+    pub seats: Vec<Seat>,
+    /// The starting discard card.
+    pub discard: ColorCard,
+    /// The draw pile, top first (it may hold fewer than all remaining cards).
+    pub deck: Vec<ColorCard>,
+}
+
+/// One player of a deal.
+#[derive(Clone, Debug)]
+pub struct Seat {
+    /// The name (`1`, `2`, … in Assignment 2, where players are numbered).
+    pub name: String,
+    /// How the player chooses cards.
+    pub strategy: &'static dyn Strategy,
+    /// The starting hand, in the order dealt.
+    pub hand: Vec<ColorCard>,
+}
+
+/// Why a random deal cannot be made.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DealError {
+    /// The rule set fixes the number of players.
+    #[error("{variant} is played by exactly {fixed} players, not {asked}")]
+    FixedPlayers {
+        /// The rule set.
+        variant: Variant,
+        /// Its number of players.
+        fixed: usize,
+        /// The number asked for.
+        asked: usize,
+    },
+    /// Too few or too many players.
+    #[error("{0} players: a game has {MIN_PLAYERS} to {MAX_PLAYERS} players")]
+    Players(usize),
+}
+
+impl Deal {
+    /// Reads a deal written in `variant`'s input format.
+    pub fn parse(variant: Variant, text: &str) -> Result<Deal, ParseError> {
+        let mut tokens = Tokens::new(text);
+        if tokens.is_blank() {
+            return Err(ParseError {
+                line: 1,
+                column: None,
+                token: None,
+                message: "the deal is empty".to_owned(),
+            });
+        }
+        let format = variant.format();
+        let players = match format {
+            DealFormat::Numbered { players: Some(n) } => n,
+            _ => parse_player_count(&mut tokens)?,
+        };
+        let mut seen = Seen::default();
+        let mut seats = Vec::with_capacity(players);
+        for number in 1..=players {
+            let line = tokens.next_line(&format!("the line of player {number}"))?;
+            let mut words = line.tokens.iter();
+            let (name, strategy) = match format {
+                DealFormat::Numbered { .. } => {
+                    (number.to_string(), &RainbowPlayer as &dyn Strategy)
+                }
+                DealFormat::Named { strategies } => {
+                    let name = words.next().map_or("", |t| t.text).to_owned();
+                    let strategy = if strategies {
+                        parse_strategy(words.next(), &line)?
+                    } else {
+                        &BasicPlayer
+                    };
+                    (name, strategy)
+                }
+            };
+            let cards: Vec<&Token<'_>> = words.collect();
+            if let Some(extra) = cards.get(HAND_SIZE) {
+                return Err(extra.error(format!(
+                    "a hand has {HAND_SIZE} cards; this is card {}",
+                    HAND_SIZE + 1
+                )));
+            }
+            if cards.len() < HAND_SIZE {
+                return Err(line.error(format!(
+                    "{}a hand of {HAND_SIZE} cards was expected, this line has {}",
+                    match format {
+                        DealFormat::Named { strategies: true } => "a name, a strategy letter and ",
+                        DealFormat::Named { strategies: false } => "a name and ",
+                        DealFormat::Numbered { .. } => "",
+                    },
+                    cards.len()
+                )));
+            }
+            let hand = cards
+                .into_iter()
+                .map(|token| seen.card(token))
+                .collect::<Result<Vec<_>, _>>()?;
+            seats.push(Seat {
+                name,
+                strategy,
+                hand,
+            });
+        }
+        let line = tokens.next_line("the discard card")?;
+        if let Some(extra) = line.tokens.get(1) {
+            return Err(extra.error("the discard line holds one card"));
+        }
+        let discard = seen.card(&line.tokens[0])?;
+        let deck = tokens
+            .rest()
+            .iter()
+            .map(|token| seen.card(token))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Deal {
+            seats,
+            discard,
+            deck,
+        })
+    }
+
+    /// A random deal of all 32 cards for `players` players of `variant`: five cards
+    /// each, the discard card, then the draw pile. Assignment 4 players are named
+    /// Alice, Bob, Carol, …; in Parts II and III each gets a random strategy.
+    pub fn random<R: Rng + ?Sized>(
+        variant: Variant,
+        players: usize,
+        rng: &mut R,
+    ) -> Result<Deal, DealError> {
+        match variant.format() {
+            DealFormat::Numbered {
+                players: Some(fixed),
+            } if players != fixed => {
+                return Err(DealError::FixedPlayers {
+                    variant,
+                    fixed,
+                    asked: players,
+                });
+            }
+            _ if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) => {
+                return Err(DealError::Players(players));
+            }
+            _ => {}
+        }
+        let mut cards: Vec<ColorCard> = ColorCard::all(MIN_NUMBER..=MAX_NUMBER).collect();
+        shuffle(&mut cards, rng);
+        // At most 6 × 5 cards go to hands, so the discard card is always there.
+        let (dealt, rest) = cards.split_at(players * HAND_SIZE);
+        let seats = dealt
+            .chunks(HAND_SIZE)
+            .enumerate()
+            .map(|(index, hand)| {
+                let (name, strategy): (String, &'static dyn Strategy) = match variant.format() {
+                    DealFormat::Numbered { .. } => ((index + 1).to_string(), &RainbowPlayer),
+                    DealFormat::Named { strategies: false } => (NAMES[index].into(), &BasicPlayer),
+                    DealFormat::Named { strategies: true } => (
+                        NAMES[index].into(),
+                        LETTERED[below(rng, LETTERED.len() as u64) as usize],
+                    ),
+                };
+                Seat {
+                    name,
+                    strategy,
+                    hand: hand.to_vec(),
+                }
+            })
+            .collect();
+        Ok(Deal {
+            seats,
+            discard: rest[0],
+            deck: rest[1..].to_vec(),
+        })
+    }
+
+    /// The deal in `variant`'s input format, every line ending with a newline.
+    pub fn to_text(&self, variant: Variant) -> String {
+        let mut text = String::new();
+        let format = variant.format();
+        if !matches!(format, DealFormat::Numbered { players: Some(_) }) {
+            let _ = writeln!(text, "{}", self.seats.len());
+        }
+        for seat in &self.seats {
+            let mut words: Vec<String> = Vec::new();
+            if let DealFormat::Named { strategies } = format {
+                words.push(seat.name.clone());
+                if strategies {
+                    words.push(seat.strategy.letter().unwrap_or('B').to_string());
+                }
+            }
+            words.extend(seat.hand.iter().map(ToString::to_string));
+            let _ = writeln!(text, "{}", words.join(" "));
+        }
+        let _ = writeln!(text, "{}", self.discard);
+        let deck: Vec<String> = self.deck.iter().map(ToString::to_string).collect();
+        let _ = writeln!(text, "{}", deck.join(" "));
+        text
+    }
+
+    /// A game ready to play this deal under `variant`'s rules.
+    pub fn to_game(&self, variant: Variant) -> Game {
+        let mut game = Game::new(variant.rules());
+        for seat in &self.seats {
+            let mut player = Player::with_strategy(seat.name.clone(), seat.strategy);
+            for &card in &seat.hand {
+                player.add_card_to_hand(card);
+            }
+            game.add_player(player);
+        }
+        game.set_discard_card(self.discard);
+        for &card in &self.deck {
+            game.add_card(card);
+        }
+        game
+    }
+
+    /// Every card of the deal: hands, discard card, draw pile.
+    pub fn cards(&self) -> impl Iterator<Item = ColorCard> + '_ {
+        self.seats
+            .iter()
+            .flat_map(|seat| seat.hand.iter().copied())
+            .chain(std::iter::once(self.discard))
+            .chain(self.deck.iter().copied())
+    }
+}
+
+fn parse_player_count(tokens: &mut Tokens<'_>) -> Result<usize, ParseError> {
+    let line = tokens.next_line("the number of players")?;
+    let token = &line.tokens[0];
+    let count: usize = token
+        .text
+        .parse()
+        .map_err(|_| token.error("the first line is the number of players"))?;
+    if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&count) {
+        return Err(token.error(format!("a game has {MIN_PLAYERS} to {MAX_PLAYERS} players")));
+    }
+    if let Some(extra) = line.tokens.get(1) {
+        return Err(extra.error("the first line holds only the number of players"));
+    }
+    Ok(count)
+}
+
+fn parse_strategy(
+    token: Option<&Token<'_>>,
+    line: &cards_core::TokenLine<'_>,
+) -> Result<&'static dyn Strategy, ParseError> {
+    let token =
+        token.ok_or_else(|| line.error("a player line is: name, strategy letter, 5 cards"))?;
+    strategy_for_letter(token.text).ok_or_else(|| {
+        token.error("the strategy is one of C, N, S, B (colour, number, strategic, basic)")
+    })
+}
+
+/// The cards met so far and where, to refuse a card dealt twice.
+#[derive(Default)]
+struct Seen {
+    at: [Option<(usize, usize)>; DECK_SIZE],
+}
+
+impl Seen {
+    fn card(&mut self, token: &Token<'_>) -> Result<ColorCard, ParseError> {
+        let card = ColorCard::parse_in_range(token.text, MIN_NUMBER, MAX_NUMBER)
+            .map_err(|error| token.error(error))?;
+        let slot = &mut self.at[card_slot(card)];
+        if let Some((line, column)) = *slot {
+            return Err(token.error(format!(
+                "{card} is dealt twice (first at line {line}, column {column})"
+            )));
+        }
+        *slot = Some((token.line, token.column));
+        Ok(card)
+    }
+}
+
+/// A card's place in the 32-card deck (0–31).
+pub fn card_slot(card: ColorCard) -> usize {
+    card.color().index() * MAX_NUMBER as usize + (card.number() - MIN_NUMBER) as usize
+}
