@@ -22,3 +22,12 @@ pub fn report(program: &str, error: impl fmt::Display) -> ExitCode {
 pub fn is_broken_pipe(error: &io::Error) -> bool {
     error.kind() == io::ErrorKind::BrokenPipe
 }
+
+/// Reports a command-line usage error (as rendered by an argument parser such as clap,
+/// whose messages run over several lines) as one line, `PROGRAM: MESSAGE (see --help)`,
+/// and returns exit status 2.
+pub fn report_usage(program: &str, rendered: &str) -> ExitCode {
+    let first = rendered.lines().next().unwrap_or_default();
+    let message = first.strip_prefix("error: ").unwrap_or(first);
+    report(program, format_args!("{message} (see --help)"))
+}

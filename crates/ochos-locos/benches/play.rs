@@ -1,1 +1,2 @@
+//! Benchmarks: placeholder.
 fn main() {}

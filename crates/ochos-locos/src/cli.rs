@@ -5,7 +5,7 @@ use std::io::{self, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use cards_core::cli::{is_broken_pipe, report};
+use cards_core::cli::{is_broken_pipe, report, report_usage};
 use cards_core::rng::{resolve_seed, rng_from_seed};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use ochos_locos::render::{self, Style};
@@ -206,7 +206,15 @@ enum Failure {
 }
 
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // --help and --version are not errors.
+        Err(help) if !help.use_stderr() => {
+            let _ = help.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(usage) => return report_usage(PROGRAM, &usage.to_string()),
+    };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Write(error)) if is_broken_pipe(&error) => ExitCode::SUCCESS,

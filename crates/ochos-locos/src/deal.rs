@@ -111,7 +111,7 @@ impl Deal {
             }
             if cards.len() < HAND_SIZE {
                 return Err(line.error(format!(
-                    "{}a hand of {HAND_SIZE} cards was expected, this line has {}",
+                    "expected {}a hand of {HAND_SIZE} cards, but this line has {} cards",
                     match format {
                         DealFormat::Named { strategies: true } => "a name, a strategy letter and ",
                         DealFormat::Named { strategies: false } => "a name and ",
@@ -254,10 +254,11 @@ impl Deal {
 fn parse_player_count(tokens: &mut Tokens<'_>) -> Result<usize, ParseError> {
     let line = tokens.next_line("the number of players")?;
     let token = &line.tokens[0];
-    let count: usize = token
-        .text
-        .parse()
-        .map_err(|_| token.error("the first line is the number of players"))?;
+    let count: usize = token.text.parse().map_err(|_| {
+        token.error(format!(
+            "the first line is the number of players, {MIN_PLAYERS} to {MAX_PLAYERS}"
+        ))
+    })?;
     if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&count) {
         return Err(token.error(format!("a game has {MIN_PLAYERS} to {MAX_PLAYERS} players")));
     }
