@@ -1,7 +1,9 @@
-//! The `war` binary.
+//! The `war` binary: argument parsing and the terminal; the game is in the library.
+
+mod cli;
 
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    cards_core::cli::report("war", "not implemented yet")
+    cli::main()
 }

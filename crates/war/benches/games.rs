@@ -1,0 +1,3 @@
+//! Games per second, single-threaded.
+
+fn main() {}

@@ -1,0 +1,148 @@
+//! Command-line arguments (clap) and what each command runs. Only the binary knows clap.
+
+use std::process::ExitCode;
+
+use cards_core::cli::{EXIT_CUT_SHORT, is_broken_pipe, report};
+use cards_core::console::StdConsole;
+use cards_core::rng::{resolve_seed, rng_from_seed};
+use clap::{Args, Parser, ValueEnum};
+
+use war::console::{self, Ending, Mode};
+use war::{Game, Order, Rules};
+
+const ABOUT: &str = "The card game War: battles, wars and the statistics of a game.";
+
+const LONG_ABOUT: &str = "\
+The card game War. The 52 cards are shuffled and dealt to the players. In each battle \
+every player turns up their top card; the highest rank wins all the cards on the table \
+(2 is lowest, ace highest, suits do not count). A tie starts a war: the tied players each \
+put down four cards, the fourth face up, and the highest fourth card takes everything \
+(10 cards for a two-player war); another tie chains another war. A player who must put \
+down a card and has none is out; the last player with cards wins.
+
+Won cards go under the winner's pile shuffled (--order shuffled, the default) or in the \
+order they were put down (--order fixed); a fixed-order game that would repeat forever \
+is stopped when its position repeats, and any game stops after --max-battles battles.
+
+At the prompt: press Enter to play one battle, type a number to play that many battles \
+(wars may add a few), or q to quit. End of input quits as q does, but exits with status 1. \
+At the end the winner (if any), the number of battles and the number of wars are printed. \
+Exit status: 0 when the game ended or was quit, 1 when the input ended first, 2 for bad \
+arguments.";
+
+const EXAMPLES: &str = "\
+Examples:
+  war --seed 7                 play at the terminal: Enter, a number or q at each prompt
+  war --seed 7 --auto          play a whole game without asking
+  war --seed 7 --quiet         print only the winner and the numbers of battles and wars
+  war --seed 7 --players 4 --auto
+  printf '\\n3\\nq\\n' | war --seed 7 --echo    a scripted session, answers echoed";
+
+/// `war`: play War at the terminal.
+#[derive(Debug, Parser)]
+#[command(
+    name = "war",
+    version,
+    about = ABOUT,
+    long_about = LONG_ABOUT,
+    after_help = EXAMPLES,
+)]
+struct Cli {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Play to the end without asking, showing every battle.
+    #[arg(long)]
+    auto: bool,
+    /// Play to the end and print only the summary.
+    #[arg(long)]
+    quiet: bool,
+    /// Echo each answer after the prompt (for readable transcripts of piped input).
+    #[arg(long)]
+    echo: bool,
+}
+
+/// The settings of a game, shared by play and simulate.
+#[derive(Debug, Args)]
+struct GameArgs {
+    /// Seed of the shuffles; without it a random seed is chosen and printed on stderr.
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+    /// Number of players, 2 to 8.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    players: usize,
+    /// The order in which won cards go under the winner's pile.
+    #[arg(long, value_enum, default_value_t = OrderArg::Shuffled)]
+    order: OrderArg,
+    /// Stop a game without winner after this many battles.
+    #[arg(long, value_name = "N", default_value_t = Rules::DEFAULT_MAX_BATTLES)]
+    max_battles: u64,
+}
+
+impl GameArgs {
+    fn rules(&self) -> Result<Rules, war::SetupError> {
+        let order = match self.order {
+            OrderArg::Shuffled => Order::Shuffled,
+            OrderArg::Fixed => Order::Fixed,
+        };
+        Rules::new(self.players)?
+            .with_order(order)
+            .with_max_battles(self.max_battles)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum OrderArg {
+    /// Shuffle the won cards before putting them under the pile.
+    Shuffled,
+    /// Battle cards in seat order, then each war's cards player by player.
+    Fixed,
+}
+
+/// Parses the arguments and runs the command; the exit status follows the workspace:
+/// 0 ok, 1 cut short by the end of input, 2 bad usage.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) if !error.use_stderr() => {
+            // --help and --version: not errors.
+            return match error.print() {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+                Err(e) => report("war", e),
+            };
+        }
+        Err(error) => return report("war", one_line(&error)),
+    };
+    play(&cli)
+}
+
+/// Clap's message without its `error: ` prefix, usage and tips, plus a pointer to help.
+fn one_line(error: &clap::Error) -> String {
+    let rendered = error.render().to_string();
+    let first = rendered.lines().next().unwrap_or_default();
+    let first = first.strip_prefix("error: ").unwrap_or(first);
+    format!("{first} (see war --help)")
+}
+
+fn play(cli: &Cli) -> ExitCode {
+    let rules = match cli.game.rules() {
+        Ok(rules) => rules,
+        Err(error) => return report("war", error),
+    };
+    let mode = if cli.quiet {
+        Mode::Quiet
+    } else if cli.auto {
+        Mode::Auto
+    } else {
+        Mode::Interactive
+    };
+    let mut rng = rng_from_seed(resolve_seed("war", cli.game.seed));
+    let mut game = Game::new(rules, &mut rng);
+    let mut console = StdConsole::stdio().with_echo(cli.echo);
+    match console::play(&mut game, &mut rng, &mut console, mode) {
+        Ok(Ending::EndOfInput) => ExitCode::from(EXIT_CUT_SHORT),
+        Ok(Ending::Over(_) | Ending::Quit) => ExitCode::SUCCESS,
+        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
+        Err(error) => report("war", error),
+    }
+}
