@@ -1,1 +1,66 @@
-//! `pig`: work in progress.
+//! `pig`: the dice game Pig, as the assignment "PA3 – The Game of Pig" specifies it
+//! (Human against Computer, two dice, first to 100), and Pig solved.
+//!
+//! # The assignment's classes
+//! | Java | Rust |
+//! |------|------|
+//! | `PigDice` (roll, the two values, doubles, snake eyes, points, `toString`) | [`PigDice`]; a roll's chance outcome is a [`Throw`]; where the rolls come from is the [`Dice`] trait ([`SeededDice`], [`ScriptedDice`]) |
+//! | `PigPlayer` (name, points, roll, hold, `hasWon`) | [`PigPlayer`] |
+//! | `PigGame` (`play()` and its private helpers) | [`PigGame`] and [`PigGame::play`]; the rules themselves are the state machine [`PigState`] |
+//! | `Pig` (`main`) | the `pig` binary |
+//! | the bonus: "your PigGame must work with the provided classes or your own" | the game is generic over its [`Dice`] and over the computer's [`Strategy`] |
+//!
+//! # How the crate is built
+//! - [`dice`]: the dice, the two rule sets ([`Rules::Seed`], the assignment's; and
+//!   [`Rules::Classic`], one die) and their chance outcomes, which the game samples and
+//!   the solver enumerates ([`Rules::outcomes`], [`Rules::chances`]).
+//! - [`state`]: the rules as a pure state machine: [`PigState::legal_moves`],
+//!   [`PigState::apply`] (a move with its chance outcome, returning an [`Event`]), the
+//!   winner. No printing, no input, no random numbers.
+//! - [`strategy`]: computer players: [`HoldAt`] (the assignment's computer is
+//!   `HoldAt(20)`) and [`Optimal`], which plays a solved table.
+//! - [`render`]: every line of the assignment's output, made from events; [`game`]: the
+//!   console game that joins state, dice, strategy and [`cards_core::console::Console`].
+//! - [`solver`]: value iteration over (my score, opponent's score, turn points), and the
+//!   exact evaluation of two fixed strategies; [`simulate`]: many seeded games on all
+//!   cores.
+//!
+//! The binary adds the command line (clap), the progress bar (indicatif) and the SVG
+//! picture of the hold boundary; the library does no I/O but through the console it is
+//! given and the table files it is asked to read or write.
+//!
+//! # Decisions where the assignment and SPEC-NOTES are silent
+//! - **Answers**: `y`/`Y` holds and `n`/`N` rolls; spaces around the letter are
+//!   ignored; anything else (`yes` included) prints `Please answer Y or N.` and the
+//!   prompt again ([`render::parse_answer`]).
+//! - **End of input** while the human is asked: a newline ends the prompt's line on
+//!   stdout (the transcript ends with a whole line), `pig: the input ended before the
+//!   game did; nobody won` goes to stderr, and the exit status is 1 (tested by the
+//!   trycmd case `end_of_input`).
+//! - **Dice order**: the first die is drawn first from the seeded generator, each die
+//!   with [`cards_core::rng::below`]`(6) + 1`.
+//! - **A goal other than 100** (`--goal`, for short demonstrations and for the solver's
+//!   tests) changes nothing else; the welcome names the goal.
+//! - **Holding at 0** is a legal move (SPEC-NOTES). A strategy `hold:0` is refused,
+//!   since two of them would pass the dice forever; every other strategy rolls at 0, so
+//!   every simulated game ends.
+//! - **The optimal strategy** rolls when rolling wins at least as often as holding (ties
+//!   roll). "The optimal player against hold:20" is this strategy (optimal against an
+//!   optimal opponent) playing hold:20, not a best response to hold:20.
+//! - **Simulation seats**: strategy A moves first in every game; swap `--a` and `--b`
+//!   for the other seat.
+//! - **Classic rules** (`--rules classic`): one die, `Roll=(5)` in the roll line.
+
+pub mod dice;
+pub mod game;
+pub mod render;
+pub mod simulate;
+pub mod solver;
+pub mod state;
+pub mod strategy;
+
+pub use dice::{Dice, PigDice, Rules, ScriptedDice, SeededDice, Throw};
+pub use game::{GameEnd, PigGame};
+pub use solver::{Solution, solve};
+pub use state::{Action, Event, Move, PigPlayer, PigState, TurnView};
+pub use strategy::{AnyStrategy, HoldAt, Optimal, Strategy, StrategySpec};

@@ -1,7 +1,11 @@
-//! The `pig` binary.
+//! The `pig` binary: the assignment's game at the terminal, and `solve` / `simulate`
+//! for Pig solved. See `pig --help`.
+
+mod cli;
+mod plot;
 
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    cards_core::cli::report("pig", "not implemented yet")
+    cli::main()
 }

@@ -1,0 +1,53 @@
+//! Benchmarks: the solver for the assignment's goal, and simulated games per second.
+//!
+//! Run briefly: `cargo bench -p pig -- --sample-count 3`.
+
+use std::sync::Arc;
+
+use cards_core::rng::stream_rng;
+use divan::{Bencher, black_box};
+use pig::simulate::play_one;
+use pig::{HoldAt, Optimal, Rules, solve};
+
+fn main() {
+    divan::main();
+}
+
+/// Solving Pig for goal 100 with both rule sets (about half a million positions).
+#[divan::bench(args = [Rules::Seed, Rules::Classic], sample_count = 3, sample_size = 1)]
+fn solve_goal_100(rules: Rules) -> f64 {
+    solve(rules, black_box(100))
+        .map(|s| s.first_player_wins())
+        .unwrap_or(f64::NAN)
+}
+
+/// One game of hold:20 against hold:20 (one game per iteration: the counter gives games
+/// per second).
+#[divan::bench(sample_count = 20)]
+fn game_hold20_vs_hold20(bencher: Bencher) {
+    let mut game = 0;
+    bencher
+        .counter(divan::counter::ItemsCount::new(1usize))
+        .bench_local(|| {
+            game += 1;
+            let mut rng = stream_rng(1, game);
+            play_one(Rules::Seed, 100, &HoldAt(20), &HoldAt(20), &mut rng)
+        });
+}
+
+/// One game of the optimal strategy against hold:20.
+#[divan::bench(sample_count = 20)]
+fn game_optimal_vs_hold20(bencher: Bencher) {
+    let Ok(solution) = solve(Rules::Seed, 100) else {
+        return;
+    };
+    let optimal = Optimal(Arc::new(solution));
+    let mut game = 0;
+    bencher
+        .counter(divan::counter::ItemsCount::new(1usize))
+        .bench_local(|| {
+            game += 1;
+            let mut rng = stream_rng(1, game);
+            play_one(Rules::Seed, 100, &optimal, &HoldAt(20), &mut rng)
+        });
+}

@@ -1,0 +1,120 @@
+//! The assignment's exact text: every line the game prints, made from events and
+//! players. Nothing else in the crate spells out game output.
+
+use std::fmt::Write as _;
+
+use crate::dice::Rules;
+use crate::state::Event;
+
+/// Asked before every roll of the human, the first of a turn included (no newline).
+pub const PROMPT: &str = "Hold dice (Y/N?) ?";
+
+/// The one line printed after an answer that is neither Y nor N.
+pub const INVALID_ANSWER: &str = "Please answer Y or N.";
+
+/// The welcome message and the short explanation that open a game (several lines, each
+/// ended by a newline).
+pub fn welcome(rules: Rules, goal: u32) -> String {
+    let mut text = String::new();
+    text.push_str("Welcome to the Game of Pig!\n");
+    let _ = writeln!(
+        text,
+        "Human plays against Computer; the first to reach {goal} points wins."
+    );
+    match rules {
+        Rules::Seed => text.push_str(
+            "Each roll of the two dice scores their sum; doubles score twice the sum\n\
+             (double 6s: 24). Snake eyes (double 1s) lose the turn's points and end the turn.\n",
+        ),
+        Rules::Classic => text.push_str(
+            "Each roll of the die scores its face; a 1 loses the turn's points and ends the turn.\n",
+        ),
+    }
+    text.push_str("Before each roll, answer Y to hold (bank the turn's points) or N to roll.\n");
+    text
+}
+
+/// The line that opens and closes a turn: `Player: Human, Total Points = 11`.
+pub fn player_line(name: &str, total: u32) -> String {
+    format!("Player: {name}, Total Points = {total}")
+}
+
+/// The line after a roll: `Roll=(2,2), Roll Points = 8, Turn Points = 11, Total Points =
+/// 21`; `None` for an event that is no roll.
+pub fn roll_line(event: &Event) -> Option<String> {
+    match event {
+        Event::Rolled {
+            throw,
+            roll_points,
+            turn_points,
+            total,
+            ..
+        } => Some(format!(
+            "Roll=({throw}), Roll Points = {roll_points}, Turn Points = {turn_points}, Total Points = {total}"
+        )),
+        Event::Held { .. } => None,
+    }
+}
+
+/// The last line of a game: `The winner is: Computer`.
+pub fn winner_line(name: &str) -> String {
+    format!("The winner is: {name}")
+}
+
+/// Reads an answer to [`PROMPT`]: `y`/`Y` holds (`true`), `n`/`N` rolls (`false`);
+/// spaces around the letter are ignored; anything else is refused.
+pub fn parse_answer(answer: &str) -> Result<bool, &'static str> {
+    match answer.trim() {
+        "y" | "Y" => Ok(true),
+        "n" | "N" => Ok(false),
+        _ => Err(INVALID_ANSWER),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::{PigDice, Throw};
+    use crate::state::RollEffect;
+    use pretty_assertions::assert_eq;
+
+    #[test]
+    fn lines_read_as_in_the_assignment() {
+        assert_eq!(player_line("Human", 11), "Player: Human, Total Points = 11");
+        let event = Event::Rolled {
+            player: 0,
+            throw: Throw::Pair(PigDice::new(2, 2).unwrap_or_else(|| panic!())),
+            roll_points: 8,
+            turn_points: 11,
+            total: 21,
+            effect: RollEffect::Scored,
+        };
+        assert_eq!(
+            roll_line(&event).as_deref(),
+            Some("Roll=(2,2), Roll Points = 8, Turn Points = 11, Total Points = 21")
+        );
+        assert_eq!(
+            roll_line(&Event::Held {
+                player: 0,
+                total: 3
+            }),
+            None
+        );
+        assert_eq!(winner_line("Computer"), "The winner is: Computer");
+    }
+
+    #[test]
+    fn answers() {
+        let cases = [
+            ("y", Ok(true)),
+            ("Y", Ok(true)),
+            (" n ", Ok(false)),
+            ("N\r", Ok(false)),
+            ("yes", Err(INVALID_ANSWER)),
+            ("", Err(INVALID_ANSWER)),
+        ];
+        for (answer, want) in cases {
+            assert_eq!(parse_answer(answer), want, "{answer:?}");
+        }
+    }
+}

@@ -1,0 +1,611 @@
+//! Pig solved: the probability of winning from every position under optimal play, by
+//! value iteration, and the exact winning chances of any two fixed strategies.
+//!
+//! # The equations
+//! A position is `(i, j, k)`: the player to move has banked `i`, the opponent `j`, and
+//! the turn holds `k` points (`i + k` below the goal, or the game would be over). `P` is
+//! the mover's probability of winning when both play optimally:
+//!
+//! ```text
+//! hold(i, j, k) = 1 - P(j, i + k, 0)
+//! roll(i, j, k) = b · (1 - P(j, i, 0)) + Σ_r p_r · (1 if i + k + r ≥ goal else P(i, j, k + r))
+//! P(i, j, k)    = max(roll, hold)
+//! ```
+//! where `b` is the chance of a bust and `p_r` the chance of scoring `r` points
+//! ([`Rules::chances`]: the dice's outcomes summed, the same dice the game throws).
+//!
+//! # The order of the sweeps
+//! Rolling only raises `k`; holding raises `i + j` by `k`; only a bust (or holding at 0)
+//! leads to a position with the same score sum `i + j`. So the positions are solved one
+//! score-sum layer at a time, highest sum first: every value a layer reads from above it
+//! is final, and within a pair `(i, j)` the turn totals are swept from high to low, so a
+//! roll reads values updated in the same sweep (Gauss–Seidel). A layer is swept until
+//! no value moves by [`TOLERANCE`] or more. The values live in one flat `Vec<f64>`
+//! (see `Layout`), and a sweep allocates nothing.
+
+use std::io::{self, Read, Write};
+
+use crate::dice::Rules;
+use crate::state::TurnView;
+use crate::strategy::Strategy;
+
+/// Value iteration stops when a sweep moves no value by this much.
+pub const TOLERANCE: f64 = 1e-9;
+
+/// The largest goal the solver accepts: the table has `goal²(goal+1)/2` values, 108 MB
+/// at this goal.
+pub const MAX_GOAL: u32 = 300;
+
+/// Where each position's value sits in the flat tables: row `i` (the mover's score)
+/// holds `goal` blocks, one per opponent score `j`, of `goal - i` turn totals each.
+#[derive(Clone, Debug)]
+struct Layout {
+    goal: usize,
+    row: Vec<usize>,
+    len: usize,
+}
+
+impl Layout {
+    fn new(goal: u32) -> Layout {
+        let goal = goal as usize;
+        let mut row = Vec::with_capacity(goal);
+        let mut len = 0;
+        for i in 0..goal {
+            row.push(len);
+            len += goal * (goal - i);
+        }
+        Layout { goal, row, len }
+    }
+
+    /// The start of the turn totals of `(i, j)`; they run for `goal - i` values.
+    #[inline]
+    fn block(&self, i: usize, j: usize) -> usize {
+        self.row[i] + j * (self.goal - i)
+    }
+
+    fn contains(&self, i: u32, j: u32, k: u32) -> bool {
+        let (i, j, k) = (i as usize, j as usize, k as usize);
+        i < self.goal && j < self.goal && i + k < self.goal
+    }
+
+    /// The score sums, highest first, each with the mover scores `i` of its pairs.
+    fn layers(&self) -> impl Iterator<Item = (usize, std::ops::RangeInclusive<usize>)> {
+        let top = self.goal - 1;
+        (0..=2 * top)
+            .rev()
+            .map(move |sum| (sum, sum.saturating_sub(top)..=sum.min(top)))
+    }
+}
+
+/// A roll's chances as probabilities.
+#[derive(Clone, Debug)]
+struct Probabilities {
+    bust: f64,
+    points: Vec<(usize, f64)>,
+}
+
+impl Probabilities {
+    fn new(rules: Rules) -> Probabilities {
+        let chances = rules.chances();
+        let total = f64::from(chances.total);
+        Probabilities {
+            bust: f64::from(chances.bust) / total,
+            points: chances
+                .points
+                .iter()
+                .map(|&(points, weight)| (points as usize, f64::from(weight) / total))
+                .collect(),
+        }
+    }
+
+    /// The value of rolling: `bust` if the dice bust, `win` if the roll reaches the goal
+    /// (turn total `end` or more), else `turn[k + r]`.
+    #[inline]
+    fn roll(&self, turn: &[f64], k: usize, end: usize, bust: f64, win: f64) -> f64 {
+        let mut value = self.bust * bust;
+        for &(r, p) in &self.points {
+            let next = k + r;
+            value += p * if next >= end { win } else { turn[next] };
+        }
+        value
+    }
+}
+
+/// How the value iteration went.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SolveStats {
+    /// Score-sum layers solved (`2·goal - 1`).
+    pub layers: u32,
+    /// Sweeps over all layers together.
+    pub sweeps: u64,
+    /// The most sweeps any one layer needed.
+    pub max_layer_sweeps: u32,
+    /// Position values computed, over all sweeps.
+    pub updates: u64,
+}
+
+/// Why the solver refused, or a table could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum SolveError {
+    /// The goal is 0 or too large for memory.
+    #[error("the solver takes goals from 1 to {MAX_GOAL}, not {0}")]
+    Goal(u32),
+    /// The file could not be read or written.
+    #[error("{0}")]
+    Io(#[from] io::Error),
+    /// The file is not a table written by `pig solve --out`.
+    #[error("not a Pig value table: {0}")]
+    Format(&'static str),
+}
+
+/// Checks a goal for the solver.
+pub fn check_goal(goal: u32) -> Result<u32, SolveError> {
+    if (1..=MAX_GOAL).contains(&goal) {
+        Ok(goal)
+    } else {
+        Err(SolveError::Goal(goal))
+    }
+}
+
+/// The solved game: the winning probability of the player to move, under optimal play by
+/// both, for every position.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    rules: Rules,
+    goal: u32,
+    layout: Layout,
+    probabilities: Probabilities,
+    values: Vec<f64>,
+    stats: Option<SolveStats>,
+}
+
+/// Solves Pig with these rules and goal by value iteration (see the module's doc).
+pub fn solve(rules: Rules, goal: u32) -> Result<Solution, SolveError> {
+    let goal = check_goal(goal)?;
+    let layout = Layout::new(goal);
+    let probabilities = Probabilities::new(rules);
+    let mut values = vec![0.0; layout.len];
+    let mut stats = SolveStats::default();
+    for (sum, movers) in layout.layers() {
+        stats.layers += 1;
+        let mut sweeps = 0;
+        loop {
+            sweeps += 1;
+            let mut change: f64 = 0.0;
+            for i in movers.clone() {
+                let j = sum - i;
+                change = change.max(optimal_block(&mut values, &layout, &probabilities, i, j));
+                stats.updates += (layout.goal - i) as u64;
+            }
+            if change < TOLERANCE {
+                break;
+            }
+        }
+        stats.sweeps += u64::from(sweeps);
+        stats.max_layer_sweeps = stats.max_layer_sweeps.max(sweeps);
+    }
+    Ok(Solution {
+        rules,
+        goal,
+        layout,
+        probabilities,
+        values,
+        stats: Some(stats),
+    })
+}
+
+/// One Bellman update of the turn totals of `(i, j)`, highest first; returns the largest
+/// change.
+fn optimal_block(
+    values: &mut [f64],
+    layout: &Layout,
+    probabilities: &Probabilities,
+    i: usize,
+    j: usize,
+) -> f64 {
+    let end = layout.goal - i;
+    let start = layout.block(i, j);
+    let bust = 1.0 - values[layout.block(j, i)];
+    // Holding with k points leads to the opponent's (j, i + k, 0).
+    let opponent_row = layout.row[j];
+    let stride = layout.goal - j;
+    let mut change: f64 = 0.0;
+    for k in (0..end).rev() {
+        let roll = probabilities.roll(&values[start..start + end], k, end, bust, 1.0);
+        let hold = 1.0 - values[opponent_row + (i + k) * stride];
+        let new = roll.max(hold);
+        let old = &mut values[start + k];
+        change = change.max((new - *old).abs());
+        *old = new;
+    }
+    change
+}
+
+impl Solution {
+    /// The rules solved.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The goal solved.
+    pub fn goal(&self) -> u32 {
+        self.goal
+    }
+
+    /// How the iteration went; `None` for a table read from a file.
+    pub fn stats(&self) -> Option<SolveStats> {
+        self.stats
+    }
+
+    /// The number of positions (values in the table).
+    pub fn positions(&self) -> usize {
+        self.values.len()
+    }
+
+    /// The mover's winning probability with `i` banked, the opponent `j`, and `k` turn
+    /// points; `None` outside the table (`i + k` at or past the goal is no position).
+    pub fn value(&self, i: u32, j: u32, k: u32) -> Option<f64> {
+        self.layout
+            .contains(i, j, k)
+            .then(|| self.values[self.layout.block(i as usize, j as usize) + k as usize])
+    }
+
+    /// The first player's winning probability at the start, both playing optimally.
+    pub fn first_player_wins(&self) -> f64 {
+        self.values[0]
+    }
+
+    /// The winning probabilities of rolling and of holding in a position (the two sides
+    /// of the max); `None` outside the table.
+    pub fn roll_and_hold(&self, i: u32, j: u32, k: u32) -> Option<(f64, f64)> {
+        if !self.layout.contains(i, j, k) {
+            return None;
+        }
+        let (i, j, k) = (i as usize, j as usize, k as usize);
+        let start = self.layout.block(i, j);
+        let end = self.layout.goal - i;
+        let bust = 1.0 - self.values[self.layout.block(j, i)];
+        let roll = self
+            .probabilities
+            .roll(&self.values[start..start + end], k, end, bust, 1.0);
+        let hold = 1.0 - self.values[self.layout.block(j, i + k)];
+        Some((roll, hold))
+    }
+
+    /// The optimal decision: roll when rolling wins at least as often as holding. Outside
+    /// the table (a game with another goal) it rolls.
+    pub fn should_roll(&self, i: u32, j: u32, k: u32) -> bool {
+        self.roll_and_hold(i, j, k)
+            .is_none_or(|(roll, hold)| roll >= hold)
+    }
+
+    /// The smallest turn total (from 1) at which the optimal player holds with `i`
+    /// banked against `j`; `None` if it rolls on to the goal.
+    pub fn hold_from(&self, i: u32, j: u32) -> Option<u32> {
+        (1..self.goal.saturating_sub(i)).find(|&k| !self.should_roll(i, j, k))
+    }
+
+    /// Writes the table in the format [`Solution::read_from`] reads:
+    ///
+    /// - 8 bytes `PIGVALS1`;
+    /// - 1 byte: the rules (0 seed, 1 classic);
+    /// - 4 bytes: the goal, little-endian;
+    /// - the values, `f64` little-endian, in the order of positions `(i, j, k)` with `i`
+    ///   slowest and `k` fastest (`i`, `j` below the goal, `k` below `goal - i`).
+    pub fn write_to(&self, mut out: impl Write) -> io::Result<()> {
+        out.write_all(MAGIC)?;
+        out.write_all(&[rules_code(self.rules)])?;
+        out.write_all(&self.goal.to_le_bytes())?;
+        let mut buffer = Vec::with_capacity(8 * 4096);
+        for chunk in self.values.chunks(4096) {
+            buffer.clear();
+            for value in chunk {
+                buffer.extend_from_slice(&value.to_le_bytes());
+            }
+            out.write_all(&buffer)?;
+        }
+        out.flush()
+    }
+
+    /// Reads a table written by [`Solution::write_to`], checking its header, its length
+    /// and that every value is a probability.
+    pub fn read_from(mut input: impl Read) -> Result<Solution, SolveError> {
+        let mut header = [0u8; 13];
+        input
+            .read_exact(&mut header)
+            .map_err(|_| SolveError::Format("too short"))?;
+        if &header[..8] != MAGIC {
+            return Err(SolveError::Format("it does not start with PIGVALS1"));
+        }
+        let rules = match header[8] {
+            0 => Rules::Seed,
+            1 => Rules::Classic,
+            _ => return Err(SolveError::Format("unknown rules")),
+        };
+        let goal = u32::from_le_bytes([header[9], header[10], header[11], header[12]]);
+        let goal = check_goal(goal).map_err(|_| SolveError::Format("goal out of range"))?;
+        let layout = Layout::new(goal);
+        let mut bytes = Vec::new();
+        input.read_to_end(&mut bytes)?;
+        if bytes.len() != 8 * layout.len {
+            return Err(SolveError::Format("wrong length for its goal"));
+        }
+        let values: Vec<f64> = bytes
+            .chunks_exact(8)
+            .map(|b| f64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]))
+            .collect();
+        if !values.iter().all(|v| (0.0..=1.0).contains(v)) {
+            return Err(SolveError::Format("a value is not a probability"));
+        }
+        Ok(Solution {
+            rules,
+            goal,
+            layout,
+            probabilities: Probabilities::new(rules),
+            values,
+            stats: None,
+        })
+    }
+}
+
+const MAGIC: &[u8; 8] = b"PIGVALS1";
+
+const fn rules_code(rules: Rules) -> u8 {
+    match rules {
+        Rules::Seed => 0,
+        Rules::Classic => 1,
+    }
+}
+
+/// The exact winning chances of two fixed strategies against each other.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Evaluation {
+    /// The probability that A wins when A moves first.
+    pub a_first: f64,
+    /// The probability that A wins when B moves first.
+    pub a_second: f64,
+    /// How the iteration went.
+    pub stats: SolveStats,
+}
+
+/// Evaluates strategy `a` against strategy `b` by the same layered sweeps as [`solve`],
+/// with each player's decisions fixed instead of maximised. Games in which both players
+/// would pass forever count as won by nobody.
+pub fn evaluate(
+    rules: Rules,
+    goal: u32,
+    a: &dyn Strategy,
+    b: &dyn Strategy,
+) -> Result<Evaluation, SolveError> {
+    let goal = check_goal(goal)?;
+    let layout = Layout::new(goal);
+    let probabilities = Probabilities::new(rules);
+    let decisions = |strategy: &dyn Strategy| {
+        let mut rolls = vec![false; layout.len];
+        for i in 0..layout.goal {
+            for j in 0..layout.goal {
+                let start = layout.block(i, j);
+                for k in 0..layout.goal - i {
+                    rolls[start + k] = strategy.wants_roll(&TurnView {
+                        goal,
+                        my_score: i as u32,
+                        opponent_score: j as u32,
+                        turn_points: k as u32,
+                    });
+                }
+            }
+        }
+        rolls
+    };
+    let (a_rolls, b_rolls) = (decisions(a), decisions(b));
+    // a_moves: A to move with i banked against B's j; b_moves: B to move with i against
+    // A's j. Both hold A's chance of winning.
+    let mut a_moves = vec![0.0; layout.len];
+    let mut b_moves = vec![0.0; layout.len];
+    let mut stats = SolveStats::default();
+    for (sum, movers) in layout.layers() {
+        stats.layers += 1;
+        let mut sweeps = 0;
+        loop {
+            sweeps += 1;
+            let mut change: f64 = 0.0;
+            for i in movers.clone() {
+                let j = sum - i;
+                let fixed = Fixed {
+                    layout: &layout,
+                    probabilities: &probabilities,
+                    i,
+                    j,
+                };
+                change = change.max(fixed.block(&mut a_moves, &b_moves, &a_rolls, 1.0));
+                change = change.max(fixed.block(&mut b_moves, &a_moves, &b_rolls, 0.0));
+                stats.updates += 2 * (layout.goal - i) as u64;
+            }
+            if change < TOLERANCE {
+                break;
+            }
+        }
+        stats.sweeps += u64::from(sweeps);
+        stats.max_layer_sweeps = stats.max_layer_sweeps.max(sweeps);
+    }
+    Ok(Evaluation {
+        a_first: a_moves[0],
+        a_second: b_moves[0],
+        stats,
+    })
+}
+
+/// One pair `(i, j)` of a fixed-strategy evaluation.
+struct Fixed<'a> {
+    layout: &'a Layout,
+    probabilities: &'a Probabilities,
+    i: usize,
+    j: usize,
+}
+
+impl Fixed<'_> {
+    /// Updates the mover's table for `(i, j)`: `win` is A's chance when the mover reaches
+    /// the goal (1 if the mover is A); a bust or hold leads into the other table.
+    fn block(&self, own: &mut [f64], other: &[f64], rolls: &[bool], win: f64) -> f64 {
+        let (layout, i, j) = (self.layout, self.i, self.j);
+        let end = layout.goal - i;
+        let start = layout.block(i, j);
+        let bust = other[layout.block(j, i)];
+        let opponent_row = layout.row[j];
+        let stride = layout.goal - j;
+        let mut change: f64 = 0.0;
+        for k in (0..end).rev() {
+            let new = if rolls[start + k] {
+                self.probabilities
+                    .roll(&own[start..start + end], k, end, bust, win)
+            } else {
+                other[opponent_row + (i + k) * stride]
+            };
+            let old = &mut own[start + k];
+            change = change.max((new - *old).abs());
+            *old = new;
+        }
+        change
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::strategy::{HoldAt, Optimal};
+    use pretty_assertions::assert_eq;
+    use std::collections::HashMap;
+    use std::sync::Arc;
+
+    fn solved(rules: Rules, goal: u32) -> Solution {
+        solve(rules, goal).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn close(a: f64, b: f64, tolerance: f64) -> bool {
+        (a - b).abs() < tolerance
+    }
+
+    /// An independent computation: plain Jacobi value iteration over a map of
+    /// positions, every one of the 36 (or 6) throws scored by the game's own
+    /// `PigPlayer`, no layers, no flat table, no aggregated chances.
+    fn naive(rules: Rules, goal: u32) -> HashMap<(u32, u32, u32), f64> {
+        use crate::state::PigPlayer;
+        let throws = rules.outcomes();
+        let weight = 1.0 / throws.len() as f64;
+        let mut values: HashMap<(u32, u32, u32), f64> = HashMap::new();
+        for i in 0..goal {
+            for j in 0..goal {
+                for k in 0..goal - i {
+                    values.insert((i, j, k), 0.0);
+                }
+            }
+        }
+        loop {
+            let mut next = HashMap::with_capacity(values.len());
+            let mut change: f64 = 0.0;
+            for (&(i, j, k), &old) in &values {
+                let hold = 1.0 - values[&(j, i + k, 0)];
+                let mut roll = 0.0;
+                for &throw in &throws {
+                    let mut player = PigPlayer::new("x");
+                    player.roll(throw);
+                    let gained = player.turn_points();
+                    roll += weight
+                        * if gained == 0 {
+                            1.0 - values[&(j, i, 0)]
+                        } else if i + k + gained >= goal {
+                            1.0
+                        } else {
+                            values[&(i, j, k + gained)]
+                        };
+                }
+                let new = roll.max(hold);
+                change = change.max((new - old).abs());
+                next.insert((i, j, k), new);
+            }
+            values = next;
+            if change < 1e-12 {
+                return values;
+            }
+        }
+    }
+
+    #[test]
+    fn matches_an_independent_computation() {
+        for (rules, goal) in [(Rules::Seed, 12), (Rules::Classic, 10)] {
+            let fast = solved(rules, goal);
+            let slow = naive(rules, goal);
+            assert_eq!(fast.positions(), slow.len());
+            for (&(i, j, k), &want) in &slow {
+                let got = fast.value(i, j, k).unwrap_or(f64::NAN);
+                assert!(
+                    close(got, want, 1e-7),
+                    "{rules} {goal} ({i},{j},{k}): {got} vs {want}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn goal_one_by_hand() {
+        // Roll until you score: P = 35/36 + 1/36 (1 - P), so P = 36/37; classic: 6/7.
+        let seed = solved(Rules::Seed, 1);
+        assert!(close(seed.first_player_wins(), 36.0 / 37.0, 1e-9));
+        let classic = solved(Rules::Classic, 1);
+        assert!(close(classic.first_player_wins(), 6.0 / 7.0, 1e-9));
+        assert!(seed.should_roll(0, 0, 0));
+    }
+
+    #[test]
+    fn evaluation_agrees_with_the_solution() {
+        let solution = Arc::new(solved(Rules::Classic, 20));
+        let optimal = Optimal(Arc::clone(&solution));
+        let both =
+            evaluate(Rules::Classic, 20, &optimal, &optimal).unwrap_or_else(|e| panic!("{e}"));
+        assert!(close(both.a_first, solution.first_player_wins(), 1e-7));
+        assert!(close(both.a_first + both.a_second, 1.0, 1e-7));
+        // The optimal strategy guarantees at least the game's value against anybody,
+        // and does better against hold:10 from either seat.
+        for n in [5, 10, 20] {
+            let against = evaluate(Rules::Classic, 20, &optimal, &HoldAt(n))
+                .unwrap_or_else(|e| panic!("{e}"));
+            assert!(
+                against.a_first >= both.a_first - 1e-7 && against.a_second >= both.a_second - 1e-7,
+                "hold:{n}: {against:?} vs {both:?}"
+            );
+        }
+        let against =
+            evaluate(Rules::Classic, 20, &optimal, &HoldAt(10)).unwrap_or_else(|e| panic!("{e}"));
+        assert!(against.a_first > both.a_first + 0.01 && against.a_second > both.a_second + 0.01);
+        let mirror =
+            evaluate(Rules::Seed, 30, &HoldAt(10), &HoldAt(10)).unwrap_or_else(|e| panic!("{e}"));
+        assert!(close(mirror.a_first + mirror.a_second, 1.0, 1e-7));
+    }
+
+    #[test]
+    fn the_table_round_trips() {
+        let solution = solved(Rules::Seed, 15);
+        let mut bytes = Vec::new();
+        solution
+            .write_to(&mut bytes)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(bytes.len(), 13 + 8 * solution.positions());
+        let read = Solution::read_from(&bytes[..]).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            (read.rules(), read.goal(), read.stats()),
+            (Rules::Seed, 15, None)
+        );
+        assert_eq!(read.values, solution.values);
+        assert!(Solution::read_from(&bytes[..40]).is_err());
+        assert!(Solution::read_from(&b"PIGVALS2xxxxxxxx"[..]).is_err());
+    }
+
+    #[test]
+    fn refuses_unreasonable_goals() {
+        assert!(matches!(solve(Rules::Seed, 0), Err(SolveError::Goal(0))));
+        assert!(matches!(
+            solve(Rules::Seed, MAX_GOAL + 1),
+            Err(SolveError::Goal(_))
+        ));
+    }
+}
