@@ -36,7 +36,7 @@ Examples:
   war --seed 7 --auto          play a whole game without asking
   war --seed 7 --quiet         print only the winner and the numbers of battles and wars
   war --seed 7 --players 4 --auto
-  printf '\\n3\\nq\\n' | war --seed 7 --echo    a scripted session, answers echoed";
+  war --seed 7 --echo < answers.txt    a scripted session, answers echoed in the transcript";
 
 /// `war`: play War at the terminal.
 #[derive(Debug, Parser)]

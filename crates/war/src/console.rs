@@ -139,3 +139,109 @@ where
 fn to_io(error: fmt::Error) -> io::Error {
     io::Error::other(error)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Order, Rules};
+    use crate::{Card, Game};
+    use cards_core::rng::rng_from_seed;
+    use pretty_assertions::assert_eq;
+
+    #[test]
+    fn answers() {
+        let cases = [
+            ("", Ok(Answer::Battles(1))),
+            ("  ", Ok(Answer::Battles(1))),
+            ("5", Ok(Answer::Battles(5))),
+            (" 12 ", Ok(Answer::Battles(12))),
+            ("q", Ok(Answer::Quit)),
+            ("Q", Ok(Answer::Quit)),
+            ("quit", Ok(Answer::Quit)),
+            ("0", Err(Refusal)),
+            ("-3", Err(Refusal)),
+            ("2.5", Err(Refusal)),
+            ("next", Err(Refusal)),
+            ("99999999999999999999999", Err(Refusal)),
+        ];
+        for (text, want) in cases {
+            assert_eq!(parse_answer(text), want, "{text:?}");
+        }
+    }
+
+    fn small_game() -> Game {
+        let hand = |text: &str| -> Vec<Card> {
+            text.split_whitespace()
+                .map(|c| c.parse().unwrap_or_else(|e| panic!("{c}: {e}")))
+                .collect()
+        };
+        let rules = Rules::default().with_order(Order::Fixed);
+        Game::from_piles(rules, [hand("AS KC QC"), hand("2D 3D 4D")])
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn session(input: &str, mode: Mode) -> (Ending, String) {
+        let mut game = small_game();
+        let mut console = Console::new(input.as_bytes(), Vec::new()).with_echo(true);
+        let ending = play(&mut game, &mut rng_from_seed(0), &mut console, mode)
+            .unwrap_or_else(|e| panic!("{e}"));
+        (
+            ending,
+            String::from_utf8_lossy(&console.into_output()).into_owned(),
+        )
+    }
+
+    #[test]
+    fn end_of_input_quits_with_the_summary() {
+        let (ending, shown) = session("\n", Mode::Interactive);
+        assert_eq!(ending, Ending::EndOfInput);
+        assert_eq!(
+            shown,
+            format!(
+                "Initial hands:\n\
+                 Player 1 (3 cards): AS KC QC\n\
+                 Player 2 (3 cards): 2D 3D 4D\n\
+                 {PROMPT}\n\
+                 Battle 1: Player 1 plays AS, Player 2 plays 2D. Player 1 wins and takes 2 cards.\n\
+                 Player 1 (4 cards): KC QC AS 2D\n\
+                 Player 2 (2 cards): 3D 4D\n\
+                 {PROMPT}\n\
+                 \n\
+                 No winner: the game was quit.\n\
+                 Battles fought: 1\n\
+                 Wars fought: 0\n"
+            )
+        );
+    }
+
+    #[test]
+    fn a_number_plays_to_the_end_and_stops_asking() {
+        let (ending, shown) = session("bad\n100\nq\n", Mode::Interactive);
+        assert_eq!(ending, Ending::Over(Outcome::Winner { seat: 0 }));
+        assert!(shown.contains(&format!("{PROMPT}bad\n{Refusal}\n{PROMPT}100\n")));
+        assert_eq!(
+            shown.matches(PROMPT).count(),
+            2,
+            "no prompt once the game is over"
+        );
+        assert!(shown.ends_with("\nPlayer 1 wins the game!\nBattles fought: 3\nWars fought: 0\n"));
+    }
+
+    #[test]
+    fn auto_shows_the_same_as_answering_enter() {
+        let (_, auto) = session("", Mode::Auto);
+        let (_, enter) = session("\n\n\n", Mode::Interactive);
+        let without_prompts = enter.replace(&format!("{PROMPT}\n"), "");
+        assert_eq!(auto, without_prompts);
+    }
+
+    #[test]
+    fn quiet_shows_only_the_summary() {
+        let (ending, shown) = session("", Mode::Quiet);
+        assert_eq!(ending, Ending::Over(Outcome::Winner { seat: 0 }));
+        assert_eq!(
+            shown,
+            "Player 1 wins the game!\nBattles fought: 3\nWars fought: 0\n"
+        );
+    }
+}

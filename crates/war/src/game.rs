@@ -688,3 +688,7 @@ fn encode(buffer: &mut Vec<u8>, players: &[Player], table: &[Card]) {
     }
     buffer.extend(table.iter().map(|card| card.index() as u8));
 }
+
+#[cfg(test)]
+#[path = "game_tests.rs"]
+mod tests;
