@@ -1,0 +1,148 @@
+//! The bots' policy: deterministic, and it uses only what a [`PlayerView`] shows.
+//!
+//! Among the playable cards a bot prefers, in this order:
+//! 1. (Uno rules) a Skip, Draw Two or Wild Draw Four when the next player is close to
+//!    winning (two cards or fewer): slowing them down matters more than options;
+//! 2. a coloured card over a wild one, and a Wild over a Wild Draw Four: wild cards are
+//!    kept for when nothing else fits;
+//! 3. the card that keeps most options: the one on which most of the bot's remaining
+//!    cards could be played next (if the table leaves it on top);
+//! 4. the first such card in hand order.
+//!
+//! A wild card names the colour the bot holds most of once it is played (ties in
+//! rainbow order: red, yellow, green, blue). A bot with no playable card draws.
+
+use cards_core::Color;
+
+use crate::card::{Card, WildCard};
+use crate::game::{Move, PlayerView};
+
+/// How close to winning the next player must be (cards held) for a bot to attack.
+const ATTACK_WHEN_NEXT_HOLDS: usize = 2;
+
+/// The bot's move for the position `view` shows.
+pub fn next_play(view: &PlayerView<'_>) -> Move {
+    let mut best: Option<((u8, usize), Move)> = None;
+    for (at, &card) in view.hand.iter().enumerate() {
+        if !view.can_play(card) {
+            continue;
+        }
+        let colour = card.is_wild().then(|| favourite_colour(view.hand, at));
+        let follow = card.colour().or(colour).unwrap_or(view.colour);
+        let key = (
+            preference(view, card),
+            options_kept(view.hand, at, card, follow),
+        );
+        if best.is_none_or(|(best_key, _)| key > best_key) {
+            best = Some((key, Move::Play { card, colour }));
+        }
+    }
+    best.map_or(Move::Draw, |(_, mv)| mv)
+}
+
+/// Steps 1 and 2 of the policy: the higher, the better.
+fn preference(view: &PlayerView<'_>, card: Card) -> u8 {
+    let hurts_next = card
+        .ability()
+        .is_some_and(|a| a.skips_next || a.next_draws > 0);
+    if hurts_next && view.hand_sizes[view.next_seat()] <= ATTACK_WHEN_NEXT_HOLDS {
+        return 3;
+    }
+    match card {
+        Card::Standard(_) | Card::Special(_) => 2,
+        Card::Wild(WildCard::Wild) => 1,
+        Card::Wild(WildCard::WildDrawFour) => 0,
+    }
+}
+
+/// How many of the other cards of `hand` could follow `card` (at index `at`) with
+/// `colour` to follow.
+fn options_kept(hand: &[Card], at: usize, card: Card, colour: Color) -> usize {
+    hand.iter()
+        .enumerate()
+        .filter(|&(i, &other)| i != at && other.matches(card, colour))
+        .count()
+}
+
+/// The colour most held among the cards of `hand` other than the one at `at`; ties go to
+/// the first in rainbow order, and a hand with no coloured card names red.
+fn favourite_colour(hand: &[Card], at: usize) -> Color {
+    let mut counts = [0usize; 4];
+    for (i, card) in hand.iter().enumerate() {
+        if let (true, Some(colour)) = (i != at, card.colour()) {
+            counts[colour.index()] += 1;
+        }
+    }
+    let mut best = Color::Red;
+    for colour in Color::ALL {
+        if counts[colour.index()] > counts[best.index()] {
+            best = colour;
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::PLAYERS;
+    use crate::rules::Rules;
+    use pretty_assertions::assert_eq;
+
+    fn cards(codes: &str) -> Vec<Card> {
+        codes
+            .split_whitespace()
+            .map(|c| Card::parse_code(c).unwrap_or_else(|e| panic!("{e}")))
+            .collect()
+    }
+
+    fn choose(hand: &str, top: &str, colour: Color, next_holds: usize) -> Move {
+        let hand = cards(hand);
+        let mut hand_sizes = [5; PLAYERS];
+        hand_sizes[1] = next_holds;
+        let view = PlayerView {
+            seat: 0,
+            hand: &hand,
+            top: cards(top)[0],
+            colour,
+            hand_sizes,
+            draw_pile: 10,
+            clockwise: true,
+            rules: Rules::Uno,
+        };
+        next_play(&view)
+    }
+
+    fn play(code: &str, colour: Option<Color>) -> Move {
+        Move::Play {
+            card: cards(code)[0],
+            colour,
+        }
+    }
+
+    #[test]
+    fn policy_table() {
+        use Color::*;
+        // (hand, top, colour to follow, cards the next player holds, expected move)
+        let cases = [
+            ("B1 G2", "R9", Red, 5, Move::Draw),
+            // R5 leaves R7 playable; G9 leaves nothing.
+            ("G9 R5 R7", "R9", Red, 5, play("R5", None)),
+            // Equal options: the first in hand order.
+            ("R1 R2", "R9", Red, 5, play("R1", None)),
+            ("W G9 B4 B6", "R9", Red, 5, play("G9", None)),
+            ("W B4 B6 G1", "R9", Red, 5, play("W", Some(Blue))),
+            ("W W+4 B4", "R9", Red, 5, play("W", Some(Blue))),
+            ("R1 RS", "R9", Red, 2, play("RS", None)),
+            ("R1 RS R2", "R9", Red, 3, play("R1", None)),
+            ("W+4 G1", "R9", Red, 1, play("W+4", Some(Green))),
+        ];
+        for (hand, top, colour, next_holds, want) in cases {
+            assert_eq!(
+                choose(hand, top, colour, next_holds),
+                want,
+                "{hand} on {top}"
+            );
+        }
+    }
+}

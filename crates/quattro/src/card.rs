@@ -1,0 +1,388 @@
+//! The cards: the assignment's `Card` hierarchy in Rust form, their codes, and when one
+//! may be played on another.
+//!
+//! The UML has an abstract `Card`, an abstract `ColourCard` below it, the concrete
+//! `StandardColourCard` and `SpecialColourCard`, a `WildCard`, and the `SpecialAbility`
+//! interface that the special and wild cards implement. Rust has no class inheritance,
+//! and a game only ever holds a closed set of card kinds, so:
+//!
+//! - [`Card`] is an enum with one variant per concrete class; its methods are the
+//!   common behaviour (`matches`, the code, the colour).
+//! - [`ColourCard`] is a trait: what every coloured card has (a colour).
+//! - [`StandardColourCard`] is the workspace's [`ColorCard`] (`R5`), which already knows
+//!   colours, numbers 0–9 and case-insensitive parsing.
+//! - [`SpecialColourCard`] (Skip, Reverse, Draw Two of a colour) and [`WildCard`] (Wild,
+//!   Wild Draw Four) implement [`SpecialAbility`], whose one operation,
+//!   [`SpecialAbility::activate`], says what the card does as an [`Ability`]. The engine
+//!   applies abilities without knowing which card they came from.
+
+use std::fmt;
+
+use cards_core::{Color, ColorCard};
+
+/// `StandardColourCard`: a coloured number card such as `R5`, the only kind of card in
+/// the game as the assignment specifies it.
+pub type StandardColourCard = ColorCard;
+
+/// `ColourCard` (abstract in the UML): the behaviour every coloured card shares.
+pub trait ColourCard {
+    /// `getColour()`.
+    fn colour(&self) -> Color;
+}
+
+impl ColourCard for ColorCard {
+    fn colour(&self) -> Color {
+        self.color()
+    }
+}
+
+/// What a special card does when it is played. Each field is one of the common Uno
+/// effects; a card may combine them (Wild Draw Four names a colour, makes the next
+/// player draw four, and skips them).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Ability {
+    /// The direction of play turns round.
+    pub reverses: bool,
+    /// How many cards the next player must draw.
+    pub next_draws: u8,
+    /// The next player misses their turn.
+    pub skips_next: bool,
+    /// The player who plays the card names the colour to follow.
+    pub names_colour: bool,
+}
+
+/// `SpecialAbility` (an interface in the UML): a card that does something when played.
+pub trait SpecialAbility {
+    /// `activate()`: the effect of playing the card, for the engine to carry out.
+    fn activate(&self) -> Ability;
+}
+
+/// The action printed on a [`SpecialColourCard`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Action {
+    /// The next player misses their turn. Code `S` (`RS`).
+    Skip,
+    /// Play changes direction. Code `R` (`RR`).
+    Reverse,
+    /// The next player draws two cards and misses their turn. Code `+2` (`R+2`).
+    DrawTwo,
+}
+
+impl Action {
+    /// All actions, in the order they are listed.
+    pub const ALL: [Action; 3] = [Action::Skip, Action::Reverse, Action::DrawTwo];
+
+    /// The action's part of a card code.
+    pub const fn code(self) -> &'static str {
+        match self {
+            Action::Skip => "S",
+            Action::Reverse => "R",
+            Action::DrawTwo => "+2",
+        }
+    }
+
+    /// The action's name, lower case.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Action::Skip => "skip",
+            Action::Reverse => "reverse",
+            Action::DrawTwo => "draw two",
+        }
+    }
+}
+
+/// `SpecialColourCard`: a coloured action card (only with `--rules uno`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct SpecialColourCard {
+    colour: Color,
+    action: Action,
+}
+
+impl SpecialColourCard {
+    /// The `action` card of `colour`.
+    pub const fn new(colour: Color, action: Action) -> SpecialColourCard {
+        SpecialColourCard { colour, action }
+    }
+
+    /// What the card does.
+    pub const fn action(self) -> Action {
+        self.action
+    }
+}
+
+impl ColourCard for SpecialColourCard {
+    fn colour(&self) -> Color {
+        self.colour
+    }
+}
+
+impl SpecialAbility for SpecialColourCard {
+    fn activate(&self) -> Ability {
+        match self.action {
+            Action::Skip => Ability {
+                skips_next: true,
+                ..Ability::default()
+            },
+            Action::Reverse => Ability {
+                reverses: true,
+                ..Ability::default()
+            },
+            Action::DrawTwo => Ability {
+                next_draws: 2,
+                skips_next: true,
+                ..Ability::default()
+            },
+        }
+    }
+}
+
+/// `WildCard`: a card of no colour that matches anything; its player names the colour
+/// to follow (only with `--rules uno`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum WildCard {
+    /// Names a colour. Code `W`.
+    Wild,
+    /// Names a colour; the next player draws four and misses their turn. Code `W+4`.
+    /// It may only be played by a player holding no card of the colour to follow.
+    WildDrawFour,
+}
+
+impl SpecialAbility for WildCard {
+    fn activate(&self) -> Ability {
+        match self {
+            WildCard::Wild => Ability {
+                names_colour: true,
+                ..Ability::default()
+            },
+            WildCard::WildDrawFour => Ability {
+                names_colour: true,
+                next_draws: 4,
+                skips_next: true,
+                ..Ability::default()
+            },
+        }
+    }
+}
+
+/// `Card` (abstract in the UML): any card of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Card {
+    /// A number card, `R5`.
+    Standard(StandardColourCard),
+    /// A coloured action card, `RS`, `RR`, `R+2`.
+    Special(SpecialColourCard),
+    /// A wild card, `W`, `W+4`.
+    Wild(WildCard),
+}
+
+/// Why a text is not a card code.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a card code")]
+pub struct CardCodeError(pub String);
+
+impl Card {
+    /// The number card of `colour` and `number` (0–9).
+    pub const fn number(colour: Color, number: u8) -> Card {
+        Card::Standard(ColorCard::new(colour, number))
+    }
+
+    /// The `action` card of `colour`.
+    pub const fn special(colour: Color, action: Action) -> Card {
+        Card::Special(SpecialColourCard::new(colour, action))
+    }
+
+    /// The card's colour; `None` for a wild card.
+    pub fn colour(self) -> Option<Color> {
+        match self {
+            Card::Standard(card) => Some(card.colour()),
+            Card::Special(card) => Some(card.colour()),
+            Card::Wild(_) => None,
+        }
+    }
+
+    /// What the card does when played; `None` for a number card.
+    pub fn ability(self) -> Option<Ability> {
+        match self {
+            Card::Standard(_) => None,
+            Card::Special(card) => Some(card.activate()),
+            Card::Wild(card) => Some(card.activate()),
+        }
+    }
+
+    /// Whether this is a wild card (it needs a colour named when played).
+    pub const fn is_wild(self) -> bool {
+        matches!(self, Card::Wild(_))
+    }
+
+    /// `matches(Card)`: whether this card may be played on `top` when `colour` is the
+    /// colour to follow (the top card's colour, or the colour named after a wild card).
+    /// A coloured card matches on colour, a number card on number, an action card on its
+    /// action; a wild card matches anything. (Whether a Wild Draw Four is *allowed* also
+    /// depends on the hand: see [`crate::PlayerView::check_play`].)
+    pub fn matches(self, top: Card, colour: Color) -> bool {
+        match (self, top) {
+            (Card::Wild(_), _) => true,
+            _ if self.colour() == Some(colour) => true,
+            (Card::Standard(card), Card::Standard(top)) => card.matches_number(top),
+            (Card::Special(card), Card::Special(top)) => card.action() == top.action(),
+            _ => false,
+        }
+    }
+
+    /// The card's code as shown and typed: `R5`, `RS`, `RR`, `R+2`, `W`, `W+4`.
+    pub fn code(self) -> impl fmt::Display {
+        self
+    }
+
+    /// The card's name in words: `red 5`, `red skip`, `wild draw four`.
+    pub fn name(self) -> impl fmt::Display {
+        CardName(self)
+    }
+
+    /// Parses a code, ignoring case and surrounding blanks (`r5`, ` w+4 `). Whether the
+    /// card belongs to the game being played is the caller's question
+    /// ([`crate::Rules::has`]).
+    pub fn parse_code(text: &str) -> Result<Card, CardCodeError> {
+        let code = text.trim().to_ascii_uppercase();
+        let error = || CardCodeError(text.trim().to_owned());
+        match code.as_str() {
+            "W" => return Ok(Card::Wild(WildCard::Wild)),
+            "W+4" => return Ok(Card::Wild(WildCard::WildDrawFour)),
+            _ => {}
+        }
+        let mut chars = code.chars();
+        let colour = chars
+            .next()
+            .and_then(Color::from_letter)
+            .ok_or_else(error)?;
+        let rest = chars.as_str();
+        if let Some(action) = Action::ALL.into_iter().find(|a| a.code() == rest) {
+            return Ok(Card::special(colour, action));
+        }
+        ColorCard::parse_ignore_case(&code)
+            .map(Card::Standard)
+            .map_err(|_| error())
+    }
+
+    /// A key that sorts a hand for display: by colour in rainbow order (wild cards last),
+    /// numbers before actions.
+    pub fn sort_key(self) -> (usize, u8) {
+        match self {
+            Card::Standard(card) => (card.color().index(), card.number()),
+            Card::Special(card) => (card.colour.index(), 10 + card.action as u8),
+            Card::Wild(card) => (Color::ALL.len(), card as u8),
+        }
+    }
+}
+
+impl From<ColorCard> for Card {
+    fn from(card: ColorCard) -> Card {
+        Card::Standard(card)
+    }
+}
+
+impl fmt::Display for Card {
+    /// The card's code, `R5`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Card::Standard(card) => write!(f, "{card}"),
+            Card::Special(card) => write!(f, "{}{}", card.colour, card.action.code()),
+            Card::Wild(WildCard::Wild) => f.write_str("W"),
+            Card::Wild(WildCard::WildDrawFour) => f.write_str("W+4"),
+        }
+    }
+}
+
+struct CardName(Card);
+
+impl fmt::Display for CardName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Card::Standard(card) => write!(f, "{} {}", card.color().name(), card.number()),
+            Card::Special(card) => write!(f, "{} {}", card.colour.name(), card.action.name()),
+            Card::Wild(WildCard::Wild) => f.write_str("wild"),
+            Card::Wild(WildCard::WildDrawFour) => f.write_str("wild draw four"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    fn card(code: &str) -> Card {
+        Card::parse_code(code).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn codes_round_trip_and_ignore_case() {
+        let cases = [
+            ("r5", "R5", "red 5"),
+            (" B0 ", "B0", "blue 0"),
+            ("ys", "YS", "yellow skip"),
+            ("gR", "GR", "green reverse"),
+            ("b+2", "B+2", "blue draw two"),
+            ("w", "W", "wild"),
+            ("W+4", "W+4", "wild draw four"),
+        ];
+        for (typed, code, name) in cases {
+            let c = card(typed);
+            assert_eq!(
+                (c.to_string(), c.name().to_string()),
+                (code.into(), name.into())
+            );
+            assert_eq!(card(code), c);
+        }
+    }
+
+    #[test]
+    fn rejects_what_is_not_a_code() {
+        for text in ["", "R", "R10", "X3", "draw", "W+2", "R+4", "5R", "RSS"] {
+            assert_eq!(
+                Card::parse_code(text),
+                Err(CardCodeError(text.trim().into())),
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn matching_on_colour_number_action_and_wild() {
+        use Color::*;
+        // (card, top, colour to follow, matches)
+        let cases = [
+            ("R5", "R9", Red, true),
+            ("G9", "R9", Red, true),
+            ("G8", "R9", Red, false),
+            ("RS", "GS", Green, true),
+            ("RS", "G+2", Green, false),
+            ("G+2", "RS", Red, false),
+            ("R3", "RS", Red, true),
+            ("W", "B7", Blue, true),
+            ("W+4", "RS", Red, true),
+            ("R5", "W", Blue, false),
+            ("B5", "W", Blue, true),
+            ("B5", "W+4", Blue, true),
+        ];
+        for (c, top, colour, want) in cases {
+            assert_eq!(
+                card(c).matches(card(top), colour),
+                want,
+                "{c} on {top}/{colour}"
+            );
+        }
+    }
+
+    #[test]
+    fn abilities() {
+        assert_eq!(card("R5").ability(), None);
+        let draw_four = card("W+4").ability().unwrap_or_default();
+        assert!(draw_four.names_colour && draw_four.skips_next && draw_four.next_draws == 4);
+        assert!(
+            card("GR")
+                .ability()
+                .is_some_and(|a| a.reverses && !a.skips_next)
+        );
+    }
+}

@@ -1,0 +1,169 @@
+//! The assignment's two exceptions (Task 3) as error types: no name entered, and an
+//! invalid selection of a card to play. Task 5 asks for a custom exception with a default
+//! constructor, a one-argument constructor taking a message, and `getMessage()`; in Rust
+//! that is `Default`, `new(message)`, [`message`](NoNameError::message) and `Display`.
+//! The console shows exactly these messages and asks again.
+
+use cards_core::Color;
+
+use crate::card::Card;
+
+/// The exception for a missing name: the human typed nothing (or only blanks).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct NoNameError {
+    message: String,
+}
+
+impl NoNameError {
+    /// The error with `message` (Java's one-argument constructor).
+    pub fn new(message: impl Into<String>) -> NoNameError {
+        NoNameError {
+            message: message.into(),
+        }
+    }
+
+    /// `getMessage()`.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl Default for NoNameError {
+    /// The default constructor's message, which is also what the console shows.
+    fn default() -> NoNameError {
+        NoNameError::new("A name is required: please type your name (it can't be blank).")
+    }
+}
+
+/// Checks the human's name: surrounding blanks are dropped, and nothing left is refused.
+pub fn validate_name(text: &str) -> Result<String, NoNameError> {
+    let name = text.trim();
+    if name.is_empty() {
+        Err(NoNameError::default())
+    } else {
+        Ok(name.to_owned())
+    }
+}
+
+/// The exception for an invalid selection: why the card (or `draw`) the human chose
+/// can't be played. The engine refuses illegal moves with the same type, so the console
+/// and the rules can never disagree about what is legal.
+#[derive(Clone, Debug, Default, PartialEq, Eq, thiserror::Error)]
+pub enum InvalidSelectionError {
+    /// The default: nothing usable was typed (a blank answer).
+    #[default]
+    #[error(
+        "That is not a valid selection: type the code of a card in your hand (such as R5), or draw."
+    )]
+    Unspecified,
+    /// An error with its own message (Java's one-argument constructor).
+    #[error("{0}")]
+    Message(String),
+    /// The text is not the code of any card of this game.
+    #[error("'{0}' is not a card: type a code as shown in your hand (such as R5), or draw.")]
+    NotACard(String),
+    /// The player does not hold this card.
+    #[error("You don't hold {0}: choose a card from your hand.")]
+    NotInHand(Card),
+    /// The card matches neither the colour to follow nor the top card.
+    #[error("{card} doesn't match the top card: {}", what_matches(*.top, *.colour))]
+    NoMatch {
+        /// The card chosen.
+        card: Card,
+        /// The top card of the discard pile.
+        top: Card,
+        /// The colour to follow.
+        colour: Color,
+    },
+    /// `draw` while holding a playable card.
+    #[error("You can't draw while you hold a card you can play ({0}).")]
+    MustPlay(Card),
+    /// A Wild Draw Four while holding a card of the colour to follow (the Uno rule).
+    #[error("You may play W+4 only when you hold no {} card.", .0.name())]
+    DrawFourNotAllowed(Color),
+    /// A wild card played without naming a colour (the engine's check).
+    #[error("A wild card needs a colour: R, Y, G or B.")]
+    NoColour,
+    /// The answer to "which colour?" is not a colour.
+    #[error("'{0}' is not a colour: type R, Y, G or B.")]
+    NotAColour(String),
+    /// A move after the game ended.
+    #[error("The game is over.")]
+    GameOver,
+}
+
+impl InvalidSelectionError {
+    /// The error with `message` (Java's one-argument constructor).
+    pub fn new(message: impl Into<String>) -> InvalidSelectionError {
+        InvalidSelectionError::Message(message.into())
+    }
+
+    /// `getMessage()`.
+    pub fn message(&self) -> String {
+        self.to_string()
+    }
+}
+
+/// What would match `top` with `colour` to follow, in words.
+fn what_matches(top: Card, colour: Color) -> String {
+    let colour = colour.name();
+    match top {
+        Card::Standard(top) => format!("{top} takes a {colour} card or a {}.", top.number()),
+        Card::Special(special) => {
+            format!(
+                "{top} takes a {colour} card or another {}.",
+                special.action().name()
+            )
+        }
+        Card::Wild(_) => format!("the colour named is {colour}."),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    #[test]
+    fn names() {
+        assert_eq!(validate_name("  Ann Lee \n"), Ok("Ann Lee".to_owned()));
+        assert_eq!(validate_name(" \t"), Err(NoNameError::default()));
+        assert_eq!(NoNameError::new("no").message(), "no");
+    }
+
+    #[test]
+    fn messages_say_why() {
+        let card = |code| Card::parse_code(code).unwrap_or_else(|e| panic!("{e}"));
+        let cases = [
+            (
+                InvalidSelectionError::NoMatch {
+                    card: card("R5"),
+                    top: card("G7"),
+                    colour: Color::Green,
+                },
+                "R5 doesn't match the top card: G7 takes a green card or a 7.",
+            ),
+            (
+                InvalidSelectionError::NoMatch {
+                    card: card("R5"),
+                    top: card("W"),
+                    colour: Color::Blue,
+                },
+                "R5 doesn't match the top card: the colour named is blue.",
+            ),
+            (
+                InvalidSelectionError::DrawFourNotAllowed(Color::Red),
+                "You may play W+4 only when you hold no red card.",
+            ),
+            (InvalidSelectionError::new("custom"), "custom"),
+        ];
+        for (error, want) in cases {
+            assert_eq!(error.message(), want);
+        }
+        assert_eq!(
+            InvalidSelectionError::default(),
+            InvalidSelectionError::Unspecified
+        );
+    }
+}

@@ -1,0 +1,51 @@
+//! `Player`: a name, a hand, and whether a person or a bot plays it.
+
+use crate::card::Card;
+
+/// `Player`: one seat at the table.
+///
+/// The hand keeps the order in which cards were received (a drawn card goes to the end);
+/// the console sorts it only for display.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    name: String,
+    pub(crate) hand: Vec<Card>,
+    human: bool,
+}
+
+impl Player {
+    /// A player with an empty hand.
+    pub fn new(name: impl Into<String>, human: bool) -> Player {
+        Player {
+            name: name.into(),
+            hand: Vec::new(),
+            human,
+        }
+    }
+
+    /// A bot named after its seat as the assignment's solutions do: `Player 2` for the
+    /// second seat (`seat` counts from 0).
+    pub fn bot(seat: usize) -> Player {
+        Player::new(format!("Player {}", seat + 1), false)
+    }
+
+    /// `getName()`.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// `getHand()`: the cards held, in the order received.
+    pub fn hand(&self) -> &[Card] {
+        &self.hand
+    }
+
+    /// Whether a person plays this seat.
+    pub fn is_human(&self) -> bool {
+        self.human
+    }
+
+    /// `hasWon()`: whether the hand is empty (checked only once cards are dealt).
+    pub fn has_won(&self) -> bool {
+        self.hand.is_empty()
+    }
+}

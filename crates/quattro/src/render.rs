@@ -1,0 +1,273 @@
+//! Events and positions as text: the one place that decides what the transcript says.
+//!
+//! A [`Perspective`] says who is watching. The human is addressed as "you" and sees the
+//! cards they draw; a bot's cards and draws stay secret unless `reveal` is on. The
+//! bots-only transcript is the same text with no human.
+
+use std::io::{self, Write};
+
+use crate::card::Card;
+use crate::game::{Event, Game, NoWinnerReason, Outcome, PLAYERS, PlayerView};
+use crate::rules::{HAND_SIZE, Rules};
+use crate::simulate::Tally;
+
+/// Who watches the game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Perspective {
+    /// The human's seat, if a person plays.
+    pub human: Option<usize>,
+    /// Show the bots' cards (`--reveal`, for teaching and debugging).
+    pub reveal: bool,
+}
+
+impl Perspective {
+    fn is_you(self, seat: usize) -> bool {
+        self.human == Some(seat)
+    }
+}
+
+/// `1 card`, `2 cards`.
+fn cards(n: usize) -> String {
+    format!("{n} card{}", if n == 1 { "" } else { "s" })
+}
+
+/// `A, B and C`.
+fn list(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => (*one).to_owned(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+fn codes(cards: &[Card]) -> String {
+    let codes: Vec<String> = cards.iter().map(Card::to_string).collect();
+    codes.join(" ")
+}
+
+/// The opening lines: who plays, the deal, the first discard card.
+pub fn intro(out: &mut impl Write, game: &Game, who: Perspective) -> io::Result<()> {
+    let title = match game.rules() {
+        Rules::Quattro => "Quattro",
+        Rules::Uno => "Quattro with Uno rules",
+    };
+    let others: Vec<&str> = (0..PLAYERS)
+        .filter(|&seat| !who.is_you(seat))
+        .map(|seat| game.player(seat).name())
+        .collect();
+    match who.human {
+        Some(seat) => writeln!(
+            out,
+            "Welcome to {title}, {}! You play against {}.",
+            game.player(seat).name(),
+            list(&others)
+        )?,
+        None => writeln!(out, "{title}: four bots play, {}.", list(&others))?,
+    }
+    let how = match game.rules() {
+        Rules::Quattro => "in colour or number, or else draws one. The first player with\nno cards",
+        Rules::Uno => {
+            "in colour, number or action, or a wild card, or else draws one.\nThe first player with no cards"
+        }
+    };
+    writeln!(
+        out,
+        "Everyone gets {HAND_SIZE} cards. On a turn, a player plays a card that matches the top \
+         card\nof the discard pile {how} left wins."
+    )?;
+    writeln!(out, "The first card on the discard pile is {}.", game.top())
+}
+
+/// The line for one event, told from `who`'s side; hand sizes are read from `game`
+/// after the move.
+pub fn event(out: &mut impl Write, game: &Game, event: &Event, who: Perspective) -> io::Result<()> {
+    let name = |seat: usize| game.player(seat).name();
+    let held = |seat: usize| game.player(seat).hand().len();
+    match *event {
+        Event::Played { player, card } => {
+            let rest = match held(player) {
+                0 if who.is_you(player) => ", your last card".to_owned(),
+                0 => ", their last card".to_owned(),
+                n => format!(" ({} left)", cards(n)),
+            };
+            if who.is_you(player) {
+                writeln!(out, "You play {card}{rest}.")
+            } else {
+                writeln!(out, "{} plays {card}{rest}.", name(player))
+            }
+        }
+        Event::ColourNamed { player, colour } => {
+            if who.is_you(player) {
+                writeln!(out, "You name {}.", colour.name())
+            } else {
+                writeln!(out, "{} names {}.", name(player), colour.name())
+            }
+        }
+        Event::Reshuffled { cards: n } => writeln!(
+            out,
+            "The draw pile is empty: the {} under the top discard are shuffled into a new draw \
+             pile.",
+            cards(n)
+        ),
+        Event::Drew { player, card } => {
+            let n = cards(held(player));
+            if who.is_you(player) {
+                writeln!(out, "You draw {card} (now {n}).")
+            } else if who.reveal {
+                writeln!(out, "{} draws {card} (now {n}).", name(player))
+            } else {
+                writeln!(out, "{} draws a card (now {n}).", name(player))
+            }
+        }
+        Event::Passed { player } => {
+            if who.is_you(player) {
+                writeln!(
+                    out,
+                    "You can't play and there is nothing to draw: you pass."
+                )
+            } else {
+                writeln!(
+                    out,
+                    "{} can't play and there is nothing to draw: {0} passes.",
+                    name(player)
+                )
+            }
+        }
+        Event::Reversed { .. } => writeln!(out, "The direction of play is reversed."),
+        Event::DrewPenalty {
+            player,
+            cards: drawn,
+        } => {
+            let drawn = drawn.cards();
+            let n = cards(held(player));
+            let k = cards(drawn.len());
+            let subject = if who.is_you(player) {
+                "You draw".to_owned()
+            } else {
+                format!("{} draws", name(player))
+            };
+            if who.is_you(player) || who.reveal {
+                writeln!(out, "{subject} {k}: {} (now {n}).", codes(drawn))
+            } else {
+                writeln!(out, "{subject} {k} (now {n}).")
+            }
+        }
+        Event::Skipped { player } => {
+            if who.is_you(player) {
+                writeln!(out, "You miss a turn.")
+            } else {
+                writeln!(out, "{} misses a turn.", name(player))
+            }
+        }
+        Event::Ended(outcome) => ending(out, game, outcome, who),
+    }
+}
+
+fn ending(out: &mut impl Write, game: &Game, outcome: Outcome, who: Perspective) -> io::Result<()> {
+    match outcome {
+        Outcome::Winner(seat) if who.is_you(seat) => writeln!(
+            out,
+            "You have no cards left: you win the game, {}!",
+            game.player(seat).name()
+        ),
+        Outcome::Winner(seat) => writeln!(
+            out,
+            "{} has no cards left and wins the game!",
+            game.player(seat).name()
+        ),
+        Outcome::NoWinner {
+            reason: NoWinnerReason::EveryonePassed,
+        } => writeln!(
+            out,
+            "Every player passed in a row: nobody can play, so the game ends with no winner."
+        ),
+        Outcome::NoWinner {
+            reason: NoWinnerReason::TurnLimit(turns),
+        } => writeln!(
+            out,
+            "The game has reached its limit of {turns} turns and ends with no winner."
+        ),
+    }
+}
+
+/// `(Player 2 holds B1 R4)`: a bot's hand, shown only with `--reveal`.
+pub fn revealed_hand(out: &mut impl Write, game: &Game, seat: usize) -> io::Result<()> {
+    let player = game.player(seat);
+    writeln!(out, "({} holds {})", player.name(), codes(player.hand()))
+}
+
+/// What the human sees before choosing: their name and hand (sorted, one card a line),
+/// the top card, and every other player's card count.
+pub fn status(out: &mut impl Write, game: &Game, view: &PlayerView<'_>) -> io::Result<()> {
+    writeln!(out)?;
+    writeln!(out, "Your turn, {}.", game.player(view.seat).name())?;
+    if view.top.is_wild() {
+        writeln!(
+            out,
+            "Top card: {} (colour to follow: {})",
+            view.top,
+            view.colour.name()
+        )?;
+    } else {
+        writeln!(out, "Top card: {}", view.top)?;
+    }
+    writeln!(out, "Your hand:")?;
+    let mut hand = view.hand.to_vec();
+    hand.sort_by_key(|&card| card.sort_key());
+    for card in hand {
+        writeln!(out, "  {:<4}{}", card.to_string(), card.name())?;
+    }
+    let counts: Vec<String> = (0..PLAYERS)
+        .filter(|&seat| seat != view.seat)
+        .map(|seat| {
+            format!(
+                "{} has {}",
+                game.player(seat).name(),
+                cards(view.hand_sizes[seat])
+            )
+        })
+        .collect();
+    writeln!(
+        out,
+        "{}.",
+        list(&counts.iter().map(String::as_str).collect::<Vec<_>>())
+    )?;
+    if view.rules == Rules::Uno {
+        writeln!(out, "After you: {}.", game.player(view.next_seat()).name())?;
+    }
+    Ok(())
+}
+
+/// The simulator's report: win shares by seat, games with no winner, mean length.
+pub fn tally(out: &mut impl Write, tally: &Tally, rules: Rules, seed: u64) -> io::Result<()> {
+    let share = |n: u64| {
+        if tally.games == 0 {
+            0.0
+        } else {
+            100.0 * n as f64 / tally.games as f64
+        }
+    };
+    writeln!(
+        out,
+        "{} games with {rules} rules (seed {seed}), bots in every seat:",
+        tally.games
+    )?;
+    writeln!(out, "{:<14}  {:>7}  {:>6}", "seat", "wins", "share")?;
+    for (seat, &wins) in tally.wins.iter().enumerate() {
+        let label = format!("{}  Player {}", seat + 1, seat + 1);
+        writeln!(out, "{label:<14}  {wins:>7}  {:>5.1}%", share(wins))?;
+    }
+    writeln!(
+        out,
+        "{:<14}  {:>7}  {:>5.1}%",
+        "no winner",
+        tally.no_winner,
+        share(tally.no_winner)
+    )?;
+    writeln!(
+        out,
+        "mean game length: {:.2} turns (longest {})",
+        tally.mean_turns(),
+        tally.longest
+    )
+}
