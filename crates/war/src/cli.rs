@@ -5,9 +5,13 @@ use std::process::ExitCode;
 use cards_core::cli::{EXIT_CUT_SHORT, is_broken_pipe, report};
 use cards_core::console::StdConsole;
 use cards_core::rng::{resolve_seed, rng_from_seed};
-use clap::{Args, Parser, ValueEnum};
+use std::io::{self, Write};
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use indicatif::ProgressBar;
 
 use war::console::{self, Ending, Mode};
+use war::sim::{Simulation, simulate};
 use war::{Game, Order, Rules};
 
 const ABOUT: &str = "The card game War: battles, wars and the statistics of a game.";
@@ -32,11 +36,25 @@ arguments.";
 
 const EXAMPLES: &str = "\
 Examples:
-  war --seed 7                 play at the terminal: Enter, a number or q at each prompt
-  war --seed 7 --auto          play a whole game without asking
-  war --seed 7 --quiet         print only the winner and the numbers of battles and wars
-  war --seed 7 --players 4 --auto
-  war --seed 7 --echo < answers.txt    a scripted session, answers echoed in the transcript";
+  war --seed 7                          play at the terminal: Enter, a number or q at each prompt
+  war --seed 7 --auto                   play a whole game without asking
+  war --seed 7 --quiet                  print only the winner and the numbers of battles and wars
+  war --seed 7 --players 4 --auto       four players; ties for the highest card go to war
+  war --seed 7 --echo < answers.txt     answers from a file, echoed into the transcript
+  war simulate --games 100000 --seed 1  statistics of many games (see war simulate --help)";
+
+const SIMULATE_ABOUT: &str = "\
+Play many games without output, on every core, and print the mean, median, 90th and \
+99th percentile of battles and wars per game, the share of battles that are wars, \
+Player 1's share of wins and the share of games stopped for cycling or at the battle cap. \
+Game i is played with its own random stream of the seed, so the figures are the same \
+for a given seed whatever the number of threads. A progress bar is shown on a terminal.";
+
+const SIMULATE_EXAMPLES: &str = "\
+Examples:
+  war simulate --games 100000 --seed 1
+  war simulate --games 10000 --players 4 --seed 1 --json
+  war simulate --games 10000 --order fixed --seed 1 --threads 1";
 
 /// `war`: play War at the terminal.
 #[derive(Debug, Parser)]
@@ -46,8 +64,11 @@ Examples:
     about = ABOUT,
     long_about = LONG_ABOUT,
     after_help = EXAMPLES,
+    args_conflicts_with_subcommands = true,
 )]
 struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
     #[command(flatten)]
     game: GameArgs,
     /// Play to the end without asking, showing every battle.
@@ -59,6 +80,28 @@ struct Cli {
     /// Echo each answer after the prompt (for readable transcripts of piped input).
     #[arg(long)]
     echo: bool,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Play many games without output and print their statistics.
+    #[command(long_about = SIMULATE_ABOUT, after_help = SIMULATE_EXAMPLES)]
+    Simulate(SimulateArgs),
+}
+
+#[derive(Debug, Args)]
+struct SimulateArgs {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Number of games to play.
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    games: u64,
+    /// Worker threads (default: one per core).
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
+    /// Print the figures as JSON.
+    #[arg(long)]
+    json: bool,
 }
 
 /// The settings of a game, shared by play and simulate.
@@ -113,7 +156,10 @@ pub fn main() -> ExitCode {
         }
         Err(error) => return report("war", one_line(&error)),
     };
-    play(&cli)
+    match &cli.command {
+        Some(Command::Simulate(args)) => run_simulation(args),
+        None => play(&cli),
+    }
 }
 
 /// Clap's message without its `error: ` prefix, usage and tips, plus a pointer to help.
@@ -142,6 +188,44 @@ fn play(cli: &Cli) -> ExitCode {
     match console::play(&mut game, &mut rng, &mut console, mode) {
         Ok(Ending::EndOfInput) => ExitCode::from(EXIT_CUT_SHORT),
         Ok(Ending::Over(_) | Ending::Quit) => ExitCode::SUCCESS,
+        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
+        Err(error) => report("war", error),
+    }
+}
+
+fn run_simulation(args: &SimulateArgs) -> ExitCode {
+    let rules = match args.game.rules() {
+        Ok(rules) => rules,
+        Err(error) => return report("war", error),
+    };
+    let simulation = Simulation {
+        rules,
+        games: args.games,
+        seed: resolve_seed("war", args.game.seed),
+        threads: args.threads,
+    };
+    // indicatif draws nothing when stderr is not a terminal.
+    let bar = ProgressBar::new(args.games);
+    let result = simulate(&simulation, &|| bar.inc(1));
+    bar.finish_and_clear();
+    let figures = match result {
+        Ok(figures) => figures,
+        Err(error) => return report("war", error),
+    };
+    let text = if args.json {
+        match serde_json::to_string_pretty(&figures) {
+            Ok(json) => json + "\n",
+            Err(error) => return report("war", error),
+        }
+    } else {
+        figures.to_text()
+    };
+    let mut stdout = io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => ExitCode::SUCCESS,
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => report("war", error),
     }

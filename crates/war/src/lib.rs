@@ -59,6 +59,7 @@ pub mod console;
 pub mod game;
 pub mod player;
 pub mod render;
+pub mod sim;
 
 pub use card::Card;
 pub use game::{
