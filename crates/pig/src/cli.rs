@@ -32,10 +32,10 @@ Each roll scores the sum of the dice; doubles score twice the sum (double 6s: 24
 `Hold dice (Y/N?) ?`: answer Y to hold (bank the turn's points and pass the dice) or N to \
 roll. The Computer rolls until its turn holds 20 points or more.",
     after_help = "Examples:
-  pig --seed 42                        play; the same seed gives the same dice
-  printf 'n\\nn\\ny\\n' | pig --seed 42  answers from a pipe (add --echo to show them)
-  pig --computer optimal               play against the solved strategy
-  pig solve --goal 100 --plot hold.svg the optimal strategy, its chances, a picture
+  pig --seed 42                         play; the same seed gives the same dice
+  pig --seed 42 --echo < answers.txt    answers from a file, one a line, shown after the prompts
+  pig --computer optimal                play against the solved strategy
+  pig solve --plot hold.svg             the optimal strategy, its chances, a picture
   pig simulate --games 100000 --a optimal --b hold:20 --seed 1",
     args_conflicts_with_subcommands = true
 )]
@@ -272,8 +272,8 @@ fn run_solve(args: SolveArgs) -> Result<(), Failure> {
     match (solution.stats(), &args.game.table) {
         (Some(stats), _) => writeln!(
             out,
-            "Value iteration converged to {TOLERANCE:e} in {} sweeps of {} score-sum layers \
-             (at most {} sweeps in a layer; {} positions, {} updates) in {:.2} s",
+            "Value iteration converged to {TOLERANCE:e} in {} layer sweeps ({} score-sum layers, \
+             at most {} sweeps in one; {} positions, {} updates) in {:.2} s",
             stats.sweeps,
             stats.layers,
             stats.max_layer_sweeps,
@@ -288,6 +288,11 @@ fn run_solve(args: SolveArgs) -> Result<(), Failure> {
             solution.positions()
         )?,
     }
+    let (holds, positions) = solution.hold_positions();
+    writeln!(
+        out,
+        "The optimal player holds in {holds} of the {positions} positions with turn points"
+    )?;
     writeln!(
         out,
         "First player wins, both playing optimally:    {:.6}",

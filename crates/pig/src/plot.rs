@@ -9,7 +9,7 @@ use pig::Solution;
 
 const PLOT: u32 = 600;
 const LEFT: u32 = 70;
-const TOP: u32 = 50;
+const TOP: u32 = 60;
 const BOTTOM: u32 = 60;
 const LEGEND: u32 = 150;
 
@@ -23,7 +23,12 @@ pub fn hold_boundary_svg(solution: &Solution) -> String {
         .flat_map(|i| (0..goal).map(move |j| (i, j)))
         .map(|(i, j)| solution.hold_from(i, j))
         .collect();
-    let highest = holds.iter().flatten().copied().max().unwrap_or(1).max(1);
+    let highest = holds.iter().flatten().copied().max();
+    let note = match highest {
+        Some(_) => "black: it rolls on to the goal",
+        None => "It never holds: in every position it rolls on to the goal.",
+    };
+    let highest = highest.unwrap_or(1).max(1);
 
     let mut svg = String::new();
     let _ = writeln!(
@@ -39,6 +44,7 @@ pub fn hold_boundary_svg(solution: &Solution) -> String {
         r#"<text x="{LEFT}" y="22" font-size="15">Pig, {} rules, goal {goal}: turn points at which the optimal player holds</text>"#,
         solution.rules()
     );
+    let _ = writeln!(svg, r#"<text x="{LEFT}" y="42">{note}</text>"#);
     for i in 0..goal {
         for j in 0..goal {
             let colour = match holds[(i * goal + j) as usize] {

@@ -285,6 +285,22 @@ impl Solution {
         (1..self.goal.saturating_sub(i)).find(|&k| !self.should_roll(i, j, k))
     }
 
+    /// How many positions with points in the turn (`k` ≥ 1) the optimal player holds
+    /// in, and how many such positions there are.
+    pub fn hold_positions(&self) -> (usize, usize) {
+        let mut holds = 0;
+        let mut all = 0;
+        for i in 0..self.goal {
+            for j in 0..self.goal {
+                for k in 1..self.goal - i {
+                    all += 1;
+                    holds += usize::from(!self.should_roll(i, j, k));
+                }
+            }
+        }
+        (holds, all)
+    }
+
     /// Writes the table in the format [`Solution::read_from`] reads:
     ///
     /// - 8 bytes `PIGVALS1`;
