@@ -8,7 +8,7 @@
 use cards_core::{Color, ColorCard, Pile};
 
 use crate::player::Player;
-use crate::rules::{EightRule, Ending, Order, Rules};
+use crate::rules::{EightRule, Ending, HAND_SIZE, Order, Rules};
 
 /// The number on the cards that carry the 8-card (Loco) rule.
 pub const EIGHT: u8 = 8;
@@ -108,6 +108,28 @@ impl Game {
             passes: 0,
             outcome: None,
         }
+    }
+
+    /// Deals `cards` to the seated players as a deal file lists them (five to the first
+    /// player, five to the next, …, then the discard card, then the deck top first) and
+    /// starts over, reusing the game's storage: simulations replay many deals with one
+    /// `Game` and allocate nothing.
+    ///
+    /// # Panics
+    /// If `cards` holds fewer than five cards a player and a discard card.
+    pub fn redeal(&mut self, cards: &[ColorCard]) {
+        let (hands, rest) = cards.split_at(self.players.len() * HAND_SIZE);
+        for (player, hand) in self.players.iter_mut().zip(hands.chunks(HAND_SIZE)) {
+            player.hand_mut().clear();
+            player.hand_mut().extend_from_slice(hand);
+        }
+        self.discard_pile.clear();
+        self.set_discard_card(rest[0]);
+        self.deck.clear();
+        self.deck.extend(rest[1..].iter().copied());
+        self.current = None;
+        self.passes = 0;
+        self.outcome = None;
     }
 
     /// The rules in play.
@@ -358,5 +380,200 @@ fn choose_color(rule: EightRule, hand: &[ColorCard], played: usize) -> Color {
             }
             best
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::Deal;
+    use crate::rules::Variant;
+    use pretty_assertions::assert_eq;
+
+    fn card(text: &str) -> ColorCard {
+        text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    fn game(variant: Variant, deal: &str) -> Game {
+        Deal::parse(variant, deal)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .to_game(variant)
+    }
+
+    /// The first `n` turns of a game.
+    fn turns(game: &mut Game, n: usize) -> Vec<Turn> {
+        (0..n).map_while(|_| game.next_play()).collect()
+    }
+
+    fn played(card_text: &str, chosen: Option<Color>) -> Play {
+        Play::Card {
+            card: card(card_text),
+            chosen,
+        }
+    }
+
+    #[test]
+    fn starting_two_and_eight_trigger_nothing() {
+        // A starting 2 asks for no answer; a starting 8 stands for its own colour.
+        let mut g = game(
+            Variant::GoingWild,
+            "R3 Y4 Y5 Y6 Y7\nB1 B3 B4 B5 B6\nG1 G3 G4 G5 G6\nR2\nG7\n",
+        );
+        assert_eq!(turns(&mut g, 1)[0].play, played("R3", None));
+        let mut g = game(
+            Variant::GoingWild,
+            "R3 Y4 Y5 Y6 Y7\nB1 B3 B4 B5 B6\nG1 G3 G4 G5 G6\nR8\nG7\n",
+        );
+        assert_eq!(g.card_to_match(), Some(card("R8")));
+        assert_eq!(turns(&mut g, 1)[0].play, played("R3", None));
+    }
+
+    #[test]
+    fn rule_of_two_answers_in_rainbow_order_then_is_used_up() {
+        // Player 1 lays R2; player 2 answers with the first 2 in rainbow order (Y2,
+        // not B2 though B2 comes first in hand); player 3 takes two; player 1 then
+        // plays on Y2 as on any card.
+        let mut g = game(
+            Variant::TakeTwo,
+            "R2 R5 R6 R7 G8\nB2 Y2 B3 B4 B5\nG1 G3 G4 G5 G6\nR1\nY1 Y3 Y4\n",
+        );
+        let got: Vec<Play> = turns(&mut g, 4).into_iter().map(|t| t.play).collect();
+        assert_eq!(
+            got,
+            vec![
+                played("R2", None),
+                played("Y2", None),
+                Play::Penalty { owed: 2, drawn: 2 },
+                Play::Draw { drawn: 1 },
+            ]
+        );
+        assert_eq!(g.players()[2].hand().len(), 7);
+    }
+
+    #[test]
+    fn full_game_penalty_grows_with_the_chain_and_takes_what_is_left() {
+        // Alice lays R2 (hand order), Bob answers G2, Carol owes 4 but only 3 remain:
+        // she draws them, and the deck running out ends the game.
+        let mut g = game(
+            Variant::Completos,
+            "3\nAlice B R2 Y5 Y6 Y7 Y8\nBob B B1 G2 B3 B4 B5\nCarol B G1 G3 G4 G5 G6\nR1\nY1 Y3 Y4\n",
+        );
+        let all = turns(&mut g, 10);
+        let got: Vec<Play> = all.iter().map(|t| t.play).collect();
+        assert_eq!(
+            got,
+            vec![
+                played("R2", None),
+                played("G2", None),
+                Play::Penalty { owed: 4, drawn: 3 },
+            ]
+        );
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::NoWinner {
+                reason: NoWinner::DeckRanOut
+            })
+        );
+    }
+
+    #[test]
+    fn loco_rule_plays_a_playable_eight_first_and_names_the_first_colour_left() {
+        // Player 1 holds Y8 (does not match R6) and B8 (does not match either) then R8;
+        // R8 matches and is played before R1, and the colour named is the first in
+        // rainbow order among Y8 B8 G3 R1: R.
+        let mut g = game(
+            Variant::GoingWild,
+            "Y8 B8 R8 G3 R1\nB1 B3 B4 B5 B6\nG1 G4 G5 G6 G7\nR6\nY1\n",
+        );
+        assert_eq!(turns(&mut g, 1)[0].play, played("R8", Some(Color::Red)));
+        // Player 2 must follow red or play an 8: B cards don't, so they draw.
+        assert_eq!(g.card_to_match(), Some(card("R8")));
+    }
+
+    #[test]
+    fn most_held_colour_counts_the_eight_itself_and_breaks_ties_in_rainbow_order() {
+        // Basic Alice plays G8 on G1 (first match). Her hand then is G8 B1 B2 Y3 Y4:
+        // Y 2, B 2, G 1: a tie between yellow and blue goes to yellow.
+        let mut g = game(
+            Variant::Completos,
+            "2\nAlice B G8 B1 B3 Y3 Y4\nBob B R1 R3 R4 R5 R6\nG1\nY1\n",
+        );
+        assert_eq!(turns(&mut g, 1)[0].play, played("G8", Some(Color::Yellow)));
+        // Counting the 8 decides: Alice holds B8 B1 R3 Y4 G5. With the 8 blue leads
+        // 2 to 1; without it, all four colours tie and red would win.
+        let mut g = game(
+            Variant::Completos,
+            "2\nAlice B B8 B1 R3 Y4 G5\nBob B R1 R4 R5 R6 R7\nB2\nY1\n",
+        );
+        // B2 is the starting card: it triggers nothing, so Alice plays B8 (first match).
+        assert_eq!(turns(&mut g, 1)[0].play, played("B8", Some(Color::Blue)));
+    }
+
+    #[test]
+    fn a_winning_eight_names_no_colour() {
+        let mut g = game(
+            Variant::GoingWild,
+            "R8 Y1 Y3 Y4 Y5\nB1 B3 B4 B5 B6\nG1 G3 G4 G5 G6\nR6\n",
+        );
+        // Pretend the game has gone on: player 1 holds only R8.
+        g.players[0].hand_mut().truncate(1);
+        let turn = turns(&mut g, 1)[0];
+        assert_eq!(turn.play, played("R8", None));
+        assert_eq!(turn.outcome, Some(Outcome::Winner { player: 0 }));
+    }
+
+    #[test]
+    fn stalemate_after_a_full_round_of_passes() {
+        let mut g = game(
+            Variant::MatchMaking,
+            "R7 Y2 Y3 Y4 Y5\nG2 G3 G4 G5 G6\nB2 B3 B4 B5 B6\nR1\n",
+        );
+        let all = turns(&mut g, 10);
+        assert_eq!(all.len(), 4);
+        assert_eq!(all[0].play, played("R7", None));
+        assert!(all[1..].iter().all(|t| t.play == Play::Draw { drawn: 0 }));
+        assert_eq!(
+            all[3].outcome,
+            Some(Outcome::NoWinner {
+                reason: NoWinner::Stalemate
+            })
+        );
+    }
+
+    #[test]
+    fn assignment_4_ends_on_drawing_the_last_card() {
+        let mut g = game(
+            Variant::Faciles,
+            "2\nAlice R1 R2 R3 R4 R5\nBob G1 G2 G3 G4 G6\nB8\nY7\n",
+        );
+        let turn = turns(&mut g, 1)[0];
+        assert_eq!(turn.play, Play::Draw { drawn: 1 });
+        assert!(g.out_of_cards());
+        assert_eq!(
+            turn.outcome,
+            Some(Outcome::NoWinner {
+                reason: NoWinner::DeckRanOut
+            })
+        );
+        assert_eq!(g.next_play(), None);
+    }
+
+    #[test]
+    fn java_style_setup_plays_like_a_parsed_deal() {
+        let mut g = Game::new(Rules::GAME);
+        let mut alice = Player::new("Alice");
+        for text in ["R8", "G8", "Y4", "G2", "B1"] {
+            alice.add_card_to_hand(card(text));
+        }
+        g.add_player(alice);
+        g.set_discard_card(card("G4"));
+        g.add_card(card("R1"));
+        assert!(g.current_player().is_none());
+        assert_eq!(g.next_play().map(|t| t.play), Some(played("G8", None)));
+        assert_eq!(g.current_player().map(Player::name), Some("Alice"));
+        assert_eq!(g.discard_card(), Some(card("G8")));
+        assert!(!g.out_of_cards());
+        assert_eq!(g.draw_card(), Some(card("R1")));
+        assert!(g.out_of_cards());
     }
 }

@@ -2,7 +2,95 @@
 //! assignments (CSCI 1110, Winter 2020): Assignment 2, Problems 1–4, and Assignment 4,
 //! Parts I–III.
 //!
-//! TODO: full crate documentation.
+//! The deck has 32 cards: four colours (R, Y, G, B) numbered 1 to 8. Players take turns
+//! laying a card that matches the discard card by colour or number, or drawing; the
+//! first to empty their hand wins. The rule sets differ in how a player chooses a card,
+//! in what 2s and 8s do, and in how a game without a winner ends.
+//!
+//! # One engine, seven rule sets
+//!
+//! The assignments build each part on the last ("start from Problem 2 and modify…",
+//! "FullGame is a subclass of Game"). Here the parts are not copies: there is one
+//! [`Game`], and a rule set is a [`Rules`] value — which extra rules are on — plus, for
+//! the input and output formats, a [`Variant`].
+//!
+//! | subcommand | assignment | rules | players choose with |
+//! |---|---|---|---|
+//! | `match-making` | A2, Problem 1 | [`Rules::MATCH_MAKING`] | [`strategy::RainbowPlayer`] |
+//! | `take-two` | A2, Problem 2 | [`Rules::TAKE_TWO`]: + Rule of Two | [`strategy::RainbowPlayer`] |
+//! | `going-wild` | A2, Problem 3 | [`Rules::GOING_WILD`]: + Loco rule | [`strategy::RainbowPlayer`] |
+//! | `more-the-merrier` | A2, Problem 4 | [`Rules::GOING_WILD`], 2–6 players | [`strategy::RainbowPlayer`] |
+//! | `faciles` | A4, Part I | [`Rules::GAME`] | [`strategy::BasicPlayer`] |
+//! | `diversidad` | A4, Part II | [`Rules::GAME`] | `B`, `C`, `N`, `S` per player |
+//! | `completos` | A4, Part III | [`Rules::FULL_GAME`]: + 2-card and 8-card rules | `B`, `C`, `N`, `S` |
+//!
+//! # Where each Java piece went
+//!
+//! | Assignment 4 (Java) | here |
+//! |---|---|
+//! | `Card(String)`, `getColor`, `getNumber`, `matches`, `matchesColor`, `matchesNumber`, `toString` | [`cards_core::ColorCard`]: `"R5".parse()`, [`color`](cards_core::ColorCard::color), [`number`](cards_core::ColorCard::number), [`matches`](cards_core::ColorCard::matches), [`matches_color`](cards_core::ColorCard::matches_color), [`matches_number`](cards_core::ColorCard::matches_number), `Display` |
+//! | `Player(String)`, `addCardToHand`, `removeCardFromHand`, `findMatch`, `hasWon`, `toString` | [`Player::new`], [`Player::add_card_to_hand`], [`Player::remove_card_from_hand`], [`Player::find_match`], [`Player::has_won`], `Display` (`Alice R8 Y4`) |
+//! | `ColorPlayer`, `NumberPlayer`, `StrategicPlayer` (subclasses overriding `findMatch`) | the [`Strategy`] trait and [`strategy::ColorPlayer`], [`strategy::NumberPlayer`], [`strategy::StrategicPlayer`]; a player holds one ([`Player::with_strategy`]) |
+//! | `Game`: `addPlayer`, `addCard`, `setDiscardCard`, `getDiscardCard`, `drawCard`, `getCurrentPlayer`, `nextPlayer`, `nextPlay`, `outOfCards` | [`Game`]: [`add_player`](Game::add_player), [`add_card`](Game::add_card), [`set_discard_card`](Game::set_discard_card), [`discard_card`](Game::discard_card), [`draw_card`](Game::draw_card), [`current_player`](Game::current_player), [`next_player`](Game::next_player), [`next_play`](Game::next_play), [`out_of_cards`](Game::out_of_cards) |
+//! | `FullGame extends Game`, overriding `nextPlay` | `Game::new(Rules::FULL_GAME)`: the same `next_play` with two rules switched on |
+//! | `OchosLocos.java`, `OchosLocosDiversity.java`, `OchosLocosComplete.java` | the binary's subcommands; [`Deal::parse`] reads the input, [`render::play`] prints the game |
+//!
+//! Assignment 2 has no classes; its choice rule ("more number matches than colour
+//! matches: the number card first in rainbow order, else the colour card lowest in
+//! counting order") is [`strategy::RainbowPlayer`], and its Rule of Two and Loco rule
+//! are [`rules::TwoRule`] and [`rules::EightRule::Loco`].
+//!
+//! [`Game::next_play`] performs one turn and returns a [`Turn`] — who played and the
+//! [`Play`] they made — instead of printing it: [`render`] prints turns in either
+//! assignment's format, tests read them, and the benchmark plays millions of games
+//! without printing or allocating (see [`Game::redeal`]).
+//!
+//! # Decisions where the texts are silent or wrong
+//!
+//! Each is tested, by unit tests in [`game`] and by the trycmd cases in
+//! `tests/cmd/ochos-locos/`.
+//!
+//! - **Starting card.** Nobody laid it, so a starting 2 asks for no answer and a starting
+//!   8 chooses no colour (it stands for its own).
+//! - **Rule of Two** (both assignments). A player facing a fresh 2 must answer with a 2
+//!   (Assignment 2: the first in rainbow order; Assignment 4: the first in hand order)
+//!   before anything else, even an 8. Otherwise they miss the turn and draw: 2 cards in
+//!   Assignment 2 (`TAKE TWO`), 2 for every 2 of the chain in Assignment 4 (`DRAW`), as
+//!   many as the deck still holds. The penalty uses the 2s up: the next player plays on
+//!   the 2 as on any card.
+//! - **Loco rule** (Assignment 2). 8s are not wild: an 8 may be played when it matches
+//!   (by colour, or any 8 on an 8). A player who may play an 8 always does, the first in
+//!   rainbow order, and names the first colour in rainbow order among the cards left,
+//!   8s included. The next player must play an 8 or a card of that colour.
+//! - **8-card rule** (Assignment 4). An 8 is played only when the player's strategy
+//!   picks it; the colour named is the one held most, counting the hand as it is when the
+//!   choice is made, the 8 itself and other 8s included; ties go red, yellow, green,
+//!   blue. The line prints it, `B8 (G)`, as the text's rule says; `completos
+//!   --no-announce-colour` reproduces the text's example, which never prints it.
+//! - **Winning 8.** A player laying their last card, an 8, wins and names no colour:
+//!   `2: R8 (WINNER)`, `Bob: G8`.
+//! - **End of the deck.** Assignment 2: a player who can neither play nor draw passes
+//!   and prints `DRAW`; when every player in a row has passed like this, nobody can ever
+//!   play again, and the game prints `STALEMATE (NO WINNER)` after the last `DRAW`.
+//!   Assignment 4: the game ends (`That was fun!`) as soon as a draw takes the deck's
+//!   last card, or needs one from an empty deck (that turn's `DRAW` line is printed
+//!   first).
+//! - **Input.** A whole deal is read and checked before anything is played; an error
+//!   names the line, the column and the token, and nothing goes to standard output. A
+//!   card is an upper-case colour letter and a number 1–8 (`r3` is refused with a hint:
+//!   the output always writes `R3`, so the input should too). Each hand has exactly 5
+//!   cards; a game has 2 to 6 players (Problems 1–3 exactly 3); names are single words;
+//!   strategy letters are upper case. The draw pile may be shorter than the rest of the
+//!   deck, or absent (an empty deck), and may run over several lines; every card appears
+//!   at most once. The Problem 4 sample as printed deals G8 twice and is refused; its
+//!   corrected hand is a test case.
+//!
+//! # How it fits the workspace
+//!
+//! The card and its parsing, the shuffle, the seeded generator and the deal-file
+//! tokenizer come from `cards-core`; this crate holds only Ochos Locos's rules. The
+//! binary (`src/main.rs`, `src/cli.rs`) parses the command line and connects input,
+//! engine and output.
 
 pub mod deal;
 pub mod game;
