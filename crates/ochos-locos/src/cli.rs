@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use cards_core::cli::{is_broken_pipe, report, report_usage};
 use cards_core::rng::{resolve_seed, rng_from_seed};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use ochos_locos::deal::check_players;
 use ochos_locos::render::{self, Style};
 use ochos_locos::{Deal, Variant};
 
@@ -264,7 +265,7 @@ fn random_deal(
 ) -> Result<Deal, Failure> {
     let players = players.unwrap_or(variant.default_players());
     // Check the request before choosing (and announcing) a seed.
-    Deal::random(variant, players, &mut rng_from_seed(0))?;
+    check_players(variant, players)?;
     let seed = resolve_seed(PROGRAM, seed);
     Ok(Deal::random(variant, players, &mut rng_from_seed(seed))?)
 }

@@ -155,21 +155,7 @@ impl Deal {
         players: usize,
         rng: &mut R,
     ) -> Result<Deal, DealError> {
-        match variant.format() {
-            DealFormat::Numbered {
-                players: Some(fixed),
-            } if players != fixed => {
-                return Err(DealError::FixedPlayers {
-                    variant,
-                    fixed,
-                    asked: players,
-                });
-            }
-            _ if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) => {
-                return Err(DealError::Players(players));
-            }
-            _ => {}
-        }
+        check_players(variant, players)?;
         let mut cards: Vec<ColorCard> = ColorCard::all(MIN_NUMBER..=MAX_NUMBER).collect();
         shuffle(&mut cards, rng);
         // At most 6 × 5 cards go to hands, so the discard card is always there.
@@ -248,6 +234,21 @@ impl Deal {
             .flat_map(|seat| seat.hand.iter().copied())
             .chain(std::iter::once(self.discard))
             .chain(self.deck.iter().copied())
+    }
+}
+
+/// Whether `variant` can be played by `players` players.
+pub fn check_players(variant: Variant, players: usize) -> Result<(), DealError> {
+    match variant.format() {
+        DealFormat::Numbered {
+            players: Some(fixed),
+        } if players != fixed => Err(DealError::FixedPlayers {
+            variant,
+            fixed,
+            asked: players,
+        }),
+        _ if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) => Err(DealError::Players(players)),
+        _ => Ok(()),
     }
 }
 
