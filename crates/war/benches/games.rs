@@ -1,3 +1,37 @@
-//! Games per second, single-threaded.
+//! Games per second, single-threaded: whole games dealt and played on one reused
+//! [`war::Game`], as the simulator plays them (no events, no output).
+//!
+//! `cargo bench -p war --bench games -- --sample-count 20`
 
-fn main() {}
+use cards_core::rng::stream_rng;
+use divan::{Bencher, counter::ItemsCount};
+use war::sim::play_one;
+use war::{Game, Order, Rules};
+
+fn main() {
+    divan::main();
+}
+
+fn bench_games(bencher: Bencher, players: usize, order: Order) {
+    let rules = Rules::new(players)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .with_order(order);
+    let mut game = Game::new(rules, &mut stream_rng(0, 0));
+    let mut index = 0;
+    bencher.counter(ItemsCount::new(1usize)).bench_local(|| {
+        index += 1;
+        play_one(&mut game, 1, index)
+    });
+}
+
+/// One game with won cards shuffled back (the default), by number of players.
+#[divan::bench(args = [2, 4, 8])]
+fn shuffled(bencher: Bencher, players: usize) {
+    bench_games(bencher, players, Order::Shuffled);
+}
+
+/// One two-player game with won cards returned in a fixed order (repetition check on).
+#[divan::bench]
+fn fixed_two_players(bencher: Bencher) {
+    bench_games(bencher, 2, Order::Fixed);
+}
