@@ -167,7 +167,13 @@ fn one_line(error: &clap::Error) -> String {
     let rendered = error.render().to_string();
     let first = rendered.lines().next().unwrap_or_default();
     let first = first.strip_prefix("error: ").unwrap_or(first);
-    format!("{first} (see war --help)")
+    // `Usage: war simulate [OPTIONS]` names the (sub)command whose help to point to.
+    let command = rendered
+        .lines()
+        .find_map(|line| line.trim().strip_prefix("Usage: "))
+        .and_then(|usage| usage.split(" [").next())
+        .unwrap_or("war");
+    format!("{first} (see {command} --help)")
 }
 
 fn play(cli: &Cli) -> ExitCode {

@@ -635,9 +635,10 @@ fn highest(shown: &[Option<Card>; MAX_PLAYERS], contenders: PlayerSet) -> Player
         .collect()
 }
 
-/// Repetition detection for [`Order::Fixed`], by Brent's algorithm: the position is
-/// saved after battles 1, 3, 7, 15, … steps (the saving interval doubles) and each new
-/// position is compared with the saved one. Once the game has entered a cycle and the
+/// Repetition detection for [`Order::Fixed`], by Brent's algorithm: the position (the
+/// piles and the table between two calls of [`Game::play_battle`]) is saved at the deal
+/// and after calls 1, 3, 7, 15, … (the saving interval doubles), and each new position
+/// is compared with the saved one. Once the game has entered a cycle and the
 /// interval exceeds the cycle's length, the saved position comes back, so every cycle is
 /// found, at most a few cycle lengths late; positions are compared exactly (no hashing,
 /// so no false alarm) and the two buffers are reused, so nothing is allocated per battle.

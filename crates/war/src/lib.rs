@@ -10,6 +10,15 @@
 //! | `Game` (deal, battles, wars, statistics) | [`Game`]: [`Game::new`] deals, [`Game::play_battle`] plays one battle with its wars, [`Game::battles`] / [`Game::wars`] count |
 //! | `Game.main` (the prompt loop) | [`console::play`], driven by the `war` binary |
 //!
+//! # Modules
+//! - [`card`]: [`Card`], War's rank-only comparison over `cards_core::PlayingCard`.
+//! - [`player`]: [`Player`] and [`PlayerSet`] (a one-byte set of seats for ties).
+//! - [`game`]: [`Rules`], [`Game`], [`Event`], [`Outcome`]; the only place with rules.
+//! - [`render`]: events, hands and the final summary as text.
+//! - [`console`]: the prompt loop of the interactive, `--auto` and `--quiet` games.
+//! - [`sim`]: `war simulate`: many games on all cores, reproducible per seed whatever
+//!   the thread count; [`sim::play_one`] is also what `benches/games.rs` times.
+//!
 //! # How it fits the workspace
 //! The rules ([`game`]) are a pure state machine: no printing, no input, no global
 //! random generator. [`Game::play_battle`] takes the generator (`&mut impl Rng`) and a

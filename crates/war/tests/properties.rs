@@ -31,7 +31,7 @@ fn holds_the_deck_once(game: &Game) -> bool {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(ProptestConfig::with_cases(128))]
 
     #[test]
     fn no_card_created_or_lost_and_every_game_ends(
