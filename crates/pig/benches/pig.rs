@@ -23,7 +23,7 @@ fn solve_goal_100(rules: Rules) -> f64 {
 
 /// One game of hold:20 against hold:20 (one game per iteration: the counter gives games
 /// per second).
-#[divan::bench(sample_count = 20)]
+#[divan::bench(sample_count = 20, sample_size = 1000)]
 fn game_hold20_vs_hold20(bencher: Bencher) {
     let mut game = 0;
     bencher
@@ -36,7 +36,7 @@ fn game_hold20_vs_hold20(bencher: Bencher) {
 }
 
 /// One game of the optimal strategy against hold:20.
-#[divan::bench(sample_count = 20)]
+#[divan::bench(sample_count = 20, sample_size = 1000)]
 fn game_optimal_vs_hold20(bencher: Bencher) {
     let Ok(solution) = solve(Rules::Seed, 100) else {
         return;
