@@ -29,6 +29,22 @@
 //! picture of the hold boundary; the library does no I/O but through the console it is
 //! given and the table files it is asked to read or write.
 //!
+//! # Example
+//! The rules without a console: scripted dice, and the events they produce.
+//!
+//! ```
+//! use pig::{Action, Dice, Event, PigPlayer, PigState, Rules, ScriptedDice};
+//! use pig::state::RollEffect;
+//!
+//! let mut state = PigState::new(Rules::Seed, 100, [PigPlayer::new("Human"), PigPlayer::new("Computer")]);
+//! let mut dice = ScriptedDice::pairs([(2, 2), (1, 1)]);
+//! let first = state.apply(Action::Roll(dice.roll()));
+//! assert!(matches!(first, Ok(Event::Rolled { roll_points: 8, turn_points: 8, .. })));
+//! let second = state.apply(Action::Roll(dice.roll()));
+//! assert!(matches!(second, Ok(Event::Rolled { effect: RollEffect::Busted, total: 0, .. })));
+//! assert_eq!(state.current(), 1); // snake eyes passed the dice to the Computer
+//! ```
+//!
 //! # Decisions where the assignment and SPEC-NOTES are silent
 //! - **Answers**: `y`/`Y` holds and `n`/`N` rolls; spaces around the letter are
 //!   ignored; anything else (`yes` included) prints `Please answer Y or N.` and the
