@@ -62,7 +62,7 @@ pub struct PlayArgs {
     #[arg(long)]
     pub echo: bool,
     /// End a game with no winner after this many turns.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_TURNS, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_TURNS, value_parser = positive::<u32>)]
     pub max_turns: u32,
 }
 
@@ -70,7 +70,7 @@ pub struct PlayArgs {
 #[derive(Debug, clap::Args)]
 pub struct SimulateArgs {
     /// Number of games.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = positive::<u64>)]
     pub games: u64,
     /// Rule set.
     #[arg(long, value_enum, default_value_t = RulesArg::Quattro)]
@@ -79,7 +79,7 @@ pub struct SimulateArgs {
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
     /// End a game with no winner after this many turns.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_TURNS, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_TURNS, value_parser = positive::<u32>)]
     pub max_turns: u32,
 }
 
@@ -98,5 +98,14 @@ impl From<RulesArg> for Rules {
             RulesArg::Quattro => Rules::Quattro,
             RulesArg::Uno => Rules::Uno,
         }
+    }
+}
+
+/// A whole number of at least 1 (a number of games or turns).
+fn positive<T: std::str::FromStr + PartialEq + From<u8>>(text: &str) -> Result<T, String> {
+    match text.parse::<T>() {
+        Ok(n) if n != T::from(0) => Ok(n),
+        Ok(_) => Err("it must be at least 1".to_owned()),
+        Err(_) => Err("expected a whole number".to_owned()),
     }
 }

@@ -18,7 +18,18 @@ use crate::cli::{Cli, Command, PlayArgs, SimulateArgs};
 const PROGRAM: &str = "quattro";
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // --help and --version are no errors.
+        Err(error) if !error.use_stderr() => {
+            return match error.print() {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+                Err(e) => report(PROGRAM, e),
+            };
+        }
+        Err(error) => return report(PROGRAM, one_line(&error)),
+    };
     let result = match cli.command {
         Some(Command::Simulate(args)) => run_simulate(&args),
         None => run_game(&cli.play),
@@ -28,6 +39,32 @@ fn main() -> ExitCode {
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => report(PROGRAM, error),
     }
+}
+
+/// Clap's message on one line: its first line, the possible values if it lists them,
+/// and which help to read.
+fn one_line(error: &clap::Error) -> String {
+    let rendered = error.render().to_string();
+    let mut lines = rendered.lines().map(str::trim);
+    let first = lines.next().unwrap_or_default();
+    let mut message = first.strip_prefix("error: ").unwrap_or(first).to_owned();
+    if let Some(values) = lines
+        .clone()
+        .find(|line| line.starts_with("[possible values"))
+    {
+        message = format!("{message} {values}");
+    }
+    let command = lines
+        .find_map(|line| line.strip_prefix("Usage: "))
+        .map(|usage| {
+            let words: Vec<&str> = usage
+                .split_whitespace()
+                .take_while(|word| !word.starts_with(['-', '[', '<']))
+                .collect();
+            words.join(" ")
+        })
+        .unwrap_or_else(|| PROGRAM.to_owned());
+    format!("{message} (see {command} --help)")
 }
 
 fn run_game(args: &PlayArgs) -> io::Result<ExitCode> {
