@@ -272,12 +272,12 @@ fn run_solve(args: SolveArgs) -> Result<(), Failure> {
     match (solution.stats(), &args.game.table) {
         (Some(stats), _) => writeln!(
             out,
-            "Value iteration converged to {TOLERANCE:e} in {} layer sweeps ({} score-sum layers, \
-             at most {} sweeps in one; {} positions, {} updates) in {:.2} s",
+            "Value iteration converged to {TOLERANCE:e} in {} layer sweeps ({}, \
+             at most {} sweeps in one; {}, {} updates) in {:.2} s",
             stats.sweeps,
-            stats.layers,
+            count(u64::from(stats.layers), "score-sum layer"),
             stats.max_layer_sweeps,
-            solution.positions(),
+            count(solution.positions() as u64, "position"),
             stats.updates,
             seconds.unwrap_or_default()
         )?,
@@ -293,23 +293,29 @@ fn run_solve(args: SolveArgs) -> Result<(), Failure> {
         out,
         "The optimal player holds in {holds} of the {positions} positions with turn points"
     )?;
-    writeln!(
-        out,
-        "First player wins, both playing optimally:    {:.6}",
-        solution.first_player_wins()
-    )?;
-    writeln!(
-        out,
-        "Optimal player wins against {:<8} moving first:  {:.6}",
-        args.against.to_string() + ",",
-        evaluation.a_first
-    )?;
-    writeln!(
-        out,
-        "Optimal player wins against {:<8} moving second: {:.6}",
-        args.against.to_string() + ",",
-        evaluation.a_second
-    )?;
+    let against = &args.against;
+    let chances = [
+        (
+            "First player wins, both playing optimally:".to_owned(),
+            solution.first_player_wins(),
+        ),
+        (
+            format!("Optimal player wins against {against}, moving first:"),
+            evaluation.a_first,
+        ),
+        (
+            format!("Optimal player wins against {against}, moving second:"),
+            evaluation.a_second,
+        ),
+    ];
+    let width = chances
+        .iter()
+        .map(|(label, _)| label.len())
+        .max()
+        .unwrap_or(0);
+    for (label, chance) in chances {
+        writeln!(out, "{label:<width$} {chance:.6}")?;
+    }
     if let Some(path) = &args.out {
         let file = File::create(path).map_err(|error| Failure::File {
             path: path.display().to_string(),
@@ -333,6 +339,15 @@ fn run_solve(args: SolveArgs) -> Result<(), Failure> {
     }
     out.flush()?;
     Ok(())
+}
+
+/// `1 position`, `2 positions`.
+fn count(n: u64, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
 }
 
 fn run_simulate(args: SimulateArgs) -> Result<(), Failure> {
