@@ -20,6 +20,10 @@ use pig::{Rules, SeededDice, StrategySpec};
 
 const PROGRAM: &str = "pig";
 
+/// The largest goal a game may have: enough for any demonstration, and far from
+/// overflowing a score.
+const MAX_GAME_GOAL: u32 = 10_000;
+
 #[derive(Debug, Parser)]
 #[command(
     name = "pig",
@@ -64,8 +68,10 @@ struct PlayArgs {
 
 #[derive(Debug, Args)]
 struct GameArgs {
-    /// The points needed to win (the assignment's is 100).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_GOAL)]
+    /// The points needed to win (the assignment's is 100; 1 to 10000, and at most 300
+    /// for the optimal strategy, whose table grows as the cube of the goal).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_GOAL,
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_GAME_GOAL)))]
     goal: u32,
     /// seed: the assignment's two dice; classic: one die, a 1 loses the turn.
     #[arg(long, value_name = "RULES", default_value = "seed")]
@@ -159,8 +165,6 @@ enum Failure {
         rules: Rules,
         goal: u32,
     },
-    #[error("--goal must be at least 1")]
-    Goal,
     #[error("--threads: {0}")]
     Threads(String),
     #[error("{0}")]
@@ -196,9 +200,6 @@ fn run(cli: Cli) -> Result<Option<GameEnd>, Failure> {
 
 fn play(args: PlayArgs) -> Result<GameEnd, Failure> {
     let GameArgs { goal, rules, .. } = args.game;
-    if goal == 0 {
-        return Err(Failure::Goal);
-    }
     let solution = solution_for(&args.game, args.computer.needs_solution())?;
     let computer = strategy(args.computer, solution.as_ref());
     let seed = resolve_seed(PROGRAM, args.seed);
@@ -351,9 +352,6 @@ fn count(n: u64, noun: &str) -> String {
 }
 
 fn run_simulate(args: SimulateArgs) -> Result<(), Failure> {
-    if args.game.goal == 0 {
-        return Err(Failure::Goal);
-    }
     let needs = args.a.needs_solution() || args.b.needs_solution();
     let solution = solution_for(&args.game, needs)?;
     let a = strategy(args.a, solution.as_ref());
