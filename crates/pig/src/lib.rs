@@ -61,7 +61,7 @@
 //!   since two of them would pass the dice forever; every other strategy rolls at 0, so
 //!   every simulated game ends.
 //! - **The optimal strategy** rolls when rolling wins at least as often as holding (ties
-//!   roll). "The optimal player against hold:20" is this strategy (optimal against an
+//!   within the solver's 1e-9 roll), and always with no points in the turn. "The optimal player against hold:20" is this strategy (optimal against an
 //!   optimal opponent) playing hold:20, not a best response to hold:20.
 //! - **Simulation seats**: strategy A moves first in every game; swap `--a` and `--b`
 //!   for the other seat.

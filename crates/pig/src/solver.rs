@@ -272,11 +272,16 @@ impl Solution {
         Some((roll, hold))
     }
 
-    /// The optimal decision: roll when rolling wins at least as often as holding. Outside
-    /// the table (a game with another goal) it rolls.
+    /// The optimal decision: roll when rolling wins at least as often as holding, ties
+    /// (within [`TOLERANCE`], the values' accuracy) included. With no points in the
+    /// turn it always rolls: holding at 0 only passes the dice, which is what a bust
+    /// does, so rolling is never worse; and a strategy that rolls at 0 cannot keep a game
+    /// from ending. Outside the table (a game with another goal) it rolls.
     pub fn should_roll(&self, i: u32, j: u32, k: u32) -> bool {
-        self.roll_and_hold(i, j, k)
-            .is_none_or(|(roll, hold)| roll >= hold)
+        k == 0
+            || self
+                .roll_and_hold(i, j, k)
+                .is_none_or(|(roll, hold)| roll >= hold - TOLERANCE)
     }
 
     /// The smallest turn total (from 1) at which the optimal player holds with `i`
