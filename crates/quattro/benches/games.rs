@@ -1,4 +1,4 @@
-//! How many whole bot games per second one thread plays.
+//! How many whole bot games per second one thread plays (`cargo bench -p quattro`).
 
 use cards_core::rng::{rng_from_seed, stream_rng};
 use quattro::simulate::{bots, play_out};
@@ -19,10 +19,12 @@ fn one_game(bencher: divan::Bencher, rules: Rules) {
     );
     let mut events = Vec::with_capacity(16);
     let mut index = 0;
-    bencher.bench_local(|| {
-        let mut rng = stream_rng(1, index);
-        index += 1;
-        game.redeal(&mut rng);
-        play_out(&mut game, &mut rng, &mut events)
-    });
+    bencher
+        .counter(divan::counter::ItemsCount::new(1u32))
+        .bench_local(|| {
+            let mut rng = stream_rng(1, index);
+            index += 1;
+            game.redeal(&mut rng);
+            play_out(&mut game, &mut rng, &mut events)
+        });
 }
