@@ -599,6 +599,32 @@ mod tests {
         );
     }
 
+    /// More points never hurt: the chance of winning grows with the mover's banked and
+    /// turn points and falls with the opponent's (what makes rolling at 0 safe).
+    #[test]
+    fn more_points_never_hurt() {
+        for rules in Rules::ALL {
+            let goal = 30;
+            let s = solved(rules, goal);
+            let v = |i, j, k| s.value(i, j, k).unwrap_or(f64::NAN);
+            for i in 0..goal {
+                for j in 0..goal {
+                    for k in 0..goal - i {
+                        let here = v(i, j, k);
+                        assert!((0.0..=1.0).contains(&here), "{rules} ({i},{j},{k})");
+                        if i + k + 1 < goal {
+                            assert!(v(i, j, k + 1) >= here - 1e-8, "{rules} k at ({i},{j},{k})");
+                            assert!(v(i + 1, j, k) >= here - 1e-8, "{rules} i at ({i},{j},{k})");
+                        }
+                        if j + 1 < goal {
+                            assert!(v(i, j + 1, k) <= here + 1e-8, "{rules} j at ({i},{j},{k})");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn goal_one_by_hand() {
         // Roll until you score: P = 35/36 + 1/36 (1 - P), so P = 36/37; classic: 6/7.
