@@ -169,18 +169,24 @@ fn apply<G: Rng + ?Sized>(
     who: Perspective,
     out: &mut impl Write,
 ) -> io::Result<()> {
-    match game.apply_into(mv, rng, events) {
-        Ok(()) => {
-            for event in events.iter() {
-                render::event(out, game, event, who)?;
-            }
-            Ok(())
+    let seat = game.current();
+    if let Err(refusal) = game.apply_into(mv, rng, events) {
+        if who.human == Some(seat) {
+            // The console checks the human's answer against the same rules first, so
+            // this is never reached; were it, the reason is shown and the turn asked again.
+            return writeln!(out, "{refusal}");
         }
-        // The console and the bots check every move against the same rules first, so
-        // this is never reached; were it, the message is shown and the turn is asked
-        // again.
-        Err(refusal) => writeln!(out, "{refusal}"),
+        // A bot's move is legal by construction (the property tests check it); were one
+        // ever refused, the first legal move keeps the game from going round in circles.
+        let fallback = game.legal_moves().first().copied().unwrap_or(Move::Draw);
+        if game.apply_into(fallback, rng, events).is_err() {
+            return Ok(());
+        }
     }
+    for event in events.iter() {
+        render::event(out, game, event, who)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

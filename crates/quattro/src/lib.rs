@@ -15,6 +15,18 @@
 //! and the tests. The binary (`src/main.rs`, `src/cli.rs`) only parses arguments,
 //! picks the seed and maps the ending to an exit status.
 //!
+//! # Code map
+//! - [`card`]: the card types, their codes (`R5`, `RS`, `RR`, `R+2`, `W`, `W+4`) and
+//!   [`Card::matches`]. [`rules`]: the two decks. [`player`]: [`Player`].
+//! - [`game`]: the state machine. Invariants: the game always holds exactly its deck's
+//!   cards; the discard pile is never empty; a refused move changes nothing; every game
+//!   ends (a winner, everyone passing, or the turn limit).
+//! - [`bot`]: the bots' policy, from a [`PlayerView`] only. [`error`]: the assignment's
+//!   exceptions as error types.
+//! - [`console`]: the human's answers (pure parsers, then the `cards_core` console) and
+//!   the game loops; [`render`]: all the text. [`simulate`]: parallel bot games, integer
+//!   tallies, no allocation per game.
+//!
 //! # The assignment's classes in Rust
 //! | UML / Java                    | Rust |
 //! |-------------------------------|------|
