@@ -271,3 +271,97 @@ pub fn tally(out: &mut impl Write, tally: &Tally, rules: Rules, seed: u64) -> io
         tally.longest
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::player::Player;
+    use cards_core::Color;
+    use cards_core::rng::rng_from_seed;
+    use pretty_assertions::assert_eq;
+
+    fn card(code: &str) -> Card {
+        Card::parse_code(code).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn game() -> Game {
+        let mut players = crate::simulate::bots();
+        players[0] = Player::new("Ann", true);
+        Game::new(Rules::Uno, players, 100, &mut rng_from_seed(1))
+    }
+
+    fn line(game: &Game, event: Event, who: Perspective) -> String {
+        let mut out = Vec::new();
+        super::event(&mut out, game, &event, who).unwrap_or_else(|e| panic!("{e}"));
+        String::from_utf8(out).unwrap_or_default()
+    }
+
+    /// A bot's draws stay secret unless `--reveal`; the human sees their own.
+    #[test]
+    fn draws_are_secret_to_the_others() {
+        let game = game();
+        let human = Perspective {
+            human: Some(0),
+            reveal: false,
+        };
+        let reveal = Perspective {
+            reveal: true,
+            ..human
+        };
+        let drew = |player| Event::Drew {
+            player,
+            card: card("R5"),
+        };
+        let cases = [
+            (drew(1), human, "Player 2 draws a card (now 3 cards).\n"),
+            (drew(1), reveal, "Player 2 draws R5 (now 3 cards).\n"),
+            (drew(0), human, "You draw R5 (now 3 cards).\n"),
+            (
+                Event::Played {
+                    player: 2,
+                    card: card("GS"),
+                },
+                human,
+                "Player 3 plays GS (3 cards left).\n",
+            ),
+            (
+                Event::ColourNamed {
+                    player: 0,
+                    colour: Color::Green,
+                },
+                human,
+                "You name green.\n",
+            ),
+            (Event::Skipped { player: 0 }, human, "You miss a turn.\n"),
+        ];
+        for (event, who, want) in cases {
+            assert_eq!(line(&game, event, who), want, "{event:?}");
+        }
+    }
+
+    #[test]
+    fn status_after_a_wild_card_names_the_colour() {
+        let game = game();
+        let hand = [card("R5"), card("W"), card("B+2"), card("B1")];
+        let view = PlayerView {
+            seat: 0,
+            hand: &hand,
+            top: card("W+4"),
+            colour: Color::Blue,
+            hand_sizes: [4, 1, 2, 3],
+            draw_pile: 20,
+            clockwise: false,
+            rules: Rules::Uno,
+        };
+        let mut out = Vec::new();
+        status(&mut out, &game, &view).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            String::from_utf8(out).unwrap_or_default(),
+            "\nYour turn, Ann.\nTop card: W+4 (colour to follow: blue)\nYour hand:\n  \
+             R5  red 5\n  B1  blue 1\n  B+2 blue draw two\n  W   wild\n\
+             Player 2 has 1 card, Player 3 has 2 cards and Player 4 has 3 cards.\n\
+             After you: Player 4.\n"
+        );
+    }
+}
