@@ -23,11 +23,57 @@ pub fn is_broken_pipe(error: &io::Error) -> bool {
     error.kind() == io::ErrorKind::BrokenPipe
 }
 
-/// Reports a command-line usage error (as rendered by an argument parser such as clap,
-/// whose messages run over several lines) as one line, `PROGRAM: MESSAGE (see --help)`,
-/// and returns exit status 2.
+/// The one-line form of a usage error as an argument parser (clap) renders it over
+/// several lines: its first line without the `error: ` prefix, the list of possible
+/// values if it gives one, and which help to read, taken from its `Usage:` line:
+/// `invalid value 'x' for '--order <ORDER>' [possible values: a, b] (see war --help)`.
+pub fn usage_line(program: &str, rendered: &str) -> String {
+    let mut lines = rendered.lines().map(str::trim);
+    let first = lines.next().unwrap_or_default();
+    let mut message = first.strip_prefix("error: ").unwrap_or(first).to_owned();
+    if let Some(values) = lines
+        .clone()
+        .find(|line| line.starts_with("[possible values"))
+    {
+        message = format!("{message} {values}");
+    }
+    let command = lines
+        .find_map(|line| line.strip_prefix("Usage: "))
+        .map(|usage| {
+            let words: Vec<&str> = usage
+                .split_whitespace()
+                .take_while(|word| !word.starts_with(['-', '[', '<']))
+                .collect();
+            words.join(" ")
+        })
+        .filter(|command| !command.is_empty())
+        .unwrap_or_else(|| program.to_owned());
+    format!("{message} (see {command} --help)")
+}
+
+/// Reports a usage error as [`usage_line`] writes it and returns exit status 2.
 pub fn report_usage(program: &str, rendered: &str) -> ExitCode {
-    let first = rendered.lines().next().unwrap_or_default();
-    let message = first.strip_prefix("error: ").unwrap_or(first);
-    report(program, format_args!("{message} (see --help)"))
+    report(program, usage_line(program, rendered))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    #[test]
+    fn usage_errors_fit_on_one_line() {
+        let rendered = "error: invalid value 'x' for '--order <ORDER>'\n  \
+            [possible values: shuffled, fixed]\n\nUsage: war simulate [OPTIONS]\n\n\
+            For more information, try '--help'.\n";
+        assert_eq!(
+            usage_line("war", rendered),
+            "invalid value 'x' for '--order <ORDER>' [possible values: shuffled, fixed] \
+             (see war simulate --help)"
+        );
+        assert_eq!(
+            usage_line("pig", "error: unexpected argument\n"),
+            "unexpected argument (see pig --help)"
+        );
+    }
 }

@@ -211,10 +211,13 @@ pub fn main() -> ExitCode {
         Ok(cli) => cli,
         // --help and --version are not errors.
         Err(help) if !help.use_stderr() => {
-            let _ = help.print();
-            return ExitCode::SUCCESS;
+            return match help.print() {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+                Err(e) => report(PROGRAM, e),
+            };
         }
-        Err(usage) => return report_usage(PROGRAM, &usage.to_string()),
+        Err(usage) => return report_usage(PROGRAM, &usage.render().to_string()),
     };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,

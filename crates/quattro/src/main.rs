@@ -6,7 +6,7 @@ mod cli;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use cards_core::cli::{EXIT_CUT_SHORT, is_broken_pipe, report};
+use cards_core::cli::{EXIT_CUT_SHORT, is_broken_pipe, report, report_usage};
 use cards_core::console::Console;
 use cards_core::rng::{resolve_seed, rng_from_seed};
 use clap::Parser;
@@ -28,7 +28,7 @@ fn main() -> ExitCode {
                 Err(e) => report(PROGRAM, e),
             };
         }
-        Err(error) => return report(PROGRAM, one_line(&error)),
+        Err(error) => return report_usage(PROGRAM, &error.render().to_string()),
     };
     let result = match cli.command {
         Some(Command::Simulate(args)) => run_simulate(&args),
@@ -39,32 +39,6 @@ fn main() -> ExitCode {
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => report(PROGRAM, error),
     }
-}
-
-/// Clap's message on one line: its first line, the possible values if it lists them,
-/// and which help to read.
-fn one_line(error: &clap::Error) -> String {
-    let rendered = error.render().to_string();
-    let mut lines = rendered.lines().map(str::trim);
-    let first = lines.next().unwrap_or_default();
-    let mut message = first.strip_prefix("error: ").unwrap_or(first).to_owned();
-    if let Some(values) = lines
-        .clone()
-        .find(|line| line.starts_with("[possible values"))
-    {
-        message = format!("{message} {values}");
-    }
-    let command = lines
-        .find_map(|line| line.strip_prefix("Usage: "))
-        .map(|usage| {
-            let words: Vec<&str> = usage
-                .split_whitespace()
-                .take_while(|word| !word.starts_with(['-', '[', '<']))
-                .collect();
-            words.join(" ")
-        })
-        .unwrap_or_else(|| PROGRAM.to_owned());
-    format!("{message} (see {command} --help)")
 }
 
 fn run_game(args: &PlayArgs) -> io::Result<ExitCode> {

@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use cards_core::cli::{EXIT_CUT_SHORT, is_broken_pipe, report};
+use cards_core::cli::{EXIT_CUT_SHORT, is_broken_pipe, report, report_usage};
 use cards_core::console::StdConsole;
 use cards_core::rng::{resolve_seed, rng_from_seed};
 use std::io::{self, Write};
@@ -154,26 +154,12 @@ pub fn main() -> ExitCode {
                 Err(e) => report("war", e),
             };
         }
-        Err(error) => return report("war", one_line(&error)),
+        Err(error) => return report_usage("war", &error.render().to_string()),
     };
     match &cli.command {
         Some(Command::Simulate(args)) => run_simulation(args),
         None => play(&cli),
     }
-}
-
-/// Clap's message without its `error: ` prefix, usage and tips, plus a pointer to help.
-fn one_line(error: &clap::Error) -> String {
-    let rendered = error.render().to_string();
-    let first = rendered.lines().next().unwrap_or_default();
-    let first = first.strip_prefix("error: ").unwrap_or(first);
-    // `Usage: war simulate [OPTIONS]` names the (sub)command whose help to point to.
-    let command = rendered
-        .lines()
-        .find_map(|line| line.trim().strip_prefix("Usage: "))
-        .and_then(|usage| usage.split(" [").next())
-        .unwrap_or("war");
-    format!("{first} (see {command} --help)")
 }
 
 fn play(cli: &Cli) -> ExitCode {
