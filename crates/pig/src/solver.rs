@@ -661,6 +661,106 @@ mod tests {
         assert!(close(mirror.a_first + mirror.a_second, 1.0, 1e-7));
     }
 
+    /// The seed's rules at the assignment's goal, computed another way, which also checks
+    /// the claim that the optimal player never holds there.
+    ///
+    /// If nobody ever holds, banked scores never move: a turn from `a` banked wins at
+    /// once with the chance `f(goal - a)` of scoring that many points before snake eyes,
+    /// `f(n) = Σ over the 36 throws of (1 if it scores n or more, else f(n - points)) / 36`,
+    /// and otherwise passes the dice. So the mover at `(a, b, 0)` wins
+    /// `W(a, b) = f_a / (1 - (1 - f_a)(1 - f_b))`, at `(i, j, k)` rolling wins
+    /// `f(goal - i - k) + (1 - f)(1 - W(j, i))` and holding `1 - W(j, i + k)`. If rolling
+    /// beats holding everywhere, these values are the optimal ones, and the solver must
+    /// agree. Against hold:20 the optimal player then wins each of its turns with
+    /// `f(goal)`, while hold:20's banked score walks a chain computed here turn by turn.
+    #[test]
+    fn seed_rules_at_100_never_hold_closed_form() {
+        use crate::dice::PigDice;
+        let goal = 100u32;
+        let g = goal as usize;
+        let points: Vec<Option<usize>> = (1..=6)
+            .flat_map(|a| (1..=6).map(move |b| (a, b)))
+            .map(|(a, b)| {
+                let dice = PigDice::new(a, b).unwrap_or_else(|| panic!("({a},{b})"));
+                (!dice.is_snake_eyes()).then_some(dice.points() as usize)
+            })
+            .collect();
+        let mut f = vec![1.0f64; g + 1];
+        for n in 1..=g {
+            f[n] = points
+                .iter()
+                .flatten()
+                .map(|&r| if r >= n { 1.0 } else { f[n - r] })
+                .sum::<f64>()
+                / 36.0;
+        }
+        let turn_wins = |banked: usize| f[g - banked];
+        let w = |a: usize, b: usize| {
+            let (fa, fb) = (turn_wins(a), turn_wins(b));
+            fa / (1.0 - (1.0 - fa) * (1.0 - fb))
+        };
+
+        let s = solved(Rules::Seed, goal);
+        assert!(close(s.first_player_wins(), 1.0 / (2.0 - f[g]), 1e-7));
+        let mut smallest_margin = f64::INFINITY;
+        for i in 0..g {
+            for j in 0..g {
+                for k in 0..g - i {
+                    let n = g - i - k;
+                    let roll = f[n] + (1.0 - f[n]) * (1.0 - w(j, i));
+                    let hold = 1.0 - w(j, i + k);
+                    smallest_margin = smallest_margin.min(roll - hold);
+                    let (i, j, k) = (i as u32, j as u32, k as u32);
+                    let got = s.value(i, j, k).unwrap_or(f64::NAN);
+                    assert!(close(got, roll, 1e-7), "({i},{j},{k}): {got} vs {roll}");
+                    assert!(s.should_roll(i, j, k), "({i},{j},{k})");
+                }
+            }
+        }
+        // Not a near thing: holding always hands the opponent a turn it wins outright
+        // about 7 times in 10.
+        assert!(smallest_margin > 0.5, "{smallest_margin}");
+        assert_eq!(s.hold_positions(), (0, 495_000));
+
+        // hold:20's turn from `b` banked: where its banked score ends up (index g: it won).
+        let hold20_turn = |b: usize| {
+            let mut ends = vec![0.0f64; g + 1];
+            let mut ongoing = vec![0.0f64; 20];
+            ongoing[0] = 1.0;
+            for k in 0..20 {
+                let p = ongoing[k] / 36.0;
+                for r in &points {
+                    match *r {
+                        None => ends[b] += p,
+                        Some(r) if b + k + r >= g => ends[g] += p,
+                        Some(r) if k + r >= 20 => ends[b + k + r] += p,
+                        Some(r) => ongoing[k + r] += p,
+                    }
+                }
+            }
+            ends
+        };
+        // a[b]: the optimal player, to move against hold:20's `b`, wins.
+        let q = turn_wins(0);
+        let mut a = vec![0.0f64; g];
+        for b in (0..g).rev() {
+            let ends = hold20_turn(b);
+            let later: f64 = (b + 1..g).map(|next| ends[next] * a[next]).sum();
+            a[b] = (q + (1.0 - q) * later) / (1.0 - (1.0 - q) * ends[b]);
+        }
+        let ends = hold20_turn(0);
+        let second: f64 = (0..g).map(|next| ends[next] * a[next]).sum();
+        let optimal = Optimal(Arc::new(s));
+        let e =
+            evaluate(Rules::Seed, goal, &optimal, &HoldAt(20)).unwrap_or_else(|e| panic!("{e}"));
+        assert!(close(e.a_first, a[0], 1e-7), "{} vs {}", e.a_first, a[0]);
+        assert!(
+            close(e.a_second, second, 1e-7),
+            "{} vs {second}",
+            e.a_second
+        );
+    }
+
     #[test]
     fn the_table_round_trips() {
         let solution = solved(Rules::Seed, 15);
