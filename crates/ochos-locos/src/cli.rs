@@ -5,11 +5,19 @@ use std::io::{self, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use cards_core::cli::{is_broken_pipe, report, report_usage};
+use cards_core::cli::{EXIT_CUT_SHORT, is_broken_pipe, report, report_usage};
 use cards_core::rng::{resolve_seed, rng_from_seed};
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::{Args, Parser, Subcommand};
+use ochos_locos::check;
 use ochos_locos::deal::check_players;
 use ochos_locos::render::{self, Style};
+use ochos_locos::rules::DealFormat;
+use ochos_locos::simulate::{self, Setup, Tally};
+use ochos_locos::strategy::{
+    BasicPlayer, ColorPlayer, NumberPlayer, RainbowPlayer, StrategicPlayer, Strategy,
+    strategy_for_letter,
+};
 use ochos_locos::{Deal, Variant};
 
 const PROGRAM: &str = "ochos-locos";
@@ -28,6 +36,8 @@ Examples:
   ochos-locos completos --sample         play the assignment's own example
   ochos-locos completos --seed 7         deal a random game with seed 7 and play it
   ochos-locos deal going-wild --seed 7   print a random deal in that rule set's format
+  ochos-locos check faciles deal.txt out.txt     compare an output with the game's
+  ochos-locos simulate completos --games 1000000 --seed 1   win shares by seat and strategy
 
 Rule sets:
   match-making       Assignment 2, Problem 1 (3 players)
@@ -73,13 +83,62 @@ enum Command {
         #[arg(long)]
         no_announce_colour: bool,
     },
+    /// Play a deal and compare the game with an expected output, line by line.
+    #[command(after_help = "\
+Prints `ok: all N lines match`, or the first line that differs; exit status 0 when the
+outputs are the same, 1 when they differ.
+
+Example:
+  ochos-locos check faciles deal.txt student-output.txt")]
+    Check {
+        /// The rule set to play.
+        #[arg(value_parser = variant_parser(), value_name = "RULES")]
+        variant: Variant,
+        /// The deal, in the rule set's input format.
+        deal: PathBuf,
+        /// The expected output.
+        expected: PathBuf,
+        /// completos: expect no colour after an 8 (as the text's example).
+        #[arg(long)]
+        no_announce_colour: bool,
+    },
+    /// Play many random deals without output and print who wins how often.
+    #[command(after_help = "\
+Each game deals all 32 cards at random; game i of a run seeded with S is the same on any
+machine and any number of threads. Seats keep their strategies; by default Assignment 4
+seats take C, N, S, B in turn (diversidad, completos) or B (faciles).
+
+Example:
+  ochos-locos simulate completos --games 1000000 --strategies SSNC --seed 1")]
+    Simulate {
+        /// The rule set to play.
+        #[arg(value_parser = variant_parser(), value_name = "RULES")]
+        variant: Variant,
+        /// How many games.
+        #[arg(long, default_value_t = 100_000, value_parser = parse_games)]
+        games: u64,
+        /// The number of players (2 to 6; Problems 1 to 3 take exactly 3).
+        #[arg(long)]
+        players: Option<usize>,
+        /// Each seat's strategy, one letter a seat (B, C, N or S; diversidad and
+        /// completos): sets the number of players.
+        #[arg(long, conflicts_with = "players")]
+        strategies: Option<String>,
+        /// The seed of the run (a random one is chosen and shown on stderr if none).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Worker threads (default: one per core).
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+        threads: Option<u16>,
+    },
     /// Print a random deal (every card once) in a rule set's input format.
     #[command(after_help = "\
 Example:
   ochos-locos deal completos --players 5 --seed 7 | ochos-locos completos")]
     Deal {
         /// The rule set whose input format to write.
-        variant: VariantArg,
+        #[arg(value_parser = variant_parser(), value_name = "RULES")]
+        variant: Variant,
         /// The number of players (2 to 6; Problems 1 to 3 take exactly 3).
         #[arg(long)]
         players: Option<usize>,
@@ -103,32 +162,6 @@ struct PlayArgs {
     /// Play the assignment's own example deal for this rule set.
     #[arg(long, conflicts_with = "file")]
     sample: bool,
-}
-
-/// The rule sets, as `deal` names them.
-#[derive(Clone, Copy, ValueEnum)]
-enum VariantArg {
-    MatchMaking,
-    TakeTwo,
-    GoingWild,
-    MoreTheMerrier,
-    Faciles,
-    Diversidad,
-    Completos,
-}
-
-impl From<VariantArg> for Variant {
-    fn from(arg: VariantArg) -> Variant {
-        match arg {
-            VariantArg::MatchMaking => Variant::MatchMaking,
-            VariantArg::TakeTwo => Variant::TakeTwo,
-            VariantArg::GoingWild => Variant::GoingWild,
-            VariantArg::MoreTheMerrier => Variant::MoreTheMerrier,
-            VariantArg::Faciles => Variant::Faciles,
-            VariantArg::Diversidad => Variant::Diversidad,
-            VariantArg::Completos => Variant::Completos,
-        }
-    }
 }
 
 const A2_INPUT: &str = "\
@@ -193,6 +226,20 @@ Example:
   ochos-locos completos --sample
   ochos-locos completos --seed 7 --players 5";
 
+/// Parses `--games`: a whole number, at least 1.
+fn parse_games(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(games) if games >= 1 => Ok(games),
+        _ => Err("the number of games is a whole number, at least 1".to_owned()),
+    }
+}
+
+/// Parses a rule set's name, offering the seven names in `--help` and in errors.
+fn variant_parser() -> impl TypedValueParser<Value = Variant> {
+    PossibleValuesParser::new(Variant::ALL.map(Variant::name))
+        .try_map(|name| name.parse::<Variant>())
+}
+
 /// Why a run failed; each prints as one line.
 #[derive(Debug, thiserror::Error)]
 enum Failure {
@@ -204,6 +251,10 @@ enum Failure {
     Random(#[from] ochos_locos::deal::DealError),
     #[error("{0}")]
     Write(io::Error),
+    #[error("{0}")]
+    Setup(String),
+    #[error("cannot start the worker threads: {0}")]
+    Threads(#[from] rayon::ThreadPoolBuildError),
 }
 
 pub fn main() -> ExitCode {
@@ -220,13 +271,22 @@ pub fn main() -> ExitCode {
         Err(usage) => return report_usage(PROGRAM, &usage.render().to_string()),
     };
     match run(cli) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(Done::Ok) => ExitCode::SUCCESS,
+        Ok(Done::Differs) => ExitCode::from(EXIT_CUT_SHORT),
         Err(Failure::Write(error)) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(failure) => report(PROGRAM, failure),
     }
 }
 
-fn run(cli: Cli) -> Result<(), Failure> {
+/// How a run that went well ends.
+enum Done {
+    /// Exit status 0.
+    Ok,
+    /// `check` found a difference: exit status 1.
+    Differs,
+}
+
+fn run(cli: Cli) -> Result<Done, Failure> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     match cli.command {
@@ -235,10 +295,47 @@ fn run(cli: Cli) -> Result<(), Failure> {
             players,
             seed,
         } => {
-            let variant = Variant::from(variant);
             let deal = random_deal(variant, players, seed)?;
             out.write_all(deal.to_text(variant).as_bytes())
                 .map_err(Failure::Write)?;
+        }
+        Command::Check {
+            variant,
+            deal,
+            expected,
+            no_announce_colour,
+        } => {
+            let style = Style {
+                announce_colour: !no_announce_colour,
+            };
+            let deal = Deal::parse(variant, &read_input(variant, Some(deal))?)?;
+            let expected = read_input(variant, Some(expected))?;
+            let mut actual = Vec::new();
+            render::play(variant, &deal, style, &mut actual).map_err(Failure::Write)?;
+            let verdict = check::compare(&expected, &String::from_utf8_lossy(&actual));
+            writeln!(out, "{verdict}").map_err(Failure::Write)?;
+            out.flush().map_err(Failure::Write)?;
+            return Ok(if verdict.is_same() {
+                Done::Ok
+            } else {
+                Done::Differs
+            });
+        }
+        Command::Simulate {
+            variant,
+            games,
+            players,
+            strategies,
+            seed,
+            threads,
+        } => {
+            let setup = simulation_setup(variant, players, strategies.as_deref())?;
+            let seed = resolve_seed(PROGRAM, seed);
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads.map_or(0, usize::from))
+                .build()?;
+            let tally = pool.install(|| simulate::simulate(&setup, games, seed));
+            write_tally(&mut out, &setup, &tally, seed).map_err(Failure::Write)?;
         }
         Command::MatchMaking(args) => play(Variant::MatchMaking, args, Style::default(), &mut out)?,
         Command::TakeTwo(args) => play(Variant::TakeTwo, args, Style::default(), &mut out)?,
@@ -258,7 +355,91 @@ fn run(cli: Cli) -> Result<(), Failure> {
             play(Variant::Completos, args, style, &mut out)?;
         }
     }
-    out.flush().map_err(Failure::Write)
+    out.flush().map_err(Failure::Write)?;
+    Ok(Done::Ok)
+}
+
+/// The seats of a simulation: the strategies named, or the rule set's defaults.
+fn simulation_setup(
+    variant: Variant,
+    players: Option<usize>,
+    letters: Option<&str>,
+) -> Result<Setup, Failure> {
+    let strategies: Vec<&'static dyn Strategy> = match (letters, variant.format()) {
+        (Some(letters), DealFormat::Named { strategies: true }) => letters
+            .chars()
+            .map(|letter| {
+                strategy_for_letter(&letter.to_string()).ok_or_else(|| {
+                    Failure::Setup(format!(
+                        "'{letter}' is not a strategy: use B, C, N or S, one a seat"
+                    ))
+                })
+            })
+            .collect::<Result<_, _>>()?,
+        (Some(_), _) => {
+            return Err(Failure::Setup(format!(
+                "{variant} has no strategies: --strategies is for diversidad and completos"
+            )));
+        }
+        (None, format) => {
+            let players = players.unwrap_or(variant.default_players());
+            let cycle: &[&'static dyn Strategy] = match format {
+                DealFormat::Numbered { .. } => &[&RainbowPlayer],
+                DealFormat::Named { strategies: false } => &[&BasicPlayer],
+                DealFormat::Named { strategies: true } => &LETTERED_CNSB,
+            };
+            cycle.iter().copied().cycle().take(players).collect()
+        }
+    };
+    check_players(variant, strategies.len())?;
+    Ok(Setup::new(variant, &strategies))
+}
+
+/// The default seats of a simulation with strategies: colour, number, strategic, basic.
+const LETTERED_CNSB: [&dyn Strategy; 4] =
+    [&ColorPlayer, &NumberPlayer, &StrategicPlayer, &BasicPlayer];
+
+fn write_tally(out: &mut impl Write, setup: &Setup, tally: &Tally, seed: u64) -> io::Result<()> {
+    let games = tally.games;
+    let share = |count: u64| 100.0 * count as f64 / games.max(1) as f64;
+    writeln!(
+        out,
+        "{}: {games} games, {} players, seed {seed}",
+        setup.variant(),
+        setup.seats().len()
+    )?;
+    writeln!(out, "seat  player  strategy            wins   share")?;
+    for (index, ((name, strategy), wins)) in setup.seats().iter().zip(&tally.wins).enumerate() {
+        let letter = strategy.letter().map_or(String::new(), |l| format!("{l} "));
+        writeln!(
+            out,
+            "{:>4}  {name:<6}  {:<14}  {wins:>8}  {:>6.2}%",
+            index + 1,
+            format!("{letter}{}", strategy.describe()),
+            share(*wins)
+        )?;
+    }
+    if setup.variant().is_assignment_2() {
+        writeln!(
+            out,
+            "no winner (stalemate): {} games, {:.2}%",
+            tally.stalemates,
+            share(tally.stalemates)
+        )?;
+    } else {
+        writeln!(
+            out,
+            "no winner (the deck ran out): {} games, {:.2}%",
+            tally.deck_ran_out,
+            share(tally.deck_ran_out)
+        )?;
+    }
+    writeln!(
+        out,
+        "turns per game: mean {:.2}, longest {}",
+        tally.turns as f64 / games.max(1) as f64,
+        tally.longest
+    )
 }
 
 fn random_deal(

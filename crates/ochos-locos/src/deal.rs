@@ -158,32 +158,41 @@ impl Deal {
         check_players(variant, players)?;
         let mut cards: Vec<ColorCard> = ColorCard::all(MIN_NUMBER..=MAX_NUMBER).collect();
         shuffle(&mut cards, rng);
-        // At most 6 × 5 cards go to hands, so the discard card is always there.
-        let (dealt, rest) = cards.split_at(players * HAND_SIZE);
-        let seats = dealt
-            .chunks(HAND_SIZE)
-            .enumerate()
-            .map(|(index, hand)| {
-                let (name, strategy): (String, &'static dyn Strategy) = match variant.format() {
-                    DealFormat::Numbered { .. } => ((index + 1).to_string(), &RainbowPlayer),
-                    DealFormat::Named { strategies: false } => (NAMES[index].into(), &BasicPlayer),
-                    DealFormat::Named { strategies: true } => (
-                        NAMES[index].into(),
-                        LETTERED[below(rng, LETTERED.len() as u64) as usize],
-                    ),
-                };
-                Seat {
-                    name,
-                    strategy,
-                    hand: hand.to_vec(),
-                }
+        // Strategies are drawn after the shuffle, so a seed's cards do not depend on the
+        // rule set.
+        let seats: Vec<(String, &'static dyn Strategy)> = (0..players)
+            .map(|index| match variant.format() {
+                DealFormat::Numbered { .. } => ((index + 1).to_string(), &RainbowPlayer as _),
+                DealFormat::Named { strategies: false } => (NAMES[index].into(), &BasicPlayer as _),
+                DealFormat::Named { strategies: true } => (
+                    NAMES[index].into(),
+                    LETTERED[below(rng, LETTERED.len() as u64) as usize],
+                ),
             })
             .collect();
-        Ok(Deal {
-            seats,
+        Ok(Deal::from_cards(&seats, &cards))
+    }
+
+    /// The deal of `cards` in deal-file order (five to the first seat, five to the next,
+    /// …, then the discard card, then the deck top first) to `seats` (name, strategy).
+    ///
+    /// # Panics
+    /// If `cards` holds fewer than five cards a seat and a discard card.
+    pub fn from_cards(seats: &[(String, &'static dyn Strategy)], cards: &[ColorCard]) -> Deal {
+        let (dealt, rest) = cards.split_at(seats.len() * HAND_SIZE);
+        Deal {
+            seats: seats
+                .iter()
+                .zip(dealt.chunks(HAND_SIZE))
+                .map(|((name, strategy), hand)| Seat {
+                    name: name.clone(),
+                    strategy: *strategy,
+                    hand: hand.to_vec(),
+                })
+                .collect(),
             discard: rest[0],
             deck: rest[1..].to_vec(),
-        })
+        }
     }
 
     /// The deal in `variant`'s input format, every line ending with a newline.

@@ -42,8 +42,13 @@
 //!
 //! [`Game::next_play`] performs one turn and returns a [`Turn`] — who played and the
 //! [`Play`] they made — instead of printing it: [`render`] prints turns in either
-//! assignment's format, tests read them, and the benchmark plays millions of games
-//! without printing or allocating (see [`Game::redeal`]).
+//! assignment's format, tests read them, and [`simulate`] and the benchmark play
+//! millions of games without printing or allocating (see [`Game::redeal`]).
+//!
+//! Beyond the assignments: [`Deal::random`] makes new test cases (`ochos-locos deal`),
+//! [`check`] grades an output against the game's (`ochos-locos check`), and
+//! [`simulate`] measures who wins how often, by seat and strategy
+//! (`ochos-locos simulate`).
 //!
 //! # Decisions where the texts are silent or wrong
 //!
@@ -92,11 +97,13 @@
 //! binary (`src/main.rs`, `src/cli.rs`) parses the command line and connects input,
 //! engine and output.
 
+pub mod check;
 pub mod deal;
 pub mod game;
 pub mod player;
 pub mod render;
 pub mod rules;
+pub mod simulate;
 pub mod strategy;
 
 pub use deal::Deal;

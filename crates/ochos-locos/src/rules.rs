@@ -6,6 +6,7 @@
 //! Loco rule; Assignment 4's FullGame is its Game with the 2-card and 8-card rules on.
 
 use std::fmt;
+use std::str::FromStr;
 
 /// Which extra rules a game plays with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -234,6 +235,23 @@ impl Variant {
             Variant::Diversidad => include_str!("samples/a4-p2-diversidad.in"),
             Variant::Completos => include_str!("samples/a4-p3-completos.in"),
         }
+    }
+}
+
+/// A name that is none of the seven rule sets.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown rule set '{0}'")]
+pub struct UnknownVariant(pub String);
+
+impl FromStr for Variant {
+    type Err = UnknownVariant;
+
+    /// Reads a subcommand's name (`going-wild`).
+    fn from_str(name: &str) -> Result<Variant, UnknownVariant> {
+        Variant::ALL
+            .into_iter()
+            .find(|variant| variant.name() == name)
+            .ok_or_else(|| UnknownVariant(name.to_owned()))
     }
 }
 

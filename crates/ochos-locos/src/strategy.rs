@@ -18,6 +18,9 @@ pub trait Strategy: fmt::Debug + Sync {
 
     /// The letter that names it in a deal file, if it has one.
     fn letter(&self) -> Option<char>;
+
+    /// A short description for reports (`colour first`).
+    fn describe(&self) -> &'static str;
 }
 
 /// Assignment 4's `Player`: the first card, in the order received, that matches by
@@ -66,6 +69,9 @@ impl Strategy for BasicPlayer {
     fn find_match(&self, hand: &[ColorCard], target: ColorCard) -> Option<usize> {
         first(hand, |card| card.matches(target))
     }
+    fn describe(&self) -> &'static str {
+        "basic"
+    }
     fn letter(&self) -> Option<char> {
         Some('B')
     }
@@ -76,6 +82,9 @@ impl Strategy for ColorPlayer {
         first(hand, |card| card.matches_color(target))
             .or_else(|| BasicPlayer.find_match(hand, target))
     }
+    fn describe(&self) -> &'static str {
+        "colour first"
+    }
     fn letter(&self) -> Option<char> {
         Some('C')
     }
@@ -85,6 +94,9 @@ impl Strategy for NumberPlayer {
     fn find_match(&self, hand: &[ColorCard], target: ColorCard) -> Option<usize> {
         first(hand, |card| card.matches_number(target))
             .or_else(|| BasicPlayer.find_match(hand, target))
+    }
+    fn describe(&self) -> &'static str {
+        "number first"
     }
     fn letter(&self) -> Option<char> {
         Some('N')
@@ -100,6 +112,9 @@ impl Strategy for StrategicPlayer {
         } else {
             first(hand, |card| card.matches_color(target))
         }
+    }
+    fn describe(&self) -> &'static str {
+        "strategic"
     }
     fn letter(&self) -> Option<char> {
         Some('S')
@@ -119,6 +134,9 @@ impl Strategy for RainbowPlayer {
         } else {
             least(hand, |card| card.matches_color(target), ColorCard::number)
         }
+    }
+    fn describe(&self) -> &'static str {
+        "assignment 2"
     }
     fn letter(&self) -> Option<char> {
         None
