@@ -22,7 +22,7 @@ pub mod rng;
 pub mod tokens;
 
 pub use color::{Color, ColorCard, ColorCardError};
-pub use french::{PlayingCard, Rank, Suit};
+pub use french::{PlayingCard, PlayingCardError, Rank, Suit};
 pub use pile::{Pile, shuffle};
 pub use rng::GameRng;
 pub use tokens::{ParseError, Token, TokenLine, Tokens};
