@@ -1,8 +1,19 @@
-//! The command line: clap's definition, and turning it into what to play.
+//! The command line: clap's definition, and what each command runs. Only the binary
+//! knows clap; the games themselves are played by the library ([`quattro::console`],
+//! [`quattro::simulate`]).
 
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use cards_core::cli::{EXIT_CUT_SHORT, is_broken_pipe, report, report_usage};
+use cards_core::console::Console;
+use cards_core::rng::{resolve_seed, rng_from_seed};
 use clap::{Parser, Subcommand, ValueEnum};
 
-use quattro::{DEFAULT_MAX_TURNS, Rules};
+use quattro::console::{self, Ending};
+use quattro::{DEFAULT_MAX_TURNS, Game, Player, Rules, render, simulate};
+
+const PROGRAM: &str = "quattro";
 
 const AFTER_HELP: &str = "\
 How to play:
@@ -21,6 +32,16 @@ Examples:
 
 Exit status: 0 when the game ends, 1 when the input ends first, 2 for bad usage.";
 
+const SIMULATE_HELP: &str = "\
+Four bots play every game, on all cores, and nothing is printed per game. The report
+gives each seat's wins and share (seat 1 plays first), the games that ended with no
+winner (at --max-turns), and the mean and longest game in turns. Game i is played with
+stream i of the seed, so a seed gives the same figures whatever the number of threads.
+
+Examples:
+  quattro simulate --seed 1                        10000 games of the assignment's rules
+  quattro simulate --games 100000 --rules uno --seed 1";
+
 /// Quattro: an Uno-like card game, one human against three bots.
 #[derive(Debug, Parser)]
 #[command(
@@ -29,63 +50,64 @@ Exit status: 0 when the game ends, 1 when the input ends first, 2 for bad usage.
     after_help = AFTER_HELP,
     args_conflicts_with_subcommands = true
 )]
-pub struct Cli {
+struct Cli {
     #[command(subcommand)]
-    pub command: Option<Command>,
+    command: Option<Command>,
     #[command(flatten)]
-    pub play: PlayArgs,
+    play: PlayArgs,
 }
 
 /// What else the program can do.
 #[derive(Debug, Subcommand)]
-pub enum Command {
+enum Command {
     /// Play many bot games and print win shares per seat and the mean game length.
+    #[command(after_help = SIMULATE_HELP)]
     Simulate(SimulateArgs),
 }
 
 /// Options of a game.
 #[derive(Debug, clap::Args)]
-pub struct PlayArgs {
+struct PlayArgs {
     /// Seed of the shuffles: the same seed (and answers) replays the same game.
     #[arg(long, value_name = "S")]
-    pub seed: Option<u64>,
+    seed: Option<u64>,
     /// Rule set: the assignment's game, or with the Uno expansion cards.
     #[arg(long, value_enum, default_value_t = RulesArg::Quattro)]
-    pub rules: RulesArg,
+    rules: RulesArg,
     /// Number of bots: 3 (you play too) or 4 (the bots play alone and the game is printed).
     #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u8).range(3..=4))]
-    pub bots: u8,
+    bots: u8,
     /// Show the bots' cards (for teaching and debugging).
     #[arg(long)]
-    pub reveal: bool,
+    reveal: bool,
     /// Echo your answers, so that a transcript of piped input reads like a terminal session.
     #[arg(long)]
-    pub echo: bool,
+    echo: bool,
     /// End a game with no winner after this many turns.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_TURNS, value_parser = positive::<u32>)]
-    pub max_turns: u32,
+    max_turns: u32,
 }
 
 /// Options of `simulate`.
 #[derive(Debug, clap::Args)]
-pub struct SimulateArgs {
+struct SimulateArgs {
     /// Number of games.
-    #[arg(long, value_name = "N", value_parser = positive::<u64>)]
-    pub games: u64,
+    #[arg(long, value_name = "N", default_value_t = 10_000, value_parser = positive::<u64>)]
+    games: u64,
     /// Rule set.
     #[arg(long, value_enum, default_value_t = RulesArg::Quattro)]
-    pub rules: RulesArg,
+    rules: RulesArg,
     /// Seed: game i is played with stream i of this seed.
     #[arg(long, value_name = "S")]
-    pub seed: Option<u64>,
+    seed: Option<u64>,
     /// End a game with no winner after this many turns.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_TURNS, value_parser = positive::<u32>)]
-    pub max_turns: u32,
+    max_turns: u32,
 }
 
 /// `--rules`.
 #[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum RulesArg {
+enum RulesArg {
     /// The assignment's 40 number cards.
     Quattro,
     /// Adds Skip, Reverse, Draw Two, Wild and Wild Draw Four (56 cards).
@@ -108,4 +130,68 @@ fn positive<T: std::str::FromStr + PartialEq + From<u8>>(text: &str) -> Result<T
         Ok(_) => Err("it must be at least 1".to_owned()),
         Err(_) => Err("expected a whole number".to_owned()),
     }
+}
+
+/// Parses the arguments and runs the command. Exit status: 0 when the game ended, 1 when
+/// the input ended first, 2 for bad usage (nothing is played) or an I/O error.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // --help and --version are no errors.
+        Err(error) if !error.use_stderr() => {
+            return match error.print() {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+                Err(e) => report(PROGRAM, e),
+            };
+        }
+        Err(error) => return report_usage(PROGRAM, &error.render().to_string()),
+    };
+    let result = match cli.command {
+        Some(Command::Simulate(args)) => run_simulate(&args),
+        None => run_game(&cli.play),
+    };
+    match result {
+        Ok(code) => code,
+        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
+        Err(error) => report(PROGRAM, error),
+    }
+}
+
+/// One game: four bots printed (`--bots 4`), or the human at the console against three.
+fn run_game(args: &PlayArgs) -> io::Result<ExitCode> {
+    let rules = Rules::from(args.rules);
+    let mut rng = rng_from_seed(resolve_seed(PROGRAM, args.seed));
+    if args.bots == 4 {
+        let mut game = Game::new(rules, simulate::bots(), args.max_turns, &mut rng);
+        let mut out = io::BufWriter::new(io::stdout().lock());
+        console::play_bots(&mut game, &mut rng, &mut out, args.reveal)?;
+        out.flush()?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut console = Console::new(io::stdin().lock(), io::stdout().lock()).with_echo(args.echo);
+    let Some(name) = console::ask_name(&mut console)? else {
+        writeln!(console.output(), "\n{}", console::INPUT_ENDED)?;
+        return Ok(ExitCode::from(EXIT_CUT_SHORT));
+    };
+    let mut players = simulate::bots();
+    players[0] = Player::new(name, true);
+    let mut game = Game::new(rules, players, args.max_turns, &mut rng);
+    let ending = console::play_with_human(&mut game, &mut rng, &mut console, args.reveal)?;
+    console.output().flush()?;
+    Ok(match ending {
+        Ending::Finished(_) => ExitCode::SUCCESS,
+        Ending::InputEnded => ExitCode::from(EXIT_CUT_SHORT),
+    })
+}
+
+/// `quattro simulate`: the tally of many bot games, and nothing per game.
+fn run_simulate(args: &SimulateArgs) -> io::Result<ExitCode> {
+    let rules = Rules::from(args.rules);
+    let seed = resolve_seed(PROGRAM, args.seed);
+    let tally = simulate::simulate(rules, args.games, seed, args.max_turns);
+    let mut out = io::stdout().lock();
+    render::tally(&mut out, &tally, rules, seed)?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
 }
