@@ -51,8 +51,9 @@
 //! - **Input.** A card code in any case (`r5`), `draw` or `0`. A blank answer, a code
 //!   that is no card of the game (`X9`, or `RS` under Quattro rules), a card not held, a
 //!   card that doesn't match, and `draw` while holding a playable card are refused with
-//!   the reason, and the question comes again. End of input abandons the game with a
-//!   message (exit status 1).
+//!   the reason, and the question comes again; so is an answer that is not UTF-8 text
+//!   (one stray byte must not end a game). End of input, at any question, abandons the
+//!   game with a message (exit status 1).
 //! - **No winner.** The assignment's game can't stall: with every card but the top one
 //!   in the hands, some hand holds a card of the top card's colour (and with Uno rules a
 //!   wild card too), so "every player passes in a row" can't happen with a full deck. The
