@@ -195,3 +195,39 @@ fn run_simulate(args: &SimulateArgs) -> io::Result<ExitCode> {
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+    use pretty_assertions::assert_eq;
+
+    /// clap checks its own definition (conflicting names, bad defaults) only when asked.
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn counts_must_be_whole_and_positive() {
+        assert_eq!(positive::<u32>("12"), Ok(12));
+        assert_eq!(
+            positive::<u32>("0"),
+            Err("it must be at least 1".to_owned())
+        );
+        assert_eq!(
+            positive::<u64>("-3"),
+            Err("expected a whole number".to_owned())
+        );
+    }
+
+    #[test]
+    fn simulate_plays_ten_thousand_games_unless_told() {
+        let games = |args: &[&str]| match Cli::try_parse_from(args).map(|cli| cli.command) {
+            Ok(Some(Command::Simulate(args))) => Some(args.games),
+            _ => None,
+        };
+        assert_eq!(games(&["quattro", "simulate"]), Some(10_000));
+        assert_eq!(games(&["quattro", "simulate", "--games", "7"]), Some(7));
+    }
+}

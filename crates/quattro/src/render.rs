@@ -340,6 +340,56 @@ mod tests {
         }
     }
 
+    /// The lines no whole game in the trycmd cases can show: a pass (nothing left to draw)
+    /// and the no-winner ending it leads to (the issue: the game "says so").
+    #[test]
+    fn passes_and_endings() {
+        let game = game();
+        let human = Perspective {
+            human: Some(0),
+            reveal: false,
+        };
+        let bots = Perspective::default();
+        let cases = [
+            (
+                Event::Passed { player: 0 },
+                human,
+                "You can't play and there is nothing to draw: you pass.\n",
+            ),
+            (
+                Event::Passed { player: 1 },
+                human,
+                "Player 2 can't play and there is nothing to draw: Player 2 passes.\n",
+            ),
+            (
+                Event::Ended(Outcome::NoWinner {
+                    reason: NoWinnerReason::EveryonePassed,
+                }),
+                human,
+                "Every player passed in a row: nobody can play, so the game ends with no \
+                 winner.\n",
+            ),
+            (
+                Event::Ended(Outcome::Winner(0)),
+                human,
+                "You have no cards left: you win the game, Ann!\n",
+            ),
+            (
+                Event::Ended(Outcome::Winner(0)),
+                bots,
+                "Ann has no cards left and wins the game!\n",
+            ),
+            (
+                Event::Reversed { clockwise: false },
+                human,
+                "The direction of play is reversed.\n",
+            ),
+        ];
+        for (event, who, want) in cases {
+            assert_eq!(line(&game, event, who), want, "{event:?}");
+        }
+    }
+
     #[test]
     fn status_after_a_wild_card_names_the_colour() {
         let game = game();
