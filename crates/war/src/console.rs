@@ -98,7 +98,7 @@ where
                 continue;
             }
             Mode::Auto => u64::MAX,
-            Mode::Interactive => match console.ask(PROMPT, parse_answer)? {
+            Mode::Interactive => match ask(console)? {
                 Some(Answer::Battles(count)) => count,
                 Some(Answer::Quit) => break Ending::Quit,
                 None => {
@@ -134,6 +134,21 @@ where
     out.write_all(text.as_bytes())?;
     out.flush()?;
     Ok(ending)
+}
+
+/// Asks [`PROMPT`] until an answer is accepted; `None` at the end of input. A line that
+/// is not text (not UTF-8, say a stray binary byte) is refused like any other bad answer
+/// rather than ending the game: the reader has consumed it, so asking again reads the
+/// next line.
+fn ask<R: BufRead, W: Write>(console: &mut Console<R, W>) -> io::Result<Option<Answer>> {
+    loop {
+        match console.ask(PROMPT, parse_answer) {
+            Err(error) if error.kind() == io::ErrorKind::InvalidData => {
+                writeln!(console.output(), "{Refusal}")?;
+            }
+            answer => return answer,
+        }
+    }
 }
 
 fn to_io(error: fmt::Error) -> io::Error {
@@ -181,8 +196,12 @@ mod tests {
     }
 
     fn session(input: &str, mode: Mode) -> (Ending, String) {
+        session_bytes(input.as_bytes(), mode)
+    }
+
+    fn session_bytes(input: &[u8], mode: Mode) -> (Ending, String) {
         let mut game = small_game();
-        let mut console = Console::new(input.as_bytes(), Vec::new()).with_echo(true);
+        let mut console = Console::new(input, Vec::new()).with_echo(true);
         let ending = play(&mut game, &mut rng_from_seed(0), &mut console, mode)
             .unwrap_or_else(|e| panic!("{e}"));
         (
@@ -225,6 +244,20 @@ mod tests {
             "no prompt once the game is over"
         );
         assert!(shown.ends_with("\nPlayer 1 wins the game!\nBattles fought: 3\nWars fought: 0\n"));
+    }
+
+    #[test]
+    fn an_answer_that_is_not_text_is_refused_and_the_game_goes_on() {
+        let (ending, shown) = session_bytes(b"\xff\xfe\n\nq\n", Mode::Interactive);
+        assert_eq!(ending, Ending::Quit);
+        assert!(
+            shown.contains(&format!("{PROMPT}{Refusal}\n{PROMPT}\nBattle 1: ")),
+            "{shown}"
+        );
+        assert!(
+            shown.ends_with("Battles fought: 1\nWars fought: 0\n"),
+            "{shown}"
+        );
     }
 
     #[test]

@@ -6,3 +6,39 @@ fn cli() {
         .register_bin("war", trycmd::cargo::cargo_bin!("war"))
         .case("../../tests/cmd/war/*.toml");
 }
+
+/// A line that is not UTF-8 is refused like any bad answer and the game goes on (trycmd
+/// cannot feed such bytes: it reads `.stdin` files as text).
+#[test]
+fn an_answer_that_is_not_text_is_refused() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_war"))
+        .args(["--seed", "7"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run war: {e}"));
+    child
+        .stdin
+        .take()
+        .map(|mut stdin| stdin.write_all(b"\xff\xfe\n\nq\n"))
+        .transpose()
+        .unwrap_or_else(|e| panic!("cannot write the answers: {e}"));
+    let output = child
+        .wait_with_output()
+        .unwrap_or_else(|e| panic!("war did not finish: {e}"));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+    assert!(
+        stdout.contains("> Please press Enter for one battle"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.ends_with("No winner: the game was quit.\nBattles fought: 1\nWars fought: 0\n"),
+        "{stdout}"
+    );
+}
