@@ -19,9 +19,9 @@ const AFTER_HELP: &str = "\
 How to play:
   You and three bots (Player 2, Player 3, Player 4) get 3 cards each. On your turn,
   play a card of the same colour or number as the top card of the discard pile by
-  typing its code (R5 is the red 5; case doesn't matter), or type draw when none of
-  your cards matches. The first player with no cards left wins. With --rules uno a
-  wild card (W, W+4) asks you for a colour (R, Y, G or B).
+  typing its code (R5 is the red 5; case doesn't matter), or type draw (or 0) when
+  none of your cards matches. The first player with no cards left wins. With
+  --rules uno a wild card (W, W+4) asks you for a colour (R, Y, G or B).
 
 Examples:
   quattro                        play (the seed is printed on stderr)

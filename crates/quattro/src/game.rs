@@ -621,6 +621,31 @@ mod tests {
         }
     }
 
+    /// Uno rules: a wild card turned up to start the discard pile goes under the draw
+    /// pile and the next card is turned, so play starts on a colour.
+    #[test]
+    fn a_wild_card_never_starts_the_discard_pile() {
+        let mut wild_turned_up = 0;
+        for seed in 0..200 {
+            // The deal takes the same shuffle from the same generator.
+            let mut shuffled: Pile<Card> = Rules::Uno.deck().into_iter().collect();
+            shuffled.shuffle(&mut rng_from_seed(seed));
+            let turned: Vec<Card> = shuffled.iter().copied().skip(PLAYERS * HAND_SIZE).collect();
+            let wilds = turned.iter().take_while(|card| card.is_wild()).count();
+            let game = Game::new(Rules::Uno, bots(), 100, &mut rng_from_seed(seed));
+            assert_eq!(game.top(), turned[wilds], "seed {seed}");
+            let bottom: Vec<Card> = game
+                .draw_pile
+                .iter()
+                .copied()
+                .skip(game.draw_pile_len() - wilds)
+                .collect();
+            assert_eq!(bottom, turned[..wilds], "seed {seed}");
+            wild_turned_up += usize::from(wilds > 0);
+        }
+        assert!(wild_turned_up > 0, "no seed turned up a wild card");
+    }
+
     #[test]
     fn play_draw_and_win() {
         let mut game = position(Rules::Quattro, ["R5", "B1 B2", "Y7", "G1"], "G3 G4", "R9");
