@@ -334,7 +334,10 @@ impl Solution {
         let mut header = [0u8; 13];
         input
             .read_exact(&mut header)
-            .map_err(|_| SolveError::Format("too short"))?;
+            .map_err(|error| match error.kind() {
+                io::ErrorKind::UnexpectedEof => SolveError::Format("too short"),
+                _ => SolveError::Io(error),
+            })?;
         if &header[..8] != MAGIC {
             return Err(SolveError::Format("it does not start with PIGVALS1"));
         }
@@ -346,9 +349,12 @@ impl Solution {
         let goal = u32::from_le_bytes([header[9], header[10], header[11], header[12]]);
         let goal = check_goal(goal).map_err(|_| SolveError::Format("goal out of range"))?;
         let layout = Layout::new(goal);
-        let mut bytes = Vec::new();
-        input.read_to_end(&mut bytes)?;
-        if bytes.len() != 8 * layout.len {
+        let expected = 8 * layout.len;
+        let mut bytes = Vec::with_capacity(expected);
+        // One byte more than the table tells a longer file from the table without
+        // reading all of an endless one.
+        input.take(expected as u64 + 1).read_to_end(&mut bytes)?;
+        if bytes.len() != expected {
             return Err(SolveError::Format("wrong length for its goal"));
         }
         let values: Vec<f64> = bytes
@@ -725,7 +731,7 @@ mod tests {
         // hold:20's turn from `b` banked: where its banked score ends up (index g: it won).
         let hold20_turn = |b: usize| {
             let mut ends = vec![0.0f64; g + 1];
-            let mut ongoing = vec![0.0f64; 20];
+            let mut ongoing = [0.0f64; 20];
             ongoing[0] = 1.0;
             for k in 0..20 {
                 let p = ongoing[k] / 36.0;
@@ -777,6 +783,51 @@ mod tests {
         assert_eq!(read.values, solution.values);
         assert!(Solution::read_from(&bytes[..40]).is_err());
         assert!(Solution::read_from(&b"PIGVALS2xxxxxxxx"[..]).is_err());
+    }
+
+    /// A truncated, padded, damaged or foreign file is refused with the reason, never
+    /// read as a table.
+    #[test]
+    fn damaged_tables_are_refused() {
+        type Damage = fn(&mut Vec<u8>);
+        let mut table = Vec::new();
+        solved(Rules::Classic, 5)
+            .write_to(&mut table)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let changed = |change: Damage| {
+            let mut bytes = table.clone();
+            change(&mut bytes);
+            match Solution::read_from(&bytes[..]) {
+                Err(SolveError::Format(why)) => why,
+                other => panic!("{other:?}"),
+            }
+        };
+        let cases: [(Damage, &str); 8] = [
+            (|b| b.truncate(10), "too short"),
+            (|b| b.clear(), "too short"),
+            (|b| b[0] = b'X', "it does not start with PIGVALS1"),
+            (|b| b[8] = 7, "unknown rules"),
+            (
+                |b| b[9..13].copy_from_slice(&0u32.to_le_bytes()),
+                "goal out of range",
+            ),
+            (|b| b.truncate(b.len() - 1), "wrong length for its goal"),
+            (|b| b.push(0), "wrong length for its goal"),
+            (
+                |b| b[13..21].copy_from_slice(&f64::NAN.to_le_bytes()),
+                "a value is not a probability",
+            ),
+        ];
+        for (change, want) in cases {
+            assert_eq!(changed(change), want);
+        }
+        // A file that never ends (`--table /dev/zero` behind a header) is not read to
+        // its end.
+        let endless = (&table[..13]).chain(io::repeat(0));
+        assert!(matches!(
+            Solution::read_from(endless),
+            Err(SolveError::Format("wrong length for its goal"))
+        ));
     }
 
     #[test]
