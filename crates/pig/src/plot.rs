@@ -153,3 +153,47 @@ fn colour(t: f64) -> String {
         mix(a.2, b.2)
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pig::{Rules, solve};
+    use pretty_assertions::assert_eq;
+
+    fn picture(rules: Rules, goal: u32) -> (Solution, String) {
+        let solution = solve(rules, goal).unwrap_or_else(|e| panic!("{e}"));
+        let svg = hold_boundary_svg(&solution);
+        (solution, svg)
+    }
+
+    /// One cell per pair of scores: black where the optimal player never holds, a colour
+    /// of the scale where it does.
+    #[test]
+    fn cells_show_where_the_optimal_player_holds() {
+        // Classic Pig to 40 is the smallest goal around where holding pays.
+        let (solution, svg) = picture(Rules::Classic, 40);
+        let never: usize = (0..40)
+            .flat_map(|i| (0..40).map(move |j| (i, j)))
+            .filter(|&(i, j)| solution.hold_from(i, j).is_none())
+            .count();
+        assert!(never < 1600, "classic Pig to 40 holds somewhere");
+        assert_eq!(svg.matches(r##"fill="#000000""##).count(), never);
+        assert_eq!(svg.matches("<rect ").count(), 1600 + 1 + 1 + 50 + 1);
+        assert!(svg.contains("black: it rolls on to the goal"));
+        assert!(svg.starts_with("<svg ") && svg.ends_with("</svg>\n"));
+    }
+
+    #[test]
+    fn the_seed_rules_picture_says_it_never_holds() {
+        let (_, svg) = picture(Rules::Seed, 20);
+        assert_eq!(svg.matches(r##"fill="#000000""##).count(), 400);
+        assert!(svg.contains("It never holds: in every position it rolls on to the goal."));
+    }
+
+    #[test]
+    fn colour_scale_ends() {
+        assert_eq!(colour(0.0), "#440154");
+        assert_eq!(colour(1.0), "#fde725");
+        assert_eq!(colour(2.0), colour(1.0));
+    }
+}
