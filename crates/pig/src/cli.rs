@@ -124,8 +124,8 @@ struct SolveArgs {
 
 #[derive(Debug, Args)]
 struct SimulateArgs {
-    /// Games to play.
-    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    /// Games to play (1 or more).
+    #[arg(long, value_name = "N", default_value_t = 10_000, value_parser = at_least_one::<u64>)]
     games: u64,
     /// Player A's strategy (A moves first).
     #[arg(long = "a", value_name = "STRATEGY", default_value = "optimal")]
@@ -140,10 +140,24 @@ struct SimulateArgs {
     #[arg(long)]
     json: bool,
     /// Worker threads (default: all cores).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = at_least_one::<usize>)]
     threads: Option<usize>,
     #[command(flatten)]
     game: GameArgs,
+}
+
+/// A count that must be 1 or more (games, threads): zero games have no figures, and
+/// rayon would read zero threads as "all cores".
+fn at_least_one<T>(text: &str) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialOrd + From<u8>,
+    T::Err: std::fmt::Display,
+{
+    match text.parse::<T>() {
+        Ok(n) if n >= T::from(1) => Ok(n),
+        Ok(_) => Err("it must be 1 or more".to_owned()),
+        Err(error) => Err(error.to_string()),
+    }
 }
 
 /// Why a run failed; each prints as one line.
@@ -165,6 +179,8 @@ enum Failure {
         rules: Rules,
         goal: u32,
     },
+    #[error("--table is read only for the optimal strategy, and no player here plays it")]
+    UnusedTable,
     #[error("--threads: {0}")]
     Threads(String),
     #[error("{0}")]
@@ -228,10 +244,14 @@ fn strategy(spec: StrategySpec, solution: Option<&Arc<Solution>>) -> pig::AnyStr
         .unwrap_or(pig::AnyStrategy::HoldAt(pig::HoldAt(20)))
 }
 
-/// The solved table when a strategy needs one: read from `--table`, or solved now.
+/// The solved table when a strategy needs one: read from `--table`, or solved now. A
+/// `--table` nobody would read is refused rather than silently ignored.
 fn solution_for(game: &GameArgs, needed: bool) -> Result<Option<Arc<Solution>>, Failure> {
     if !needed {
-        return Ok(None);
+        return match game.table {
+            Some(_) => Err(Failure::UnusedTable),
+            None => Ok(None),
+        };
     }
     load_or_solve(game).map(|(solution, _)| Some(Arc::new(solution)))
 }
@@ -259,15 +279,17 @@ fn load_or_solve(game: &GameArgs) -> Result<(Solution, Option<f64>), Failure> {
 }
 
 fn read_table(path: &Path) -> Result<Solution, Failure> {
-    let file_error = |error| Failure::File {
-        path: path.display().to_string(),
-        error,
-    };
-    let file = File::open(path).map_err(|e| file_error(SolveError::Io(e)))?;
-    Solution::read_from(BufReader::new(file)).map_err(file_error)
+    let file = File::open(path).map_err(|error| file_failure(path, error))?;
+    Solution::read_from(BufReader::new(file)).map_err(|error| file_failure(path, error))
 }
 
 fn run_solve(args: SolveArgs) -> Result<(), Failure> {
+    check_goal(args.game.goal)?;
+    // The output files are opened before the solving, so a path that cannot be written
+    // fails at once rather than after a long solve. They are emptied only when written:
+    // `--out` may name the `--table` being read.
+    let table_file = args.out.as_deref().map(open_output).transpose()?;
+    let plot_file = args.plot.as_deref().map(open_output).transpose()?;
     let (solution, seconds) = load_or_solve(&args.game)?;
     let solution = Arc::new(solution);
     let (rules, goal) = (solution.rules(), solution.goal());
@@ -328,29 +350,39 @@ fn run_solve(args: SolveArgs) -> Result<(), Failure> {
     for (label, chance) in chances {
         writeln!(out, "{label:<width$} {chance:.6}")?;
     }
-    if let Some(path) = &args.out {
-        let file = File::create(path).map_err(|error| Failure::File {
-            path: path.display().to_string(),
-            error: SolveError::Io(error),
-        })?;
-        solution
-            .write_to(BufWriter::new(file))
-            .map_err(|error| Failure::File {
-                path: path.display().to_string(),
-                error: SolveError::Io(error),
-            })?;
+    if let (Some(path), Some(file)) = (&args.out, table_file) {
+        file.set_len(0)
+            .and_then(|()| solution.write_to(BufWriter::new(file)))
+            .map_err(|error| file_failure(path, error))?;
         writeln!(out, "Table written to {}", path.display())?;
     }
-    if let Some(path) = &args.plot {
+    if let (Some(path), Some(mut file)) = (&args.plot, plot_file) {
         let svg = crate::plot::hold_boundary_svg(&solution);
-        std::fs::write(path, svg).map_err(|error| Failure::File {
-            path: path.display().to_string(),
-            error: SolveError::Io(error),
-        })?;
+        file.set_len(0)
+            .and_then(|()| file.write_all(svg.as_bytes()))
+            .map_err(|error| file_failure(path, error))?;
         writeln!(out, "Hold boundary drawn in {}", path.display())?;
     }
     out.flush()?;
     Ok(())
+}
+
+/// A file to write, opened (created if need be) without emptying it.
+fn open_output(path: &Path) -> Result<File, Failure> {
+    File::options()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .map_err(|error| file_failure(path, error))
+}
+
+/// The one-line error about a file: `PATH: what went wrong`.
+fn file_failure(path: &Path, error: impl Into<SolveError>) -> Failure {
+    Failure::File {
+        path: path.display().to_string(),
+        error: error.into(),
+    }
 }
 
 /// `1 position`, `2 positions`.

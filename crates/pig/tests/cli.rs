@@ -1,8 +1,241 @@
-//! The `pig` binary's behaviour, from the trycmd cases in `tests/cmd/pig/`.
+//! The `pig` binary's behaviour: the trycmd cases in `tests/cmd/pig/`, and the value
+//! tables `pig solve --out` writes, which these tests make themselves (in Cargo's
+//! scratch directory) rather than keep generated files in the repository.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use pretty_assertions::assert_eq;
 
 #[test]
 fn cli() {
     trycmd::TestCases::new()
         .register_bin("pig", trycmd::cargo::cargo_bin!("pig"))
         .case("../../tests/cmd/pig/*.toml");
+}
+
+/// What a run of `pig` printed, and its exit status.
+#[derive(Debug, PartialEq, Eq)]
+struct Run {
+    status: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+fn pig(args: &[&str], stdin: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pig"))
+        .args(args)
+        .env_remove("RUST_BACKTRACE")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("pig: {e}"));
+    if let Some(mut input) = child.stdin.take() {
+        // The game may stop reading early (end of the game): that is no failure here.
+        let _ = input.write_all(stdin.as_bytes());
+    }
+    let output = child
+        .wait_with_output()
+        .unwrap_or_else(|e| panic!("pig: {e}"));
+    Run {
+        status: output.status.code(),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+/// An empty scratch directory of this test's own.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    dir
+}
+
+fn text(path: &Path) -> &str {
+    path.to_str()
+        .unwrap_or_else(|| panic!("{path:?} is not UTF-8"))
+}
+
+/// Writes the table of classic Pig to 10 (550 positions) with `pig solve --out`;
+/// returns its path and what `solve` printed.
+fn write_table(dir: &Path) -> (PathBuf, Run) {
+    let table = dir.join("classic10.table");
+    let run = pig(
+        &[
+            "solve",
+            "--goal",
+            "10",
+            "--rules",
+            "classic",
+            "--out",
+            text(&table),
+        ],
+        "",
+    );
+    assert_eq!((run.status, run.stderr.as_str()), (Some(0), ""));
+    (table, run)
+}
+
+#[test]
+fn a_written_table_is_read_back_and_played_as_solved() {
+    let dir = scratch("pig-table-read-back");
+    let (table, solved) = write_table(&dir);
+    let table = text(&table);
+
+    // `solve --table` reads the values instead of computing them: the same chances.
+    let read = pig(
+        &[
+            "solve", "--goal", "10", "--rules", "classic", "--table", table,
+        ],
+        "",
+    );
+    assert_eq!((read.status, read.stderr.as_str()), (Some(0), ""));
+    let solved: Vec<&str> = solved.stdout.lines().collect();
+    let read: Vec<&str> = read.stdout.lines().collect();
+    assert_eq!(read[1], format!("Values read from {table} (550 positions)"));
+    assert_eq!(solved[6], format!("Table written to {table}"));
+    assert_eq!(
+        (read[0], &read[2..]),
+        (solved[0], &solved[2..6]),
+        "everything but how the values were found"
+    );
+
+    // The Computer plays from the table exactly as from a fresh solution.
+    let game = [
+        "--seed",
+        "8",
+        "--goal",
+        "10",
+        "--rules",
+        "classic",
+        "--computer",
+        "optimal",
+    ];
+    let answers = "n\nn\ny\n".repeat(5);
+    let fresh = pig(&game, &answers);
+    let from_table = pig(&[&game[..], &["--table", table]].concat(), &answers);
+    assert_eq!(from_table, fresh);
+    assert_eq!(fresh.status, Some(0));
+    assert!(
+        fresh.stdout.ends_with("\nThe winner is: Computer\n"),
+        "{}",
+        fresh.stdout
+    );
+
+    // And so does the simulator.
+    let simulate = [
+        "simulate", "--games", "3000", "--a", "hold:4", "--b", "optimal", "--goal", "10",
+        "--rules", "classic", "--seed", "5",
+    ];
+    let fresh = pig(&simulate, "");
+    assert_eq!(
+        pig(&[&simulate[..], &["--table", table]].concat(), ""),
+        fresh
+    );
+    assert_eq!(fresh.status, Some(0));
+
+    // `--out` may name the table being read: it is read whole before it is rewritten.
+    let before = std::fs::read(table).unwrap_or_else(|e| panic!("{e}"));
+    let again = pig(
+        &[
+            "solve", "--goal", "10", "--rules", "classic", "--table", table, "--out", table,
+        ],
+        "",
+    );
+    assert_eq!(again.status, Some(0), "{}", again.stderr);
+    assert_eq!(
+        std::fs::read(table).unwrap_or_else(|e| panic!("{e}")),
+        before
+    );
+}
+
+/// A table is only for the rules and goal it was solved for, and only for the optimal
+/// strategy; a missing, damaged or foreign file is refused. Each refusal is one line on
+/// stderr, exit status 2, and nothing on stdout: no game is started.
+#[test]
+fn bad_tables_are_refused_in_one_line() {
+    let dir = scratch("pig-bad-tables");
+    let (table, _) = write_table(&dir);
+    let bytes = std::fs::read(&table).unwrap_or_else(|e| panic!("{e}"));
+    let damaged = |name: &str, content: &[u8]| {
+        let path = dir.join(name);
+        std::fs::write(&path, content).unwrap_or_else(|e| panic!("{e}"));
+        text(&path).to_owned()
+    };
+    let truncated = damaged("truncated.table", &bytes[..bytes.len() / 2]);
+    let header_only = damaged("header.table", &bytes[..13]);
+    let mut nan = bytes.clone();
+    nan[13..21].copy_from_slice(&f64::NAN.to_le_bytes());
+    let nan = damaged("nan.table", &nan);
+    let foreign = concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml");
+    let directory = text(&dir).to_owned();
+    let table = text(&table);
+
+    let classic10 = ["--goal", "10", "--rules", "classic"];
+    let cases: Vec<(Vec<&str>, String)> = vec![
+        (
+            vec!["--computer", "optimal", "--goal", "11", "--table", table],
+            format!("the table {table} is for classic rules and goal 10, not seed and 11"),
+        ),
+        (
+            [&classic10[..], &["--table", table]].concat(),
+            "--table is read only for the optimal strategy, and no player here plays it".into(),
+        ),
+        (
+            vec![
+                "simulate", "--a", "hold:3", "--b", "hold:4", "--table", table,
+            ],
+            "--table is read only for the optimal strategy, and no player here plays it".into(),
+        ),
+        (
+            [
+                &["--computer", "optimal"][..],
+                &classic10,
+                &["--table", &truncated],
+            ]
+            .concat(),
+            format!("{truncated}: not a Pig value table: wrong length for its goal"),
+        ),
+        (
+            [&["solve"][..], &classic10, &["--table", &header_only]].concat(),
+            format!("{header_only}: not a Pig value table: wrong length for its goal"),
+        ),
+        (
+            [
+                &["simulate", "--a", "optimal"][..],
+                &classic10,
+                &["--table", &nan],
+            ]
+            .concat(),
+            format!("{nan}: not a Pig value table: a value is not a probability"),
+        ),
+        (
+            [
+                &["--computer", "optimal"][..],
+                &classic10,
+                &["--table", foreign],
+            ]
+            .concat(),
+            format!("{foreign}: not a Pig value table: it does not start with PIGVALS1"),
+        ),
+        (
+            [&["solve"][..], &classic10, &["--table", &directory]].concat(),
+            format!("{directory}: Is a directory (os error 21)"),
+        ),
+        (
+            [&["solve"][..], &classic10, &["--out", &directory]].concat(),
+            format!("{directory}: Is a directory (os error 21)"),
+        ),
+    ];
+    for (args, why) in cases {
+        let want = Run {
+            status: Some(2),
+            stdout: String::new(),
+            stderr: format!("pig: {why}\n"),
+        };
+        assert_eq!(pig(&args, "y\n"), want, "pig {}", args.join(" "));
+    }
 }
