@@ -621,6 +621,29 @@ mod tests {
         }
     }
 
+    /// The deal goes one card at a time round the table from the top of the shuffled
+    /// deck; an action card that starts the discard pile does nothing (nobody played it):
+    /// seat 1 plays first, play goes up the seats, nobody has drawn.
+    #[test]
+    fn deal_order_and_a_first_action_card_without_effect() {
+        let mut action_first = 0;
+        for seed in 0..100 {
+            let mut shuffled: Pile<Card> = Rules::Uno.deck().into_iter().collect();
+            shuffled.shuffle(&mut rng_from_seed(seed));
+            let shuffled: Vec<Card> = shuffled.iter().copied().collect();
+            let game = Game::new(Rules::Uno, bots(), 100, &mut rng_from_seed(seed));
+            for (seat, player) in game.players().iter().enumerate() {
+                let dealt: Vec<Card> = (0..HAND_SIZE)
+                    .map(|round| shuffled[round * PLAYERS + seat])
+                    .collect();
+                assert_eq!(player.hand(), dealt, "seed {seed}, seat {seat}");
+            }
+            assert_eq!((game.current(), game.clockwise()), (0, true), "seed {seed}");
+            action_first += usize::from(matches!(game.top(), Card::Special(_)));
+        }
+        assert!(action_first > 0, "no seed turned up an action card");
+    }
+
     /// Uno rules: a wild card turned up to start the discard pile goes under the draw
     /// pile and the next card is turned, so play starts on a colour.
     #[test]
