@@ -15,6 +15,9 @@ pub const HUMAN: &str = "Human";
 /// The computer's name, as the assignment requires.
 pub const COMPUTER: &str = "Computer";
 
+/// The computer's seat (the human, in seat 0, moves first, as the assignment requires).
+const COMPUTER_SEAT: usize = 1;
+
 /// How a game at the console ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameEnd {
@@ -122,7 +125,7 @@ impl<D: Dice, S: Strategy, R: BufRead, W: Write> PigGame<D, S, R, W> {
     /// The human is asked (before every roll, so holding at 0 is possible); the
     /// computer is never prompted.
     fn decide(&mut self) -> io::Result<Option<Move>> {
-        if self.state.current() == 1 {
+        if self.state.current() == COMPUTER_SEAT {
             return Ok(Some(self.computer.decide(&self.state.view())));
         }
         let hold = self.console.ask(render::PROMPT, render::parse_answer)?;

@@ -61,8 +61,17 @@
 //!   since two of them would pass the dice forever; every other strategy rolls at 0, so
 //!   every simulated game ends.
 //! - **The optimal strategy** rolls when rolling wins at least as often as holding (ties
-//!   within the solver's 1e-9 roll), and always with no points in the turn. "The optimal player against hold:20" is this strategy (optimal against an
-//!   optimal opponent) playing hold:20, not a best response to hold:20.
+//!   within the solver's 1e-9 roll), and always with no points in the turn. "The
+//!   optimal player against hold:20" is this strategy (optimal against an optimal
+//!   opponent) playing hold:20, not a best response to hold:20. Under the seed's rules
+//!   at goal 100 it never holds: `docs/pig.md` explains why, and a test checks it
+//!   against a closed form.
+//! - **Value tables** (`--table`) are read only for an optimal player: a table no
+//!   player would read, one for other rules or another goal, and a truncated, damaged
+//!   or foreign file are refused in one line with exit status 2 before anything is
+//!   played (tested in `tests/cli.rs`). `--out` may name the table being read.
+//! - **Counts**: `simulate --games` and `--threads` take 1 or more (rayon would read 0
+//!   threads as all cores).
 //! - **Simulation seats**: strategy A moves first in every game; swap `--a` and `--b`
 //!   for the other seat.
 //! - **Classic rules** (`--rules classic`): one die, `Roll=(5)` in the roll line.
