@@ -28,7 +28,13 @@ impl Perspective {
 
 /// `1 card`, `2 cards`.
 fn cards(n: usize) -> String {
-    format!("{n} card{}", if n == 1 { "" } else { "s" })
+    counted(n, "card")
+}
+
+/// `1 turn`, `2 turns`: `n` and a noun that takes an `s` in the plural.
+fn counted<N: std::fmt::Display + PartialEq + From<u8>>(n: N, noun: &str) -> String {
+    let plural = if n == N::from(1) { "" } else { "s" };
+    format!("{n} {noun}{plural}")
 }
 
 /// `A, B and C`.
@@ -185,7 +191,8 @@ fn ending(out: &mut impl Write, game: &Game, outcome: Outcome, who: Perspective)
             reason: NoWinnerReason::TurnLimit(turns),
         } => writeln!(
             out,
-            "The game has reached its limit of {turns} turns and ends with no winner."
+            "The game has reached its limit of {} and ends with no winner.",
+            counted(turns, "turn")
         ),
     }
 }
@@ -378,6 +385,13 @@ mod tests {
                 Event::Ended(Outcome::Winner(0)),
                 bots,
                 "Ann has no cards left and wins the game!\n",
+            ),
+            (
+                Event::Ended(Outcome::NoWinner {
+                    reason: NoWinnerReason::TurnLimit(1),
+                }),
+                bots,
+                "The game has reached its limit of 1 turn and ends with no winner.\n",
             ),
             (
                 Event::Reversed { clockwise: false },
