@@ -61,8 +61,8 @@
 //! - **Console**: Enter plays one battle with its wars; a number N plays battles until at
 //!   least N have been fought (wars count, so a few more may be); `q`/`quit` (any case)
 //!   quits; `0` and anything else (a line that is not UTF-8 text included) are refused
-//!   with one line and asked again. The end of
-//!   input quits like `q` but the binary then exits with status 1 ([`console::Ending`]).
+//!   with one line and asked again. The end of input quits like `q` but the binary then
+//!   exits with status 1 ([`console::Ending`]).
 
 pub mod card;
 pub mod console;
