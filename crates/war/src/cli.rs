@@ -96,7 +96,7 @@ struct SimulateArgs {
     /// Number of games to play.
     #[arg(long, value_name = "N", default_value_t = 10_000)]
     games: u64,
-    /// Worker threads (default: one per core).
+    /// Worker threads, 1 to 256 (default: one per core).
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
     /// Print the figures as JSON.

@@ -2,16 +2,17 @@
 //! game, how often wars happen, how often Player 1 wins and how often games are stopped.
 //!
 //! Game `i` of a simulation seeded with `s` is dealt and played with its own generator,
-//! `stream_rng(s, i)`, and every tally is an integer (sums and sorted per-game counts),
-//! so the figures are the same whatever the number of threads and the order in which
-//! they finish. Each worker reuses one [`Game`] (piles, table, repetition buffers), so
-//! nothing is allocated per game besides the per-game record.
+//! `stream_rng(s, i)`, and every tally is an integer (sums, win counts and histograms of
+//! the per-game counts), so the figures are the same whatever the number of threads and
+//! the order in which they finish. Each worker reuses one [`Game`] (piles, table,
+//! repetition buffers) and one tally, so nothing is allocated per game, and memory does
+//! not grow with the number of games: a histogram is as long as the longest game.
 
 use cards_core::rng::stream_rng;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::game::{Game, NoWinnerReason, Order, Outcome, Rules};
+use crate::game::{Game, GameOverError, NoWinnerReason, Order, Outcome, Rules};
 use crate::player::MAX_PLAYERS;
 
 /// What to simulate.
@@ -23,9 +24,13 @@ pub struct Simulation {
     pub games: u64,
     /// The seed of game 0's stream; game `i` uses stream `i`.
     pub seed: u64,
-    /// Worker threads; `None` uses every core.
+    /// Worker threads (1 to [`MAX_THREADS`]); `None` uses every core.
     pub threads: Option<usize>,
 }
+
+/// The most worker threads a simulation starts. Far more threads than cores only slow
+/// a simulation down (ten games on 3000 threads took over a minute on two cores).
+pub const MAX_THREADS: usize = 256;
 
 /// Why a simulation could not run.
 #[derive(Debug, thiserror::Error)]
@@ -36,6 +41,9 @@ pub enum SimulationError {
     /// Zero threads asked for.
     #[error("there must be at least one thread")]
     NoThreads,
+    /// More than [`MAX_THREADS`] threads asked for.
+    #[error("at most {MAX_THREADS} threads, not {0}")]
+    TooManyThreads(usize),
     /// The thread pool could not be built.
     #[error("cannot start the worker threads: {0}")]
     Threads(#[from] rayon::ThreadPoolBuildError),
@@ -58,7 +66,10 @@ pub struct Report {
     pub battles: Distribution,
     /// Wars per game (chained wars each counted).
     pub wars: Distribution,
-    /// All wars over all battles.
+    /// Battles that were a war's deciding comparison, over all games. A war cut short
+    /// because a player ran out of cards compares nothing, so it is a war but no battle.
+    pub war_battles: u64,
+    /// The share of battles that are wars: `war_battles` over all battles.
     pub war_share: f64,
     /// Games won by each player, Player 1 first.
     pub wins: Vec<u64>,
@@ -86,54 +97,160 @@ pub struct Distribution {
     /// `total / games`.
     pub mean: f64,
     /// Fewest.
-    pub min: u32,
+    pub min: u64,
     /// 50th percentile.
-    pub median: u32,
+    pub median: u64,
     /// 90th percentile.
-    pub p90: u32,
+    pub p90: u64,
     /// 99th percentile.
-    pub p99: u32,
+    pub p99: u64,
     /// Most.
-    pub max: u32,
+    pub max: u64,
 }
 
 impl Distribution {
-    /// The distribution of `counts`, which must be sorted and not empty.
-    fn of_sorted(counts: &[u32]) -> Distribution {
-        let total: u64 = counts.iter().map(|&c| u64::from(c)).sum();
-        let rank = |percent: u64| {
-            let n = counts.len() as u64;
-            // Nearest rank: ceil(p/100 · n), 1-based.
-            let rank = (percent * n).div_ceil(100).max(1);
-            counts[(rank - 1) as usize]
+    /// The distribution of the counts in `histogram`, which must hold at least one.
+    fn of(histogram: &Histogram) -> Distribution {
+        let games: u64 = histogram.games.iter().sum();
+        let total: u64 = histogram
+            .games
+            .iter()
+            .zip(0..)
+            .map(|(&games, count)| games * count)
+            .sum();
+        // The smallest count that the `rank`-th game (1-based, by count) has.
+        let at_rank = |rank: u64| {
+            let mut seen = 0;
+            (0..)
+                .zip(&histogram.games)
+                .find(|&(_, &games)| {
+                    seen += games;
+                    seen >= rank
+                })
+                .map_or(0, |(count, _)| count)
         };
+        // Nearest rank: ceil(p/100 · n), 1-based.
+        let percentile = |percent: u64| at_rank((percent * games).div_ceil(100).max(1));
         Distribution {
             total,
-            mean: total as f64 / counts.len() as f64,
-            min: counts[0],
-            median: rank(50),
-            p90: rank(90),
-            p99: rank(99),
-            max: counts[counts.len() - 1],
+            mean: total as f64 / games as f64,
+            min: at_rank(1),
+            median: percentile(50),
+            p90: percentile(90),
+            p99: percentile(99),
+            max: at_rank(games),
         }
     }
 }
 
+/// How many games had each count: `games[n]` games had `n` battles (or wars). It grows
+/// to the largest count seen, so it costs memory by the length of the longest game,
+/// never by the number of games.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Histogram {
+    games: Vec<u64>,
+}
+
+impl Histogram {
+    fn add(&mut self, count: u64) {
+        // Exact on 64-bit targets. The length is that of a real game, bounded by the
+        // battle cap: thousands of battles at most in practice.
+        let index = count as usize;
+        if index >= self.games.len() {
+            self.games.resize(index + 1, 0);
+        }
+        self.games[index] += 1;
+    }
+
+    fn merge(mut self, other: Histogram) -> Histogram {
+        if other.games.len() > self.games.len() {
+            return other.merge(self);
+        }
+        for (mine, theirs) in self.games.iter_mut().zip(other.games) {
+            *mine += theirs;
+        }
+        self
+    }
+}
+
 /// One game's numbers.
-#[derive(Clone, Copy, Debug)]
-struct Record {
-    battles: u32,
-    wars: u32,
-    outcome: Outcome,
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// Battles fought, wars' deciding battles included.
+    pub battles: u64,
+    /// Wars started.
+    pub wars: u64,
+    /// Battles that were a war's deciding comparison.
+    pub war_battles: u64,
+    /// How the game ended.
+    pub outcome: Outcome,
 }
 
 /// Plays one game on a reused `game`: game number `index` of a simulation seeded with
-/// `seed`. Returns (battles, wars, outcome). This is what the benchmark times.
-pub fn play_one(game: &mut Game, seed: u64, index: u64) -> (u64, u64, Outcome) {
+/// `seed`. This is what the benchmark times.
+pub fn play_one(game: &mut Game, seed: u64, index: u64) -> GameRecord {
     let mut rng = stream_rng(seed, index);
     game.deal(&mut rng);
-    let outcome = game.play_to_end(&mut rng);
-    (game.battles(), game.wars(), outcome)
+    let mut war_battles = 0;
+    loop {
+        match game.play_battle(&mut rng, |_| {}) {
+            // One battle, plus one for each war that came to a comparison.
+            Ok(summary) => war_battles += summary.battles - 1,
+            Err(GameOverError(outcome)) => {
+                return GameRecord {
+                    battles: game.battles(),
+                    wars: game.wars(),
+                    war_battles,
+                    outcome,
+                };
+            }
+        }
+    }
+}
+
+/// The integer tallies of some of the games; merging the tallies of any split of the
+/// games, in any order, gives the same result.
+#[derive(Clone, Debug, Default)]
+struct Tally {
+    battles: Histogram,
+    wars: Histogram,
+    war_battles: u64,
+    wins: [u64; MAX_PLAYERS],
+    cycles: u64,
+    capped: u64,
+    out_together: u64,
+}
+
+impl Tally {
+    fn add(&mut self, record: &GameRecord) {
+        self.battles.add(record.battles);
+        self.wars.add(record.wars);
+        self.war_battles += record.war_battles;
+        match record.outcome {
+            Outcome::Winner { seat } => self.wins[seat] += 1,
+            Outcome::NoWinner { reason } => match reason {
+                NoWinnerReason::Repetition { .. } => self.cycles += 1,
+                NoWinnerReason::BattleCap { .. } => self.capped += 1,
+                NoWinnerReason::OutOfCards { .. } => self.out_together += 1,
+            },
+        }
+    }
+
+    fn merge(self, other: Tally) -> Tally {
+        let mut wins = self.wins;
+        for (mine, theirs) in wins.iter_mut().zip(other.wins) {
+            *mine += theirs;
+        }
+        Tally {
+            battles: self.battles.merge(other.battles),
+            wars: self.wars.merge(other.wars),
+            war_battles: self.war_battles + other.war_battles,
+            wins,
+            cycles: self.cycles + other.cycles,
+            capped: self.capped + other.capped,
+            out_together: self.out_together + other.out_together,
+        }
+    }
 }
 
 /// Runs the simulation; `progress` is called once per finished game (from any thread).
@@ -149,6 +266,9 @@ pub fn simulate(
         if threads == 0 {
             return Err(SimulationError::NoThreads);
         }
+        if threads > MAX_THREADS {
+            return Err(SimulationError::TooManyThreads(threads));
+        }
         builder = builder.num_threads(threads);
     }
     let pool = builder.build()?;
@@ -159,43 +279,23 @@ fn run(simulation: &Simulation, progress: &(dyn Fn() + Sync)) -> Report {
     let Simulation {
         rules, games, seed, ..
     } = *simulation;
-    let records: Vec<Record> = (0..games)
+    let tally = (0..games)
         .into_par_iter()
-        .map_init(
-            || Game::new(rules, &mut stream_rng(seed, 0)),
-            |game, index| {
-                let (battles, wars, outcome) = play_one(game, seed, index);
+        .fold(
+            || (Game::new(rules, &mut stream_rng(seed, 0)), Tally::default()),
+            |(mut game, mut tally), index| {
+                tally.add(&play_one(&mut game, seed, index));
                 progress();
-                // The cap is a u64, but a game that fought more than u32::MAX battles
-                // would take hours; saturate rather than wrap.
-                Record {
-                    battles: u32::try_from(battles).unwrap_or(u32::MAX),
-                    wars: u32::try_from(wars).unwrap_or(u32::MAX),
-                    outcome,
-                }
+                (game, tally)
             },
         )
-        .collect();
+        .map(|(_, tally)| tally)
+        .reduce(Tally::default, Tally::merge);
 
-    let mut wins = vec![0u64; rules.players()];
-    let (mut cycles, mut capped, mut out_together) = (0, 0, 0);
-    for record in &records {
-        match record.outcome {
-            Outcome::Winner { seat } => wins[seat.min(MAX_PLAYERS - 1)] += 1,
-            Outcome::NoWinner { reason } => match reason {
-                NoWinnerReason::Repetition { .. } => cycles += 1,
-                NoWinnerReason::BattleCap { .. } => capped += 1,
-                NoWinnerReason::OutOfCards { .. } => out_together += 1,
-            },
-        }
-    }
-    let mut battles: Vec<u32> = records.iter().map(|r| r.battles).collect();
-    let mut wars: Vec<u32> = records.iter().map(|r| r.wars).collect();
-    battles.par_sort_unstable();
-    wars.par_sort_unstable();
-    let battles = Distribution::of_sorted(&battles);
-    let wars = Distribution::of_sorted(&wars);
+    let battles = Distribution::of(&tally.battles);
+    let wars = Distribution::of(&tally.wars);
     let share = |count: u64| count as f64 / games as f64;
+    let wins = tally.wins[..rules.players()].to_vec();
     Report {
         games,
         players: rules.players(),
@@ -205,20 +305,21 @@ fn run(simulation: &Simulation, progress: &(dyn Fn() + Sync)) -> Report {
         },
         seed,
         max_battles: rules.max_battles(),
+        war_battles: tally.war_battles,
         war_share: if battles.total == 0 {
             0.0
         } else {
-            wars.total as f64 / battles.total as f64
+            tally.war_battles as f64 / battles.total as f64
         },
         battles,
         wars,
         first_player_win_share: share(wins[0]),
         wins,
-        cycles,
-        cycle_share: share(cycles),
-        capped,
-        capped_share: share(capped),
-        out_together,
+        cycles: tally.cycles,
+        cycle_share: share(tally.cycles),
+        capped: tally.capped,
+        capped_share: share(tally.capped),
+        out_together: tally.out_together,
     }
 }
 
@@ -277,6 +378,7 @@ impl Report {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Event;
     use pretty_assertions::assert_eq;
 
     fn simulation(players: usize, order: Order, threads: usize) -> Simulation {
@@ -328,22 +430,72 @@ mod tests {
         let mut game = Game::new(sim.rules, &mut stream_rng(0, 0));
         let mut total = 0;
         for index in 0..sim.games {
-            total += play_one(&mut game, sim.seed, index).0;
+            total += play_one(&mut game, sim.seed, index).battles;
         }
         assert_eq!(report(&sim).battles.total, total);
     }
 
+    /// The share of battles that are wars counts the wars' deciding battles, read here
+    /// from the events, not every war: a war cut short by a player running out compares
+    /// no cards.
+    #[test]
+    fn war_share_counts_deciding_battles() {
+        let sim = simulation(4, Order::Shuffled, 2);
+        let (mut battles, mut war_battles, mut wars) = (0, 0, 0);
+        for index in 0..sim.games {
+            let mut rng = stream_rng(sim.seed, index);
+            let mut game = Game::new(sim.rules, &mut rng);
+            while !game.is_over() {
+                let played = game.play_battle(&mut rng, |event| {
+                    if let Event::War { battle, .. } = event {
+                        wars += 1;
+                        war_battles += u64::from(battle.is_some());
+                    }
+                });
+                assert!(played.is_ok());
+            }
+            battles += game.battles();
+        }
+        let r = report(&sim);
+        assert!(
+            war_battles < wars,
+            "some wars were cut short in these games"
+        );
+        assert_eq!((r.war_battles, r.wars.total), (war_battles, wars));
+        assert_eq!(r.war_share, war_battles as f64 / battles as f64);
+    }
+
     #[test]
     fn nearest_rank_percentiles() {
-        let counts: Vec<u32> = (1..=200).collect();
-        let d = Distribution::of_sorted(&counts);
+        let d = Distribution::of(&histogram((1..=200).rev()));
         assert_eq!(
             (d.min, d.median, d.p90, d.p99, d.max),
             (1, 100, 180, 198, 200)
         );
         assert_eq!(d.mean, 100.5);
-        let one = Distribution::of_sorted(&[7]);
+        let one = Distribution::of(&histogram([7]));
         assert_eq!((one.median, one.p99), (7, 7));
+        let d = Distribution::of(&histogram([5, 0, 9, 0, 5, 0]));
+        assert_eq!(
+            (d.total, d.min, d.median, d.p90, d.p99, d.max),
+            (19, 0, 0, 9, 9, 9)
+        );
+    }
+
+    fn histogram(counts: impl IntoIterator<Item = u64>) -> Histogram {
+        let mut histogram = Histogram::default();
+        for count in counts {
+            histogram.add(count);
+        }
+        histogram
+    }
+
+    #[test]
+    fn histograms_merge_in_any_order() {
+        let (a, b) = (histogram([3, 1, 3]), histogram([0, 7]));
+        let want = histogram([3, 1, 3, 0, 7]);
+        assert_eq!(a.clone().merge(b.clone()), want);
+        assert_eq!(b.merge(a), want);
     }
 
     #[test]
@@ -359,6 +511,11 @@ mod tests {
         assert!(matches!(
             simulate(&sim, &|| {}),
             Err(SimulationError::NoThreads)
+        ));
+        sim.threads = Some(MAX_THREADS + 1);
+        assert!(matches!(
+            simulate(&sim, &|| {}),
+            Err(SimulationError::TooManyThreads(257))
         ));
     }
 }
