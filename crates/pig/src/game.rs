@@ -165,9 +165,11 @@ impl<D: Dice, S: Strategy, R: BufRead, W: Write> PigGame<D, S, R, W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dice::{Rules, ScriptedDice};
+    use crate::dice::{PigDice, Rules, ScriptedDice, SeededDice};
     use crate::strategy::HoldAt;
+    use cards_core::rng::rng_from_seed;
     use pretty_assertions::assert_eq;
+    use proptest::prelude::*;
 
     fn transcript(goal: u32, dice: &[(u8, u8)], answers: &str) -> (GameEnd, String) {
         let console = Console::new(answers.as_bytes(), Vec::new());
@@ -230,5 +232,104 @@ Player: Human, Total Points = 0
 Hold dice (Y/N?) ?
 ";
         assert_eq!(text, want);
+    }
+    /// `Roll=(2,2), Roll Points = 8, Turn Points = 11, Total Points = 21` read back.
+    fn read_roll_line(line: &str) -> Option<(PigDice, u32, u32, u32)> {
+        let rest = line.strip_prefix("Roll=(")?;
+        let (dice, rest) = rest.split_once("), Roll Points = ")?;
+        let (die1, die2) = dice.split_once(',')?;
+        let (roll, rest) = rest.split_once(", Turn Points = ")?;
+        let (turn, total) = rest.split_once(", Total Points = ")?;
+        let dice = PigDice::new(die1.parse().ok()?, die2.parse().ok()?)?;
+        Some((
+            dice,
+            roll.parse().ok()?,
+            turn.parse().ok()?,
+            total.parse().ok()?,
+        ))
+    }
+
+    /// `Player: Human, Total Points = 11` read back.
+    fn read_player_line(line: &str) -> Option<(&str, u32)> {
+        let (name, total) = line
+            .strip_prefix("Player: ")?
+            .split_once(", Total Points = ")?;
+        Some((name, total.parse().ok()?))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Whatever the dice and the answers (invalid ones included), the transcript
+        /// keeps the assignment's form and its arithmetic: turns alternate from the
+        /// Human, each opens after a blank line and closes with the same player line
+        /// carrying banked plus turn points; every roll line adds up; snake eyes keep
+        /// the banked total; the Computer holds at 20; the game ends with a winner at the
+        /// goal, or at the end of the answers.
+        #[test]
+        fn transcripts_keep_the_assignments_form(
+            seed: u64,
+            goal in 1u32..150,
+            answers in proptest::collection::vec(
+                proptest::sample::select(vec!["y", "Y", "n", "N", "n", "n", "x", ""]),
+                0..120,
+            ),
+        ) {
+            let input = answers.iter().map(|a| format!("{a}\n")).collect::<String>();
+            let console = Console::new(input.as_bytes(), Vec::new());
+            let dice = SeededDice::new(Rules::Seed, rng_from_seed(seed));
+            let mut game = PigGame::new(Rules::Seed, goal, dice, HoldAt(20), console);
+            let end = game.play().unwrap_or_else(|e| panic!("{e}"));
+            let text = String::from_utf8(game.into_console().into_output())
+                .unwrap_or_else(|e| panic!("{e}"));
+            let welcome = render::welcome(Rules::Seed, goal);
+            prop_assert!(text.starts_with(&welcome));
+            // Prompts run into the next output (no newline): take them out.
+            let body = text[welcome.len()..]
+                .replace(render::PROMPT, "")
+                .replace(&format!("{}\n", render::INVALID_ANSWER), "");
+            let mut lines = body.lines();
+            let mut banked = [0u32; 2];
+            for turn in 0.. {
+                let seat = turn % 2;
+                let name = [HUMAN, COMPUTER][seat];
+                prop_assert_eq!(lines.next(), Some(""));
+                prop_assert_eq!(read_player_line(lines.next().unwrap_or_default()), Some((name, banked[seat])));
+                let mut turn_points = 0;
+                let closing = loop {
+                    let line = lines.next().unwrap_or_default();
+                    if let Some((dice, roll, turn_after, total)) = read_roll_line(line) {
+                        prop_assert_eq!(roll, dice.points());
+                        prop_assert!(seat == 0 || turn_points < 20, "the Computer rolled at {}", turn_points);
+                        turn_points = if dice.is_snake_eyes() { 0 } else { turn_points + roll };
+                        prop_assert_eq!((turn_after, total), (turn_points, banked[seat] + turn_points));
+                        if dice.is_snake_eyes() {
+                            prop_assert_eq!(read_player_line(lines.next().unwrap_or_default()), Some((name, banked[seat])));
+                            break None;
+                        }
+                    } else if line.is_empty() && lines.clone().next().is_none() {
+                        // The answers ran out at a prompt: its line was ended.
+                        prop_assert_eq!(seat, 0);
+                        prop_assert_eq!(end, GameEnd::InputEnded);
+                        return Ok(());
+                    } else {
+                        prop_assert_eq!(read_player_line(line), Some((name, banked[seat] + turn_points)));
+                        break Some(turn_points);
+                    }
+                };
+                if let Some(points) = closing {
+                    banked[seat] += points;
+                    prop_assert!(seat == 0 || points >= 20 || banked[seat] >= goal);
+                }
+                if banked[seat] >= goal {
+                    prop_assert_eq!(lines.next(), Some(""));
+                    let winner = format!("The winner is: {name}");
+                    prop_assert_eq!(lines.next(), Some(winner.as_str()));
+                    prop_assert_eq!(lines.next(), None);
+                    prop_assert_eq!(end, GameEnd::Won(name));
+                    return Ok(());
+                }
+            }
+        }
     }
 }
