@@ -233,6 +233,7 @@ Hold dice (Y/N?) ?
 ";
         assert_eq!(text, want);
     }
+
     /// `Roll=(2,2), Roll Points = 8, Turn Points = 11, Total Points = 21` read back.
     fn read_roll_line(line: &str) -> Option<(PigDice, u32, u32, u32)> {
         let rest = line.strip_prefix("Roll=(")?;

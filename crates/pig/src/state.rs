@@ -214,9 +214,12 @@ impl PigState {
         self.current
     }
 
-    /// A player.
+    /// A player: 0 moves first, 1 second.
+    ///
+    /// # Panics
+    /// If `index` is not 0 or 1: a bug in the caller, never user input.
     pub const fn player(&self, index: usize) -> &PigPlayer {
-        &self.players[index & 1]
+        &self.players[index]
     }
 
     /// Turns begun so far, the one being played included (the winner's last turn counts).
