@@ -29,7 +29,8 @@ order they were put down (--order fixed); a fixed-order game that would repeat f
 is stopped when its position repeats, and any game stops after --max-battles battles.
 
 At the prompt: press Enter to play one battle, type a number to play that many battles \
-(wars may add a few), or q to quit. End of input quits as q does, but exits with status 1. \
+(each with its wars, whose deciding battles count too, so a few more may be counted), or q \
+to quit. End of input quits as q does, but exits with status 1. \
 At the end the winner (if any), the number of battles and the number of wars are printed. \
 Exit status: 0 when the game ended or was quit, 1 when the input ended first, 2 for bad \
 arguments.";

@@ -58,9 +58,10 @@
 //! - **More players** (`--players N`, 2–8): all players still in the game play a card;
 //!   a tie for the highest starts a war among the tied players only; the last player with
 //!   cards wins, holding all of them.
-//! - **Console**: Enter plays one battle with its wars; a number N plays battles until at
-//!   least N have been fought (wars count, so a few more may be); `q`/`quit` (any case)
-//!   quits; `0` and anything else (a line that is not UTF-8 text included) are refused
+//! - **Console**: Enter plays one battle with its wars; a number N plays N battles, each
+//!   with its wars, exactly as N presses of Enter would (the wars' deciding battles are
+//!   counted too, so asking for 100 may fight 105, as the assignment says); `q`/`quit`
+//!   (any case) quits; `0` and anything else (a line that is not UTF-8 text included) are refused
 //!   with one line and asked again. The end of input quits like `q` but the binary then
 //!   exits with status 1 ([`console::Ending`]).
 
