@@ -333,9 +333,14 @@ impl Report {
             )
         };
         let percent = |share: f64| format!("{:.2}%", share * 100.0);
+        let games = |count: u64| format!("{count} game{}", if count == 1 { "" } else { "s" });
         let mut text = format!(
-            "{} games, {} players, won cards returned {}, seed {}, at most {} battles a game\n",
-            self.games, self.players, self.order, self.seed, self.max_battles
+            "{}, {} players, won cards returned {}, seed {}, at most {} battles a game\n",
+            games(self.games),
+            self.players,
+            self.order,
+            self.seed,
+            self.max_battles
         );
         text.push_str(&format!(
             "{:<18}{:>10}{:>8}{:>8}{:>8}{:>8}\n",
@@ -348,28 +353,28 @@ impl Report {
             percent(self.war_share)
         ));
         text.push_str(&format!(
-            "Player 1 wins: {} ({} of {} games)\n",
+            "Player 1 wins: {} ({} of {})\n",
             percent(self.first_player_win_share),
             self.wins[0],
-            self.games
+            games(self.games)
         ));
         if self.players > 2 {
             let all: Vec<String> = self.wins.iter().map(ToString::to_string).collect();
             text.push_str(&format!("wins by player: {}\n", all.join(" ")));
         }
         text.push_str(&format!(
-            "stopped for cycling: {} ({} games)\n",
+            "stopped for cycling: {} ({})\n",
             percent(self.cycle_share),
-            self.cycles
+            games(self.cycles)
         ));
         text.push_str(&format!(
-            "stopped at the battle cap: {} ({} games)\n",
+            "stopped at the battle cap: {} ({})\n",
             percent(self.capped_share),
-            self.capped
+            games(self.capped)
         ));
         text.push_str(&format!(
-            "no winner, last players out together: {} games\n",
-            self.out_together
+            "no winner, last players out together: {}\n",
+            games(self.out_together)
         ));
         text
     }
@@ -496,6 +501,19 @@ mod tests {
         let want = histogram([3, 1, 3, 0, 7]);
         assert_eq!(a.clone().merge(b.clone()), want);
         assert_eq!(b.merge(a), want);
+    }
+
+    #[test]
+    fn one_game_is_one_game() {
+        let mut sim = simulation(2, Order::Shuffled, 1);
+        sim.games = 1;
+        let text = report(&sim).to_text();
+        assert!(text.starts_with("1 game, 2 players, "), "{text}");
+        assert!(text.contains(" of 1 game)\n"), "{text}");
+        assert!(
+            text.contains("stopped for cycling: 0.00% (0 games)\n"),
+            "{text}"
+        );
     }
 
     #[test]
