@@ -239,3 +239,41 @@ fn bad_tables_are_refused_in_one_line() {
         assert_eq!(pig(&args, "y\n"), want, "pig {}", args.join(" "));
     }
 }
+
+/// The promise, end to end: the optimal strategy's simulated win share falls in
+/// its 95% interval around the chance `pig solve` prints, from either seat, for both
+/// rule sets.
+#[test]
+fn simulated_shares_agree_with_solve() {
+    for rules in ["seed", "classic"] {
+        let solve = pig(&["solve", "--goal", "30", "--rules", rules], "");
+        assert_eq!(solve.status, Some(0), "{}", solve.stderr);
+        let chance = |seat: &str| -> f64 {
+            let label = format!("Optimal player wins against hold:20, moving {seat}:");
+            let line = solve.stdout.lines().find(|line| line.starts_with(&label));
+            let figure = line.and_then(|line| line[label.len()..].trim().parse().ok());
+            figure.unwrap_or_else(|| panic!("no {label} in\n{}", solve.stdout))
+        };
+        for (a, b, optimal, seat) in [
+            ("optimal", "hold:20", "a", "first"),
+            ("hold:20", "optimal", "b", "second"),
+        ] {
+            let args = [
+                "simulate", "--games", "4000", "--a", a, "--b", b, "--goal", "30", "--rules",
+                rules, "--seed", "11", "--json",
+            ];
+            let run = pig(&args, "");
+            assert_eq!(run.status, Some(0), "{}", run.stderr);
+            let report: serde_json::Value =
+                serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}"));
+            let bound = |i: usize| report[optimal]["ci95"][i].as_f64().unwrap_or(f64::NAN);
+            let exact = chance(seat);
+            assert!(
+                (bound(0)..=bound(1)).contains(&exact),
+                "{rules}, optimal moving {seat}: {exact} not in {}..{}",
+                bound(0),
+                bound(1)
+            );
+        }
+    }
+}
