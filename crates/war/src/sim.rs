@@ -129,8 +129,11 @@ impl Distribution {
                 })
                 .map_or(0, |(count, _)| count)
         };
-        // Nearest rank: ceil(p/100 · n), 1-based.
-        let percentile = |percent: u64| at_rank((percent * games).div_ceil(100).max(1));
+        // Nearest rank: ceil(p/100 · n), 1-based (in u128, which cannot overflow).
+        let percentile = |percent: u64| {
+            let rank = (u128::from(percent) * u128::from(games)).div_ceil(100);
+            at_rank(u64::try_from(rank).unwrap_or(games).max(1))
+        };
         Distribution {
             total,
             mean: total as f64 / games as f64,
