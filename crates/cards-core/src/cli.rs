@@ -28,17 +28,18 @@ pub fn is_broken_pipe(error: &io::Error) -> bool {
 /// values if it gives one, and which help to read, taken from its `Usage:` line:
 /// `invalid value 'x' for '--order <ORDER>' [possible values: a, b] (see war --help)`.
 pub fn usage_line(program: &str, rendered: &str) -> String {
-    let mut lines = rendered.lines().map(str::trim);
-    let first = lines.next().unwrap_or_default();
-    let mut message = first.strip_prefix("error: ").unwrap_or(first).to_owned();
-    if let Some(values) = lines
-        .clone()
-        .find(|line| line.starts_with("[possible values"))
-    {
-        message = format!("{message} {values}");
-    }
-    let command = lines
-        .find_map(|line| line.strip_prefix("Usage: "))
+    // The message is the first paragraph: its first line, then indented details such as
+    // the missing arguments or the possible values.
+    let paragraph: Vec<&str> = rendered
+        .lines()
+        .map(str::trim)
+        .take_while(|line| !line.is_empty())
+        .collect();
+    let message = paragraph.join(" ");
+    let message = message.strip_prefix("error: ").unwrap_or(&message);
+    let command = rendered
+        .lines()
+        .find_map(|line| line.trim().strip_prefix("Usage: "))
         .map(|usage| {
             let words: Vec<&str> = usage
                 .split_whitespace()
@@ -70,6 +71,13 @@ mod tests {
             usage_line("war", rendered),
             "invalid value 'x' for '--order <ORDER>' [possible values: shuffled, fixed] \
              (see war simulate --help)"
+        );
+        let missing = "error: the following required arguments were not provided:\n  \
+            --games <N>\n\nUsage: quattro simulate --games <N>\n";
+        assert_eq!(
+            usage_line("quattro", missing),
+            "the following required arguments were not provided: --games <N> \
+             (see quattro simulate --help)"
         );
         assert_eq!(
             usage_line("pig", "error: unexpected argument\n"),

@@ -14,8 +14,13 @@ pub struct Console<R, W> {
     input: R,
     output: W,
     echo: bool,
-    buffer: String,
+    line: Vec<u8>,
 }
+
+/// The refusal of an answer that is not UTF-8 text (a stray byte, a terminal in another
+/// encoding): [`Console::ask`] drops the line and asks again, as for any bad answer.
+pub const NOT_TEXT: &str =
+    "That answer is not readable text (it is not UTF-8): please type it again.";
 
 /// The console on the process's standard input and output.
 pub type StdConsole = Console<io::StdinLock<'static>, io::StdoutLock<'static>>;
@@ -34,7 +39,7 @@ impl<R: BufRead, W: Write> Console<R, W> {
             input,
             output,
             echo: false,
-            buffer: String::new(),
+            line: Vec::new(),
         }
     }
 
@@ -56,13 +61,16 @@ impl<R: BufRead, W: Write> Console<R, W> {
         self.output
     }
 
-    /// Reads one line without its line ending; `None` at the end of input.
+    /// Reads one line without its line ending; `None` at the end of input. A line that
+    /// is not UTF-8 is consumed and reported as [`io::ErrorKind::InvalidData`].
     pub fn read_line(&mut self) -> io::Result<Option<&str>> {
-        self.buffer.clear();
-        if self.input.read_line(&mut self.buffer)? == 0 {
+        self.line.clear();
+        if self.input.read_until(b'\n', &mut self.line)? == 0 {
             return Ok(None);
         }
-        let answer = self.buffer.trim_end_matches(['\n', '\r']);
+        let answer = std::str::from_utf8(&self.line)
+            .map_err(|error| io::Error::new(io::ErrorKind::InvalidData, error))?
+            .trim_end_matches(['\n', '\r']);
         if self.echo {
             writeln!(self.output, "{answer}")?;
         }
@@ -84,8 +92,15 @@ impl<R: BufRead, W: Write> Console<R, W> {
         mut parse: impl FnMut(&str) -> Result<T, E>,
     ) -> io::Result<Option<T>> {
         loop {
-            let Some(answer) = self.prompt(prompt)? else {
-                return Ok(None);
+            let answer = match self.prompt(prompt) {
+                Ok(Some(answer)) => answer,
+                Ok(None) => return Ok(None),
+                // One stray byte must not end the game: refuse the line, ask again.
+                Err(error) if error.kind() == io::ErrorKind::InvalidData => {
+                    writeln!(self.output, "{NOT_TEXT}")?;
+                    continue;
+                }
+                Err(error) => return Err(error),
             };
             match parse(answer) {
                 Ok(value) => return Ok(Some(value)),
@@ -117,6 +132,14 @@ mod tests {
             shown,
             "? Please answer Y or N.\n? Please answer Y or N.\n? "
         );
+    }
+
+    #[test]
+    fn bytes_that_are_not_text_are_refused_not_fatal() {
+        let mut console = Console::new(&b"\xff\xfeY\ny\n"[..], Vec::new());
+        assert_eq!(console.ask("? ", yes_no).ok(), Some(Some(true)));
+        let shown = String::from_utf8(console.into_output()).unwrap_or_default();
+        assert_eq!(shown, format!("? {NOT_TEXT}\n? "));
     }
 
     #[test]

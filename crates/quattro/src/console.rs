@@ -23,10 +23,6 @@ pub const NAME_PROMPT: &str = "What is your name? ";
 pub const MOVE_PROMPT: &str = "Your move (a card code such as R5, or draw): ";
 /// The question after the human plays a wild card.
 pub const COLOUR_PROMPT: &str = "Name a colour (R, Y, G or B): ";
-/// The refusal of an answer that is not UTF-8 text (a stray byte, a terminal in another
-/// encoding): the line is dropped and the question comes again, as for any bad answer.
-pub const NOT_TEXT: &str =
-    "That answer is not readable text (it is not UTF-8): please type it again.";
 /// What is said when the input ends before the game does.
 pub const INPUT_ENDED: &str = "The input ended before the game did: the game is abandoned.";
 
@@ -41,28 +37,9 @@ pub enum Ending {
 
 /// Asks for the human's name until a non-blank one comes; `None` at the end of input.
 pub fn ask_name<R: BufRead, W: Write>(console: &mut Console<R, W>) -> io::Result<Option<String>> {
-    ask(
-        console,
-        NAME_PROMPT,
-        |answer| -> Result<String, NoNameError> { validate_name(answer) },
-    )
-}
-
-/// [`Console::ask`], which also refuses an answer that is not UTF-8 and asks again:
-/// the reader has already consumed that line, so one bad byte must not end the game.
-fn ask<T, E: std::fmt::Display, R: BufRead, W: Write>(
-    console: &mut Console<R, W>,
-    prompt: &str,
-    mut parse: impl FnMut(&str) -> Result<T, E>,
-) -> io::Result<Option<T>> {
-    loop {
-        match console.ask(prompt, &mut parse) {
-            Err(error) if error.kind() == io::ErrorKind::InvalidData => {
-                writeln!(console.output(), "{NOT_TEXT}")?;
-            }
-            answer => return answer,
-        }
-    }
+    console.ask(NAME_PROMPT, |answer| -> Result<String, NoNameError> {
+        validate_name(answer)
+    })
 }
 
 /// Reads the human's answer to [`MOVE_PROMPT`]: `draw` (or `0`), or a card code in any
@@ -163,21 +140,16 @@ fn ask_move<R: BufRead, W: Write>(
 ) -> io::Result<Option<Move>> {
     let view = game.view(seat);
     render::status(console.output(), game, &view)?;
-    let Some(mv) = ask(console, MOVE_PROMPT, |answer| {
-        parse_selection(answer, &view)
-    })?
-    else {
+    let Some(mv) = console.ask(MOVE_PROMPT, |answer| parse_selection(answer, &view))? else {
         return Ok(None);
     };
     match mv {
-        Move::Play { card, colour: None } if card.is_wild() && view.hand.len() > 1 => {
-            Ok(
-                ask(console, COLOUR_PROMPT, parse_colour)?.map(|colour| Move::Play {
-                    card,
-                    colour: Some(colour),
-                }),
-            )
-        }
+        Move::Play { card, colour: None } if card.is_wild() && view.hand.len() > 1 => Ok(console
+            .ask(COLOUR_PROMPT, parse_colour)?
+            .map(|colour| Move::Play {
+                card,
+                colour: Some(colour),
+            })),
         mv => Ok(Some(mv)),
     }
 }
@@ -326,7 +298,13 @@ mod tests {
         let name = ask_name(&mut console).ok().flatten();
         assert_eq!(name.as_deref(), Some("Ann"));
         let shown = String::from_utf8(console.into_output()).unwrap_or_default();
-        assert_eq!(shown, format!("{NAME_PROMPT}{NOT_TEXT}\n{NAME_PROMPT}"));
+        assert_eq!(
+            shown,
+            format!(
+                "{NAME_PROMPT}{}\n{NAME_PROMPT}",
+                cards_core::console::NOT_TEXT
+            )
+        );
     }
 
     #[test]
