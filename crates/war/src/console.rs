@@ -99,7 +99,7 @@ where
                 continue;
             }
             Mode::Auto => u64::MAX,
-            Mode::Interactive => match ask(console)? {
+            Mode::Interactive => match console.ask(PROMPT, parse_answer)? {
                 Some(Answer::Battles(count)) => count,
                 Some(Answer::Quit) => break Ending::Quit,
                 None => {
@@ -138,21 +138,6 @@ where
     Ok(ending)
 }
 
-/// Asks [`PROMPT`] until an answer is accepted; `None` at the end of input. A line that
-/// is not text (not UTF-8, say a stray binary byte) is refused like any other bad answer
-/// rather than ending the game: the reader has consumed it, so asking again reads the
-/// next line.
-fn ask<R: BufRead, W: Write>(console: &mut Console<R, W>) -> io::Result<Option<Answer>> {
-    loop {
-        match console.ask(PROMPT, parse_answer) {
-            Err(error) if error.kind() == io::ErrorKind::InvalidData => {
-                writeln!(console.output(), "{Refusal}")?;
-            }
-            answer => return answer,
-        }
-    }
-}
-
 fn to_io(error: fmt::Error) -> io::Error {
     io::Error::other(error)
 }
@@ -162,6 +147,7 @@ mod tests {
     use super::*;
     use crate::game::{Order, Rules};
     use crate::{Card, Game};
+    use cards_core::console::NOT_TEXT;
     use cards_core::rng::rng_from_seed;
     use pretty_assertions::assert_eq;
 
@@ -253,7 +239,7 @@ mod tests {
         let (ending, shown) = session_bytes(b"\xff\xfe\n\nq\n", Mode::Interactive, false);
         assert_eq!(ending, Ending::Quit);
         assert!(
-            shown.contains(&format!("{PROMPT}{Refusal}\n{PROMPT}Battle 1: ")),
+            shown.contains(&format!("{PROMPT}{NOT_TEXT}\n{PROMPT}Battle 1: ")),
             "{shown}"
         );
         assert!(

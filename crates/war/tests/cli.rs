@@ -34,7 +34,7 @@ fn an_answer_that_is_not_text_is_refused() {
     assert_eq!(output.status.code(), Some(0), "{stdout}");
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
     assert!(
-        stdout.contains("> Please press Enter for one battle"),
+        stdout.contains(&format!("> {}\n", cards_core::console::NOT_TEXT)),
         "{stdout}"
     );
     assert!(
