@@ -127,8 +127,8 @@ Example:
         /// The seed of the run (a random one is chosen and shown on stderr if none).
         #[arg(long)]
         seed: Option<u64>,
-        /// Worker threads (default: one per core).
-        #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+        /// Worker threads, 1 to 256 (default: one per core).
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
         threads: Option<u16>,
     },
     /// Print a random deal (every card once) in a rule set's input format.
