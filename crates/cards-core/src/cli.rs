@@ -52,6 +52,23 @@ pub fn usage_line(program: &str, rendered: &str) -> String {
     format!("{message} (see {command} --help)")
 }
 
+/// Parses the command line into `P`, or says why not: `--help` and `--version` print
+/// and give exit status 0, a usage error is reported on one line ([`usage_line`]) with
+/// exit status 2. (With the `clap` feature.)
+#[cfg(feature = "clap")]
+pub fn parse_args<P: clap::Parser>(program: &str) -> Result<P, ExitCode> {
+    P::try_parse().map_err(|error| {
+        if error.use_stderr() {
+            return report_usage(program, &error.render().to_string());
+        }
+        match error.print() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+            Err(e) => report(program, e),
+        }
+    })
+}
+
 /// Reports a usage error as [`usage_line`] writes it and returns exit status 2.
 pub fn report_usage(program: &str, rendered: &str) -> ExitCode {
     report(program, usage_line(program, rendered))

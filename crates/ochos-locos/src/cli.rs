@@ -5,7 +5,7 @@ use std::io::{self, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use cards_core::cli::{EXIT_CUT_SHORT, is_broken_pipe, report, report_usage};
+use cards_core::cli::{EXIT_CUT_SHORT, is_broken_pipe, parse_args, report};
 use cards_core::rng::{resolve_seed, rng_from_seed};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
@@ -258,17 +258,9 @@ enum Failure {
 }
 
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match parse_args::<Cli>(PROGRAM) {
         Ok(cli) => cli,
-        // --help and --version are not errors.
-        Err(help) if !help.use_stderr() => {
-            return match help.print() {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
-                Err(e) => report(PROGRAM, e),
-            };
-        }
-        Err(usage) => return report_usage(PROGRAM, &usage.render().to_string()),
+        Err(code) => return code,
     };
     match run(cli) {
         Ok(Done::Ok) => ExitCode::SUCCESS,

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
 
-use cards_core::cli::{EXIT_CUT_SHORT, is_broken_pipe, report, report_usage};
+use cards_core::cli::{EXIT_CUT_SHORT, is_broken_pipe, parse_args, report};
 use cards_core::console::Console;
 use cards_core::rng::{resolve_seed, rng_from_seed};
 use clap::{Args, Parser, Subcommand};
@@ -189,17 +189,9 @@ enum Failure {
 
 /// Parses the command line, runs it, and picks the exit status.
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match parse_args::<Cli>(PROGRAM) {
         Ok(cli) => cli,
-        // --help and --version are not errors.
-        Err(help) if !help.use_stderr() => {
-            return match help.print() {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
-                Err(e) => report(PROGRAM, e),
-            };
-        }
-        Err(usage) => return report_usage(PROGRAM, &usage.render().to_string()),
+        Err(code) => return code,
     };
     match run(cli) {
         Ok(None) => ExitCode::SUCCESS,

@@ -5,7 +5,7 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use cards_core::cli::{EXIT_CUT_SHORT, is_broken_pipe, report, report_usage};
+use cards_core::cli::{EXIT_CUT_SHORT, is_broken_pipe, parse_args, report};
 use cards_core::console::Console;
 use cards_core::rng::{resolve_seed, rng_from_seed};
 use clap::{Parser, Subcommand, ValueEnum};
@@ -135,17 +135,9 @@ fn positive<T: std::str::FromStr + PartialEq + From<u8>>(text: &str) -> Result<T
 /// Parses the arguments and runs the command. Exit status: 0 when the game ended, 1 when
 /// the input ended first, 2 for bad usage (nothing is played) or an I/O error.
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match parse_args::<Cli>(PROGRAM) {
         Ok(cli) => cli,
-        // --help and --version are no errors.
-        Err(error) if !error.use_stderr() => {
-            return match error.print() {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
-                Err(e) => report(PROGRAM, e),
-            };
-        }
-        Err(error) => return report_usage(PROGRAM, &error.render().to_string()),
+        Err(code) => return code,
     };
     let result = match cli.command {
         Some(Command::Simulate(args)) => run_simulate(&args),

@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use cards_core::cli::{EXIT_CUT_SHORT, is_broken_pipe, report, report_usage};
+use cards_core::cli::{EXIT_CUT_SHORT, is_broken_pipe, parse_args, report};
 use cards_core::console::StdConsole;
 use cards_core::rng::{resolve_seed, rng_from_seed};
 use std::io::{self, Write};
@@ -145,17 +145,9 @@ enum OrderArg {
 /// Parses the arguments and runs the command; the exit status follows the workspace:
 /// 0 ok, 1 cut short by the end of input, 2 bad usage.
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match parse_args::<Cli>("war") {
         Ok(cli) => cli,
-        Err(error) if !error.use_stderr() => {
-            // --help and --version: not errors.
-            return match error.print() {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
-                Err(e) => report("war", e),
-            };
-        }
-        Err(error) => return report_usage("war", &error.render().to_string()),
+        Err(code) => return code,
     };
     match &cli.command {
         Some(Command::Simulate(args)) => run_simulation(args),
