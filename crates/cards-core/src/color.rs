@@ -52,6 +52,23 @@ impl Color {
         self as usize
     }
 
+    /// The colour held most among `colors`; ties go to the first in rainbow order, and
+    /// no colour at all gives red. Ochos Locos's 8-card rule and Quattro's bots name a
+    /// colour this way.
+    pub fn most_held(colors: impl IntoIterator<Item = Color>) -> Color {
+        let mut counts = [0usize; 4];
+        for color in colors {
+            counts[color.index()] += 1;
+        }
+        let mut best = Color::Red;
+        for color in Color::ALL {
+            if counts[color.index()] > counts[best.index()] {
+                best = color;
+            }
+        }
+        best
+    }
+
     /// The colour's English name, lower case (`red`).
     pub const fn name(self) -> &'static str {
         match self {
@@ -203,6 +220,20 @@ impl fmt::Display for ColorCard {
     /// `toString()`: the form the constructor takes, `R5`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.color.letter(), self.number)
+    }
+}
+
+#[cfg(test)]
+mod most_held_tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    #[test]
+    fn most_held_breaks_ties_in_rainbow_order() {
+        use Color::*;
+        assert_eq!(Color::most_held([Blue, Green, Blue]), Blue);
+        assert_eq!(Color::most_held([Blue, Yellow]), Yellow);
+        assert_eq!(Color::most_held([]), Red);
     }
 }
 

@@ -6,6 +6,10 @@
 //! - [`pile`]: a pile of cards with a top and a bottom, and a seeded shuffle.
 //! - [`rng`]: the one random number generator games use ([`GameRng`]), and seeds.
 //! - [`tokens`]: a whitespace tokenizer for deal files that knows lines and columns.
+//! - [`protocol`]: the game protocol all four games implement ([`GameState`]), the
+//!   agents that choose at seats ([`Agent`]), chance sources and the one game loop
+//!   ([`Driver`]).
+//! - [`names`]: rule-set names on the command line, plurals.
 //! - [`cli`]: exit statuses and the one-line error report of every binary.
 //! - [`console`]: prompting a person, re-asking on invalid answers, ending cleanly on
 //!   end of input.
@@ -17,12 +21,15 @@ pub mod cli;
 pub mod color;
 pub mod console;
 pub mod french;
+pub mod names;
 pub mod pile;
+pub mod protocol;
 pub mod rng;
 pub mod tokens;
 
 pub use color::{Color, ColorCard, ColorCardError};
 pub use french::{PlayingCard, PlayingCardError, Rank, Suit};
 pub use pile::{Pile, shuffle};
+pub use protocol::{Actor, Agent, ChanceSource, Driver, GameState, Outcome, Seat, Stop};
 pub use rng::GameRng;
 pub use tokens::{ParseError, Token, TokenLine, Tokens};

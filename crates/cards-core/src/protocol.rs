@@ -1,0 +1,808 @@
+//! The game protocol: the few questions every game of the workspace answers, so that one
+//! loop, one simulator, one grader and one web page can serve all four (after
+//! OpenSpiel's `State`).
+//!
+//! - [`GameState::actor`]: who acts now: a [`Seat`], chance, or nobody ([`Actor`]).
+//! - [`GameState::legal_actions`] and [`GameState::apply`]: the seat's choices, and
+//!   carrying one out. `apply` either changes the state and appends what happened as
+//!   events, or refuses with the game's error and changes nothing.
+//! - [`GameState::sample_chance`] and [`GameState::apply_chance`]: chance is explicit. At
+//!   a chance node (a shuffle, a deal, a roll of the dice) the outcome comes from a
+//!   [`ChanceSource`]: a seeded stream, a recorded list (a deck file, a dice file), or a
+//!   list then a stream.
+//! - [`GameState::observe`]: what a seat may see. [`Agent`]s (strategies, bots, a person
+//!   at the terminal, a script, a web page) choose from an observation and the legal
+//!   actions, never from the whole state.
+//! - [`GameState::outcome`]: one [`Outcome`] type for all games: a winner, or no winner
+//!   with the game's reason.
+//!
+//! [`Driver`] is the one game loop: it asks the actor, applies, and hands each step's
+//! events to whoever renders or tallies them. [`conformance`] checks any game against the
+//! protocol's promises.
+//!
+//! # Example
+//!
+//! A coin-flip race: each turn the seat to act flips (chance decides heads or tails);
+//! the first seat to two heads wins.
+//!
+//! ```
+//! use cards_core::protocol::{
+//!     Actor, Agent, ChanceSource, Driver, GameState, Outcome, Seat, Stop,
+//! };
+//! use rand::Rng;
+//!
+//! #[derive(Clone, Debug, PartialEq)]
+//! struct Race { heads: [u8; 2], seat: Seat, flipping: bool }
+//!
+//! #[derive(Debug, thiserror::Error)]
+//! #[error("not now")]
+//! struct NotNow;
+//!
+//! impl GameState for Race {
+//!     type Action = ();          // "flip": the only move
+//!     type Chance = bool;        // heads?
+//!     type Event = (Seat, bool);
+//!     type Observation<'a> = [u8; 2];
+//!     type NoWinner = std::convert::Infallible;
+//!     type Error = NotNow;
+//!
+//!     fn seats(&self) -> usize { 2 }
+//!     fn actor(&self) -> Actor {
+//!         if self.heads.contains(&2) { Actor::Over }
+//!         else if self.flipping { Actor::Chance }
+//!         else { Actor::Seat(self.seat) }
+//!     }
+//!     fn legal_actions(&self, actions: &mut Vec<()>) {
+//!         actions.clear();
+//!         if let Actor::Seat(_) = self.actor() { actions.push(()) }
+//!     }
+//!     fn apply(&mut self, _: (), _: &mut Vec<(Seat, bool)>) -> Result<(), NotNow> {
+//!         let Actor::Seat(_) = self.actor() else { return Err(NotNow) };
+//!         self.flipping = true;
+//!         Ok(())
+//!     }
+//!     fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<bool, NotNow> {
+//!         if self.actor() != Actor::Chance { return Err(NotNow) }
+//!         Ok(cards_core::rng::below(rng, 2) == 1)
+//!     }
+//!     fn apply_chance(&mut self, heads: &bool, events: &mut Vec<(Seat, bool)>) -> Result<(), NotNow> {
+//!         if self.actor() != Actor::Chance { return Err(NotNow) }
+//!         self.heads[self.seat] += u8::from(*heads);
+//!         events.push((self.seat, *heads));
+//!         self.flipping = false;
+//!         if !self.heads.contains(&2) { self.seat = 1 - self.seat }
+//!         Ok(())
+//!     }
+//!     fn observe(&self, _seat: Seat) -> [u8; 2] { self.heads }
+//!     fn outcome(&self) -> Option<Outcome<std::convert::Infallible>> {
+//!         (self.actor() == Actor::Over).then(|| Outcome::Winner { seat: self.seat })
+//!     }
+//! }
+//!
+//! /// Always flips (there is nothing else to do).
+//! struct Flipper;
+//! impl Agent<Race> for Flipper {
+//!     fn choose(&mut self, _: Seat, _: &[u8; 2], legal: &[()]) -> Result<(), Stop> {
+//!         legal.first().copied().ok_or(Stop::NoAction)
+//!     }
+//! }
+//!
+//! // Tails, heads, heads, heads: seat 1 wins on the fourth flip.
+//! let mut game = Race { heads: [0, 0], seat: 0, flipping: false };
+//! let mut chance = ChanceSource::recorded(vec![false, true, true, true]);
+//! let mut flips = Vec::new();
+//! let outcome = Driver::new()
+//!     .play(&mut game, &mut chance, &mut Flipper, |_, _, events| {
+//!         flips.extend_from_slice(events);
+//!         Ok(())
+//!     })
+//!     .unwrap();
+//! assert_eq!(outcome, Outcome::Winner { seat: 1 });
+//! assert_eq!(flips, [(0, false), (1, true), (0, true), (1, true)]);
+//! ```
+
+use std::fmt;
+use std::io;
+
+use rand::Rng;
+
+use crate::rng::{GameRng, below};
+
+/// A seat at the table, counted from 0 in seating order.
+pub type Seat = usize;
+
+/// Who acts now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Actor {
+    /// The player in this seat chooses one of the legal actions.
+    Seat(Seat),
+    /// Chance: a shuffle, a deal or a roll of the dice comes next.
+    Chance,
+    /// Nobody: the game is over and [`GameState::outcome`] says how it ended.
+    Over,
+}
+
+/// How a game ended, in every game: a winner, or no winner and the game's reason.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome<R> {
+    /// The player in `seat` won.
+    Winner {
+        /// The winner's seat.
+        seat: Seat,
+    },
+    /// The game ended without a winner.
+    NoWinner {
+        /// Why (each game has its own reasons: a stalemate, the deck running out, a
+        /// repeated position, a limit reached).
+        reason: R,
+    },
+}
+
+impl<R> Outcome<R> {
+    /// The winner's seat, if there is one.
+    pub fn winner(&self) -> Option<Seat> {
+        match self {
+            Outcome::Winner { seat } => Some(*seat),
+            Outcome::NoWinner { .. } => None,
+        }
+    }
+
+    /// Why nobody won, if nobody did.
+    pub fn no_winner(&self) -> Option<&R> {
+        match self {
+            Outcome::Winner { .. } => None,
+            Outcome::NoWinner { reason } => Some(reason),
+        }
+    }
+}
+
+/// A game's rules as a state machine: the one interface every game implements.
+///
+/// Invariants every implementation keeps (and [`conformance::check`] tests):
+/// - [`actor`](GameState::actor) is [`Actor::Over`] exactly when
+///   [`outcome`](GameState::outcome) is `Some`;
+/// - at a seat's turn the legal actions are not empty, and each of them is accepted by
+///   [`apply`](GameState::apply);
+/// - a refused action or chance outcome changes nothing and appends no event;
+/// - every game ends: each game bounds its length by a rule (a stalemate, a cycle check,
+///   a turn limit).
+pub trait GameState {
+    /// What a seat may do (play a card, draw, roll, hold…).
+    type Action: Copy + PartialEq + fmt::Debug;
+    /// One outcome of chance: a deck order, a roll of the dice.
+    type Chance: Clone + fmt::Debug;
+    /// What happened, as renderers and tallies read it.
+    type Event: Clone + fmt::Debug;
+    /// What one seat may see: its own hand and what is public, never another hand or
+    /// the order of the deck.
+    type Observation<'a>
+    where
+        Self: 'a;
+    /// Why a game may end without a winner.
+    type NoWinner: Copy + PartialEq + fmt::Debug;
+    /// Why an action or a chance outcome was refused.
+    type Error: std::error::Error;
+
+    /// How many seats the table has.
+    fn seats(&self) -> usize;
+
+    /// Who acts now.
+    fn actor(&self) -> Actor;
+
+    /// Replaces the contents of `actions` with the legal actions of the seat to act, in
+    /// the game's documented order (empty unless a seat acts). A buffer the caller
+    /// reuses, so that simulations allocate nothing per move.
+    fn legal_actions(&self, actions: &mut Vec<Self::Action>);
+
+    /// Carries out `action` for the seat to act and appends what happened to `events`;
+    /// or refuses it (not legal now, not a seat's turn), changing nothing.
+    fn apply(
+        &mut self,
+        action: Self::Action,
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), Self::Error>;
+
+    /// Draws the outcome of the chance node the game is at from a seeded generator; an
+    /// error if chance does not act now.
+    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<Self::Chance, Self::Error>;
+
+    /// Carries out a chance outcome (drawn by [`sample_chance`](GameState::sample_chance)
+    /// or recorded) and appends what happened to `events`; or refuses it (chance does
+    /// not act now, or the outcome is impossible here, such as a deck order that is not
+    /// the cards to be shuffled), changing nothing.
+    fn apply_chance(
+        &mut self,
+        outcome: &Self::Chance,
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), Self::Error>;
+
+    /// What the player in `seat` may see now.
+    fn observe(&self, seat: Seat) -> Self::Observation<'_>;
+
+    /// How the game ended, once it is over.
+    fn outcome(&self) -> Option<Outcome<Self::NoWinner>>;
+}
+
+/// Where chance outcomes come from: a recorded list first (a deck file, a dice file, a
+/// replay), then a seeded generator if there is one.
+///
+/// `--deck FILE --seed S` is a list of one deal followed by the stream of seed `S`, so
+/// shuffles during play still replay exactly; `--dice FILE` is a list alone, and running
+/// out of it is an error ([`PlayError::ChanceRanOut`]).
+#[derive(Clone, Debug)]
+pub struct ChanceSource<C> {
+    recorded: Vec<C>,
+    next: usize,
+    rng: Option<GameRng>,
+}
+
+impl<C: Clone> ChanceSource<C> {
+    /// Outcomes sampled from `rng`.
+    pub fn seeded(rng: GameRng) -> ChanceSource<C> {
+        ChanceSource {
+            recorded: Vec::new(),
+            next: 0,
+            rng: Some(rng),
+        }
+    }
+
+    /// Exactly `outcomes`, in order, and nothing after them.
+    pub fn recorded(outcomes: Vec<C>) -> ChanceSource<C> {
+        ChanceSource {
+            recorded: outcomes,
+            next: 0,
+            rng: None,
+        }
+    }
+
+    /// `outcomes` in order, then outcomes sampled from `rng`.
+    pub fn recorded_then_seeded(outcomes: Vec<C>, rng: GameRng) -> ChanceSource<C> {
+        ChanceSource {
+            recorded: outcomes,
+            next: 0,
+            rng: Some(rng),
+        }
+    }
+
+    /// Replaces the generator (and forgets what is left of the list): a simulator gives
+    /// each game its own stream this way without allocating.
+    pub fn reseed(&mut self, rng: GameRng) {
+        self.recorded.clear();
+        self.next = 0;
+        self.rng = Some(rng);
+    }
+
+    /// How many outcomes have been taken from the recorded list.
+    pub fn recorded_used(&self) -> usize {
+        self.next
+    }
+
+    /// The outcome of the chance node `game` is at.
+    pub fn draw<G: GameState<Chance = C>>(&mut self, game: &G) -> Result<C, PlayError<G::Error>> {
+        if let Some(outcome) = self.recorded.get(self.next) {
+            self.next += 1;
+            return Ok(outcome.clone());
+        }
+        match &mut self.rng {
+            Some(rng) => game
+                .sample_chance(rng)
+                .map_err(|error| PlayError::Refused { seat: None, error }),
+            None => Err(PlayError::ChanceRanOut {
+                used: self.recorded.len(),
+            }),
+        }
+    }
+}
+
+/// Why an agent gave no action.
+#[derive(Debug)]
+pub enum Stop {
+    /// The person asked to stop (`q`).
+    Quit,
+    /// The person's input ended (or a script ran out of answers).
+    InputEnded,
+    /// The agent had nothing to choose from: the legal actions were empty, which the
+    /// protocol forbids at a seat's turn.
+    NoAction,
+    /// No agent sits in this seat.
+    Unseated(Seat),
+    /// Reading or writing failed.
+    Io(io::Error),
+}
+
+impl From<io::Error> for Stop {
+    fn from(error: io::Error) -> Stop {
+        Stop::Io(error)
+    }
+}
+
+impl fmt::Display for Stop {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Stop::Quit => f.write_str("the player quit"),
+            Stop::InputEnded => f.write_str("the input ended before the game did"),
+            Stop::NoAction => f.write_str("a seat had to act with no legal action"),
+            Stop::Unseated(seat) => write!(f, "nobody sits in seat {}", seat + 1),
+            Stop::Io(error) => error.fmt(f),
+        }
+    }
+}
+
+/// Whoever chooses at a seat: a strategy or bot, a person at the terminal, a script of
+/// answers, a web page.
+///
+/// An agent sees the seat's observation and the legal actions, and returns one of them
+/// (the game refuses anything else).
+pub trait Agent<G: GameState + ?Sized> {
+    /// The action of the player in `seat`.
+    fn choose(
+        &mut self,
+        seat: Seat,
+        observation: &G::Observation<'_>,
+        legal: &[G::Action],
+    ) -> Result<G::Action, Stop>;
+}
+
+impl<G: GameState + ?Sized, A: Agent<G> + ?Sized> Agent<G> for &mut A {
+    fn choose(
+        &mut self,
+        seat: Seat,
+        observation: &G::Observation<'_>,
+        legal: &[G::Action],
+    ) -> Result<G::Action, Stop> {
+        (**self).choose(seat, observation, legal)
+    }
+}
+
+impl<G: GameState + ?Sized, A: Agent<G> + ?Sized> Agent<G> for Box<A> {
+    fn choose(
+        &mut self,
+        seat: Seat,
+        observation: &G::Observation<'_>,
+        legal: &[G::Action],
+    ) -> Result<G::Action, Stop> {
+        (**self).choose(seat, observation, legal)
+    }
+}
+
+/// A table of agents, one per seat: seat `i` is the `i`-th agent.
+impl<G: GameState + ?Sized, A: Agent<G>> Agent<G> for [A] {
+    fn choose(
+        &mut self,
+        seat: Seat,
+        observation: &G::Observation<'_>,
+        legal: &[G::Action],
+    ) -> Result<G::Action, Stop> {
+        self.get_mut(seat)
+            .ok_or(Stop::Unseated(seat))?
+            .choose(seat, observation, legal)
+    }
+}
+
+impl<G: GameState + ?Sized, A: Agent<G>> Agent<G> for Vec<A> {
+    fn choose(
+        &mut self,
+        seat: Seat,
+        observation: &G::Observation<'_>,
+        legal: &[G::Action],
+    ) -> Result<G::Action, Stop> {
+        self.as_mut_slice().choose(seat, observation, legal)
+    }
+}
+
+impl<G: GameState + ?Sized, A: Agent<G>, const N: usize> Agent<G> for [A; N] {
+    fn choose(
+        &mut self,
+        seat: Seat,
+        observation: &G::Observation<'_>,
+        legal: &[G::Action],
+    ) -> Result<G::Action, Stop> {
+        self.as_mut_slice().choose(seat, observation, legal)
+    }
+}
+
+/// An agent that plays a list of actions in order, whatever the seat (a replay, or a
+/// test's script); when the list runs out, it stops with [`Stop::InputEnded`].
+#[derive(Clone, Debug)]
+pub struct Scripted<A> {
+    actions: Vec<A>,
+    next: usize,
+}
+
+impl<A> Scripted<A> {
+    /// Plays `actions` in order.
+    pub fn new(actions: Vec<A>) -> Scripted<A> {
+        Scripted { actions, next: 0 }
+    }
+}
+
+impl<G: GameState + ?Sized> Agent<G> for Scripted<G::Action> {
+    fn choose(
+        &mut self,
+        _seat: Seat,
+        _observation: &G::Observation<'_>,
+        _legal: &[G::Action],
+    ) -> Result<G::Action, Stop> {
+        let action = *self.actions.get(self.next).ok_or(Stop::InputEnded)?;
+        self.next += 1;
+        Ok(action)
+    }
+}
+
+/// An agent that picks uniformly among the legal actions, from a seeded generator.
+#[derive(Clone, Debug)]
+pub struct Uniform(pub GameRng);
+
+impl<G: GameState + ?Sized> Agent<G> for Uniform {
+    fn choose(
+        &mut self,
+        _seat: Seat,
+        _observation: &G::Observation<'_>,
+        legal: &[G::Action],
+    ) -> Result<G::Action, Stop> {
+        if legal.is_empty() {
+            return Err(Stop::NoAction);
+        }
+        let at = below(&mut self.0, legal.len() as u64) as usize;
+        Ok(legal[at])
+    }
+}
+
+/// An agent made of a closure (`FnMut(seat, observation, legal) -> action`).
+pub struct FnAgent<F>(pub F);
+
+impl<G, F> Agent<G> for FnAgent<F>
+where
+    G: GameState + ?Sized,
+    F: FnMut(Seat, &G::Observation<'_>, &[G::Action]) -> Result<G::Action, Stop>,
+{
+    fn choose(
+        &mut self,
+        seat: Seat,
+        observation: &G::Observation<'_>,
+        legal: &[G::Action],
+    ) -> Result<G::Action, Stop> {
+        (self.0)(seat, observation, legal)
+    }
+}
+
+/// What one step of the loop applied.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Step<A, C> {
+    /// A chance outcome.
+    Chance(C),
+    /// An action of the player in `seat`.
+    Action {
+        /// Who acted.
+        seat: Seat,
+        /// What they did.
+        action: A,
+    },
+}
+
+/// The step type of a game.
+pub type StepOf<G> = Step<<G as GameState>::Action, <G as GameState>::Chance>;
+
+/// Why the loop stopped before the game was over.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayError<E: std::error::Error> {
+    /// The game refused what an agent chose (`seat`) or what chance gave (`None`): a bug
+    /// in an agent, or a recorded list that does not fit the game.
+    #[error("{error}")]
+    Refused {
+        /// Who chose it; `None` for chance.
+        seat: Option<Seat>,
+        /// The game's reason.
+        error: E,
+    },
+    /// The recorded chance outcomes ran out (after `used` of them) and there is no seed
+    /// to go on with.
+    #[error("the recorded chance outcomes ran out after {used}")]
+    ChanceRanOut {
+        /// How many were used.
+        used: usize,
+    },
+    /// An agent or an observer stopped the game.
+    #[error("{0}")]
+    Stopped(Stop),
+    /// The game broke one of the protocol's invariants.
+    #[error("broken invariant: {0}")]
+    Invariant(&'static str),
+}
+
+impl<E: std::error::Error> From<Stop> for PlayError<E> {
+    fn from(stop: Stop) -> PlayError<E> {
+        PlayError::Stopped(stop)
+    }
+}
+
+/// The one game loop: asks the game who acts, gets the action from the seat's agent or
+/// the outcome from the chance source, applies it, and hands over the events. Its
+/// buffers are reused from step to step and game to game, so a simulation allocates
+/// nothing per move.
+#[derive(Clone, Debug)]
+pub struct Driver<G: GameState> {
+    legal: Vec<G::Action>,
+    events: Vec<G::Event>,
+}
+
+impl<G: GameState> Default for Driver<G> {
+    fn default() -> Driver<G> {
+        Driver::new()
+    }
+}
+
+impl<G: GameState> Driver<G> {
+    /// A loop with empty buffers.
+    pub fn new() -> Driver<G> {
+        Driver {
+            legal: Vec::new(),
+            events: Vec::new(),
+        }
+    }
+
+    /// The events of the last step.
+    pub fn events(&self) -> &[G::Event] {
+        &self.events
+    }
+
+    /// Plays one step: `None` once the game is over (and then nothing is applied),
+    /// otherwise what was applied; its events are in [`events`](Driver::events).
+    ///
+    /// Front ends that interleave their own output with an agent's prompts (a person at
+    /// the terminal) call this in their loop; the others call [`play`](Driver::play).
+    pub fn step<A: Agent<G> + ?Sized>(
+        &mut self,
+        game: &mut G,
+        chance: &mut ChanceSource<G::Chance>,
+        agents: &mut A,
+    ) -> Result<Option<StepOf<G>>, PlayError<G::Error>> {
+        self.events.clear();
+        match game.actor() {
+            Actor::Over => Ok(None),
+            Actor::Chance => {
+                let outcome = chance.draw(game)?;
+                game.apply_chance(&outcome, &mut self.events)
+                    .map_err(|error| PlayError::Refused { seat: None, error })?;
+                Ok(Some(Step::Chance(outcome)))
+            }
+            Actor::Seat(seat) => {
+                game.legal_actions(&mut self.legal);
+                let action = agents.choose(seat, &game.observe(seat), &self.legal)?;
+                game.apply(action, &mut self.events)
+                    .map_err(|error| PlayError::Refused {
+                        seat: Some(seat),
+                        error,
+                    })?;
+                Ok(Some(Step::Action { seat, action }))
+            }
+        }
+    }
+
+    /// Plays to the end, handing each step and its events to `observer` (a renderer, a
+    /// tally, a recorder), and returns the outcome.
+    pub fn play<A, O>(
+        &mut self,
+        game: &mut G,
+        chance: &mut ChanceSource<G::Chance>,
+        agents: &mut A,
+        mut observer: O,
+    ) -> Result<Outcome<G::NoWinner>, PlayError<G::Error>>
+    where
+        A: Agent<G> + ?Sized,
+        O: FnMut(&G, &StepOf<G>, &[G::Event]) -> Result<(), Stop>,
+    {
+        while let Some(step) = self.step(game, chance, agents)? {
+            observer(game, &step, &self.events)?;
+        }
+        game.outcome()
+            .ok_or(PlayError::Invariant("the game is over but has no outcome"))
+    }
+}
+
+/// Every chance outcome and action of a game, in order: replaying them
+/// ([`ChanceSource::recorded`], [`Scripted`]) plays the same game again.
+#[derive(Clone, Debug)]
+pub struct Record<A, C> {
+    /// The chance outcomes.
+    pub chance: Vec<C>,
+    /// The seats' actions.
+    pub actions: Vec<A>,
+}
+
+impl<A: Clone, C: Clone> Record<A, C> {
+    /// An empty record.
+    pub fn new() -> Record<A, C> {
+        Record {
+            chance: Vec::new(),
+            actions: Vec::new(),
+        }
+    }
+
+    /// Adds a step.
+    pub fn push(&mut self, step: &Step<A, C>) {
+        match step {
+            Step::Chance(outcome) => self.chance.push(outcome.clone()),
+            Step::Action { action, .. } => self.actions.push(action.clone()),
+        }
+    }
+}
+
+impl<A: Clone, C: Clone> Default for Record<A, C> {
+    fn default() -> Record<A, C> {
+        Record::new()
+    }
+}
+
+pub mod conformance {
+    //! One check of the protocol's promises that runs on any game (each game crate
+    //! calls it from a property test over many seeds).
+
+    use super::*;
+
+    /// What a game adds to the protocol so that [`check`] can test it: a rule check of
+    /// each step, and some actions that are illegal now.
+    pub trait Audit: GameState + Clone + PartialEq + fmt::Debug
+    where
+        Self::Event: PartialEq,
+    {
+        /// Checks one step against the game's rules: from `before`, the step produced
+        /// `events` and led to `self`. At least: no card or point created or lost.
+        fn audit(&self, before: &Self, events: &[Self::Event]) -> Result<(), String>;
+
+        /// Some actions the seat to act could name but may not take now (a card not in
+        /// the hand, a draw while holding a playable card…). May be empty.
+        fn illegal_actions(&self) -> Vec<Self::Action>;
+    }
+
+    /// Plays `game` to its end with uniformly random legal actions (from `agent_seed`)
+    /// and chance from `chance`, checking at every step that:
+    /// - the actor and the outcome agree, and a seat always has a legal action;
+    /// - every legal action is accepted (tried on a copy), and every illegal one, and
+    ///   the wrong kind of step (an action at a chance node, chance at a seat's turn), is
+    ///   refused with the state unchanged and no event;
+    /// - [`Audit::audit`] accepts the step;
+    /// - the game ends within `max_steps` steps;
+    ///
+    /// and then that replaying the recorded chance outcomes and actions from `fresh`
+    /// (the same game before its first step) gives the same events and outcome.
+    pub fn check<G>(
+        mut game: G,
+        mut chance: ChanceSource<G::Chance>,
+        agent_seed: u64,
+        max_steps: usize,
+    ) -> Result<Outcome<G::NoWinner>, String>
+    where
+        G: Audit,
+        G::Event: PartialEq,
+        G::Chance: PartialEq,
+    {
+        let fresh = game.clone();
+        let mut agent = Uniform(crate::rng::rng_from_seed(agent_seed));
+        let mut driver = Driver::new();
+        let mut record = Record::new();
+        let mut all_events: Vec<G::Event> = Vec::new();
+        let mut legal = Vec::new();
+        let mut scratch = Vec::new();
+        let mut some_action: Option<G::Action> = None;
+        let mut probe = crate::rng::rng_from_seed(agent_seed ^ 0x5eed);
+        for n in 0..=max_steps {
+            if n == max_steps {
+                return Err(format!("no end after {max_steps} steps: {game:?}"));
+            }
+            let actor = game.actor();
+            if (actor == Actor::Over) != game.outcome().is_some() {
+                return Err(format!("actor {actor:?} but outcome {:?}", game.outcome()));
+            }
+            game.legal_actions(&mut legal);
+            match actor {
+                Actor::Over => break,
+                Actor::Chance => {
+                    if !legal.is_empty() {
+                        return Err(format!("legal actions {legal:?} at a chance node"));
+                    }
+                    if let Some(action) = some_action {
+                        refused(
+                            &game,
+                            |g| g.apply(action, &mut scratch).is_err(),
+                            "an action at a chance node",
+                        )?;
+                        no_events(&mut scratch, "an action at a chance node")?;
+                    }
+                }
+                Actor::Seat(seat) => {
+                    if legal.is_empty() {
+                        return Err(format!("seat {seat} to act with no legal action"));
+                    }
+                    if seat >= game.seats() {
+                        return Err(format!("seat {seat} of {}", game.seats()));
+                    }
+                    for &action in &legal {
+                        let mut copy = game.clone();
+                        if let Err(e) = copy.apply(action, &mut scratch) {
+                            return Err(format!("legal action {action:?} refused: {e}"));
+                        }
+                        scratch.clear();
+                    }
+                    for action in game.illegal_actions() {
+                        if legal.contains(&action) {
+                            return Err(format!("{action:?} is both legal and illegal"));
+                        }
+                        refused(
+                            &game,
+                            |g| g.apply(action, &mut scratch).is_err(),
+                            "an illegal action",
+                        )?;
+                        no_events(&mut scratch, "an illegal action")?;
+                    }
+                    if game.sample_chance(&mut probe).is_ok() {
+                        return Err("chance sampled at a seat's turn".into());
+                    }
+                    some_action = legal.first().copied();
+                }
+            }
+            let before = game.clone();
+            let step = driver
+                .step(&mut game, &mut chance, &mut agent)
+                .map_err(|e| format!("step {n}: {e}"))?
+                .ok_or("the driver saw no step where the game has an actor")?;
+            if let Step::Chance(outcome) = &step {
+                let mut copy = before.clone();
+                if copy.apply_chance(outcome, &mut scratch).is_err() {
+                    return Err(format!("chance outcome {outcome:?} refused on a copy"));
+                }
+                scratch.clear();
+            }
+            game.audit(&before, driver.events())
+                .map_err(|e| format!("step {n} ({step:?}): {e}"))?;
+            all_events.extend_from_slice(driver.events());
+            record.push(&step);
+        }
+        let outcome = game
+            .outcome()
+            .ok_or("the game is over but has no outcome")?;
+
+        let mut replay = fresh;
+        let mut replayed = Vec::new();
+        let replayed_outcome = Driver::new()
+            .play(
+                &mut replay,
+                &mut ChanceSource::recorded(record.chance),
+                &mut Scripted::new(record.actions),
+                |_, _, events| {
+                    replayed.extend_from_slice(events);
+                    Ok(())
+                },
+            )
+            .map_err(|e| format!("replay: {e}"))?;
+        if replayed != all_events || replayed_outcome != outcome {
+            return Err("the replay of the recorded game differs".into());
+        }
+        Ok(outcome)
+    }
+
+    /// Checks that a refusal appended no event.
+    fn no_events<E: fmt::Debug>(events: &mut Vec<E>, what: &str) -> Result<(), String> {
+        if events.is_empty() {
+            Ok(())
+        } else {
+            Err(format!("{what} was refused but reported {events:?}"))
+        }
+    }
+
+    /// Checks that `attempt` is refused (returns `true`) and changes nothing.
+    fn refused<G: GameState + Clone + PartialEq + fmt::Debug>(
+        game: &G,
+        attempt: impl FnOnce(&mut G) -> bool,
+        what: &str,
+    ) -> Result<(), String> {
+        let mut copy = game.clone();
+        if !attempt(&mut copy) {
+            return Err(format!("{what} was accepted"));
+        }
+        if copy != *game {
+            return Err(format!("{what} was refused but changed the game"));
+        }
+        Ok(())
+    }
+}
