@@ -256,6 +256,12 @@ impl<C: Clone> ChanceSource<C> {
     }
 
     /// `outcomes` in order, then outcomes sampled from `rng`.
+    ///
+    /// Each recorded outcome stands in for the one `rng` would have given: the
+    /// generator is drawn from all the same (and its outcome dropped), so that what comes
+    /// after the list is exactly what the seed alone would give at that point. So a deck
+    /// file written from seed `S` (`war deal --seed S`), played with `--seed S`, replays
+    /// the game of `--seed S` exactly, the shuffles during play included.
     pub fn recorded_then_seeded(outcomes: Vec<C>, rng: GameRng) -> ChanceSource<C> {
         ChanceSource {
             recorded: outcomes,
@@ -280,6 +286,11 @@ impl<C: Clone> ChanceSource<C> {
     /// The outcome of the chance node `game` is at.
     pub fn draw<G: GameState<Chance = C>>(&mut self, game: &G) -> Result<C, PlayError<G::Error>> {
         if let Some(outcome) = self.recorded.get(self.next) {
+            if let Some(rng) = &mut self.rng {
+                // Keep the stream in step with a game played from the seed alone.
+                game.sample_chance(rng)
+                    .map_err(|error| PlayError::Refused { seat: None, error })?;
+            }
             self.next += 1;
             return Ok(outcome.clone());
         }
