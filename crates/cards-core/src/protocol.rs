@@ -817,3 +817,263 @@ pub mod conformance {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::conformance::{Audit, check};
+    use super::*;
+    use crate::rng::rng_from_seed;
+    use pretty_assertions::assert_eq;
+
+    /// A race to `GOAL` heads between two seats; each turn the seat may flip, or pass
+    /// when `passing` is allowed. `bug` plants one broken promise, to check that the
+    /// conformance check catches it.
+    #[derive(Clone, Debug, PartialEq)]
+    struct Race {
+        heads: [u8; 2],
+        seat: Seat,
+        flipping: bool,
+        flips: u32,
+        bug: Bug,
+    }
+
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    enum Bug {
+        None,
+        /// A refused action still counts a flip.
+        RefusalChangesState,
+        /// Heads are counted twice but reported once.
+        EventsLie,
+        /// The game never ends.
+        Endless,
+    }
+
+    const GOAL: u8 = 3;
+
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    enum Move {
+        Flip,
+        /// Never legal: there to be refused.
+        Cheat,
+    }
+
+    #[derive(Debug, thiserror::Error)]
+    #[error("not now")]
+    struct NotNow;
+
+    impl Race {
+        fn new(bug: Bug) -> Race {
+            Race {
+                heads: [0, 0],
+                seat: 0,
+                flipping: false,
+                flips: 0,
+                bug,
+            }
+        }
+    }
+
+    impl GameState for Race {
+        type Action = Move;
+        type Chance = bool;
+        type Event = (Seat, bool);
+        type Observation<'a> = [u8; 2];
+        type NoWinner = std::convert::Infallible;
+        type Error = NotNow;
+
+        fn seats(&self) -> usize {
+            2
+        }
+
+        fn actor(&self) -> Actor {
+            if self.bug != Bug::Endless && self.heads.iter().any(|&h| h >= GOAL) {
+                Actor::Over
+            } else if self.flipping {
+                Actor::Chance
+            } else {
+                Actor::Seat(self.seat)
+            }
+        }
+
+        fn legal_actions(&self, actions: &mut Vec<Move>) {
+            actions.clear();
+            if let Actor::Seat(_) = self.actor() {
+                actions.push(Move::Flip);
+            }
+        }
+
+        fn apply(&mut self, action: Move, _: &mut Vec<(Seat, bool)>) -> Result<(), NotNow> {
+            if self.bug == Bug::RefusalChangesState {
+                self.flips += 1;
+            }
+            let (Actor::Seat(_), Move::Flip) = (self.actor(), action) else {
+                return Err(NotNow);
+            };
+            self.flipping = true;
+            Ok(())
+        }
+
+        fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<bool, NotNow> {
+            if self.actor() != Actor::Chance {
+                return Err(NotNow);
+            }
+            Ok(below(rng, 2) == 1)
+        }
+
+        fn apply_chance(
+            &mut self,
+            heads: &bool,
+            events: &mut Vec<(Seat, bool)>,
+        ) -> Result<(), NotNow> {
+            if self.actor() != Actor::Chance {
+                return Err(NotNow);
+            }
+            let count = if self.bug == Bug::EventsLie { 2 } else { 1 };
+            self.heads[self.seat] = self.heads[self.seat].saturating_add(u8::from(*heads) * count);
+            self.flips += 1;
+            events.push((self.seat, *heads));
+            self.flipping = false;
+            if self.actor() != Actor::Over {
+                self.seat = 1 - self.seat;
+            }
+            Ok(())
+        }
+
+        fn observe(&self, _seat: Seat) -> [u8; 2] {
+            self.heads
+        }
+
+        fn outcome(&self) -> Option<Outcome<std::convert::Infallible>> {
+            (self.actor() == Actor::Over).then_some(Outcome::Winner { seat: self.seat })
+        }
+    }
+
+    impl Audit for Race {
+        fn audit(&self, before: &Race, events: &[(Seat, bool)]) -> Result<(), String> {
+            let mut expected = before.heads;
+            for &(seat, heads) in events {
+                expected[seat] += u8::from(heads);
+            }
+            if expected == self.heads {
+                Ok(())
+            } else {
+                Err(format!("heads {:?}, events say {expected:?}", self.heads))
+            }
+        }
+
+        fn illegal_actions(&self) -> Vec<Move> {
+            vec![Move::Cheat]
+        }
+    }
+
+    #[test]
+    fn a_correct_game_passes_and_replays() {
+        for seed in 0..50 {
+            let chance = ChanceSource::seeded(rng_from_seed(seed));
+            let outcome = check(Race::new(Bug::None), chance, seed, 1000);
+            assert!(matches!(outcome, Ok(Outcome::Winner { .. })), "{outcome:?}");
+        }
+    }
+
+    #[test]
+    fn each_broken_promise_is_caught() {
+        let run = |bug| {
+            check(
+                Race::new(bug),
+                ChanceSource::seeded(rng_from_seed(1)),
+                1,
+                1000,
+            )
+        };
+        let refusal = run(Bug::RefusalChangesState).unwrap_err();
+        assert!(refusal.contains("refused but changed"), "{refusal}");
+        let lie = run(Bug::EventsLie).unwrap_err();
+        assert!(lie.contains("events say"), "{lie}");
+        let endless = run(Bug::Endless).unwrap_err();
+        assert!(endless.contains("no end after 1000 steps"), "{endless}");
+    }
+
+    #[test]
+    fn recorded_chance_runs_out_or_hands_over_to_the_seed() {
+        // Seat 0 flips tails, seat 1 heads: then the list is empty.
+        let mut game = Race::new(Bug::None);
+        let mut chance = ChanceSource::recorded(vec![false, true]);
+        let result = Driver::new().play(
+            &mut game,
+            &mut chance,
+            &mut Uniform(rng_from_seed(0)),
+            |_, _, _| Ok(()),
+        );
+        assert!(
+            matches!(result, Err(PlayError::ChanceRanOut { used: 2 })),
+            "{result:?}"
+        );
+        assert_eq!(game.heads, [0, 1]);
+
+        // A recorded outcome stands in for the seeded one: after it, the stream goes on
+        // as if the seed had given it.
+        let seeded: Vec<bool> = {
+            let mut game = Race::new(Bug::None);
+            let mut record = Record::new();
+            Driver::new()
+                .play(
+                    &mut game,
+                    &mut ChanceSource::seeded(rng_from_seed(9)),
+                    &mut Uniform(rng_from_seed(0)),
+                    |_, step, _| {
+                        record.push(step);
+                        Ok(())
+                    },
+                )
+                .unwrap();
+            record.chance
+        };
+        let mut game = Race::new(Bug::None);
+        let mut record = Record::new();
+        let flipped = !seeded[0];
+        Driver::new()
+            .play(
+                &mut game,
+                &mut ChanceSource::recorded_then_seeded(vec![flipped], rng_from_seed(9)),
+                &mut Uniform(rng_from_seed(0)),
+                |_, step, _| {
+                    record.push(step);
+                    Ok(())
+                },
+            )
+            .unwrap();
+        assert_eq!(record.chance[0], flipped);
+        assert_eq!(record.chance[1..], seeded[1..record.chance.len()]);
+    }
+
+    #[test]
+    fn agents_sit_by_seat_and_scripts_end() {
+        let mut game = Race::new(Bug::None);
+        let mut agents: Vec<Scripted<Move>> = vec![Scripted::new(vec![Move::Flip])];
+        let mut chance = ChanceSource::recorded(vec![true, true]);
+        let mut driver = Driver::new();
+        assert!(matches!(
+            driver.step(&mut game, &mut chance, &mut agents),
+            Ok(Some(Step::Action {
+                seat: 0,
+                action: Move::Flip
+            }))
+        ));
+        assert!(matches!(
+            driver.step(&mut game, &mut chance, &mut agents),
+            Ok(Some(Step::Chance(true)))
+        ));
+        assert_eq!(driver.events(), [(0, true)]);
+        assert!(matches!(
+            driver.step(&mut game, &mut chance, &mut agents),
+            Err(PlayError::Stopped(Stop::Unseated(1)))
+        ));
+        let mut script = Scripted::new(vec![Move::Cheat]);
+        let mut game = Race::new(Bug::None);
+        assert!(matches!(
+            driver.step(&mut game, &mut chance, &mut script),
+            Err(PlayError::Refused { seat: Some(0), .. })
+        ));
+        assert_eq!(game, Race::new(Bug::None));
+    }
+}
