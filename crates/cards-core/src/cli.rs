@@ -1,7 +1,7 @@
 //! The exit statuses and the one-line error report every binary of the workspace shares.
 
 use std::fmt;
-use std::io;
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 /// The game ran to its end (or the user quit as the game allows).
@@ -13,8 +13,15 @@ pub const EXIT_BAD_INPUT: u8 = 2;
 
 /// Prints `PROGRAM: ERROR` on one line on stderr and returns exit status 2.
 pub fn report(program: &str, error: impl fmt::Display) -> ExitCode {
-    eprintln!("{program}: {error}");
+    warn(program, error);
     ExitCode::from(EXIT_BAD_INPUT)
+}
+
+/// Writes `PROGRAM: MESSAGE` on one line on stderr. A stderr that cannot be written (a
+/// full disk, a closed pipe) loses the message but never panics, unlike `eprintln!`: the
+/// exit status still says what happened.
+pub fn warn(program: &str, message: impl fmt::Display) {
+    let _ignored = writeln!(io::stderr().lock(), "{program}: {message}");
 }
 
 /// Whether an I/O error is a closed pipe (`ochos-locos … | head`), which is no failure:

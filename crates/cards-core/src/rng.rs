@@ -34,7 +34,10 @@ pub fn random_seed() -> u64 {
 pub fn resolve_seed(program: &str, seed: Option<u64>) -> u64 {
     seed.unwrap_or_else(|| {
         let seed = random_seed();
-        eprintln!("{program}: seed {seed} (replay with --seed {seed})");
+        crate::cli::warn(
+            program,
+            format_args!("seed {seed} (replay with --seed {seed})"),
+        );
         seed
     })
 }
