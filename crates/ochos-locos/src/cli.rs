@@ -6,19 +6,19 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use cards_core::cli::{EXIT_CUT_SHORT, is_broken_pipe, parse_args, report};
+use cards_core::console::Console;
+use cards_core::names::count_of;
+use cards_core::protocol::{ChanceSource, Driver, PlayError, Stop};
 use cards_core::rng::{resolve_seed, rng_from_seed};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
 use ochos_locos::check;
 use ochos_locos::deal::check_players;
-use ochos_locos::render::{self, Style};
+use ochos_locos::human::{Human, Table};
+use ochos_locos::render::{self, Renderer, Style};
 use ochos_locos::rules::DealFormat;
 use ochos_locos::simulate::{self, Setup, Tally};
-use ochos_locos::strategy::{
-    BasicPlayer, ColorPlayer, NumberPlayer, RainbowPlayer, StrategicPlayer, Strategy,
-    strategy_for_letter,
-};
-use ochos_locos::{Deal, Variant};
+use ochos_locos::{Deal, GameError, Strategy, Variant};
 
 const PROGRAM: &str = "ochos-locos";
 
@@ -35,6 +35,7 @@ Examples:
   ochos-locos faciles < deal.txt         play a deal under Assignment 4, Part I
   ochos-locos completos --sample         play the assignment's own example
   ochos-locos completos --seed 7         deal a random game with seed 7 and play it
+  ochos-locos completos --sample --human Bob     play Bob's seat yourself
   ochos-locos deal going-wild --seed 7   print a random deal in that rule set's format
   ochos-locos check faciles deal.txt out.txt     compare an output with the game's
   ochos-locos simulate completos --games 1000000 --seed 1   win shares by seat and strategy
@@ -162,6 +163,15 @@ struct PlayArgs {
     /// Play the assignment's own example deal for this rule set.
     #[arg(long, conflicts_with = "file")]
     sample: bool,
+    /// Play seat NAME yourself at the terminal (NAME as the deal names it: `Alice`, or
+    /// `2` for Assignment 2's numbered players); the other seats keep their strategies.
+    /// Your answers come from standard input, so the deal must be a FILE, --sample or
+    /// --seed N. Before each of your turns you see your hand, the card to match and your
+    /// plays, numbered: type a card (`r5` or `R5`), its number, or `d` to draw when that
+    /// is your play; after an 8 that names a colour, type the colour (`G` or `green`).
+    /// Example: `ochos-locos completos --sample --human Bob`.
+    #[arg(long, value_name = "NAME")]
+    human: Option<String>,
 }
 
 const A2_INPUT: &str = "\
@@ -255,6 +265,21 @@ enum Failure {
     Setup(String),
     #[error("cannot start the worker threads: {0}")]
     Threads(#[from] rayon::ThreadPoolBuildError),
+    #[error("{0}")]
+    Usage(String),
+    #[error("{0}")]
+    Game(#[from] GameError),
+    #[error("{0}")]
+    Play(PlayError<GameError>),
+}
+
+impl From<PlayError<GameError>> for Failure {
+    fn from(error: PlayError<GameError>) -> Failure {
+        match error {
+            PlayError::Stopped(Stop::Io(error)) => Failure::Write(error),
+            error => Failure::Play(error),
+        }
+    }
 }
 
 pub fn main() -> ExitCode {
@@ -265,6 +290,10 @@ pub fn main() -> ExitCode {
     match run(cli) {
         Ok(Done::Ok) => ExitCode::SUCCESS,
         Ok(Done::Differs) => ExitCode::from(EXIT_CUT_SHORT),
+        Ok(Done::CutShort(stop)) => {
+            eprintln!("{PROGRAM}: {stop}");
+            ExitCode::from(EXIT_CUT_SHORT)
+        }
         Err(Failure::Write(error)) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(failure) => report(PROGRAM, failure),
     }
@@ -276,6 +305,8 @@ enum Done {
     Ok,
     /// `check` found a difference: exit status 1.
     Differs,
+    /// The person's answers ended before the game did: exit status 1.
+    CutShort(Stop),
 }
 
 fn run(cli: Cli) -> Result<Done, Failure> {
@@ -303,7 +334,7 @@ fn run(cli: Cli) -> Result<Done, Failure> {
             let deal = Deal::parse(variant, &read_input(variant, Some(deal))?)?;
             let expected = read_input(variant, Some(expected))?;
             let mut actual = Vec::new();
-            render::play(variant, &deal, style, &mut actual).map_err(Failure::Write)?;
+            render::play(variant, &deal, style, &mut actual)?;
             let verdict = check::compare(&expected, &String::from_utf8_lossy(&actual));
             writeln!(out, "{verdict}").map_err(Failure::Write)?;
             out.flush().map_err(Failure::Write)?;
@@ -326,17 +357,21 @@ fn run(cli: Cli) -> Result<Done, Failure> {
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(threads.map_or(0, usize::from))
                 .build()?;
-            let tally = pool.install(|| simulate::simulate(&setup, games, seed));
+            let tally = pool.install(|| simulate::simulate(&setup, games, seed))?;
             write_tally(&mut out, &setup, &tally, seed).map_err(Failure::Write)?;
         }
-        Command::MatchMaking(args) => play(Variant::MatchMaking, args, Style::default(), &mut out)?,
-        Command::TakeTwo(args) => play(Variant::TakeTwo, args, Style::default(), &mut out)?,
-        Command::GoingWild(args) => play(Variant::GoingWild, args, Style::default(), &mut out)?,
-        Command::MoreTheMerrier(args) => {
-            play(Variant::MoreTheMerrier, args, Style::default(), &mut out)?;
+        Command::MatchMaking(args) => {
+            return play(Variant::MatchMaking, args, Style::default(), out);
         }
-        Command::Faciles(args) => play(Variant::Faciles, args, Style::default(), &mut out)?,
-        Command::Diversidad(args) => play(Variant::Diversidad, args, Style::default(), &mut out)?,
+        Command::TakeTwo(args) => return play(Variant::TakeTwo, args, Style::default(), out),
+        Command::GoingWild(args) => return play(Variant::GoingWild, args, Style::default(), out),
+        Command::MoreTheMerrier(args) => {
+            return play(Variant::MoreTheMerrier, args, Style::default(), out);
+        }
+        Command::Faciles(args) => return play(Variant::Faciles, args, Style::default(), out),
+        Command::Diversidad(args) => {
+            return play(Variant::Diversidad, args, Style::default(), out);
+        }
         Command::Completos {
             play: args,
             no_announce_colour,
@@ -344,7 +379,7 @@ fn run(cli: Cli) -> Result<Done, Failure> {
             let style = Style {
                 announce_colour: !no_announce_colour,
             };
-            play(Variant::Completos, args, style, &mut out)?;
+            return play(Variant::Completos, args, style, out);
         }
     }
     out.flush().map_err(Failure::Write)?;
@@ -357,11 +392,11 @@ fn simulation_setup(
     players: Option<usize>,
     letters: Option<&str>,
 ) -> Result<Setup, Failure> {
-    let strategies: Vec<&'static dyn Strategy> = match (letters, variant.format()) {
+    let strategies: Vec<Strategy> = match (letters, variant.format()) {
         (Some(letters), DealFormat::Named { strategies: true }) => letters
             .chars()
             .map(|letter| {
-                strategy_for_letter(&letter.to_string()).ok_or_else(|| {
+                Strategy::for_letter(&letter.to_string()).ok_or_else(|| {
                     Failure::Setup(format!(
                         "'{letter}' is not a strategy: use B, C, N or S, one a seat"
                     ))
@@ -375,29 +410,33 @@ fn simulation_setup(
         }
         (None, format) => {
             let players = players.unwrap_or(variant.default_players());
-            let cycle: &[&'static dyn Strategy] = match format {
-                DealFormat::Numbered { .. } => &[&RainbowPlayer],
-                DealFormat::Named { strategies: false } => &[&BasicPlayer],
+            let cycle: &[Strategy] = match format {
+                DealFormat::Numbered { .. } => &[Strategy::RainbowPlayer],
+                DealFormat::Named { strategies: false } => &[Strategy::BasicPlayer],
                 DealFormat::Named { strategies: true } => &LETTERED_CNSB,
             };
             cycle.iter().copied().cycle().take(players).collect()
         }
     };
-    check_players(variant, strategies.len())?;
-    Ok(Setup::new(variant, &strategies))
+    Ok(Setup::new(variant, &strategies)?)
 }
 
 /// The default seats of a simulation with strategies: colour, number, strategic, basic.
-const LETTERED_CNSB: [&dyn Strategy; 4] =
-    [&ColorPlayer, &NumberPlayer, &StrategicPlayer, &BasicPlayer];
+const LETTERED_CNSB: [Strategy; 4] = [
+    Strategy::ColorPlayer,
+    Strategy::NumberPlayer,
+    Strategy::StrategicPlayer,
+    Strategy::BasicPlayer,
+];
 
 fn write_tally(out: &mut impl Write, setup: &Setup, tally: &Tally, seed: u64) -> io::Result<()> {
     let games = tally.games;
     let share = |count: u64| 100.0 * count as f64 / games.max(1) as f64;
     writeln!(
         out,
-        "{}: {games} games, {} players, seed {seed}",
+        "{}: {}, {} players, seed {seed}",
         setup.variant(),
+        count_of(games, "game"),
         setup.seats().len()
     )?;
     writeln!(out, "seat  player  strategy            wins   share")?;
@@ -414,15 +453,15 @@ fn write_tally(out: &mut impl Write, setup: &Setup, tally: &Tally, seed: u64) ->
     if setup.variant().is_assignment_2() {
         writeln!(
             out,
-            "no winner (stalemate): {} games, {:.2}%",
-            tally.stalemates,
+            "no winner (stalemate): {}, {:.2}%",
+            count_of(tally.stalemates, "game"),
             share(tally.stalemates)
         )?;
     } else {
         writeln!(
             out,
-            "no winner (the deck ran out): {} games, {:.2}%",
-            tally.deck_ran_out,
+            "no winner (the deck ran out): {}, {:.2}%",
+            count_of(tally.deck_ran_out, "game"),
             share(tally.deck_ran_out)
         )?;
     }
@@ -446,19 +485,76 @@ fn random_deal(
     Ok(Deal::random(variant, players, &mut rng_from_seed(seed))?)
 }
 
-fn play(
+fn play<W: Write>(
     variant: Variant,
     args: PlayArgs,
     style: Style,
-    out: &mut impl Write,
-) -> Result<(), Failure> {
+    mut out: W,
+) -> Result<Done, Failure> {
+    if args.human.is_some() && args.seed.is_none() && !args.sample && args.file.is_none() {
+        return Err(Failure::Usage(format!(
+            "--human reads the person's answers from standard input, so the deal cannot \
+             come from there too: give a FILE, --sample or --seed N (see {PROGRAM} {variant} --help)"
+        )));
+    }
     let deal = match (args.seed, args.sample) {
         (Some(seed), _) => random_deal(variant, args.players, Some(seed))?,
         (None, true) => Deal::parse(variant, variant.sample())?,
         (None, false) => Deal::parse(variant, &read_input(variant, args.file)?)?,
     };
-    render::play(variant, &deal, style, out).map_err(Failure::Write)?;
-    Ok(())
+    let done = match args.human {
+        None => {
+            render::play(variant, &deal, style, &mut out)?;
+            Done::Ok
+        }
+        Some(name) => play_human(variant, &deal, style, &name, &mut out)?,
+    };
+    out.flush().map_err(Failure::Write)?;
+    Ok(done)
+}
+
+/// Plays `deal` with a person at seat `name`, step by step, so that the game's lines
+/// and the person's prompts come out in order.
+fn play_human(
+    variant: Variant,
+    deal: &Deal,
+    style: Style,
+    name: &str,
+    out: &mut impl Write,
+) -> Result<Done, Failure> {
+    let seat = deal.seat_named(name).ok_or_else(|| {
+        let names: Vec<&str> = deal.seats.iter().map(|seat| seat.name.as_str()).collect();
+        Failure::Usage(format!(
+            "--human '{name}' is no seat of this deal: the seats are {}",
+            cards_core::names::or_list(names)
+        ))
+    })?;
+    let (mut game, order) = deal.table(variant)?;
+    let mut table = Table {
+        strategies: deal.seats.iter().map(|seat| seat.strategy).collect(),
+        seat,
+        person: Human::new(Console::new(io::stdin().lock(), out)),
+    };
+    let renderer = Renderer::new(variant, style);
+    let mut chance = ChanceSource::recorded(vec![order]);
+    let mut driver = Driver::new();
+    loop {
+        match driver.step(&mut game, &mut chance, &mut table) {
+            Ok(Some(_)) => {
+                for event in driver.events() {
+                    renderer
+                        .write_event(table.person.output(), &game, event)
+                        .map_err(Failure::Write)?;
+                }
+            }
+            Ok(None) => return Ok(Done::Ok),
+            Err(PlayError::Stopped(stop @ (Stop::InputEnded | Stop::Quit))) => {
+                writeln!(table.person.output()).map_err(Failure::Write)?;
+                return Ok(Done::CutShort(stop));
+            }
+            Err(error) => return Err(error.into()),
+        }
+    }
 }
 
 fn read_input(variant: Variant, file: Option<PathBuf>) -> Result<String, Failure> {

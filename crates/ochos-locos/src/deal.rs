@@ -1,6 +1,10 @@
 //! Deals: reading one from the assignments' input formats (every problem reported with
 //! its line, column and token), writing one back, and dealing one at random.
 //!
+//! The deal is Ochos Locos's only chance: a deal file is the recorded outcome of the
+//! game's chance node ([`Deal::table`] gives the game waiting for it and the order of
+//! its cards).
+//!
 //! A whole deal is read and checked before any card is played, so bad input prints
 //! nothing on standard output.
 
@@ -10,10 +14,12 @@ use cards_core::rng::below;
 use cards_core::{ColorCard, ParseError, Token, Tokens, shuffle};
 use rand::Rng;
 
-use crate::game::Game;
+use cards_core::protocol::GameState;
+
+use crate::game::{DealOrder, Game, GameError};
 use crate::player::Player;
 use crate::rules::{DealFormat, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Variant};
-use crate::strategy::{BasicPlayer, LETTERED, RainbowPlayer, Strategy, strategy_for_letter};
+use crate::strategy::Strategy;
 
 /// The lowest card number in Ochos Locos.
 pub const MIN_NUMBER: u8 = 1;
@@ -43,7 +49,7 @@ pub struct Seat {
     /// The name (`1`, `2`, … in Assignment 2, where players are numbered).
     pub name: String,
     /// How the player chooses cards.
-    pub strategy: &'static dyn Strategy,
+    pub strategy: Strategy,
     /// The starting hand, in the order dealt.
     pub hand: Vec<ColorCard>,
 }
@@ -89,15 +95,13 @@ impl Deal {
             let line = tokens.next_line(&format!("the line of player {number}"))?;
             let mut words = line.tokens.iter();
             let (name, strategy) = match format {
-                DealFormat::Numbered { .. } => {
-                    (number.to_string(), &RainbowPlayer as &dyn Strategy)
-                }
+                DealFormat::Numbered { .. } => (number.to_string(), Strategy::RainbowPlayer),
                 DealFormat::Named { strategies } => {
                     let name = words.next().map_or("", |t| t.text).to_owned();
                     let strategy = if strategies {
                         parse_strategy(words.next(), &line)?
                     } else {
-                        &BasicPlayer
+                        Strategy::BasicPlayer
                     };
                     (name, strategy)
                 }
@@ -160,13 +164,15 @@ impl Deal {
         shuffle(&mut cards, rng);
         // Strategies are drawn after the shuffle, so a seed's cards do not depend on the
         // rule set.
-        let seats: Vec<(String, &'static dyn Strategy)> = (0..players)
+        let seats: Vec<(String, Strategy)> = (0..players)
             .map(|index| match variant.format() {
-                DealFormat::Numbered { .. } => ((index + 1).to_string(), &RainbowPlayer as _),
-                DealFormat::Named { strategies: false } => (NAMES[index].into(), &BasicPlayer as _),
+                DealFormat::Numbered { .. } => ((index + 1).to_string(), Strategy::RainbowPlayer),
+                DealFormat::Named { strategies: false } => {
+                    (NAMES[index].into(), Strategy::BasicPlayer)
+                }
                 DealFormat::Named { strategies: true } => (
                     NAMES[index].into(),
-                    LETTERED[below(rng, LETTERED.len() as u64) as usize],
+                    Strategy::LETTERED[below(rng, Strategy::LETTERED.len() as u64) as usize],
                 ),
             })
             .collect();
@@ -178,7 +184,7 @@ impl Deal {
     ///
     /// # Panics
     /// If `cards` holds fewer than five cards a seat and a discard card.
-    pub fn from_cards(seats: &[(String, &'static dyn Strategy)], cards: &[ColorCard]) -> Deal {
+    pub fn from_cards(seats: &[(String, Strategy)], cards: &[ColorCard]) -> Deal {
         let (dealt, rest) = cards.split_at(seats.len() * HAND_SIZE);
         Deal {
             seats: seats
@@ -219,21 +225,30 @@ impl Deal {
         text
     }
 
-    /// A game ready to play this deal under `variant`'s rules.
-    pub fn to_game(&self, variant: Variant) -> Game {
+    /// The game of this deal's seats under `variant`'s rules, waiting for chance to deal
+    /// its cards, and the order that deals them as this deal does: the deal as the
+    /// recorded outcome of the game's chance node. An error if the deal does not fit the
+    /// seats (a `Deal` built by hand with too few cards, or more than the deck's 32).
+    pub fn table(&self, variant: Variant) -> Result<(Game, DealOrder), GameError> {
         let mut game = Game::new(variant.rules());
         for seat in &self.seats {
-            let mut player = Player::with_strategy(seat.name.clone(), seat.strategy);
-            for &card in &seat.hand {
-                player.add_card_to_hand(card);
-            }
-            game.add_player(player);
+            game.add_player(Player::with_strategy(seat.name.clone(), seat.strategy));
         }
-        game.set_discard_card(self.discard);
-        for &card in &self.deck {
-            game.add_card(card);
-        }
-        game
+        let cards: Vec<ColorCard> = self.cards().collect();
+        game.await_deal(&cards)?;
+        Ok((game, DealOrder::new(&cards)?))
+    }
+
+    /// A game with this deal dealt under `variant`'s rules, ready for its first turn.
+    pub fn to_game(&self, variant: Variant) -> Result<Game, GameError> {
+        let (mut game, order) = self.table(variant)?;
+        game.apply_chance(&order, &mut Vec::new())?;
+        Ok(game)
+    }
+
+    /// The seat a person names (`Alice`, or `2` for Assignment 2's numbered seats).
+    pub fn seat_named(&self, name: &str) -> Option<usize> {
+        self.seats.iter().position(|seat| seat.name == name)
     }
 
     /// Every card of the deal: hands, discard card, draw pile.
@@ -281,10 +296,10 @@ fn parse_player_count(tokens: &mut Tokens<'_>) -> Result<usize, ParseError> {
 fn parse_strategy(
     token: Option<&Token<'_>>,
     line: &cards_core::TokenLine<'_>,
-) -> Result<&'static dyn Strategy, ParseError> {
+) -> Result<Strategy, ParseError> {
     let token =
         token.ok_or_else(|| line.error("a player line is: name, strategy letter, 5 cards"))?;
-    strategy_for_letter(token.text).ok_or_else(|| {
+    Strategy::for_letter(token.text).ok_or_else(|| {
         token.error("the strategy is one of C, N, S, B (colour, number, strategic, basic)")
     })
 }

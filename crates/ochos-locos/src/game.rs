@@ -1,14 +1,22 @@
-//! Assignment 4's `Game` (and, with [`Rules::FULL_GAME`], its subclass `FullGame`):
-//! players, a deck, a discard pile, and [`Game::next_play`], which performs one turn
-//! and returns what happened.
+//! Assignment 4's `Game` (and, with [`Rules::FULL_GAME`], its subclass `FullGame`) as a
+//! state machine of the workspace's game protocol ([`GameState`]): players, a deck, a
+//! discard pile; the deal as the one chance node; each seat's play of a card or draw.
 //!
-//! The game prints nothing: a [`Turn`] is an event that [`crate::render`] turns into
-//! either assignment's output, and that tests and benchmarks read directly.
+//! The game prints nothing and chooses nothing: a seat's [`Action`] comes from an agent
+//! (a [`Strategy`](crate::Strategy), a person at the terminal), and each step appends an
+//! [`Event`] that [`crate::render`] turns into either assignment's output and that tests,
+//! the simulator and the benchmark read directly. [`Game::next_play`] is the assignment's
+//! method: the current seat's strategy chooses, then the game applies.
 
-use cards_core::{Color, ColorCard, Pile};
+use std::fmt;
 
+use cards_core::protocol::{Actor, ChanceSource, Driver, GameState, Seat, conformance};
+use cards_core::{Color, ColorCard, Pile, shuffle};
+use rand::Rng;
+
+use crate::deal::{DECK_SIZE, MAX_NUMBER, MIN_NUMBER, card_slot};
 use crate::player::Player;
-use crate::rules::{EightRule, Ending, HAND_SIZE, Order, Rules};
+use crate::rules::{Ending, HAND_SIZE, Rules};
 
 /// The number on the cards that carry the 8-card (Loco) rule.
 pub const EIGHT: u8 = 8;
@@ -16,7 +24,7 @@ pub const EIGHT: u8 = 8;
 pub const TWO: u8 = 2;
 
 /// A game of Ochos Locos under some [`Rules`].
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Game {
     rules: Rules,
     players: Vec<Player>,
@@ -31,6 +39,9 @@ pub struct Game {
     // Consecutive turns on which a player could neither play nor draw.
     passes: usize,
     outcome: Option<Outcome>,
+    // The cards chance is to deal, sorted; `None` once dealt (or for a game set up by
+    // hand, Java-style).
+    to_deal: Option<DealOrder>,
 }
 
 /// What one turn did.
@@ -44,7 +55,7 @@ pub struct Turn {
     pub outcome: Option<Outcome>,
 }
 
-/// A player's move on their turn.
+/// A player's move on their turn, as it happened.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Play {
     /// Laid `card` on the discard pile; after an 8 under the 8-card rule, the colour to
@@ -69,20 +80,36 @@ pub enum Play {
     },
 }
 
-/// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// A player emptied their hand.
-    Winner {
-        /// The winner (0-based).
-        player: usize,
+/// What a seat may do on its turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Lay `card` from the hand; `chosen` names the colour to follow after an 8 under the
+    /// 8-card or Loco rule (and only then: never for a winning 8, the last card).
+    Play {
+        /// The card laid.
+        card: ColorCard,
+        /// The colour named with an 8.
+        chosen: Option<Color>,
     },
-    /// The game stopped with nobody out of cards.
-    NoWinner {
-        /// Why.
-        reason: NoWinner,
-    },
+    /// Draw: one card; facing a fresh 2 under the Rule of Two, the penalty; with an empty
+    /// deck, a pass. Legal only when no card may be played.
+    Draw,
 }
+
+/// What the protocol reports at each step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// Chance dealt the cards; `discard` starts the discard pile.
+    Dealt {
+        /// The starting discard card.
+        discard: ColorCard,
+    },
+    /// A seat's turn.
+    Turn(Turn),
+}
+
+/// How a game ended: a winner's seat, or no winner and why.
+pub type Outcome = cards_core::Outcome<NoWinner>;
 
 /// Why a game ended without a winner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,42 +121,239 @@ pub enum NoWinner {
     Stalemate,
 }
 
+/// Why the game refused an action or a deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// The game is over.
+    #[error("the game is over")]
+    Over,
+    /// A seat acted before the deal (or, Java-style, before players and a discard card).
+    #[error("the cards are not dealt yet")]
+    NotDealt,
+    /// A deal came while a seat is to act.
+    #[error("the cards are already dealt")]
+    Dealt,
+    /// A deal came for a game that has no cards to deal (set up by hand).
+    #[error("nothing to deal: seat the players and lay a discard card by hand")]
+    NothingToDeal,
+    /// The deal is not an order of the game's cards.
+    #[error("the deal is not an order of the cards to deal")]
+    NotTheCards,
+    /// Too few cards (or more than the deck) for the seats.
+    #[error(
+        "{cards} cards cannot be dealt to {seats} players: each takes {HAND_SIZE}, then a discard card, at most {DECK_SIZE} in all"
+    )]
+    DealSize {
+        /// The cards given.
+        cards: usize,
+        /// The players seated.
+        seats: usize,
+    },
+    /// The card is not in the hand of the seat to act.
+    #[error("{card} is not in the hand")]
+    NotInHand {
+        /// The card named.
+        card: ColorCard,
+    },
+    /// The card matches neither the colour nor the number of the card to match.
+    #[error("{card} does not match {target}")]
+    NoMatch {
+        /// The card named.
+        card: ColorCard,
+        /// The card to match (after an 8, an 8 of the colour in force).
+        target: ColorCard,
+    },
+    /// Facing a fresh 2 under the Rule of Two, only a 2 answers.
+    #[error("{card} does not answer the 2: only a 2 does, or the penalty")]
+    MustAnswerTwo {
+        /// The card named.
+        card: ColorCard,
+    },
+    /// An 8 under the 8-card rule names a colour (unless it is the last card).
+    #[error("{card} must name a colour")]
+    NoColorNamed {
+        /// The card named.
+        card: ColorCard,
+    },
+    /// Only an 8 under the 8-card rule that is not the last card names a colour.
+    #[error("{card} names no colour here")]
+    ColorNotWanted {
+        /// The card named.
+        card: ColorCard,
+    },
+    /// Drawing while holding a card that may be played.
+    #[error("no drawing while {card} may be played")]
+    MustPlay {
+        /// A card that may be played.
+        card: ColorCard,
+    },
+}
+
+/// The order in which chance deals a game's cards, in deal-file order: five to the first
+/// seat, five to the next, …, then the discard card, then the deck top first. At most
+/// the deck's 32 cards, kept without allocating.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct DealOrder {
+    cards: [ColorCard; DECK_SIZE],
+    len: u8,
+}
+
+impl DealOrder {
+    /// The order of `cards`; an error if there are more than the deck's 32.
+    pub fn new(cards: &[ColorCard]) -> Result<DealOrder, GameError> {
+        let mut order = DealOrder {
+            cards: [ColorCard::new(Color::Red, MIN_NUMBER); DECK_SIZE],
+            len: 0,
+        };
+        let slots = order
+            .cards
+            .get_mut(..cards.len())
+            .ok_or(GameError::DealSize {
+                cards: cards.len(),
+                seats: 0,
+            })?;
+        slots.copy_from_slice(cards);
+        order.len = cards.len() as u8;
+        Ok(order)
+    }
+
+    /// The cards, first dealt first.
+    pub fn cards(&self) -> &[ColorCard] {
+        &self.cards[..usize::from(self.len)]
+    }
+
+    fn sorted(mut self) -> DealOrder {
+        self.cards[..usize::from(self.len)].sort_unstable();
+        self
+    }
+}
+
+impl fmt::Debug for DealOrder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.cards()).finish()
+    }
+}
+
+/// What one seat may see: its own hand and the public facts, never another hand or the
+/// order of the deck.
+#[derive(Clone, Copy, Debug)]
+pub struct Observation<'a> {
+    /// The seat observing.
+    pub seat: Seat,
+    /// Its hand, oldest card first.
+    pub hand: &'a [ColorCard],
+    /// The rules of the game.
+    pub rules: Rules,
+    /// The top of the discard pile (none before the deal).
+    pub discard_card: Option<ColorCard>,
+    /// The card to match: the discard card, or after an 8 that named a colour, an 8 of
+    /// that colour.
+    pub card_to_match: Option<ColorCard>,
+    /// The colour named with the last 8, while it is in force.
+    pub chosen_color: Option<Color>,
+    /// Consecutive fresh 2s waiting for an answer (Rule of Two).
+    pub pending_twos: u8,
+    /// Cards left in the deck.
+    pub deck_size: usize,
+    counts: HandSizes<'a>,
+}
+
+/// The other players' hands, of which a seat sees only the sizes.
+#[derive(Clone, Copy)]
+struct HandSizes<'a>(&'a [Player]);
+
+impl fmt::Debug for HandSizes<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list()
+            .entries(self.0.iter().map(|player| player.hand().len()))
+            .finish()
+    }
+}
+
+impl Observation<'_> {
+    /// How many cards each seat holds, in seating order.
+    pub fn card_counts(&self) -> impl Iterator<Item = usize> + '_ {
+        self.counts.0.iter().map(|player| player.hand().len())
+    }
+
+    /// Whether a fresh 2 must be answered (with a 2, or by taking the penalty).
+    pub fn facing_two(&self) -> bool {
+        self.rules.two.is_some() && self.pending_twos > 0
+    }
+}
+
 impl Game {
-    /// A game with no players, no cards and no discard card yet.
+    /// A game with no players, no cards and no discard card yet: set up by hand as in
+    /// Java ([`add_player`](Game::add_player), [`set_discard_card`](Game::set_discard_card),
+    /// [`add_card`](Game::add_card)), or left to chance ([`await_deal`](Game::await_deal)).
     pub fn new(rules: Rules) -> Game {
         Game {
             rules,
             players: Vec::new(),
-            deck: Pile::with_capacity(32),
-            discard_pile: Vec::with_capacity(32),
+            deck: Pile::with_capacity(DECK_SIZE),
+            discard_pile: Vec::with_capacity(DECK_SIZE),
             chosen_color: None,
             pending_twos: 0,
             current: None,
             passes: 0,
             outcome: None,
+            to_deal: None,
         }
     }
 
-    /// Deals `cards` to the seated players as a deal file lists them (five to the first
-    /// player, five to the next, …, then the discard card, then the deck top first) and
-    /// starts over, reusing the game's storage: simulations replay many deals with one
-    /// `Game` and allocate nothing.
-    ///
-    /// # Panics
-    /// If `cards` holds fewer than five cards a player and a discard card.
-    pub fn redeal(&mut self, cards: &[ColorCard]) {
-        let (hands, rest) = cards.split_at(self.players.len() * HAND_SIZE);
-        for (player, hand) in self.players.iter_mut().zip(hands.chunks(HAND_SIZE)) {
+    /// Empties the hands and piles and waits for chance to deal `cards` (in any order)
+    /// to the seated players: the game is then at its chance node.
+    pub fn await_deal(&mut self, cards: &[ColorCard]) -> Result<(), GameError> {
+        let seats = self.players.len();
+        let size = GameError::DealSize {
+            cards: cards.len(),
+            seats,
+        };
+        if seats == 0 || cards.len() < seats * HAND_SIZE + 1 {
+            return Err(size);
+        }
+        let order = DealOrder::new(cards).map_err(|_| size)?;
+        self.restart(order);
+        Ok(())
+    }
+
+    /// Takes every card back (hands, discard pile, deck) and waits for a new deal of
+    /// them, reusing the game's storage: a simulation replays many deals with one `Game`
+    /// and allocates nothing.
+    pub fn gather(&mut self) {
+        let mut order = DealOrder {
+            cards: [ColorCard::new(Color::Red, MIN_NUMBER); DECK_SIZE],
+            len: 0,
+        };
+        let held = self.players.iter().flat_map(|player| player.hand().iter());
+        let all = held
+            .chain(self.discard_pile.iter())
+            .chain(self.deck.iter())
+            .copied()
+            .chain(
+                self.to_deal
+                    .iter()
+                    .flat_map(|order| order.cards().iter().copied()),
+            );
+        for (slot, card) in order.cards.iter_mut().zip(all) {
+            *slot = card;
+            order.len += 1;
+        }
+        self.restart(order);
+    }
+
+    fn restart(&mut self, order: DealOrder) {
+        for player in &mut self.players {
             player.hand_mut().clear();
-            player.hand_mut().extend_from_slice(hand);
         }
         self.discard_pile.clear();
-        self.set_discard_card(rest[0]);
         self.deck.clear();
-        self.deck.extend(rest[1..].iter().copied());
+        self.chosen_color = None;
+        self.pending_twos = 0;
         self.current = None;
         self.passes = 0;
         self.outcome = None;
+        self.to_deal = Some(order.sorted());
     }
 
     /// The rules in play.
@@ -194,14 +418,19 @@ impl Game {
     /// `nextPlayer()`: passes the turn on and returns the new current player (none if
     /// nobody is seated).
     pub fn next_player(&mut self) -> Option<&Player> {
+        let next = self.next_seat()?;
+        self.current = Some(next);
+        self.players.get(next)
+    }
+
+    fn next_seat(&self) -> Option<Seat> {
         if self.players.is_empty() {
             return None;
         }
-        let next = self
-            .current
-            .map_or(0, |index| (index + 1) % self.players.len());
-        self.current = Some(next);
-        self.players.get(next)
+        Some(
+            self.current
+                .map_or(0, |index| (index + 1) % self.players.len()),
+        )
     }
 
     /// The players in seating order.
@@ -219,98 +448,83 @@ impl Game {
         &self.discard_pile
     }
 
-    /// How the game ended, once it has.
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.outcome
+    /// The cards chance is to deal, sorted, while the game waits for its deal.
+    pub fn to_deal(&self) -> Option<&[ColorCard]> {
+        self.to_deal.as_ref().map(DealOrder::cards)
     }
 
-    /// `nextPlay()`: moves to the next player, who plays a card or draws, and returns
-    /// what happened. `None` once the game is over, and for a game that cannot start
-    /// (no players or no discard card).
+    /// `nextPlay()`: the next player's strategy chooses a card or the draw, the game
+    /// applies it (through the protocol's [`Driver`]), and returns what happened. `None`
+    /// once the game is over, and before the deal (for a game set up by hand: without
+    /// players or a discard card).
     pub fn next_play(&mut self) -> Option<Turn> {
-        if self.outcome.is_some() {
+        let Actor::Seat(seat) = self.actor() else {
             return None;
-        }
-        let target = self.card_to_match()?;
-        self.next_player()?;
-        let player = self.current?;
-        let play = match self.rules.two {
-            Some(rule) if self.pending_twos > 0 => match self.find_card(player, TWO, rule.answer) {
-                Some(index) => self.play_card(player, index),
-                None => self.take_penalty(player, rule.penalty.cards(self.pending_twos)),
-            },
-            _ => match self.choose(player, target) {
-                Some(index) => self.play_card(player, index),
-                None => self.draw_for(player),
-            },
         };
-        self.passes = match play {
-            Play::Draw { drawn: 0 } => self.passes + 1,
-            _ => 0,
-        };
-        if self.outcome.is_none()
-            && self.rules.ending == Ending::PlayOn
-            && self.passes >= self.players.len()
-        {
-            self.outcome = Some(Outcome::NoWinner {
-                reason: NoWinner::Stalemate,
-            });
-        }
-        Some(Turn {
-            player,
-            play,
-            outcome: self.outcome,
+        let mut strategy = self.players[seat].strategy();
+        let mut driver = Driver::new();
+        // No chance acts during play: an empty list of outcomes.
+        let mut no_chance = ChanceSource::recorded(Vec::new());
+        // The strategies only choose legal plays (the conformance tests check every
+        // rule set), so a refusal cannot happen; it would end the game's turns here.
+        driver.step(self, &mut no_chance, &mut strategy).ok()??;
+        driver.events().iter().find_map(|event| match event {
+            Event::Turn(turn) => Some(*turn),
+            Event::Dealt { .. } => None,
         })
     }
 
-    /// Plays turns until the game ends, handing each to `on_turn`.
-    pub fn play_to_end(&mut self, mut on_turn: impl FnMut(&Game, Turn)) -> Option<Outcome> {
-        while let Some(turn) = self.next_play() {
-            on_turn(self, turn);
-        }
-        self.outcome
+    fn facing_two(&self) -> bool {
+        self.rules.two.is_some() && self.pending_twos > 0
     }
 
-    /// The card `player` chooses to play on `target`, if any.
-    fn choose(&self, player: usize, target: ColorCard) -> Option<usize> {
-        let hand = self.players[player].hand();
-        if self.rules.eight == Some(EightRule::Loco) {
-            // The Loco rule comes before the player's usual choice: the first playable 8
-            // in rainbow order.
-            let loco = (0..hand.len())
-                .filter(|&i| hand[i].number() == EIGHT && hand[i].matches(target))
-                .min_by_key(|&i| hand[i].color());
-            if loco.is_some() {
-                return loco;
+    /// Whether the rules let `card` be laid now on `target`.
+    fn playable(&self, card: ColorCard, target: ColorCard) -> bool {
+        if self.facing_two() {
+            card.number() == TWO
+        } else {
+            card.matches(target)
+        }
+    }
+
+    /// Whether laying `card` from a hand of `held` cards names a colour.
+    fn names_color(&self, card: ColorCard, held: usize) -> bool {
+        self.rules.eight.is_some() && card.number() == EIGHT && held > 1
+    }
+
+    /// Why `seat` may not take `action` now, if it may not.
+    fn refusal(&self, seat: Seat, action: Action) -> Result<(), GameError> {
+        let hand = self.players[seat].hand();
+        let target = self.card_to_match().ok_or(GameError::NotDealt)?;
+        match action {
+            Action::Draw => match hand.iter().find(|&&card| self.playable(card, target)) {
+                Some(&card) => Err(GameError::MustPlay { card }),
+                None => Ok(()),
+            },
+            Action::Play { card, chosen } => {
+                if !hand.contains(&card) {
+                    return Err(GameError::NotInHand { card });
+                }
+                if self.facing_two() && card.number() != TWO {
+                    return Err(GameError::MustAnswerTwo { card });
+                }
+                if !self.playable(card, target) {
+                    return Err(GameError::NoMatch { card, target });
+                }
+                match (self.names_color(card, hand.len()), chosen) {
+                    (true, None) => Err(GameError::NoColorNamed { card }),
+                    (false, Some(_)) => Err(GameError::ColorNotWanted { card }),
+                    _ => Ok(()),
+                }
             }
         }
-        let index = self.players[player].strategy().find_match(hand, target)?;
-        // A strategy may only name a matching card; anything else is a bug in it.
-        debug_assert!(hand[index].matches(target));
-        Some(index)
     }
 
-    /// The first card numbered `number` in `player`'s hand, in `order`.
-    fn find_card(&self, player: usize, number: u8, order: Order) -> Option<usize> {
-        let hand = self.players[player].hand();
-        let with_number = (0..hand.len()).filter(|&i| hand[i].number() == number);
-        match order {
-            Order::Hand => with_number.min(),
-            Order::Rainbow => with_number.min_by_key(|&i| hand[i].color()),
-        }
-    }
-
-    fn play_card(&mut self, player: usize, index: usize) -> Play {
+    fn play_card(&mut self, player: usize, card: ColorCard, chosen: Option<Color>) -> Play {
         let hand = self.players[player].hand_mut();
-        let card = hand[index];
-        let chosen = match self.rules.eight {
-            // A winning 8 (the last card) chooses nothing.
-            Some(rule) if card.number() == EIGHT && hand.len() > 1 => {
-                Some(choose_color(rule, hand, index))
-            }
-            _ => None,
-        };
-        hand.remove(index);
+        if let Some(index) = hand.iter().position(|&held| held == card) {
+            hand.remove(index);
+        }
         self.discard_pile.push(card);
         self.chosen_color = chosen;
         self.pending_twos = match self.rules.two {
@@ -318,7 +532,7 @@ impl Game {
             _ => 0,
         };
         if self.players[player].has_won() {
-            self.outcome = Some(Outcome::Winner { player });
+            self.outcome = Some(Outcome::Winner { seat: player });
         }
         Play::Card { card, chosen }
     }
@@ -352,37 +566,312 @@ impl Game {
         }
         drawn
     }
-}
 
-/// The colour a player chooses when laying the 8 at `played` of `hand` (the hand as it
-/// is before the 8 leaves it, with at least one other card).
-fn choose_color(rule: EightRule, hand: &[ColorCard], played: usize) -> Color {
-    match rule {
-        // The first colour in rainbow order among the cards that stay.
-        EightRule::Loco => hand
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| i != played)
-            .map(|(_, card)| card.color())
-            .min()
-            .unwrap_or(hand[played].color()),
-        // The colour held most, the 8 being played included; ties in rainbow order.
-        EightRule::MostHeld => {
-            let mut counts = [0usize; 4];
-            for card in hand {
-                counts[card.color().index()] += 1;
-            }
-            let mut best = Color::Red;
-            for color in Color::ALL {
-                if counts[color.index()] > counts[best.index()] {
-                    best = color;
-                }
-            }
-            best
+    /// Every card of the game, wherever it is, counted by its place in the deck.
+    fn card_counts(&self) -> [u8; DECK_SIZE] {
+        let mut counts = [0u8; DECK_SIZE];
+        let held = self.players.iter().flat_map(|player| player.hand().iter());
+        let to_deal = self.to_deal.iter().flat_map(|order| order.cards().iter());
+        for &card in held
+            .chain(self.discard_pile.iter())
+            .chain(self.deck.iter())
+            .chain(to_deal)
+        {
+            counts[card_slot(card)] = counts[card_slot(card)].saturating_add(1);
         }
+        counts
     }
 }
 
+impl GameState for Game {
+    type Action = Action;
+    type Chance = DealOrder;
+    type Event = Event;
+    type Observation<'a> = Observation<'a>;
+    type NoWinner = NoWinner;
+    type Error = GameError;
+
+    fn seats(&self) -> usize {
+        self.players.len()
+    }
+
+    fn actor(&self) -> Actor {
+        if self.outcome.is_some() {
+            return Actor::Over;
+        }
+        if self.to_deal.is_some() || self.discard_pile.is_empty() {
+            return Actor::Chance;
+        }
+        self.next_seat().map_or(Actor::Chance, Actor::Seat)
+    }
+
+    /// The plays of the seat to act, in hand order (oldest card first); an 8 that names
+    /// a colour once per colour, red, yellow, green, blue. When no card may be played,
+    /// the draw alone.
+    fn legal_actions(&self, actions: &mut Vec<Action>) {
+        actions.clear();
+        let Actor::Seat(seat) = self.actor() else {
+            return;
+        };
+        let Some(target) = self.card_to_match() else {
+            return;
+        };
+        let hand = self.players[seat].hand();
+        for &card in hand {
+            if !self.playable(card, target) {
+                continue;
+            }
+            if self.names_color(card, hand.len()) {
+                actions.extend(Color::ALL.map(|color| Action::Play {
+                    card,
+                    chosen: Some(color),
+                }));
+            } else {
+                actions.push(Action::Play { card, chosen: None });
+            }
+        }
+        if actions.is_empty() {
+            actions.push(Action::Draw);
+        }
+    }
+
+    fn apply(&mut self, action: Action, events: &mut Vec<Event>) -> Result<(), GameError> {
+        let seat = match self.actor() {
+            Actor::Over => return Err(GameError::Over),
+            Actor::Chance => return Err(GameError::NotDealt),
+            Actor::Seat(seat) => seat,
+        };
+        self.refusal(seat, action)?;
+        self.current = Some(seat);
+        let play = match (action, self.rules.two) {
+            (Action::Play { card, chosen }, _) => self.play_card(seat, card, chosen),
+            (Action::Draw, Some(rule)) if self.pending_twos > 0 => {
+                self.take_penalty(seat, rule.penalty.cards(self.pending_twos))
+            }
+            (Action::Draw, _) => self.draw_for(seat),
+        };
+        self.passes = match play {
+            Play::Draw { drawn: 0 } => self.passes + 1,
+            _ => 0,
+        };
+        if self.outcome.is_none()
+            && self.rules.ending == Ending::PlayOn
+            && self.passes >= self.players.len()
+        {
+            self.outcome = Some(Outcome::NoWinner {
+                reason: NoWinner::Stalemate,
+            });
+        }
+        events.push(Event::Turn(Turn {
+            player: seat,
+            play,
+            outcome: self.outcome,
+        }));
+        Ok(())
+    }
+
+    /// A shuffle of the cards to deal (sorted first), as `cards_core::shuffle` does it:
+    /// the same generator gives the same deal as [`Deal::random`](crate::Deal::random).
+    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<DealOrder, GameError> {
+        if self.actor() != Actor::Chance {
+            return Err(GameError::Dealt);
+        }
+        let mut order = self.to_deal.ok_or(GameError::NothingToDeal)?;
+        let len = usize::from(order.len);
+        shuffle(&mut order.cards[..len], rng);
+        Ok(order)
+    }
+
+    fn apply_chance(
+        &mut self,
+        order: &DealOrder,
+        events: &mut Vec<Event>,
+    ) -> Result<(), GameError> {
+        match self.actor() {
+            Actor::Chance => {}
+            Actor::Over => return Err(GameError::Over),
+            Actor::Seat(_) => return Err(GameError::Dealt),
+        }
+        let to_deal = self.to_deal.ok_or(GameError::NothingToDeal)?;
+        if order.sorted() != to_deal {
+            return Err(GameError::NotTheCards);
+        }
+        let seats = self.players.len();
+        let (hands, rest) =
+            order
+                .cards()
+                .split_at_checked(seats * HAND_SIZE)
+                .ok_or(GameError::DealSize {
+                    cards: order.cards().len(),
+                    seats,
+                })?;
+        for (player, hand) in self.players.iter_mut().zip(hands.chunks(HAND_SIZE)) {
+            player.hand_mut().extend_from_slice(hand);
+        }
+        let (&discard, deck) = rest.split_first().ok_or(GameError::DealSize {
+            cards: order.cards().len(),
+            seats,
+        })?;
+        self.set_discard_card(discard);
+        self.deck.extend(deck.iter().copied());
+        self.to_deal = None;
+        events.push(Event::Dealt { discard });
+        Ok(())
+    }
+
+    fn observe(&self, seat: Seat) -> Observation<'_> {
+        Observation {
+            seat,
+            hand: self.players.get(seat).map_or(&[], Player::hand),
+            rules: self.rules,
+            discard_card: self.discard_card(),
+            card_to_match: self.card_to_match(),
+            chosen_color: self.chosen_color,
+            pending_twos: self.pending_twos,
+            deck_size: self.deck.len(),
+            counts: HandSizes(&self.players),
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+}
+
+impl conformance::Audit for Game {
+    /// Checks a step against the rules: no card created or lost (hands, discard pile and
+    /// deck hold exactly the cards dealt); a deal gives five cards a seat, the discard
+    /// card and the rest as the deck; a card laid was in the hand and matched (or
+    /// answered a 2); a draw came only with nothing to play and took what the rule says
+    /// from the deck; the outcome is what the hands and the deck say.
+    fn audit(&self, before: &Game, events: &[Event]) -> Result<(), String> {
+        if self.card_counts() != before.card_counts() {
+            return Err("a card was created or lost".into());
+        }
+        match (before.actor(), events) {
+            (Actor::Chance, [Event::Dealt { discard }]) => {
+                let order = before.to_deal.ok_or("a deal with nothing to deal")?;
+                if self.to_deal.is_some() || self.discard_pile != [*discard] {
+                    return Err(format!("the deal did not lay {discard}"));
+                }
+                if self.players.iter().any(|p| p.hand().len() != HAND_SIZE) {
+                    return Err("a hand was not dealt five cards".into());
+                }
+                let dealt = self.players.len() * HAND_SIZE + 1 + self.deck.len();
+                if dealt != order.cards().len() {
+                    return Err("the deck is not the rest of the cards".into());
+                }
+                Ok(())
+            }
+            (Actor::Seat(seat), [Event::Turn(turn)]) => {
+                if turn.player != seat {
+                    return Err(format!("seat {} played for seat {seat}", turn.player));
+                }
+                audit_turn(before, self, seat, turn.play)?;
+                if turn.outcome != self.outcome {
+                    return Err("the turn reports another outcome than the game's".into());
+                }
+                let emptied = self.players[seat].has_won();
+                if emptied != matches!(self.outcome, Some(Outcome::Winner { seat: s }) if s == seat)
+                {
+                    return Err(
+                        "a winner who holds cards, or an empty hand that did not win".into(),
+                    );
+                }
+                Ok(())
+            }
+            (actor, events) => Err(format!("{actor:?} acted and the game reported {events:?}")),
+        }
+    }
+
+    /// A card not in the hand, the draw while a card may be played, cards of the hand
+    /// that may not be laid now, and an 8 with the wrong kind of colour choice.
+    fn illegal_actions(&self) -> Vec<Action> {
+        let Actor::Seat(seat) = self.actor() else {
+            return Vec::new();
+        };
+        let mut legal = Vec::new();
+        self.legal_actions(&mut legal);
+        let hand = self.players[seat].hand();
+        let mut candidates = vec![Action::Draw];
+        if let Some(card) = ColorCard::all(MIN_NUMBER..=MAX_NUMBER).find(|c| !hand.contains(c)) {
+            candidates.push(Action::Play { card, chosen: None });
+        }
+        for &card in hand {
+            candidates.push(Action::Play { card, chosen: None });
+            candidates.push(Action::Play {
+                card,
+                chosen: Some(Color::Blue),
+            });
+        }
+        let mut illegal: Vec<Action> = Vec::new();
+        for action in candidates {
+            if !legal.contains(&action) && !illegal.contains(&action) {
+                illegal.push(action);
+            }
+        }
+        illegal
+    }
+}
+
+/// Checks one seat's turn, from `before` to `after`, against the rules.
+fn audit_turn(before: &Game, after: &Game, seat: Seat, play: Play) -> Result<(), String> {
+    let held = before.players[seat].hand();
+    let holds = after.players[seat].hand().len();
+    let target = before.card_to_match().ok_or("a turn before the deal")?;
+    let can_play = held.iter().any(|&card| before.playable(card, target));
+    let deck = before.deck.len();
+    let drew = |drawn: u8, wanted: usize| -> Result<(), String> {
+        let drawn = usize::from(drawn);
+        if can_play {
+            return Err("drew while holding a card that may be played".into());
+        }
+        if drawn != wanted.min(deck)
+            || holds != held.len() + drawn
+            || after.deck.len() != deck - drawn
+        {
+            return Err(format!("drew {drawn} of {wanted} from a deck of {deck}"));
+        }
+        Ok(())
+    };
+    match play {
+        Play::Card { card, chosen } => {
+            if !held.contains(&card) || !before.playable(card, target) {
+                return Err(format!(
+                    "laid {card}, not a playable card of the hand, on {target}"
+                ));
+            }
+            if holds + 1 != held.len() || after.discard_card() != Some(card) {
+                return Err(format!(
+                    "{card} did not move from the hand to the discard pile"
+                ));
+            }
+            if chosen != after.chosen_color
+                || chosen.is_some() != before.names_color(card, held.len())
+            {
+                return Err(format!("{card} named {chosen:?}"));
+            }
+            Ok(())
+        }
+        Play::Draw { drawn } => {
+            if before.facing_two() {
+                return Err("drew one card instead of the penalty".into());
+            }
+            drew(drawn, 1)
+        }
+        Play::Penalty { owed, drawn } => {
+            let rule = before.rules.two.filter(|_| before.facing_two());
+            let rule = rule.ok_or("a penalty with no 2 to answer")?;
+            if owed != rule.penalty.cards(before.pending_twos) || after.pending_twos != 0 {
+                return Err(format!(
+                    "a penalty of {owed} after {} 2s",
+                    before.pending_twos
+                ));
+            }
+            drew(drawn, usize::from(owed))
+        }
+    }
+}
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -398,6 +887,7 @@ mod tests {
         Deal::parse(variant, deal)
             .unwrap_or_else(|e| panic!("{e}"))
             .to_game(variant)
+            .unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// The first `n` turns of a game.
@@ -519,7 +1009,7 @@ mod tests {
         g.players[0].hand_mut().truncate(1);
         let turn = turns(&mut g, 1)[0];
         assert_eq!(turn.play, played("R8", None));
-        assert_eq!(turn.outcome, Some(Outcome::Winner { player: 0 }));
+        assert_eq!(turn.outcome, Some(Outcome::Winner { seat: 0 }));
     }
 
     #[test]
@@ -575,5 +1065,194 @@ mod tests {
         assert!(!g.out_of_cards());
         assert_eq!(g.draw_card(), Some(card("R1")));
         assert!(g.out_of_cards());
+    }
+
+    fn cards(text: &str) -> Vec<ColorCard> {
+        text.split_whitespace().map(card).collect()
+    }
+
+    /// Two players seated, no cards: the game waits for chance to deal `text`'s cards.
+    fn undealt(text: &str) -> Game {
+        let mut g = Game::new(Rules::GAME);
+        g.add_player(Player::new("Alice"));
+        g.add_player(Player::new("Bob"));
+        g.await_deal(&cards(text)).unwrap_or_else(|e| panic!("{e}"));
+        g
+    }
+
+    #[test]
+    fn the_deal_is_the_only_chance_and_deals_as_a_deal_file_reads() {
+        // Deal-file order: five to Alice, five to Bob, the discard card, the deck top
+        // first. Worked from the order by hand.
+        let order = "R1 R2 R3 R4 R5 Y1 Y2 Y3 Y4 Y5 G1 B1 B2";
+        let mut g = undealt(order);
+        assert_eq!(g.actor(), Actor::Chance);
+        assert_eq!(g.to_deal().map(<[ColorCard]>::len), Some(13));
+        let mut events = Vec::new();
+        let deal = DealOrder::new(&cards(order)).unwrap_or_else(|e| panic!("{e}"));
+        g.apply_chance(&deal, &mut events)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            events,
+            [Event::Dealt {
+                discard: card("G1")
+            }]
+        );
+        assert_eq!(g.players()[0].to_string(), "Alice R1 R2 R3 R4 R5");
+        assert_eq!(g.players()[1].to_string(), "Bob Y1 Y2 Y3 Y4 Y5");
+        assert_eq!(g.discard_card(), Some(card("G1")));
+        assert_eq!(g.deck().iter().copied().collect::<Vec<_>>(), cards("B1 B2"));
+        // Alice acts first; chance no longer does.
+        assert_eq!(g.actor(), Actor::Seat(0));
+        assert_eq!(g.apply_chance(&deal, &mut events), Err(GameError::Dealt));
+        assert!(
+            g.sample_chance(&mut cards_core::rng::rng_from_seed(1))
+                .is_err()
+        );
+        // Alice holds R1 (matches G1 by number): she must play it, not draw.
+        let mut legal = Vec::new();
+        g.legal_actions(&mut legal);
+        assert_eq!(
+            legal,
+            [Action::Play {
+                card: card("R1"),
+                chosen: None
+            }]
+        );
+    }
+
+    #[test]
+    fn a_deal_that_is_not_the_cards_is_refused_and_changes_nothing() {
+        let mut g = undealt("R1 R2 R3 R4 R5 Y1 Y2 Y3 Y4 Y5 G1 B1 B2");
+        let before = g.clone();
+        let mut events = Vec::new();
+        // B3 instead of B2: not an order of the cards to deal.
+        let wrong = DealOrder::new(&cards("R1 R2 R3 R4 R5 Y1 Y2 Y3 Y4 Y5 G1 B1 B3"));
+        let wrong = wrong.unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            g.apply_chance(&wrong, &mut events),
+            Err(GameError::NotTheCards)
+        );
+        // R1 twice and B2 missing: the same length, still not a permutation.
+        let twice = DealOrder::new(&cards("R1 R1 R3 R4 R5 Y1 Y2 Y3 Y4 Y5 G1 B1 B3"));
+        let twice = twice.unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            g.apply_chance(&twice, &mut events),
+            Err(GameError::NotTheCards)
+        );
+        // One card short.
+        let short = DealOrder::new(&cards("R1 R2 R3 R4 R5 Y1 Y2 Y3 Y4 Y5 G1 B1"));
+        let short = short.unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            g.apply_chance(&short, &mut events),
+            Err(GameError::NotTheCards)
+        );
+        assert_eq!(g, before);
+        assert!(events.is_empty());
+        // A seat cannot act before the deal.
+        assert_eq!(g.apply(Action::Draw, &mut events), Err(GameError::NotDealt));
+        assert_eq!(g, before);
+    }
+
+    #[test]
+    fn too_few_cards_for_the_seats_cannot_await_a_deal() {
+        let mut g = Game::new(Rules::GAME);
+        g.add_player(Player::new("Alice"));
+        g.add_player(Player::new("Bob"));
+        // Two hands of five and a discard card need 11.
+        assert_eq!(
+            g.await_deal(&cards("R1 R2 R3 R4 R5 Y1 Y2 Y3 Y4 Y5")),
+            Err(GameError::DealSize {
+                cards: 10,
+                seats: 2
+            })
+        );
+        let game = Game::new(Rules::GAME);
+        assert_eq!(game.actor(), Actor::Chance);
+        assert_eq!(
+            game.sample_chance(&mut cards_core::rng::rng_from_seed(1)),
+            Err(GameError::NothingToDeal)
+        );
+    }
+
+    #[test]
+    fn a_sampled_deal_is_the_shuffle_of_the_sorted_cards() {
+        // The chance node shuffles the cards in sorted order, as Deal::random and the
+        // simulator have always done: the same seed gives the same deal.
+        let all: Vec<ColorCard> = ColorCard::all(MIN_NUMBER..=MAX_NUMBER).collect();
+        let mut g = Game::new(Rules::GAME);
+        for name in ["Alice", "Bob", "Carol", "Dave"] {
+            g.add_player(Player::new(name));
+        }
+        let mut reversed = all.clone();
+        reversed.reverse();
+        g.await_deal(&reversed).unwrap_or_else(|e| panic!("{e}"));
+        let sampled = g
+            .sample_chance(&mut cards_core::rng::rng_from_seed(5))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut expected = all;
+        shuffle(&mut expected, &mut cards_core::rng::rng_from_seed(5));
+        assert_eq!(sampled.cards(), expected);
+        // Playing the game to its end and gathering its cards waits for a new deal of
+        // the same 32 cards.
+        g.apply_chance(&sampled, &mut Vec::new())
+            .unwrap_or_else(|e| panic!("{e}"));
+        while g.next_play().is_some() {}
+        g.gather();
+        assert_eq!(g.actor(), Actor::Chance);
+        let mut sorted = expected.clone();
+        sorted.sort_unstable();
+        assert_eq!(g.to_deal(), Some(&sorted[..]));
+    }
+
+    #[test]
+    fn legal_plays_follow_the_rules_in_hand_order() {
+        // Completos (Rule of Two, 8-card rule). Alice holds G8 B4 G3 Y3 G2 on G1: every
+        // green card and none else, in hand order; G8 once per colour.
+        let mut g = game(
+            Variant::Completos,
+            "2\nAlice B G8 B4 G3 Y3 G2\nBob B R1 R3 R4 R5 R6\nG1\nY1 Y2\n",
+        );
+        let mut legal = Vec::new();
+        g.legal_actions(&mut legal);
+        let play = |text: &str, chosen: Option<Color>| Action::Play {
+            card: card(text),
+            chosen,
+        };
+        let mut want: Vec<Action> = Color::ALL.map(|c| play("G8", Some(c))).to_vec();
+        want.extend([play("G3", None), play("G2", None)]);
+        assert_eq!(legal, want);
+        // An 8 without its colour, a card that does not match, the draw: refused.
+        let before = g.clone();
+        let mut events = Vec::new();
+        assert_eq!(
+            g.apply(play("G8", None), &mut events),
+            Err(GameError::NoColorNamed { card: card("G8") })
+        );
+        assert_eq!(
+            g.apply(play("B4", None), &mut events),
+            Err(GameError::NoMatch {
+                card: card("B4"),
+                target: card("G1")
+            })
+        );
+        assert_eq!(
+            g.apply(Action::Draw, &mut events),
+            Err(GameError::MustPlay { card: card("G8") })
+        );
+        assert_eq!(
+            g.apply(play("R2", None), &mut events),
+            Err(GameError::NotInHand { card: card("R2") })
+        );
+        assert_eq!(g, before);
+        assert!(events.is_empty());
+        // Alice lays G2: Bob, facing a fresh 2 with no 2, may only take the penalty.
+        g.apply(play("G2", None), &mut events)
+            .unwrap_or_else(|e| panic!("{e}"));
+        g.legal_actions(&mut legal);
+        assert_eq!(legal, [Action::Draw]);
+        assert_eq!(g.observe(1).hand, &cards("R1 R3 R4 R5 R6")[..]);
+        assert!(g.observe(1).facing_two());
+        assert_eq!(g.observe(1).card_counts().collect::<Vec<_>>(), [4, 5]);
     }
 }

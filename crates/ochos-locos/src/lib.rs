@@ -16,11 +16,11 @@
 //!
 //! | subcommand | assignment | rules | players choose with |
 //! |---|---|---|---|
-//! | `match-making` | A2, Problem 1 | [`Rules::MATCH_MAKING`] | [`strategy::RainbowPlayer`] |
-//! | `take-two` | A2, Problem 2 | [`Rules::TAKE_TWO`]: + Rule of Two | [`strategy::RainbowPlayer`] |
-//! | `going-wild` | A2, Problem 3 | [`Rules::GOING_WILD`]: + Loco rule | [`strategy::RainbowPlayer`] |
-//! | `more-the-merrier` | A2, Problem 4 | [`Rules::GOING_WILD`], 2–6 players | [`strategy::RainbowPlayer`] |
-//! | `faciles` | A4, Part I | [`Rules::GAME`] | [`strategy::BasicPlayer`] |
+//! | `match-making` | A2, Problem 1 | [`Rules::MATCH_MAKING`] | [`Strategy::RainbowPlayer`] |
+//! | `take-two` | A2, Problem 2 | [`Rules::TAKE_TWO`]: + Rule of Two | [`Strategy::RainbowPlayer`] |
+//! | `going-wild` | A2, Problem 3 | [`Rules::GOING_WILD`]: + Loco rule | [`Strategy::RainbowPlayer`] |
+//! | `more-the-merrier` | A2, Problem 4 | [`Rules::GOING_WILD`], 2–6 players | [`Strategy::RainbowPlayer`] |
+//! | `faciles` | A4, Part I | [`Rules::GAME`] | [`Strategy::BasicPlayer`] |
 //! | `diversidad` | A4, Part II | [`Rules::GAME`] | `B`, `C`, `N`, `S` per player |
 //! | `completos` | A4, Part III | [`Rules::FULL_GAME`]: + 2-card and 8-card rules | `B`, `C`, `N`, `S` |
 //!
@@ -30,25 +30,59 @@
 //! |---|---|
 //! | `Card(String)`, `getColor`, `getNumber`, `matches`, `matchesColor`, `matchesNumber`, `toString` | [`cards_core::ColorCard`]: `"R5".parse()`, [`color`](cards_core::ColorCard::color), [`number`](cards_core::ColorCard::number), [`matches`](cards_core::ColorCard::matches), [`matches_color`](cards_core::ColorCard::matches_color), [`matches_number`](cards_core::ColorCard::matches_number), `Display` |
 //! | `Player(String)`, `addCardToHand`, `removeCardFromHand`, `findMatch`, `hasWon`, `toString` | [`Player::new`], [`Player::add_card_to_hand`], [`Player::remove_card_from_hand`], [`Player::find_match`], [`Player::has_won`], `Display` (`Alice R8 Y4`) |
-//! | `ColorPlayer`, `NumberPlayer`, `StrategicPlayer` (subclasses overriding `findMatch`) | the [`Strategy`] trait and [`strategy::ColorPlayer`], [`strategy::NumberPlayer`], [`strategy::StrategicPlayer`]; a player holds one ([`Player::with_strategy`]) |
+//! | `ColorPlayer`, `NumberPlayer`, `StrategicPlayer` (subclasses overriding `findMatch`) | the [`Strategy`] enum: [`Strategy::ColorPlayer`], [`Strategy::NumberPlayer`], [`Strategy::StrategicPlayer`] ([`Strategy::BasicPlayer`] is `Player`'s own); a player holds one ([`Player::with_strategy`]), and each is an agent of the protocol |
 //! | `Game`: `addPlayer`, `addCard`, `setDiscardCard`, `getDiscardCard`, `drawCard`, `getCurrentPlayer`, `nextPlayer`, `nextPlay`, `outOfCards` | [`Game`]: [`add_player`](Game::add_player), [`add_card`](Game::add_card), [`set_discard_card`](Game::set_discard_card), [`discard_card`](Game::discard_card), [`draw_card`](Game::draw_card), [`current_player`](Game::current_player), [`next_player`](Game::next_player), [`next_play`](Game::next_play), [`out_of_cards`](Game::out_of_cards) |
 //! | `FullGame extends Game`, overriding `nextPlay` | `Game::new(Rules::FULL_GAME)`: the same `next_play` with two rules switched on |
-//! | `OchosLocos.java`, `OchosLocosDiversity.java`, `OchosLocosComplete.java` | the binary's subcommands; [`Deal::parse`] reads the input, [`render::play`] prints the game |
+//! | `OchosLocos.java`, `OchosLocosDiversity.java`, `OchosLocosComplete.java` | the binary's subcommands; [`Deal::parse`] reads the input, [`render::play`] plays it through the protocol's `Driver` and prints the game |
 //!
 //! Assignment 2 has no classes; its choice rule ("more number matches than colour
 //! matches: the number card first in rainbow order, else the colour card lowest in
-//! counting order") is [`strategy::RainbowPlayer`], and its Rule of Two and Loco rule
+//! counting order") is [`Strategy::RainbowPlayer`], and its Rule of Two and Loco rule
 //! are [`rules::TwoRule`] and [`rules::EightRule::Loco`].
 //!
 //! [`Game::next_play`] performs one turn and returns a [`Turn`] — who played and the
-//! [`Play`] they made — instead of printing it: [`render`] prints turns in either
-//! assignment's format, tests read them, and [`simulate`] and the benchmark play
-//! millions of games without printing or allocating (see [`Game::redeal`]).
+//! [`Play`] they made — instead of printing it: the current seat's strategy chooses,
+//! then the game applies the choice through the protocol below.
+//!
+//! # The game protocol
+//!
+//! [`Game`] implements `cards_core::protocol::GameState`, and every front end drives it
+//! through the protocol's one loop, `Driver`: [`render::play`] (the assignments'
+//! output, `check`), the `--human` console ([`human`]), [`simulate`], the tests and the
+//! benchmark. The game decides what the rules allow; agents choose; renderers and tallies
+//! read the [`Event`]s.
+//!
+//! - **Actor.** Chance, until the cards are dealt; then the seats in turn, from the first
+//!   (seat 0) round the table; nobody once the game has an outcome.
+//! - **Chance: the deal, and nothing else.** No card is shuffled during play. The game
+//!   waits at its chance node ([`Game::await_deal`], or [`Deal::table`]) for a
+//!   [`game::DealOrder`], the cards in deal-file order (five a seat, the discard card,
+//!   the deck top first). Sampled from a seed, it is the shuffle of the sorted cards that
+//!   [`Deal::random`] has always made; a deal file (or `--sample`, or `--seed N` through
+//!   [`Deal::random`]) is its recorded outcome. An order that is not a permutation of the
+//!   cards to deal is refused.
+//! - **Actions** ([`Action`]), in this order: the cards of the hand that may be laid, in
+//!   hand order (oldest first); an 8 that names a colour once per colour, red, yellow,
+//!   green, blue; a winning 8 (the last card) names none. What may be laid: a card that
+//!   matches the card to match by colour or number (after an 8 that named a colour, any
+//!   card of that colour or any 8); facing a fresh 2 under the Rule of Two, only a 2.
+//!   When nothing may be laid, [`Action::Draw`] alone: one card, or the Rule of Two's
+//!   penalty, or a pass when the deck is empty, as the rule set prints them. Which of the
+//!   allowed plays to make (first match, colour first, number first, strategic, the
+//!   rainbow rule, the Loco rule's playable 8, the 2 to answer with, the colour to name)
+//!   is the players' choice: the [`Strategy`] agents choose as the assignments' players
+//!   do, a person chooses freely.
+//! - **Observation** ([`Observation`]): the seat's own hand, the discard card, the card
+//!   to match and the colour in force, the 2s waiting for an answer, the deck's size and
+//!   how many cards each seat holds; never another hand or the deck's order.
+//! - **Outcome** ([`Outcome`], the workspace's one `Outcome` type): a winner (the first
+//!   to empty their hand), or no winner for a [`NoWinner`] reason: the deck ran out
+//!   (Assignment 4) or a stalemate (Assignment 2).
 //!
 //! Beyond the assignments: [`Deal::random`] makes new test cases (`ochos-locos deal`),
-//! [`check`] grades an output against the game's (`ochos-locos check`), and
+//! [`check`] grades an output against the game's (`ochos-locos check`),
 //! [`simulate`] measures who wins how often, by seat and strategy
-//! (`ochos-locos simulate`).
+//! (`ochos-locos simulate`), and `--human NAME` lets a person take a seat.
 //!
 //! # Decisions where the texts are silent or wrong
 //!
@@ -64,9 +98,10 @@
 //!   many as the deck still holds. The penalty uses the 2s up: the next player plays on
 //!   the 2 as on any card.
 //! - **Loco rule** (Assignment 2). 8s are not wild: an 8 may be played when it matches
-//!   (by colour, or any 8 on an 8). A player who may play an 8 always does, the first in
-//!   rainbow order, and names the first colour in rainbow order among the cards left,
-//!   8s included. The next player must play an 8 or a card of that colour.
+//!   (by colour, or any 8 on an 8). The assignment's player who may play an 8 always
+//!   does, the first in rainbow order, and names the first colour in rainbow order among
+//!   the cards left, 8s included (a person at `--human` may choose otherwise). The next
+//!   player must play an 8 or a card of that colour.
 //! - **8-card rule** (Assignment 4). An 8 is played only when the player's strategy
 //!   picks it; the colour named is the one held most, counting the hand as it is when the
 //!   choice is made, the 8 itself and other 8s included; ties go red, yellow, green,
@@ -100,6 +135,7 @@
 pub mod check;
 pub mod deal;
 pub mod game;
+pub mod human;
 pub mod player;
 pub mod render;
 pub mod rules;
@@ -107,7 +143,7 @@ pub mod simulate;
 pub mod strategy;
 
 pub use deal::Deal;
-pub use game::{Game, NoWinner, Outcome, Play, Turn};
+pub use game::{Action, Event, Game, GameError, NoWinner, Observation, Outcome, Play, Turn};
 pub use player::Player;
 pub use rules::{Rules, Variant};
 pub use strategy::Strategy;

@@ -1,28 +1,29 @@
 //! Assignment 4's `Player` class: a name, a hand kept in the order received, and a way
-//! of choosing a card ([`Strategy`]).
+//! of choosing a card ([`Strategy`], which also chooses for the player as the protocol's
+//! agent).
 
 use std::fmt;
 
 use cards_core::ColorCard;
 
-use crate::strategy::{BasicPlayer, Strategy};
+use crate::strategy::Strategy;
 
 /// A player: name, hand and strategy.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Player {
     name: String,
     hand: Vec<ColorCard>,
-    strategy: &'static dyn Strategy,
+    strategy: Strategy,
 }
 
 impl Player {
     /// `Player(String name)`: a basic player with an empty hand.
     pub fn new(name: impl Into<String>) -> Player {
-        Player::with_strategy(name, &BasicPlayer)
+        Player::with_strategy(name, Strategy::BasicPlayer)
     }
 
     /// A player who chooses cards with `strategy` (the Java subclasses).
-    pub fn with_strategy(name: impl Into<String>, strategy: &'static dyn Strategy) -> Player {
+    pub fn with_strategy(name: impl Into<String>, strategy: Strategy) -> Player {
         Player {
             name: name.into(),
             // A hand never holds more than the 32 cards of the deck: reserving them
@@ -43,7 +44,7 @@ impl Player {
     }
 
     /// The player's strategy.
-    pub fn strategy(&self) -> &'static dyn Strategy {
+    pub fn strategy(&self) -> Strategy {
         self.strategy
     }
 

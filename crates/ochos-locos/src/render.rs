@@ -1,4 +1,6 @@
-//! Turning a game's events into the assignments' exact output.
+//! Turning a game's events into the assignments' exact output: a [`Renderer`] reads
+//! the [`Event`]s that the protocol's [`Driver`] hands over, step by step, whoever
+//! chooses at the seats.
 //!
 //! Assignment 2 numbers the players and starts with the discard card:
 //!
@@ -20,9 +22,12 @@
 
 use std::io::{self, Write};
 
+use cards_core::protocol::{ChanceSource, Driver, PlayError, Stop};
+
 use crate::deal::Deal;
-use crate::game::{Game, NoWinner, Outcome, Play, Turn};
+use crate::game::{Event, Game, GameError, NoWinner, Outcome, Play, Turn};
 use crate::rules::Variant;
+use crate::strategy::Strategy;
 
 /// How to print a game, beyond what the rule set decides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,38 +46,65 @@ impl Default for Style {
     }
 }
 
-/// Plays `deal` under `variant`'s rules and writes the game to `out`.
+/// Writes a game's events as a rule set prints them.
+#[derive(Clone, Copy, Debug)]
+pub struct Renderer {
+    variant: Variant,
+    style: Style,
+}
+
+impl Renderer {
+    /// A renderer for `variant`'s output.
+    pub fn new(variant: Variant, style: Style) -> Renderer {
+        Renderer { variant, style }
+    }
+
+    /// Writes what `event` shows; `game` is the game just after it.
+    pub fn write_event(&self, out: &mut impl Write, game: &Game, event: &Event) -> io::Result<()> {
+        let numbered = self.variant.is_assignment_2();
+        match event {
+            Event::Dealt { discard } if numbered => writeln!(out, "0: {discard}"),
+            Event::Dealt { .. } => Ok(()),
+            Event::Turn(turn) if numbered => write_numbered(out, turn),
+            Event::Turn(turn) => {
+                write_named(out, game, turn, self.style)?;
+                match turn.outcome {
+                    Some(Outcome::Winner { seat }) => {
+                        let name = game.players().get(seat).map_or("", |p| p.name());
+                        writeln!(out, "{name} is the winner!")
+                    }
+                    Some(Outcome::NoWinner { .. }) => writeln!(out, "That was fun!"),
+                    None => Ok(()),
+                }
+            }
+        }
+    }
+}
+
+/// Plays `deal` under `variant`'s rules, each seat choosing with its strategy, and writes
+/// the game to `out`. A write error stops the game as [`Stop::Io`].
 pub fn play(
     variant: Variant,
     deal: &Deal,
     style: Style,
     out: &mut impl Write,
-) -> io::Result<Outcome> {
-    let mut game = deal.to_game(variant);
-    if variant.is_assignment_2() {
-        writeln!(out, "0: {}", deal.discard)?;
-    }
-    while let Some(turn) = game.next_play() {
-        if variant.is_assignment_2() {
-            write_numbered(out, &turn)?;
-        } else {
-            write_named(out, &game, &turn, style)?;
-        }
-    }
-    // A game under these rules always ends (each turn plays or draws a card, or counts
-    // towards a stalemate); a game that stopped otherwise is a bug in the engine.
-    let outcome = game
-        .outcome()
-        .ok_or_else(|| io::Error::other("the game stopped before it ended"))?;
-    if !variant.is_assignment_2() {
-        match outcome {
-            Outcome::Winner { player } => {
-                writeln!(out, "{} is the winner!", game.players()[player].name())?;
+) -> Result<Outcome, PlayError<GameError>> {
+    let (mut game, order) = deal
+        .table(variant)
+        .map_err(|error| PlayError::Refused { seat: None, error })?;
+    let mut strategies: Vec<Strategy> = deal.seats.iter().map(|seat| seat.strategy).collect();
+    let renderer = Renderer::new(variant, style);
+    Driver::new().play(
+        &mut game,
+        &mut ChanceSource::recorded(vec![order]),
+        &mut strategies,
+        |game, _, events| {
+            for event in events {
+                renderer.write_event(out, game, event).map_err(Stop::Io)?;
             }
-            Outcome::NoWinner { .. } => writeln!(out, "That was fun!")?,
-        }
-    }
-    Ok(outcome)
+            Ok(())
+        },
+    )
 }
 
 /// An Assignment 2 line: `N: MOVE`, with ` (WINNER)` or a stalemate line at the end.
@@ -99,7 +131,9 @@ fn write_numbered(out: &mut impl Write, turn: &Turn) -> io::Result<()> {
 
 /// An Assignment 4 line: `Name Hand: MOVE`.
 fn write_named(out: &mut impl Write, game: &Game, turn: &Turn, style: Style) -> io::Result<()> {
-    write!(out, "{}: ", game.players()[turn.player])?;
+    if let Some(player) = game.players().get(turn.player) {
+        write!(out, "{player}: ")?;
+    }
     match turn.play {
         Play::Card { card, chosen } => {
             write!(out, "{card}")?;

@@ -8,6 +8,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use cards_core::names::{RuleSet, UnknownRuleSet, parse_rule_set};
+
 /// Which extra rules a game plays with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rules {
@@ -22,7 +24,8 @@ pub struct Rules {
 /// The rule for 2s: the next player answers with a 2 or misses the turn and draws.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TwoRule {
-    /// Which 2 a player answers with when holding several.
+    /// Which 2 the assignment's players answer with when holding several. The game
+    /// accepts any 2; the [`Strategy`](crate::Strategy) agents follow this order.
     pub answer: Order,
     /// How many cards a player who cannot answer draws.
     pub penalty: Penalty,
@@ -56,7 +59,9 @@ impl Penalty {
     }
 }
 
-/// The rule for 8s: the player who lays one chooses the colour to follow.
+/// The rule for 8s: the player who lays one chooses the colour to follow (unless it is
+/// their last card). The game accepts any colour; the variants say how the assignment's
+/// players choose, which the [`Strategy`](crate::Strategy) agents do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EightRule {
     /// Assignment 2's Loco rule: a player who may play an 8 always does (the first in
@@ -238,20 +243,20 @@ impl Variant {
     }
 }
 
-/// A name that is none of the seven rule sets.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown rule set '{0}'")]
-pub struct UnknownVariant(pub String);
+impl RuleSet for Variant {
+    const ALL: &'static [Variant] = &Variant::ALL;
+
+    fn name(self) -> &'static str {
+        Variant::name(self)
+    }
+}
 
 impl FromStr for Variant {
-    type Err = UnknownVariant;
+    type Err = UnknownRuleSet;
 
     /// Reads a subcommand's name (`going-wild`).
-    fn from_str(name: &str) -> Result<Variant, UnknownVariant> {
-        Variant::ALL
-            .into_iter()
-            .find(|variant| variant.name() == name)
-            .ok_or_else(|| UnknownVariant(name.to_owned()))
+    fn from_str(name: &str) -> Result<Variant, UnknownRuleSet> {
+        parse_rule_set(name)
     }
 }
 

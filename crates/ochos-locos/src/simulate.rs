@@ -1,16 +1,19 @@
 //! Many games without output, for statistics: who wins how often from which seat and
 //! with which strategy, how often nobody does, how long games last.
 //!
-//! Game `i` of a run seeded with `s` deals from its own generator, `stream_rng(s, i)`,
-//! and tallies are integers, so a run gives the same figures on any number of threads.
-//! Each worker reuses one [`Game`] ([`Game::redeal`]): nothing is allocated per game.
+//! Game `i` of a run seeded with `s` is dealt by the game's chance node from its own
+//! generator, `stream_rng(s, i)`, and tallies are integers, so a run gives the same
+//! figures on any number of threads. Each worker reuses one [`Game`] ([`Game::gather`])
+//! and one [`Driver`], and the seats are [`Strategy`] values (an enum, dispatched
+//! statically): nothing is allocated per game.
 
+use cards_core::ColorCard;
+use cards_core::protocol::{ChanceSource, Driver, PlayError, Step};
 use cards_core::rng::stream_rng;
-use cards_core::{ColorCard, shuffle};
 use rayon::prelude::*;
 
-use crate::deal::{DECK_SIZE, MAX_NUMBER, MIN_NUMBER, NAMES};
-use crate::game::{Game, NoWinner, Outcome};
+use crate::deal::{DealError, MAX_NUMBER, MIN_NUMBER, NAMES, check_players};
+use crate::game::{DealOrder, Game, GameError, NoWinner, Outcome};
 use crate::player::Player;
 use crate::rules::{DealFormat, Variant};
 use crate::strategy::Strategy;
@@ -19,14 +22,18 @@ use crate::strategy::Strategy;
 #[derive(Clone, Debug)]
 pub struct Setup {
     variant: Variant,
-    seats: Vec<(String, &'static dyn Strategy)>,
+    seats: Vec<(String, Strategy)>,
+    // The game every worker starts from: the seats, waiting for a deal of all 32 cards.
+    game: Game,
 }
 
 impl Setup {
     /// `strategies` gives each seat's strategy, in seating order; its length is the
-    /// number of players. Names are those of [`Deal::random`].
-    pub fn new(variant: Variant, strategies: &[&'static dyn Strategy]) -> Setup {
-        let seats = strategies
+    /// number of players, which `variant` must allow. Names are those of
+    /// [`Deal::random`](crate::Deal::random).
+    pub fn new(variant: Variant, strategies: &[Strategy]) -> Result<Setup, DealError> {
+        check_players(variant, strategies.len())?;
+        let seats: Vec<(String, Strategy)> = strategies
             .iter()
             .enumerate()
             .map(|(index, &strategy)| {
@@ -37,7 +44,19 @@ impl Setup {
                 (name, strategy)
             })
             .collect();
-        Setup { variant, seats }
+        let mut game = Game::new(variant.rules());
+        for (name, strategy) in &seats {
+            game.add_player(Player::with_strategy(name.clone(), *strategy));
+        }
+        let cards: Vec<ColorCard> = ColorCard::all(MIN_NUMBER..=MAX_NUMBER).collect();
+        // Two to six players of five cards and a discard card always fit the 32 cards.
+        game.await_deal(&cards)
+            .map_err(|_| DealError::Players(seats.len()))?;
+        Ok(Setup {
+            variant,
+            seats,
+            game,
+        })
     }
 
     /// The rule set.
@@ -46,16 +65,8 @@ impl Setup {
     }
 
     /// The seats: name and strategy.
-    pub fn seats(&self) -> &[(String, &'static dyn Strategy)] {
+    pub fn seats(&self) -> &[(String, Strategy)] {
         &self.seats
-    }
-
-    fn game(&self) -> Game {
-        let mut game = Game::new(self.variant.rules());
-        for (name, strategy) in &self.seats {
-            game.add_player(Player::with_strategy(name.clone(), *strategy));
-        }
-        game
     }
 }
 
@@ -97,75 +108,80 @@ impl Tally {
     }
 }
 
-/// One worker's reusable game and deck.
+/// One worker's reusable game, loop, chance source and seats.
 struct Worker {
     game: Game,
-    cards: [ColorCard; DECK_SIZE],
+    driver: Driver<Game>,
+    chance: ChanceSource<DealOrder>,
+    strategies: Vec<Strategy>,
     tally: Tally,
 }
 
 impl Worker {
     fn new(setup: &Setup) -> Worker {
-        let mut cards = [ColorCard::new(cards_core::Color::Red, MIN_NUMBER); DECK_SIZE];
-        for (slot, card) in cards
-            .iter_mut()
-            .zip(ColorCard::all(MIN_NUMBER..=MAX_NUMBER))
-        {
-            *slot = card;
-        }
         Worker {
-            game: setup.game(),
-            cards,
+            game: setup.game.clone(),
+            driver: Driver::new(),
+            chance: ChanceSource::recorded(Vec::new()),
+            strategies: setup.seats.iter().map(|&(_, strategy)| strategy).collect(),
             tally: Tally::new(setup.seats.len()),
         }
     }
 
-    fn play(&mut self, seed: u64, index: u64) {
-        // Game `index` depends on nothing but (seed, index): sort, then shuffle.
-        self.cards.sort_unstable();
-        shuffle(&mut self.cards, &mut stream_rng(seed, index));
-        self.game.redeal(&self.cards);
+    fn play(&mut self, seed: u64, index: u64) -> Result<(), PlayError<GameError>> {
+        // Game `index` depends on nothing but (seed, index): the chance node shuffles
+        // the sorted cards with the game's own stream.
+        self.game.gather();
+        self.chance.reseed(stream_rng(seed, index));
         let mut turns = 0;
-        while self.game.next_play().is_some() {
-            turns += 1;
-        }
+        let outcome = self.driver.play(
+            &mut self.game,
+            &mut self.chance,
+            &mut self.strategies,
+            |_, step, _| {
+                if let Step::Action { .. } = step {
+                    turns += 1;
+                }
+                Ok(())
+            },
+        )?;
         let tally = &mut self.tally;
         tally.games += 1;
         tally.turns += turns;
         tally.longest = tally.longest.max(turns);
-        match self.game.outcome() {
-            Some(Outcome::Winner { player }) => tally.wins[player] += 1,
-            Some(Outcome::NoWinner {
+        match outcome {
+            Outcome::Winner { seat } => tally.wins[seat] += 1,
+            Outcome::NoWinner {
                 reason: NoWinner::DeckRanOut,
-            }) => tally.deck_ran_out += 1,
-            Some(Outcome::NoWinner {
+            } => tally.deck_ran_out += 1,
+            Outcome::NoWinner {
                 reason: NoWinner::Stalemate,
-            }) => tally.stalemates += 1,
-            None => {}
+            } => tally.stalemates += 1,
         }
+        Ok(())
     }
 }
 
-/// Plays `games` random deals under `setup`, on rayon's current thread pool.
-pub fn simulate(setup: &Setup, games: u64, seed: u64) -> Tally {
+/// Plays `games` random deals under `setup`, on rayon's current thread pool. An error
+/// only if the game refuses what a strategy chose (a bug the tests rule out).
+pub fn simulate(setup: &Setup, games: u64, seed: u64) -> Result<Tally, PlayError<GameError>> {
     (0..games)
         .into_par_iter()
-        .fold(
+        .try_fold(
             || Worker::new(setup),
             |mut worker, index| {
-                worker.play(seed, index);
-                worker
+                worker.play(seed, index)?;
+                Ok(worker)
             },
         )
-        .map(|worker| worker.tally)
-        .reduce(|| Tally::new(setup.seats.len()), Tally::merge)
+        .map(|worker| worker.map(|worker| worker.tally))
+        .try_reduce(|| Tally::new(setup.seats.len()), |a, b| Ok(a.merge(b)))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::deal::Deal;
-    use crate::strategy::{BasicPlayer, ColorPlayer, NumberPlayer, RainbowPlayer, StrategicPlayer};
     use pretty_assertions::assert_eq;
 
     fn run(setup: &Setup, games: u64, threads: usize) -> Tally {
@@ -174,14 +190,21 @@ mod tests {
             .build()
             .unwrap_or_else(|e| panic!("{e}"))
             .install(|| simulate(setup, games, 7))
+            .unwrap_or_else(|e| panic!("{e}"))
     }
 
     #[test]
     fn figures_do_not_depend_on_the_thread_count() {
         let setup = Setup::new(
             Variant::Completos,
-            &[&ColorPlayer, &NumberPlayer, &StrategicPlayer, &BasicPlayer],
-        );
+            &[
+                Strategy::ColorPlayer,
+                Strategy::NumberPlayer,
+                Strategy::StrategicPlayer,
+                Strategy::BasicPlayer,
+            ],
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
         let one = run(&setup, 2_000, 1);
         assert_eq!(one, run(&setup, 2_000, 2));
         assert_eq!(one.games, 2_000);
@@ -191,16 +214,24 @@ mod tests {
 
     #[test]
     fn a_simulated_game_is_the_game_its_deal_plays() {
-        let setup = Setup::new(Variant::GoingWild, &[&RainbowPlayer as &dyn Strategy; 3]);
+        let setup = Setup::new(Variant::GoingWild, &[Strategy::RainbowPlayer; 3])
+            .unwrap_or_else(|e| panic!("{e}"));
         for index in 0..50 {
             let mut single = Worker::new(&setup);
-            single.play(11, index);
+            single.play(11, index).unwrap_or_else(|e| panic!("{e}"));
             let mut cards: Vec<ColorCard> = ColorCard::all(MIN_NUMBER..=MAX_NUMBER).collect();
-            shuffle(&mut cards, &mut stream_rng(11, index));
+            cards_core::shuffle(&mut cards, &mut stream_rng(11, index));
             let deal = Deal::from_cards(setup.seats(), &cards);
-            let mut game = deal.to_game(Variant::GoingWild);
+            let mut game = deal
+                .to_game(Variant::GoingWild)
+                .unwrap_or_else(|e| panic!("{e}"));
             while game.next_play().is_some() {}
-            assert_eq!(single.game.outcome(), game.outcome(), "game {index}");
+            assert_eq!(single.game, game, "game {index}");
         }
+    }
+
+    #[test]
+    fn seven_seats_are_refused() {
+        assert!(Setup::new(Variant::MoreTheMerrier, &[Strategy::RainbowPlayer; 7]).is_err());
     }
 }

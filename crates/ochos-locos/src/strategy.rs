@@ -1,50 +1,43 @@
-//! How a player picks the card to play: Assignment 4's `findMatch` and its overrides in
-//! the subclasses `ColorPlayer`, `NumberPlayer` and `StrategicPlayer`, and Assignment 2's
-//! choice rule.
+//! How a player picks what to play: Assignment 4's `findMatch` and its overrides in the
+//! subclasses `ColorPlayer`, `NumberPlayer` and `StrategicPlayer`, and Assignment 2's
+//! choice rule, as agents of the game protocol.
 //!
-//! Java overrides a method in a subclass; here a [`Player`](crate::Player) holds a
-//! `&'static dyn Strategy`, so a player's kind is data chosen when the deal is read
-//! (`C`, `N`, `S`, `B`) and costs no allocation.
+//! Java overrides a method in a subclass; here a player's kind is a [`Strategy`] value,
+//! chosen when the deal is read (`C`, `N`, `S`, `B`). An enum rather than a trait object,
+//! so that the simulator's players are dispatched statically.
+//!
+//! The game ([`crate::Game`]) only says which plays the rules allow; a strategy is an
+//! [`Agent`] that chooses among them from what its seat may see ([`Observation`]), the
+//! way the assignments' players do: [`Strategy::find_match`] for an ordinary turn, the
+//! rule set's order for answering a 2 ([`crate::rules::TwoRule::answer`]), Assignment
+//! 2's preference for a playable 8 and the colours both assignments' players name.
 
-use std::fmt;
+use cards_core::protocol::{Agent, Seat, Stop};
+use cards_core::{Color, ColorCard};
 
-use cards_core::ColorCard;
+use crate::game::{Action, EIGHT, Game, Observation, TWO};
+use crate::rules::{EightRule, Order};
 
-/// A way of choosing which card of a hand to play on the card to match.
-pub trait Strategy: fmt::Debug + Sync {
-    /// The position in `hand` of the card to play on `target`, or `None` to draw.
-    /// Only a card that [`matches`](ColorCard::matches) `target` may be returned.
-    fn find_match(&self, hand: &[ColorCard], target: ColorCard) -> Option<usize>;
-
-    /// The letter that names it in a deal file, if it has one.
-    fn letter(&self) -> Option<char>;
-
-    /// A short description for reports (`colour first`).
-    fn describe(&self) -> &'static str;
+/// A way of choosing which card of a hand to play: one per Java class (and Assignment
+/// 2's rule).
+// The variants are named after the assignment's classes, which all end in `Player`.
+#[allow(clippy::enum_variant_names)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Strategy {
+    /// Assignment 4's `Player`: the first card, in the order received, that matches by
+    /// colour or number.
+    BasicPlayer,
+    /// Assignment 4's `ColorPlayer`: the first colour match, else a regular match.
+    ColorPlayer,
+    /// Assignment 4's `NumberPlayer`: the first number match, else a regular match.
+    NumberPlayer,
+    /// Assignment 4's `StrategicPlayer`: with more number matches than colour matches in
+    /// hand, the first number match; otherwise the first colour match; otherwise none.
+    StrategicPlayer,
+    /// Assignment 2's player: with more number matches than colour matches, the number
+    /// match first in rainbow order; otherwise the colour match with the lowest number.
+    RainbowPlayer,
 }
-
-/// Assignment 4's `Player`: the first card, in the order received, that matches by
-/// colour or number.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct BasicPlayer;
-
-/// Assignment 4's `ColorPlayer`: the first colour match, else a regular match.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct ColorPlayer;
-
-/// Assignment 4's `NumberPlayer`: the first number match, else a regular match.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct NumberPlayer;
-
-/// Assignment 4's `StrategicPlayer`: with more number matches than colour matches in
-/// hand, the first number match; otherwise the first colour match; otherwise none.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct StrategicPlayer;
-
-/// Assignment 2's player: with more number matches than colour matches, the number
-/// match first in rainbow order; otherwise the colour match with the lowest number.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct RainbowPlayer;
 
 fn first(hand: &[ColorCard], test: impl Fn(ColorCard) -> bool) -> Option<usize> {
     hand.iter().position(|&card| test(card))
@@ -65,98 +58,155 @@ fn count(hand: &[ColorCard], test: impl Fn(ColorCard) -> bool) -> usize {
     hand.iter().filter(|&&card| test(card)).count()
 }
 
-impl Strategy for BasicPlayer {
-    fn find_match(&self, hand: &[ColorCard], target: ColorCard) -> Option<usize> {
-        first(hand, |card| card.matches(target))
-    }
-    fn describe(&self) -> &'static str {
-        "basic"
-    }
-    fn letter(&self) -> Option<char> {
-        Some('B')
-    }
-}
+impl Strategy {
+    /// The strategies a deal file can name, in the order `B`, `C`, `N`, `S`.
+    pub const LETTERED: [Strategy; 4] = [
+        Strategy::BasicPlayer,
+        Strategy::ColorPlayer,
+        Strategy::NumberPlayer,
+        Strategy::StrategicPlayer,
+    ];
 
-impl Strategy for ColorPlayer {
-    fn find_match(&self, hand: &[ColorCard], target: ColorCard) -> Option<usize> {
-        first(hand, |card| card.matches_color(target))
-            .or_else(|| BasicPlayer.find_match(hand, target))
-    }
-    fn describe(&self) -> &'static str {
-        "colour first"
-    }
-    fn letter(&self) -> Option<char> {
-        Some('C')
-    }
-}
-
-impl Strategy for NumberPlayer {
-    fn find_match(&self, hand: &[ColorCard], target: ColorCard) -> Option<usize> {
-        first(hand, |card| card.matches_number(target))
-            .or_else(|| BasicPlayer.find_match(hand, target))
-    }
-    fn describe(&self) -> &'static str {
-        "number first"
-    }
-    fn letter(&self) -> Option<char> {
-        Some('N')
-    }
-}
-
-impl Strategy for StrategicPlayer {
-    fn find_match(&self, hand: &[ColorCard], target: ColorCard) -> Option<usize> {
-        let numbers = count(hand, |card| card.matches_number(target));
-        let colors = count(hand, |card| card.matches_color(target));
-        if numbers > colors {
-            first(hand, |card| card.matches_number(target))
-        } else {
-            first(hand, |card| card.matches_color(target))
+    /// `findMatch(Card)`: the position in `hand` of the card to play on `target`, or
+    /// `None` to draw. Only a card that [`matches`](ColorCard::matches) `target` is
+    /// returned.
+    pub fn find_match(self, hand: &[ColorCard], target: ColorCard) -> Option<usize> {
+        let regular = |hand: &[ColorCard]| first(hand, |card| card.matches(target));
+        match self {
+            Strategy::BasicPlayer => regular(hand),
+            Strategy::ColorPlayer => {
+                first(hand, |card| card.matches_color(target)).or_else(|| regular(hand))
+            }
+            Strategy::NumberPlayer => {
+                first(hand, |card| card.matches_number(target)).or_else(|| regular(hand))
+            }
+            Strategy::StrategicPlayer => {
+                let numbers = count(hand, |card| card.matches_number(target));
+                let colors = count(hand, |card| card.matches_color(target));
+                if numbers > colors {
+                    first(hand, |card| card.matches_number(target))
+                } else {
+                    first(hand, |card| card.matches_color(target))
+                }
+            }
+            Strategy::RainbowPlayer => {
+                let numbers = count(hand, |card| card.matches_number(target));
+                let colors = count(hand, |card| card.matches_color(target));
+                if numbers > colors {
+                    least(
+                        hand,
+                        |card| card.matches_number(target),
+                        |card| card.color() as u8,
+                    )
+                } else {
+                    least(hand, |card| card.matches_color(target), ColorCard::number)
+                }
+            }
         }
     }
-    fn describe(&self) -> &'static str {
-        "strategic"
-    }
-    fn letter(&self) -> Option<char> {
-        Some('S')
-    }
-}
 
-impl Strategy for RainbowPlayer {
-    fn find_match(&self, hand: &[ColorCard], target: ColorCard) -> Option<usize> {
-        let numbers = count(hand, |card| card.matches_number(target));
-        let colors = count(hand, |card| card.matches_color(target));
-        if numbers > colors {
-            least(
-                hand,
-                |card| card.matches_number(target),
-                |card| card.color() as u8,
-            )
-        } else {
-            least(hand, |card| card.matches_color(target), ColorCard::number)
+    /// The letter that names it in a deal file, if it has one.
+    pub const fn letter(self) -> Option<char> {
+        match self {
+            Strategy::BasicPlayer => Some('B'),
+            Strategy::ColorPlayer => Some('C'),
+            Strategy::NumberPlayer => Some('N'),
+            Strategy::StrategicPlayer => Some('S'),
+            Strategy::RainbowPlayer => None,
         }
     }
-    fn describe(&self) -> &'static str {
-        "assignment 2"
+
+    /// A short description for reports (`colour first`).
+    pub const fn describe(self) -> &'static str {
+        match self {
+            Strategy::BasicPlayer => "basic",
+            Strategy::ColorPlayer => "colour first",
+            Strategy::NumberPlayer => "number first",
+            Strategy::StrategicPlayer => "strategic",
+            Strategy::RainbowPlayer => "assignment 2",
+        }
     }
-    fn letter(&self) -> Option<char> {
-        None
+
+    /// The strategy a deal file's letter names: `B`, `C`, `N` or `S`.
+    pub fn for_letter(letter: &str) -> Option<Strategy> {
+        Strategy::LETTERED
+            .into_iter()
+            .find(|strategy| strategy.letter().is_some_and(|l| letter == l.to_string()))
+    }
+
+    /// What the assignment's player in this seat does, as a play of the game: answer a
+    /// fresh 2, else (Assignment 2) play a playable 8, else [`find_match`]; an 8 names the
+    /// colour the rule set's players name. `None` only before the deal.
+    ///
+    /// [`find_match`]: Strategy::find_match
+    pub fn next_action(self, observation: &Observation<'_>) -> Option<Action> {
+        let target = observation.card_to_match?;
+        let hand = observation.hand;
+        let rules = observation.rules;
+        let index = match rules.two {
+            Some(rule) if observation.pending_twos > 0 => {
+                let twos = (0..hand.len()).filter(|&i| hand[i].number() == TWO);
+                match rule.answer {
+                    Order::Hand => twos.min(),
+                    Order::Rainbow => twos.min_by_key(|&i| hand[i].color()),
+                }
+            }
+            _ => {
+                // The Loco rule comes before the player's usual choice: the first
+                // playable 8 in rainbow order.
+                let loco = (0..hand.len())
+                    .filter(|&i| hand[i].number() == EIGHT && hand[i].matches(target))
+                    .min_by_key(|&i| hand[i].color())
+                    .filter(|_| rules.eight == Some(EightRule::Loco));
+                loco.or_else(|| self.find_match(hand, target))
+            }
+        };
+        let Some(index) = index else {
+            return Some(Action::Draw);
+        };
+        let card = hand[index];
+        let chosen = match rules.eight {
+            // A winning 8 (the last card) names nothing.
+            Some(rule) if card.number() == EIGHT && hand.len() > 1 => {
+                Some(name_color(rule, hand, index))
+            }
+            _ => None,
+        };
+        Some(Action::Play { card, chosen })
     }
 }
 
-/// The strategy a deal file's letter names: `B`, `C`, `N` or `S`.
-pub fn strategy_for_letter(letter: &str) -> Option<&'static dyn Strategy> {
-    match letter {
-        "B" => Some(&BasicPlayer),
-        "C" => Some(&ColorPlayer),
-        "N" => Some(&NumberPlayer),
-        "S" => Some(&StrategicPlayer),
-        _ => None,
+/// The colour the assignment's player names when laying the 8 at `played` of `hand`
+/// (the hand as it is before the 8 leaves it, with at least one other card).
+pub fn name_color(rule: EightRule, hand: &[ColorCard], played: usize) -> Color {
+    match rule {
+        // The first colour in rainbow order among the cards that stay.
+        EightRule::Loco => hand
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != played)
+            .map(|(_, card)| card.color())
+            .min()
+            .unwrap_or(hand[played].color()),
+        // The colour held most, the 8 being played included; ties in rainbow order.
+        EightRule::MostHeld => Color::most_held(hand.iter().map(|card| card.color())),
     }
 }
 
-/// The strategies a deal file can name, in the order `B`, `C`, `N`, `S`.
-pub const LETTERED: [&dyn Strategy; 4] =
-    [&BasicPlayer, &ColorPlayer, &NumberPlayer, &StrategicPlayer];
+impl Agent<Game> for Strategy {
+    fn choose(
+        &mut self,
+        _seat: Seat,
+        observation: &Observation<'_>,
+        legal: &[Action],
+    ) -> Result<Action, Stop> {
+        if legal.is_empty() {
+            return Err(Stop::NoAction);
+        }
+        // Before the deal there is nothing to choose; the protocol never asks then.
+        self.next_action(observation).ok_or(Stop::NoAction)
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -170,7 +220,7 @@ mod tests {
     }
 
     /// The card `strategy` plays from `hand` on `target`, as text ("DRAW" for none).
-    fn check(strategy: &dyn Strategy, hand: &str, target: &str, want: &str) {
+    fn check(strategy: Strategy, hand: &str, target: &str, want: &str) {
         let hand = cards(hand);
         let target = cards(target)[0];
         let got = strategy
@@ -181,44 +231,55 @@ mod tests {
 
     #[test]
     fn assignment_2_examples() {
+        use Strategy::RainbowPlayer;
         // Example 1: more threes than reds: the first three in rainbow order.
-        check(&RainbowPlayer, "R3 R7 Y3 Y7 G8 B3 B7 B8", "G3", "R3");
+        check(RainbowPlayer, "R3 R7 Y3 Y7 G8 B3 B7 B8", "G3", "R3");
         // Example 2: at least as many blues as eights: the lowest blue.
-        check(&RainbowPlayer, "R3 R7 Y3 Y7 G8 B7 B8", "B8", "B7");
+        check(RainbowPlayer, "R3 R7 Y3 Y7 G8 B7 B8", "B8", "B7");
         // Example 3: no match.
-        check(&RainbowPlayer, "R1 R2 G3 G5 B6 B7 B8", "Y4", "DRAW");
+        check(RainbowPlayer, "R1 R2 G3 G5 B6 B7 B8", "Y4", "DRAW");
         // Rainbow order, not hand order, and counting order for colours.
-        check(&RainbowPlayer, "B4 Y4 G1", "R4", "Y4");
-        check(&RainbowPlayer, "R7 R2 Y3", "R3", "R2");
+        check(RainbowPlayer, "B4 Y4 G1", "R4", "Y4");
+        check(RainbowPlayer, "R7 R2 Y3", "R3", "R2");
     }
 
     #[test]
     fn assignment_4_strategies() {
+        use Strategy::*;
         // The text's example: Alice holds R8 G8 Y4 G2 B1 and the discard is G4.
-        check(&BasicPlayer, "R8 G8 Y4 G2 B1", "G4", "G8");
-        check(&ColorPlayer, "R8 Y4 G2 B1", "G4", "G2");
-        check(&ColorPlayer, "R8 Y4 B1", "G4", "Y4");
-        check(&NumberPlayer, "R8 G8 Y4 G2", "G4", "Y4");
-        check(&NumberPlayer, "R8 G8 G2", "G4", "G8");
+        check(BasicPlayer, "R8 G8 Y4 G2 B1", "G4", "G8");
+        check(ColorPlayer, "R8 Y4 G2 B1", "G4", "G2");
+        check(ColorPlayer, "R8 Y4 B1", "G4", "Y4");
+        check(NumberPlayer, "R8 G8 Y4 G2", "G4", "Y4");
+        check(NumberPlayer, "R8 G8 G2", "G4", "G8");
         // Strategic: more numbers than colours plays a number, else a colour.
-        check(&StrategicPlayer, "G1 Y4 R4", "G4", "Y4");
-        check(&StrategicPlayer, "Y4 G1", "G4", "G1");
-        check(&StrategicPlayer, "R1 B2", "G4", "DRAW");
-        for strategy in LETTERED {
+        check(StrategicPlayer, "G1 Y4 R4", "G4", "Y4");
+        check(StrategicPlayer, "Y4 G1", "G4", "G1");
+        check(StrategicPlayer, "R1 B2", "G4", "DRAW");
+        for strategy in Strategy::LETTERED {
             check(strategy, "R1 B2", "G4", "DRAW");
         }
     }
 
     #[test]
     fn letters_name_strategies() {
-        for strategy in LETTERED {
+        for strategy in Strategy::LETTERED {
             let letter = strategy.letter().map(String::from).unwrap_or_default();
-            assert_eq!(
-                strategy_for_letter(&letter).and_then(|s| s.letter()),
-                strategy.letter()
-            );
+            assert_eq!(Strategy::for_letter(&letter), Some(strategy));
         }
-        assert!(strategy_for_letter("X").is_none());
-        assert!(strategy_for_letter("c").is_none());
+        assert!(Strategy::for_letter("X").is_none());
+        assert!(Strategy::for_letter("c").is_none());
+        assert!(Strategy::for_letter("").is_none());
+    }
+
+    #[test]
+    fn colours_named_with_an_eight() {
+        // Loco: the first colour in rainbow order among the cards that stay (B8 G3 Y8
+        // R1 without Y8: R).
+        let hand = cards("B8 G3 Y8 R1");
+        assert_eq!(name_color(EightRule::Loco, &hand, 2), Color::Red);
+        // Most held, the 8 itself counted: G8 B1 B3 Y3 Y4 is Y 2, B 2, G 1: yellow.
+        let hand = cards("G8 B1 B3 Y3 Y4");
+        assert_eq!(name_color(EightRule::MostHeld, &hand, 0), Color::Yellow);
     }
 }

@@ -1,0 +1,297 @@
+//! A person at the terminal as an agent of the game protocol (`ochos-locos RULES
+//! --human NAME`), and the table that seats them among the strategies.
+//!
+//! Before each of their turns the person sees their hand, the card to match (and the
+//! colour in force after an 8, or the 2 to answer) and their legal plays, numbered. They
+//! type a card (`R5`, any case), its number, or `d`/`draw` when drawing is their only
+//! play; after an 8 that names a colour they are asked the colour (`R` or `red`…). An
+//! answer that is no legal play is refused with a one-line reason and asked again. Like
+//! every agent, the person sees only the observation and the legal plays; the game
+//! applies what they chose.
+
+use std::io::{self, BufRead, Write};
+
+use cards_core::console::Console;
+use cards_core::protocol::{Agent, Seat, Stop};
+use cards_core::{Color, ColorCard};
+
+use crate::game::{Action, Game, Observation};
+use crate::strategy::Strategy;
+
+/// A person choosing at one seat, through a console.
+#[derive(Debug)]
+pub struct Human<R, W> {
+    console: Console<R, W>,
+}
+
+/// One of the person's plays, as offered: a card (once, whatever colour an 8 may name
+/// after it), or the draw.
+type Offer = Option<ColorCard>;
+
+impl<R: BufRead, W: Write> Human<R, W> {
+    /// A person answering through `console`.
+    pub fn new(console: Console<R, W>) -> Human<R, W> {
+        Human { console }
+    }
+
+    /// Where the game's own lines go, so that they interleave with the prompts.
+    pub fn output(&mut self) -> &mut W {
+        self.console.output()
+    }
+
+    fn show(&mut self, observation: &Observation<'_>, offers: &[Offer]) -> io::Result<()> {
+        let out = self.console.output();
+        write!(out, "Your hand:")?;
+        for card in observation.hand {
+            write!(out, " {card}")?;
+        }
+        writeln!(out)?;
+        if let Some(discard) = observation.discard_card {
+            match (observation.chosen_color, observation.rules.two) {
+                (Some(color), _) => {
+                    writeln!(
+                        out,
+                        "To match: {discard}, colour in force {color} (or an 8)"
+                    )?;
+                }
+                (None, Some(rule)) if observation.facing_two() => writeln!(
+                    out,
+                    "To match: {discard}, a 2 to answer (with a 2, or draw {})",
+                    rule.penalty.cards(observation.pending_twos)
+                )?,
+                (None, _) => writeln!(out, "To match: {discard}")?,
+            }
+        }
+        write!(out, "Your plays:")?;
+        for (number, offer) in offers.iter().enumerate() {
+            match offer {
+                Some(card) => write!(out, " {}) {card}", number + 1)?,
+                None => write!(out, " {}) draw", number + 1)?,
+            }
+        }
+        writeln!(out)
+    }
+}
+
+/// Reads an answer to "your play?": a card, its number in the list, or the draw.
+fn parse_play(
+    answer: &str,
+    observation: &Observation<'_>,
+    offers: &[Offer],
+) -> Result<Offer, String> {
+    let answer = answer.trim();
+    let can_draw = offers.contains(&None);
+    let hint = if can_draw {
+        format!("type d (or draw), or its number (1 to {})", offers.len())
+    } else {
+        format!(
+            "type a card (like {}) or its number (1 to {})",
+            first_card(offers),
+            offers.len()
+        )
+    };
+    if answer.eq_ignore_ascii_case("d") || answer.eq_ignore_ascii_case("draw") {
+        return if can_draw {
+            Ok(None)
+        } else {
+            Err(format!(
+                "You may not draw while you have a card to play: {hint}."
+            ))
+        };
+    }
+    if let Ok(number) = answer.parse::<usize>() {
+        return number
+            .checked_sub(1)
+            .and_then(|index| offers.get(index))
+            .copied()
+            .ok_or_else(|| format!("There is no play {number}: {hint}."));
+    }
+    let Ok(card) = ColorCard::parse_ignore_case(answer) else {
+        return Err(format!("'{answer}' is not a play: {hint}."));
+    };
+    if offers.contains(&Some(card)) {
+        return Ok(Some(card));
+    }
+    if !observation.hand.contains(&card) {
+        return Err(format!("{card} is not in your hand: {hint}."));
+    }
+    let why = match (observation.facing_two(), observation.chosen_color) {
+        (true, _) => "only a 2 answers a 2".to_owned(),
+        (false, Some(color)) => format!("it is neither {} nor an 8", color.name()),
+        (false, None) => match observation.discard_card {
+            Some(discard) => format!("it matches neither the colour nor the number of {discard}"),
+            None => "the cards are not dealt".to_owned(),
+        },
+    };
+    Err(format!("{card} cannot be played now, {why}: {hint}."))
+}
+
+fn first_card(offers: &[Offer]) -> String {
+    offers
+        .iter()
+        .flatten()
+        .next()
+        .map_or_else(|| "R5".to_owned(), ToString::to_string)
+}
+
+/// Reads a colour: its letter or its name, any case.
+fn parse_color(answer: &str, colors: &[Color]) -> Result<Color, String> {
+    let answer = answer.trim();
+    let named = Color::ALL.into_iter().find(|color| {
+        answer.eq_ignore_ascii_case(color.name())
+            || answer.eq_ignore_ascii_case(&color.letter().to_string())
+    });
+    match named {
+        Some(color) if colors.contains(&color) => Ok(color),
+        _ => Err(format!(
+            "'{answer}' is not a colour: type R, Y, G or B (or red, yellow, green, blue)."
+        )),
+    }
+}
+
+impl<R: BufRead, W: Write> Agent<Game> for Human<R, W> {
+    fn choose(
+        &mut self,
+        _seat: Seat,
+        observation: &Observation<'_>,
+        legal: &[Action],
+    ) -> Result<Action, Stop> {
+        let mut offers: Vec<Offer> = Vec::new();
+        for action in legal {
+            let offer = match action {
+                Action::Play { card, .. } => Some(*card),
+                Action::Draw => None,
+            };
+            if !offers.contains(&offer) {
+                offers.push(offer);
+            }
+        }
+        if offers.is_empty() {
+            return Err(Stop::NoAction);
+        }
+        self.show(observation, &offers)?;
+        let offer = self
+            .console
+            .ask("Your play: ", |answer| {
+                parse_play(answer, observation, &offers)
+            })?
+            .ok_or(Stop::InputEnded)?;
+        let Some(card) = offer else {
+            return Ok(Action::Draw);
+        };
+        let colors: Vec<Color> = legal
+            .iter()
+            .filter_map(|action| match *action {
+                Action::Play {
+                    card: played,
+                    chosen: Some(color),
+                } if played == card => Some(color),
+                _ => None,
+            })
+            .collect();
+        if colors.is_empty() {
+            return Ok(Action::Play { card, chosen: None });
+        }
+        let color = self
+            .console
+            .ask("Colour to follow (R, Y, G or B): ", |answer| {
+                parse_color(answer, &colors)
+            })?
+            .ok_or(Stop::InputEnded)?;
+        Ok(Action::Play {
+            card,
+            chosen: Some(color),
+        })
+    }
+}
+
+/// The seats of a game with one person: `seat` is `person`, every other seat plays its
+/// strategy.
+#[derive(Debug)]
+pub struct Table<A> {
+    /// Each seat's strategy, in seating order (the person's is not used).
+    pub strategies: Vec<Strategy>,
+    /// The person's seat.
+    pub seat: Seat,
+    /// The person.
+    pub person: A,
+}
+
+impl<A: Agent<Game>> Agent<Game> for Table<A> {
+    fn choose(
+        &mut self,
+        seat: Seat,
+        observation: &Observation<'_>,
+        legal: &[Action],
+    ) -> Result<Action, Stop> {
+        if seat == self.seat {
+            self.person.choose(seat, observation, legal)
+        } else {
+            self.strategies.choose(seat, observation, legal)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::Deal;
+    use crate::rules::Variant;
+    use cards_core::protocol::GameState;
+    use pretty_assertions::assert_eq;
+
+    fn game(variant: Variant, deal: &str) -> Game {
+        let deal = Deal::parse(variant, deal).unwrap_or_else(|e| panic!("{e}"));
+        deal.to_game(variant).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The person's choice in `game` given `answers`, and what they were shown.
+    fn ask(game: &Game, answers: &str) -> (Result<Action, Stop>, String) {
+        let mut legal = Vec::new();
+        game.legal_actions(&mut legal);
+        let mut person = Human::new(Console::new(answers.as_bytes(), Vec::new()));
+        let choice = person.choose(0, &game.observe(0), &legal);
+        let shown = String::from_utf8(person.console.into_output()).unwrap_or_default();
+        (choice, shown)
+    }
+
+    #[test]
+    fn a_person_names_a_card_or_its_number_and_the_colour_of_an_8() {
+        let g = game(
+            Variant::Completos,
+            "2\nAlice B G8 B4 G3 Y3 G2\nBob B R1 R3 R4 R5 R6\nG1\nY1 Y2\n",
+        );
+        let (choice, shown) = ask(&g, "b4\nx\n1\nblue\n");
+        assert_eq!(
+            choice.ok(),
+            Some(Action::Play {
+                card: "G8".parse().unwrap_or_else(|e| panic!("{e}")),
+                chosen: Some(Color::Blue)
+            })
+        );
+        assert_eq!(
+            shown,
+            "Your hand: G8 B4 G3 Y3 G2\nTo match: G1\nYour plays: 1) G8 2) G3 3) G2\n\
+             Your play: B4 cannot be played now, it matches neither the colour nor the \
+             number of G1: type a card (like G8) or its number (1 to 3).\n\
+             Your play: 'x' is not a play: type a card (like G8) or its number (1 to 3).\n\
+             Your play: Colour to follow (R, Y, G or B): "
+        );
+        let (choice, _) = ask(&g, "G3\n");
+        assert!(matches!(choice, Ok(Action::Play { chosen: None, .. })));
+        let (choice, _) = ask(&g, "d\n4\n");
+        assert!(matches!(choice, Err(Stop::InputEnded)));
+    }
+
+    #[test]
+    fn a_person_with_nothing_to_play_draws() {
+        let g = game(
+            Variant::Faciles,
+            "2\nAlice R2 R3 R4 R5 R6\nBob B1 B3 B4 B5 B6\nG1\nY1 Y2\n",
+        );
+        let (choice, shown) = ask(&g, "R2\nDRAW\n");
+        assert_eq!(choice.ok(), Some(Action::Draw));
+        assert!(shown.contains("Your plays: 1) draw\n"), "{shown}");
+        assert!(shown.contains("R2 cannot be played now"), "{shown}");
+    }
+}
