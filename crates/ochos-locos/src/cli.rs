@@ -533,7 +533,18 @@ fn play_human(
     let mut table = Table {
         strategies: deal.seats.iter().map(|seat| seat.strategy).collect(),
         seat,
-        person: Human::new(Console::new(io::stdin().lock(), out)),
+        // Piped answers are written back after their prompts, so that a transcript reads
+        // as it would on a terminal (which echoes by itself).
+        person: Human::new(
+            Console::new(io::stdin().lock(), out).with_echo(!io::stdin().is_terminal()),
+            deal.seats
+                .iter()
+                .map(|seat| match variant.is_assignment_2() {
+                    true => format!("player {}", seat.name),
+                    false => seat.name.clone(),
+                })
+                .collect(),
+        ),
     };
     let renderer = Renderer::new(variant, style);
     let mut chance = ChanceSource::recorded(vec![order]);

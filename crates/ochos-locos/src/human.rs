@@ -22,6 +22,7 @@ use crate::strategy::Strategy;
 #[derive(Debug)]
 pub struct Human<R, W> {
     console: Console<R, W>,
+    names: Vec<String>,
 }
 
 /// One of the person's plays, as offered: a card (once, whatever colour an 8 may name
@@ -29,9 +30,9 @@ pub struct Human<R, W> {
 type Offer = Option<ColorCard>;
 
 impl<R: BufRead, W: Write> Human<R, W> {
-    /// A person answering through `console`.
-    pub fn new(console: Console<R, W>) -> Human<R, W> {
-        Human { console }
+    /// A person answering through `console`, at a table whose seats are `names`.
+    pub fn new(console: Console<R, W>, names: Vec<String>) -> Human<R, W> {
+        Human { console, names }
     }
 
     /// Where the game's own lines go, so that they interleave with the prompts.
@@ -41,6 +42,12 @@ impl<R: BufRead, W: Write> Human<R, W> {
 
     fn show(&mut self, observation: &Observation<'_>, offers: &[Offer]) -> io::Result<()> {
         let out = self.console.output();
+        let counts = observation.card_counts().enumerate();
+        for (seat, count) in counts.filter(|&(seat, _)| seat != observation.seat) {
+            let name = self.names.get(seat).map_or("?", String::as_str);
+            write!(out, "{name} holds {count}, ")?;
+        }
+        writeln!(out, "the deck {}", observation.deck_size)?;
         write!(out, "Your hand:")?;
         for card in observation.hand {
             write!(out, " {card}")?;
@@ -81,13 +88,16 @@ fn parse_play(
 ) -> Result<Offer, String> {
     let answer = answer.trim();
     let can_draw = offers.contains(&None);
+    let numbers = match offers.len() {
+        1 => "1".to_owned(),
+        n => format!("1 to {n}"),
+    };
     let hint = if can_draw {
-        format!("type d (or draw), or its number (1 to {})", offers.len())
+        format!("type d (or draw), or its number ({numbers})")
     } else {
         format!(
-            "type a card (like {}) or its number (1 to {})",
-            first_card(offers),
-            offers.len()
+            "type a card (like {}) or its number ({numbers})",
+            first_card(offers)
         )
     };
     if answer.eq_ignore_ascii_case("d") || answer.eq_ignore_ascii_case("draw") {
@@ -249,7 +259,8 @@ mod tests {
     fn ask(game: &Game, answers: &str) -> (Result<Action, Stop>, String) {
         let mut legal = Vec::new();
         game.legal_actions(&mut legal);
-        let mut person = Human::new(Console::new(answers.as_bytes(), Vec::new()));
+        let names = vec!["Alice".to_owned(), "Bob".to_owned()];
+        let mut person = Human::new(Console::new(answers.as_bytes(), Vec::new()), names);
         let choice = person.choose(0, &game.observe(0), &legal);
         let shown = String::from_utf8(person.console.into_output()).unwrap_or_default();
         (choice, shown)
@@ -271,7 +282,7 @@ mod tests {
         );
         assert_eq!(
             shown,
-            "Your hand: G8 B4 G3 Y3 G2\nTo match: G1\nYour plays: 1) G8 2) G3 3) G2\n\
+            "Bob holds 5, the deck 2\nYour hand: G8 B4 G3 Y3 G2\nTo match: G1\nYour plays: 1) G8 2) G3 3) G2\n\
              Your play: B4 cannot be played now, it matches neither the colour nor the \
              number of G1: type a card (like G8) or its number (1 to 3).\n\
              Your play: 'x' is not a play: type a card (like G8) or its number (1 to 3).\n\
