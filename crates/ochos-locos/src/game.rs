@@ -139,6 +139,12 @@ pub enum GameError {
     /// The deal is not an order of the game's cards.
     #[error("the deal is not an order of the cards to deal")]
     NotTheCards,
+    /// More cards than the deck's 32.
+    #[error("{cards} cards are more than the deck's {DECK_SIZE}")]
+    TooManyCards {
+        /// The cards given.
+        cards: usize,
+    },
     /// Too few cards (or more than the deck) for the seats.
     #[error(
         "{cards} cards cannot be dealt to {seats} players: each takes {HAND_SIZE}, then a discard card, at most {DECK_SIZE} in all"
@@ -208,10 +214,7 @@ impl DealOrder {
         let slots = order
             .cards
             .get_mut(..cards.len())
-            .ok_or(GameError::DealSize {
-                cards: cards.len(),
-                seats: 0,
-            })?;
+            .ok_or(GameError::TooManyCards { cards: cards.len() })?;
         slots.copy_from_slice(cards);
         order.len = cards.len() as u8;
         Ok(order)
@@ -1007,6 +1010,23 @@ mod tests {
         );
         // Pretend the game has gone on: player 1 holds only R8.
         g.players[0].hand_mut().truncate(1);
+        let mut legal = Vec::new();
+        g.legal_actions(&mut legal);
+        assert_eq!(
+            legal,
+            [Action::Play {
+                card: card("R8"),
+                chosen: None
+            }]
+        );
+        let named = Action::Play {
+            card: card("R8"),
+            chosen: Some(Color::Red),
+        };
+        assert_eq!(
+            g.apply(named, &mut Vec::new()),
+            Err(GameError::ColorNotWanted { card: card("R8") })
+        );
         let turn = turns(&mut g, 1)[0];
         assert_eq!(turn.play, played("R8", None));
         assert_eq!(turn.outcome, Some(Outcome::Winner { seat: 0 }));
