@@ -1,5 +1,6 @@
 //! The command line: parse with clap, check the setup, run, and turn the result into an
-//! exit status (0 played, 1 the input ended first, 2 bad usage or input).
+//! exit status (0 played, 1 the answers or the dice file ended first, 2 bad usage or
+//! input).
 
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Write};
@@ -8,15 +9,18 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
 
+use cards_core::ParseError;
 use cards_core::cli::{EXIT_CUT_SHORT, is_broken_pipe, parse_args, report};
-use cards_core::console::Console;
+use cards_core::names::count_of;
+use cards_core::protocol::{ChanceSource, PlayError, Stop};
 use cards_core::rng::{resolve_seed, rng_from_seed};
 use clap::{Args, Parser, Subcommand};
-use pig::game::{GameEnd, PigGame, PlayError};
+use pig::game::{GameEnd, PigGame};
+use pig::rolls;
 use pig::simulate::{Report, simulate};
 use pig::solver::{Solution, SolveError, TOLERANCE, check_goal, evaluate, solve};
-use pig::state::DEFAULT_GOAL;
-use pig::{Rules, SeededDice, StrategySpec};
+use pig::state::{DEFAULT_GOAL, RuleError};
+use pig::{AnyStrategy, Rules, StrategySpec, Throw};
 
 const PROGRAM: &str = "pig";
 
@@ -39,8 +43,14 @@ roll. The Computer rolls until its turn holds 20 points or more.",
   pig --seed 42                         play; the same seed gives the same dice
   pig --seed 42 --echo < answers.txt    answers from a file, one a line, shown after the prompts
   pig --computer optimal                play against the solved strategy
+  pig dice --seed 7 > rolls.txt         write the rolls of seed 7, one a line (`3 5`)
+  pig --dice rolls.txt                  play with those rolls: the game of --seed 7
   pig solve --plot hold.svg             the optimal strategy, its chances, a picture
-  pig simulate --games 100000 --a optimal --b hold:20 --seed 1",
+  pig simulate --games 100000 --a optimal --b hold:20 --seed 1
+
+Exit status: 0 the game was played to its end; 1 the answers or the dice file ran out
+before it ended (the game so far is on stdout, why on stderr); 2 bad usage or input,
+such as a bad dice file (nothing is played).",
     args_conflicts_with_subcommands = true
 )]
 struct Cli {
@@ -55,6 +65,12 @@ struct PlayArgs {
     /// Seed for the dice (a random one is chosen and shown on stderr if none is given).
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
+    /// Play with the rolls in FILE instead of seeded dice: one roll a line, the two dice
+    /// separated by a space (`3 5`; one die a line with --rules classic: `4`), as
+    /// `pig dice` writes them. The file is checked whole before the game starts; if it
+    /// runs out before the game ends, the game stops with exit status 1.
+    #[arg(long, value_name = "FILE", conflicts_with = "seed")]
+    dice: Option<PathBuf>,
     /// The Computer's strategy: hold:N (roll until the turn holds N points) or optimal.
     #[arg(long, value_name = "STRATEGY", default_value = "hold:20")]
     computer: StrategySpec,
@@ -105,6 +121,30 @@ Example:
   pig simulate --games 100000 --a optimal --b hold:20 --seed 1 --json"
     )]
     Simulate(SimulateArgs),
+    /// Write the rolls a seed gives, one a line, as a dice file for `pig --dice`.
+    #[command(
+        after_help = "Each line is one roll: the two dice, the first die first (`3 5`), or with
+--rules classic the one die (`4`). These are the rolls `pig --seed S` would throw, in
+order, so the same answers play the same game:
+
+Example:
+  pig dice --seed 7 > rolls.txt
+  pig --dice rolls.txt          the game of `pig --seed 7`"
+    )]
+    Dice(DiceArgs),
+}
+
+#[derive(Debug, Args)]
+struct DiceArgs {
+    /// Seed of the rolls (a random one is chosen and shown on stderr if none is given).
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// How many rolls to write (1 or more; a game to 100 rarely needs 200).
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = at_least_one::<u64>)]
+    count: u64,
+    /// seed: two dice a roll, the assignment's; classic: one die a roll.
+    #[arg(long, value_name = "RULES", default_value = "seed")]
+    rules: Rules,
 }
 
 #[derive(Debug, Args)]
@@ -164,7 +204,16 @@ where
 #[derive(Debug, thiserror::Error)]
 enum Failure {
     #[error("{0}")]
-    Play(#[from] PlayError),
+    Play(#[from] PlayError<RuleError>),
+    #[error("{path}: {error}")]
+    Read { path: String, error: io::Error },
+    #[error("{path}: {error}")]
+    DiceFile { path: String, error: ParseError },
+    #[error("the dice file {path} ran out after {}, before the game ended; nobody won",
+            count_of(*used as u64, "roll"))]
+    DiceRanOut { path: String, used: usize },
+    #[error("the optimal strategy has no solved table (a bug: it is solved or read first)")]
+    NoSolution,
     #[error("{0}")]
     Solve(#[from] SolveError),
     #[error("{path}: {error}")]
@@ -200,10 +249,14 @@ pub fn main() -> ExitCode {
             eprintln!("{PROGRAM}: the input ended before the game did; nobody won");
             ExitCode::from(EXIT_CUT_SHORT)
         }
-        Err(Failure::Write(error) | Failure::Play(PlayError::Io(error)))
+        Err(Failure::Write(error) | Failure::Play(PlayError::Stopped(Stop::Io(error))))
             if is_broken_pipe(&error) =>
         {
             ExitCode::SUCCESS
+        }
+        Err(ran_out @ Failure::DiceRanOut { .. }) => {
+            eprintln!("{PROGRAM}: {ran_out}");
+            ExitCode::from(EXIT_CUT_SHORT)
         }
         Err(failure) => report(PROGRAM, failure),
     }
@@ -214,26 +267,59 @@ fn run(cli: Cli) -> Result<Option<GameEnd>, Failure> {
         None => play(cli.play).map(Some),
         Some(Command::Solve(args)) => run_solve(args).map(|()| None),
         Some(Command::Simulate(args)) => run_simulate(args).map(|()| None),
+        Some(Command::Dice(args)) => write_dice(args).map(|()| None),
     }
 }
 
 fn play(args: PlayArgs) -> Result<GameEnd, Failure> {
     let GameArgs { goal, rules, .. } = args.game;
+    // The dice file is checked before anything else: a bad one plays nothing.
+    let recorded = args
+        .dice
+        .as_deref()
+        .map(|path| read_dice(path, rules))
+        .transpose()?;
     let solution = solution_for(&args.game, args.computer.needs_solution())?;
-    let computer = strategy(args.computer, solution.as_ref());
-    let seed = resolve_seed(PROGRAM, args.seed);
-    let dice = SeededDice::new(rules, rng_from_seed(seed));
-    let console = Console::stdio().with_echo(args.echo);
-    let mut game = PigGame::new(rules, goal, dice, computer, console);
-    Ok(game.play()?)
+    let computer = strategy(args.computer, solution.as_ref())?;
+    let chance = match recorded {
+        Some(throws) => ChanceSource::recorded(throws),
+        None => ChanceSource::seeded(rng_from_seed(resolve_seed(PROGRAM, args.seed))),
+    };
+    let (input, output) = (io::stdin().lock(), io::stdout().lock());
+    let mut game = PigGame::new(rules, goal, chance, computer, input, output).with_echo(args.echo);
+    game.play().map_err(|error| match (error, args.dice) {
+        (PlayError::ChanceRanOut { used }, Some(path)) => Failure::DiceRanOut {
+            path: path.display().to_string(),
+            used,
+        },
+        (error, _) => Failure::Play(error),
+    })
+}
+
+/// The rolls of a dice file, checked whole.
+fn read_dice(path: &Path, rules: Rules) -> Result<Vec<Throw>, Failure> {
+    let name = || path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|error| Failure::Read {
+        path: name(),
+        error,
+    })?;
+    rolls::parse(rules, &text).map_err(|error| Failure::DiceFile {
+        path: name(),
+        error,
+    })
+}
+
+/// `pig dice`: the rolls of a seed, one a line.
+fn write_dice(args: DiceArgs) -> Result<(), Failure> {
+    let mut rng = rng_from_seed(resolve_seed(PROGRAM, args.seed));
+    let mut out = BufWriter::new(io::stdout().lock());
+    rolls::write_seeded(args.rules, &mut rng, args.count, &mut out)?;
+    Ok(())
 }
 
 /// The strategy of a spec, given the solution when it needs one.
-fn strategy(spec: StrategySpec, solution: Option<&Arc<Solution>>) -> pig::AnyStrategy {
-    // solution_for gave a solution whenever the spec needs one; hold:20 is only a
-    // fallback that cannot be reached.
-    spec.build(solution)
-        .unwrap_or(pig::AnyStrategy::HoldAt(pig::HoldAt(20)))
+fn strategy(spec: StrategySpec, solution: Option<&Arc<Solution>>) -> Result<AnyStrategy, Failure> {
+    spec.build(solution).ok_or(Failure::NoSolution)
 }
 
 /// The solved table when a strategy needs one: read from `--table`, or solved now. A
@@ -285,9 +371,9 @@ fn run_solve(args: SolveArgs) -> Result<(), Failure> {
     let (solution, seconds) = load_or_solve(&args.game)?;
     let solution = Arc::new(solution);
     let (rules, goal) = (solution.rules(), solution.goal());
-    let optimal = pig::Optimal(Arc::clone(&solution));
-    let against = strategy(args.against, Some(&solution));
-    let evaluation = evaluate(rules, goal, &optimal, &against)?;
+    let mut optimal = pig::Optimal(Arc::clone(&solution));
+    let mut against = strategy(args.against, Some(&solution))?;
+    let evaluation = evaluate(rules, goal, &mut optimal, &mut against)?;
 
     let mut out = BufWriter::new(io::stdout().lock());
     writeln!(
@@ -301,9 +387,9 @@ fn run_solve(args: SolveArgs) -> Result<(), Failure> {
             "Value iteration converged to {TOLERANCE:e} in {} layer sweeps ({}, \
              at most {} sweeps in one; {}, {} updates) in {:.2} s",
             stats.sweeps,
-            count(u64::from(stats.layers), "score-sum layer"),
+            count_of(u64::from(stats.layers), "score-sum layer"),
             stats.max_layer_sweeps,
-            count(solution.positions() as u64, "position"),
+            count_of(solution.positions() as u64, "position"),
             stats.updates,
             seconds.unwrap_or_default()
         )?,
@@ -377,20 +463,11 @@ fn file_failure(path: &Path, error: impl Into<SolveError>) -> Failure {
     }
 }
 
-/// `1 position`, `2 positions`.
-fn count(n: u64, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
-}
-
 fn run_simulate(args: SimulateArgs) -> Result<(), Failure> {
     let needs = args.a.needs_solution() || args.b.needs_solution();
     let solution = solution_for(&args.game, needs)?;
-    let a = strategy(args.a, solution.as_ref());
-    let b = strategy(args.b, solution.as_ref());
+    let a = strategy(args.a, solution.as_ref())?;
+    let b = strategy(args.b, solution.as_ref())?;
     let seed = resolve_seed(PROGRAM, args.seed);
     let (rules, goal, games) = (args.game.rules, args.game.goal, args.games);
 
@@ -411,6 +488,7 @@ fn run_simulate(args: SimulateArgs) -> Result<(), Failure> {
             .install(run),
     };
     bar.finish_and_clear();
+    let tally = tally?;
 
     let report = Report::new(
         rules,

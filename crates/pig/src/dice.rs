@@ -1,9 +1,10 @@
 //! The dice: the assignment's `PigDice`, the two rule sets, and the chance outcomes the
-//! game samples and the solver enumerates.
+//! game samples and the solver enumerates (one list, [`Rules::outcomes`], for both).
 
 use std::fmt;
 use std::str::FromStr;
 
+use cards_core::names::{RuleSet, UnknownRuleSet, parse_rule_set};
 use cards_core::rng::below;
 use rand::Rng;
 
@@ -105,6 +106,15 @@ impl Throw {
         }
     }
 
+    /// Whether the dice show faces 1 to 6 (a [`Throw::Single`] can be written with any
+    /// number; a [`PigDice`] is checked when it is made).
+    pub const fn is_possible(self) -> bool {
+        match self {
+            Throw::Pair(_) => true,
+            Throw::Single(face) => is_face(face),
+        }
+    }
+
     /// The rules this throw belongs to.
     pub const fn rules(self) -> Rules {
         match self {
@@ -144,15 +154,24 @@ pub enum Rules {
     Classic,
 }
 
-impl Rules {
-    /// Both rule sets.
-    pub const ALL: [Rules; 2] = [Rules::Seed, Rules::Classic];
+impl RuleSet for Rules {
+    const ALL: &'static [Rules] = &[Rules::Seed, Rules::Classic];
 
     /// The rules' name on the command line (`seed`, `classic`).
-    pub const fn name(self) -> &'static str {
+    fn name(self) -> &'static str {
         match self {
             Rules::Seed => "seed",
             Rules::Classic => "classic",
+        }
+    }
+}
+
+impl Rules {
+    /// How many dice a roll throws: two under the seed's rules, one in classic Pig.
+    pub const fn dice(self) -> usize {
+        match self {
+            Rules::Seed => 2,
+            Rules::Classic => 1,
         }
     }
 
@@ -166,7 +185,10 @@ impl Rules {
         }
     }
 
-    /// Throws the dice of these rules.
+    /// Throws the dice of these rules: the first die first, each die
+    /// [`below`]`(rng, 6) + 1`. The game's chance nodes draw exactly this
+    /// ([`PigState::sample_chance`](crate::PigState)), so a seed gives the same rolls
+    /// whoever plays.
     pub fn throw<R: Rng + ?Sized>(self, rng: &mut R) -> Throw {
         match self {
             Rules::Seed => Throw::Pair(PigDice::roll(rng)),
@@ -214,19 +236,12 @@ impl fmt::Display for Rules {
     }
 }
 
-/// A rule set name that is neither `seed` nor `classic`.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown rules '{0}': use seed (two dice, the assignment's) or classic (one die)")]
-pub struct UnknownRules(pub String);
-
 impl FromStr for Rules {
-    type Err = UnknownRules;
+    type Err = UnknownRuleSet;
 
-    fn from_str(text: &str) -> Result<Rules, UnknownRules> {
-        Rules::ALL
-            .into_iter()
-            .find(|rules| rules.name().eq_ignore_ascii_case(text.trim()))
-            .ok_or_else(|| UnknownRules(text.to_owned()))
+    /// `seed` or `classic`, case and surrounding spaces ignored.
+    fn from_str(text: &str) -> Result<Rules, UnknownRuleSet> {
+        parse_rule_set(text)
     }
 }
 
@@ -240,71 +255,6 @@ pub struct Chances {
     pub bust: u32,
     /// `(points, how many throws score them)`, fewest points first.
     pub points: Vec<(u32, u32)>,
-}
-
-/// Where a game's rolls come from: the assignment's bonus ("the game must work with the
-/// provided classes or the student's own") as a trait, so a game can be played with
-/// seeded dice or with dice written down in a test.
-pub trait Dice {
-    /// The next roll.
-    fn roll(&mut self) -> Throw;
-}
-
-/// Fair dice of a rule set, drawn from a seeded generator.
-#[derive(Clone, Debug)]
-pub struct SeededDice<R> {
-    rules: Rules,
-    rng: R,
-}
-
-impl<R: Rng> SeededDice<R> {
-    /// Dice of `rules` drawing from `rng`.
-    pub fn new(rules: Rules, rng: R) -> SeededDice<R> {
-        SeededDice { rules, rng }
-    }
-}
-
-impl<R: Rng> Dice for SeededDice<R> {
-    fn roll(&mut self) -> Throw {
-        self.rules.throw(&mut self.rng)
-    }
-}
-
-/// Dice that show a script of throws in order, starting over when it runs out (so they
-/// never fail); an empty script shows a 2 and a 3 forever. For tests and examples.
-#[derive(Clone, Debug)]
-pub struct ScriptedDice {
-    script: Vec<Throw>,
-    next: usize,
-}
-
-impl ScriptedDice {
-    /// Dice that show `script` in order.
-    pub fn new(script: impl IntoIterator<Item = Throw>) -> ScriptedDice {
-        ScriptedDice {
-            script: script.into_iter().collect(),
-            next: 0,
-        }
-    }
-
-    /// Two-dice throws from pairs; pairs that are not two faces are left out.
-    pub fn pairs(pairs: impl IntoIterator<Item = (u8, u8)>) -> ScriptedDice {
-        ScriptedDice::new(
-            pairs
-                .into_iter()
-                .filter_map(|(a, b)| PigDice::new(a, b).map(Throw::Pair)),
-        )
-    }
-}
-
-impl Dice for ScriptedDice {
-    fn roll(&mut self) -> Throw {
-        let Some(&throw) = self.script.get(self.next % self.script.len().max(1)) else {
-            return Throw::Pair(PigDice { die1: 2, die2: 3 });
-        };
-        self.next += 1;
-        throw
-    }
 }
 
 #[cfg(test)]
@@ -393,26 +343,54 @@ mod tests {
             counts.iter().all(|&n| (800..1200).contains(&n)),
             "{counts:?}"
         );
-        let a: Vec<Throw> = {
-            let mut d = SeededDice::new(Rules::Seed, rng_from_seed(9));
-            (0..5).map(|_| d.roll()).collect()
+        let throws = |seed| {
+            let mut rng = rng_from_seed(seed);
+            (0..5)
+                .map(|_| Rules::Seed.throw(&mut rng))
+                .collect::<Vec<_>>()
         };
-        let mut d = SeededDice::new(Rules::Seed, rng_from_seed(9));
-        assert_eq!(a, (0..5).map(|_| d.roll()).collect::<Vec<_>>());
+        assert_eq!(throws(9), throws(9));
+    }
+
+    /// The solver's chances are summed over [`Rules::outcomes`]; the game samples with
+    /// [`Rules::throw`]. Both must be the same list of equally likely throws: every
+    /// sampled throw is one of the outcomes, and every outcome comes up.
+    #[test]
+    fn sampled_throws_are_the_solvers_outcomes() {
+        for &rules in Rules::ALL {
+            let outcomes = rules.outcomes();
+            let mut seen = vec![0u32; outcomes.len()];
+            let mut rng = rng_from_seed(5);
+            for _ in 0..100 * outcomes.len() {
+                let throw = rules.throw(&mut rng);
+                let at = outcomes.iter().position(|&o| o == throw);
+                let at = at.unwrap_or_else(|| panic!("{rules}: {throw:?} is no outcome"));
+                seen[at] += 1;
+            }
+            assert!(seen.iter().all(|&n| n > 0), "{rules}: {seen:?}");
+            assert!(
+                outcomes
+                    .iter()
+                    .all(|o| o.is_possible() && o.rules() == rules)
+            );
+        }
     }
 
     #[test]
-    fn scripted_dice_repeat() {
-        let mut d = ScriptedDice::pairs([(1, 2), (3, 3)]);
-        let shown: Vec<String> = (0..3).map(|_| d.roll().to_string()).collect();
-        assert_eq!(shown, ["1,2", "3,3", "1,2"]);
-        assert_eq!(ScriptedDice::new([]).roll().to_string(), "2,3");
+    fn impossible_faces() {
+        assert!(Throw::Single(6).is_possible());
+        assert!(!Throw::Single(0).is_possible());
+        assert!(!Throw::Single(7).is_possible());
+        assert_eq!((Rules::Seed.dice(), Rules::Classic.dice()), (2, 1));
     }
 
     #[test]
     fn rules_parse() {
         assert_eq!("Classic".parse(), Ok(Rules::Classic));
-        assert_eq!("seed".parse(), Ok(Rules::Seed));
-        assert!("dice".parse::<Rules>().is_err());
+        assert_eq!(" seed ".parse(), Ok(Rules::Seed));
+        assert_eq!(
+            "dice".parse::<Rules>().map_err(|e| e.to_string()),
+            Err("unknown rule set 'dice': use seed or classic".to_owned())
+        );
     }
 }

@@ -1,22 +1,26 @@
 //! The assignment's `PigGame`: Human against Computer at a console, printing exactly the
 //! assignment's lines.
+//!
+//! The game runs on the protocol's one loop, [`Driver::step`], one step at a time, so
+//! that the Human's prompts come between the lines the steps' events print. The Human is
+//! an [`Agent`] like the Computer's strategy: [`Human`] asks at the console.
 
 use std::io::{self, BufRead, Write};
 
 use cards_core::console::Console;
+use cards_core::protocol::{
+    Actor, Agent, ChanceSource, Driver, GameState, Outcome, PlayError, Seat, Stop,
+};
 
-use crate::dice::Dice;
+use crate::dice::{Rules, Throw};
 use crate::render;
-use crate::state::{Action, Event, Move, PigPlayer, PigState, RollEffect};
-use crate::strategy::Strategy;
+use crate::state::{Action, Event, PigPlayer, PigState, RollEffect, RuleError, TurnView};
+use crate::strategy::{Seats, offered};
 
 /// The human's name, as the assignment requires.
 pub const HUMAN: &str = "Human";
 /// The computer's name, as the assignment requires.
 pub const COMPUTER: &str = "Computer";
-
-/// The computer's seat (the human, in seat 0, moves first, as the assignment requires).
-const COMPUTER_SEAT: usize = 1;
 
 /// How a game at the console ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,162 +31,232 @@ pub enum GameEnd {
     InputEnded,
 }
 
-/// Why a game stopped with an error.
-#[derive(Debug, thiserror::Error)]
-pub enum PlayError {
-    /// Reading the answers or writing the game failed.
-    #[error("{0}")]
-    Io(#[from] io::Error),
-    /// The dice did not fit the game's rules (a programming error in the dice).
-    #[error("{0}")]
-    Rules(#[from] crate::state::RuleError),
-}
-
-/// The assignment's `PigGame`: the Human (moving first, answering at the console)
-/// against the Computer (deciding by a [`Strategy`]), with dice `D`.
+/// The person at the console, as an agent: asked [`render::PROMPT`] before every roll
+/// (the first of a turn included, so holding at 0 is possible), until the answer is Y
+/// (hold) or N (roll). The end of input stops the game ([`Stop::InputEnded`]).
 #[derive(Debug)]
-pub struct PigGame<D, S, R, W> {
-    state: PigState,
-    dice: D,
-    computer: S,
-    console: Console<R, W>,
+pub struct Human<'a, R, W>(pub &'a mut Console<R, W>);
+
+impl<R: BufRead, W: Write> Agent<PigState> for Human<'_, R, W> {
+    fn choose(&mut self, _: Seat, _: &TurnView, legal: &[Action]) -> Result<Action, Stop> {
+        let hold = self
+            .0
+            .ask(render::PROMPT, render::parse_answer)?
+            .ok_or(Stop::InputEnded)?;
+        offered(if hold { Action::Hold } else { Action::Roll }, legal)
+    }
 }
 
-impl<D: Dice, S: Strategy, R: BufRead, W: Write> PigGame<D, S, R, W> {
-    /// A game to `goal` points with these rules, dice, computer strategy and console.
+/// The game's output, remembering whether its last line is unfinished (a prompt waiting
+/// for its answer), so that a game cut short still ends with a whole line.
+#[derive(Debug)]
+struct Transcript<W> {
+    out: W,
+    line_open: bool,
+}
+
+impl<W: Write> Write for Transcript<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let written = self.out.write(buf)?;
+        if let Some(&last) = buf.get(..written).and_then(<[u8]>::last) {
+            self.line_open = last != b'\n';
+        }
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+/// The assignment's `PigGame`: the Human (seat 0, moving first, answering at the
+/// console) against the Computer (seat 1, an agent `S`), the dice from a
+/// [`ChanceSource`] (seeded, or the rolls of a dice file).
+#[derive(Debug)]
+pub struct PigGame<S, R, W> {
+    state: PigState,
+    chance: ChanceSource<Throw>,
+    computer: S,
+    console: Console<R, Transcript<W>>,
+    driver: Driver<PigState>,
+}
+
+impl<S: Agent<PigState>, R: BufRead, W: Write> PigGame<S, R, W> {
+    /// A game to `goal` points with these rules, dice and computer strategy, the Human
+    /// answering on `input` and the game written to `output`.
     pub fn new(
-        rules: crate::dice::Rules,
+        rules: Rules,
         goal: u32,
-        dice: D,
+        chance: ChanceSource<Throw>,
         computer: S,
-        console: Console<R, W>,
-    ) -> PigGame<D, S, R, W> {
+        input: R,
+        output: W,
+    ) -> PigGame<S, R, W> {
         let players = [PigPlayer::new(HUMAN), PigPlayer::new(COMPUTER)];
+        let output = Transcript {
+            out: output,
+            line_open: false,
+        };
         PigGame {
             state: PigState::new(rules, goal, players),
-            dice,
+            chance,
             computer,
-            console,
+            console: Console::new(input, output),
+            driver: Driver::new(),
         }
     }
 
-    /// `play()`: welcome, then turns until somebody wins (or the input ends).
-    pub fn play(&mut self) -> Result<GameEnd, PlayError> {
+    /// With `echo`, each answer is written after its prompt ([`Console::with_echo`]).
+    pub fn with_echo(mut self, echo: bool) -> PigGame<S, R, W> {
+        self.console = self.console.with_echo(echo);
+        self
+    }
+
+    /// `play()`: welcome, then steps until somebody wins. The input ending at a prompt
+    /// is [`GameEnd::InputEnded`]; the dice running out (a dice file) is
+    /// [`PlayError::ChanceRanOut`]. Either way the transcript ends with a whole line.
+    pub fn play(&mut self) -> Result<GameEnd, PlayError<RuleError>> {
         self.welcome()?;
+        self.start_turn()?;
         loop {
-            self.start_turn()?;
-            if !self.play_turn()? {
-                self.stop_for_end_of_input()?;
-                return Ok(GameEnd::InputEnded);
-            }
-            if let Some(winner) = self.state.winner() {
-                let name = self.state.player(winner).name();
-                self.announce_winner(name)?;
-                return Ok(GameEnd::Won(name));
+            match self.step() {
+                Ok(true) => self.show()?,
+                Ok(false) => return self.announce_winner(),
+                Err(PlayError::Stopped(Stop::InputEnded)) => {
+                    self.end_line()?;
+                    return Ok(GameEnd::InputEnded);
+                }
+                Err(error) => {
+                    self.end_line()?;
+                    return Err(error);
+                }
             }
         }
     }
 
-    /// The game's state (for tests and callers that want the scores).
-    pub fn state(&self) -> &PigState {
-        &self.state
+    /// Gives back the output (tests read the transcript from it).
+    pub fn into_output(self) -> W {
+        self.console.into_output().out
     }
 
-    /// Gives back the console (tests read the transcript from its writer).
-    pub fn into_console(self) -> Console<R, W> {
-        self.console
-    }
-
-    fn welcome(&mut self) -> io::Result<()> {
+    fn welcome(&mut self) -> Result<(), Stop> {
         let text = render::welcome(self.state.rules(), self.state.goal());
-        self.console.output().write_all(text.as_bytes())
+        Ok(self.console.output().write_all(text.as_bytes())?)
     }
 
-    fn start_turn(&mut self) -> io::Result<()> {
+    fn start_turn(&mut self) -> Result<(), Stop> {
         let player = self.state.player(self.state.current());
         let line = render::player_line(player.name(), player.total());
-        writeln!(self.console.output(), "\n{line}")
+        Ok(writeln!(self.console.output(), "\n{line}")?)
     }
 
-    /// Plays one turn to its end; `false` if the input ended first.
-    fn play_turn(&mut self) -> Result<bool, PlayError> {
-        loop {
-            let Some(decision) = self.decide()? else {
-                return Ok(false);
-            };
-            let action = match decision {
-                Move::Roll => Action::Roll(self.dice.roll()),
-                Move::Hold => Action::Hold,
-            };
-            let event = self.state.apply(action)?;
-            self.show(&event)?;
-            if event.ends_turn() {
-                return Ok(true);
+    /// One step of the loop: the Human or the Computer decides, or the dice fall;
+    /// `false` once the game is over.
+    fn step(&mut self) -> Result<bool, PlayError<RuleError>> {
+        let mut seats = Seats(Human(&mut self.console), &mut self.computer);
+        let step = self
+            .driver
+            .step(&mut self.state, &mut self.chance, &mut seats)?;
+        Ok(step.is_some())
+    }
+
+    /// Prints the last step's events: a roll's line, and the player's line when the turn
+    /// ends; then opens the next turn, unless the game is over.
+    fn show(&mut self) -> Result<(), Stop> {
+        let mut turn_ended = false;
+        for event in self.driver.events() {
+            let out = self.console.output();
+            if let Some(line) = render::roll_line(event) {
+                writeln!(out, "{line}")?;
             }
-        }
-    }
-
-    /// The human is asked (before every roll, so holding at 0 is possible); the
-    /// computer is never prompted.
-    fn decide(&mut self) -> io::Result<Option<Move>> {
-        if self.state.current() == COMPUTER_SEAT {
-            return Ok(Some(self.computer.decide(&self.state.view())));
-        }
-        let hold = self.console.ask(render::PROMPT, render::parse_answer)?;
-        Ok(hold.map(|hold| if hold { Move::Hold } else { Move::Roll }))
-    }
-
-    fn show(&mut self, event: &Event) -> io::Result<()> {
-        let out = self.console.output();
-        if let Some(line) = render::roll_line(event) {
+            let (player, total) = match *event {
+                Event::Held { player, total } => (player, total),
+                Event::Rolled {
+                    effect: RollEffect::Scored,
+                    ..
+                } => continue,
+                Event::Rolled { player, total, .. } => (player, total),
+            };
+            let line = render::player_line(self.state.player(player).name(), total);
             writeln!(out, "{line}")?;
+            turn_ended = true;
         }
-        let (player, total) = match *event {
-            Event::Held { player, total } => (player, total),
-            Event::Rolled {
-                effect: RollEffect::Scored,
-                ..
-            } => return Ok(()),
-            Event::Rolled { player, total, .. } => (player, total),
+        if turn_ended && self.state.actor() != Actor::Over {
+            self.start_turn()?;
+        }
+        Ok(())
+    }
+
+    fn announce_winner(&mut self) -> Result<GameEnd, PlayError<RuleError>> {
+        let seat = match self.state.outcome() {
+            Some(Outcome::Winner { seat }) => seat,
+            Some(Outcome::NoWinner { reason }) => match reason {},
+            None => {
+                return Err(PlayError::Invariant(
+                    "the loop stopped before the game ended",
+                ));
+            }
         };
-        let line = render::player_line(self.state.player(player).name(), total);
-        writeln!(out, "{line}")
+        let name = self.state.player(seat).name();
+        let out = self.console.output();
+        writeln!(out, "\n{}", render::winner_line(name)).map_err(Stop::Io)?;
+        out.flush().map_err(Stop::Io)?;
+        Ok(GameEnd::Won(name))
     }
 
-    fn announce_winner(&mut self, name: &str) -> io::Result<()> {
-        writeln!(self.console.output(), "\n{}", render::winner_line(name))?;
-        self.console.output().flush()
-    }
-
-    /// Ends the prompt's line so the transcript ends with a whole line; the caller
-    /// reports the end of input on stderr.
-    fn stop_for_end_of_input(&mut self) -> io::Result<()> {
-        writeln!(self.console.output())?;
-        self.console.output().flush()
+    /// Ends an unfinished line (a prompt whose answer never came, or a roll the dice
+    /// did not give) so the transcript ends with a whole line; the caller says on
+    /// stderr why the game stopped.
+    fn end_line(&mut self) -> Result<(), Stop> {
+        let out = self.console.output();
+        if out.line_open {
+            writeln!(out)?;
+        }
+        Ok(out.flush()?)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dice::{PigDice, Rules, ScriptedDice, SeededDice};
+    use crate::dice::PigDice;
+    use crate::rolls;
     use crate::strategy::HoldAt;
     use cards_core::rng::rng_from_seed;
     use pretty_assertions::assert_eq;
     use proptest::prelude::*;
 
-    fn transcript(goal: u32, dice: &[(u8, u8)], answers: &str) -> (GameEnd, String) {
-        let console = Console::new(answers.as_bytes(), Vec::new());
+    fn pairs(dice: &[(u8, u8)]) -> ChanceSource<Throw> {
+        let throws = dice
+            .iter()
+            .map(|&(a, b)| Throw::Pair(PigDice::new(a, b).unwrap_or_else(|| panic!("({a},{b})"))));
+        ChanceSource::recorded(throws.collect())
+    }
+
+    /// Plays a game to its end and returns how it ended and the transcript.
+    fn run(
+        goal: u32,
+        chance: ChanceSource<Throw>,
+        answers: &str,
+        echo: bool,
+    ) -> (Result<GameEnd, String>, String) {
         let mut game = PigGame::new(
             Rules::Seed,
             goal,
-            ScriptedDice::pairs(dice.iter().copied()),
+            chance,
             HoldAt(20),
-            console,
-        );
-        let end = game.play().unwrap_or_else(|e| panic!("{e}"));
-        let out = game.into_console().into_output();
-        let text = String::from_utf8(out).unwrap_or_else(|e| panic!("{e}"));
+            answers.as_bytes(),
+            Vec::new(),
+        )
+        .with_echo(echo);
+        let end = game.play().map_err(|e| e.to_string());
+        let text = String::from_utf8(game.into_output()).unwrap_or_else(|e| panic!("{e}"));
+        (end, text)
+    }
+
+    fn transcript(goal: u32, dice: &[(u8, u8)], answers: &str) -> (GameEnd, String) {
+        let (end, text) = run(goal, pairs(dice), answers, false);
+        let end = end.unwrap_or_else(|e| panic!("{e}"));
         // Drop the welcome: the scripted part starts at the first turn.
         let start = text.find("\nPlayer:").unwrap_or(0);
         (end, text[start..].to_owned())
@@ -234,6 +308,78 @@ Hold dice (Y/N?) ?
         assert_eq!(text, want);
     }
 
+    /// A dice file that runs out: the Human rolls (4,6), the Computer rolls (5,6) and
+    /// (6,3), 11 + 9 = 20, and holds; the Human's next roll finds no dice. The game stops
+    /// with the error, after ending the prompt's line (without echo the answer is not
+    /// written, so the prompt's line is still open).
+    #[test]
+    fn dice_that_run_out_stop_the_game() {
+        let dice = [(4, 6), (5, 6), (6, 3)];
+        for echo in [false, true] {
+            let (end, text) = run(100, pairs(&dice), "n\ny\nn\n", echo);
+            assert_eq!(
+                end,
+                Err("the recorded chance outcomes ran out after 3".to_owned())
+            );
+            let answer = |a: &str| {
+                if echo {
+                    format!("{a}\n")
+                } else {
+                    String::new()
+                }
+            };
+            let want = format!(
+                "
+Player: Human, Total Points = 0
+Hold dice (Y/N?) ?{n}Roll=(4,6), Roll Points = 10, Turn Points = 10, Total Points = 10
+Hold dice (Y/N?) ?{y}Player: Human, Total Points = 10
+
+Player: Computer, Total Points = 0
+Roll=(5,6), Roll Points = 11, Turn Points = 11, Total Points = 11
+Roll=(6,3), Roll Points = 9, Turn Points = 20, Total Points = 20
+Player: Computer, Total Points = 20
+
+Player: Human, Total Points = 10
+Hold dice (Y/N?) ?{n}{ended}",
+                n = answer("n"),
+                y = answer("y"),
+                ended = if echo { "" } else { "\n" },
+            );
+            let start = text.find("\nPlayer:").unwrap_or(0);
+            assert_eq!(&text[start..], want.as_str(), "echo {echo}");
+        }
+        // The Computer's roll can run out too: its lines are whole already.
+        let (end, text) = run(100, pairs(&[]), "y\n", false);
+        assert!(end.is_err());
+        assert!(
+            text.ends_with("Player: Computer, Total Points = 0\n"),
+            "{text}"
+        );
+    }
+
+    /// The rolls `pig dice --seed S` writes, played from the file, give the game of the
+    /// seed itself.
+    #[test]
+    fn a_written_seed_replays_its_game() {
+        for seed in [7, 94] {
+            let answers = "n\nn\ny\n".repeat(30);
+            let mut file = Vec::new();
+            rolls::write_seeded(Rules::Seed, &mut rng_from_seed(seed), 1000, &mut file)
+                .unwrap_or_else(|e| panic!("{e}"));
+            let text = String::from_utf8(file).unwrap_or_else(|e| panic!("{e}"));
+            let throws = rolls::parse(Rules::Seed, &text).unwrap_or_else(|e| panic!("{e}"));
+            let from_file = run(100, ChanceSource::recorded(throws), &answers, false);
+            let from_seed = run(
+                100,
+                ChanceSource::seeded(rng_from_seed(seed)),
+                &answers,
+                false,
+            );
+            assert_eq!(from_file, from_seed);
+            assert!(matches!(from_seed.0, Ok(GameEnd::Won(_))));
+        }
+    }
+
     /// `Roll=(2,2), Roll Points = 8, Turn Points = 11, Total Points = 21` read back.
     fn read_roll_line(line: &str) -> Option<(PigDice, u32, u32, u32)> {
         let rest = line.strip_prefix("Roll=(")?;
@@ -277,12 +423,9 @@ Hold dice (Y/N?) ?
             ),
         ) {
             let input = answers.iter().map(|a| format!("{a}\n")).collect::<String>();
-            let console = Console::new(input.as_bytes(), Vec::new());
-            let dice = SeededDice::new(Rules::Seed, rng_from_seed(seed));
-            let mut game = PigGame::new(Rules::Seed, goal, dice, HoldAt(20), console);
-            let end = game.play().unwrap_or_else(|e| panic!("{e}"));
-            let text = String::from_utf8(game.into_console().into_output())
-                .unwrap_or_else(|e| panic!("{e}"));
+            let dice = ChanceSource::seeded(rng_from_seed(seed));
+            let (end, text) = run(goal, dice, &input, false);
+            let end = end.unwrap_or_else(|e| panic!("{e}"));
             let welcome = render::welcome(Rules::Seed, goal);
             prop_assert!(text.starts_with(&welcome));
             // Prompts run into the next output (no newline): take them out.

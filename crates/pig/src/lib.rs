@@ -4,23 +4,58 @@
 //! # The assignment's classes
 //! | Java | Rust |
 //! |------|------|
-//! | `PigDice` (roll, the two values, doubles, snake eyes, points, `toString`) | [`PigDice`]; a roll's chance outcome is a [`Throw`]; where the rolls come from is the [`Dice`] trait ([`SeededDice`], [`ScriptedDice`]) |
-//! | `PigPlayer` (name, points, roll, hold, `hasWon`) | [`PigPlayer`] |
-//! | `PigGame` (`play()` and its private helpers) | [`PigGame`] and [`PigGame::play`]; the rules themselves are the state machine [`PigState`] |
+//! | `PigDice` | [`PigDice`]: `roll()` [`PigDice::roll`], `getDie1()` [`PigDice::die1`], `getDie2()` [`PigDice::die2`], `isDoubles()` [`PigDice::is_doubles`], `isSnakeEyes()` [`PigDice::is_snake_eyes`], `getPoints()` [`PigDice::points`], `toString()` its `Display` (`2,2`); a roll's chance outcome is a [`Throw`] |
+//! | `PigPlayer` | [`PigPlayer`]: `getName()` [`PigPlayer::name`], `getTurnPoints()` [`PigPlayer::turn_points`], `getTotalPoints()` [`PigPlayer::total`], `roll()` [`PigPlayer::roll`], `hold()` [`PigPlayer::hold`], `hasWon()` [`PigPlayer::has_won`] |
+//! | `PigGame` | [`PigGame`]: `play()` [`PigGame::play`], its private helpers (welcome, a turn's opening line, the rolls' lines, the winner) private methods of [`PigGame`] over [`render`]; the rules themselves are the state machine [`PigState`] |
 //! | `Pig` (`main`) | the `pig` binary |
-//! | the bonus: "your PigGame must work with the provided classes or your own" | the game is generic over its [`Dice`] and over the computer's [`Strategy`] |
+//! | the bonus: "your PigGame must work with the provided classes or your own" | the game takes its dice from any [`ChanceSource`] (seeded dice, or the rolls of a dice file) and its Computer from any [`Agent`] |
+//!
+//! # The game protocol
+//! [`PigState`] implements the workspace's [`GameState`]; every front end (the console
+//! game, the simulator, the tests, the benchmarks) drives it through the one loop,
+//! [`Driver`].
+//! - **Actor**: [`Actor::Seat`] of the player to decide (0, the Human, moves first);
+//!   [`Actor::Chance`] after a roll, until the dice are applied; [`Actor::Over`] once
+//!   somebody has reached the goal.
+//! - **Actions**: [`Action::Roll`], then [`Action::Hold`] ([`Action::ALL`], the order of
+//!   [`GameState::legal_actions`]). Both are legal at every turn, holding with no points
+//!   in the turn included (it passes the dice); none while the dice roll or after the
+//!   game. A hold reports [`Event::Held`]; deciding to roll reports nothing yet.
+//! - **Chance**: a roll's outcome is a [`Throw`]: two dice ([`Throw::Pair`]) under the
+//!   assignment's rules, one die ([`Throw::Single`]) under classic Pig, each of
+//!   [`Rules::outcomes`] equally likely; the solver sums the same list
+//!   ([`Rules::chances`]). [`GameState::sample_chance`] draws it as [`Rules::throw`]
+//!   does (the first die first, each `below(rng, 6) + 1`), so a seed gives the games it
+//!   always gave; [`GameState::apply_chance`] scores it ([`Event::Rolled`]), and refuses
+//!   a throw of the other rules' dice or a die that shows no face. The dice come from a
+//!   seeded [`ChanceSource`], or from a dice file ([`rolls`], `pig --dice FILE`).
+//! - **Observation**: [`TurnView`], the public scores from the seat's side: the goal,
+//!   both banked scores, the points of the turn being played, and whose turn it is.
+//!   Everything in Pig is public: no seat sees less than another.
+//! - **Outcome**: [`Outcome`]`<`[`Infallible`](std::convert::Infallible)`>`: a game of
+//!   Pig always has a winner, the first to reach the goal (mid-turn, without holding).
+//! - **Agents**: the Computer's strategies [`HoldAt`] and [`Optimal`] (and
+//!   [`AnyStrategy`], either), the person at the console [`game::Human`], and the
+//!   tests' scripted answers are [`Agent`]s: they see the [`TurnView`] and the legal
+//!   actions, and only the game changes the state. [`Seats`] puts two at the table.
+//! - **Checked**: [`PigState`] implements [`Audit`](cards_core::protocol::conformance::Audit)
+//!   (every step's points worked out again from the dice's faces), and
+//!   `tests/protocol.rs` runs [`cards_core::protocol::conformance::check`] over random
+//!   seeds with both rule sets.
 //!
 //! # How the crate is built
 //! - [`dice`]: the dice, the two rule sets ([`Rules::Seed`], the assignment's; and
 //!   [`Rules::Classic`], one die) and their chance outcomes, which the game samples and
 //!   the solver enumerates ([`Rules::outcomes`], [`Rules::chances`]).
-//! - [`state`]: the rules as a pure state machine: [`PigState::legal_moves`],
-//!   [`PigState::apply`] (a move with its chance outcome, returning an [`Event`]), the
-//!   winner. No printing, no input, no random numbers.
+//! - [`state`]: the rules as a pure state machine, [`PigState`]. No printing, no input,
+//!   no random numbers but the generator it is handed at a chance node.
 //! - [`strategy`]: computer players: [`HoldAt`] (the assignment's computer is
 //!   `HoldAt(20)`) and [`Optimal`], which plays a solved table.
 //! - [`render`]: every line of the assignment's output, made from events; [`game`]: the
-//!   console game that joins state, dice, strategy and [`cards_core::console::Console`].
+//!   console game, which steps the [`Driver`] with a [`game::Human`] and the Computer at
+//!   the table and prints each step's events on a [`cards_core::console::Console`].
+//! - [`rolls`]: dice files, read (`pig --dice FILE`) and written from a seed (`pig
+//!   dice`).
 //! - [`solver`]: value iteration over (my score, opponent's score, turn points), and the
 //!   exact evaluation of two fixed strategies; [`simulate`]: many seeded games on all
 //!   cores.
@@ -30,22 +65,42 @@
 //! given and the table files it is asked to read or write.
 //!
 //! # Example
-//! The rules without a console: scripted dice, and the events they produce.
+//! The rules without a console: a roll is the player's decision, then chance's throw.
+//! Then a whole game on the one loop, with scripted answers and recorded dice: the
+//! Human throws double 2s (8 points) and snake eyes; the Computer throws double 6s, 24
+//! points, past the goal of 10.
 //!
 //! ```
-//! use pig::{Action, Dice, Event, PigPlayer, PigState, Rules, ScriptedDice};
+//! use cards_core::protocol::{Actor, ChanceSource, Driver, GameState, Outcome, Scripted};
 //! use pig::state::RollEffect;
+//! use pig::{Action, Event, PigDice, PigPlayer, PigState, Rules, Throw};
 //!
-//! let mut state = PigState::new(Rules::Seed, 100, [PigPlayer::new("Human"), PigPlayer::new("Computer")]);
-//! let mut dice = ScriptedDice::pairs([(2, 2), (1, 1)]);
-//! let first = state.apply(Action::Roll(dice.roll()));
-//! assert!(matches!(first, Ok(Event::Rolled { roll_points: 8, turn_points: 8, .. })));
-//! let second = state.apply(Action::Roll(dice.roll()));
-//! assert!(matches!(second, Ok(Event::Rolled { effect: RollEffect::Busted, total: 0, .. })));
-//! assert_eq!(state.current(), 1); // snake eyes passed the dice to the Computer
+//! let players = [PigPlayer::new("Human"), PigPlayer::new("Computer")];
+//! let dice = |a, b| PigDice::new(a, b).map(Throw::Pair).ok_or("not dice");
+//!
+//! let mut state = PigState::new(Rules::Seed, 100, players);
+//! let mut events = Vec::new();
+//! state.apply(Action::Roll, &mut events)?;
+//! assert_eq!((state.actor(), events.len()), (Actor::Chance, 0));
+//! state.apply_chance(&dice(2, 2)?, &mut events)?;
+//! assert!(matches!(events[..], [Event::Rolled { roll_points: 8, turn_points: 8, .. }]));
+//!
+//! let mut game = PigState::new(Rules::Seed, 10, players);
+//! let mut chance = ChanceSource::recorded(vec![dice(2, 2)?, dice(1, 1)?, dice(6, 6)?]);
+//! let mut answers = Scripted::new(vec![Action::Roll; 3]);
+//! let mut busts = 0;
+//! let outcome = Driver::new().play(&mut game, &mut chance, &mut answers, |_, _, events| {
+//!     busts += events
+//!         .iter()
+//!         .filter(|e| matches!(e, Event::Rolled { effect: RollEffect::Busted, .. }))
+//!         .count();
+//!     Ok(())
+//! })?;
+//! assert_eq!((outcome, busts), (Outcome::Winner { seat: 1 }, 1));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! # Decisions where the assignment and SPEC-NOTES are silent
+//! # Decisions where the assignment is silent
 //! - **Answers**: `y`/`Y` holds and `n`/`N` rolls; spaces around the letter are
 //!   ignored; anything else (`yes` included) prints `Please answer Y or N.` and the
 //!   prompt again ([`render::parse_answer`]).
@@ -55,9 +110,19 @@
 //!   trycmd case `end_of_input`).
 //! - **Dice order**: the first die is drawn first from the seeded generator, each die
 //!   with [`cards_core::rng::below`]`(6) + 1`.
+//! - **Dice files** (`--dice FILE`): one roll a line, the two dice separated by
+//!   whitespace (`3 5`), or one die a line under classic rules; blank lines are
+//!   skipped. The whole file is checked before the game starts: a die that is not 1 to
+//!   6, a line with too few or too many dice, or a file without rolls is refused in one
+//!   line naming the line, column and token (exit status 2, nothing on stdout). A file
+//!   that runs out before the game ends stops it: the transcript so far stays on
+//!   stdout, its last line ended, `pig: the dice file FILE ran out after N rolls, before
+//!   the game ended; nobody won` goes to stderr, and the exit status is 1, as for the
+//!   end of the answers. Rolls left over when somebody wins are ignored. `--dice` and
+//!   `--seed` exclude each other: the file is all the dice.
 //! - **A goal other than 100** (`--goal`, for short demonstrations and for the solver's
 //!   tests) changes nothing else; the welcome names the goal.
-//! - **Holding at 0** is a legal move (SPEC-NOTES). A strategy `hold:0` is refused,
+//! - **Holding at 0** is a legal move. A strategy `hold:0` is refused,
 //!   since two of them would pass the dice forever; every other strategy rolls at 0, so
 //!   every simulated game ends.
 //! - **The optimal strategy** rolls when rolling wins at least as often as holding (ties
@@ -79,13 +144,15 @@
 pub mod dice;
 pub mod game;
 pub mod render;
+pub mod rolls;
 pub mod simulate;
 pub mod solver;
 pub mod state;
 pub mod strategy;
 
-pub use dice::{Dice, PigDice, Rules, ScriptedDice, SeededDice, Throw};
+pub use cards_core::protocol::{Actor, Agent, ChanceSource, Driver, GameState, Outcome};
+pub use dice::{PigDice, Rules, Throw};
 pub use game::{GameEnd, PigGame};
 pub use solver::{Solution, solve};
-pub use state::{Action, Event, Move, PigPlayer, PigState, TurnView};
-pub use strategy::{AnyStrategy, HoldAt, Optimal, Strategy, StrategySpec};
+pub use state::{Action, Event, PigPlayer, PigState, TurnView};
+pub use strategy::{AnyStrategy, HoldAt, Optimal, Seats, StrategySpec};

@@ -1,14 +1,20 @@
 //! Many games between two strategies, on all cores, with figures that do not depend on
 //! the number of threads: game `n` draws its dice from its own stream
 //! ([`cards_core::rng::stream_rng`]`(seed, n)`), and the tallies are integers.
+//!
+//! Each game runs on the protocol's one loop, [`Driver`], with the two strategies as
+//! statically dispatched agents; a worker reuses its driver and chance source from game to
+//! game, so a game allocates nothing.
 
-use cards_core::rng::{GameRng, stream_rng};
+use cards_core::names::{RuleSet, count_of};
+use cards_core::protocol::{Agent, ChanceSource, Driver, Outcome, PlayError, Seat};
+use cards_core::rng::stream_rng;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::dice::Rules;
-use crate::state::{Action, Move, PigPlayer, PigState};
-use crate::strategy::Strategy;
+use crate::dice::{Rules, Throw};
+use crate::state::{PigPlayer, PigState, RuleError};
+use crate::strategy::Seats;
 
 /// Games a worker plays between two progress reports.
 const CHUNK: u64 = 1024;
@@ -34,38 +40,56 @@ impl Tally {
     }
 }
 
-/// Plays one game between `a` (moving first) and `b` with dice from `rng`; returns the
-/// winner (0 for A) and the number of turns. Allocates nothing.
-pub fn play_one<A, B>(rules: Rules, goal: u32, a: &A, b: &B, rng: &mut GameRng) -> (usize, u32)
-where
-    A: Strategy + ?Sized,
-    B: Strategy + ?Sized,
-{
-    let mut state = PigState::new(rules, goal, [PigPlayer::new("A"), PigPlayer::new("B")]);
-    loop {
-        if let Some(winner) = state.winner() {
-            return (winner, state.turns());
+/// A table where `a` (moving first) plays `b` game after game, each game seeded from its
+/// own stream of one seed.
+#[derive(Debug)]
+pub struct Simulator<A, B> {
+    rules: Rules,
+    goal: u32,
+    seed: u64,
+    seats: Seats<A, B>,
+    driver: Driver<PigState>,
+    chance: ChanceSource<Throw>,
+}
+
+impl<A: Agent<PigState>, B: Agent<PigState>> Simulator<A, B> {
+    /// `a` against `b`, with these rules and goal, on the streams of `seed`.
+    pub fn new(rules: Rules, goal: u32, seed: u64, a: A, b: B) -> Simulator<A, B> {
+        Simulator {
+            rules,
+            goal,
+            seed,
+            seats: Seats(a, b),
+            driver: Driver::new(),
+            chance: ChanceSource::seeded(stream_rng(seed, 0)),
         }
-        let view = state.view();
-        let decision = if state.current() == 0 {
-            a.decide(&view)
-        } else {
-            b.decide(&view)
-        };
-        let action = match decision {
-            Move::Roll => Action::Roll(rules.throw(rng)),
-            Move::Hold => Action::Hold,
-        };
-        // The throw comes from the game's own rules and the game is not over, so the
-        // move is legal; an error could only repeat the check above.
-        if state.apply(action).is_err() {
-            return (state.current(), state.turns());
+    }
+
+    /// Plays game number `game` (its dice from `stream_rng(seed, game)`); returns the
+    /// winner's seat (0 for A) and the number of turns. Allocates nothing once the
+    /// driver's buffers have grown in the first game.
+    pub fn play(&mut self, game: u64) -> Result<(Seat, u32), PlayError<RuleError>> {
+        self.chance.reseed(stream_rng(self.seed, game));
+        let players = [PigPlayer::new("A"), PigPlayer::new("B")];
+        let mut state = PigState::new(self.rules, self.goal, players);
+        let outcome =
+            self.driver
+                .play(&mut state, &mut self.chance, &mut self.seats, |_, _, _| {
+                    Ok(())
+                })?;
+        match outcome {
+            Outcome::Winner { seat } => Ok((seat, state.turns())),
+            Outcome::NoWinner { reason } => match reason {},
         }
     }
 }
 
 /// Plays games `0..games` between `a` and `b` on the current rayon pool; `progress` is
-/// told how many games each finished chunk held.
+/// told how many games each finished chunk held. Each worker plays its chunk with its own
+/// copies of the strategies.
+///
+/// An error (an agent or the game refusing, which the strategies never cause) stops the
+/// run: no game is counted for anybody that was not played to its end.
 pub fn simulate<A, B>(
     rules: Rules,
     goal: u32,
@@ -74,27 +98,31 @@ pub fn simulate<A, B>(
     games: u64,
     seed: u64,
     progress: &(dyn Fn(u64) + Sync),
-) -> Tally
+) -> Result<Tally, PlayError<RuleError>>
 where
-    A: Strategy + Sync + ?Sized,
-    B: Strategy + Sync + ?Sized,
+    A: Agent<PigState> + Clone + Sync,
+    B: Agent<PigState> + Clone + Sync,
 {
     let chunks = games.div_ceil(CHUNK);
     (0..chunks)
         .into_par_iter()
         .map(|chunk| {
+            let mut table = Simulator::new(rules, goal, seed, a.clone(), b.clone());
             let mut tally = Tally::default();
             for game in chunk * CHUNK..((chunk + 1) * CHUNK).min(games) {
-                let mut rng = stream_rng(seed, game);
-                let (winner, turns) = play_one(rules, goal, a, b, &mut rng);
+                let (winner, turns) = table.play(game)?;
+                let wins = tally
+                    .wins
+                    .get_mut(winner)
+                    .ok_or(PlayError::Invariant("a winner in neither of the two seats"))?;
+                *wins += 1;
                 tally.games += 1;
-                tally.wins[winner] += 1;
                 tally.turns += u64::from(turns);
             }
             progress(tally.games);
-            tally
+            Ok(tally)
         })
-        .reduce(Tally::default, Tally::add)
+        .try_reduce(Tally::default, |x, y| Ok(x.add(y)))
 }
 
 /// A 95% confidence interval for a proportion: Wilson's score interval, which stays
@@ -185,8 +213,8 @@ impl Report {
             )
         };
         format!(
-            "{} games, {} rules, goal {}, seed {}; A moves first\n{}{}Mean turns per game: {:.2}\n",
-            self.games,
+            "{}, {} rules, goal {}, seed {}; A moves first\n{}{}Mean turns per game: {:.2}\n",
+            count_of(self.games, "game"),
             self.rules,
             self.goal,
             self.seed,
@@ -201,7 +229,10 @@ impl Report {
 mod tests {
     use super::*;
     use crate::solver::{evaluate, solve};
-    use crate::strategy::{HoldAt, Optimal, Strategy};
+    use crate::state::Action;
+    use crate::strategy::{HoldAt, Optimal};
+    use cards_core::protocol::{Actor, GameState};
+    use cards_core::rng::GameRng;
     use pretty_assertions::assert_eq;
     use proptest::prelude::*;
     use std::sync::Arc;
@@ -216,7 +247,10 @@ mod tests {
 
     #[test]
     fn threads_do_not_change_the_figures() {
-        let run = || simulate(Rules::Seed, 100, &HoldAt(20), &HoldAt(25), 3000, 7, &|_| {});
+        let run = || {
+            simulate(Rules::Seed, 100, &HoldAt(20), &HoldAt(25), 3000, 7, &|_| {})
+                .unwrap_or_else(|e| panic!("{e}"))
+        };
         let one = on_threads(1, run);
         let two = on_threads(2, run);
         assert_eq!(one, two);
@@ -227,12 +261,13 @@ mod tests {
     #[test]
     fn the_optimal_share_agrees_with_the_solver() {
         let goal = 30;
-        for rules in Rules::ALL {
+        for &rules in Rules::ALL {
             let solution = Arc::new(solve(rules, goal).unwrap_or_else(|e| panic!("{e}")));
             let optimal = Optimal(Arc::clone(&solution));
-            let exact =
-                evaluate(rules, goal, &optimal, &HoldAt(20)).unwrap_or_else(|e| panic!("{e}"));
-            let tally = simulate(rules, goal, &optimal, &HoldAt(20), 20_000, 1, &|_| {});
+            let exact = evaluate(rules, goal, &mut optimal.clone(), &mut HoldAt(20))
+                .unwrap_or_else(|e| panic!("{e}"));
+            let tally = simulate(rules, goal, &optimal, &HoldAt(20), 20_000, 1, &|_| {})
+                .unwrap_or_else(|e| panic!("{e}"));
             let (low, high) = wilson_interval(tally.wins[0], tally.games);
             assert!(
                 (low..=high).contains(&exact.a_first),
@@ -254,41 +289,73 @@ mod tests {
         assert_eq!(low, 0.0);
     }
 
+    #[test]
+    fn one_game_is_counted_in_the_singular() {
+        let tally = Tally {
+            games: 1,
+            wins: [1, 0],
+            turns: 3,
+        };
+        let report = Report::new(Rules::Seed, 10, 4, ["a".into(), "b".into()], &tally);
+        assert!(
+            report.text().starts_with("1 game, seed rules"),
+            "{}",
+            report.text()
+        );
+    }
+
+    /// The loop the simulator replaced, written out by hand against the rules: the
+    /// player to move decides by its hold total, a roll throws the rules' dice from the
+    /// game's stream. The driver must play the same games.
+    fn by_hand(rules: Rules, goal: u32, hold: [u32; 2], rng: &mut GameRng) -> (PigState, [u32; 2]) {
+        let mut state = PigState::new(rules, goal, [PigPlayer::new("A"), PigPlayer::new("B")]);
+        let mut events = Vec::new();
+        let mut dice_points = [0u32; 2];
+        while let Actor::Seat(seat) = state.actor() {
+            let view = state.observe(seat);
+            if view.turn_points < hold[seat] {
+                let throw = rules.throw(rng);
+                if let crate::dice::Score::Points(p) = throw.score() {
+                    dice_points[seat] += p;
+                }
+                state
+                    .apply(Action::Roll, &mut events)
+                    .unwrap_or_else(|e| panic!("{e}"));
+                state
+                    .apply_chance(&throw, &mut events)
+                    .unwrap_or_else(|e| panic!("{e}"));
+            } else {
+                state
+                    .apply(Action::Hold, &mut events)
+                    .unwrap_or_else(|e| panic!("{e}"));
+            }
+            assert!(state.turns() < 100_000);
+        }
+        (state, dice_points)
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(64))]
 
         /// Every game ends with one winner at or past the goal, the loser below it, and
-        /// the turns counted.
+        /// the turns counted; and the driver plays the game the rules give by hand.
         #[test]
         fn every_game_ends(seed: u64, a in 1u32..60, b in 1u32..60, goal in 1u32..150, classic: bool) {
             let rules = if classic { Rules::Classic } else { Rules::Seed };
-            let mut state = PigState::new(rules, goal, [PigPlayer::new("A"), PigPlayer::new("B")]);
-            let mut rng = stream_rng(seed, 0);
-            let mut dice_points = [0u32; 2];
-            while state.winner().is_none() {
-                let strategy = HoldAt(if state.current() == 0 { a } else { b });
-                let action = match strategy.decide(&state.view()) {
-                    Move::Roll => {
-                        let throw = rules.throw(&mut rng);
-                        if let crate::dice::Score::Points(p) = throw.score() {
-                            dice_points[state.current()] += p;
-                        }
-                        Action::Roll(throw)
-                    }
-                    Move::Hold => Action::Hold,
-                };
-                prop_assert!(state.apply(action).is_ok());
-                prop_assert!(state.turns() < 100_000);
-            }
-            let winner = state.winner().unwrap_or(9);
+            let (state, dice_points) = by_hand(rules, goal, [a, b], &mut stream_rng(seed, 0));
+            let winner = state.current();
+            prop_assert_eq!(state.outcome(), Some(Outcome::Winner { seat: winner }));
             prop_assert!(state.player(winner).total() >= goal);
             prop_assert!(state.player(1 - winner).total() < goal);
             for (p, &given) in dice_points.iter().enumerate() {
                 // Points never exceed what the dice gave.
                 prop_assert!(state.player(p).total() <= given);
             }
-            let (w, turns) = play_one(rules, goal, &HoldAt(a), &HoldAt(b), &mut stream_rng(seed, 0));
-            prop_assert_eq!((w, turns), (winner, state.turns()));
+            let mut table = Simulator::new(rules, goal, seed, HoldAt(a), HoldAt(b));
+            prop_assert_eq!(
+                table.play(0).map_err(|e| e.to_string()),
+                Ok((winner, state.turns()))
+            );
         }
     }
 }

@@ -25,9 +25,10 @@
 
 use std::io::{self, Read, Write};
 
+use cards_core::protocol::Agent;
+
 use crate::dice::Rules;
-use crate::state::TurnView;
-use crate::strategy::Strategy;
+use crate::state::{Action, PigState, TurnView};
 
 /// Value iteration stops when a sweep moves no value by this much.
 pub const TOLERANCE: f64 = 1e-9;
@@ -136,6 +137,18 @@ pub enum SolveError {
     /// The file is not a table written by `pig solve --out`.
     #[error("not a Pig value table: {0}")]
     Format(&'static str),
+    /// A strategy being evaluated gave no decision in a position.
+    #[error("the strategy gave no decision with {i} banked against {j} and {k} turn points: {why}")]
+    NoDecision {
+        /// The mover's banked points.
+        i: u32,
+        /// The opponent's banked points.
+        j: u32,
+        /// The turn's points.
+        k: u32,
+        /// The strategy's reason.
+        why: String,
+    },
 }
 
 /// Checks a goal for the solver.
@@ -396,35 +409,23 @@ pub struct Evaluation {
 }
 
 /// Evaluates strategy `a` against strategy `b` by the same layered sweeps as [`solve`],
-/// with each player's decisions fixed instead of maximised. Games in which both players
-/// would pass forever count as won by nobody.
-pub fn evaluate(
+/// with each player's decisions fixed instead of maximised: each agent is asked once in
+/// every position, as the game would ask it (its seat's view, both actions legal).
+/// Games in which both players would pass forever count as won by nobody.
+pub fn evaluate<A, B>(
     rules: Rules,
     goal: u32,
-    a: &dyn Strategy,
-    b: &dyn Strategy,
-) -> Result<Evaluation, SolveError> {
+    a: &mut A,
+    b: &mut B,
+) -> Result<Evaluation, SolveError>
+where
+    A: Agent<PigState> + ?Sized,
+    B: Agent<PigState> + ?Sized,
+{
     let goal = check_goal(goal)?;
     let layout = Layout::new(goal);
     let probabilities = Probabilities::new(rules);
-    let decisions = |strategy: &dyn Strategy| {
-        let mut rolls = vec![false; layout.len];
-        for i in 0..layout.goal {
-            for j in 0..layout.goal {
-                let start = layout.block(i, j);
-                for k in 0..layout.goal - i {
-                    rolls[start + k] = strategy.wants_roll(&TurnView {
-                        goal,
-                        my_score: i as u32,
-                        opponent_score: j as u32,
-                        turn_points: k as u32,
-                    });
-                }
-            }
-        }
-        rolls
-    };
-    let (a_rolls, b_rolls) = (decisions(a), decisions(b));
+    let (a_rolls, b_rolls) = (decisions(&layout, a)?, decisions(&layout, b)?);
     // a_moves: A to move with i banked against B's j; b_moves: B to move with i against
     // A's j. Both hold A's chance of winning.
     let mut a_moves = vec![0.0; layout.len];
@@ -460,6 +461,39 @@ pub fn evaluate(
         a_second: b_moves[0],
         stats,
     })
+}
+
+/// Whether `agent` rolls, in every position of `layout`.
+fn decisions<A: Agent<PigState> + ?Sized>(
+    layout: &Layout,
+    agent: &mut A,
+) -> Result<Vec<bool>, SolveError> {
+    let goal = layout.goal as u32;
+    let mut rolls = vec![false; layout.len];
+    for i in 0..goal {
+        for j in 0..goal {
+            let start = layout.block(i as usize, j as usize);
+            for k in 0..goal - i {
+                let view = TurnView {
+                    goal,
+                    my_score: i,
+                    opponent_score: j,
+                    turn_points: k,
+                    my_turn: true,
+                };
+                let action = agent.choose(0, &view, &Action::ALL).map_err(|stop| {
+                    SolveError::NoDecision {
+                        i,
+                        j,
+                        k,
+                        why: stop.to_string(),
+                    }
+                })?;
+                rolls[start + k as usize] = action == Action::Roll;
+            }
+        }
+    }
+    Ok(rolls)
 }
 
 /// One pair `(i, j)` of a fixed-strategy evaluation.
@@ -500,6 +534,7 @@ impl Fixed<'_> {
 mod tests {
     use super::*;
     use crate::strategy::{HoldAt, Optimal};
+    use cards_core::names::RuleSet;
     use pretty_assertions::assert_eq;
     use std::collections::HashMap;
     use std::sync::Arc;
@@ -609,7 +644,7 @@ mod tests {
     /// turn points and falls with the opponent's (what makes rolling at 0 safe).
     #[test]
     fn more_points_never_hurt() {
-        for rules in Rules::ALL {
+        for &rules in Rules::ALL {
             let goal = 30;
             let s = solved(rules, goal);
             let v = |i, j, k| s.value(i, j, k).unwrap_or(f64::NAN);
@@ -645,25 +680,30 @@ mod tests {
     fn evaluation_agrees_with_the_solution() {
         let solution = Arc::new(solved(Rules::Classic, 20));
         let optimal = Optimal(Arc::clone(&solution));
-        let both =
-            evaluate(Rules::Classic, 20, &optimal, &optimal).unwrap_or_else(|e| panic!("{e}"));
+        let both = evaluate(
+            Rules::Classic,
+            20,
+            &mut optimal.clone(),
+            &mut optimal.clone(),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
         assert!(close(both.a_first, solution.first_player_wins(), 1e-7));
         assert!(close(both.a_first + both.a_second, 1.0, 1e-7));
         // The optimal strategy guarantees at least the game's value against anybody,
         // and does better against hold:10 from either seat.
         for n in [5, 10, 20] {
-            let against = evaluate(Rules::Classic, 20, &optimal, &HoldAt(n))
+            let against = evaluate(Rules::Classic, 20, &mut optimal.clone(), &mut HoldAt(n))
                 .unwrap_or_else(|e| panic!("{e}"));
             assert!(
                 against.a_first >= both.a_first - 1e-7 && against.a_second >= both.a_second - 1e-7,
                 "hold:{n}: {against:?} vs {both:?}"
             );
         }
-        let against =
-            evaluate(Rules::Classic, 20, &optimal, &HoldAt(10)).unwrap_or_else(|e| panic!("{e}"));
+        let against = evaluate(Rules::Classic, 20, &mut optimal.clone(), &mut HoldAt(10))
+            .unwrap_or_else(|e| panic!("{e}"));
         assert!(against.a_first > both.a_first + 0.01 && against.a_second > both.a_second + 0.01);
-        let mirror =
-            evaluate(Rules::Seed, 30, &HoldAt(10), &HoldAt(10)).unwrap_or_else(|e| panic!("{e}"));
+        let mirror = evaluate(Rules::Seed, 30, &mut HoldAt(10), &mut HoldAt(10))
+            .unwrap_or_else(|e| panic!("{e}"));
         assert!(close(mirror.a_first + mirror.a_second, 1.0, 1e-7));
     }
 
@@ -757,8 +797,8 @@ mod tests {
         let ends = hold20_turn(0);
         let second: f64 = (0..g).map(|next| ends[next] * a[next]).sum();
         let optimal = Optimal(Arc::new(s));
-        let e =
-            evaluate(Rules::Seed, goal, &optimal, &HoldAt(20)).unwrap_or_else(|e| panic!("{e}"));
+        let e = evaluate(Rules::Seed, goal, &mut optimal.clone(), &mut HoldAt(20))
+            .unwrap_or_else(|e| panic!("{e}"));
         assert!(close(e.a_first, a[0], 1e-7), "{} vs {}", e.a_first, a[0]);
         assert!(
             close(e.a_second, second, 1e-7),

@@ -1,27 +1,28 @@
 //! How a computer player decides: hold at a turn total, or play the solved strategy.
+//! Each is an [`Agent`] of the protocol: it sees a seat's [`TurnView`] and the legal
+//! actions, and returns one of them; only the game changes the state.
 
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
 
+use cards_core::protocol::{Agent, Seat, Stop};
+
 use crate::solver::Solution;
-use crate::state::{Move, TurnView};
+use crate::state::{Action, PigState, TurnView};
 
-/// A computer player's decision rule: the assignment's bonus (any strategy can play) as a
-/// trait. Strategies see only a [`TurnView`] and are pure, so simulations can share
-/// them between threads.
-pub trait Strategy {
-    /// Whether to roll (`true`) or hold in this position.
-    fn wants_roll(&self, view: &TurnView) -> bool;
-
-    /// The decision as a [`Move`].
-    fn decide(&self, view: &TurnView) -> Move {
-        if self.wants_roll(view) {
-            Move::Roll
-        } else {
-            Move::Hold
-        }
+/// `wanted`, if it is legal now; an agent never returns an action it was not offered.
+pub(crate) fn offered(wanted: Action, legal: &[Action]) -> Result<Action, Stop> {
+    if legal.contains(&wanted) {
+        Ok(wanted)
+    } else {
+        Err(Stop::NoAction)
     }
+}
+
+/// The roll of `rolls`, the hold otherwise.
+const fn roll_if(rolls: bool) -> Action {
+    if rolls { Action::Roll } else { Action::Hold }
 }
 
 /// The assignment's computer player with `HoldAt(20)`: rolls until the turn has this many
@@ -29,9 +30,9 @@ pub trait Strategy {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct HoldAt(pub u32);
 
-impl Strategy for HoldAt {
-    fn wants_roll(&self, view: &TurnView) -> bool {
-        view.turn_points < self.0
+impl Agent<PigState> for HoldAt {
+    fn choose(&mut self, _: Seat, view: &TurnView, legal: &[Action]) -> Result<Action, Stop> {
+        offered(roll_if(view.turn_points < self.0), legal)
     }
 }
 
@@ -40,10 +41,28 @@ impl Strategy for HoldAt {
 #[derive(Clone, Debug)]
 pub struct Optimal(pub Arc<Solution>);
 
-impl Strategy for Optimal {
-    fn wants_roll(&self, view: &TurnView) -> bool {
-        self.0
-            .should_roll(view.my_score, view.opponent_score, view.turn_points)
+impl Agent<PigState> for Optimal {
+    fn choose(&mut self, _: Seat, view: &TurnView, legal: &[Action]) -> Result<Action, Stop> {
+        let rolls = self
+            .0
+            .should_roll(view.my_score, view.opponent_score, view.turn_points);
+        offered(roll_if(rolls), legal)
+    }
+}
+
+/// Two agents at the table: seat 0 is `.0`, seat 1 is `.1` (a strategy against another,
+/// or the Human against the Computer), each of its own type, so that the calls are
+/// dispatched statically.
+#[derive(Clone, Debug)]
+pub struct Seats<A, B>(pub A, pub B);
+
+impl<A: Agent<PigState>, B: Agent<PigState>> Agent<PigState> for Seats<A, B> {
+    fn choose(&mut self, seat: Seat, view: &TurnView, legal: &[Action]) -> Result<Action, Stop> {
+        match seat {
+            0 => self.0.choose(seat, view, legal),
+            1 => self.1.choose(seat, view, legal),
+            _ => Err(Stop::Unseated(seat)),
+        }
     }
 }
 
@@ -61,7 +80,7 @@ impl StrategySpec {
     pub const ASSIGNMENT: StrategySpec = StrategySpec::HoldAt(20);
 
     /// The playing strategy; `optimal` needs the solution (the caller loads or computes
-    /// it: see [`StrategySpec::needs_solution`]).
+    /// it: see [`StrategySpec::needs_solution`]), and without one there is none.
     pub fn build(self, solution: Option<&Arc<Solution>>) -> Option<AnyStrategy> {
         match self {
             StrategySpec::HoldAt(n) => Some(AnyStrategy::HoldAt(HoldAt(n))),
@@ -139,11 +158,11 @@ pub enum AnyStrategy {
     Optimal(Optimal),
 }
 
-impl Strategy for AnyStrategy {
-    fn wants_roll(&self, view: &TurnView) -> bool {
+impl Agent<PigState> for AnyStrategy {
+    fn choose(&mut self, seat: Seat, view: &TurnView, legal: &[Action]) -> Result<Action, Stop> {
         match self {
-            AnyStrategy::HoldAt(s) => s.wants_roll(view),
-            AnyStrategy::Optimal(s) => s.wants_roll(view),
+            AnyStrategy::HoldAt(s) => s.choose(seat, view, legal),
+            AnyStrategy::Optimal(s) => s.choose(seat, view, legal),
         }
     }
 }
@@ -177,9 +196,40 @@ mod tests {
             my_score: 0,
             opponent_score: 0,
             turn_points,
+            my_turn: true,
         };
-        assert_eq!(HoldAt(20).decide(&view(19)), Move::Roll);
-        assert_eq!(HoldAt(20).decide(&view(20)), Move::Hold);
-        assert_eq!(HoldAt(20).decide(&view(0)), Move::Roll);
+        let choose = |turn_points| {
+            HoldAt(20)
+                .choose(0, &view(turn_points), &Action::ALL)
+                .map_err(|e| e.to_string())
+        };
+        assert_eq!(choose(19), Ok(Action::Roll));
+        assert_eq!(choose(20), Ok(Action::Hold));
+        assert_eq!(choose(0), Ok(Action::Roll));
+        let not_offered = HoldAt(20).choose(0, &view(0), &[Action::Hold]);
+        assert!(matches!(not_offered, Err(Stop::NoAction)));
+    }
+
+    #[test]
+    fn seats_ask_their_own_agent() {
+        let mut seats = Seats(HoldAt(5), HoldAt(50));
+        let view = TurnView {
+            goal: 100,
+            my_score: 0,
+            opponent_score: 0,
+            turn_points: 10,
+            my_turn: true,
+        };
+        let choose = |seats: &mut Seats<HoldAt, HoldAt>, seat| {
+            seats
+                .choose(seat, &view, &Action::ALL)
+                .map_err(|e| e.to_string())
+        };
+        assert_eq!(choose(&mut seats, 0), Ok(Action::Hold));
+        assert_eq!(choose(&mut seats, 1), Ok(Action::Roll));
+        assert_eq!(
+            choose(&mut seats, 2),
+            Err("nobody sits in seat 3".to_owned())
+        );
     }
 }

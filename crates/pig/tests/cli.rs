@@ -277,3 +277,31 @@ fn simulated_shares_agree_with_solve() {
         }
     }
 }
+
+/// `pig dice --seed S` writes the rolls `pig --seed S` throws, so `pig --dice FILE` with
+/// the same answers plays the same game, under both rule sets; the trycmd case
+/// `dice_replays_seed94` shows it for the assignment's game `human_wins`.
+#[test]
+fn a_dice_file_from_a_seed_replays_the_seeds_game() {
+    let dir = scratch("pig-dice-replay");
+    let answers = "n\nn\ny\n".repeat(60);
+    for (rules, seed) in [("seed", "7"), ("classic", "7"), ("seed", "94")] {
+        let written = pig(&["dice", "--seed", seed, "--rules", rules], "");
+        assert_eq!((written.status, written.stderr.as_str()), (Some(0), ""));
+        assert_eq!(written.stdout.lines().count(), 1000);
+        let file = dir.join(format!("{rules}{seed}.dice"));
+        std::fs::write(&file, &written.stdout).unwrap_or_else(|e| panic!("{e}"));
+        let common = ["--goal", "100", "--rules", rules];
+        let from_seed = pig(&[&common[..], &["--seed", seed]].concat(), &answers);
+        let from_file = pig(&[&common[..], &["--dice", text(&file)]].concat(), &answers);
+        assert_eq!(from_file, from_seed, "{rules}, seed {seed}");
+        assert_eq!(from_seed.status, Some(0), "{}", from_seed.stderr);
+    }
+    let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/cmd/pig");
+    let read = |name: &str| std::fs::read(cases.join(name)).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        read("dice_replays_seed94.stdout"),
+        read("human_wins.stdout"),
+        "the game played from `pig dice --seed 94` is the game of `pig --seed 94`"
+    );
+}

@@ -1,0 +1,182 @@
+//! Dice files: a game's rolls written down, one a line, for `pig --dice FILE`; and
+//! written from a seed by `pig dice`.
+//!
+//! Under the seed's rules a line holds the two dice, the first die first (`3 5`); under
+//! classic rules it holds one die (`4`). Blank lines are skipped. A file is read and
+//! checked whole before anything is played, and every problem is reported with its line,
+//! column and token.
+//!
+//! `pig dice --seed S` writes the rolls the seed gives, in the order a game draws them
+//! ([`Rules::throw`], the draw of the game's chance nodes), so `pig --dice FILE` with the
+//! same answers plays the game of `pig --seed S`.
+
+use std::io::{self, Write};
+
+use cards_core::{ParseError, Token, Tokens};
+use rand::Rng;
+
+use crate::dice::{PigDice, Rules, Throw};
+
+/// Reads the rolls of a dice file written for `rules`.
+pub fn parse(rules: Rules, text: &str) -> Result<Vec<Throw>, ParseError> {
+    let mut tokens = Tokens::new(text);
+    if tokens.is_blank() {
+        return Err(ParseError {
+            line: 1,
+            column: None,
+            token: None,
+            message: format!("the dice file holds no rolls: {}", one_roll(rules)),
+        });
+    }
+    let mut throws = Vec::new();
+    // `expect_end` fails exactly while a line is left to read.
+    while tokens.expect_end().is_err() {
+        let line = tokens.next_line("a roll")?;
+        if let Some(extra) = line.tokens.get(rules.dice()) {
+            return Err(extra.error(format!("{}; this is one die too many", one_roll(rules))));
+        }
+        let faces = line
+            .tokens
+            .iter()
+            .map(face)
+            .collect::<Result<Vec<u8>, ParseError>>()?;
+        let throw = match (rules, faces.as_slice()) {
+            (Rules::Seed, &[die1, die2]) => PigDice::new(die1, die2).map(Throw::Pair),
+            (Rules::Classic, &[die]) => Some(Throw::Single(die)),
+            _ => None,
+        };
+        // Every face was checked, so only a short line is left to refuse here.
+        let throw = throw.ok_or_else(|| {
+            line.tokens[0].error(format!("{}; this line has only one", one_roll(rules)))
+        })?;
+        throws.push(throw);
+    }
+    Ok(throws)
+}
+
+/// What one line holds under `rules`, with an example.
+fn one_roll(rules: Rules) -> &'static str {
+    match rules {
+        Rules::Seed => "a roll under the seed rules is two dice on a line, like `3 5`",
+        Rules::Classic => "a roll under the classic rules is one die on a line, like `4`",
+    }
+}
+
+/// A die's face, 1 to 6.
+fn face(token: &Token<'_>) -> Result<u8, ParseError> {
+    match token.text.parse::<u8>() {
+        Ok(face @ 1..=6) => Ok(face),
+        _ => Err(token.error("a die shows a number from 1 to 6")),
+    }
+}
+
+/// Writes one roll as a line of a dice file (`3 5`, or `4` for one die).
+pub fn write_roll(out: &mut impl Write, throw: Throw) -> io::Result<()> {
+    match throw {
+        Throw::Pair(dice) => writeln!(out, "{} {}", dice.die1(), dice.die2()),
+        Throw::Single(die) => writeln!(out, "{die}"),
+    }
+}
+
+/// Writes the next `count` rolls of `rules` that `rng` gives, one a line: the rolls a
+/// game seeded with the same generator would play, in order.
+pub fn write_seeded<R: Rng + ?Sized>(
+    rules: Rules,
+    rng: &mut R,
+    count: u64,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    for _ in 0..count {
+        write_roll(out, rules.throw(rng))?;
+    }
+    out.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cards_core::names::RuleSet;
+    use cards_core::rng::rng_from_seed;
+    use pretty_assertions::assert_eq;
+
+    fn pair(a: u8, b: u8) -> Throw {
+        Throw::Pair(PigDice::new(a, b).unwrap_or_else(|| panic!("({a},{b})")))
+    }
+
+    #[test]
+    fn reads_rolls_one_a_line() {
+        assert_eq!(
+            parse(Rules::Seed, "3 5\n\n 1\t1 \n6 6\n"),
+            Ok(vec![pair(3, 5), pair(1, 1), pair(6, 6)])
+        );
+        assert_eq!(
+            parse(Rules::Classic, "4\n1\n"),
+            Ok(vec![Throw::Single(4), Throw::Single(1)])
+        );
+    }
+
+    #[test]
+    fn refusals_name_line_column_and_token() {
+        let cases = [
+            (
+                Rules::Seed,
+                "3 5\n2 7\n",
+                "line 2, column 3: `7`: a die shows a number from 1 to 6",
+            ),
+            (
+                Rules::Seed,
+                "0 5\n",
+                "line 1, column 1: `0`: a die shows a number from 1 to 6",
+            ),
+            (
+                Rules::Seed,
+                "3,5\n",
+                "line 1, column 1: `3,5`: a die shows a number from 1 to 6",
+            ),
+            (
+                Rules::Seed,
+                "3 5\n\n4\n",
+                "line 3, column 1: `4`: a roll under the seed rules is two dice on a line, \
+                 like `3 5`; this line has only one",
+            ),
+            (
+                Rules::Seed,
+                "3 5 6\n",
+                "line 1, column 5: `6`: a roll under the seed rules is two dice on a line, \
+                 like `3 5`; this is one die too many",
+            ),
+            (
+                Rules::Classic,
+                "4\n3 5\n",
+                "line 2, column 3: `5`: a roll under the classic rules is one die on a line, \
+                 like `4`; this is one die too many",
+            ),
+            (
+                Rules::Classic,
+                " \n",
+                "line 1: the dice file holds no rolls: a roll under the classic rules is one \
+                 die on a line, like `4`",
+            ),
+        ];
+        for (rules, text, want) in cases {
+            assert_eq!(
+                parse(rules, text).map_err(|e| e.to_string()),
+                Err(want.to_owned()),
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn written_rolls_read_back_as_the_seed_throws_them() {
+        for &rules in Rules::ALL {
+            let mut file = Vec::new();
+            write_seeded(rules, &mut rng_from_seed(7), 50, &mut file)
+                .unwrap_or_else(|e| panic!("{e}"));
+            let text = String::from_utf8(file).unwrap_or_else(|e| panic!("{e}"));
+            let mut rng = rng_from_seed(7);
+            let thrown: Vec<Throw> = (0..50).map(|_| rules.throw(&mut rng)).collect();
+            assert_eq!(parse(rules, &text), Ok(thrown));
+        }
+    }
+}
