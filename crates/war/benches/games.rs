@@ -1,12 +1,12 @@
 //! Games per second, single-threaded: whole games dealt and played on one reused
-//! [`war::Game`], as the simulator plays them (no events, no output).
+//! [`war::sim::Table`] (game, loop and chance source), as the simulator plays them (no
+//! output).
 //!
 //! `cargo bench -p war --bench games -- --sample-count 20`
 
-use cards_core::rng::stream_rng;
 use divan::{Bencher, counter::ItemsCount};
-use war::sim::play_one;
-use war::{Game, Order, Rules};
+use war::sim::Table;
+use war::{Order, Rules};
 
 fn main() {
     divan::main();
@@ -16,11 +16,11 @@ fn bench_games(bencher: Bencher, players: usize, order: Order) {
     let rules = Rules::new(players)
         .unwrap_or_else(|e| panic!("{e}"))
         .with_order(order);
-    let mut game = Game::new(rules, &mut stream_rng(0, 0));
+    let mut table = Table::new(rules);
     let mut index = 0;
     bencher.counter(ItemsCount::new(1usize)).bench_local(|| {
         index += 1;
-        play_one(&mut game, 1, index)
+        table.play(1, index).unwrap_or_else(|e| panic!("{e}"))
     });
 }
 

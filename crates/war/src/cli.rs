@@ -2,17 +2,21 @@
 
 use std::process::ExitCode;
 
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
 use cards_core::cli::{EXIT_CUT_SHORT, is_broken_pipe, parse_args, report};
 use cards_core::console::StdConsole;
+use cards_core::protocol::ChanceSource;
 use cards_core::rng::{resolve_seed, rng_from_seed};
-use std::io::{self, Write};
-
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use indicatif::ProgressBar;
 
-use war::console::{self, Ending, Mode};
+use war::console::{self, ConsoleError, Ending, Mode};
+use war::deck::{deck_file, parse_deck};
 use war::sim::{Simulation, simulate};
-use war::{Game, Order, Rules};
+use war::{CardOrder, Game, Order, Rules};
 
 const ABOUT: &str = "The card game War: battles, wars and the statistics of a game.";
 
@@ -42,7 +46,29 @@ Examples:
   war --seed 7 --quiet                  print only the winner and the numbers of battles and wars
   war --seed 7 --players 4 --auto       four players; ties for the highest card go to war
   war --seed 7 --echo < answers.txt     answers from a file, echoed into the transcript
+  war deal --seed 7 > deck.txt          write the order of seed 7's deal to a file
+  war --deck deck.txt --seed 7 --auto   deal that file; the same game as --seed 7 --auto
   war simulate --games 100000 --seed 1  statistics of many games (see war simulate --help)";
+
+const DECK_HELP: &str = "\
+Deal the cards in the order FILE lists them instead of shuffling: the 52 cards, top \
+first, each exactly once, written as the game prints them (rank 2-10, J, Q, K or A, \
+then suit C, D, H or S, in either case), separated by spaces or newlines, e.g. a file \
+starting `10H AS 2C`. Card 1 goes to Player 1, card 2 to Player 2, and so on round the \
+table. The file is checked whole before anything is played. Won cards are still \
+shuffled from --seed (whose deal the file replaces), so `war deal --seed 7 > deck.txt` \
+then `war --deck deck.txt --seed 7` replays the game of --seed 7.";
+
+const DEAL_ABOUT: &str = "\
+Write the order in which the seed's game deals the 52 cards, top first, 13 a line, as \
+--deck reads it; without --seed a random seed is chosen and printed on stderr. Edit the \
+file to set up a game, or play it back with the same seed to replay the game exactly.";
+
+const DEAL_EXAMPLES: &str = "\
+Examples:
+  war deal --seed 7                     the 52 cards of seed 7's deal, top first, 13 a line
+  war deal --seed 7 > deck.txt
+  war --deck deck.txt --seed 7 --auto   the same game as war --seed 7 --auto";
 
 const SIMULATE_ABOUT: &str = "\
 Play many games without output, on every core, and print the mean, median, 90th and \
@@ -81,6 +107,9 @@ struct Cli {
     /// Echo each answer after the prompt (for readable transcripts of piped input).
     #[arg(long)]
     echo: bool,
+    /// Deal the 52 cards in this file's order (e.g. `10H AS 2C ...`, top first).
+    #[arg(long, value_name = "FILE", long_help = DECK_HELP)]
+    deck: Option<PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -88,6 +117,16 @@ enum Command {
     /// Play many games without output and print their statistics.
     #[command(long_about = SIMULATE_ABOUT, after_help = SIMULATE_EXAMPLES)]
     Simulate(SimulateArgs),
+    /// Write a seed's deal as a deck file for --deck.
+    #[command(long_about = DEAL_ABOUT, after_help = DEAL_EXAMPLES)]
+    Deal(DealArgs),
+}
+
+#[derive(Debug, Args)]
+struct DealArgs {
+    /// Seed whose deal to write; without it a random seed is chosen and printed on stderr.
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
 }
 
 #[derive(Debug, Args)]
@@ -151,13 +190,26 @@ pub fn main() -> ExitCode {
     };
     match &cli.command {
         Some(Command::Simulate(args)) => run_simulation(args),
+        Some(Command::Deal(args)) => deal(args),
         None => play(&cli),
     }
+}
+
+/// The deck file at `path`, checked whole.
+fn read_deck(path: &Path) -> Result<CardOrder, String> {
+    let shown = path.display();
+    let text = fs::read_to_string(path).map_err(|error| format!("cannot read {shown}: {error}"))?;
+    parse_deck(&text).map_err(|error| format!("{shown}: {error}"))
 }
 
 fn play(cli: &Cli) -> ExitCode {
     let rules = match cli.game.rules() {
         Ok(rules) => rules,
+        Err(error) => return report("war", error),
+    };
+    // Before the seed is announced: a bad file plays nothing and prints only its error.
+    let deck = match cli.deck.as_deref().map(read_deck).transpose() {
+        Ok(deck) => deck,
         Err(error) => return report("war", error),
     };
     let mode = if cli.quiet {
@@ -167,12 +219,39 @@ fn play(cli: &Cli) -> ExitCode {
     } else {
         Mode::Interactive
     };
-    let mut rng = rng_from_seed(resolve_seed("war", cli.game.seed));
-    let mut game = Game::new(rules, &mut rng);
+    let rng = rng_from_seed(resolve_seed("war", cli.game.seed));
+    let mut chance = match deck {
+        Some(deck) => ChanceSource::recorded_then_seeded(vec![deck], rng),
+        None => ChanceSource::seeded(rng),
+    };
+    let mut game = Game::new(rules);
     let mut console = StdConsole::stdio().with_echo(cli.echo);
-    match console::play(&mut game, &mut rng, &mut console, mode) {
+    match console::play(&mut game, &mut chance, &mut console, mode) {
         Ok(Ending::EndOfInput) => ExitCode::from(EXIT_CUT_SHORT),
         Ok(Ending::Over(_) | Ending::Quit) => ExitCode::SUCCESS,
+        Err(ConsoleError::Io(error)) if is_broken_pipe(&error) => ExitCode::SUCCESS,
+        Err(error) => report("war", error),
+    }
+}
+
+fn deal(args: &DealArgs) -> ExitCode {
+    let mut chance = ChanceSource::seeded(rng_from_seed(resolve_seed("war", args.seed)));
+    // The deal does not depend on the number of players: any table draws the same order.
+    let order = match chance.draw(&Game::new(Rules::default())) {
+        Ok(order) => order,
+        Err(error) => return report("war", error),
+    };
+    write_stdout(&deck_file(&order))
+}
+
+/// Writes `text` to stdout; a closed pipe is no failure.
+fn write_stdout(text: &str) -> ExitCode {
+    let mut stdout = io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => ExitCode::SUCCESS,
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => report("war", error),
     }
@@ -205,13 +284,5 @@ fn run_simulation(args: &SimulateArgs) -> ExitCode {
     } else {
         figures.to_text()
     };
-    let mut stdout = io::stdout().lock();
-    match stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-    {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
-        Err(error) => report("war", error),
-    }
+    write_stdout(&text)
 }

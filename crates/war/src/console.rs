@@ -1,14 +1,16 @@
 //! The interactive game (the assignment's user interface): show the hands, then after
 //! each battle ask for Enter (one more battle), a number (that many) or `q` (quit).
-//! `--auto` and `--quiet` run the same loop without asking.
+//! The person is the agent ([`Person`]) of the one game loop, `cards_core`'s
+//! [`Driver`]; `--auto` and `--quiet` drive the same loop with [`AlwaysBattle`].
 
 use std::fmt;
 use std::io::{self, BufRead, Write};
 
 use cards_core::console::Console;
-use rand::Rng;
+use cards_core::protocol::{Actor, Agent, ChanceSource, Driver, GameState, PlayError, Seat, Stop};
 
-use crate::game::{Game, Outcome};
+use crate::deck::CardOrder;
+use crate::game::{Action, AlwaysBattle, Event, Game, Outcome, RuleError, View};
 use crate::render::{render_events, render_hands, render_summary};
 
 /// The question asked between battles.
@@ -70,58 +72,112 @@ pub fn parse_answer(text: &str) -> Result<Answer, Refusal> {
     }
 }
 
-/// Plays `game` on `console` in `mode` and prints the summary at the end.
-pub fn play<R, W, G>(
+/// The person at the terminal, as the agent of every seat: before a battle they press
+/// Enter (one battle), type a number N (this battle and the next N - 1, without being
+/// asked again) or `q`. A refused answer is explained and asked again; `q` stops the game
+/// with [`Stop::Quit`], the end of input with [`Stop::InputEnded`].
+pub struct Person<'c, R, W> {
+    console: &'c mut Console<R, W>,
+    /// Battles already asked for.
+    queued: u64,
+}
+
+impl<'c, R: BufRead, W: Write> Person<'c, R, W> {
+    /// The person answering on `console`.
+    pub fn new(console: &'c mut Console<R, W>) -> Person<'c, R, W> {
+        Person { console, queued: 0 }
+    }
+
+    /// Where the game is shown, between the prompts.
+    pub fn output(&mut self) -> &mut W {
+        self.console.output()
+    }
+}
+
+impl<R: BufRead, W: Write> Agent<Game> for Person<'_, R, W> {
+    fn choose(&mut self, _seat: Seat, _view: &View<'_>, legal: &[Action]) -> Result<Action, Stop> {
+        let action = legal.first().copied().ok_or(Stop::NoAction)?;
+        if self.queued == 0 {
+            match self.console.ask(PROMPT, parse_answer)? {
+                Some(Answer::Battles(count)) => self.queued = count,
+                Some(Answer::Quit) => return Err(Stop::Quit),
+                None => {
+                    // The prompt left the cursor on its line.
+                    writeln!(self.console.output())?;
+                    return Err(Stop::InputEnded);
+                }
+            }
+        }
+        self.queued -= 1;
+        Ok(action)
+    }
+}
+
+/// Why a console game could not go on.
+#[derive(Debug, thiserror::Error)]
+pub enum ConsoleError {
+    /// Reading the answers or writing the game failed.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+    /// The game refused a step (a deck that does not fit, or a broken invariant).
+    #[error("{0}")]
+    Game(PlayError<RuleError>),
+}
+
+impl From<PlayError<RuleError>> for ConsoleError {
+    fn from(error: PlayError<RuleError>) -> ConsoleError {
+        match error {
+            PlayError::Stopped(Stop::Io(error)) => ConsoleError::Io(error),
+            error => ConsoleError::Game(error),
+        }
+    }
+}
+
+/// Plays `game` on `console` in `mode`, with chance outcomes (the deal, the shuffles of
+/// won cards) from `chance`, and prints the summary at the end.
+pub fn play<R: BufRead, W: Write>(
     game: &mut Game,
-    rng: &mut G,
+    chance: &mut ChanceSource<CardOrder>,
     console: &mut Console<R, W>,
     mode: Mode,
-) -> io::Result<Ending>
-where
-    R: BufRead,
-    W: Write,
-    G: Rng + ?Sized,
-{
+) -> Result<Ending, ConsoleError> {
+    let mut driver = Driver::new();
+    // The initial hands are those after the deal.
+    while game.actor() == Actor::Chance {
+        driver.step(game, chance, &mut AlwaysBattle)?;
+    }
     let mut text = String::new();
-    let mut events = Vec::new();
     if mode != Mode::Quiet {
         text.push_str("Initial hands:\n");
         render_hands(game, &mut text).map_err(to_io)?;
         console.output().write_all(text.as_bytes())?;
     }
-    let ending = loop {
-        if let Some(outcome) = game.outcome() {
-            break Ending::Over(outcome);
-        }
-        let wanted = match mode {
-            Mode::Quiet => {
-                game.play_to_end(rng);
-                continue;
-            }
-            Mode::Auto => u64::MAX,
-            Mode::Interactive => match console.ask(PROMPT, parse_answer)? {
-                Some(Answer::Battles(count)) => count,
-                Some(Answer::Quit) => break Ending::Quit,
-                None => {
-                    // The prompt left the cursor on its line.
-                    writeln!(console.output())?;
-                    break Ending::EndOfInput;
+    let mut shown = Shown::default();
+    let played = match mode {
+        Mode::Quiet => driver.play(game, chance, &mut AlwaysBattle, |_, _, _| Ok(())),
+        Mode::Auto => driver.play(game, chance, &mut AlwaysBattle, |game, _, events| {
+            shown.step(game, events, console.output()).map_err(Stop::Io)
+        }),
+        Mode::Interactive => {
+            let mut person = Person::new(console);
+            loop {
+                match driver.step(game, chance, &mut person) {
+                    Ok(Some(_)) => shown.step(game, driver.events(), person.output())?,
+                    Ok(None) => {
+                        break game
+                            .outcome()
+                            .ok_or(PlayError::Invariant("the game is over but has no outcome"));
+                    }
+                    Err(error) => break Err(error),
                 }
-            },
-        };
-        // Each battle comes with its wars, whose deciding battles are counted too: asking
-        // for 100 battles may fight 105, as the assignment says, and a number N plays
-        // exactly what N presses of Enter would.
-        for _ in 0..wanted {
-            events.clear();
-            if game.play_battle(rng, |event| events.push(event)).is_err() {
-                break;
             }
-            text.clear();
-            render_events(&events, &mut text).map_err(to_io)?;
-            render_hands(game, &mut text).map_err(to_io)?;
-            console.output().write_all(text.as_bytes())?;
         }
+    };
+    let ending = match played {
+        Ok(outcome) => Ending::Over(outcome),
+        Err(PlayError::Stopped(Stop::Quit)) => Ending::Quit,
+        Err(PlayError::Stopped(Stop::InputEnded)) => Ending::EndOfInput,
+        Err(error) => return Err(error.into()),
     };
     text.clear();
     if mode != Mode::Quiet {
@@ -138,6 +194,28 @@ where
     Ok(ending)
 }
 
+/// Shows each battle whole, then the hands: a battle's winner takes the table only once
+/// chance has ordered the cards, a step later, so the events wait until the battle ends.
+#[derive(Default)]
+struct Shown {
+    events: Vec<Event>,
+    text: String,
+}
+
+impl Shown {
+    fn step(&mut self, game: &Game, events: &[Event], out: &mut impl Write) -> io::Result<()> {
+        self.events.extend_from_slice(events);
+        if game.actor() == Actor::Chance {
+            return Ok(());
+        }
+        self.text.clear();
+        render_events(&self.events, &mut self.text).map_err(to_io)?;
+        render_hands(game, &mut self.text).map_err(to_io)?;
+        self.events.clear();
+        out.write_all(self.text.as_bytes())
+    }
+}
+
 fn to_io(error: fmt::Error) -> io::Error {
     io::Error::other(error)
 }
@@ -148,7 +226,6 @@ mod tests {
     use crate::game::{Order, Rules};
     use crate::{Card, Game};
     use cards_core::console::NOT_TEXT;
-    use cards_core::rng::rng_from_seed;
     use pretty_assertions::assert_eq;
 
     #[test]
@@ -172,6 +249,11 @@ mod tests {
         }
     }
 
+    /// Fixed-order games built from piles have no chance node.
+    fn no_chance() -> ChanceSource<CardOrder> {
+        ChanceSource::recorded(Vec::new())
+    }
+
     fn small_game() -> Game {
         let hand = |text: &str| -> Vec<Card> {
             text.split_whitespace()
@@ -190,8 +272,8 @@ mod tests {
     fn session_bytes(input: &[u8], mode: Mode, echo: bool) -> (Ending, String) {
         let mut game = small_game();
         let mut console = Console::new(input, Vec::new()).with_echo(echo);
-        let ending = play(&mut game, &mut rng_from_seed(0), &mut console, mode)
-            .unwrap_or_else(|e| panic!("{e}"));
+        let ending =
+            play(&mut game, &mut no_chance(), &mut console, mode).unwrap_or_else(|e| panic!("{e}"));
         (
             ending,
             String::from_utf8_lossy(&console.into_output()).into_owned(),
@@ -249,8 +331,8 @@ mod tests {
     }
 
     /// A number N plays N battles with their wars, as N presses of Enter would, even
-    /// though each war's deciding battle is counted as a battle too (SPEC-NOTES: asking
-    /// for 100 battles may fight 105).
+    /// though each war's deciding battle is counted as a battle too (the assignment:
+    /// asking for 100 battles may fight 105).
     #[test]
     fn a_number_plays_that_many_battles_with_their_wars() {
         let hand = |text: &str| -> Vec<Card> {
@@ -266,13 +348,8 @@ mod tests {
             )
             .unwrap_or_else(|e| panic!("{e}"));
             let mut console = Console::new(input.as_bytes(), Vec::new());
-            let ending = play(
-                &mut game,
-                &mut rng_from_seed(0),
-                &mut console,
-                Mode::Interactive,
-            )
-            .unwrap_or_else(|e| panic!("{e}"));
+            let ending = play(&mut game, &mut no_chance(), &mut console, Mode::Interactive)
+                .unwrap_or_else(|e| panic!("{e}"));
             let shown = String::from_utf8_lossy(&console.into_output()).into_owned();
             (ending, shown, game.battles())
         };

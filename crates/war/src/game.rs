@@ -1,14 +1,19 @@
-//! The rules: the assignment's `Game` class without its console. A [`Game`] is dealt
-//! from a seeded generator (or built by hand), then advanced one battle at a time by
-//! [`Game::play_battle`], which reports what happened as [`Event`]s and ends in an
-//! [`Outcome`]. Nothing here prints or reads.
+//! The rules: the assignment's `Game` class without its console, as a
+//! [`cards_core::protocol::GameState`]. A [`Game`] starts at the deal (a chance node:
+//! the order of the 52 cards) or from hand-built piles; the player to act has one action,
+//! [`Action::Battle`], which plays a battle with all its wars; with won cards shuffled
+//! back, the order in which the winner slips them under their pile is another chance
+//! node. What happens is reported as [`Event`]s; the game ends in an [`Outcome`].
+//! Nothing here prints or reads.
 
 use std::fmt;
 
+use cards_core::protocol::{Actor, GameState, Seat};
 use cards_core::shuffle;
 use rand::Rng;
 
 use crate::card::Card;
+use crate::deck::CardOrder;
 use crate::player::{MAX_PLAYERS, Player, PlayerSet};
 
 /// How many cards each player puts down in a war: three face down, the fourth face up.
@@ -17,8 +22,9 @@ pub const WAR_CARDS: usize = 4;
 /// In what order won cards go under the winner's pile (the text: "in any order").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Order {
-    /// Shuffled with the game's generator first (the default, after SPEC-NOTES): a common
-    /// house rule that keeps games from cycling.
+    /// Shuffled first (the default): a common house rule that keeps games from cycling.
+    /// Each shuffle is a chance node of the game ([`Game::sample_chance`] draws it from the
+    /// game's generator).
     #[default]
     Shuffled,
     /// In the order they were put on the table: the battle's cards in seat order, then
@@ -125,9 +131,11 @@ pub enum SetupError {
     Duplicate(Card),
 }
 
-/// Something that happened during a battle, in the order it happened.
+/// Something that happened, in the order it happened: the deal, then each battle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
+    /// The 52 cards were dealt one at a time, Player 1 first.
+    Dealt,
     /// A battle begins; `battle` is its number in the game (wars' battles counted).
     Battle {
         /// The battle's number, from 1.
@@ -169,7 +177,8 @@ pub enum Event {
         /// Who.
         seat: usize,
     },
-    /// A player takes every card on the table.
+    /// A player takes every card on the table and slips them under their pile (with
+    /// [`Order::Shuffled`], once chance has ordered them).
     Took {
         /// Who.
         seat: usize,
@@ -190,36 +199,14 @@ pub enum Event {
     },
 }
 
-/// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    /// The last player with cards; they hold all of them.
-    Winner {
-        /// The winner's seat.
-        seat: usize,
-    },
-    /// The game ended without a winner.
-    NoWinner {
-        /// Why.
-        reason: NoWinnerReason,
-    },
-}
-
-impl Outcome {
-    /// The winner's seat, if any.
-    pub fn winner(self) -> Option<usize> {
-        match self {
-            Outcome::Winner { seat } => Some(seat),
-            Outcome::NoWinner { .. } => None,
-        }
-    }
-}
+/// How a game ended: a winner, or no winner and why (the workspace's one outcome type).
+pub type Outcome = cards_core::Outcome<NoWinnerReason>;
 
 /// Why a game ended without a winner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum NoWinnerReason {
-    /// The last players ran out of cards in the same step with equally many cards
-    /// (SPEC-NOTES: "equal counts end the game with no winner").
+    /// The last players ran out of cards in the same step with equally many cards: with
+    /// nobody holding more, nobody outlasts the others, so nobody wins.
     OutOfCards {
         /// Who ran out together.
         seats: PlayerSet,
@@ -267,55 +254,141 @@ impl fmt::Display for NoWinnerReason {
     }
 }
 
-/// What one call of [`Game::play_battle`] did, in numbers.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct BattleSummary {
-    /// Battles fought: 1, plus one per war that came to a deciding comparison.
-    pub battles: u64,
-    /// Wars started.
-    pub wars: u64,
-    /// Who took the table, if anyone.
-    pub winner: Option<usize>,
-    /// How many cards were taken (or left on the table).
-    pub cards: usize,
+/// What the player to act may do: War leaves no choice, so the only action is to turn
+/// the top cards over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Play the next battle, with all the wars it sets off.
+    Battle,
 }
 
-/// [`Game::play_battle`] was called on a finished game.
+/// Why the game refused an action or a chance outcome; the game is left as it was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("the game is over")]
-pub struct GameOverError(pub Outcome);
+pub enum RuleError {
+    /// Nothing can happen in a finished game.
+    #[error("the game is over")]
+    Over,
+    /// A battle was asked for while chance must act first (deal, or order won cards).
+    #[error("the cards must be {0} first: chance acts now, not a player")]
+    ChanceActs(ChanceNode),
+    /// A chance outcome was given while a player is to battle.
+    #[error("Player {} is to battle: chance does not act now", .seat + 1)]
+    SeatActs {
+        /// The seat to act.
+        seat: Seat,
+    },
+    /// An order of the wrong number of cards.
+    #[error("{node} needs an order of {expected} cards, not {given}")]
+    OrderLength {
+        /// What chance decides now.
+        node: ChanceNode,
+        /// The number of cards to order.
+        expected: usize,
+        /// The number given.
+        given: usize,
+    },
+    /// An order naming a card that is not among those to order.
+    #[error("{card} is not among the cards {node} orders")]
+    NotInPlay {
+        /// What chance decides now.
+        node: ChanceNode,
+        /// The card.
+        card: Card,
+    },
+    /// An order naming the same card twice.
+    #[error("{card} comes twice in the order")]
+    Twice {
+        /// The card.
+        card: Card,
+    },
+}
+
+/// What a chance node decides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ChanceNode {
+    /// The order of the 52 cards, top first, before they are dealt.
+    Deal,
+    /// The order in which the player in `seat` slips the table's cards under their pile.
+    Take {
+        /// The player taking the table.
+        seat: Seat,
+    },
+}
+
+impl fmt::Display for ChanceNode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ChanceNode::Deal => f.write_str("dealt"),
+            ChanceNode::Take { seat } => write!(f, "shuffled under Player {}'s pile", seat + 1),
+        }
+    }
+}
+
+/// Where the game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Chance orders the 52 cards, then they are dealt.
+    Deal,
+    /// The player in `seat` (the lowest still in the game) is to battle.
+    Turn { seat: Seat },
+    /// The player in `seat` takes the table; chance orders the cards (shuffled returns).
+    /// `out_before` is who was out before the battle; `last` says that `seat` is the last
+    /// player in the game, taking a pot left on the table, and so wins.
+    Take {
+        seat: Seat,
+        out_before: PlayerSet,
+        last: bool,
+    },
+    /// The game ended.
+    Over(Outcome),
+}
 
 /// A game of War in progress: the players' piles, the cards on the table, the counts of
-/// battles and wars, and the outcome once there is one.
+/// battles and wars, and where the game stands (deal, a player's turn, the order of won
+/// cards, or over).
 ///
 /// Between battles the table is empty, except for a pot left by a war in which everyone
-/// ran out at once ([`Event::PotLeft`]). At every moment the piles and the table together
-/// hold exactly the cards dealt.
-#[derive(Clone, Debug)]
+/// ran out at once ([`Event::PotLeft`]). From the deal on, the piles and the table
+/// together hold exactly the cards dealt.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Game {
     rules: Rules,
     players: Vec<Player>,
     table: Vec<Card>,
+    /// The table's cards shown face up (bit `i` is the card of index `i`).
+    face_up: u64,
     out: PlayerSet,
     battles: u64,
     wars: u64,
-    outcome: Option<Outcome>,
+    phase: Phase,
     repetition: Repetition,
 }
 
 impl Game {
-    /// A new game: the 52 cards shuffled with `rng` and dealt one at a time to the
-    /// players in turn, Player 1 first, each card going under the ones received before
-    /// (so the first card dealt to a player is their top card). With more than two
-    /// players the first seats may get one card more.
-    pub fn new<R: Rng + ?Sized>(rules: Rules, rng: &mut R) -> Game {
-        let mut game = Game::empty(rules);
-        game.deal(rng);
-        game
+    /// A new game at its first chance node, the deal: the 52 cards are ordered (by
+    /// [`Game::sample_chance`] from a seeded generator, or from a deck file) and dealt one
+    /// at a time to the players in turn, Player 1 first, each card going under the ones
+    /// received before (so the first card dealt to a player is their top card). With more
+    /// than two players the first seats may get one card more.
+    pub fn new(rules: Rules) -> Game {
+        Game {
+            rules,
+            players: (0..rules.players)
+                .map(|seat| Player::new(seat, []))
+                .collect(),
+            table: Vec::with_capacity(52),
+            face_up: 0,
+            out: PlayerSet::EMPTY,
+            battles: 0,
+            wars: 0,
+            phase: Phase::Deal,
+            repetition: Repetition::default(),
+        }
     }
 
-    /// A game from piles given top card first, one per player, for tests and puzzles.
-    /// Any cards may be used (not necessarily 52), each at most once.
+    /// A game from piles given top card first, one per player, for tests and puzzles: it
+    /// starts at Player 1's first battle, with no deal. Any cards may be used (not
+    /// necessarily 52), each at most once.
     pub fn from_piles<P>(
         rules: Rules,
         piles: impl IntoIterator<Item = P>,
@@ -323,7 +396,7 @@ impl Game {
     where
         P: IntoIterator<Item = Card>,
     {
-        let mut game = Game::empty(rules);
+        let mut game = Game::new(rules);
         let mut seen = [false; 52];
         let mut count = 0;
         for (seat, pile) in piles.into_iter().enumerate() {
@@ -347,49 +420,31 @@ impl Game {
                 piles: count,
             });
         }
-        game.start_repetition_check();
+        game.start();
         Ok(game)
     }
 
-    fn empty(rules: Rules) -> Game {
-        Game {
-            rules,
-            players: (0..rules.players)
-                .map(|seat| Player::new(seat, []))
-                .collect(),
-            table: Vec::with_capacity(52),
-            out: PlayerSet::EMPTY,
-            battles: 0,
-            wars: 0,
-            outcome: None,
-            repetition: Repetition::default(),
-        }
-    }
-
-    /// Starts over with a fresh deal from `rng`, reusing every buffer (the simulator
-    /// plays many games on one `Game` without allocating).
-    pub fn deal<R: Rng + ?Sized>(&mut self, rng: &mut R) {
+    /// Starts over at the deal, reusing every buffer (the simulator plays many games on
+    /// one `Game` without allocating).
+    pub fn restart(&mut self) {
         for player in &mut self.players {
             player.clear();
         }
         self.table.clear();
+        self.face_up = 0;
         self.out = PlayerSet::EMPTY;
         self.battles = 0;
         self.wars = 0;
-        self.outcome = None;
-        let mut deck = Card::deck();
-        shuffle(&mut deck, rng);
-        let players = self.players.len();
-        for (i, card) in deck.into_iter().enumerate() {
-            self.players[i % players].collect([card]);
-        }
-        self.start_repetition_check();
+        self.phase = Phase::Deal;
     }
 
-    fn start_repetition_check(&mut self) {
+    /// Player 1 opens: every seat holds cards (a deal gives each of at most 8 players at
+    /// least 6 of the 52; hand-built piles may not be empty).
+    fn start(&mut self) {
         if self.rules.order == Order::Fixed {
             self.repetition.start(&self.players, &self.table);
         }
+        self.phase = Phase::Turn { seat: 0 };
     }
 
     /// The rules in force.
@@ -408,7 +463,7 @@ impl Game {
     }
 
     /// Battles fought so far: every comparison of face-up cards, a war's deciding one
-    /// included (SPEC-NOTES).
+    /// included (the assignment: asking for 100 battles may fight 105).
     pub fn battles(&self) -> u64 {
         self.battles
     }
@@ -418,14 +473,18 @@ impl Game {
         self.wars
     }
 
-    /// How the game ended, once it has.
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.outcome
+    /// The players who have left the game (each reported by an [`Event::Out`]).
+    pub fn out(&self) -> PlayerSet {
+        self.out
     }
 
-    /// Whether the game has ended.
-    pub fn is_over(&self) -> bool {
-        self.outcome.is_some()
+    /// What chance decides now, if chance acts.
+    pub fn chance_node(&self) -> Option<ChanceNode> {
+        match self.phase {
+            Phase::Deal => Some(ChanceNode::Deal),
+            Phase::Take { seat, .. } => Some(ChanceNode::Take { seat }),
+            Phase::Turn { .. } | Phase::Over(_) => None,
+        }
     }
 
     /// The players still in the game (those holding cards).
@@ -437,47 +496,21 @@ impl Game {
             .collect()
     }
 
-    /// Every card in the game: the piles and the table.
-    pub fn card_count(&self) -> usize {
-        self.players.iter().map(Player::card_count).sum::<usize>() + self.table.len()
-    }
-
-    /// Plays one battle, with all the wars it sets off, reporting each step to
-    /// `on_event`; the step that ends the game reports [`Event::GameOver`] last.
-    ///
-    /// Every player still in the game shows their top card; the highest card takes the
-    /// table. When several share the highest card, those players alone go to war: each
-    /// puts down four cards, the fourth face up, and the highest fourth card takes the
-    /// table; another tie chains another war among the players tied again.
-    ///
-    /// A player who must put down a card and has none is out at once (with two players:
-    /// loses). In a war, the players who cannot lay all four cards are out, and if none of
-    /// the players at war can, the one who held the most cards outlasts the others and
-    /// takes the table; if several held that many, they are all out together and nobody
-    /// takes it. After the battle a player left without cards is out as well, since they
-    /// could not play the next battle's card. The last player in the game wins.
-    pub fn play_battle<R: Rng + ?Sized>(
-        &mut self,
-        rng: &mut R,
-        mut on_event: impl FnMut(Event),
-    ) -> Result<BattleSummary, GameOverError> {
-        if let Some(outcome) = self.outcome {
-            return Err(GameOverError(outcome));
-        }
-        let (battles_before, wars_before) = (self.battles, self.wars);
+    /// Plays one battle, with all the wars it sets off (the rules are on `apply`).
+    fn battle(&mut self, events: &mut Vec<Event>) {
         let out_before = self.out;
         let mut shown: [Option<Card>; MAX_PLAYERS] = [None; MAX_PLAYERS];
 
         let mut contenders = self.active();
         self.battles += 1;
-        on_event(Event::Battle {
+        events.push(Event::Battle {
             battle: self.battles,
         });
         for seat in contenders.iter() {
             if let Some(card) = self.players[seat].play_card() {
-                self.table.push(card);
+                self.put_down(card, true);
                 shown[seat] = Some(card);
-                on_event(Event::Played { seat, card });
+                events.push(Event::Played { seat, card });
             }
         }
 
@@ -486,14 +519,14 @@ impl Game {
             if best.len() <= 1 {
                 break best.lowest();
             }
-            on_event(Event::Tie { seats: best });
+            events.push(Event::Tie { seats: best });
             self.wars += 1;
             let survivors = self.war_survivors(best);
             let deciding = (survivors.len() >= 2).then(|| {
                 self.battles += 1;
                 self.battles
             });
-            on_event(Event::War {
+            events.push(Event::War {
                 war: self.wars,
                 battle: deciding,
                 seats: best,
@@ -504,18 +537,19 @@ impl Game {
                     let Some(card) = self.players[seat].play_card() else {
                         break;
                     };
-                    self.table.push(card);
-                    if laid == WAR_CARDS {
+                    let face_up = laid == WAR_CARDS;
+                    self.put_down(card, face_up);
+                    if face_up {
                         shown[seat] = Some(card);
-                        on_event(Event::Played { seat, card });
+                        events.push(Event::Played { seat, card });
                     } else {
-                        on_event(Event::FaceDown { seat, card });
+                        events.push(Event::FaceDown { seat, card });
                     }
                 }
             }
             for seat in best.iter().filter(|&seat| !survivors.contains(seat)) {
                 self.out.insert(seat);
-                on_event(Event::Out { seat });
+                events.push(Event::Out { seat });
             }
             match survivors.len() {
                 0 | 1 => break survivors.lowest(),
@@ -523,81 +557,118 @@ impl Game {
             }
         };
 
-        let cards = self.table.len();
         match winner {
-            Some(seat) => {
-                on_event(Event::Took { seat, cards });
-                self.collect_table(seat, rng);
-            }
-            None => on_event(Event::PotLeft { cards }),
-        }
-
-        for seat in 0..self.players.len() {
-            if self.players[seat].is_out() && !self.out.contains(seat) {
-                self.out.insert(seat);
-                on_event(Event::Out { seat });
+            Some(seat) => self.take(seat, out_before, false, events),
+            None => {
+                events.push(Event::PotLeft {
+                    cards: self.table.len(),
+                });
+                self.end_battle(out_before, events);
             }
         }
+    }
 
-        let active = self.active();
-        let outcome = if active.is_empty() {
-            let seats = self
-                .out
-                .iter()
-                .filter(|&s| !out_before.contains(s))
-                .collect();
-            Some(Outcome::NoWinner {
-                reason: NoWinnerReason::OutOfCards { seats },
-            })
-        } else if active.len() == 1 {
-            let seat = active.lowest().unwrap_or_default();
-            if !self.table.is_empty() {
-                on_event(Event::Took {
+    fn put_down(&mut self, card: Card, face_up: bool) {
+        self.table.push(card);
+        if face_up {
+            self.face_up |= 1 << card.index();
+        }
+    }
+
+    /// The player in `seat` takes the table: at once in the fixed order, or after chance
+    /// has ordered the cards.
+    fn take(&mut self, seat: Seat, out_before: PlayerSet, last: bool, events: &mut Vec<Event>) {
+        match self.rules.order {
+            Order::Shuffled => {
+                self.phase = Phase::Take {
+                    seat,
+                    out_before,
+                    last,
+                };
+            }
+            Order::Fixed => {
+                events.push(Event::Took {
                     seat,
                     cards: self.table.len(),
                 });
-                self.collect_table(seat, rng);
+                self.face_up = 0;
+                self.players[seat].collect(self.table.drain(..));
+                self.after_take(seat, out_before, last, events);
             }
-            Some(Outcome::Winner { seat })
-        } else if self.battles >= self.rules.max_battles {
-            Some(Outcome::NoWinner {
-                reason: NoWinnerReason::BattleCap {
-                    max_battles: self.rules.max_battles,
-                },
-            })
-        } else if self.rules.order == Order::Fixed {
-            self.repetition
-                .check(&self.players, &self.table, self.battles)
-                .map(|earlier| Outcome::NoWinner {
-                    reason: NoWinnerReason::Repetition {
-                        battle: self.battles,
-                        earlier,
-                    },
-                })
-        } else {
-            None
-        };
-        if let Some(outcome) = outcome {
-            self.outcome = Some(outcome);
-            on_event(Event::GameOver { outcome });
         }
-
-        Ok(BattleSummary {
-            battles: self.battles - battles_before,
-            wars: self.wars - wars_before,
-            winner,
-            cards,
-        })
     }
 
-    /// Plays to the end without reporting anything, and returns the outcome.
-    pub fn play_to_end<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Outcome {
-        loop {
-            match self.play_battle(rng, |_| {}) {
-                Ok(_) => {}
-                Err(GameOverError(outcome)) => return outcome,
+    fn after_take(
+        &mut self,
+        seat: Seat,
+        out_before: PlayerSet,
+        last: bool,
+        events: &mut Vec<Event>,
+    ) {
+        if last {
+            self.finish(Outcome::Winner { seat }, events);
+        } else {
+            self.end_battle(out_before, events);
+        }
+    }
+
+    /// After the table is taken or left: a player left with no cards is out at once
+    /// (they could not play the next battle's card, so the console never asks for a
+    /// battle that cannot be fought); then the game ends, or the lowest seat still in
+    /// plays the next battle.
+    fn end_battle(&mut self, out_before: PlayerSet, events: &mut Vec<Event>) {
+        for seat in 0..self.players.len() {
+            if self.players[seat].is_out() && !self.out.contains(seat) {
+                self.out.insert(seat);
+                events.push(Event::Out { seat });
             }
         }
+        let active = self.active();
+        let mut seats = active.iter();
+        match (seats.next(), seats.next()) {
+            (None, _) => {
+                let seats = self
+                    .out
+                    .iter()
+                    .filter(|&s| !out_before.contains(s))
+                    .collect();
+                let reason = NoWinnerReason::OutOfCards { seats };
+                self.finish(Outcome::NoWinner { reason }, events);
+            }
+            (Some(seat), None) if self.table.is_empty() => {
+                self.finish(Outcome::Winner { seat }, events);
+            }
+            // The last player standing collects a pot nobody could win.
+            (Some(seat), None) => self.take(seat, out_before, true, events),
+            (Some(seat), Some(_)) => {
+                if self.battles >= self.rules.max_battles {
+                    let max_battles = self.rules.max_battles;
+                    let reason = NoWinnerReason::BattleCap { max_battles };
+                    self.finish(Outcome::NoWinner { reason }, events);
+                } else if let Some(earlier) = self.repeated() {
+                    let battle = self.battles;
+                    let reason = NoWinnerReason::Repetition { battle, earlier };
+                    self.finish(Outcome::NoWinner { reason }, events);
+                } else {
+                    self.phase = Phase::Turn { seat };
+                }
+            }
+        }
+    }
+
+    /// With the fixed order, the battle after which the position was seen before, if it
+    /// repeats.
+    fn repeated(&mut self) -> Option<u64> {
+        if self.rules.order != Order::Fixed {
+            return None;
+        }
+        self.repetition
+            .check(&self.players, &self.table, self.battles)
+    }
+
+    fn finish(&mut self, outcome: Outcome, events: &mut Vec<Event>) {
+        self.phase = Phase::Over(outcome);
+        events.push(Event::GameOver { outcome });
     }
 
     /// Which of the tied players `best` come through a war: those who can lay all four
@@ -609,7 +680,7 @@ impl Game {
         if !full.is_empty() {
             return full;
         }
-        let most = best.iter().map(count).max().unwrap_or(0);
+        let most = best.iter().map(count).fold(0, usize::max);
         let last: PlayerSet = best.iter().filter(|&s| count(s) == most).collect();
         if last.len() == 1 {
             last
@@ -618,11 +689,240 @@ impl Game {
         }
     }
 
-    fn collect_table<R: Rng + ?Sized>(&mut self, seat: usize, rng: &mut R) {
-        if self.rules.order == Order::Shuffled {
-            shuffle(&mut self.table, rng);
+    /// Checks that `order` holds exactly the cards of the chance node `node`, each once.
+    fn check_order(&self, node: ChanceNode, order: &CardOrder) -> Result<(), RuleError> {
+        let expected: u64 = match node {
+            ChanceNode::Deal => (1 << 52) - 1,
+            ChanceNode::Take { .. } => mask(self.table.iter().copied()),
+        };
+        let mut given = 0u64;
+        for &card in order.cards() {
+            let bit = 1 << card.index();
+            if expected & bit == 0 {
+                return Err(RuleError::NotInPlay { node, card });
+            }
+            if given & bit != 0 {
+                return Err(RuleError::Twice { card });
+            }
+            given |= bit;
         }
-        self.players[seat].collect(self.table.drain(..));
+        if given != expected {
+            return Err(RuleError::OrderLength {
+                node,
+                expected: expected.count_ones() as usize,
+                given: order.cards().len(),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// The set of `cards` as bits of their indices.
+pub(crate) fn mask(cards: impl IntoIterator<Item = Card>) -> u64 {
+    cards
+        .into_iter()
+        .fold(0, |set, card| set | 1 << card.index())
+}
+
+impl GameState for Game {
+    type Action = Action;
+    type Chance = CardOrder;
+    type Event = Event;
+    type Observation<'a> = View<'a>;
+    type NoWinner = NoWinnerReason;
+    type Error = RuleError;
+
+    fn seats(&self) -> usize {
+        self.players.len()
+    }
+
+    /// Chance at the deal and when a player takes the table with shuffled returns; the
+    /// lowest seat still in the game otherwise; nobody once the game is over.
+    fn actor(&self) -> Actor {
+        match self.phase {
+            Phase::Deal | Phase::Take { .. } => Actor::Chance,
+            Phase::Turn { seat } => Actor::Seat(seat),
+            Phase::Over(_) => Actor::Over,
+        }
+    }
+
+    /// `[Battle]` at a player's turn, nothing otherwise.
+    fn legal_actions(&self, actions: &mut Vec<Action>) {
+        actions.clear();
+        if let Phase::Turn { .. } = self.phase {
+            actions.push(Action::Battle);
+        }
+    }
+
+    /// Plays the next battle with all the wars it sets off; with shuffled returns it
+    /// stops where a player takes the table, at a chance node.
+    ///
+    /// Every player still in the game shows their top card; the highest card takes the
+    /// table. When several share the highest card, those players alone go to war: each
+    /// puts down four cards, the fourth face up, and the highest fourth card takes the
+    /// table; another tie chains another war among the players tied again.
+    ///
+    /// A player who must put down a card and has none is out at once (with two players:
+    /// loses). In a war, the players who cannot lay all four cards are out, and if none of
+    /// the players at war can, the one who held the most cards outlasts the others and
+    /// takes the table; if several held that many, they are all out together and nobody
+    /// takes it.
+    ///
+    /// After the battle a player left without cards is out as well, since they could not
+    /// play the next battle's card. The last player in the game wins, taking any cards left
+    /// on the table.
+    fn apply(&mut self, action: Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        match (self.phase, action) {
+            (Phase::Turn { .. }, Action::Battle) => {
+                self.battle(events);
+                Ok(())
+            }
+            (Phase::Deal, _) => Err(RuleError::ChanceActs(ChanceNode::Deal)),
+            (Phase::Take { seat, .. }, _) => Err(RuleError::ChanceActs(ChanceNode::Take { seat })),
+            (Phase::Over(_), _) => Err(RuleError::Over),
+        }
+    }
+
+    /// The deal: the 52 cards in their fixed order ([`Card::deck`]) shuffled with
+    /// `cards_core::shuffle`. A take: the table's cards, in the order they were put down,
+    /// shuffled the same way. (The same draws from the generator as ever, so a seed plays
+    /// the same game as before the game became a protocol.)
+    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<CardOrder, RuleError> {
+        let mut order = match self.phase {
+            Phase::Deal => CardOrder::from_cards(&Card::deck()),
+            Phase::Take { .. } => CardOrder::from_cards(&self.table),
+            Phase::Turn { seat } => return Err(RuleError::SeatActs { seat }),
+            Phase::Over(_) => return Err(RuleError::Over),
+        };
+        shuffle(order.cards_mut(), rng);
+        Ok(order)
+    }
+
+    /// The deal: card `i` of `order` goes to seat `i mod players`. A take: the cards go
+    /// under the taker's pile in `order`. Refused unless `order` holds exactly the cards
+    /// to be ordered, each once.
+    fn apply_chance(
+        &mut self,
+        order: &CardOrder,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        match self.phase {
+            Phase::Deal => {
+                self.check_order(ChanceNode::Deal, order)?;
+                let players = self.players.len();
+                for (i, &card) in order.cards().iter().enumerate() {
+                    self.players[i % players].collect([card]);
+                }
+                events.push(Event::Dealt);
+                self.start();
+                Ok(())
+            }
+            Phase::Take {
+                seat,
+                out_before,
+                last,
+            } => {
+                self.check_order(ChanceNode::Take { seat }, order)?;
+                events.push(Event::Took {
+                    seat,
+                    cards: self.table.len(),
+                });
+                self.table.clear();
+                self.face_up = 0;
+                self.players[seat].collect(order.cards().iter().copied());
+                self.after_take(seat, out_before, last, events);
+                Ok(())
+            }
+            Phase::Turn { seat } => Err(RuleError::SeatActs { seat }),
+            Phase::Over(_) => Err(RuleError::Over),
+        }
+    }
+
+    fn observe(&self, seat: Seat) -> View<'_> {
+        View { game: self, seat }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        match self.phase {
+            Phase::Over(outcome) => Some(outcome),
+            _ => None,
+        }
+    }
+}
+
+/// What a player may see ([`GameState::observe`]): how many cards everyone holds, the
+/// cards face up on the table, the battles and wars so far; never the order of a pile
+/// (War's piles are face down, the player's own included).
+#[derive(Clone, Copy)]
+pub struct View<'a> {
+    game: &'a Game,
+    seat: Seat,
+}
+
+impl<'a> View<'a> {
+    /// Whose view this is.
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// How many cards each player holds, Player 1 first.
+    pub fn card_counts(&self) -> impl ExactSizeIterator<Item = usize> + 'a {
+        self.game.players.iter().map(Player::card_count)
+    }
+
+    /// How many cards lie on the table (face up or down).
+    pub fn table_len(&self) -> usize {
+        self.game.table.len()
+    }
+
+    /// The table's face-up cards, in the order they were put down.
+    pub fn face_up(&self) -> impl Iterator<Item = Card> + 'a {
+        let face_up = self.game.face_up;
+        self.game
+            .table
+            .iter()
+            .copied()
+            .filter(move |card| face_up & 1 << card.index() != 0)
+    }
+
+    /// Battles fought so far.
+    pub fn battles(&self) -> u64 {
+        self.game.battles
+    }
+
+    /// Wars fought so far.
+    pub fn wars(&self) -> u64 {
+        self.game.wars
+    }
+}
+
+impl fmt::Debug for View<'_> {
+    /// The view's contents, never a pile.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("View")
+            .field("seat", &self.seat)
+            .field("card_counts", &self.card_counts().collect::<Vec<_>>())
+            .field("table_len", &self.table_len())
+            .field("face_up", &self.face_up().collect::<Vec<_>>())
+            .field("battles", &self.battles())
+            .field("wars", &self.wars())
+            .finish()
+    }
+}
+
+/// The agent of `--auto`, `--quiet` and the simulator: it always battles (there is
+/// nothing else to do in War).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AlwaysBattle;
+
+impl cards_core::Agent<Game> for AlwaysBattle {
+    fn choose(
+        &mut self,
+        _seat: Seat,
+        _view: &View<'_>,
+        legal: &[Action],
+    ) -> Result<Action, cards_core::Stop> {
+        legal.first().copied().ok_or(cards_core::Stop::NoAction)
     }
 }
 
@@ -636,19 +936,33 @@ fn highest(shown: &[Option<Card>; MAX_PLAYERS], contenders: PlayerSet) -> Player
 }
 
 /// Repetition detection for [`Order::Fixed`], by Brent's algorithm: the position (the
-/// piles and the table between two calls of [`Game::play_battle`]) is saved at the deal
-/// and after calls 1, 3, 7, 15, … (the saving interval doubles), and each new position
-/// is compared with the saved one. Once the game has entered a cycle and the
-/// interval exceeds the cycle's length, the saved position comes back, so every cycle is
-/// found, at most a few cycle lengths late; positions are compared exactly (no hashing,
-/// so no false alarm) and the two buffers are reused, so nothing is allocated per battle.
+/// piles and the table between two battles) is saved at the deal and after battles
+/// 1, 3, 7, 15, … (the saving interval doubles), and each new position is compared with
+/// the saved one. Once the game has entered a cycle and the interval exceeds the cycle's
+/// length, the saved position comes back, so every cycle is found, at most a few cycle
+/// lengths late; positions are compared exactly (no hashing, so no false alarm) and the
+/// two buffers are reused, so nothing is allocated per battle.
 #[derive(Clone, Debug, Default)]
 struct Repetition {
     saved: Vec<u8>,
+    /// Scratch space for the position being checked.
     current: Vec<u8>,
     saved_battle: u64,
     interval: u64,
     since: u64,
+}
+
+impl PartialEq for Repetition {
+    /// Compares what decides the future; `current` is scratch.
+    fn eq(&self, other: &Repetition) -> bool {
+        (&self.saved, self.saved_battle, self.interval, self.since)
+            == (
+                &other.saved,
+                other.saved_battle,
+                other.interval,
+                other.since,
+            )
+    }
 }
 
 impl Repetition {

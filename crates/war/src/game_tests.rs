@@ -5,6 +5,7 @@ use pretty_assertions::assert_eq;
 
 use super::*;
 use crate::render::render_events;
+use cards_core::protocol::{ChanceSource, Driver};
 use cards_core::rng::rng_from_seed;
 
 fn hand(text: &str) -> Vec<Card> {
@@ -22,12 +23,33 @@ fn game(piles: &[&str]) -> Game {
     Game::from_piles(rules, piles.iter().map(|p| hand(p))).unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// Plays one battle; returns what the console would print and the summary.
-fn battle(game: &mut Game) -> (String, BattleSummary) {
+/// What one battle did, read from its events: battles fought (1, plus one per war that
+/// came to a deciding comparison), wars started, who took the table and how many cards
+/// were taken (or left on the table).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Summary {
+    battles: u64,
+    wars: u64,
+    winner: Option<usize>,
+    cards: usize,
+}
+
+/// Plays one battle through the protocol's loop: the action, then the chance steps
+/// that complete it (the shuffle of won cards, from seed 0). Returns what the console
+/// would print and the summary.
+fn battle(game: &mut Game) -> (String, Summary) {
+    let mut driver = Driver::new();
+    let mut chance = ChanceSource::seeded(rng_from_seed(0));
     let mut events = Vec::new();
-    let summary = game
-        .play_battle(&mut rng_from_seed(0), |e| events.push(e))
-        .unwrap_or_else(|e| panic!("{e}"));
+    let (battles, wars) = (game.battles(), game.wars());
+    loop {
+        let step = driver.step(game, &mut chance, &mut AlwaysBattle);
+        assert!(matches!(step, Ok(Some(_))), "{step:?}");
+        events.extend_from_slice(driver.events());
+        if game.actor() != Actor::Chance {
+            break;
+        }
+    }
     let mut text = String::new();
     render_events(&events, &mut text).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(
@@ -35,18 +57,45 @@ fn battle(game: &mut Game) -> (String, BattleSummary) {
             .iter()
             .filter(|e| matches!(e, Event::GameOver { .. }))
             .count(),
-        usize::from(game.is_over()),
+        usize::from(game.actor() == Actor::Over),
         "GameOver is reported exactly when the game ends"
     );
+    let mut summary = Summary {
+        battles: game.battles() - battles,
+        wars: game.wars() - wars,
+        ..Summary::default()
+    };
+    if let Some(&event) = events
+        .iter()
+        .find(|e| matches!(e, Event::Took { .. } | Event::PotLeft { .. }))
+    {
+        match event {
+            Event::Took { seat, cards } => (summary.winner, summary.cards) = (Some(seat), cards),
+            Event::PotLeft { cards } => summary.cards = cards,
+            _ => {}
+        }
+    }
     (text, summary)
+}
+
+/// Plays to the end with won cards shuffled from seed 0.
+fn play_to_end(game: &mut Game) -> Outcome {
+    Driver::new()
+        .play(
+            game,
+            &mut ChanceSource::seeded(rng_from_seed(0)),
+            &mut AlwaysBattle,
+            |_, _, _| Ok(()),
+        )
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn piles(game: &Game) -> Vec<String> {
     game.players().iter().map(ToString::to_string).collect()
 }
 
-fn summary(battles: u64, wars: u64, winner: Option<usize>, cards: usize) -> BattleSummary {
-    BattleSummary {
+fn summary(battles: u64, wars: u64, winner: Option<usize>, cards: usize) -> Summary {
+    Summary {
         battles,
         wars,
         winner,
@@ -68,6 +117,7 @@ fn higher_card_takes_both() {
         ["Player 1 (3 cards): 2C AS KD", "Player 2 (1 card): 3H"]
     );
     assert_eq!((g.battles(), g.wars(), g.outcome()), (1, 0, None));
+    assert_eq!(g.actor(), Actor::Seat(0));
 }
 
 #[test]
@@ -198,10 +248,7 @@ fn a_player_emptied_by_a_battle_is_out() {
          Player 1 has no cards left and is out of the game.\n"
     );
     assert_eq!(g.outcome(), Some(Outcome::Winner { seat: 1 }));
-    assert_eq!(
-        g.play_battle(&mut rng_from_seed(0), |_| {}),
-        Err(GameOverError(Outcome::Winner { seat: 1 }))
-    );
+    assert_eq!(g.actor(), Actor::Over);
 }
 
 #[test]
@@ -225,7 +272,8 @@ fn both_run_out_with_equal_counts_no_winner() {
             }
         })
     );
-    assert_eq!((g.card_count(), g.table().len()), (6, 6));
+    let held: usize = g.players().iter().map(Player::card_count).sum();
+    assert_eq!((held, g.table().len()), (0, 6));
 }
 
 #[test]
@@ -248,7 +296,7 @@ fn fixed_order_cycle_is_detected() {
     // 3C 2D against 2C 3D comes back to the deal every four battles.
     let mut g = game(&["3C 2D", "2C 3D"]);
     let mut shown = Vec::new();
-    while !g.is_over() {
+    while g.actor() != Actor::Over {
         battle(&mut g);
         shown.push(piles(&g).join(" / "));
     }
@@ -285,7 +333,7 @@ fn battle_cap_stops_the_game() {
     let mut g =
         Game::from_piles(rules, [hand("3C 2D"), hand("2C 3D")]).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(
-        g.play_to_end(&mut rng_from_seed(0)),
+        play_to_end(&mut g),
         Outcome::NoWinner {
             reason: NoWinnerReason::BattleCap { max_battles: 2 }
         }
@@ -301,9 +349,7 @@ fn shuffled_returns_keep_every_card() {
         [hand("5C 2C 3C 4C AC 9C"), hand("5D 2D 3D 4D KD 9D")],
     )
     .unwrap_or_else(|e| panic!("{e}"));
-    let s = g
-        .play_battle(&mut rng_from_seed(1), |_| {})
-        .unwrap_or_else(|e| panic!("{e}"));
+    let (_, s) = battle(&mut g);
     assert_eq!(s, summary(2, 1, Some(0), 10));
     let mut won: Vec<String> = g.players()[0]
         .cards()
@@ -410,14 +456,261 @@ fn setup_errors() {
 
 #[test]
 fn deal_is_alternate_and_seeded() {
-    let mut rng = rng_from_seed(7);
-    let g = Game::new(Rules::default(), &mut rng);
+    let mut g = Game::new(Rules::default());
+    assert_eq!(g.actor(), Actor::Chance);
+    let mut events = Vec::new();
+    let deal = g
+        .sample_chance(&mut rng_from_seed(7))
+        .unwrap_or_else(|e| panic!("{e}"));
+    g.apply_chance(&deal, &mut events)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(events, [Event::Dealt]);
     let mut deck = Card::deck();
     shuffle(&mut deck, &mut rng_from_seed(7));
     let first: Vec<String> = deck.iter().step_by(2).map(ToString::to_string).collect();
     let mine: Vec<String> = g.players()[0].cards().map(|c| c.to_string()).collect();
     assert_eq!(mine, first);
-    let three = Game::new(Rules::new(3).unwrap_or_else(|e| panic!("{e}")), &mut rng);
+    let mut three = Game::new(Rules::new(3).unwrap_or_else(|e| panic!("{e}")));
+    three
+        .apply_chance(&deal, &mut events)
+        .unwrap_or_else(|e| panic!("{e}"));
     let counts: Vec<usize> = three.players().iter().map(Player::card_count).collect();
     assert_eq!(counts, [18, 17, 17]);
+}
+
+fn order(text: &str) -> CardOrder {
+    CardOrder::from_cards(&hand(text))
+}
+
+/// Worked by hand: the deck in its fixed order (clubs 2 to ace, then diamonds, hearts,
+/// spades) dealt to three players: card 1 to Player 1, card 2 to Player 2, card 3 to
+/// Player 3, card 4 to Player 1 again, and so on; 52 = 3 · 17 + 1, so Player 1 gets the
+/// extra card.
+#[test]
+fn a_deal_goes_round_the_table_from_player_1() {
+    let mut g = Game::new(Rules::new(3).unwrap_or_else(|e| panic!("{e}")));
+    let mut events = Vec::new();
+    g.apply_chance(&CardOrder::from_cards(&Card::deck()), &mut events)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        piles(&g),
+        [
+            "Player 1 (18 cards): 2C 5C 8C JC AC 4D 7D 10D KD 3H 6H 9H QH 2S 5S 8S JS AS",
+            "Player 2 (17 cards): 3C 6C 9C QC 2D 5D 8D JD AD 4H 7H 10H KH 3S 6S 9S QS",
+            "Player 3 (17 cards): 4C 7C 10C KC 3D 6D 9D QD 2H 5H 8H JH AH 4S 7S 10S KS",
+        ]
+    );
+    assert_eq!(g.actor(), Actor::Seat(0), "Player 1 opens");
+}
+
+/// Worked by hand: AS beats KD, so Player 1 takes the two cards; with shuffled returns
+/// chance orders them, and the order KD, AS puts them under 2C as `2C KD AS`.
+#[test]
+fn won_cards_go_under_the_pile_in_chance_order() {
+    let rules = Rules::new(2).unwrap_or_else(|e| panic!("{e}"));
+    let mut g =
+        Game::from_piles(rules, [hand("AS 2C"), hand("KD 3H")]).unwrap_or_else(|e| panic!("{e}"));
+    let mut events = Vec::new();
+    g.apply(Action::Battle, &mut events)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        events.len(),
+        3,
+        "{events:?}: the battle and two cards shown"
+    );
+    assert_eq!(g.actor(), Actor::Chance);
+    assert_eq!(g.chance_node(), Some(ChanceNode::Take { seat: 0 }));
+    assert_eq!(g.table().len(), 2);
+    events.clear();
+    g.apply_chance(&order("KD AS"), &mut events)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(events, [Event::Took { seat: 0, cards: 2 }]);
+    assert_eq!(
+        piles(&g),
+        ["Player 1 (3 cards): 2C KD AS", "Player 2 (1 card): 3H"]
+    );
+    assert_eq!((g.table().len(), g.actor()), (0, Actor::Seat(0)));
+}
+
+/// Worked by hand: 5C and 5D tie; Player 1 and Player 2 can each lay one card of the
+/// war (2C, 2D), hold equally few and are both out, leaving 5C 5D 3S 2C 2D. Player 3 is
+/// the last in the game and takes that pot in the order chance gives (reversed here):
+/// under 9S 4S come 2D 2C 3S 5D 5C, and Player 3 wins.
+#[test]
+fn the_last_player_takes_a_pot_in_chance_order() {
+    let rules = Rules::new(3).unwrap_or_else(|e| panic!("{e}"));
+    let mut g = Game::from_piles(rules, [hand("5C 2C"), hand("5D 2D"), hand("3S 9S 4S")])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut events = Vec::new();
+    g.apply(Action::Battle, &mut events)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(events.last(), Some(&Event::PotLeft { cards: 5 }));
+    assert_eq!(g.chance_node(), Some(ChanceNode::Take { seat: 2 }));
+    events.clear();
+    g.apply_chance(&order("2D 2C 3S 5D 5C"), &mut events)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let winner = Outcome::Winner { seat: 2 };
+    assert_eq!(
+        events,
+        [
+            Event::Took { seat: 2, cards: 5 },
+            Event::GameOver { outcome: winner }
+        ]
+    );
+    assert_eq!(piles(&g)[2], "Player 3 (7 cards): 9S 4S 2D 2C 3S 5D 5C");
+    assert_eq!(g.outcome(), Some(winner));
+}
+
+/// Applies `attempt` to a copy of `game`: it must be refused with `want`, append no
+/// event and leave the game as it was.
+fn refused(
+    game: &Game,
+    want: RuleError,
+    attempt: impl FnOnce(&mut Game, &mut Vec<Event>) -> Result<(), RuleError>,
+) {
+    let mut copy = game.clone();
+    let mut events = Vec::new();
+    assert_eq!(attempt(&mut copy, &mut events), Err(want));
+    assert_eq!(events, []);
+    assert!(copy == *game, "a refusal changed the game");
+}
+
+#[test]
+fn refusals_change_nothing() {
+    let two = Rules::new(2).unwrap_or_else(|e| panic!("{e}"));
+    let deal = ChanceNode::Deal;
+    let fresh = Game::new(two);
+    refused(&fresh, RuleError::ChanceActs(deal), |g, e| {
+        g.apply(Action::Battle, e)
+    });
+    let mut short = Card::deck();
+    short[51] = short[0];
+    refused(&fresh, RuleError::Twice { card: short[0] }, |g, e| {
+        g.apply_chance(&CardOrder::from_cards(&short), e)
+    });
+    refused(
+        &fresh,
+        RuleError::OrderLength {
+            node: deal,
+            expected: 52,
+            given: 51,
+        },
+        |g, e| g.apply_chance(&CardOrder::from_cards(&Card::deck()[1..]), e),
+    );
+
+    let mut g =
+        Game::from_piles(two, [hand("AS 2C"), hand("KD 3H")]).unwrap_or_else(|e| panic!("{e}"));
+    refused(&g, RuleError::SeatActs { seat: 0 }, |g, e| {
+        g.apply_chance(&order("AS KD"), e)
+    });
+    assert_eq!(
+        g.sample_chance(&mut rng_from_seed(0)).map(|_| ()),
+        Err(RuleError::SeatActs { seat: 0 })
+    );
+    g.apply(Action::Battle, &mut Vec::new())
+        .unwrap_or_else(|e| panic!("{e}"));
+    let take = ChanceNode::Take { seat: 0 };
+    refused(&g, RuleError::ChanceActs(take), |g, e| {
+        g.apply(Action::Battle, e)
+    });
+    let wrong_orders = [
+        (
+            "AS",
+            RuleError::OrderLength {
+                node: take,
+                expected: 2,
+                given: 1,
+            },
+        ),
+        (
+            "AS KD 2C",
+            RuleError::NotInPlay {
+                node: take,
+                card: hand("2C")[0],
+            },
+        ),
+        (
+            "AS QD",
+            RuleError::NotInPlay {
+                node: take,
+                card: hand("QD")[0],
+            },
+        ),
+        (
+            "KD KD",
+            RuleError::Twice {
+                card: hand("KD")[0],
+            },
+        ),
+        (
+            "",
+            RuleError::OrderLength {
+                node: take,
+                expected: 2,
+                given: 0,
+            },
+        ),
+    ];
+    for (cards, want) in wrong_orders {
+        refused(&g, want, |g, e| g.apply_chance(&order(cards), e));
+    }
+
+    let mut over =
+        Game::from_piles(two, [hand("2C"), hand("5D 9D")]).unwrap_or_else(|e| panic!("{e}"));
+    play_to_end(&mut over);
+    refused(&over, RuleError::Over, |g, e| g.apply(Action::Battle, e));
+    refused(&over, RuleError::Over, |g, e| {
+        g.apply_chance(&order("2C"), e)
+    });
+    assert_eq!(
+        over.sample_chance(&mut rng_from_seed(0)).map(|_| ()),
+        Err(RuleError::Over)
+    );
+    let mut legal = vec![Action::Battle];
+    over.legal_actions(&mut legal);
+    assert_eq!(legal, []);
+}
+
+/// A take draws from the generator exactly what shuffling the table in place did before
+/// the game became a protocol, so seeds play the same games.
+#[test]
+fn sampling_a_take_draws_what_a_shuffle_of_the_table_draws() {
+    let rules = Rules::new(2).unwrap_or_else(|e| panic!("{e}"));
+    let mut g = Game::from_piles(
+        rules,
+        [hand("5C 2C 3C 4C AC 9C"), hand("5D 2D 3D 4D KD 9D")],
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    g.apply(Action::Battle, &mut Vec::new())
+        .unwrap_or_else(|e| panic!("{e}"));
+    for seed in 0..20 {
+        let mut rng = rng_from_seed(seed);
+        let sampled = g.sample_chance(&mut rng).unwrap_or_else(|e| panic!("{e}"));
+        let mut table = g.table().to_vec();
+        let mut same = rng_from_seed(seed);
+        shuffle(&mut table, &mut same);
+        assert_eq!(sampled, CardOrder::from_cards(&table));
+        assert_eq!(
+            rand::Rng::next_u64(&mut rng),
+            rand::Rng::next_u64(&mut same)
+        );
+    }
+}
+
+/// What a seat sees: counts, the face-up cards on the table, the tallies; the pot left by
+/// a double knock-out shows 5C, 5D and 3S face up, not the war's face-down 2C and 2D.
+#[test]
+fn a_view_shows_counts_and_face_up_cards_only() {
+    let mut g = game(&["5C 2C", "5D 2D", "3S 9S", "4H 8H"]);
+    battle(&mut g);
+    let view = g.observe(2);
+    assert_eq!(view.card_counts().collect::<Vec<_>>(), [0, 0, 1, 1]);
+    let up: Vec<String> = view.face_up().map(|c| c.to_string()).collect();
+    assert_eq!(up, ["5C", "5D", "3S", "4H"]);
+    assert_eq!(
+        (view.table_len(), view.battles(), view.wars(), view.seat()),
+        (6, 1, 1, 2)
+    );
+    let shown = format!("{view:?}");
+    assert!(!shown.contains("9S"), "a pile is never shown: {shown}");
 }

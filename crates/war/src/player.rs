@@ -4,6 +4,7 @@
 use std::fmt;
 
 use cards_core::Pile;
+use cards_core::names::plural;
 
 use crate::card::Card;
 
@@ -72,7 +73,7 @@ impl fmt::Display for Player {
             f,
             "Player {} ({count} card{})",
             self.seat + 1,
-            plural(count)
+            plural(count as u64)
         )?;
         for (i, card) in self.cards().enumerate() {
             f.write_str(if i == 0 { ": " } else { " " })?;
@@ -80,11 +81,6 @@ impl fmt::Display for Player {
         }
         Ok(())
     }
-}
-
-/// `""` for one, `"s"` otherwise.
-pub(crate) fn plural(count: usize) -> &'static str {
-    if count == 1 { "" } else { "s" }
 }
 
 /// A set of seats (at most [`MAX_PLAYERS`]), iterated in seat order. `Copy`, so events

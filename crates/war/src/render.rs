@@ -3,8 +3,9 @@
 
 use std::fmt::{self, Write};
 
+use cards_core::names::plural;
+
 use crate::game::{Event, Game, Outcome};
-use crate::player::plural;
 
 /// Writes one battle's events as lines:
 ///
@@ -82,14 +83,14 @@ impl Lines {
                         out,
                         "Player {} takes the {cards} card{} on the table.",
                         seat + 1,
-                        plural(cards)
+                        plural(cards as u64)
                     )?;
                 } else {
                     write!(
                         self.line,
                         ". Player {} wins and takes {cards} card{}.",
                         seat + 1,
-                        plural(cards)
+                        plural(cards as u64)
                     )?;
                     self.flush(out)?;
                 }
@@ -99,10 +100,10 @@ impl Lines {
                 writeln!(
                     out,
                     "Nobody takes the {cards} card{} on the table.",
-                    plural(cards)
+                    plural(cards as u64)
                 )?;
             }
-            Event::GameOver { .. } => self.flush(out)?,
+            Event::Dealt | Event::GameOver { .. } => self.flush(out)?,
         }
         Ok(())
     }

@@ -4,15 +4,20 @@
 //! Game `i` of a simulation seeded with `s` is dealt and played with its own generator,
 //! `stream_rng(s, i)`, and every tally is an integer (sums, win counts and histograms of
 //! the per-game counts), so the figures are the same whatever the number of threads and
-//! the order in which they finish. Each worker reuses one [`Game`] (piles, table,
-//! repetition buffers) and one tally, so nothing is allocated per game, and memory does
-//! not grow with the number of games: a histogram is as long as the longest game.
+//! the order in which they finish. Each worker reuses one [`Table`]: a [`Game`] (piles,
+//! table, repetition buffers), the one game loop ([`Driver`]) and a chance source
+//! reseeded per game, with [`AlwaysBattle`] at every seat, all statically dispatched;
+//! so nothing is allocated per game, and memory does not grow with the number of
+//! games: a histogram is as long as the longest game.
 
+use cards_core::names::count_of;
+use cards_core::protocol::{ChanceSource, Driver, PlayError, Step};
 use cards_core::rng::stream_rng;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::game::{Game, GameOverError, NoWinnerReason, Order, Outcome, Rules};
+use crate::deck::CardOrder;
+use crate::game::{AlwaysBattle, Game, NoWinnerReason, Order, Outcome, RuleError, Rules};
 use crate::player::MAX_PLAYERS;
 
 /// What to simulate.
@@ -47,6 +52,15 @@ pub enum SimulationError {
     /// The thread pool could not be built.
     #[error("cannot start the worker threads: {0}")]
     Threads(#[from] rayon::ThreadPoolBuildError),
+    /// A game broke off: the rules refused their own step (a bug, reported rather than
+    /// tallied).
+    #[error("game {index} of the simulation broke off: {error}")]
+    Game {
+        /// The game's number (its stream of the seed).
+        index: u64,
+        /// What went wrong.
+        error: PlayError<RuleError>,
+    },
 }
 
 /// The figures of a simulation (also its `--json` form).
@@ -189,31 +203,54 @@ pub struct GameRecord {
     pub outcome: Outcome,
 }
 
-/// Plays one game on a reused `game`: game number `index` of a simulation seeded with
-/// `seed`. This is what the benchmark times.
-pub fn play_one(game: &mut Game, seed: u64, index: u64) -> GameRecord {
-    let mut rng = stream_rng(seed, index);
-    game.deal(&mut rng);
-    let mut war_battles = 0;
-    loop {
-        match game.play_battle(&mut rng, |_| {}) {
-            // One battle, plus one for each war that came to a comparison.
-            Ok(summary) => war_battles += summary.battles - 1,
-            Err(GameOverError(outcome)) => {
-                return GameRecord {
-                    battles: game.battles(),
-                    wars: game.wars(),
-                    war_battles,
-                    outcome,
-                };
-            }
+/// What one worker reuses from game to game: the game, the loop and the chance source.
+#[derive(Clone, Debug)]
+pub struct Table {
+    game: Game,
+    driver: Driver<Game>,
+    chance: ChanceSource<CardOrder>,
+}
+
+impl Table {
+    /// A table for games under `rules`.
+    pub fn new(rules: Rules) -> Table {
+        Table {
+            game: Game::new(rules),
+            driver: Driver::new(),
+            chance: ChanceSource::seeded(stream_rng(0, 0)),
         }
+    }
+
+    /// Plays game number `index` of a simulation seeded with `seed`, dealt and shuffled
+    /// from its own stream `stream_rng(seed, index)`. This is what the benchmark times.
+    pub fn play(&mut self, seed: u64, index: u64) -> Result<GameRecord, PlayError<RuleError>> {
+        self.game.restart();
+        self.chance.reseed(stream_rng(seed, index));
+        // Each action is one battle; the battles beyond them are wars' deciding ones.
+        let mut actions = 0;
+        let outcome = self.driver.play(
+            &mut self.game,
+            &mut self.chance,
+            &mut AlwaysBattle,
+            |_, step, _| {
+                if let Step::Action { .. } = step {
+                    actions += 1;
+                }
+                Ok(())
+            },
+        )?;
+        Ok(GameRecord {
+            battles: self.game.battles(),
+            wars: self.game.wars(),
+            war_battles: self.game.battles() - actions,
+            outcome,
+        })
     }
 }
 
 /// The integer tallies of some of the games; merging the tallies of any split of the
 /// games, in any order, gives the same result.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 struct Tally {
     battles: Histogram,
     wars: Histogram,
@@ -222,6 +259,8 @@ struct Tally {
     cycles: u64,
     capped: u64,
     out_together: u64,
+    /// The lowest-numbered game that broke off, if any.
+    failed: Option<(u64, PlayError<RuleError>)>,
 }
 
 impl Tally {
@@ -239,7 +278,16 @@ impl Tally {
         }
     }
 
-    fn merge(self, other: Tally) -> Tally {
+    fn fail(&mut self, index: u64, error: PlayError<RuleError>) {
+        if self.failed.as_ref().is_none_or(|(first, _)| index < *first) {
+            self.failed = Some((index, error));
+        }
+    }
+
+    fn merge(mut self, other: Tally) -> Tally {
+        if let Some((index, error)) = other.failed {
+            self.fail(index, error);
+        }
         let mut wins = self.wins;
         for (mine, theirs) in wins.iter_mut().zip(other.wins) {
             *mine += theirs;
@@ -252,6 +300,7 @@ impl Tally {
             cycles: self.cycles + other.cycles,
             capped: self.capped + other.capped,
             out_together: self.out_together + other.out_together,
+            failed: self.failed,
         }
     }
 }
@@ -275,31 +324,37 @@ pub fn simulate(
         builder = builder.num_threads(threads);
     }
     let pool = builder.build()?;
-    Ok(pool.install(|| run(simulation, progress)))
+    pool.install(|| run(simulation, progress))
 }
 
-fn run(simulation: &Simulation, progress: &(dyn Fn() + Sync)) -> Report {
+fn run(simulation: &Simulation, progress: &(dyn Fn() + Sync)) -> Result<Report, SimulationError> {
     let Simulation {
         rules, games, seed, ..
     } = *simulation;
     let tally = (0..games)
         .into_par_iter()
         .fold(
-            || (Game::new(rules, &mut stream_rng(seed, 0)), Tally::default()),
-            |(mut game, mut tally), index| {
-                tally.add(&play_one(&mut game, seed, index));
+            || (Table::new(rules), Tally::default()),
+            |(mut table, mut tally), index| {
+                match table.play(seed, index) {
+                    Ok(record) => tally.add(&record),
+                    Err(error) => tally.fail(index, error),
+                }
                 progress();
-                (game, tally)
+                (table, tally)
             },
         )
         .map(|(_, tally)| tally)
         .reduce(Tally::default, Tally::merge);
+    if let Some((index, error)) = tally.failed {
+        return Err(SimulationError::Game { index, error });
+    }
 
     let battles = Distribution::of(&tally.battles);
     let wars = Distribution::of(&tally.wars);
     let share = |count: u64| count as f64 / games as f64;
     let wins = tally.wins[..rules.players()].to_vec();
-    Report {
+    Ok(Report {
         games,
         players: rules.players(),
         order: match rules.order() {
@@ -323,7 +378,7 @@ fn run(simulation: &Simulation, progress: &(dyn Fn() + Sync)) -> Report {
         capped: tally.capped,
         capped_share: share(tally.capped),
         out_together: tally.out_together,
-    }
+    })
 }
 
 impl Report {
@@ -336,7 +391,7 @@ impl Report {
             )
         };
         let percent = |share: f64| format!("{:.2}%", share * 100.0);
-        let games = |count: u64| format!("{count} game{}", if count == 1 { "" } else { "s" });
+        let games = |count: u64| count_of(count, "game");
         let mut text = format!(
             "{}, {} players, won cards returned {}, seed {}, at most {} battles a game\n",
             games(self.games),
@@ -435,10 +490,13 @@ mod tests {
     #[test]
     fn a_record_is_the_game_played_alone() {
         let sim = simulation(3, Order::Shuffled, 2);
-        let mut game = Game::new(sim.rules, &mut stream_rng(0, 0));
+        let mut table = Table::new(sim.rules);
         let mut total = 0;
         for index in 0..sim.games {
-            total += play_one(&mut game, sim.seed, index).battles;
+            total += table
+                .play(sim.seed, index)
+                .unwrap_or_else(|e| panic!("{e}"))
+                .battles;
         }
         assert_eq!(report(&sim).battles.total, total);
     }
@@ -451,17 +509,22 @@ mod tests {
         let sim = simulation(4, Order::Shuffled, 2);
         let (mut battles, mut war_battles, mut wars) = (0, 0, 0);
         for index in 0..sim.games {
-            let mut rng = stream_rng(sim.seed, index);
-            let mut game = Game::new(sim.rules, &mut rng);
-            while !game.is_over() {
-                let played = game.play_battle(&mut rng, |event| {
-                    if let Event::War { battle, .. } = event {
-                        wars += 1;
-                        war_battles += u64::from(battle.is_some());
+            let mut game = Game::new(sim.rules);
+            let played = Driver::new().play(
+                &mut game,
+                &mut ChanceSource::seeded(stream_rng(sim.seed, index)),
+                &mut AlwaysBattle,
+                |_, _, events| {
+                    for event in events {
+                        if let Event::War { battle, .. } = event {
+                            wars += 1;
+                            war_battles += u64::from(battle.is_some());
+                        }
                     }
-                });
-                assert!(played.is_ok());
-            }
+                    Ok(())
+                },
+            );
+            assert!(played.is_ok());
             battles += game.battles();
         }
         let r = report(&sim);

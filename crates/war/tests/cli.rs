@@ -42,3 +42,41 @@ fn an_answer_that_is_not_text_is_refused() {
         "{stdout}"
     );
 }
+
+/// Runs `war` with `args`; its stdout, and the exit status.
+fn war(args: &[&str]) -> (String, Option<i32>) {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_war"))
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run war: {e}"));
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        output.status.code(),
+    )
+}
+
+/// `war deal --seed 7 > d.txt; war --deck d.txt --seed 7 --auto` plays the game of
+/// `war --seed 7 --auto`, for two and for five players.
+#[test]
+fn a_dealt_deck_replays_the_seed() {
+    let (deck, status) = war(&["deal", "--seed", "7"]);
+    assert_eq!(status, Some(0));
+    let path = std::env::temp_dir().join(format!("war-deal-seed-7-{}.txt", std::process::id()));
+    std::fs::write(&path, deck).unwrap_or_else(|e| panic!("cannot write the deck: {e}"));
+    let file = path.to_string_lossy().into_owned();
+    for players in ["2", "5"] {
+        let seeded = war(&["--seed", "7", "--players", players, "--auto"]);
+        let replayed = war(&[
+            "--deck",
+            &file,
+            "--seed",
+            "7",
+            "--players",
+            players,
+            "--auto",
+        ]);
+        assert_eq!(seeded.1, Some(0));
+        assert_eq!(replayed, seeded, "{players} players");
+    }
+    let _ = std::fs::remove_file(&path);
+}

@@ -1,9 +1,11 @@
-//! Invariants over many seeded games: no card is created or lost, the counts agree with
-//! what was reported, every game ends, and a winner holds every card.
+//! Invariants over many seeded games played through the protocol's loop: no card is
+//! created or lost, the counts agree with what was reported, every game ends, and a
+//! winner holds every card.
 
+use cards_core::protocol::{ChanceSource, Driver, GameState};
 use cards_core::rng::rng_from_seed;
 use proptest::prelude::*;
-use war::{Event, Game, Order, Outcome, Rules};
+use war::{AlwaysBattle, Event, Game, Order, Outcome, Rules};
 
 const CAP: u64 = 20_000;
 
@@ -39,48 +41,61 @@ proptest! {
         players in 2usize..=8,
         fixed: bool,
     ) {
-        let mut rng = rng_from_seed(seed);
-        let mut game = Game::new(rules(players, fixed), &mut rng);
-        prop_assert!(holds_the_deck_once(&game));
-        let mut events = Vec::new();
+        let mut game = Game::new(rules(players, fixed));
         let (mut battles, mut wars) = (0, 0);
-        let mut steps = 0;
-        while !game.is_over() {
-            events.clear();
-            let summary = game.play_battle(&mut rng, |e| events.push(e));
-            prop_assert!(summary.is_ok());
-            prop_assert!(holds_the_deck_once(&game), "after battle {}", game.battles());
-            for event in &events {
-                match event {
-                    Event::Battle { .. } | Event::War { battle: Some(_), .. } => battles += 1,
-                    _ => {}
+        let mut broken = None;
+        let outcome = Driver::new().play(
+            &mut game,
+            &mut ChanceSource::seeded(rng_from_seed(seed)),
+            &mut AlwaysBattle,
+            |game, step, events| {
+                for event in events {
+                    match event {
+                        Event::Battle { .. } | Event::War { battle: Some(_), .. } => battles += 1,
+                        _ => {}
+                    }
+                    if let Event::War { .. } = event {
+                        wars += 1;
+                    }
                 }
-                if let Event::War { .. } = event {
-                    wars += 1;
+                if broken.is_none()
+                    && (!holds_the_deck_once(game)
+                        || (battles, wars) != (game.battles(), game.wars())
+                        || game.wars() > game.battles())
+                {
+                    broken = Some(format!("after {step:?}: {events:?}"));
                 }
-            }
-            prop_assert_eq!((battles, wars), (game.battles(), game.wars()));
-            prop_assert!(game.wars() <= game.battles());
-            steps += 1;
-            prop_assert!(steps <= CAP, "a game must end by the cap");
-        }
-        match game.outcome() {
-            Some(Outcome::Winner { seat }) => {
-                prop_assert_eq!(game.players()[seat].card_count(), 52);
+                Ok(())
+            },
+        );
+        prop_assert_eq!(broken, None);
+        prop_assert!(game.battles() <= CAP, "a game must end by the cap");
+        match &outcome {
+            Ok(Outcome::Winner { seat }) => {
+                prop_assert_eq!(game.players()[*seat].card_count(), 52);
                 prop_assert!(game.table().is_empty());
             }
-            Some(Outcome::NoWinner { .. }) => {}
-            None => prop_assert!(false, "over without an outcome"),
+            Ok(Outcome::NoWinner { .. }) => {}
+            Err(error) => prop_assert!(false, "{error}"),
         }
+        prop_assert_eq!(outcome.ok(), game.outcome());
     }
 
     #[test]
     fn a_seed_replays_the_same_game(seed: u64, players in 2usize..=4) {
         let play = || {
-            let mut rng = rng_from_seed(seed);
-            let mut game = Game::new(rules(players, false), &mut rng);
-            let outcome = game.play_to_end(&mut rng);
-            (outcome, game.battles(), game.wars())
+            let mut game = Game::new(rules(players, false));
+            let mut events = Vec::new();
+            let outcome = Driver::new().play(
+                &mut game,
+                &mut ChanceSource::seeded(rng_from_seed(seed)),
+                &mut AlwaysBattle,
+                |_, _, step| {
+                    events.extend_from_slice(step);
+                    Ok(())
+                },
+            );
+            (outcome.ok(), events, game.battles(), game.wars())
         };
         prop_assert_eq!(play(), play());
     }
