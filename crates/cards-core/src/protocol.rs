@@ -661,8 +661,9 @@ pub mod conformance {
         /// `events` and led to `self`. At least: no card or point created or lost.
         fn audit(&self, before: &Self, events: &[Self::Event]) -> Result<(), String>;
 
-        /// Some actions the seat to act could name but may not take now (a card not in
-        /// the hand, a draw while holding a playable card…). May be empty.
+        /// Some actions that may not be taken now: at a seat's turn, actions the seat
+        /// could name but may not take (a card not in the hand, a draw while holding a
+        /// playable card…); at a chance node, any action. May be empty.
         fn illegal_actions(&self) -> Vec<Self::Action>;
     }
 
@@ -712,7 +713,10 @@ pub mod conformance {
                     if !legal.is_empty() {
                         return Err(format!("legal actions {legal:?} at a chance node"));
                     }
-                    if let Some(action) = some_action {
+                    // Any action is refused here: one a seat took earlier, and those
+                    // the game names (which lets a game whose only chance node comes
+                    // first be checked too).
+                    for action in some_action.into_iter().chain(game.illegal_actions()) {
                         refused(
                             &game,
                             |g| g.apply(action, &mut scratch).is_err(),
