@@ -246,20 +246,23 @@ pub fn main() -> ExitCode {
         Ok(None) => ExitCode::SUCCESS,
         Ok(Some(GameEnd::Won(_))) => ExitCode::SUCCESS,
         Ok(Some(GameEnd::InputEnded)) => {
-            eprintln!("{PROGRAM}: the input ended before the game did; nobody won");
-            ExitCode::from(EXIT_CUT_SHORT)
+            cut_short("the input ended before the game did; nobody won")
         }
         Err(Failure::Write(error) | Failure::Play(PlayError::Stopped(Stop::Io(error))))
             if is_broken_pipe(&error) =>
         {
             ExitCode::SUCCESS
         }
-        Err(ran_out @ Failure::DiceRanOut { .. }) => {
-            eprintln!("{PROGRAM}: {ran_out}");
-            ExitCode::from(EXIT_CUT_SHORT)
-        }
+        Err(ran_out @ Failure::DiceRanOut { .. }) => cut_short(ran_out),
         Err(failure) => report(PROGRAM, failure),
     }
+}
+
+/// Says on stderr why the game stopped before its end, and gives exit status 1. (A
+/// stderr that cannot be written to changes nothing: the status still says it.)
+fn cut_short(why: impl std::fmt::Display) -> ExitCode {
+    let _ = writeln!(io::stderr().lock(), "{PROGRAM}: {why}");
+    ExitCode::from(EXIT_CUT_SHORT)
 }
 
 fn run(cli: Cli) -> Result<Option<GameEnd>, Failure> {

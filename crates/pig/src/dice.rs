@@ -11,8 +11,8 @@ use rand::Rng;
 /// The assignment's `PigDice`: the two dice as they lie after a roll.
 ///
 /// Java's `PigDice` rolled itself; here a roll is a value made from a random number
-/// generator ([`PigDice::roll`]) or written down ([`PigDice::new`]), so that scripted
-/// dice and the solver use the same scoring.
+/// generator ([`PigDice::roll`]) or written down ([`PigDice::new`], a dice file), so that
+/// seeded games, recorded rolls and the solver use the same scoring.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PigDice {
     die1: u8,

@@ -18,7 +18,7 @@ pub const DEFAULT_GOAL: u32 = 100;
 /// points of the turn being played.
 ///
 /// Java's `PigPlayer` owned its `PigDice`; here [`PigPlayer::roll`] takes the throw, so
-/// the same player serves seeded games, scripted tests and the solver's rules.
+/// the same player serves seeded games, dice files, tests and the solver's rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PigPlayer {
     name: &'static str,
