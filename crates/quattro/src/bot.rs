@@ -11,33 +11,61 @@
 //!
 //! A wild card names the colour the bot holds most of once it is played (ties in
 //! rainbow order: red, yellow, green, blue). A bot with no playable card draws.
+//!
+//! [`Bot`] is this policy as the agent of a seat: it sees the seat's observation and the
+//! legal moves, and picks among them.
 
 use cards_core::Color;
+use cards_core::protocol::{Agent, Seat, Stop};
 
 use crate::card::{Card, WildCard};
-use crate::game::{Move, PlayerView};
+use crate::game::{Game, Move, PlayerView};
 
 /// How close to winning the next player must be (cards held) for a bot to attack.
 const ATTACK_WHEN_NEXT_HOLDS: usize = 2;
 
-/// The bot's move for the position `view` shows.
-pub fn next_play(view: &PlayerView<'_>) -> Move {
+/// A bot: chooses by [`next_play`] from what its seat sees.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Bot;
+
+impl Agent<Game> for Bot {
+    fn choose(
+        &mut self,
+        _seat: Seat,
+        view: &Option<PlayerView<'_>>,
+        legal: &[Move],
+    ) -> Result<Move, Stop> {
+        view.as_ref()
+            .and_then(|view| next_play(view, legal))
+            .ok_or(Stop::NoAction)
+    }
+}
+
+/// The bot's move for the position `view` shows, one of the `legal` moves; `None` only
+/// if `legal` offers neither a card of the hand nor a draw.
+pub fn next_play(view: &PlayerView<'_>, legal: &[Move]) -> Option<Move> {
     let mut best: Option<((u8, usize), Move)> = None;
     for (at, &card) in view.hand.iter().enumerate() {
-        if !view.can_play(card) {
+        let colour = view
+            .names_colour(card)
+            .then(|| favourite_colour(view.hand, at));
+        let mv = Move::Play { card, colour };
+        if !legal.contains(&mv) {
             continue;
         }
-        let colour = card.is_wild().then(|| favourite_colour(view.hand, at));
         let follow = card.colour().or(colour).unwrap_or(view.colour);
         let key = (
             preference(view, card),
             options_kept(view.hand, at, card, follow),
         );
         if best.is_none_or(|(best_key, _)| key > best_key) {
-            best = Some((key, Move::Play { card, colour }));
+            best = Some((key, mv));
         }
     }
-    best.map_or(Move::Draw, |(_, mv)| mv)
+    match best {
+        Some((_, mv)) => Some(mv),
+        None => legal.contains(&Move::Draw).then_some(Move::Draw),
+    }
 }
 
 /// Steps 1 and 2 of the policy: the higher, the better.
@@ -64,22 +92,15 @@ fn options_kept(hand: &[Card], at: usize, card: Card, colour: Color) -> usize {
         .count()
 }
 
-/// The colour most held among the cards of `hand` other than the one at `at`; ties go to
-/// the first in rainbow order, and a hand with no coloured card names red.
+/// The colour most held among the cards of `hand` other than the one at `at` (ties and
+/// no colour at all as [`Color::most_held`] decides them).
 fn favourite_colour(hand: &[Card], at: usize) -> Color {
-    let mut counts = [0usize; 4];
-    for (i, card) in hand.iter().enumerate() {
-        if let (true, Some(colour)) = (i != at, card.colour()) {
-            counts[colour.index()] += 1;
-        }
-    }
-    let mut best = Color::Red;
-    for colour in Color::ALL {
-        if counts[colour.index()] > counts[best.index()] {
-            best = colour;
-        }
-    }
-    best
+    Color::most_held(
+        hand.iter()
+            .enumerate()
+            .filter(|&(i, _)| i != at)
+            .filter_map(|(_, card)| card.colour()),
+    )
 }
 
 #[cfg(test)]
@@ -110,7 +131,9 @@ mod tests {
             clockwise: true,
             rules: Rules::Uno,
         };
-        next_play(&view)
+        let mut legal = Vec::new();
+        view.legal_moves(&mut legal);
+        next_play(&view, &legal).unwrap_or_else(|| panic!("no move for {hand:?}"))
     }
 
     fn play(code: &str, colour: Option<Color>) -> Move {
@@ -136,6 +159,8 @@ mod tests {
             ("R1 RS", "R9", Red, 2, play("RS", None)),
             ("R1 RS R2", "R9", Red, 3, play("R1", None)),
             ("W+4 G1", "R9", Red, 1, play("W+4", Some(Green))),
+            // A last wild card names no colour: the game is over when it is played.
+            ("W", "R9", Red, 5, play("W", None)),
         ];
         for (hand, top, colour, next_holds, want) in cases {
             assert_eq!(

@@ -1,17 +1,24 @@
 //! The command line: clap's definition, and what each command runs. Only the binary
 //! knows clap; the games themselves are played by the library ([`quattro::console`],
-//! [`quattro::simulate`]).
+//! [`quattro::simulate`]) through the workspace's game loop.
 
+use std::fmt;
 use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use cards_core::cli::{EXIT_CUT_SHORT, is_broken_pipe, parse_args, report};
 use cards_core::console::Console;
+use cards_core::protocol::{ChanceSource, GameState, PlayError, Stop};
 use cards_core::rng::{resolve_seed, rng_from_seed};
+use cards_core::tokens::ParseError;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use quattro::console::{self, Ending};
-use quattro::{DEFAULT_MAX_TURNS, Game, Player, Rules, render, simulate};
+use quattro::simulate::SimulationError;
+use quattro::{
+    DEFAULT_MAX_TURNS, DeckOrder, Game, GameError, Player, Rules, deck, render, simulate,
+};
 
 const PROGRAM: &str = "quattro";
 
@@ -28,6 +35,8 @@ Examples:
   quattro --seed 42              replay the game of seed 42
   quattro --bots 4 --seed 7      watch four bots play
   quattro --rules uno --reveal   play with Skip, Reverse, Draw Two and wild cards, bots' cards shown
+  quattro deal --seed 7 > deck.txt; quattro --deck deck.txt --seed 7
+                                 write the deck of seed 7's deal, then play it: seed 7's game
   quattro simulate --games 10000 --rules uno --seed 1
 
 Exit status: 0 when the game ends, 1 when the input ends first, 2 for bad usage.";
@@ -41,6 +50,18 @@ stream i of the seed, so a seed gives the same figures whatever the number of th
 Examples:
   quattro simulate --seed 1                        10000 games of the assignment's rules
   quattro simulate --games 100000 --rules uno --seed 1";
+
+const DEAL_HELP: &str = "\
+Writes the deck in the order the deal of --seed S takes it, top first, as a deck file
+for --deck: card codes separated by spaces, one line per round of the deal (a card to
+each of seats 1 to 4), then the rest of the deck; lines starting with # are comments.
+Played with the same seed (reshuffles during play come from the seed), the file gives
+the seed's game; edited, it sets up the game you want.
+
+Examples:
+  quattro deal --seed 7 > deck.txt           the deck of seed 7's game
+  quattro --deck deck.txt --seed 7           the same game as quattro --seed 7
+  quattro deal --rules uno --seed 88         the Uno deck of seed 88's game";
 
 /// Quattro: an Uno-like card game, one human against three bots.
 #[derive(Debug, Parser)]
@@ -63,6 +84,9 @@ enum Command {
     /// Play many bot games and print win shares per seat and the mean game length.
     #[command(after_help = SIMULATE_HELP)]
     Simulate(SimulateArgs),
+    /// Write the deck order of a seed's deal, as a deck file for --deck.
+    #[command(after_help = DEAL_HELP)]
+    Deal(DealArgs),
 }
 
 /// Options of a game.
@@ -86,6 +110,18 @@ struct PlayArgs {
     /// End a game with no winner after this many turns.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_TURNS, value_parser = positive::<u32>)]
     max_turns: u32,
+    /// Deal from this deck file instead of shuffling (reshuffles during play still come
+    /// from --seed).
+    ///
+    /// The file lists the whole deck of the rule set, top first: card codes as the game
+    /// prints them (R5; with --rules uno also RS, RR, R+2, W, W+4), separated by spaces or
+    /// newlines, each card as often as the deck has it; # starts a comment. Cards are
+    /// dealt one at a time to seats 1 to 4, then the next card starts the discard pile.
+    /// A file that is not such a deck is refused (line, column and card named) before
+    /// anything is played. `quattro deal` writes one:
+    /// quattro deal --seed 7 > deck.txt; quattro --deck deck.txt --seed 7
+    #[arg(long, value_name = "FILE", verbatim_doc_comment)]
+    deck: Option<PathBuf>,
 }
 
 /// Options of `simulate`.
@@ -103,6 +139,17 @@ struct SimulateArgs {
     /// End a game with no winner after this many turns.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_TURNS, value_parser = positive::<u32>)]
     max_turns: u32,
+}
+
+/// Options of `deal`.
+#[derive(Debug, clap::Args)]
+struct DealArgs {
+    /// Rule set: which deck.
+    #[arg(long, value_enum, default_value_t = RulesArg::Quattro)]
+    rules: RulesArg,
+    /// Seed whose deal to write (with none, a random one, announced on stderr).
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
 }
 
 /// `--rules`.
@@ -132,8 +179,68 @@ fn positive<T: std::str::FromStr + PartialEq + From<u8>>(text: &str) -> Result<T
     }
 }
 
+/// Why a command failed: reported on one line, exit status 2.
+#[derive(Debug)]
+enum Failure {
+    /// Writing the transcript or reading the answers failed.
+    Io(io::Error),
+    /// The deck file could not be read.
+    ReadDeck(PathBuf, io::Error),
+    /// The deck file is not a deck of the rule set.
+    Deck(PathBuf, ParseError),
+    /// The game loop stopped on a bug (a refused step, a broken invariant).
+    Play(PlayError<GameError>),
+    /// A simulated game stopped on a bug.
+    Simulation(SimulationError),
+}
+
+impl From<io::Error> for Failure {
+    fn from(error: io::Error) -> Failure {
+        Failure::Io(error)
+    }
+}
+
+impl From<PlayError<GameError>> for Failure {
+    fn from(error: PlayError<GameError>) -> Failure {
+        match error {
+            PlayError::Stopped(Stop::Io(error)) => Failure::Io(error),
+            error => Failure::Play(error),
+        }
+    }
+}
+
+impl Failure {
+    fn is_broken_pipe(&self) -> bool {
+        matches!(self, Failure::Io(error) if is_broken_pipe(error))
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::Io(error) => error.fmt(f),
+            Failure::ReadDeck(path, error) => write!(f, "cannot read {}: {error}", path.display()),
+            Failure::Deck(path, error) => write!(f, "{}: {error}", path.display()),
+            Failure::Play(PlayError::Refused {
+                seat: Some(seat),
+                error,
+            }) => write!(
+                f,
+                "broken invariant: the game refused the move chosen for seat {}: {error}",
+                seat + 1
+            ),
+            Failure::Play(PlayError::Refused { seat: None, error }) => {
+                write!(f, "broken invariant: the game refused a shuffle: {error}")
+            }
+            Failure::Play(error) => error.fmt(f),
+            Failure::Simulation(error) => error.fmt(f),
+        }
+    }
+}
+
 /// Parses the arguments and runs the command. Exit status: 0 when the game ended, 1 when
-/// the input ended first, 2 for bad usage (nothing is played) or an I/O error.
+/// the input ended first, 2 for bad usage or a bad deck file (nothing is played) or an
+/// I/O error.
 pub fn main() -> ExitCode {
     let cli = match parse_args::<Cli>(PROGRAM) {
         Ok(cli) => cli,
@@ -141,23 +248,40 @@ pub fn main() -> ExitCode {
     };
     let result = match cli.command {
         Some(Command::Simulate(args)) => run_simulate(&args),
+        Some(Command::Deal(args)) => run_deal(&args),
         None => run_game(&cli.play),
     };
     match result {
         Ok(code) => code,
-        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
-        Err(error) => report(PROGRAM, error),
+        Err(failure) if failure.is_broken_pipe() => ExitCode::SUCCESS,
+        Err(failure) => report(PROGRAM, failure),
     }
 }
 
+/// The deck file at `path`, checked whole against the deck of `rules`.
+fn read_deck(path: &Path, rules: Rules) -> Result<DeckOrder, Failure> {
+    let text = std::fs::read_to_string(path).map_err(|e| Failure::ReadDeck(path.to_owned(), e))?;
+    deck::parse_deck(&text, rules).map_err(|e| Failure::Deck(path.to_owned(), e))
+}
+
 /// One game: four bots printed (`--bots 4`), or the human at the console against three.
-fn run_game(args: &PlayArgs) -> io::Result<ExitCode> {
+fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
     let rules = Rules::from(args.rules);
-    let mut rng = rng_from_seed(resolve_seed(PROGRAM, args.seed));
+    // The deck file is checked before anything is asked or printed.
+    let deal = args
+        .deck
+        .as_deref()
+        .map(|path| read_deck(path, rules))
+        .transpose()?;
+    let rng = rng_from_seed(resolve_seed(PROGRAM, args.seed));
+    let mut chance = match deal {
+        Some(order) => ChanceSource::recorded_then_seeded(vec![order], rng),
+        None => ChanceSource::seeded(rng),
+    };
     if args.bots == 4 {
-        let mut game = Game::new(rules, simulate::bots(), args.max_turns, &mut rng);
+        let mut game = Game::new(rules, simulate::bots(), args.max_turns);
         let mut out = io::BufWriter::new(io::stdout().lock());
-        console::play_bots(&mut game, &mut rng, &mut out, args.reveal)?;
+        console::play_bots(&mut game, &mut chance, &mut out, args.reveal)?;
         out.flush()?;
         return Ok(ExitCode::SUCCESS);
     }
@@ -168,8 +292,8 @@ fn run_game(args: &PlayArgs) -> io::Result<ExitCode> {
     };
     let mut players = simulate::bots();
     players[0] = Player::new(name, true);
-    let mut game = Game::new(rules, players, args.max_turns, &mut rng);
-    let ending = console::play_with_human(&mut game, &mut rng, &mut console, args.reveal)?;
+    let mut game = Game::new(rules, players, args.max_turns);
+    let ending = console::play_with_human(&mut game, &mut chance, &mut console, args.reveal)?;
     console.output().flush()?;
     Ok(match ending {
         Ending::Finished(_) => ExitCode::SUCCESS,
@@ -178,12 +302,28 @@ fn run_game(args: &PlayArgs) -> io::Result<ExitCode> {
 }
 
 /// `quattro simulate`: the tally of many bot games, and nothing per game.
-fn run_simulate(args: &SimulateArgs) -> io::Result<ExitCode> {
+fn run_simulate(args: &SimulateArgs) -> Result<ExitCode, Failure> {
     let rules = Rules::from(args.rules);
     let seed = resolve_seed(PROGRAM, args.seed);
-    let tally = simulate::simulate(rules, args.games, seed, args.max_turns);
+    let tally =
+        simulate::simulate(rules, args.games, seed, args.max_turns).map_err(Failure::Simulation)?;
     let mut out = io::stdout().lock();
     render::tally(&mut out, &tally, rules, seed)?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `quattro deal`: the deck order of the seed's deal, as a deck file.
+fn run_deal(args: &DealArgs) -> Result<ExitCode, Failure> {
+    let rules = Rules::from(args.rules);
+    let seed = resolve_seed(PROGRAM, args.seed);
+    // The same draw from the same generator as the deal of `quattro --seed S`.
+    let game = Game::new(rules, simulate::bots(), DEFAULT_MAX_TURNS);
+    let order = game
+        .sample_chance(&mut rng_from_seed(seed))
+        .map_err(|error| Failure::Play(PlayError::Refused { seat: None, error }))?;
+    let mut out = io::stdout().lock();
+    deck::write_deck(&mut out, &order, rules, seed)?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
@@ -211,6 +351,20 @@ mod tests {
             positive::<u64>("-3"),
             Err("expected a whole number".to_owned())
         );
+    }
+
+    #[test]
+    fn deal_takes_rules_and_a_seed() {
+        let deal = |args: &[&str]| match Cli::try_parse_from(args).map(|cli| cli.command) {
+            Ok(Some(Command::Deal(args))) => Some((Rules::from(args.rules), args.seed)),
+            _ => None,
+        };
+        assert_eq!(
+            deal(&["quattro", "deal", "--rules", "uno", "--seed", "7"]),
+            Some((Rules::Uno, Some(7)))
+        );
+        assert_eq!(deal(&["quattro", "deal"]), Some((Rules::Quattro, None)));
+        assert_eq!(deal(&["quattro", "deal", "--echo"]), None);
     }
 
     #[test]

@@ -1,5 +1,7 @@
-//! Playing at the terminal: the human's name, their moves read from the console, the
-//! bots' moves, and the transcript, from the first deal to the end of the game.
+//! Playing at the terminal: the human's name, the person as the agent of their seat
+//! ([`Person`]), and the two front ends that drive a game through the workspace's one
+//! loop, [`Driver`]: [`play_with_human`] (the person against three bots) and
+//! [`play_bots`] (four bots, printed).
 //!
 //! Reading an answer and checking it are apart: [`parse_selection`] and [`parse_colour`]
 //! are pure functions of the answer and the human's [`PlayerView`], and the
@@ -9,12 +11,13 @@ use std::io::{self, BufRead, Write};
 
 use cards_core::Color;
 use cards_core::console::Console;
-use rand::Rng;
+use cards_core::protocol::{Actor, Agent, ChanceSource, Driver, GameState, PlayError, Seat, Stop};
 
-use crate::bot;
+use crate::bot::Bot;
 use crate::card::Card;
-use crate::error::{InvalidSelectionError, NoNameError, validate_name};
-use crate::game::{Event, Game, Move, Outcome, PlayerView};
+use crate::deck::DeckOrder;
+use crate::error::{GameError, InvalidSelectionError, NoNameError, validate_name};
+use crate::game::{Game, Move, Outcome, PLAYERS, PlayerView};
 use crate::render::{self, Perspective};
 
 /// The question for the human's name.
@@ -74,117 +77,159 @@ pub fn parse_colour(answer: &str) -> Result<Color, InvalidSelectionError> {
         .ok_or_else(|| InvalidSelectionError::NotAColour(text.to_owned()))
 }
 
-/// Plays `game` with the human in the seat marked human and bots in the others,
-/// asking the human through `console` and writing the transcript to its output.
-pub fn play_with_human<R: BufRead, W: Write, G: Rng + ?Sized>(
-    game: &mut Game,
-    rng: &mut G,
-    console: &mut Console<R, W>,
-    reveal: bool,
-) -> io::Result<Ending> {
-    let who = Perspective {
-        human: (0..game.players().len()).find(|&seat| game.player(seat).is_human()),
-        reveal,
-    };
-    render::intro(console.output(), game, who)?;
-    let mut events = Vec::new();
-    loop {
-        if let Some(outcome) = game.outcome() {
-            return Ok(Ending::Finished(outcome));
-        }
-        let seat = game.current();
-        let mv = if who.human == Some(seat) {
-            match ask_move(game, seat, console)? {
-                Some(mv) => mv,
-                None => {
-                    writeln!(console.output(), "\n{INPUT_ENDED}")?;
-                    return Ok(Ending::InputEnded);
-                }
-            }
-        } else {
-            bot_move(game, seat, who, console.output())?
-        };
-        apply(game, mv, rng, &mut events, who, console.output())?;
+/// The person at the console, as the agent of their seat: shows them their position
+/// (from their [`PlayerView`] only) and asks for a move, and for a colour after a wild
+/// card that is not their last; invalid answers are refused with the reason and asked
+/// again. The end of input is [`Stop::InputEnded`].
+pub struct Person<'c, R, W> {
+    console: &'c mut Console<R, W>,
+    names: [String; PLAYERS],
+}
+
+impl<'c, R: BufRead, W: Write> Person<'c, R, W> {
+    /// The person at `console`; `names` are the players' names by seat (public, and
+    /// shown in the summary before each move).
+    pub fn new(console: &'c mut Console<R, W>, names: [String; PLAYERS]) -> Person<'c, R, W> {
+        Person { console, names }
+    }
+
+    /// Where the game's transcript goes.
+    pub fn output(&mut self) -> &mut W {
+        self.console.output()
     }
 }
 
-/// Lets four bots play `game`, writing the transcript to `out`.
-pub fn play_bots<W: Write, G: Rng + ?Sized>(
+impl<R: BufRead, W: Write> Agent<Game> for Person<'_, R, W> {
+    fn choose(
+        &mut self,
+        _seat: Seat,
+        view: &Option<PlayerView<'_>>,
+        _legal: &[Move],
+    ) -> Result<Move, Stop> {
+        // The answers are checked against the view, which says why a move is refused;
+        // the legal moves are the same rules (`PlayerView::legal_moves`).
+        let view = view.as_ref().ok_or(Stop::NoAction)?;
+        render::status(self.console.output(), &self.names, view)?;
+        let mv = self
+            .console
+            .ask(MOVE_PROMPT, |answer| parse_selection(answer, view))?
+            .ok_or(Stop::InputEnded)?;
+        match mv {
+            Move::Play { card, colour: None } if view.names_colour(card) => {
+                let colour = self
+                    .console
+                    .ask(COLOUR_PROMPT, parse_colour)?
+                    .ok_or(Stop::InputEnded)?;
+                Ok(Move::Play {
+                    card,
+                    colour: Some(colour),
+                })
+            }
+            mv => Ok(mv),
+        }
+    }
+}
+
+/// The table at the console: the person in `human`'s seat, bots in the others.
+struct Table<'c, R, W> {
+    human: Seat,
+    person: Person<'c, R, W>,
+}
+
+impl<R: BufRead, W: Write> Agent<Game> for Table<'_, R, W> {
+    fn choose(
+        &mut self,
+        seat: Seat,
+        view: &Option<PlayerView<'_>>,
+        legal: &[Move],
+    ) -> Result<Move, Stop> {
+        if seat == self.human {
+            self.person.choose(seat, view, legal)
+        } else {
+            Bot.choose(seat, view, legal)
+        }
+    }
+}
+
+/// Why a game at the console stopped before its end, other than the end of input: an
+/// I/O error ([`Stop::Io`]), or a bug (a refused step, a broken invariant).
+pub type ConsoleError = PlayError<GameError>;
+
+/// Plays `game` (not dealt yet) with the person at `console` in the seat marked human
+/// and bots in the others, with chance from `chance`; writes the transcript to the
+/// console's output. The person's prompts come between the steps' text, so this loop
+/// calls [`Driver::step`].
+pub fn play_with_human<R: BufRead, W: Write>(
     game: &mut Game,
-    rng: &mut G,
+    chance: &mut ChanceSource<DeckOrder>,
+    console: &mut Console<R, W>,
+    reveal: bool,
+) -> Result<Ending, ConsoleError> {
+    let human = (0..PLAYERS)
+        .find(|&seat| game.player(seat).is_human())
+        .ok_or(PlayError::Invariant(
+            "a game at the console has a person in one seat",
+        ))?;
+    let who = Perspective {
+        human: Some(human),
+        reveal,
+    };
+    let names = game
+        .players()
+        .clone()
+        .map(|player| player.name().to_owned());
+    let mut table = Table {
+        human,
+        person: Person::new(console, names),
+    };
+    let mut driver = Driver::new();
+    loop {
+        match driver.step(game, chance, &mut table) {
+            Ok(Some(_)) => tell(table.person.output(), game, driver.events(), who)?,
+            Ok(None) => break,
+            Err(PlayError::Stopped(Stop::InputEnded)) => {
+                writeln!(table.person.output(), "\n{INPUT_ENDED}").map_err(Stop::Io)?;
+                return Ok(Ending::InputEnded);
+            }
+            Err(error) => return Err(error),
+        }
+    }
+    game.outcome()
+        .map(Ending::Finished)
+        .ok_or(PlayError::Invariant("the game is over but has no outcome"))
+}
+
+/// Lets four bots play `game` (not dealt yet), with chance from `chance`, writing the
+/// transcript to `out`.
+pub fn play_bots<W: Write>(
+    game: &mut Game,
+    chance: &mut ChanceSource<DeckOrder>,
     out: &mut W,
     reveal: bool,
-) -> io::Result<Outcome> {
+) -> Result<Outcome, ConsoleError> {
     let who = Perspective {
         human: None,
         reveal,
     };
-    render::intro(out, game, who)?;
-    let mut events = Vec::new();
-    loop {
-        if let Some(outcome) = game.outcome() {
-            return Ok(outcome);
-        }
-        let seat = game.current();
-        let mv = bot_move(game, seat, who, out)?;
-        apply(game, mv, rng, &mut events, who, out)?;
-    }
+    Driver::new().play(game, chance, &mut Bot, |game, _, events| {
+        tell(out, game, events, who)
+    })
 }
 
-/// Shows the human their position and asks for a move (and a colour after a wild card
-/// that is not their last card); `None` at the end of input.
-fn ask_move<R: BufRead, W: Write>(
-    game: &Game,
-    seat: usize,
-    console: &mut Console<R, W>,
-) -> io::Result<Option<Move>> {
-    let view = game.view(seat);
-    render::status(console.output(), game, &view)?;
-    let Some(mv) = console.ask(MOVE_PROMPT, |answer| parse_selection(answer, &view))? else {
-        return Ok(None);
-    };
-    match mv {
-        Move::Play { card, colour: None } if card.is_wild() && view.hand.len() > 1 => Ok(console
-            .ask(COLOUR_PROMPT, parse_colour)?
-            .map(|colour| Move::Play {
-                card,
-                colour: Some(colour),
-            })),
-        mv => Ok(Some(mv)),
-    }
-}
-
-fn bot_move(game: &Game, seat: usize, who: Perspective, out: &mut impl Write) -> io::Result<Move> {
-    if who.reveal {
-        render::revealed_hand(out, game, seat)?;
-    }
-    Ok(bot::next_play(&game.view(seat)))
-}
-
-fn apply<G: Rng + ?Sized>(
-    game: &mut Game,
-    mv: Move,
-    rng: &mut G,
-    events: &mut Vec<Event>,
-    who: Perspective,
+/// Writes a step's events, then (with `--reveal`) the hand of the bot about to move.
+fn tell(
     out: &mut impl Write,
-) -> io::Result<()> {
-    let seat = game.current();
-    if let Err(refusal) = game.apply_into(mv, rng, events) {
-        if who.human == Some(seat) {
-            // The console checks the human's answer against the same rules first, so
-            // this is never reached; were it, the reason is shown and the turn asked again.
-            return writeln!(out, "{refusal}");
-        }
-        // A bot's move is legal by construction (the property tests check it); were one
-        // ever refused, the first legal move keeps the game from going round in circles.
-        let fallback = game.legal_moves().first().copied().unwrap_or(Move::Draw);
-        if game.apply_into(fallback, rng, events).is_err() {
-            return Ok(());
-        }
-    }
-    for event in events.iter() {
+    game: &Game,
+    events: &[crate::game::Event],
+    who: Perspective,
+) -> Result<(), Stop> {
+    for event in events {
         render::event(out, game, event, who)?;
+    }
+    if let (true, Actor::Seat(seat)) = (who.reveal, game.actor())
+        && who.human != Some(seat)
+    {
+        render::revealed_hand(out, game, seat)?;
     }
     Ok(())
 }
@@ -192,7 +237,6 @@ fn apply<G: Rng + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::PLAYERS;
     use crate::rules::Rules;
     use pretty_assertions::assert_eq;
 
@@ -311,12 +355,26 @@ mod tests {
     fn end_of_input_abandons_the_game() {
         let mut players = crate::simulate::bots();
         players[0] = crate::player::Player::new("Ann", true);
-        let mut rng = cards_core::rng::rng_from_seed(1);
-        let mut game = Game::new(Rules::Quattro, players, 1000, &mut rng);
+        let mut chance = ChanceSource::seeded(cards_core::rng::rng_from_seed(1));
+        let mut game = Game::new(Rules::Quattro, players, 1000);
         let mut console = Console::new(&b"nonsense\n"[..], Vec::new());
-        let ending = play_with_human(&mut game, &mut rng, &mut console, false).ok();
+        let ending = play_with_human(&mut game, &mut chance, &mut console, false).ok();
         assert_eq!(ending, Some(Ending::InputEnded));
         assert_eq!(game.outcome(), None);
-        assert_eq!(PLAYERS, game.players().len());
+        let shown = String::from_utf8(console.into_output()).unwrap_or_default();
+        assert!(
+            shown.ends_with(&format!("{MOVE_PROMPT}\n{INPUT_ENDED}\n")),
+            "{shown}"
+        );
+    }
+
+    /// A game with no person in any seat is a caller's bug, reported as such.
+    #[test]
+    fn a_console_game_needs_a_person() {
+        let mut game = Game::new(Rules::Quattro, crate::simulate::bots(), 1000);
+        let mut chance = ChanceSource::seeded(cards_core::rng::rng_from_seed(1));
+        let mut console = Console::new(&b""[..], Vec::new());
+        let ending = play_with_human(&mut game, &mut chance, &mut console, false);
+        assert!(matches!(ending, Err(PlayError::Invariant(_))), "{ending:?}");
     }
 }

@@ -2,7 +2,8 @@
 //! invalid selection of a card to play. Task 5 asks for a custom exception with a default
 //! constructor, a one-argument constructor taking a message, and `getMessage()`; in Rust
 //! that is `Default`, `new(message)`, [`message`](NoNameError::message) and `Display`.
-//! The console shows exactly these messages and asks again.
+//! The console shows exactly these messages and asks again. The game refuses a step with
+//! a [`GameError`]: an invalid selection, or a chance outcome that is not possible.
 
 use cards_core::Color;
 
@@ -88,9 +89,46 @@ pub enum InvalidSelectionError {
     /// The answer to "which colour?" is not a colour.
     #[error("'{0}' is not a colour: type R, Y, G or B.")]
     NotAColour(String),
+    /// A colour named with a card that names none (any card but a wild one that is not
+    /// the last card).
+    #[error("{0} names no colour: only a wild card that is not your last card does.")]
+    ColourNotNeeded(Card),
+    /// A move while the cards are being dealt or shuffled.
+    #[error("Nobody moves now: the cards are being dealt or shuffled.")]
+    NoTurn,
     /// A move after the game ended.
     #[error("The game is over.")]
     GameOver,
+}
+
+/// Why a chance outcome (the order of a shuffle) was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ChanceError {
+    /// Nothing is to be shuffled now: a player is to move, or the game is over.
+    #[error("no shuffle is due now")]
+    NotDue,
+    /// The order lacks a card that is to be shuffled (one copy of it, at least).
+    #[error("the order lacks {0}, one of the cards to be shuffled")]
+    Missing(Card),
+    /// The order holds a card more often than the cards to be shuffled do.
+    #[error("the order holds {0} more often than the cards to be shuffled do")]
+    Extra(Card),
+}
+
+/// Why the game refused a step: the seat's move ([`InvalidSelectionError`]), or the
+/// chance outcome ([`ChanceError`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// The move is not legal now.
+    #[error(transparent)]
+    Move(#[from] InvalidSelectionError),
+    /// The chance outcome is not possible now.
+    #[error(transparent)]
+    Chance(#[from] ChanceError),
+    /// The game found itself in a state its rules never reach: a bug, named by the
+    /// invariant it breaks.
+    #[error("broken invariant: {0}")]
+    Broken(&'static str),
 }
 
 impl InvalidSelectionError {

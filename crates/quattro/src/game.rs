@@ -1,15 +1,20 @@
-//! The rules as a pure state machine: a [`Game`], the [`Move`]s a player may make, and
-//! [`Game::apply`], which carries a move out and reports what happened as [`Event`]s.
+//! The rules as a state machine behind the workspace's game protocol
+//! ([`GameState`]): a [`Game`], the [`Move`]s a player may make, and the chance nodes
+//! (the deal, the reshuffle), each reporting what happened as [`Event`]s.
 //!
-//! Nothing here prints or reads; randomness (the shuffles) comes in as `&mut impl Rng`.
-//! A player deciding what to do (a bot, or the console for the human) sees a
-//! [`PlayerView`]: their own hand and what is public, never the other hands.
+//! Nothing here prints or reads, and nothing draws from a generator except
+//! [`GameState::sample_chance`]: a shuffle is a chance outcome, a [`DeckOrder`], that the
+//! caller samples from a seed or takes from a deck file. A player deciding what to do (a
+//! bot, or the console for the human) sees a [`PlayerView`]: their own hand and what is
+//! public, never the other hands or the order of the draw pile.
 
+use cards_core::protocol::{Actor, GameState, Seat};
 use cards_core::{Color, Pile};
 use rand::Rng;
 
 use crate::card::{Card, WildCard};
-use crate::error::InvalidSelectionError;
+use crate::deck::DeckOrder;
+use crate::error::{ChanceError, GameError, InvalidSelectionError};
 use crate::player::Player;
 use crate::rules::{HAND_SIZE, Rules};
 
@@ -24,8 +29,8 @@ pub const DEFAULT_MAX_TURNS: u32 = 1000;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Move {
     /// Play a card from the hand. A wild card names a `colour`, unless it is the
-    /// player's last card (the game is then over and no colour is needed). The colour is
-    /// ignored for any other card.
+    /// player's last card (the game is then over and no colour is needed); no other card
+    /// names one.
     Play {
         /// The card played.
         card: Card,
@@ -58,8 +63,11 @@ impl Drawn {
     };
 
     fn push(&mut self, card: Card) {
-        self.cards[usize::from(self.len)] = card;
-        self.len += 1;
+        // No card makes anyone draw more than four (Wild Draw Four), so there is room.
+        if let Some(slot) = self.cards.get_mut(usize::from(self.len)) {
+            *slot = card;
+            self.len += 1;
+        }
     }
 
     /// The cards drawn, in order.
@@ -77,21 +85,19 @@ pub enum NoWinnerReason {
     TurnLimit(u32),
 }
 
-/// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    /// The player in this seat played their last card.
-    Winner(usize),
-    /// Nobody won.
-    NoWinner {
-        /// Why.
-        reason: NoWinnerReason,
-    },
-}
+/// How a game ended: the workspace's one outcome type, with Quattro's reasons for no
+/// winner.
+pub type Outcome = cards_core::Outcome<NoWinnerReason>;
 
-/// What happened, in order, when a move was applied. Seats count from 0.
+/// What happened, in order, when a move or a chance outcome was applied. Seats count
+/// from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
+    /// The cards were dealt and `top` turned up to start the discard pile.
+    Dealt {
+        /// The first card of the discard pile.
+        top: Card,
+    },
     /// `player` played `card`; it is the new top of the discard pile.
     Played {
         /// Who.
@@ -145,7 +151,45 @@ pub enum Event {
     Ended(Outcome),
 }
 
-/// One game: the four players, the piles, whose turn it is.
+/// Where a game stands between two steps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Before the deal: the deck lies in its fixed order in the draw pile, and chance
+    /// gives the order to deal it in.
+    Deal,
+    /// The current seat chooses a move.
+    Turn,
+    /// A draw found the draw pile empty with discards to spare: chance gives the order of
+    /// the new draw pile, then the draw goes on where it stopped.
+    Reshuffle(Pending),
+    /// The game is over.
+    Over(Outcome),
+}
+
+/// The draw a reshuffle interrupted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pending {
+    /// `player` chose to draw.
+    Draw {
+        /// Who.
+        player: usize,
+    },
+    /// `player` owes `owed` more cards of a penalty, on top of `drawn`; then misses their
+    /// turn if `skips`.
+    Penalty {
+        /// Who.
+        player: usize,
+        /// Drawn so far.
+        drawn: Drawn,
+        /// Still to draw.
+        owed: u8,
+        /// Whether the penalty also skips the player.
+        skips: bool,
+    },
+}
+
+/// One game: the four players, the piles, whose turn it is, and what comes next (a
+/// seat's move or a shuffle).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     rules: Rules,
@@ -160,7 +204,7 @@ pub struct Game {
     passes_in_row: usize,
     turns: u32,
     max_turns: u32,
-    outcome: Option<Outcome>,
+    phase: Phase,
 }
 
 /// What one player may know: their own hand and the public state of the table.
@@ -222,7 +266,35 @@ impl PlayerView<'_> {
         self.hand.iter().copied().filter(|&c| self.can_play(c))
     }
 
-    /// Whether `mv` is legal; `Err` says why not.
+    /// Whether a played wild card must name a colour: unless it is the last card.
+    pub fn names_colour(&self, card: Card) -> bool {
+        card.is_wild() && self.hand.len() > 1
+    }
+
+    /// Replaces `moves` with the legal moves in the order [`GameState::legal_actions`]
+    /// documents (see [`Game`]'s protocol): the distinct playable cards in card order, a
+    /// wild card once per colour it names, or [`Move::Draw`] alone.
+    pub fn legal_moves(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        for card in self.playable() {
+            if self.names_colour(card) {
+                moves.extend(Color::ALL.map(|colour| Move::Play {
+                    card,
+                    colour: Some(colour),
+                }));
+            } else {
+                moves.push(Move::play(card));
+            }
+        }
+        moves.sort_unstable();
+        moves.dedup();
+        if moves.is_empty() {
+            moves.push(Move::Draw);
+        }
+    }
+
+    /// Whether `mv` is legal; `Err` says why not. The legal moves are exactly
+    /// [`GameState::legal_actions`].
     pub fn check_move(&self, mv: Move) -> Result<(), InvalidSelectionError> {
         match mv {
             Move::Draw => match self.playable().next() {
@@ -231,10 +303,11 @@ impl PlayerView<'_> {
             },
             Move::Play { card, colour } => {
                 self.check_play(card)?;
-                if card.is_wild() && colour.is_none() && self.hand.len() > 1 {
-                    return Err(InvalidSelectionError::NoColour);
+                match (self.names_colour(card), colour) {
+                    (true, None) => Err(InvalidSelectionError::NoColour),
+                    (false, Some(_)) => Err(InvalidSelectionError::ColourNotNeeded(card)),
+                    _ => Ok(()),
                 }
-                Ok(())
             }
         }
     }
@@ -249,15 +322,10 @@ fn next_seat(seat: usize, clockwise: bool) -> usize {
 }
 
 impl Game {
-    /// Shuffles the deck of `rules`, deals [`HAND_SIZE`] cards to each player in turn and
-    /// turns the top of the draw pile onto the discard pile. The first seat plays first.
-    /// A game lasts at most `max_turns` turns.
-    pub fn new<R: Rng + ?Sized>(
-        rules: Rules,
-        players: [Player; PLAYERS],
-        max_turns: u32,
-        rng: &mut R,
-    ) -> Game {
+    /// A new game of `rules` waiting for its deal (a chance node: see
+    /// [`GameState::apply_chance`]). The first seat plays first. A game lasts at most
+    /// `max_turns` turns.
+    pub fn new(rules: Rules, players: [Player; PLAYERS], max_turns: u32) -> Game {
         let deck = rules.deck();
         let mut game = Game {
             rules,
@@ -271,47 +339,27 @@ impl Game {
             passes_in_row: 0,
             turns: 0,
             max_turns,
-            outcome: None,
+            phase: Phase::Deal,
         };
-        game.redeal(rng);
+        game.reset();
         game
     }
 
-    /// Starts a new game with the same players and rules, reusing every buffer (the
-    /// simulator plays many games without allocating). The new deal depends only on
-    /// `rng`, not on the game before.
-    pub fn redeal<R: Rng + ?Sized>(&mut self, rng: &mut R) {
+    /// Gathers the cards back and waits for a new deal, with the same players and rules,
+    /// reusing every buffer (the simulator plays many games without allocating).
+    pub fn reset(&mut self) {
         for player in &mut self.players {
             player.hand.clear();
         }
         self.draw_pile.clear();
         self.discard_pile.clear();
         self.draw_pile.extend(self.deck.iter().copied());
-        self.draw_pile.shuffle(rng);
-        for _ in 0..HAND_SIZE {
-            for player in &mut self.players {
-                if let Some(card) = self.draw_pile.draw() {
-                    player.hand.push(card);
-                }
-            }
-        }
-        // A wild card can't start the discard pile (it has no colour to follow): like
-        // the Wild Draw Four in Uno, it goes back under the draw pile and the next card
-        // is turned. The Uno deck has far more coloured cards than wild ones, so this
-        // ends.
-        while let Some(card) = self.draw_pile.draw() {
-            if let Some(colour) = card.colour() {
-                self.colour = colour;
-                self.discard_pile.put_on_top(card);
-                break;
-            }
-            self.draw_pile.put_at_bottom(card);
-        }
+        self.colour = Color::Red;
         self.current = 0;
         self.clockwise = true;
         self.passes_in_row = 0;
         self.turns = 0;
-        self.outcome = None;
+        self.phase = Phase::Deal;
     }
 
     /// The rule set.
@@ -329,22 +377,17 @@ impl Game {
         &self.players[seat]
     }
 
-    /// The seat whose turn it is.
+    /// The seat whose turn it is (or whose draw waits for a reshuffle).
     pub fn current(&self) -> usize {
         self.current
     }
 
-    /// The top card of the discard pile.
-    pub fn top(&self) -> Card {
-        // The discard pile is never empty once dealt: a play puts a card on it and the
-        // reshuffle leaves the top.
-        self.discard_pile
-            .top()
-            .copied()
-            .unwrap_or(Card::Wild(WildCard::Wild))
+    /// The top card of the discard pile; `None` before the deal.
+    pub fn top(&self) -> Option<Card> {
+        self.discard_pile.top().copied()
     }
 
-    /// The colour to follow.
+    /// The colour to follow (meaningful once dealt).
     pub fn colour(&self) -> Color {
         self.colour
     }
@@ -369,13 +412,8 @@ impl Game {
         self.turns
     }
 
-    /// How the game ended, once it has.
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.outcome
-    }
-
     /// Every card in the game: hands, draw pile, discard pile. Always the deck's cards,
-    /// in some order (the property tests check it).
+    /// in some order (the conformance audit checks it at every step).
     pub fn all_cards(&self) -> impl Iterator<Item = Card> + '_ {
         self.players
             .iter()
@@ -384,130 +422,75 @@ impl Game {
             .chain(self.discard_pile.iter().copied())
     }
 
-    /// What the player in `seat` may know.
-    pub fn view(&self, seat: usize) -> PlayerView<'_> {
-        PlayerView {
+    /// What the player in `seat` may know; `None` before the deal (there is nothing to
+    /// see) or for a seat not at the table.
+    pub fn view(&self, seat: usize) -> Option<PlayerView<'_>> {
+        Some(PlayerView {
             seat,
-            hand: &self.players[seat].hand,
-            top: self.top(),
+            hand: &self.players.get(seat)?.hand,
+            top: self.top()?,
             colour: self.colour,
             hand_sizes: std::array::from_fn(|s| self.players[s].hand.len()),
             draw_pile: self.draw_pile.len(),
             clockwise: self.clockwise,
             rules: self.rules,
-        }
+        })
     }
 
-    /// The legal moves of the current player: each distinct playable card (a wild card
-    /// once per colour it could name), or [`Move::Draw`] alone. Empty once the game is
-    /// over.
-    pub fn legal_moves(&self) -> Vec<Move> {
-        if self.outcome.is_some() {
-            return Vec::new();
-        }
-        let view = self.view(self.current);
-        let mut moves = Vec::new();
-        for card in view.playable() {
-            if card.is_wild() && view.hand.len() > 1 {
-                moves.extend(Color::ALL.map(|colour| Move::Play {
-                    card,
-                    colour: Some(colour),
-                }));
-            } else {
-                moves.push(Move::play(card));
+    /// Whether a draw must wait for the discards to be shuffled into a new draw pile.
+    fn must_reshuffle(&self) -> bool {
+        self.draw_pile.is_empty() && self.discard_pile.len() > 1
+    }
+
+    /// Deals `order` (checked): [`HAND_SIZE`] cards to each seat one at a time round the
+    /// table, then the first coloured card turns up to start the discard pile.
+    fn deal(&mut self, order: &DeckOrder, events: &mut Vec<Event>) {
+        self.draw_pile.clear();
+        self.draw_pile.extend(order.cards().iter().copied());
+        for _ in 0..HAND_SIZE {
+            for player in &mut self.players {
+                if let Some(card) = self.draw_pile.draw() {
+                    player.hand.push(card);
+                }
             }
         }
-        moves.sort();
-        moves.dedup();
-        if moves.is_empty() {
-            moves.push(Move::Draw);
-        }
-        moves
-    }
-
-    /// Carries out `mv` for the current player and returns what happened.
-    pub fn apply<R: Rng + ?Sized>(
-        &mut self,
-        mv: Move,
-        rng: &mut R,
-    ) -> Result<Vec<Event>, InvalidSelectionError> {
-        let mut events = Vec::new();
-        self.apply_into(mv, rng, &mut events)?;
-        Ok(events)
-    }
-
-    /// [`Game::apply`] into a buffer the caller reuses: `events` is cleared, then filled.
-    /// An illegal move changes nothing and says why.
-    pub fn apply_into<R: Rng + ?Sized>(
-        &mut self,
-        mv: Move,
-        rng: &mut R,
-        events: &mut Vec<Event>,
-    ) -> Result<(), InvalidSelectionError> {
-        events.clear();
-        if self.outcome.is_some() {
-            return Err(InvalidSelectionError::GameOver);
-        }
-        let player = self.current;
-        self.view(player).check_move(mv)?;
-        self.turns += 1;
-        match mv {
-            Move::Draw => {
-                match self.take_from_draw_pile(rng, events) {
-                    Some(card) => {
-                        self.players[player].hand.push(card);
-                        self.passes_in_row = 0;
-                        events.push(Event::Drew { player, card });
-                    }
-                    None => {
-                        self.passes_in_row += 1;
-                        events.push(Event::Passed { player });
-                    }
-                }
-                self.current = next_seat(player, self.clockwise);
-            }
-            Move::Play { card, colour } => {
-                self.passes_in_row = 0;
-                let hand = &mut self.players[player].hand;
-                if let Some(at) = hand.iter().position(|&c| c == card) {
-                    hand.remove(at);
-                }
+        // A wild card can't start the discard pile (it has no colour to follow): like
+        // the Wild Draw Four in Uno, it goes back under the draw pile and the next card
+        // is turned. The caller checked that a coloured card comes, so this ends.
+        while let Some(card) = self.draw_pile.draw() {
+            if let Some(colour) = card.colour() {
+                self.colour = colour;
                 self.discard_pile.put_on_top(card);
-                self.colour = card.colour().or(colour).unwrap_or(self.colour);
-                events.push(Event::Played { player, card });
-                if self.players[player].has_won() {
-                    self.end(Outcome::Winner(player), events);
-                    return Ok(());
-                }
-                self.carry_out(player, card, rng, events);
+                events.push(Event::Dealt { top: card });
+                break;
+            }
+            self.draw_pile.put_at_bottom(card);
+        }
+        self.phase = Phase::Turn;
+    }
+
+    /// `player` draws a card, or waits for a reshuffle first.
+    fn draw_for(&mut self, player: usize, events: &mut Vec<Event>) {
+        if self.must_reshuffle() {
+            self.phase = Phase::Reshuffle(Pending::Draw { player });
+            return;
+        }
+        match self.draw_pile.draw() {
+            Some(card) => {
+                self.players[player].hand.push(card);
+                self.passes_in_row = 0;
+                events.push(Event::Drew { player, card });
+            }
+            None => {
+                self.passes_in_row += 1;
+                events.push(Event::Passed { player });
             }
         }
-        if self.passes_in_row >= PLAYERS {
-            self.end(
-                Outcome::NoWinner {
-                    reason: NoWinnerReason::EveryonePassed,
-                },
-                events,
-            );
-        } else if self.turns >= self.max_turns {
-            self.end(
-                Outcome::NoWinner {
-                    reason: NoWinnerReason::TurnLimit(self.max_turns),
-                },
-                events,
-            );
-        }
-        Ok(())
+        self.pass_turn(next_seat(player, self.clockwise), false, events);
     }
 
     /// The card's ability, if any, then the turn passes on.
-    fn carry_out<R: Rng + ?Sized>(
-        &mut self,
-        player: usize,
-        card: Card,
-        rng: &mut R,
-        events: &mut Vec<Event>,
-    ) {
+    fn carry_out(&mut self, player: usize, card: Card, events: &mut Vec<Event>) {
         let ability = card.ability().unwrap_or_default();
         if ability.names_colour {
             events.push(Event::ColourNamed {
@@ -523,57 +506,259 @@ impl Game {
         }
         let next = next_seat(player, self.clockwise);
         if ability.next_draws > 0 {
-            let mut drawn = Drawn::EMPTY;
-            for _ in 0..ability.next_draws {
-                match self.take_from_draw_pile(rng, events) {
-                    Some(card) => {
-                        self.players[next].hand.push(card);
-                        drawn.push(card);
-                    }
-                    None => break,
-                }
-            }
-            events.push(Event::DrewPenalty {
-                player: next,
-                cards: drawn,
-            });
+            self.penalty(
+                next,
+                Drawn::EMPTY,
+                ability.next_draws,
+                ability.skips_next,
+                events,
+            );
+        } else {
+            self.pass_turn(next, ability.skips_next, events);
         }
-        self.current = if ability.skips_next {
+    }
+
+    /// `player` draws the `owed` cards of a penalty (after `drawn`), stopping for a
+    /// reshuffle if the draw pile runs out, or short if there is nothing left at all.
+    fn penalty(
+        &mut self,
+        player: usize,
+        mut drawn: Drawn,
+        mut owed: u8,
+        skips: bool,
+        events: &mut Vec<Event>,
+    ) {
+        while owed > 0 {
+            if self.must_reshuffle() {
+                self.phase = Phase::Reshuffle(Pending::Penalty {
+                    player,
+                    drawn,
+                    owed,
+                    skips,
+                });
+                return;
+            }
+            let Some(card) = self.draw_pile.draw() else {
+                break;
+            };
+            self.players[player].hand.push(card);
+            drawn.push(card);
+            owed -= 1;
+        }
+        events.push(Event::DrewPenalty {
+            player,
+            cards: drawn,
+        });
+        self.pass_turn(player, skips, events);
+    }
+
+    /// The turn goes to `next`, or past them if they are skipped; then the game ends if
+    /// everyone has passed or the turn limit is reached.
+    fn pass_turn(&mut self, next: usize, skips: bool, events: &mut Vec<Event>) {
+        self.current = if skips {
             events.push(Event::Skipped { player: next });
             next_seat(next, self.clockwise)
         } else {
             next
         };
-    }
-
-    /// The top card of the draw pile, after turning the discards into a new draw pile if
-    /// it is empty; `None` if there is still nothing.
-    fn take_from_draw_pile<R: Rng + ?Sized>(
-        &mut self,
-        rng: &mut R,
-        events: &mut Vec<Event>,
-    ) -> Option<Card> {
-        if self.draw_pile.is_empty() && self.discard_pile.len() > 1 {
-            let top = self.discard_pile.draw();
-            self.draw_pile.extend(self.discard_pile.drain());
-            self.discard_pile.extend(top);
-            self.draw_pile.shuffle(rng);
-            events.push(Event::Reshuffled {
-                cards: self.draw_pile.len(),
-            });
+        self.phase = Phase::Turn;
+        if self.passes_in_row >= PLAYERS {
+            self.end(
+                Outcome::NoWinner {
+                    reason: NoWinnerReason::EveryonePassed,
+                },
+                events,
+            );
+        } else if self.turns >= self.max_turns {
+            self.end(
+                Outcome::NoWinner {
+                    reason: NoWinnerReason::TurnLimit(self.max_turns),
+                },
+                events,
+            );
         }
-        self.draw_pile.draw()
     }
 
     fn end(&mut self, outcome: Outcome, events: &mut Vec<Event>) {
-        self.outcome = Some(outcome);
+        self.phase = Phase::Over(outcome);
         events.push(Event::Ended(outcome));
+    }
+
+    /// The cards a chance outcome must order now, in their current order.
+    fn to_shuffle(&self) -> Result<DeckOrder, GameError> {
+        let cards = match self.phase {
+            Phase::Deal => DeckOrder::from_cards(self.deck.iter().copied()),
+            // The top discard stays; the others become the draw pile.
+            Phase::Reshuffle(_) => DeckOrder::from_cards(self.discard_pile.iter().copied().skip(1)),
+            Phase::Turn | Phase::Over(_) => return Err(ChanceError::NotDue.into()),
+        };
+        cards.ok_or(GameError::Broken("a pile holds more cards than any deck"))
+    }
+}
+
+/// Checks that `given` holds exactly the cards of `expected`, in any order.
+fn check_same_cards(given: &DeckOrder, expected: &DeckOrder) -> Result<(), ChanceError> {
+    let (given, expected) = (given.sorted(), expected.sorted());
+    let (mut given, mut expected) = (given.cards().iter(), expected.cards().iter());
+    loop {
+        match (given.next(), expected.next()) {
+            (None, None) => return Ok(()),
+            (Some(&extra), None) => return Err(ChanceError::Extra(extra)),
+            (None, Some(&missing)) => return Err(ChanceError::Missing(missing)),
+            (Some(a), Some(b)) if a == b => {}
+            // Both are sorted: the smaller card is the one the other side lacks.
+            (Some(&a), Some(&b)) if a < b => return Err(ChanceError::Extra(a)),
+            (Some(_), Some(&b)) => return Err(ChanceError::Missing(b)),
+        }
+    }
+}
+
+/// Quattro as the workspace's game protocol.
+///
+/// - **Actor**: chance before the deal and when a draw needs a reshuffle; otherwise the
+///   current seat, until the game is over.
+/// - **Actions** ([`Move`]): each distinct playable card once, in card order (number
+///   cards, then action cards, then wild cards; by colour in rainbow order, then number
+///   or action), a wild card once per colour it may name in rainbow order (only once,
+///   with no colour, if it is the last card); or [`Move::Draw`] alone when no card can
+///   be played.
+/// - **Chance** ([`DeckOrder`]): at the deal, the order of the whole deck, top first; at
+///   a reshuffle, the order of the new draw pile (every discard but the top one).
+/// - **Observation**: the seat's [`PlayerView`] (`None` before the deal).
+/// - **Outcome**: the player who played their last card, or no winner
+///   ([`NoWinnerReason`]): everyone passed in a row, or the turn limit.
+impl GameState for Game {
+    type Action = Move;
+    type Chance = DeckOrder;
+    type Event = Event;
+    type Observation<'a> = Option<PlayerView<'a>>;
+    type NoWinner = NoWinnerReason;
+    type Error = GameError;
+
+    fn seats(&self) -> usize {
+        PLAYERS
+    }
+
+    fn actor(&self) -> Actor {
+        match self.phase {
+            Phase::Deal | Phase::Reshuffle(_) => Actor::Chance,
+            Phase::Turn => Actor::Seat(self.current),
+            Phase::Over(_) => Actor::Over,
+        }
+    }
+
+    fn legal_actions(&self, actions: &mut Vec<Move>) {
+        actions.clear();
+        if self.phase != Phase::Turn {
+            return;
+        }
+        if let Some(view) = self.view(self.current) {
+            view.legal_moves(actions);
+        }
+    }
+
+    fn apply(&mut self, mv: Move, events: &mut Vec<Event>) -> Result<(), GameError> {
+        match self.phase {
+            Phase::Turn => {}
+            Phase::Over(_) => return Err(InvalidSelectionError::GameOver.into()),
+            Phase::Deal | Phase::Reshuffle(_) => return Err(InvalidSelectionError::NoTurn.into()),
+        }
+        let player = self.current;
+        self.view(player)
+            .ok_or(GameError::Broken(
+                "a player's turn with no card on the discard pile",
+            ))?
+            .check_move(mv)?;
+        self.turns += 1;
+        match mv {
+            Move::Draw => self.draw_for(player, events),
+            Move::Play { card, colour } => {
+                self.passes_in_row = 0;
+                let hand = &mut self.players[player].hand;
+                if let Some(at) = hand.iter().position(|&c| c == card) {
+                    hand.remove(at);
+                }
+                self.discard_pile.put_on_top(card);
+                self.colour = card.colour().or(colour).unwrap_or(self.colour);
+                events.push(Event::Played { player, card });
+                if self.players[player].has_won() {
+                    self.end(Outcome::Winner { seat: player }, events);
+                } else {
+                    self.carry_out(player, card, events);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<DeckOrder, GameError> {
+        let mut order = self.to_shuffle()?;
+        cards_core::shuffle(order.cards_mut(), rng);
+        Ok(order)
+    }
+
+    fn apply_chance(
+        &mut self,
+        order: &DeckOrder,
+        events: &mut Vec<Event>,
+    ) -> Result<(), GameError> {
+        check_same_cards(order, &self.to_shuffle()?)?;
+        match self.phase {
+            Phase::Deal => {
+                // Every deck has far more coloured cards than fit in the hands.
+                if !order
+                    .cards()
+                    .iter()
+                    .skip(HAND_SIZE * PLAYERS)
+                    .any(|card| card.colour().is_some())
+                {
+                    return Err(GameError::Broken(
+                        "a deck with no coloured card after the hands to start the discard pile",
+                    ));
+                }
+                self.deal(order, events);
+            }
+            Phase::Reshuffle(pending) => {
+                let top = self.discard_pile.draw();
+                self.discard_pile.clear();
+                self.discard_pile.extend(top);
+                self.draw_pile.clear();
+                self.draw_pile.extend(order.cards().iter().copied());
+                events.push(Event::Reshuffled {
+                    cards: self.draw_pile.len(),
+                });
+                self.phase = Phase::Turn;
+                match pending {
+                    Pending::Draw { player } => self.draw_for(player, events),
+                    Pending::Penalty {
+                        player,
+                        drawn,
+                        owed,
+                        skips,
+                    } => self.penalty(player, drawn, owed, skips, events),
+                }
+            }
+            Phase::Turn | Phase::Over(_) => return Err(ChanceError::NotDue.into()),
+        }
+        Ok(())
+    }
+
+    fn observe(&self, seat: Seat) -> Option<PlayerView<'_>> {
+        self.view(seat)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        match self.phase {
+            Phase::Over(outcome) => Some(outcome),
+            _ => None,
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use cards_core::names::RuleSet;
     use cards_core::rng::rng_from_seed;
     use pretty_assertions::assert_eq;
 
@@ -585,35 +770,69 @@ mod tests {
         codes.split_whitespace().map(card).collect()
     }
 
+    fn order(codes: &str) -> DeckOrder {
+        DeckOrder::from_cards(cards(codes)).unwrap_or_else(|| panic!("{codes}"))
+    }
+
     fn bots() -> [Player; PLAYERS] {
         std::array::from_fn(Player::bot)
     }
 
-    /// A position laid out by hand: hands by seat, the draw pile top first, the discard
-    /// pile top first.
+    /// A position laid out by hand, at the first seat's turn: hands by seat, the draw
+    /// pile top first, the discard pile top first.
     fn position(rules: Rules, hands: [&str; PLAYERS], draw: &str, discard: &str) -> Game {
-        let mut game = Game::new(rules, bots(), DEFAULT_MAX_TURNS, &mut rng_from_seed(0));
+        let mut game = Game::new(rules, bots(), DEFAULT_MAX_TURNS);
         for (player, hand) in game.players.iter_mut().zip(hands) {
             player.hand = cards(hand);
         }
         game.draw_pile = cards(draw).into_iter().collect();
         game.discard_pile = cards(discard).into_iter().collect();
-        game.colour = game.top().colour().unwrap_or(Color::Red);
+        game.colour = game.top().and_then(Card::colour).unwrap_or(Color::Red);
+        game.phase = Phase::Turn;
         game
     }
 
     fn apply(game: &mut Game, mv: Move) -> Vec<Event> {
-        game.apply(mv, &mut rng_from_seed(1))
-            .unwrap_or_else(|e| panic!("{mv:?}: {e}"))
+        let mut events = Vec::new();
+        game.apply(mv, &mut events)
+            .unwrap_or_else(|e| panic!("{mv:?}: {e}"));
+        events
+    }
+
+    fn apply_chance(game: &mut Game, codes: &str) -> Vec<Event> {
+        let mut events = Vec::new();
+        game.apply_chance(&order(codes), &mut events)
+            .unwrap_or_else(|e| panic!("{codes}: {e}"));
+        events
+    }
+
+    /// A game dealt from the seed's shuffle.
+    fn dealt(rules: Rules, seed: u64) -> Game {
+        let mut game = Game::new(rules, bots(), 100);
+        let order = game
+            .sample_chance(&mut rng_from_seed(seed))
+            .unwrap_or_else(|e| panic!("{e}"));
+        game.apply_chance(&order, &mut Vec::new())
+            .unwrap_or_else(|e| panic!("{e}"));
+        game
+    }
+
+    fn hand(game: &Game, seat: usize) -> String {
+        game.player(seat)
+            .hand()
+            .iter()
+            .map(Card::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 
     #[test]
     fn deal_gives_three_each_and_turns_one_card() {
-        for rules in Rules::ALL {
-            let game = Game::new(rules, bots(), 100, &mut rng_from_seed(7));
+        for &rules in Rules::ALL {
+            let game = dealt(rules, 7);
             assert!(game.players.iter().all(|p| p.hand.len() == HAND_SIZE));
             assert_eq!(game.discard_pile_len(), 1);
-            assert!(game.top().colour() == Some(game.colour()));
+            assert!(game.top().and_then(Card::colour) == Some(game.colour()));
             assert_eq!(
                 game.draw_pile_len() + 1 + PLAYERS * HAND_SIZE,
                 rules.deck().len()
@@ -621,25 +840,76 @@ mod tests {
         }
     }
 
-    /// The deal goes one card at a time round the table from the top of the shuffled
-    /// deck; an action card that starts the discard pile does nothing (nobody played it):
-    /// seat 1 plays first, play goes up the seats, nobody has drawn.
+    /// The deck in its fixed order, dealt by hand (rules 1-3 of the assignment, one card
+    /// at a time round the table): seat 1 gets the 1st, 5th and 9th cards (R0 R4 R8),
+    /// seat 4 the 4th, 8th and 12th (R3 R7 Y1); the 13th, Y2, starts the discard pile
+    /// and the 14th, Y3, is the top of the draw pile.
+    #[test]
+    fn a_given_order_is_dealt_round_the_table() {
+        let mut game = Game::new(Rules::Quattro, bots(), 100);
+        assert_eq!(game.actor(), Actor::Chance);
+        assert!(game.observe(0).is_none(), "nothing to see before the deal");
+        let deck = DeckOrder::from_cards(Rules::Quattro.deck()).unwrap_or_else(|| panic!());
+        let mut events = Vec::new();
+        game.apply_chance(&deck, &mut events)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(events, [Event::Dealt { top: card("Y2") }]);
+        let hands: Vec<String> = (0..PLAYERS).map(|seat| hand(&game, seat)).collect();
+        assert_eq!(hands, ["R0 R4 R8", "R1 R5 R9", "R2 R6 Y0", "R3 R7 Y1"]);
+        assert_eq!(
+            (game.top(), game.colour()),
+            (Some(card("Y2")), Color::Yellow)
+        );
+        assert_eq!(game.draw_pile.top(), Some(&card("Y3")));
+        assert_eq!(game.draw_pile_len(), 27);
+        assert_eq!(game.actor(), Actor::Seat(0));
+    }
+
+    /// Uno rules: W and W+4 turned up after the hands go under the draw pile, in that
+    /// order, and the next card (R5) starts the discard pile.
+    #[test]
+    fn wild_cards_turned_up_go_under_the_draw_pile() {
+        let mut deck = Rules::Uno.deck();
+        // One W, one W+4 and R5 come 13th, 14th and 15th.
+        for code in ["W", "W+4", "R5"] {
+            let at = deck
+                .iter()
+                .position(|&c| c == card(code))
+                .unwrap_or_else(|| panic!("{code}"));
+            deck.remove(at);
+        }
+        for (at, code) in [(12, "W"), (13, "W+4"), (14, "R5")] {
+            deck.insert(at, card(code));
+        }
+        let mut game = Game::new(Rules::Uno, bots(), 100);
+        let codes: Vec<String> = deck.iter().map(Card::to_string).collect();
+        let events = apply_chance(&mut game, &codes.join(" "));
+        assert_eq!(events, [Event::Dealt { top: card("R5") }]);
+        let bottom: Vec<Card> = game.draw_pile.iter().rev().take(2).rev().copied().collect();
+        assert_eq!(bottom, cards("W W+4"));
+        assert_eq!(game.draw_pile_len(), 56 - 12 - 1);
+    }
+
+    /// The seed's deal is the old one: the whole deck in its fixed order shuffled once by
+    /// `cards_core::shuffle`, then dealt one card at a time round the table. An action
+    /// card that starts the discard pile does nothing (nobody played it): seat 1 plays
+    /// first, play goes up the seats, nobody has drawn.
     #[test]
     fn deal_order_and_a_first_action_card_without_effect() {
         let mut action_first = 0;
         for seed in 0..100 {
-            let mut shuffled: Pile<Card> = Rules::Uno.deck().into_iter().collect();
-            shuffled.shuffle(&mut rng_from_seed(seed));
-            let shuffled: Vec<Card> = shuffled.iter().copied().collect();
-            let game = Game::new(Rules::Uno, bots(), 100, &mut rng_from_seed(seed));
+            let mut shuffled = Rules::Uno.deck();
+            cards_core::shuffle(&mut shuffled, &mut rng_from_seed(seed));
+            let game = dealt(Rules::Uno, seed);
             for (seat, player) in game.players().iter().enumerate() {
                 let dealt: Vec<Card> = (0..HAND_SIZE)
                     .map(|round| shuffled[round * PLAYERS + seat])
                     .collect();
                 assert_eq!(player.hand(), dealt, "seed {seed}, seat {seat}");
             }
-            assert_eq!((game.current(), game.clockwise()), (0, true), "seed {seed}");
-            action_first += usize::from(matches!(game.top(), Card::Special(_)));
+            assert_eq!(game.actor(), Actor::Seat(0), "seed {seed}");
+            assert!(game.clockwise(), "seed {seed}");
+            action_first += usize::from(matches!(game.top(), Some(Card::Special(_))));
         }
         assert!(action_first > 0, "no seed turned up an action card");
     }
@@ -650,13 +920,12 @@ mod tests {
     fn a_wild_card_never_starts_the_discard_pile() {
         let mut wild_turned_up = 0;
         for seed in 0..200 {
-            // The deal takes the same shuffle from the same generator.
-            let mut shuffled: Pile<Card> = Rules::Uno.deck().into_iter().collect();
-            shuffled.shuffle(&mut rng_from_seed(seed));
-            let turned: Vec<Card> = shuffled.iter().copied().skip(PLAYERS * HAND_SIZE).collect();
+            let mut shuffled = Rules::Uno.deck();
+            cards_core::shuffle(&mut shuffled, &mut rng_from_seed(seed));
+            let turned: Vec<Card> = shuffled.into_iter().skip(PLAYERS * HAND_SIZE).collect();
             let wilds = turned.iter().take_while(|card| card.is_wild()).count();
-            let game = Game::new(Rules::Uno, bots(), 100, &mut rng_from_seed(seed));
-            assert_eq!(game.top(), turned[wilds], "seed {seed}");
+            let game = dealt(Rules::Uno, seed);
+            assert_eq!(game.top(), Some(turned[wilds]), "seed {seed}");
             let bottom: Vec<Card> = game
                 .draw_pile
                 .iter()
@@ -672,12 +941,20 @@ mod tests {
     #[test]
     fn play_draw_and_win() {
         let mut game = position(Rules::Quattro, ["R5", "B1 B2", "Y7", "G1"], "G3 G4", "R9");
-        assert_eq!(game.legal_moves(), [Move::play(card("R5"))]);
+        let mut legal = Vec::new();
+        game.legal_actions(&mut legal);
+        assert_eq!(legal, [Move::play(card("R5"))]);
+        let before = game.clone();
+        let mut events = Vec::new();
         assert_eq!(
-            game.apply(Move::Draw, &mut rng_from_seed(1)),
-            Err(InvalidSelectionError::MustPlay(card("R5")))
+            game.apply(Move::Draw, &mut events),
+            Err(InvalidSelectionError::MustPlay(card("R5")).into())
         );
-        assert_eq!(game.current(), 0, "a refused move changes nothing");
+        assert_eq!(
+            (&game, events.len()),
+            (&before, 0),
+            "a refused move changes nothing"
+        );
         let events = apply(&mut game, Move::play(card("R5")));
         assert_eq!(
             events,
@@ -686,23 +963,139 @@ mod tests {
                     player: 0,
                     card: card("R5")
                 },
-                Event::Ended(Outcome::Winner(0))
+                Event::Ended(Outcome::Winner { seat: 0 })
             ]
         );
+        assert_eq!(game.actor(), Actor::Over);
         assert_eq!(
-            game.apply(Move::Draw, &mut rng_from_seed(1)),
-            Err(InvalidSelectionError::GameOver)
+            game.apply(Move::Draw, &mut Vec::new()),
+            Err(InvalidSelectionError::GameOver.into())
         );
     }
 
+    /// The draw pile is empty and the discard pile is R9 (top), R3, G6: the draw waits
+    /// for chance to order R3 and G6 into a new draw pile. Given the order G6, R3, the
+    /// player draws G6; R3 stays in the draw pile and R9 alone on the discard pile.
     #[test]
-    fn empty_draw_pile_reshuffles_all_but_the_top() {
+    fn an_empty_draw_pile_waits_for_the_reshuffle_of_all_but_the_top() {
         let mut game = position(Rules::Quattro, ["B1 B2", "Y7", "G1", "B4"], "", "R9 R3 G6");
-        let events = apply(&mut game, Move::Draw);
-        assert_eq!(events[0], Event::Reshuffled { cards: 2 });
-        assert!(matches!(events[1], Event::Drew { player: 0, .. }));
-        assert_eq!(game.top(), card("R9"));
-        assert_eq!((game.draw_pile_len(), game.discard_pile_len()), (1, 1));
+        assert_eq!(apply(&mut game, Move::Draw), []);
+        assert_eq!(game.actor(), Actor::Chance);
+        let mut legal = vec![Move::Draw];
+        game.legal_actions(&mut legal);
+        assert_eq!(legal, [], "no seat acts at a chance node");
+        let events = apply_chance(&mut game, "G6 R3");
+        assert_eq!(
+            events,
+            [
+                Event::Reshuffled { cards: 2 },
+                Event::Drew {
+                    player: 0,
+                    card: card("G6")
+                }
+            ]
+        );
+        assert_eq!(hand(&game, 0), "B1 B2 G6");
+        assert_eq!(game.top(), Some(card("R9")));
+        assert_eq!(
+            game.draw_pile.iter().copied().collect::<Vec<_>>(),
+            cards("R3")
+        );
+        assert_eq!((game.discard_pile_len(), game.turns()), (1, 1));
+        assert_eq!(game.actor(), Actor::Seat(1));
+    }
+
+    /// A Draw Two with one card left to draw: seat 2 takes Y3, the pile runs out, chance
+    /// orders what lies under the R+2 (R9, B1, B2) as B2, R9, B1; seat 2 takes B2 as its
+    /// second card and misses its turn; seat 3 plays next, R9 and B1 are left to draw.
+    #[test]
+    fn a_penalty_goes_on_after_the_reshuffle() {
+        let mut game = position(Rules::Uno, ["R+2 G1", "Y1", "B3", "R2"], "Y3", "R9 B1 B2");
+        let events = apply(&mut game, Move::play(card("R+2")));
+        assert_eq!(
+            events,
+            [Event::Played {
+                player: 0,
+                card: card("R+2")
+            }]
+        );
+        assert_eq!(game.actor(), Actor::Chance);
+        let mut refused = game.clone();
+        assert_eq!(
+            refused.apply_chance(&order("B2 R9 B1 R+2"), &mut Vec::new()),
+            Err(ChanceError::Extra(card("R+2")).into()),
+            "the top discard is not shuffled"
+        );
+        assert_eq!(refused, game);
+        let events = apply_chance(&mut game, "B2 R9 B1");
+        let mut drawn = Drawn::EMPTY;
+        drawn.push(card("Y3"));
+        drawn.push(card("B2"));
+        assert_eq!(
+            events,
+            [
+                Event::Reshuffled { cards: 3 },
+                Event::DrewPenalty {
+                    player: 1,
+                    cards: drawn
+                },
+                Event::Skipped { player: 1 }
+            ]
+        );
+        assert_eq!(hand(&game, 1), "Y1 Y3 B2");
+        assert_eq!(
+            game.draw_pile.iter().copied().collect::<Vec<_>>(),
+            cards("R9 B1")
+        );
+        assert_eq!(
+            (game.top(), game.discard_pile_len()),
+            (Some(card("R+2")), 1)
+        );
+        assert_eq!(game.actor(), Actor::Seat(2));
+    }
+
+    /// Chance and seats each refuse the other's step, and an order that is not the cards
+    /// to shuffle is refused, all without changing anything.
+    #[test]
+    fn wrong_steps_and_impossible_orders_are_refused() {
+        let mut game = Game::new(Rules::Quattro, bots(), 100);
+        let fresh = game.clone();
+        let mut events = Vec::new();
+        assert_eq!(
+            game.apply(Move::Draw, &mut events),
+            Err(InvalidSelectionError::NoTurn.into())
+        );
+        let deck = Rules::Quattro.deck();
+        let codes: Vec<String> = deck.iter().map(Card::to_string).collect();
+        let all = codes.join(" ");
+        let cases = [
+            (all.replacen("B9", "", 1), ChanceError::Missing(card("B9"))),
+            (format!("{all} R0"), ChanceError::Extra(card("R0"))),
+            (all.replacen("B9", "R0", 1), ChanceError::Extra(card("R0"))),
+            (
+                all.replacen("B9", "RS", 1),
+                ChanceError::Missing(card("B9")),
+            ),
+        ];
+        for (codes, want) in cases {
+            assert_eq!(
+                game.apply_chance(&order(&codes), &mut events),
+                Err(want.into()),
+                "{codes}"
+            );
+        }
+        assert_eq!((&game, events.len()), (&fresh, 0));
+        let mut game = position(Rules::Quattro, ["B1 B2", "Y7", "G1", "B4"], "R1", "R9");
+        let before = game.clone();
+        assert_eq!(
+            game.apply_chance(&order("R1"), &mut events),
+            Err(ChanceError::NotDue.into())
+        );
+        assert_eq!(
+            game.sample_chance(&mut rng_from_seed(1)),
+            Err(ChanceError::NotDue.into())
+        );
+        assert_eq!((&game, events.len()), (&before, 0));
     }
 
     /// With a full deck this can't happen (see the crate docs), so the position leaves
@@ -725,7 +1118,8 @@ mod tests {
     #[test]
     fn a_draw_resets_the_passes() {
         let mut game = position(Rules::Quattro, ["B1 B2", "Y7", "G1", "B4"], "", "R9 Y2");
-        apply(&mut game, Move::Draw); // reshuffles Y2 and draws it
+        apply(&mut game, Move::Draw);
+        apply_chance(&mut game, "Y2");
         for _ in 0..PLAYERS - 1 {
             apply(&mut game, Move::Draw);
         }
@@ -782,22 +1176,32 @@ mod tests {
             "Y3 Y4 Y5 Y6 Y7",
             "R9",
         );
+        let mut events = Vec::new();
         assert_eq!(
-            game.apply(Move::play(card("W+4")), &mut rng_from_seed(1)),
-            Err(InvalidSelectionError::DrawFourNotAllowed(Color::Red))
+            game.apply(Move::play(card("W+4")), &mut events),
+            Err(InvalidSelectionError::DrawFourNotAllowed(Color::Red).into())
+        );
+        let red_two = Move::Play {
+            card: card("R2"),
+            colour: Some(Color::Blue),
+        };
+        assert_eq!(
+            game.apply(red_two, &mut events),
+            Err(InvalidSelectionError::ColourNotNeeded(card("R2")).into())
         );
         apply(&mut game, Move::play(card("R2")));
         assert_eq!(
-            game.apply(Move::play(card("W")), &mut rng_from_seed(1)),
-            Err(InvalidSelectionError::NoColour)
+            game.apply(Move::play(card("W")), &mut events),
+            Err(InvalidSelectionError::NoColour.into())
         );
-        let events = apply(
-            &mut game,
-            Move::Play {
-                card: card("W"),
-                colour: Some(Color::Green),
-            },
-        );
+        let mut legal = Vec::new();
+        game.legal_actions(&mut legal);
+        let wild = |colour| Move::Play {
+            card: card("W"),
+            colour: Some(colour),
+        };
+        assert_eq!(legal, Color::ALL.map(wild));
+        let events = apply(&mut game, wild(Color::Green));
         assert_eq!(
             events[1],
             Event::ColourNamed {
@@ -806,13 +1210,22 @@ mod tests {
             }
         );
         assert_eq!(game.colour(), Color::Green);
-        assert!(game.view(2).check_play(card("Y1")).is_err());
+        assert!(
+            game.view(2)
+                .is_some_and(|v| v.check_play(card("Y1")).is_err())
+        );
     }
 
     #[test]
     fn a_last_wild_card_wins_without_a_colour() {
         let mut game = position(Rules::Uno, ["W", "B5", "Y1", "G1"], "", "R9");
+        let mut legal = Vec::new();
+        game.legal_actions(&mut legal);
+        assert_eq!(legal, [Move::play(card("W"))]);
         let events = apply(&mut game, Move::play(card("W")));
-        assert_eq!(events.last(), Some(&Event::Ended(Outcome::Winner(0))));
+        assert_eq!(
+            events.last(),
+            Some(&Event::Ended(Outcome::Winner { seat: 0 }))
+        );
     }
 }

@@ -1,31 +1,60 @@
-//! `quattro`: the Uno-like card game of the assignment (`seeds/002`), one human against
-//! three bots at the console, with the assignment's "future expansion" cards made real
-//! as a second rule set.
+//! `quattro`: the Uno-like card game of the assignment (Quattro, assignment `002`), one
+//! human against three bots at the console, with the assignment's "future expansion"
+//! cards made real as a second rule set.
 //!
 //! # How the crate fits the workspace
-//! The rules are a pure state machine ([`game`]): a [`Game`], the [`Move`]s a player
-//! may make, and [`Game::apply`], which returns what happened as [`Event`]s or refuses
-//! an illegal move with an [`InvalidSelectionError`] and changes nothing. The rules
-//! never print, read or use a global RNG: shuffles take the caller's generator,
-//! `cards_core::rng::GameRng` made from `--seed`, through `cards_core::Pile::shuffle`.
-//! Deciding players see a [`PlayerView`] (their hand and the public table), never the
-//! other hands: the bots ([`bot`]) and the human's console ([`console`]) alike.
-//! [`render`] turns events into the transcript; the same engine and the same text serve
-//! the interactive game, the bots-only game (`--bots 4`), the simulator ([`simulate`])
-//! and the tests. The binary (`src/main.rs`, `src/cli.rs`) only parses arguments,
-//! picks the seed and maps the ending to an exit status.
+//! The rules are a pure state machine ([`game`]) behind the workspace's game protocol,
+//! `cards_core::protocol::GameState`: a [`Game`], the [`Move`]s a seat may make, and the
+//! chance nodes (the deal, the reshuffle) whose outcome, a [`DeckOrder`], comes from a
+//! seeded generator or a deck file. Each step reports what happened as [`Event`]s, or is
+//! refused with a [`GameError`] and changes nothing. The rules never print, read or use
+//! a global RNG. Whoever chooses at a seat is an `Agent`: the bots ([`Bot`]) and the
+//! person at the console ([`console::Person`]) alike see only their [`PlayerView`] (their
+//! hand and the public table) and the legal moves. Every front end drives the game
+//! through the one loop, `cards_core::protocol::Driver`: the interactive game and the
+//! bots-only game (`--bots 4`) in [`console`], the simulator ([`simulate`]), the tests
+//! and the benchmark; [`render`] turns events into the transcript. The binary
+//! (`src/main.rs`, `src/cli.rs`) only parses arguments, reads the deck file, picks the
+//! seed and maps the ending to an exit status.
+//!
+//! # The game as the protocol
+//! - **Actor**: chance at a new game (the deal) and whenever a draw needs a reshuffle;
+//!   otherwise the seat whose turn it is; nobody once the game is over.
+//! - **Actions** ([`Move`]), in this order: each distinct playable card once, in card
+//!   order (number cards, then action cards, then wild cards; by colour in rainbow order
+//!   R, Y, G, B, then by number or action); a wild card once per colour it may name, in
+//!   rainbow order, or once with no colour if it is the player's last card. With no
+//!   playable card, [`Move::Draw`] alone (which passes if there is nothing to draw).
+//! - **Chance nodes**, each outcome a [`DeckOrder`], top first. *The deal*: the order of
+//!   the whole deck; [`HAND_SIZE`] cards go to each seat one at a time round the table,
+//!   then the next card starts the discard pile (a wild card turned up goes under the
+//!   draw pile and the next is turned). *The reshuffle*: when a draw (a player's, or a
+//!   Draw Two's or Wild Draw Four's penalty) needs a card, the draw pile is empty and
+//!   the discard pile holds more than its top card, the game stops at a chance node whose
+//!   outcome is the new draw pile's order (every discard but the top), then the draw
+//!   goes on where it stopped. An order that is not exactly the cards to be shuffled is
+//!   refused ([`ChanceError`]). Sampled from a seed, each is one `cards_core::shuffle`
+//!   of those cards in their current order, so a seed gives the same games as ever.
+//! - **Observation**: the seat's [`PlayerView`]: its hand, the top card, the colour to
+//!   follow, every seat's card count, the draw pile's size, the direction, the rules;
+//!   never another hand or the order of the draw pile (`None` before the deal).
+//! - **Outcome** ([`Outcome`], the workspace's `cards_core::Outcome`): the winner, who
+//!   played their last card; or no winner ([`NoWinnerReason`]): every player passed in a
+//!   row, or the turn limit.
+//! - **Audit** ([`audit`]): the rule checks the conformance test runs after every step.
 //!
 //! # Code map
 //! - [`card`]: the card types, their codes (`R5`, `RS`, `RR`, `R+2`, `W`, `W+4`) and
 //!   [`Card::matches`]. [`rules`]: the two decks. [`player`]: [`Player`].
 //! - [`game`]: the state machine. Invariants: the game always holds exactly its deck's
-//!   cards; the discard pile is never empty; a refused move changes nothing; every game
-//!   ends (a winner, everyone passing, or the turn limit).
-//! - [`bot`]: the bots' policy, from a [`PlayerView`] only. [`error`]: the assignment's
-//!   exceptions as error types.
-//! - [`console`]: the human's answers (pure parsers, then the `cards_core` console) and
-//!   the game loops; [`render`]: all the text. [`simulate`]: parallel bot games, integer
-//!   tallies, no allocation per game.
+//!   cards; once dealt, the discard pile is never empty; a refused step changes nothing;
+//!   every game ends (a winner, everyone passing, or the turn limit).
+//! - [`deck`]: [`DeckOrder`], and the deck file (`--deck`, `quattro deal`).
+//! - [`bot`]: the bots' policy, from a [`PlayerView`] and the legal moves only.
+//!   [`error`]: the assignment's exceptions as error types, and the game's refusals.
+//! - [`console`]: the human's answers (pure parsers, then the `cards_core` console), the
+//!   person as an agent, and the console's two front ends; [`render`]: all the text.
+//!   [`simulate`]: parallel bot games, integer tallies, no allocation per game.
 //!
 //! # The assignment's classes in Rust
 //! | UML / Java                    | Rust |
@@ -37,11 +66,13 @@
 //! | `WildCard` (shell)            | [`WildCard`]: Wild and Wild Draw Four (`--rules uno`) |
 //! | `SpecialAbility` (interface)  | the [`SpecialAbility`] trait; its one operation [`SpecialAbility::activate`] returns the card's [`Ability`] |
 //! | `Player`                      | [`Player`]: name, hand, human or bot |
-//! | `QuattroTest` (main class)    | the binary; the game loop is [`console::play_with_human`] |
+//! | `QuattroTest` (main class)    | the binary; its game loop is `cards_core::protocol::Driver`, driven by [`console::play_with_human`] |
+//! | `Player` deciding a move      | an `Agent` of the seat: [`Bot`] ([`bot::next_play`]) or [`console::Person`] |
+//! | `hasWon()`, `getName()`, `getHand()` | [`Player::has_won`], [`Player::name`], [`Player::hand`] |
 //! | no-name exception (Task 3)    | [`NoNameError`] |
 //! | invalid-selection exception   | [`InvalidSelectionError`], also Task 5's custom exception (`Default`, `new(message)`, `message()`, `Display`) |
 //!
-//! # Decisions where the assignment and SPEC-NOTES are silent
+//! # Decisions where the assignment is silent
 //! - **Seats and turns.** The human sits in seat 1 and plays first; bots are
 //!   `Player 2`–`Player 4` (`Player 1`–`Player 4` with `--bots 4`). Cards are dealt one
 //!   at a time round the table. A player who draws does not play in the same turn (rule
@@ -71,7 +102,14 @@
 //!   instead of challenged). An action card matches its colour or the same action. The
 //!   first discard card has no effect (nobody played it); a wild card turned up goes
 //!   under the draw pile and the next card is turned. A last card wins at once, its
-//!   effect unplayed, and a winning wild card names no colour.
+//!   effect unplayed, and a winning wild card names no colour; no other card names a
+//!   colour (a move that names one is refused, so the legal moves are exactly the moves
+//!   the game accepts).
+//! - **Deck files** (`--deck FILE`, written by `quattro deal`): the whole deck of the
+//!   rule set, top first, as card codes; the file stands for the deal's shuffle only,
+//!   and reshuffles during play come from the seed. The seed's generator is still
+//!   drawn for the deal, so `quattro deal --seed S` played with `--seed S` is the game
+//!   of `--seed S`. A file is checked whole before anything is asked or printed.
 //! - **Bots** follow the policy in [`bot`]; they have no randomness, so a seed fixes
 //!   the whole game.
 //! - **Transcript.** Moves are told as they happen, so before each of their turns the
@@ -79,9 +117,11 @@
 //!   count, then a summary: name, top card, hand, every other player's card count. Bots'
 //!   cards (and the cards they draw) are never shown except with `--reveal`.
 
+pub mod audit;
 pub mod bot;
 pub mod card;
 pub mod console;
+pub mod deck;
 pub mod error;
 pub mod game;
 pub mod player;
@@ -89,13 +129,15 @@ pub mod render;
 pub mod rules;
 pub mod simulate;
 
+pub use bot::Bot;
 pub use card::{
     Ability, Action, Card, ColourCard, SpecialAbility, SpecialColourCard, StandardColourCard,
     WildCard,
 };
-pub use error::{InvalidSelectionError, NoNameError};
+pub use deck::DeckOrder;
+pub use error::{ChanceError, GameError, InvalidSelectionError, NoNameError};
 pub use game::{
-    DEFAULT_MAX_TURNS, Event, Game, Move, NoWinnerReason, Outcome, PLAYERS, PlayerView,
+    DEFAULT_MAX_TURNS, Drawn, Event, Game, Move, NoWinnerReason, Outcome, PLAYERS, PlayerView,
 };
 pub use player::Player;
 pub use rules::{HAND_SIZE, Rules};

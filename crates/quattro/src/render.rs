@@ -6,6 +6,8 @@
 
 use std::io::{self, Write};
 
+use cards_core::names::{RuleSet, count_of};
+
 use crate::card::Card;
 use crate::game::{Event, Game, NoWinnerReason, Outcome, PLAYERS, PlayerView};
 use crate::rules::{HAND_SIZE, Rules};
@@ -28,13 +30,7 @@ impl Perspective {
 
 /// `1 card`, `2 cards`.
 fn cards(n: usize) -> String {
-    counted(n, "card")
-}
-
-/// `1 turn`, `2 turns`: `n` and a noun that takes an `s` in the plural.
-fn counted<N: std::fmt::Display + PartialEq + From<u8>>(n: N, noun: &str) -> String {
-    let plural = if n == N::from(1) { "" } else { "s" };
-    format!("{n} {noun}{plural}")
+    count_of(n as u64, "card")
 }
 
 /// `A, B and C`.
@@ -51,8 +47,9 @@ fn codes(cards: &[Card]) -> String {
     codes.join(" ")
 }
 
-/// The opening lines: who plays, the deal, the first discard card.
-pub fn intro(out: &mut impl Write, game: &Game, who: Perspective) -> io::Result<()> {
+/// The opening lines, once the cards are dealt: who plays, the rules in brief, the first
+/// discard card.
+fn intro(out: &mut impl Write, game: &Game, top: Card, who: Perspective) -> io::Result<()> {
     let title = match game.rules() {
         Rules::Quattro => "Quattro",
         Rules::Uno => "Quattro with Uno rules",
@@ -81,7 +78,7 @@ pub fn intro(out: &mut impl Write, game: &Game, who: Perspective) -> io::Result<
         "Everyone gets {HAND_SIZE} cards. On a turn, a player plays a card that matches the top \
          card\nof the discard pile {how} left wins."
     )?;
-    writeln!(out, "The first card on the discard pile is {}.", game.top())
+    writeln!(out, "The first card on the discard pile is {top}.")
 }
 
 /// The line for one event, told from `who`'s side; hand sizes are read from `game`
@@ -90,6 +87,7 @@ pub fn event(out: &mut impl Write, game: &Game, event: &Event, who: Perspective)
     let name = |seat: usize| game.player(seat).name();
     let held = |seat: usize| game.player(seat).hand().len();
     match *event {
+        Event::Dealt { top } => intro(out, game, top, who),
         Event::Played { player, card } => {
             let rest = match held(player) {
                 0 if who.is_you(player) => ", your last card".to_owned(),
@@ -171,12 +169,12 @@ pub fn event(out: &mut impl Write, game: &Game, event: &Event, who: Perspective)
 
 fn ending(out: &mut impl Write, game: &Game, outcome: Outcome, who: Perspective) -> io::Result<()> {
     match outcome {
-        Outcome::Winner(seat) if who.is_you(seat) => writeln!(
+        Outcome::Winner { seat } if who.is_you(seat) => writeln!(
             out,
             "You have no cards left: you win the game, {}!",
             game.player(seat).name()
         ),
-        Outcome::Winner(seat) => writeln!(
+        Outcome::Winner { seat } => writeln!(
             out,
             "{} has no cards left and wins the game!",
             game.player(seat).name()
@@ -192,7 +190,7 @@ fn ending(out: &mut impl Write, game: &Game, outcome: Outcome, who: Perspective)
         } => writeln!(
             out,
             "The game has reached its limit of {} and ends with no winner.",
-            counted(turns, "turn")
+            count_of(u64::from(turns), "turn")
         ),
     }
 }
@@ -204,10 +202,15 @@ pub fn revealed_hand(out: &mut impl Write, game: &Game, seat: usize) -> io::Resu
 }
 
 /// What the human sees before choosing: their name and hand (sorted, one card a line),
-/// the top card, and every other player's card count.
-pub fn status(out: &mut impl Write, game: &Game, view: &PlayerView<'_>) -> io::Result<()> {
+/// the top card, and every other player's card count. `names` are the players' names
+/// by seat.
+pub fn status(
+    out: &mut impl Write,
+    names: &[String; PLAYERS],
+    view: &PlayerView<'_>,
+) -> io::Result<()> {
     writeln!(out)?;
-    writeln!(out, "Your turn, {}.", game.player(view.seat).name())?;
+    writeln!(out, "Your turn, {}.", names[view.seat])?;
     if view.top.is_wild() {
         writeln!(
             out,
@@ -226,13 +229,7 @@ pub fn status(out: &mut impl Write, game: &Game, view: &PlayerView<'_>) -> io::R
     }
     let counts: Vec<String> = (0..PLAYERS)
         .filter(|&seat| seat != view.seat)
-        .map(|seat| {
-            format!(
-                "{} has {}",
-                game.player(seat).name(),
-                cards(view.hand_sizes[seat])
-            )
-        })
+        .map(|seat| format!("{} has {}", names[seat], cards(view.hand_sizes[seat])))
         .collect();
     writeln!(
         out,
@@ -240,7 +237,7 @@ pub fn status(out: &mut impl Write, game: &Game, view: &PlayerView<'_>) -> io::R
         list(&counts.iter().map(String::as_str).collect::<Vec<_>>())
     )?;
     if view.rules == Rules::Uno {
-        writeln!(out, "After you: {}.", game.player(view.next_seat()).name())?;
+        writeln!(out, "After you: {}.", names[view.next_seat()])?;
     }
     Ok(())
 }
@@ -256,8 +253,9 @@ pub fn tally(out: &mut impl Write, tally: &Tally, rules: Rules, seed: u64) -> io
     };
     writeln!(
         out,
-        "{} games with {rules} rules (seed {seed}), bots in every seat:",
-        tally.games
+        "{} with {} rules (seed {seed}), bots in every seat:",
+        count_of(tally.games, "game"),
+        rules.name()
     )?;
     writeln!(out, "{:<14}  {:>7}  {:>6}", "seat", "wins", "share")?;
     for (seat, &wins) in tally.wins.iter().enumerate() {
@@ -285,7 +283,7 @@ mod tests {
     use crate::game::Game;
     use crate::player::Player;
     use cards_core::Color;
-    use cards_core::rng::rng_from_seed;
+    use cards_core::protocol::GameState;
     use pretty_assertions::assert_eq;
 
     fn card(code: &str) -> Card {
@@ -295,7 +293,13 @@ mod tests {
     fn game() -> Game {
         let mut players = crate::simulate::bots();
         players[0] = Player::new("Ann", true);
-        Game::new(Rules::Uno, players, 100, &mut rng_from_seed(1))
+        let mut game = Game::new(Rules::Uno, players, 100);
+        let deal = game
+            .sample_chance(&mut cards_core::rng::rng_from_seed(1))
+            .unwrap_or_else(|e| panic!("{e}"));
+        game.apply_chance(&deal, &mut Vec::new())
+            .unwrap_or_else(|e| panic!("{e}"));
+        game
     }
 
     fn line(game: &Game, event: Event, who: Perspective) -> String {
@@ -377,12 +381,12 @@ mod tests {
                  winner.\n",
             ),
             (
-                Event::Ended(Outcome::Winner(0)),
+                Event::Ended(Outcome::Winner { seat: 0 }),
                 human,
                 "You have no cards left: you win the game, Ann!\n",
             ),
             (
-                Event::Ended(Outcome::Winner(0)),
+                Event::Ended(Outcome::Winner { seat: 0 }),
                 bots,
                 "Ann has no cards left and wins the game!\n",
             ),
@@ -418,8 +422,9 @@ mod tests {
             clockwise: false,
             rules: Rules::Uno,
         };
+        let names = game.players().clone().map(|p| p.name().to_owned());
         let mut out = Vec::new();
-        status(&mut out, &game, &view).unwrap_or_else(|e| panic!("{e}"));
+        status(&mut out, &names, &view).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(
             String::from_utf8(out).unwrap_or_default(),
             "\nYour turn, Ann.\nTop card: W+4 (colour to follow: blue)\nYour hand:\n  \

@@ -6,6 +6,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use cards_core::Color;
+use cards_core::names::{RuleSet, UnknownRuleSet, parse_rule_set};
 
 use crate::card::{Action, Card, WildCard};
 
@@ -27,18 +28,19 @@ pub const HAND_SIZE: usize = 3;
 /// How many wild cards of each kind the Uno deck holds.
 const WILDS_OF_EACH_KIND: usize = 2;
 
-impl Rules {
-    /// Both rule sets.
-    pub const ALL: [Rules; 2] = [Rules::Quattro, Rules::Uno];
+impl RuleSet for Rules {
+    const ALL: &'static [Rules] = &[Rules::Quattro, Rules::Uno];
 
     /// The name used on the command line (`--rules quattro`).
-    pub const fn name(self) -> &'static str {
+    fn name(self) -> &'static str {
         match self {
             Rules::Quattro => "quattro",
             Rules::Uno => "uno",
         }
     }
+}
 
+impl Rules {
     /// The deck in a fixed order (colour by colour, numbers first), before shuffling.
     pub fn deck(self) -> Vec<Card> {
         let mut deck: Vec<Card> = cards_core::ColorCard::all(0..=9).map(Card::from).collect();
@@ -68,19 +70,11 @@ impl fmt::Display for Rules {
     }
 }
 
-/// A rule set name that is neither `quattro` nor `uno`.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown rules '{0}': use quattro or uno")]
-pub struct UnknownRules(pub String);
-
 impl FromStr for Rules {
-    type Err = UnknownRules;
+    type Err = UnknownRuleSet;
 
-    fn from_str(text: &str) -> Result<Rules, UnknownRules> {
-        Rules::ALL
-            .into_iter()
-            .find(|rules| rules.name().eq_ignore_ascii_case(text.trim()))
-            .ok_or_else(|| UnknownRules(text.to_owned()))
+    fn from_str(text: &str) -> Result<Rules, UnknownRuleSet> {
+        parse_rule_set(text)
     }
 }
 
@@ -107,6 +101,9 @@ mod tests {
     fn parses_names() {
         assert_eq!("UNO".parse(), Ok(Rules::Uno));
         assert_eq!("quattro".parse(), Ok(Rules::Quattro));
-        assert_eq!("uni".parse::<Rules>(), Err(UnknownRules("uni".into())));
+        assert_eq!(
+            "uni".parse::<Rules>().map_err(|e| e.to_string()),
+            Err("unknown rule set 'uni': use quattro or uno".to_owned())
+        );
     }
 }

@@ -1,17 +1,21 @@
 //! Many bot games at once: win shares per seat and game lengths.
 //!
-//! Game number `i` draws from its own generator, `stream_rng(seed, i)`, and the tallies
-//! are integers, so the figures are the same whatever the number of threads. Each
-//! thread reuses one [`Game`] and one event buffer: nothing is allocated per game or per
-//! move once the buffers have grown.
+//! Game number `i` takes its chance outcomes from its own generator,
+//! `stream_rng(seed, i)`, and the tallies are integers, so the figures are the same
+//! whatever the number of threads. Each thread reuses one [`Simulator`]: a [`Game`], the
+//! one game loop ([`Driver`]) and a [`ChanceSource`] reseeded per game, with the bots as
+//! a statically dispatched agent; nothing is allocated per game or per move once the
+//! buffers have grown.
 
-use rand::Rng;
 use rayon::prelude::*;
 
-use cards_core::rng::{rng_from_seed, stream_rng};
+use cards_core::protocol::{ChanceSource, Driver, PlayError};
+use cards_core::rng::stream_rng;
 
-use crate::bot;
-use crate::game::{Event, Game, Outcome, PLAYERS};
+use crate::bot::Bot;
+use crate::deck::DeckOrder;
+use crate::error::GameError;
+use crate::game::{Game, Outcome, PLAYERS};
 use crate::player::Player;
 use crate::rules::Rules;
 
@@ -35,7 +39,7 @@ impl Tally {
     pub fn add(&mut self, outcome: Outcome, turns: u32) {
         self.games += 1;
         match outcome {
-            Outcome::Winner(seat) => self.wins[seat] += 1,
+            Outcome::Winner { seat } => self.wins[seat] += 1,
             Outcome::NoWinner { .. } => self.no_winner += 1,
         }
         self.turns += u64::from(turns);
@@ -69,74 +73,114 @@ pub fn bots() -> [Player; PLAYERS] {
     std::array::from_fn(Player::bot)
 }
 
-/// Lets the bots play `game` to its end; `events` is a buffer to reuse.
-pub fn play_out<R: Rng + ?Sized>(game: &mut Game, rng: &mut R, events: &mut Vec<Event>) -> Outcome {
-    loop {
-        if let Some(outcome) = game.outcome() {
-            return outcome;
+/// A game that broke the protocol (a refused step, a broken invariant): a bug, named
+/// with the game and seed that show it.
+#[derive(Debug, thiserror::Error)]
+#[error("game {game} of the simulation with seed {seed} failed: {error}")]
+pub struct SimulationError {
+    /// The game's number (its stream of the seed).
+    pub game: u64,
+    /// The simulation's seed.
+    pub seed: u64,
+    /// What went wrong.
+    pub error: PlayError<GameError>,
+}
+
+/// One thread's bot games: a game, the loop and a chance source, reused from game to
+/// game.
+#[derive(Clone, Debug)]
+pub struct Simulator {
+    game: Game,
+    driver: Driver<Game>,
+    chance: ChanceSource<DeckOrder>,
+}
+
+impl Simulator {
+    /// Bot games with `rules`, each ending with no winner after `max_turns` turns.
+    pub fn new(rules: Rules, max_turns: u32) -> Simulator {
+        Simulator {
+            game: Game::new(rules, bots(), max_turns),
+            driver: Driver::new(),
+            chance: ChanceSource::seeded(stream_rng(0, 0)),
         }
-        let mv = bot::next_play(&game.view(game.current()));
-        // A bot only chooses legal moves (the unit and property tests check it); were it
-        // ever refused, drawing or the first legal move keeps the game going.
-        if game.apply_into(mv, rng, events).is_err() {
-            let fallback = game.legal_moves();
-            debug_assert!(false, "a bot chose an illegal move: {mv:?}");
-            if let Some(&mv) = fallback.first() {
-                let _ = game.apply_into(mv, rng, events);
-            }
-        }
+    }
+
+    /// Plays game number `index` of `seed` (its chance from `stream_rng(seed, index)`) to
+    /// its end: its outcome and length in turns.
+    pub fn play(&mut self, seed: u64, index: u64) -> Result<(Outcome, u32), SimulationError> {
+        self.game.reset();
+        self.chance.reseed(stream_rng(seed, index));
+        let outcome = self
+            .driver
+            .play(&mut self.game, &mut self.chance, &mut Bot, |_, _, _| Ok(()))
+            .map_err(|error| SimulationError {
+                game: index,
+                seed,
+                error,
+            })?;
+        Ok((outcome, self.game.turns()))
     }
 }
 
 /// Plays `games` bot games with `rules` (in parallel) and counts the results.
-pub fn simulate(rules: Rules, games: u64, seed: u64, max_turns: u32) -> Tally {
+pub fn simulate(
+    rules: Rules,
+    games: u64,
+    seed: u64,
+    max_turns: u32,
+) -> Result<Tally, SimulationError> {
     (0..games)
         .into_par_iter()
-        .fold(
-            || {
-                let game = Game::new(rules, bots(), max_turns, &mut rng_from_seed(seed));
-                (game, Vec::with_capacity(16), Tally::default())
-            },
-            |(mut game, mut events, mut tally), index| {
-                let mut rng = stream_rng(seed, index);
-                game.redeal(&mut rng);
-                let outcome = play_out(&mut game, &mut rng, &mut events);
-                tally.add(outcome, game.turns());
-                (game, events, tally)
+        .try_fold(
+            || (Simulator::new(rules, max_turns), Tally::default()),
+            |(mut simulator, mut tally), index| {
+                let (outcome, turns) = simulator.play(seed, index)?;
+                tally.add(outcome, turns);
+                Ok((simulator, tally))
             },
         )
-        .map(|(_, _, tally)| tally)
-        .reduce(Tally::default, Tally::merge)
+        .map(|worker| worker.map(|(_, tally)| tally))
+        .try_reduce(Tally::default, |a, b| Ok(a.merge(b)))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use cards_core::names::RuleSet;
+    use cards_core::protocol::GameState;
     use pretty_assertions::assert_eq;
 
     #[test]
     fn every_game_is_counted_and_threads_do_not_matter() {
-        for rules in Rules::ALL {
-            let tally = simulate(rules, 200, 3, 1000);
+        for &rules in Rules::ALL {
+            let tally = simulate(rules, 200, 3, 1000).unwrap_or_else(|e| panic!("{e}"));
             assert_eq!(tally.games, 200);
             assert_eq!(tally.wins.iter().sum::<u64>() + tally.no_winner, 200);
             let one_thread = rayon::ThreadPoolBuilder::new()
                 .num_threads(1)
                 .build()
-                .map(|pool| pool.install(|| simulate(rules, 200, 3, 1000)));
-            assert_eq!(one_thread.ok(), Some(tally));
+                .map(|pool| pool.install(|| simulate(rules, 200, 3, 1000).ok()));
+            assert_eq!(one_thread.ok().flatten(), Some(tally));
         }
     }
 
+    /// A simulated game is the game of its stream played alone, from a fresh game.
     #[test]
     fn a_game_is_the_same_alone_or_in_a_batch() {
-        let mut rng = stream_rng(5, 7);
-        let mut game = Game::new(Rules::Uno, bots(), 1000, &mut rng);
-        let outcome = play_out(&mut game, &mut rng, &mut Vec::new());
-        let mut again = Game::new(Rules::Uno, bots(), 1000, &mut rng_from_seed(0));
-        let mut rng = stream_rng(5, 7);
-        again.redeal(&mut rng);
-        assert_eq!(play_out(&mut again, &mut rng, &mut Vec::new()), outcome);
-        assert_eq!(again.turns(), game.turns());
+        let mut game = Game::new(Rules::Uno, bots(), 1000);
+        let mut chance = ChanceSource::seeded(stream_rng(5, 7));
+        let outcome = Driver::new()
+            .play(&mut game, &mut chance, &mut Bot, |_, _, _| Ok(()))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut simulator = Simulator::new(Rules::Uno, 1000);
+        for index in [3, 7] {
+            simulator.play(5, index).unwrap_or_else(|e| panic!("{e}"));
+        }
+        assert_eq!(simulator.game.outcome(), Some(outcome));
+        assert_eq!(simulator.game.turns(), game.turns());
+        assert_eq!(
+            Some((outcome, game.turns())),
+            Simulator::new(Rules::Uno, 1000).play(5, 7).ok()
+        );
     }
 }

@@ -1,101 +1,139 @@
-//! Invariants over many seeded games, in both rule sets: no card is created or lost,
-//! refused moves change nothing, bots only make legal moves, and every game ends.
+//! Invariants over many seeded games, in both rule sets, through the game protocol:
+//! legal moves are exactly the moves the game accepts, refused moves change nothing,
+//! bots only make legal moves, every game ends, and a deck written by `quattro deal`
+//! replays the seed's game.
 
-use cards_core::rng::{below, rng_from_seed};
+use cards_core::names::RuleSet;
+use cards_core::protocol::{Actor, ChanceSource, Driver, GameState, Outcome as AnyOutcome, Record};
+use cards_core::rng::rng_from_seed;
 use proptest::prelude::*;
-use quattro::simulate::{bots, play_out};
-use quattro::{Card, Event, Game, Move, Outcome, PLAYERS, Rules, bot};
-
-fn sorted(cards: impl Iterator<Item = Card>) -> Vec<Card> {
-    let mut cards: Vec<Card> = cards.collect();
-    cards.sort();
-    cards
-}
+use quattro::deck::{parse_deck, write_deck};
+use quattro::simulate::bots;
+use quattro::{Bot, Event, Game, Move, Outcome, PLAYERS, Rules};
 
 fn rules() -> impl Strategy<Value = Rules> {
     prop_oneof![Just(Rules::Quattro), Just(Rules::Uno)]
 }
 
+/// Every move a player could name: each card of the deck, with and without each colour,
+/// and a draw.
+fn every_move(rules: Rules) -> Vec<Move> {
+    let mut moves = vec![Move::Draw];
+    for card in rules.deck() {
+        moves.push(Move::play(card));
+        for colour in cards_core::Color::ALL {
+            moves.push(Move::Play {
+                card,
+                colour: Some(colour),
+            });
+        }
+    }
+    moves.sort();
+    moves.dedup();
+    moves
+}
+
+/// Plays the bots' game of `seed` with `chance`, and returns its events and outcome.
+fn bot_game(
+    rules: Rules,
+    chance: &mut ChanceSource<quattro::DeckOrder>,
+) -> Result<(Vec<Event>, Outcome), String> {
+    let mut game = Game::new(rules, bots(), quattro::DEFAULT_MAX_TURNS);
+    let mut events = Vec::new();
+    let outcome = Driver::new()
+        .play(&mut game, chance, &mut Bot, |_, _, step| {
+            events.extend_from_slice(step);
+            Ok(())
+        })
+        .map_err(|e| e.to_string())?;
+    Ok((events, outcome))
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(128))]
+    #![proptest_config(ProptestConfig::with_cases(64))]
 
-    /// Random legal moves (not only the bots' choices), with a reshuffle now and then:
-    /// after every move the game holds exactly the deck's cards. Every seed is played
-    /// under both rule sets.
+    /// At every seat's turn of a bots' game, the game accepts exactly the legal moves,
+    /// and a refused move leaves it exactly as it was, with no event.
     #[test]
-    fn no_card_is_created_or_lost(seed: u64) {
-        for rules in Rules::ALL {
-            let deck = sorted(rules.deck().into_iter());
-            let mut rng = rng_from_seed(seed);
-            let mut game = Game::new(rules, bots(), 400, &mut rng);
-            prop_assert_eq!(&sorted(game.all_cards()), &deck);
-            while game.outcome().is_none() {
-                let moves = game.legal_moves();
-                prop_assert!(!moves.is_empty());
-                let mv = moves[below(&mut rng, moves.len() as u64) as usize];
-                let events = game.apply(mv, &mut rng);
-                prop_assert!(events.is_ok(), "{:?} refused: {:?}", mv, events);
-                prop_assert_eq!(&sorted(game.all_cards()), &deck);
-                prop_assert!(game.discard_pile_len() >= 1);
-                prop_assert_eq!(game.top().colour().unwrap_or(game.colour()), game.colour());
-            }
-        }
-    }
-
-    /// A refused move leaves the game exactly as it was.
-    #[test]
-    fn refused_moves_change_nothing(seed: u64, rules in rules()) {
-        let mut rng = rng_from_seed(seed);
-        let mut game = Game::new(rules, bots(), 400, &mut rng);
+    fn legal_moves_are_exactly_the_accepted_ones(seed: u64, rules in rules()) {
+        let mut game = Game::new(rules, bots(), 400);
+        let mut chance = ChanceSource::seeded(rng_from_seed(seed));
+        let mut driver = Driver::new();
+        let mut legal = Vec::new();
+        let moves = every_move(rules);
         let mut events = Vec::new();
-        while game.outcome().is_none() {
-            let legal = game.legal_moves();
-            let candidates = rules.deck().into_iter().map(Move::play).chain([Move::Draw]);
-            for mv in candidates.filter(|mv| !legal.contains(mv)) {
-                if let Move::Play { card, .. } = mv && card.is_wild() {
-                    continue; // a wild card is legal with a colour, not without
+        while game.actor() != Actor::Over {
+            if let Actor::Seat(_) = game.actor() {
+                game.legal_actions(&mut legal);
+                for &mv in &moves {
+                    let mut copy = game.clone();
+                    let accepted = copy.apply(mv, &mut events).is_ok();
+                    prop_assert_eq!(accepted, legal.contains(&mv), "{:?}", mv);
+                    if !accepted {
+                        prop_assert_eq!(&copy, &game);
+                        prop_assert!(events.is_empty());
+                    }
+                    events.clear();
                 }
-                let before = game.clone();
-                prop_assert!(game.apply_into(mv, &mut rng, &mut events).is_err(), "{:?}", mv);
-                prop_assert_eq!(&game, &before);
             }
-            let mv = bot::next_play(&game.view(game.current()));
-            game.apply_into(mv, &mut rng, &mut events).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            driver.step(&mut game, &mut chance, &mut Bot).map_err(|e| TestCaseError::fail(e.to_string()))?;
         }
     }
 
-    /// Bots choose legal moves, and their games end with a winner who holds no cards.
+    /// Bots' games end with a winner who holds no cards, told by exactly one `Ended`.
     #[test]
     fn bot_games_end_with_a_winner(seed: u64, rules in rules()) {
-        let mut rng = rng_from_seed(seed);
-        let mut game = Game::new(rules, bots(), quattro::DEFAULT_MAX_TURNS, &mut rng);
-        let mut events = Vec::new();
-        while game.outcome().is_none() {
-            let view = game.view(game.current());
-            let mv = bot::next_play(&view);
-            prop_assert!(view.check_move(mv).is_ok(), "{:?}", mv);
-            game.apply_into(mv, &mut rng, &mut events).map_err(|e| TestCaseError::fail(e.to_string()))?;
-            let ended = events.iter().filter(|e| matches!(e, Event::Ended(_))).count();
-            prop_assert_eq!(ended, usize::from(game.outcome().is_some()));
-        }
-        match game.outcome() {
-            Some(Outcome::Winner(seat)) => {
-                prop_assert!(seat < PLAYERS);
-                prop_assert!(game.player(seat).has_won());
-            }
-            other => prop_assert!(false, "no winner: {:?}", other),
-        }
+        let (events, outcome) = bot_game(rules, &mut ChanceSource::seeded(rng_from_seed(seed)))
+            .map_err(TestCaseError::fail)?;
+        let ended: Vec<&Event> = events.iter().filter(|e| matches!(e, Event::Ended(_))).collect();
+        prop_assert_eq!(ended, [&Event::Ended(outcome)]);
+        prop_assert!(matches!(outcome, AnyOutcome::Winner { seat } if seat < PLAYERS), "{:?}", outcome);
     }
 
-    /// The same seed plays the same game.
+    /// The same seed plays the same game, and so does the deck `quattro deal` writes for
+    /// it played with the same seed (reshuffles included), and the recorded chance
+    /// outcomes alone.
     #[test]
-    fn seeded_games_replay(seed: u64, rules in rules()) {
-        let play = || {
-            let mut rng = rng_from_seed(seed);
-            let mut game = Game::new(rules, bots(), 400, &mut rng);
-            let outcome = play_out(&mut game, &mut rng, &mut Vec::new());
-            (outcome, game.turns())
-        };
-        prop_assert_eq!(play(), play());
+    fn a_seed_its_deck_file_and_its_record_play_the_same_game(seed: u64, rules in rules()) {
+        let seeded = bot_game(rules, &mut ChanceSource::seeded(rng_from_seed(seed)))
+            .map_err(TestCaseError::fail)?;
+        prop_assert_eq!(&bot_game(rules, &mut ChanceSource::seeded(rng_from_seed(seed))), &Ok(seeded.clone()));
+
+        let deal = Game::new(rules, bots(), 1)
+            .sample_chance(&mut rng_from_seed(seed))
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let mut file = Vec::new();
+        write_deck(&mut file, &deal, rules, seed).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let text = String::from_utf8(file).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let read = parse_deck(&text, rules).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let mut chance = ChanceSource::recorded_then_seeded(vec![read], rng_from_seed(seed));
+        prop_assert_eq!(&bot_game(rules, &mut chance), &Ok(seeded.clone()));
+        prop_assert_eq!(chance.recorded_used(), 1);
+
+        let mut record = Record::new();
+        let mut game = Game::new(rules, bots(), quattro::DEFAULT_MAX_TURNS);
+        Driver::new()
+            .play(&mut game, &mut ChanceSource::seeded(rng_from_seed(seed)), &mut Bot, |_, step, _| {
+                record.push(step);
+                Ok(())
+            })
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert_eq!(bot_game(rules, &mut ChanceSource::recorded(record.chance)), Ok(seeded));
+    }
+}
+
+/// Every rule set's deck file from `quattro deal` names each card of the deck as often as
+/// the deck has it.
+#[test]
+fn deal_files_hold_the_deck() {
+    for &rules in Rules::ALL {
+        let deal = Game::new(rules, bots(), 1)
+            .sample_chance(&mut rng_from_seed(7))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut dealt = deal.cards().to_vec();
+        dealt.sort();
+        let mut deck = rules.deck();
+        deck.sort();
+        assert_eq!(dealt, deck, "{rules}");
     }
 }
