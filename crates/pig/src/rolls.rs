@@ -62,10 +62,11 @@ fn one_roll(rules: Rules) -> &'static str {
     }
 }
 
-/// A die's face, 1 to 6.
+/// A die's face: one digit, 1 to 6 (not `+3` or `03`, which a number parser would take,
+/// and `pig dice` never writes).
 fn face(token: &Token<'_>) -> Result<u8, ParseError> {
-    match token.text.parse::<u8>() {
-        Ok(face @ 1..=6) => Ok(face),
+    match token.text.as_bytes() {
+        &[digit @ b'1'..=b'6'] => Ok(digit - b'0'),
         _ => Err(token.error("a die shows a number from 1 to 6")),
     }
 }
@@ -132,6 +133,16 @@ mod tests {
                 Rules::Seed,
                 "3,5\n",
                 "line 1, column 1: `3,5`: a die shows a number from 1 to 6",
+            ),
+            (
+                Rules::Seed,
+                "3 +5\n",
+                "line 1, column 3: `+5`: a die shows a number from 1 to 6",
+            ),
+            (
+                Rules::Classic,
+                "06\n",
+                "line 1, column 1: `06`: a die shows a number from 1 to 6",
             ),
             (
                 Rules::Seed,

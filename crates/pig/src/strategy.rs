@@ -20,7 +20,7 @@ pub(crate) fn offered(wanted: Action, legal: &[Action]) -> Result<Action, Stop> 
     }
 }
 
-/// The roll of `rolls`, the hold otherwise.
+/// Roll when `rolls`, hold otherwise.
 const fn roll_if(rolls: bool) -> Action {
     if rolls { Action::Roll } else { Action::Hold }
 }
