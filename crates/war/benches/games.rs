@@ -1,11 +1,11 @@
 //! Games per second, single-threaded: whole games dealt and played on one reused
-//! [`war::sim::Table`] (game, loop and chance source), as the simulator plays them (no
+//! [`war::sim::Worker`] (game, loop and chance source), as the simulator plays them (no
 //! output).
 //!
 //! `cargo bench -p war --bench games -- --sample-count 20`
 
 use divan::{Bencher, counter::ItemsCount};
-use war::sim::Table;
+use war::sim::Worker;
 use war::{Order, Rules};
 
 fn main() {
@@ -16,11 +16,11 @@ fn bench_games(bencher: Bencher, players: usize, order: Order) {
     let rules = Rules::new(players)
         .unwrap_or_else(|e| panic!("{e}"))
         .with_order(order);
-    let mut table = Table::new(rules);
+    let mut worker = Worker::new(rules);
     let mut index = 0;
     bencher.counter(ItemsCount::new(1usize)).bench_local(|| {
         index += 1;
-        table.play(1, index).unwrap_or_else(|e| panic!("{e}"))
+        worker.play(1, index).unwrap_or_else(|e| panic!("{e}"))
     });
 }
 

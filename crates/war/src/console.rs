@@ -108,7 +108,7 @@ impl<R: BufRead, W: Write> Agent<Game> for Person<'_, R, W> {
                 }
             }
         }
-        self.queued -= 1;
+        self.queued = self.queued.saturating_sub(1);
         Ok(action)
     }
 }

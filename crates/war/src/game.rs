@@ -350,7 +350,7 @@ enum Phase {
 /// Between battles the table is empty, except for a pot left by a war in which everyone
 /// ran out at once ([`Event::PotLeft`]). From the deal on, the piles and the table
 /// together hold exactly the cards dealt.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Game {
     rules: Rules,
     players: Vec<Player>,
@@ -715,6 +715,35 @@ impl Game {
         }
         Ok(())
     }
+}
+
+impl PartialEq for Game {
+    /// The same position: the same physical cards (rank and suit) in the same places, the
+    /// same counts and the same stage; unlike `Card`'s `==`, which compares ranks as War
+    /// does.
+    fn eq(&self, other: &Game) -> bool {
+        self.rules == other.rules
+            && self.face_up == other.face_up
+            && self.out == other.out
+            && (self.battles, self.wars) == (other.battles, other.wars)
+            && self.phase == other.phase
+            && self.repetition == other.repetition
+            && same_cards(self.table.iter().copied(), other.table.iter().copied())
+            && self.players.len() == other.players.len()
+            && self
+                .players
+                .iter()
+                .zip(&other.players)
+                .all(|(a, b)| a.seat() == b.seat() && same_cards(a.cards(), b.cards()))
+    }
+}
+
+/// Whether `a` and `b` are the same physical cards in the same order.
+fn same_cards(
+    a: impl ExactSizeIterator<Item = Card>,
+    b: impl ExactSizeIterator<Item = Card>,
+) -> bool {
+    a.len() == b.len() && a.zip(b).all(|(x, y)| x.same_card(y))
 }
 
 /// The set of `cards` as bits of their indices.

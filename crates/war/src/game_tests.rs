@@ -714,3 +714,14 @@ fn a_view_shows_counts_and_face_up_cards_only() {
     let shown = format!("{view:?}");
     assert!(!shown.contains("9S"), "a pile is never shown: {shown}");
 }
+
+/// Positions compare physical cards: 10H and 10S tie in a battle but are not the same
+/// card, so swapping them is a change a refusal must not make.
+#[test]
+fn games_compare_physical_cards() {
+    let a = game(&["10H 2C", "10S 3C"]);
+    let b = game(&["10S 2C", "10H 3C"]);
+    assert_eq!(hand("10H"), hand("10S"), "War's comparison: rank alone");
+    assert!(a != b);
+    assert!(a == a.clone());
+}

@@ -1,4 +1,4 @@
-//! `war`: the card game War (the War assignment, homework 3), for two players as the
+//! `war`: the card game War (the War assignment), for two players as the
 //! assignment asks and for up to eight, with an interactive console, `--auto` and
 //! `--quiet` runs, deck files, and a parallel simulator.
 //!
@@ -50,7 +50,7 @@
 //! - [`render`]: events, hands and the final summary as text.
 //! - [`console`]: the interactive, `--auto` and `--quiet` games.
 //! - [`sim`]: `war simulate`: many games on all cores, reproducible per seed whatever
-//!   the thread count; [`sim::Table::play`] is also what `benches/games.rs` times.
+//!   the thread count; [`sim::Worker::play`] is also what `benches/games.rs` times.
 //!
 //! # How it fits the workspace
 //! The rules ([`game`]) are a pure state machine: no printing, no input, no global

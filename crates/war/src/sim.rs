@@ -4,7 +4,7 @@
 //! Game `i` of a simulation seeded with `s` is dealt and played with its own generator,
 //! `stream_rng(s, i)`, and every tally is an integer (sums, win counts and histograms of
 //! the per-game counts), so the figures are the same whatever the number of threads and
-//! the order in which they finish. Each worker reuses one [`Table`]: a [`Game`] (piles,
+//! the order in which they finish. Each of rayon's runs of games reuses one [`Worker`]: a [`Game`] (piles,
 //! table, repetition buffers), the one game loop ([`Driver`]) and a chance source
 //! reseeded per game, with [`AlwaysBattle`] at every seat, all statically dispatched;
 //! so nothing is allocated per game, and memory does not grow with the number of
@@ -203,18 +203,18 @@ pub struct GameRecord {
     pub outcome: Outcome,
 }
 
-/// What one worker reuses from game to game: the game, the loop and the chance source.
+/// What one thread reuses from game to game: the game, the loop and the chance source.
 #[derive(Clone, Debug)]
-pub struct Table {
+pub struct Worker {
     game: Game,
     driver: Driver<Game>,
     chance: ChanceSource<CardOrder>,
 }
 
-impl Table {
-    /// A table for games under `rules`.
-    pub fn new(rules: Rules) -> Table {
-        Table {
+impl Worker {
+    /// A worker for games under `rules`.
+    pub fn new(rules: Rules) -> Worker {
+        Worker {
             game: Game::new(rules),
             driver: Driver::new(),
             chance: ChanceSource::seeded(stream_rng(0, 0)),
@@ -239,10 +239,17 @@ impl Table {
                 Ok(())
             },
         )?;
+        let war_battles = self
+            .game
+            .battles()
+            .checked_sub(actions)
+            .ok_or(PlayError::Invariant(
+                "every battle action fights at least one battle",
+            ))?;
         Ok(GameRecord {
             battles: self.game.battles(),
             wars: self.game.wars(),
-            war_battles: self.game.battles() - actions,
+            war_battles,
             outcome,
         })
     }
@@ -334,14 +341,14 @@ fn run(simulation: &Simulation, progress: &(dyn Fn() + Sync)) -> Result<Report, 
     let tally = (0..games)
         .into_par_iter()
         .fold(
-            || (Table::new(rules), Tally::default()),
-            |(mut table, mut tally), index| {
-                match table.play(seed, index) {
+            || (Worker::new(rules), Tally::default()),
+            |(mut worker, mut tally), index| {
+                match worker.play(seed, index) {
                     Ok(record) => tally.add(&record),
                     Err(error) => tally.fail(index, error),
                 }
                 progress();
-                (table, tally)
+                (worker, tally)
             },
         )
         .map(|(_, tally)| tally)
@@ -490,10 +497,10 @@ mod tests {
     #[test]
     fn a_record_is_the_game_played_alone() {
         let sim = simulation(3, Order::Shuffled, 2);
-        let mut table = Table::new(sim.rules);
+        let mut worker = Worker::new(sim.rules);
         let mut total = 0;
         for index in 0..sim.games {
-            total += table
+            total += worker
                 .play(sim.seed, index)
                 .unwrap_or_else(|e| panic!("{e}"))
                 .battles;
