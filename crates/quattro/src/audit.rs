@@ -124,19 +124,30 @@ impl Audit for Game {
     }
 }
 
-/// The move `seat` made from `before`, as `events` tell it, was one the rules allow.
+/// The move `seat` made from `before`, as `events` tell it, was one the rules allow,
+/// checked from the card's own matching rule rather than the game's legality check.
 fn check_move(before: &Game, seat: usize, events: &[Event]) -> Result<(), String> {
-    let view = before.view(seat).ok_or("a seat moved before the deal")?;
+    let (Some(top), hand) = (before.top(), before.player(seat).hand()) else {
+        return Err("a seat moved before the deal".into());
+    };
+    let colour = before.colour();
+    let holds_colour = hand.iter().any(|card| card.colour() == Some(colour));
+    let playable = |card: Card| {
+        hand.contains(&card)
+            && card.matches(top, colour)
+            && !(card == Card::Wild(WildCard::WildDrawFour) && holds_colour)
+    };
     match events.first() {
         Some(&Event::Played { player, card }) => {
-            if player != seat || !view.can_play(card) {
+            if player != seat || !playable(card) {
                 return Err(format!(
-                    "seat {player} played {card}, not a legal card of seat {seat}"
+                    "seat {player} played {card} on {top} ({colour:?} to follow), not a legal \
+                     card of seat {seat}"
                 ));
             }
         }
         None | Some(Event::Drew { .. } | Event::Passed { .. }) => {
-            if let Some(card) = view.playable().next() {
+            if let Some(&card) = hand.iter().find(|&&card| playable(card)) {
                 return Err(format!(
                     "seat {seat} drew holding {card}, which it could play"
                 ));

@@ -1,32 +1,80 @@
 //! The game protocol's conformance check (`cards_core::protocol::conformance::check`)
-//! over random seeds, under every rule set: from the deal to the end with random legal
-//! moves, every step is audited (no card created or lost, plays match, draws only
-//! without a playable card), illegal moves and wrong kinds of step are refused without
-//! change, and the recorded game replays.
+//! under every rule set: from the deal to the end with random legal moves, every step is
+//! audited (no card created or lost, plays match, draws only without a playable card),
+//! illegal moves and wrong kinds of step are refused without change, and the recorded
+//! game replays.
 
 use cards_core::names::RuleSet;
-use cards_core::protocol::ChanceSource;
 use cards_core::protocol::conformance::check;
+use cards_core::protocol::{ChanceSource, Driver, Step, Uniform};
 use cards_core::rng::rng_from_seed;
 use proptest::prelude::*;
 use quattro::simulate::bots;
-use quattro::{Game, Rules};
+use quattro::{Event, Game, Rules};
 
 /// Far more steps than a game of at most `MAX_TURNS` turns takes (a turn is one move and
 /// at most one reshuffle, and the deal is one step).
 const MAX_TURNS: u32 = 300;
 const MAX_STEPS: usize = 2 * MAX_TURNS as usize + 2;
 
+fn conforms(rules: Rules, chance_seed: u64, agent_seed: u64) -> Result<(), String> {
+    let game = Game::new(rules, bots(), MAX_TURNS);
+    let chance = ChanceSource::seeded(rng_from_seed(chance_seed));
+    check(game, chance, agent_seed, MAX_STEPS)
+        .map(drop)
+        .map_err(|e| format!("{rules}, chance seed {chance_seed}, agent seed {agent_seed}: {e}"))
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(ProptestConfig::with_cases(128))]
 
     #[test]
     fn every_rule_set_conforms(chance_seed: u64, agent_seed: u64) {
         for &rules in Rules::ALL {
-            let game = Game::new(rules, bots(), MAX_TURNS);
-            let chance = ChanceSource::seeded(rng_from_seed(chance_seed));
-            check(game, chance, agent_seed, MAX_STEPS)
-                .map_err(|e| TestCaseError::fail(format!("{rules}: {e}")))?;
+            conforms(rules, chance_seed, agent_seed).map_err(TestCaseError::fail)?;
+        }
+    }
+}
+
+/// Reshuffles are rare in random games (about one game in 30 under Quattro rules), so
+/// the games that have them, found by playing each seed's game as the check will (random
+/// legal moves from the seed, chance from the same seed), are checked on purpose: a
+/// player's draw and, under Uno rules, a penalty that wait for the reshuffle.
+#[test]
+fn games_with_reshuffles_conform() {
+    for &rules in Rules::ALL {
+        let (mut games, mut mid_penalty) = (0, 0);
+        for seed in 0..400 {
+            let mut game = Game::new(rules, bots(), MAX_TURNS);
+            let (mut reshuffles, mut penalties) = (0, 0);
+            Driver::new()
+                .play(
+                    &mut game,
+                    &mut ChanceSource::seeded(rng_from_seed(seed)),
+                    &mut Uniform(rng_from_seed(seed)),
+                    |_, step, events| {
+                        if let (Step::Chance(_), Some(Event::Reshuffled { .. })) =
+                            (step, events.first())
+                        {
+                            reshuffles += 1;
+                            penalties += events
+                                .iter()
+                                .filter(|e| matches!(e, Event::DrewPenalty { .. }))
+                                .count();
+                        }
+                        Ok(())
+                    },
+                )
+                .unwrap_or_else(|e| panic!("{rules}, seed {seed}: {e}"));
+            if reshuffles > 0 {
+                conforms(rules, seed, seed).unwrap_or_else(|e| panic!("{e}"));
+                games += 1;
+                mid_penalty += penalties;
+            }
+        }
+        assert!(games >= 5, "{rules}: only {games} games with a reshuffle");
+        if rules == Rules::Uno {
+            assert!(mid_penalty > 0, "no penalty waited for a reshuffle");
         }
     }
 }
