@@ -11,6 +11,11 @@ use crate::card::Card;
 /// The number of cards in the deck.
 pub const DECK_SIZE: usize = 52;
 
+/// More cards than a deck holds were given as an order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("an order holds at most {DECK_SIZE} cards, not {0}")]
+pub struct TooManyCards(pub usize);
+
 /// An order of up to 52 cards, first card first: top first for the deal, and for won
 /// cards the first to go under the pile. A fixed array, so that drawing one (once per
 /// battle in a simulation) allocates nothing.
@@ -21,17 +26,23 @@ pub struct CardOrder {
 }
 
 impl CardOrder {
-    /// The first 52 of `cards`, in order.
-    pub fn from_cards(cards: &[Card]) -> CardOrder {
-        let mut order = CardOrder {
+    /// The 52 cards in their fixed order ([`Card::deck`]), before any shuffle.
+    pub fn deck() -> CardOrder {
+        CardOrder {
             cards: Card::deck(),
-            len: 0,
-        };
-        for (slot, &card) in order.cards.iter_mut().zip(cards) {
-            *slot = card;
-            order.len += 1;
+            len: DECK_SIZE as u8,
         }
-        order
+    }
+
+    /// `cards`, in order; refused if there are more than 52.
+    pub fn from_cards(cards: &[Card]) -> Result<CardOrder, TooManyCards> {
+        if cards.len() > DECK_SIZE {
+            return Err(TooManyCards(cards.len()));
+        }
+        let mut order = CardOrder::deck();
+        order.cards[..cards.len()].copy_from_slice(cards);
+        order.len = cards.len() as u8;
+        Ok(order)
     }
 
     /// The cards, in order.
@@ -86,7 +97,8 @@ const CARDS_PER_LINE: usize = 13;
 pub fn deck_file(order: &CardOrder) -> String {
     let mut text = String::new();
     for line in order.cards().chunks(CARDS_PER_LINE) {
-        text.push_str(&CardOrder::from_cards(line).to_string());
+        let codes: Vec<String> = line.iter().map(ToString::to_string).collect();
+        text.push_str(&codes.join(" "));
         text.push('\n');
     }
     text
@@ -134,7 +146,13 @@ pub fn parse_deck(text: &str) -> Result<CardOrder, ParseError> {
         );
         return Err(error);
     }
-    Ok(CardOrder::from_cards(&cards))
+    // Each card is listed at most once, so there are never more than 52.
+    CardOrder::from_cards(&cards).map_err(|error| ParseError {
+        line: 1,
+        column: None,
+        token: None,
+        message: error.to_string(),
+    })
 }
 
 #[cfg(test)]
@@ -143,7 +161,7 @@ mod tests {
     use pretty_assertions::assert_eq;
 
     fn full_deck() -> String {
-        deck_file(&CardOrder::from_cards(&Card::deck()))
+        deck_file(&CardOrder::deck())
     }
 
     #[test]
@@ -152,7 +170,7 @@ mod tests {
         assert_eq!(text.lines().count(), 4);
         assert!(text.starts_with("2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC\n2D "));
         let order = parse_deck(&text).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(order, CardOrder::from_cards(&Card::deck()));
+        assert_eq!(order, CardOrder::deck());
     }
 
     #[test]
@@ -160,7 +178,7 @@ mod tests {
         let text = full_deck().replace('\n', "\n\n  \t").to_lowercase();
         assert_eq!(
             parse_deck(&text).map(|o| o.to_string()),
-            Ok(CardOrder::from_cards(&Card::deck()).to_string())
+            Ok(CardOrder::deck().to_string())
         );
     }
 
@@ -207,6 +225,8 @@ mod tests {
             CardOrder::from_cards(&[ten_hearts]),
             CardOrder::from_cards(&[ten_spades])
         );
-        assert_eq!(CardOrder::from_cards(&[]).cards().len(), 0);
+        assert_eq!(CardOrder::from_cards(&[]).map(|o| o.cards().len()), Ok(0));
+        let too_many = [ten_hearts; 53];
+        assert_eq!(CardOrder::from_cards(&too_many), Err(TooManyCards(53)));
     }
 }

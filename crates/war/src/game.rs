@@ -295,6 +295,9 @@ pub enum RuleError {
         /// The card.
         card: Card,
     },
+    /// The game broke one of its own invariants (a bug, reported rather than hidden).
+    #[error("broken invariant: {0}")]
+    Broken(&'static str),
     /// An order naming the same card twice.
     #[error("{card} comes twice in the order")]
     Twice {
@@ -818,8 +821,9 @@ impl GameState for Game {
     /// the same game as before the game became a protocol.)
     fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<CardOrder, RuleError> {
         let mut order = match self.phase {
-            Phase::Deal => CardOrder::from_cards(&Card::deck()),
-            Phase::Take { .. } => CardOrder::from_cards(&self.table),
+            Phase::Deal => CardOrder::deck(),
+            Phase::Take { .. } => CardOrder::from_cards(&self.table)
+                .map_err(|_| RuleError::Broken("the table holds at most the 52 cards"))?,
             Phase::Turn { seat } => return Err(RuleError::SeatActs { seat }),
             Phase::Over(_) => return Err(RuleError::Over),
         };

@@ -479,7 +479,11 @@ fn deal_is_alternate_and_seeded() {
 }
 
 fn order(text: &str) -> CardOrder {
-    CardOrder::from_cards(&hand(text))
+    cards(&hand(text))
+}
+
+fn cards(cards: &[Card]) -> CardOrder {
+    CardOrder::from_cards(cards).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Worked by hand: the deck in its fixed order (clubs 2 to ace, then diamonds, hearts,
@@ -490,7 +494,7 @@ fn order(text: &str) -> CardOrder {
 fn a_deal_goes_round_the_table_from_player_1() {
     let mut g = Game::new(Rules::new(3).unwrap_or_else(|e| panic!("{e}")));
     let mut events = Vec::new();
-    g.apply_chance(&CardOrder::from_cards(&Card::deck()), &mut events)
+    g.apply_chance(&CardOrder::deck(), &mut events)
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(
         piles(&g),
@@ -586,7 +590,7 @@ fn refusals_change_nothing() {
     let mut short = Card::deck();
     short[51] = short[0];
     refused(&fresh, RuleError::Twice { card: short[0] }, |g, e| {
-        g.apply_chance(&CardOrder::from_cards(&short), e)
+        g.apply_chance(&cards(&short), e)
     });
     refused(
         &fresh,
@@ -595,7 +599,7 @@ fn refusals_change_nothing() {
             expected: 52,
             given: 51,
         },
-        |g, e| g.apply_chance(&CardOrder::from_cards(&Card::deck()[1..]), e),
+        |g, e| g.apply_chance(&cards(&Card::deck()[1..]), e),
     );
 
     let mut g =
@@ -689,7 +693,7 @@ fn sampling_a_take_draws_what_a_shuffle_of_the_table_draws() {
         let mut table = g.table().to_vec();
         let mut same = rng_from_seed(seed);
         shuffle(&mut table, &mut same);
-        assert_eq!(sampled, CardOrder::from_cards(&table));
+        assert_eq!(sampled, cards(&table));
         assert_eq!(
             rand::Rng::next_u64(&mut rng),
             rand::Rng::next_u64(&mut same)
