@@ -30,6 +30,6 @@ pub mod tokens;
 pub use color::{Color, ColorCard, ColorCardError};
 pub use french::{PlayingCard, PlayingCardError, Rank, Suit};
 pub use pile::{Pile, shuffle};
-pub use protocol::{Actor, Agent, ChanceSource, Driver, GameState, Outcome, Seat, Stop};
+pub use protocol::{Actor, Agent, ChanceSource, Driver, EventSink, GameState, Outcome, Seat, Stop};
 pub use rng::GameRng;
 pub use tokens::{ParseError, Token, TokenLine, Tokens};

@@ -27,7 +27,7 @@
 //!
 //! ```
 //! use cards_core::protocol::{
-//!     Actor, Agent, ChanceSource, Driver, GameState, Outcome, Seat, Stop,
+//!     Actor, Agent, ChanceSource, Driver, EventSink, GameState, Outcome, Seat, Stop,
 //! };
 //! use rand::Rng;
 //!
@@ -56,7 +56,7 @@
 //!         actions.clear();
 //!         if let Actor::Seat(_) = self.actor() { actions.push(()) }
 //!     }
-//!     fn apply(&mut self, _: (), _: &mut Vec<(Seat, bool)>) -> Result<(), NotNow> {
+//!     fn apply<S: EventSink<(Seat, bool)>>(&mut self, _: (), _: &mut S) -> Result<(), NotNow> {
 //!         let Actor::Seat(_) = self.actor() else { return Err(NotNow) };
 //!         self.flipping = true;
 //!         Ok(())
@@ -65,7 +65,7 @@
 //!         if self.actor() != Actor::Chance { return Err(NotNow) }
 //!         Ok(cards_core::rng::below(rng, 2) == 1)
 //!     }
-//!     fn apply_chance(&mut self, heads: &bool, events: &mut Vec<(Seat, bool)>) -> Result<(), NotNow> {
+//!     fn apply_chance<S: EventSink<(Seat, bool)>>(&mut self, heads: &bool, events: &mut S) -> Result<(), NotNow> {
 //!         if self.actor() != Actor::Chance { return Err(NotNow) }
 //!         self.heads[self.seat] += u8::from(*heads);
 //!         events.push((self.seat, *heads));
@@ -156,6 +156,30 @@ impl<R> Outcome<R> {
     }
 }
 
+/// Where a game appends its events: a `Vec` for whoever reads them (renderers, tests),
+/// or [`Ignore`] for a simulation that counts outcomes only, so that the events are
+/// never even built (the game is generic over the sink).
+pub trait EventSink<E> {
+    /// Appends `event`.
+    fn push(&mut self, event: E);
+}
+
+impl<E> EventSink<E> for Vec<E> {
+    #[inline]
+    fn push(&mut self, event: E) {
+        Vec::push(self, event);
+    }
+}
+
+/// An [`EventSink`] that drops every event.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Ignore;
+
+impl<E> EventSink<E> for Ignore {
+    #[inline]
+    fn push(&mut self, _event: E) {}
+}
+
 /// A game's rules as a state machine: the one interface every game implements.
 ///
 /// Invariants every implementation keeps (and [`conformance::check`] tests):
@@ -196,10 +220,10 @@ pub trait GameState {
 
     /// Carries out `action` for the seat to act and appends what happened to `events`;
     /// or refuses it (not legal now, not a seat's turn), changing nothing.
-    fn apply(
+    fn apply<S: EventSink<Self::Event>>(
         &mut self,
         action: Self::Action,
-        events: &mut Vec<Self::Event>,
+        events: &mut S,
     ) -> Result<(), Self::Error>;
 
     /// Draws the outcome of the chance node the game is at from a seeded generator; an
@@ -210,11 +234,26 @@ pub trait GameState {
     /// or recorded) and appends what happened to `events`; or refuses it (chance does
     /// not act now, or the outcome is impossible here, such as a deck order that is not
     /// the cards to be shuffled), changing nothing.
-    fn apply_chance(
+    fn apply_chance<S: EventSink<Self::Event>>(
         &mut self,
         outcome: &Self::Chance,
-        events: &mut Vec<Self::Event>,
+        events: &mut S,
     ) -> Result<(), Self::Error>;
+
+    /// Draws the chance outcome from `rng` and carries it out, without handing the
+    /// outcome back: what [`sample_chance`](GameState::sample_chance) then
+    /// [`apply_chance`](GameState::apply_chance) do, and what a game may do faster by
+    /// overriding it (an outcome the game drew itself needs no check that it fits, and
+    /// no copy). The quiet loop of simulations uses it; [`conformance::check`] checks
+    /// that it leaves the same state and events as the two steps.
+    fn apply_sampled_chance<R: Rng + ?Sized, S: EventSink<Self::Event>>(
+        &mut self,
+        rng: &mut R,
+        events: &mut S,
+    ) -> Result<(), Self::Error> {
+        let outcome = self.sample_chance(rng)?;
+        self.apply_chance(&outcome, events)
+    }
 
     /// What the player in `seat` may see now.
     fn observe(&self, seat: Seat) -> Self::Observation<'_>;
@@ -283,26 +322,72 @@ impl<C: Clone> ChanceSource<C> {
         self.next
     }
 
-    /// The outcome of the chance node `game` is at.
-    pub fn draw<G: GameState<Chance = C>>(&mut self, game: &G) -> Result<C, PlayError<G::Error>> {
-        if let Some(outcome) = self.recorded.get(self.next) {
-            if let Some(rng) = &mut self.rng {
-                // Keep the stream in step with a game played from the seed alone.
-                game.sample_chance(rng)
-                    .map_err(|error| PlayError::Refused { seat: None, error })?;
-            }
-            self.next += 1;
-            return Ok(outcome.clone());
+    /// Takes the outcome of the chance node `game` is at and carries it out, appending
+    /// its events; returns the outcome (for a record of the game).
+    pub fn apply<G, S>(&mut self, game: &mut G, events: &mut S) -> Result<C, PlayError<G::Error>>
+    where
+        G: GameState<Chance = C>,
+        S: EventSink<G::Event>,
+    {
+        let outcome = match self.take_recorded(game)? {
+            Some(outcome) => outcome.clone(),
+            None => match &mut self.rng {
+                Some(rng) => game.sample_chance(rng).map_err(chance_refused)?,
+                None => return Err(self.ran_out()),
+            },
+        };
+        game.apply_chance(&outcome, events)
+            .map_err(chance_refused)?;
+        Ok(outcome)
+    }
+
+    /// [`apply`](ChanceSource::apply) without handing the outcome back, so that a
+    /// sampled one is never copied (the simulators' loop).
+    pub fn apply_quietly<G, S>(
+        &mut self,
+        game: &mut G,
+        events: &mut S,
+    ) -> Result<(), PlayError<G::Error>>
+    where
+        G: GameState<Chance = C>,
+        S: EventSink<G::Event>,
+    {
+        if let Some(outcome) = self.take_recorded(game)? {
+            return game.apply_chance(outcome, events).map_err(chance_refused);
         }
         match &mut self.rng {
             Some(rng) => game
-                .sample_chance(rng)
-                .map_err(|error| PlayError::Refused { seat: None, error }),
-            None => Err(PlayError::ChanceRanOut {
-                used: self.recorded.len(),
-            }),
+                .apply_sampled_chance(rng, events)
+                .map_err(chance_refused),
+            None => Err(self.ran_out()),
         }
     }
+
+    /// The next recorded outcome, if any is left; the generator (if any) is drawn all
+    /// the same, to keep the stream in step with a game played from the seed alone.
+    fn take_recorded<G: GameState<Chance = C>>(
+        &mut self,
+        game: &G,
+    ) -> Result<Option<&C>, PlayError<G::Error>> {
+        let Some(outcome) = self.recorded.get(self.next) else {
+            return Ok(None);
+        };
+        if let Some(rng) = &mut self.rng {
+            game.sample_chance(rng).map_err(chance_refused)?;
+        }
+        self.next += 1;
+        Ok(Some(outcome))
+    }
+
+    fn ran_out<E: std::error::Error>(&self) -> PlayError<E> {
+        PlayError::ChanceRanOut {
+            used: self.recorded.len(),
+        }
+    }
+}
+
+fn chance_refused<E: std::error::Error>(error: E) -> PlayError<E> {
+    PlayError::Refused { seat: None, error }
 }
 
 /// Why an agent gave no action.
@@ -352,6 +437,14 @@ pub trait Agent<G: GameState + ?Sized> {
         observation: &G::Observation<'_>,
         legal: &[G::Action],
     ) -> Result<G::Action, Stop>;
+
+    /// Whether the agent in `seat` reads the legal actions. An agent that chooses from
+    /// its observation alone (the assignments' strategies follow their own rule, as the
+    /// Java `findMatch` does) says `false`, and the loop then spares the work of listing
+    /// them and hands it an empty list; the game still refuses anything illegal.
+    fn wants_legal_actions(&self, _seat: Seat) -> bool {
+        true
+    }
 }
 
 impl<G: GameState + ?Sized, A: Agent<G> + ?Sized> Agent<G> for &mut A {
@@ -363,6 +456,10 @@ impl<G: GameState + ?Sized, A: Agent<G> + ?Sized> Agent<G> for &mut A {
     ) -> Result<G::Action, Stop> {
         (**self).choose(seat, observation, legal)
     }
+
+    fn wants_legal_actions(&self, seat: Seat) -> bool {
+        (**self).wants_legal_actions(seat)
+    }
 }
 
 impl<G: GameState + ?Sized, A: Agent<G> + ?Sized> Agent<G> for Box<A> {
@@ -373,6 +470,10 @@ impl<G: GameState + ?Sized, A: Agent<G> + ?Sized> Agent<G> for Box<A> {
         legal: &[G::Action],
     ) -> Result<G::Action, Stop> {
         (**self).choose(seat, observation, legal)
+    }
+
+    fn wants_legal_actions(&self, seat: Seat) -> bool {
+        (**self).wants_legal_actions(seat)
     }
 }
 
@@ -388,6 +489,11 @@ impl<G: GameState + ?Sized, A: Agent<G>> Agent<G> for [A] {
             .ok_or(Stop::Unseated(seat))?
             .choose(seat, observation, legal)
     }
+
+    fn wants_legal_actions(&self, seat: Seat) -> bool {
+        self.get(seat)
+            .is_none_or(|agent| agent.wants_legal_actions(seat))
+    }
 }
 
 impl<G: GameState + ?Sized, A: Agent<G>> Agent<G> for Vec<A> {
@@ -399,6 +505,10 @@ impl<G: GameState + ?Sized, A: Agent<G>> Agent<G> for Vec<A> {
     ) -> Result<G::Action, Stop> {
         self.as_mut_slice().choose(seat, observation, legal)
     }
+
+    fn wants_legal_actions(&self, seat: Seat) -> bool {
+        self.as_slice().wants_legal_actions(seat)
+    }
 }
 
 impl<G: GameState + ?Sized, A: Agent<G>, const N: usize> Agent<G> for [A; N] {
@@ -409,6 +519,10 @@ impl<G: GameState + ?Sized, A: Agent<G>, const N: usize> Agent<G> for [A; N] {
         legal: &[G::Action],
     ) -> Result<G::Action, Stop> {
         self.as_mut_slice().choose(seat, observation, legal)
+    }
+
+    fn wants_legal_actions(&self, seat: Seat) -> bool {
+        self.as_slice().wants_legal_actions(seat)
     }
 }
 
@@ -569,25 +683,7 @@ impl<G: GameState> Driver<G> {
         agents: &mut A,
     ) -> Result<Option<StepOf<G>>, PlayError<G::Error>> {
         self.events.clear();
-        match game.actor() {
-            Actor::Over => Ok(None),
-            Actor::Chance => {
-                let outcome = chance.draw(game)?;
-                game.apply_chance(&outcome, &mut self.events)
-                    .map_err(|error| PlayError::Refused { seat: None, error })?;
-                Ok(Some(Step::Chance(outcome)))
-            }
-            Actor::Seat(seat) => {
-                game.legal_actions(&mut self.legal);
-                let action = agents.choose(seat, &game.observe(seat), &self.legal)?;
-                game.apply(action, &mut self.events)
-                    .map_err(|error| PlayError::Refused {
-                        seat: Some(seat),
-                        error,
-                    })?;
-                Ok(Some(Step::Action { seat, action }))
-            }
-        }
+        step(game, chance, agents, &mut self.legal, &mut self.events)
     }
 
     /// Plays to the end, handing each step and its events to `observer` (a renderer, a
@@ -609,6 +705,85 @@ impl<G: GameState> Driver<G> {
         game.outcome()
             .ok_or(PlayError::Invariant("the game is over but has no outcome"))
     }
+
+    /// Plays to the end without building any event ([`Ignore`]) or copying any chance
+    /// outcome: a simulation's loop, which is told who acted at each step (to count
+    /// turns, say) and gets the outcome.
+    pub fn play_quietly<A, O>(
+        &mut self,
+        game: &mut G,
+        chance: &mut ChanceSource<G::Chance>,
+        agents: &mut A,
+        mut observer: O,
+    ) -> Result<Outcome<G::NoWinner>, PlayError<G::Error>>
+    where
+        A: Agent<G> + ?Sized,
+        O: FnMut(Actor),
+    {
+        loop {
+            let actor = game.actor();
+            match actor {
+                Actor::Over => break,
+                Actor::Chance => chance.apply_quietly(game, &mut Ignore)?,
+                Actor::Seat(seat) => {
+                    act(game, agents, seat, &mut self.legal, &mut Ignore)?;
+                }
+            }
+            observer(actor);
+        }
+        game.outcome()
+            .ok_or(PlayError::Invariant("the game is over but has no outcome"))
+    }
+}
+
+/// One step of the loop, its events into `events`.
+fn step<G, A, S>(
+    game: &mut G,
+    chance: &mut ChanceSource<G::Chance>,
+    agents: &mut A,
+    legal: &mut Vec<G::Action>,
+    events: &mut S,
+) -> Result<Option<StepOf<G>>, PlayError<G::Error>>
+where
+    G: GameState,
+    A: Agent<G> + ?Sized,
+    S: EventSink<G::Event>,
+{
+    match game.actor() {
+        Actor::Over => Ok(None),
+        Actor::Chance => Ok(Some(Step::Chance(chance.apply(game, events)?))),
+        Actor::Seat(seat) => {
+            let action = act(game, agents, seat, legal, events)?;
+            Ok(Some(Step::Action { seat, action }))
+        }
+    }
+}
+
+/// The agent in `seat` chooses and the game applies it.
+fn act<G, A, S>(
+    game: &mut G,
+    agents: &mut A,
+    seat: Seat,
+    legal: &mut Vec<G::Action>,
+    events: &mut S,
+) -> Result<G::Action, PlayError<G::Error>>
+where
+    G: GameState,
+    A: Agent<G> + ?Sized,
+    S: EventSink<G::Event>,
+{
+    if agents.wants_legal_actions(seat) {
+        game.legal_actions(legal);
+    } else {
+        legal.clear();
+    }
+    let action = agents.choose(seat, &game.observe(seat), legal)?;
+    game.apply(action, events)
+        .map_err(|error| PlayError::Refused {
+            seat: Some(seat),
+            error,
+        })?;
+    Ok(action)
 }
 
 /// Every chance outcome and action of a game, in order: replaying them
@@ -755,6 +930,26 @@ pub mod conformance {
                     }
                     some_action = legal.first().copied();
                 }
+            }
+            if actor == Actor::Chance {
+                let mut drawn = game.clone();
+                let mut drawn_events = Vec::new();
+                drawn
+                    .apply_sampled_chance(&mut probe.clone(), &mut drawn_events)
+                    .map_err(|e| format!("apply_sampled_chance refused: {e}"))?;
+                let mut applied = game.clone();
+                let applied_outcome = applied
+                    .sample_chance(&mut probe)
+                    .map_err(|e| format!("sample_chance refused: {e}"))?;
+                applied
+                    .apply_chance(&applied_outcome, &mut scratch)
+                    .map_err(|e| format!("a sampled outcome was refused: {e}"))?;
+                if drawn != applied || drawn_events != scratch {
+                    return Err(
+                        "apply_sampled_chance differs from sample_chance then apply_chance".into(),
+                    );
+                }
+                scratch.clear();
             }
             let before = game.clone();
             let step = driver
@@ -906,7 +1101,11 @@ mod tests {
             }
         }
 
-        fn apply(&mut self, action: Move, _: &mut Vec<(Seat, bool)>) -> Result<(), NotNow> {
+        fn apply<S: EventSink<(Seat, bool)>>(
+            &mut self,
+            action: Move,
+            _: &mut S,
+        ) -> Result<(), NotNow> {
             if self.bug == Bug::RefusalChangesState {
                 self.flips += 1;
             }
@@ -924,10 +1123,10 @@ mod tests {
             Ok(below(rng, 2) == 1)
         }
 
-        fn apply_chance(
+        fn apply_chance<S: EventSink<(Seat, bool)>>(
             &mut self,
             heads: &bool,
-            events: &mut Vec<(Seat, bool)>,
+            events: &mut S,
         ) -> Result<(), NotNow> {
             if self.actor() != Actor::Chance {
                 return Err(NotNow);

@@ -10,7 +10,7 @@
 
 use std::fmt;
 
-use cards_core::protocol::{Actor, ChanceSource, Driver, GameState, Seat, conformance};
+use cards_core::protocol::{Actor, ChanceSource, Driver, EventSink, GameState, Seat, conformance};
 use cards_core::{Color, ColorCard, Pile, shuffle};
 use rand::Rng;
 
@@ -662,7 +662,11 @@ impl GameState for Game {
         }
     }
 
-    fn apply(&mut self, action: Action, events: &mut Vec<Event>) -> Result<(), GameError> {
+    fn apply<S: EventSink<Event>>(
+        &mut self,
+        action: Action,
+        events: &mut S,
+    ) -> Result<(), GameError> {
         let seat = match self.actor() {
             Actor::Over => return Err(GameError::Over),
             Actor::Chance => return Err(GameError::NotDealt),
@@ -709,10 +713,10 @@ impl GameState for Game {
         Ok(order)
     }
 
-    fn apply_chance(
+    fn apply_chance<S: EventSink<Event>>(
         &mut self,
         order: &DealOrder,
-        events: &mut Vec<Event>,
+        events: &mut S,
     ) -> Result<(), GameError> {
         match self.actor() {
             Actor::Chance => {}

@@ -8,7 +8,7 @@
 //! statically): nothing is allocated per game.
 
 use cards_core::ColorCard;
-use cards_core::protocol::{ChanceSource, Driver, PlayError, Step};
+use cards_core::protocol::{Actor, ChanceSource, Driver, PlayError};
 use cards_core::rng::stream_rng;
 use rayon::prelude::*;
 
@@ -134,15 +134,14 @@ impl Worker {
         self.game.gather();
         self.chance.reseed(stream_rng(seed, index));
         let mut turns = 0;
-        let outcome = self.driver.play(
+        let outcome = self.driver.play_quietly(
             &mut self.game,
             &mut self.chance,
             &mut self.strategies,
-            |_, step, _| {
-                if let Step::Action { .. } = step {
+            |actor| {
+                if let Actor::Seat(_) = actor {
                     turns += 1;
                 }
-                Ok(())
             },
         )?;
         let tally = &mut self.tally;

@@ -198,13 +198,17 @@ impl Agent<Game> for Strategy {
         &mut self,
         _seat: Seat,
         observation: &Observation<'_>,
-        legal: &[Action],
+        _legal: &[Action],
     ) -> Result<Action, Stop> {
-        if legal.is_empty() {
-            return Err(Stop::NoAction);
-        }
         // Before the deal there is nothing to choose; the protocol never asks then.
         self.next_action(observation).ok_or(Stop::NoAction)
+    }
+
+    /// The assignments' players follow their own rule on their hand, as Java's
+    /// `findMatch` does: they need no list of legal plays (the game still refuses an
+    /// illegal one, and the conformance tests check that they never make one).
+    fn wants_legal_actions(&self, _seat: Seat) -> bool {
+        false
     }
 }
 

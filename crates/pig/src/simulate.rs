@@ -74,9 +74,7 @@ impl<A: Agent<PigState>, B: Agent<PigState>> Simulator<A, B> {
         let mut state = PigState::new(self.rules, self.goal, players);
         let outcome =
             self.driver
-                .play(&mut state, &mut self.chance, &mut self.seats, |_, _, _| {
-                    Ok(())
-                })?;
+                .play_quietly(&mut state, &mut self.chance, &mut self.seats, |_| {})?;
         match outcome {
             Outcome::Winner { seat } => Ok((seat, state.turns())),
             Outcome::NoWinner { reason } => match reason {},

@@ -5,8 +5,8 @@
 
 use std::convert::Infallible;
 
-use cards_core::protocol::conformance::Audit;
 use cards_core::protocol::{Actor, GameState, Outcome, Seat};
+use cards_core::protocol::{EventSink, conformance::Audit};
 use rand::Rng;
 
 use crate::dice::{Rules, Score, Throw};
@@ -291,7 +291,11 @@ impl GameState for PigState {
     /// A hold banks the turn's points and passes the dice (event [`Event::Held`]); a
     /// roll sets the dice rolling (no event yet: see
     /// [`apply_chance`](GameState::apply_chance)).
-    fn apply(&mut self, action: Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
+    fn apply<S: EventSink<Event>>(
+        &mut self,
+        action: Action,
+        events: &mut S,
+    ) -> Result<(), RuleError> {
         match self.actor() {
             Actor::Over => return Err(RuleError::GameOver),
             Actor::Chance => return Err(RuleError::DiceRolling),
@@ -324,7 +328,11 @@ impl GameState for PigState {
     /// Scores the throw for the player who rolled: the points join the turn's, or snake
     /// eyes (a 1 in classic Pig) lose them and pass the dice; reaching the goal wins at
     /// once. Refuses a throw of the other rules' dice, or a die that is no face.
-    fn apply_chance(&mut self, throw: &Throw, events: &mut Vec<Event>) -> Result<(), RuleError> {
+    fn apply_chance<S: EventSink<Event>>(
+        &mut self,
+        throw: &Throw,
+        events: &mut S,
+    ) -> Result<(), RuleError> {
         match self.actor() {
             Actor::Over => return Err(RuleError::GameOver),
             Actor::Seat(_) => return Err(RuleError::NoRoll),

@@ -33,24 +33,29 @@ impl Agent<Game> for Bot {
         &mut self,
         _seat: Seat,
         view: &Option<PlayerView<'_>>,
-        legal: &[Move],
+        _legal: &[Move],
     ) -> Result<Move, Stop> {
-        view.as_ref()
-            .and_then(|view| next_play(view, legal))
-            .ok_or(Stop::NoAction)
+        view.as_ref().map(next_play).ok_or(Stop::NoAction)
+    }
+
+    /// The bot weighs the cards of its hand, each checked with the view's rules, as a
+    /// player would: it needs no list of legal moves (and the game refuses an illegal
+    /// one).
+    fn wants_legal_actions(&self, _seat: Seat) -> bool {
+        false
     }
 }
 
-/// The bot's move for the position `view` shows, one of the `legal` moves; `None` only
-/// if `legal` offers neither a card of the hand nor a draw.
-pub fn next_play(view: &PlayerView<'_>, legal: &[Move]) -> Option<Move> {
+/// The bot's move for the position `view` shows: a legal play of a card of the hand, or
+/// the draw when there is none.
+pub fn next_play(view: &PlayerView<'_>) -> Move {
     let mut best: Option<((u8, usize), Move)> = None;
     for (at, &card) in view.hand.iter().enumerate() {
         let colour = view
             .names_colour(card)
             .then(|| favourite_colour(view.hand, at));
         let mv = Move::Play { card, colour };
-        if !legal.contains(&mv) {
+        if view.check_move(mv).is_err() {
             continue;
         }
         let follow = card.colour().or(colour).unwrap_or(view.colour);
@@ -62,10 +67,7 @@ pub fn next_play(view: &PlayerView<'_>, legal: &[Move]) -> Option<Move> {
             best = Some((key, mv));
         }
     }
-    match best {
-        Some((_, mv)) => Some(mv),
-        None => legal.contains(&Move::Draw).then_some(Move::Draw),
-    }
+    best.map_or(Move::Draw, |(_, mv)| mv)
 }
 
 /// Steps 1 and 2 of the policy: the higher, the better.
@@ -131,9 +133,12 @@ mod tests {
             clockwise: true,
             rules: Rules::Uno,
         };
+        let chosen = next_play(&view);
+        // The bot chooses by itself; what it chooses must be a legal move.
         let mut legal = Vec::new();
         view.legal_moves(&mut legal);
-        next_play(&view, &legal).unwrap_or_else(|| panic!("no move for {hand:?}"))
+        assert!(legal.contains(&chosen), "{chosen:?} is not among {legal:?}");
+        chosen
     }
 
     fn play(code: &str, colour: Option<Color>) -> Move {

@@ -112,7 +112,7 @@ impl Simulator {
         self.chance.reseed(stream_rng(seed, index));
         let outcome = self
             .driver
-            .play(&mut self.game, &mut self.chance, &mut Bot, |_, _, _| Ok(()))
+            .play_quietly(&mut self.game, &mut self.chance, &mut Bot, |_| {})
             .map_err(|error| SimulationError {
                 game: index,
                 seed,

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use cards_core::cli::{EXIT_CUT_SHORT, is_broken_pipe, parse_args, report};
 use cards_core::console::StdConsole;
-use cards_core::protocol::ChanceSource;
+use cards_core::protocol::{ChanceSource, GameState};
 use cards_core::rng::{resolve_seed, rng_from_seed};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use indicatif::ProgressBar;
@@ -235,9 +235,9 @@ fn play(cli: &Cli) -> ExitCode {
 }
 
 fn deal(args: &DealArgs) -> ExitCode {
-    let mut chance = ChanceSource::seeded(rng_from_seed(resolve_seed("war", args.seed)));
+    let mut rng = rng_from_seed(resolve_seed("war", args.seed));
     // The deal does not depend on the number of players: any table draws the same order.
-    let order = match chance.draw(&Game::new(Rules::default())) {
+    let order = match Game::new(Rules::default()).sample_chance(&mut rng) {
         Ok(order) => order,
         Err(error) => return report("war", error),
     };

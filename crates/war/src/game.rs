@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use cards_core::protocol::{Actor, GameState, Seat};
+use cards_core::protocol::{Actor, EventSink, GameState, Seat};
 use cards_core::shuffle;
 use rand::Rng;
 
@@ -500,7 +500,7 @@ impl Game {
     }
 
     /// Plays one battle, with all the wars it sets off (the rules are on `apply`).
-    fn battle(&mut self, events: &mut Vec<Event>) {
+    fn battle(&mut self, events: &mut impl EventSink<Event>) {
         let out_before = self.out;
         let mut shown: [Option<Card>; MAX_PLAYERS] = [None; MAX_PLAYERS];
 
@@ -580,7 +580,13 @@ impl Game {
 
     /// The player in `seat` takes the table: at once in the fixed order, or after chance
     /// has ordered the cards.
-    fn take(&mut self, seat: Seat, out_before: PlayerSet, last: bool, events: &mut Vec<Event>) {
+    fn take(
+        &mut self,
+        seat: Seat,
+        out_before: PlayerSet,
+        last: bool,
+        events: &mut impl EventSink<Event>,
+    ) {
         match self.rules.order {
             Order::Shuffled => {
                 self.phase = Phase::Take {
@@ -606,7 +612,7 @@ impl Game {
         seat: Seat,
         out_before: PlayerSet,
         last: bool,
-        events: &mut Vec<Event>,
+        events: &mut impl EventSink<Event>,
     ) {
         if last {
             self.finish(Outcome::Winner { seat }, events);
@@ -619,7 +625,7 @@ impl Game {
     /// (they could not play the next battle's card, so the console never asks for a
     /// battle that cannot be fought); then the game ends, or the lowest seat still in
     /// plays the next battle.
-    fn end_battle(&mut self, out_before: PlayerSet, events: &mut Vec<Event>) {
+    fn end_battle(&mut self, out_before: PlayerSet, events: &mut impl EventSink<Event>) {
         for seat in 0..self.players.len() {
             if self.players[seat].is_out() && !self.out.contains(seat) {
                 self.out.insert(seat);
@@ -669,7 +675,7 @@ impl Game {
             .check(&self.players, &self.table, self.battles)
     }
 
-    fn finish(&mut self, outcome: Outcome, events: &mut Vec<Event>) {
+    fn finish(&mut self, outcome: Outcome, events: &mut impl EventSink<Event>) {
         self.phase = Phase::Over(outcome);
         events.push(Event::GameOver { outcome });
     }
@@ -803,7 +809,11 @@ impl GameState for Game {
     /// After the battle a player left without cards is out as well, since they could not
     /// play the next battle's card. The last player in the game wins, taking any cards left
     /// on the table.
-    fn apply(&mut self, action: Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
+    fn apply<S: EventSink<Event>>(
+        &mut self,
+        action: Action,
+        events: &mut S,
+    ) -> Result<(), RuleError> {
         match (self.phase, action) {
             (Phase::Turn { .. }, Action::Battle) => {
                 self.battle(events);
@@ -834,10 +844,10 @@ impl GameState for Game {
     /// The deal: card `i` of `order` goes to seat `i mod players`. A take: the cards go
     /// under the taker's pile in `order`. Refused unless `order` holds exactly the cards
     /// to be ordered, each once.
-    fn apply_chance(
+    fn apply_chance<S: EventSink<Event>>(
         &mut self,
         order: &CardOrder,
-        events: &mut Vec<Event>,
+        events: &mut S,
     ) -> Result<(), RuleError> {
         match self.phase {
             Phase::Deal => {
@@ -869,6 +879,34 @@ impl GameState for Game {
             Phase::Turn { seat } => Err(RuleError::SeatActs { seat }),
             Phase::Over(_) => Err(RuleError::Over),
         }
+    }
+
+    /// A take shuffles the table where it lies and hands it over, with no copy and no
+    /// check (the cards are the table's by construction): the simulator's path, once per
+    /// battle. The same draws as [`sample_chance`](GameState::sample_chance).
+    fn apply_sampled_chance<R: Rng + ?Sized, S: EventSink<Event>>(
+        &mut self,
+        rng: &mut R,
+        events: &mut S,
+    ) -> Result<(), RuleError> {
+        let Phase::Take {
+            seat,
+            out_before,
+            last,
+        } = self.phase
+        else {
+            let order = self.sample_chance(rng)?;
+            return self.apply_chance(&order, events);
+        };
+        shuffle(&mut self.table, rng);
+        events.push(Event::Took {
+            seat,
+            cards: self.table.len(),
+        });
+        self.face_up = 0;
+        self.players[seat].collect(self.table.drain(..));
+        self.after_take(seat, out_before, last, events);
+        Ok(())
     }
 
     fn observe(&self, seat: Seat) -> View<'_> {

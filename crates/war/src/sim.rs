@@ -11,7 +11,7 @@
 //! games: a histogram is as long as the longest game.
 
 use cards_core::names::count_of;
-use cards_core::protocol::{ChanceSource, Driver, PlayError, Step};
+use cards_core::protocol::{Actor, ChanceSource, Driver, PlayError};
 use cards_core::rng::stream_rng;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -228,15 +228,14 @@ impl Worker {
         self.chance.reseed(stream_rng(seed, index));
         // Each action is one battle; the battles beyond them are wars' deciding ones.
         let mut actions = 0;
-        let outcome = self.driver.play(
+        let outcome = self.driver.play_quietly(
             &mut self.game,
             &mut self.chance,
             &mut AlwaysBattle,
-            |_, step, _| {
-                if let Step::Action { .. } = step {
+            |actor| {
+                if let Actor::Seat(_) = actor {
                     actions += 1;
                 }
-                Ok(())
             },
         )?;
         let war_battles = self
