@@ -232,6 +232,10 @@ impl DealOrder {
     /// cards' dense index: every simulated game sorts its cards twice (to gather them and
     /// to check the deal), and a comparison sort was a quarter of its time.
     fn sorted(mut self) -> DealOrder {
+        // A simulation deals the same sorted deck game after game.
+        if self.cards().is_sorted() {
+            return self;
+        }
         let mut counts = [0u8; CARD_INDICES];
         for card in self.cards() {
             counts[card.index()] += 1;
@@ -547,6 +551,37 @@ impl Game {
         }
     }
 
+    /// Deals `order`, known to hold the cards to deal: five cards a seat in seating
+    /// order, the discard card, the deck.
+    fn deal(
+        &mut self,
+        order: &DealOrder,
+        events: &mut impl EventSink<Event>,
+    ) -> Result<(), GameError> {
+        let seats = self.players.len();
+
+        let (hands, rest) =
+            order
+                .cards()
+                .split_at_checked(seats * HAND_SIZE)
+                .ok_or(GameError::DealSize {
+                    cards: order.cards().len(),
+                    seats,
+                })?;
+        for (player, hand) in self.players.iter_mut().zip(hands.chunks(HAND_SIZE)) {
+            player.hand_mut().extend_from_slice(hand);
+        }
+        let (&discard, deck) = rest.split_first().ok_or(GameError::DealSize {
+            cards: order.cards().len(),
+            seats,
+        })?;
+        self.set_discard_card(discard);
+        self.deck.extend(deck.iter().copied());
+        self.to_deal = None;
+        events.push(Event::Dealt { discard });
+        Ok(())
+    }
+
     fn play_card(&mut self, player: usize, card: ColorCard, chosen: Option<Color>) -> Play {
         let hand = self.players[player].hand_mut();
         if let Some(index) = hand.iter().position(|&held| held == card) {
@@ -727,27 +762,18 @@ impl GameState for Game {
         if order.sorted() != to_deal {
             return Err(GameError::NotTheCards);
         }
-        let seats = self.players.len();
-        let (hands, rest) =
-            order
-                .cards()
-                .split_at_checked(seats * HAND_SIZE)
-                .ok_or(GameError::DealSize {
-                    cards: order.cards().len(),
-                    seats,
-                })?;
-        for (player, hand) in self.players.iter_mut().zip(hands.chunks(HAND_SIZE)) {
-            player.hand_mut().extend_from_slice(hand);
-        }
-        let (&discard, deck) = rest.split_first().ok_or(GameError::DealSize {
-            cards: order.cards().len(),
-            seats,
-        })?;
-        self.set_discard_card(discard);
-        self.deck.extend(deck.iter().copied());
-        self.to_deal = None;
-        events.push(Event::Dealt { discard });
-        Ok(())
+        self.deal(order, events)
+    }
+
+    /// A deal the game shuffled itself holds the cards to deal by construction: it needs
+    /// no check (the simulator's path, once a game).
+    fn apply_sampled_chance<R: Rng + ?Sized, S: EventSink<Event>>(
+        &mut self,
+        rng: &mut R,
+        events: &mut S,
+    ) -> Result<(), GameError> {
+        let order = self.sample_chance(rng)?;
+        self.deal(&order, events)
     }
 
     fn observe(&self, seat: Seat) -> Observation<'_> {

@@ -3,7 +3,7 @@
 //!
 //! Game `i` of a run seeded with `s` is dealt by the game's chance node from its own
 //! generator, `stream_rng(s, i)`, and tallies are integers, so a run gives the same
-//! figures on any number of threads. Each worker reuses one [`Game`] ([`Game::gather`])
+//! figures on any number of threads. Each worker reuses one [`Game`] ([`Game::await_deal`])
 //! and one [`Driver`], and the seats are [`Strategy`] values (an enum, dispatched
 //! statically): nothing is allocated per game.
 
@@ -114,6 +114,8 @@ struct Worker {
     driver: Driver<Game>,
     chance: ChanceSource<DealOrder>,
     strategies: Vec<Strategy>,
+    // The 32 cards in card order: what chance shuffles for every game.
+    cards: Vec<ColorCard>,
     tally: Tally,
 }
 
@@ -124,6 +126,7 @@ impl Worker {
             driver: Driver::new(),
             chance: ChanceSource::recorded(Vec::new()),
             strategies: setup.seats.iter().map(|&(_, strategy)| strategy).collect(),
+            cards: ColorCard::all(MIN_NUMBER..=MAX_NUMBER).collect(),
             tally: Tally::new(setup.seats.len()),
         }
     }
@@ -131,7 +134,9 @@ impl Worker {
     fn play(&mut self, seed: u64, index: u64) -> Result<(), PlayError<GameError>> {
         // Game `index` depends on nothing but (seed, index): the chance node shuffles
         // the sorted cards with the game's own stream.
-        self.game.gather();
+        self.game
+            .await_deal(&self.cards)
+            .map_err(|_| PlayError::Invariant("the 32 cards deal to the setup's seats"))?;
         self.chance.reseed(stream_rng(seed, index));
         let mut turns = 0;
         let outcome = self.driver.play_quietly(

@@ -154,10 +154,12 @@ impl Strategy {
             _ => {
                 // The Loco rule comes before the player's usual choice: the first
                 // playable 8 in rainbow order.
-                let loco = (0..hand.len())
-                    .filter(|&i| hand[i].number() == EIGHT && hand[i].matches(target))
-                    .min_by_key(|&i| hand[i].color())
-                    .filter(|_| rules.eight == Some(EightRule::Loco));
+                let loco = match rules.eight {
+                    Some(EightRule::Loco) => (0..hand.len())
+                        .filter(|&i| hand[i].number() == EIGHT && hand[i].matches(target))
+                        .min_by_key(|&i| hand[i].color()),
+                    _ => None,
+                };
                 loco.or_else(|| self.find_match(hand, target))
             }
         };

@@ -258,6 +258,37 @@ impl PigState {
     }
 }
 
+impl PigState {
+    /// Scores a throw known to be of the game's dice for the player who rolled.
+    fn score(&mut self, throw: Throw, events: &mut impl EventSink<Event>) {
+        self.rolling = false;
+
+        let player = self.current;
+        let goal = self.goal;
+        let me = &mut self.players[player];
+        let roll_points = me.roll(throw);
+        let (turn_points, total) = (me.turn_points(), me.total());
+        let effect = if throw.score() == Score::Bust {
+            self.pass();
+            RollEffect::Busted
+        } else if me.has_won(goal) {
+            self.winner = Some(player);
+            self.turns += 1;
+            RollEffect::Won
+        } else {
+            RollEffect::Scored
+        };
+        events.push(Event::Rolled {
+            player,
+            throw,
+            roll_points,
+            turn_points,
+            total,
+            effect,
+        });
+    }
+}
+
 impl GameState for PigState {
     type Action = Action;
     type Chance = Throw;
@@ -349,30 +380,19 @@ impl GameState for PigState {
             Throw::Single(face) if !throw.is_possible() => return Err(RuleError::NotAFace(face)),
             _ => {}
         }
-        self.rolling = false;
-        let player = self.current;
-        let goal = self.goal;
-        let me = &mut self.players[player];
-        let roll_points = me.roll(throw);
-        let (turn_points, total) = (me.turn_points(), me.total());
-        let effect = if throw.score() == Score::Bust {
-            self.pass();
-            RollEffect::Busted
-        } else if me.has_won(goal) {
-            self.winner = Some(player);
-            self.turns += 1;
-            RollEffect::Won
-        } else {
-            RollEffect::Scored
-        };
-        events.push(Event::Rolled {
-            player,
-            throw,
-            roll_points,
-            turn_points,
-            total,
-            effect,
-        });
+        self.score(throw, events);
+        Ok(())
+    }
+
+    /// A throw of the game's own dice needs no check (the simulator's path, once a
+    /// roll).
+    fn apply_sampled_chance<R: Rng + ?Sized, S: EventSink<Event>>(
+        &mut self,
+        rng: &mut R,
+        events: &mut S,
+    ) -> Result<(), RuleError> {
+        let throw = self.sample_chance(rng)?;
+        self.score(throw, events);
         Ok(())
     }
 

@@ -31,8 +31,13 @@ const fn roll_if(rolls: bool) -> Action {
 pub struct HoldAt(pub u32);
 
 impl Agent<PigState> for HoldAt {
-    fn choose(&mut self, _: Seat, view: &TurnView, legal: &[Action]) -> Result<Action, Stop> {
-        offered(roll_if(view.turn_points < self.0), legal)
+    fn choose(&mut self, _: Seat, view: &TurnView, _: &[Action]) -> Result<Action, Stop> {
+        Ok(roll_if(view.turn_points < self.0))
+    }
+
+    /// Rolling and holding are both legal at every turn: the strategy needs no list.
+    fn wants_legal_actions(&self, _: Seat) -> bool {
+        false
     }
 }
 
@@ -42,11 +47,16 @@ impl Agent<PigState> for HoldAt {
 pub struct Optimal(pub Arc<Solution>);
 
 impl Agent<PigState> for Optimal {
-    fn choose(&mut self, _: Seat, view: &TurnView, legal: &[Action]) -> Result<Action, Stop> {
+    fn choose(&mut self, _: Seat, view: &TurnView, _: &[Action]) -> Result<Action, Stop> {
         let rolls = self
             .0
             .should_roll(view.my_score, view.opponent_score, view.turn_points);
-        offered(roll_if(rolls), legal)
+        Ok(roll_if(rolls))
+    }
+
+    /// Rolling and holding are both legal at every turn: the strategy needs no list.
+    fn wants_legal_actions(&self, _: Seat) -> bool {
+        false
     }
 }
 
@@ -62,6 +72,13 @@ impl<A: Agent<PigState>, B: Agent<PigState>> Agent<PigState> for Seats<A, B> {
             0 => self.0.choose(seat, view, legal),
             1 => self.1.choose(seat, view, legal),
             _ => Err(Stop::Unseated(seat)),
+        }
+    }
+
+    fn wants_legal_actions(&self, seat: Seat) -> bool {
+        match seat {
+            0 => self.0.wants_legal_actions(seat),
+            _ => self.1.wants_legal_actions(seat),
         }
     }
 }
@@ -163,6 +180,13 @@ impl Agent<PigState> for AnyStrategy {
         match self {
             AnyStrategy::HoldAt(s) => s.choose(seat, view, legal),
             AnyStrategy::Optimal(s) => s.choose(seat, view, legal),
+        }
+    }
+
+    fn wants_legal_actions(&self, seat: Seat) -> bool {
+        match self {
+            AnyStrategy::HoldAt(s) => s.wants_legal_actions(seat),
+            AnyStrategy::Optimal(s) => s.wants_legal_actions(seat),
         }
     }
 }

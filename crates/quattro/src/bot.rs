@@ -51,13 +51,14 @@ impl Agent<Game> for Bot {
 pub fn next_play(view: &PlayerView<'_>) -> Move {
     let mut best: Option<((u8, usize), Move)> = None;
     for (at, &card) in view.hand.iter().enumerate() {
+        if !view.can_play(card) {
+            continue;
+        }
+        // A legal move: a playable card, with a colour exactly when it must name one.
         let colour = view
             .names_colour(card)
             .then(|| favourite_colour(view.hand, at));
         let mv = Move::Play { card, colour };
-        if view.check_move(mv).is_err() {
-            continue;
-        }
         let follow = card.colour().or(colour).unwrap_or(view.colour);
         let key = (
             preference(view, card),
