@@ -230,8 +230,10 @@ mod tests {
         assert_eq!(choose(19), Ok(Action::Roll));
         assert_eq!(choose(20), Ok(Action::Hold));
         assert_eq!(choose(0), Ok(Action::Roll));
-        let not_offered = HoldAt(20).choose(0, &view(0), &[Action::Hold]);
-        assert!(matches!(not_offered, Err(Stop::NoAction)));
+        // Both actions are always legal in Pig: the strategy reads no list of them.
+        assert!(!HoldAt(20).wants_legal_actions(0));
+        let unlisted = HoldAt(20).choose(0, &view(25), &[]);
+        assert!(matches!(unlisted, Ok(Action::Hold)));
     }
 
     #[test]
