@@ -442,11 +442,10 @@ impl Game {
         self.draw_pile.is_empty() && self.discard_pile.len() > 1
     }
 
-    /// Deals `order` (checked): [`HAND_SIZE`] cards to each seat one at a time round the
-    /// table, then the first coloured card turns up to start the discard pile.
-    fn deal(&mut self, order: &DeckOrder, events: &mut impl EventSink<Event>) {
-        self.draw_pile.clear();
-        self.draw_pile.extend(order.cards().iter().copied());
+    /// Deals the draw pile as chance ordered it: [`HAND_SIZE`] cards to each seat one at
+    /// a time round the table, then the first coloured card turns up to start the
+    /// discard pile.
+    fn deal(&mut self, events: &mut impl EventSink<Event>) -> Result<(), GameError> {
         for _ in 0..HAND_SIZE {
             for player in &mut self.players {
                 if let Some(card) = self.draw_pile.draw() {
@@ -456,17 +455,24 @@ impl Game {
         }
         // A wild card can't start the discard pile (it has no colour to follow): like
         // the Wild Draw Four in Uno, it goes back under the draw pile and the next card
-        // is turned. The caller checked that a coloured card comes, so this ends.
-        while let Some(card) = self.draw_pile.draw() {
+        // is turned. Every deck has far more coloured cards than fit in the hands; a
+        // whole turn of the pile without one would be a broken deck, not a long search.
+        for _ in 0..self.draw_pile.len() {
+            let Some(card) = self.draw_pile.draw() else {
+                break;
+            };
             if let Some(colour) = card.colour() {
                 self.colour = colour;
                 self.discard_pile.put_on_top(card);
                 events.push(Event::Dealt { top: card });
-                break;
+                self.phase = Phase::Turn;
+                return Ok(());
             }
             self.draw_pile.put_at_bottom(card);
         }
-        self.phase = Phase::Turn;
+        Err(GameError::Broken(
+            "a deck with no coloured card after the hands to start the discard pile",
+        ))
     }
 
     /// `player` draws a card, or waits for a reshuffle first.
@@ -585,33 +591,30 @@ impl Game {
     }
 
     /// The cards a chance outcome must order now, in their current order.
-    /// Carries out a deal or a reshuffle in `order`, known to hold the right cards.
-    fn carry_out_chance(
-        &mut self,
-        order: &DeckOrder,
-        events: &mut impl EventSink<Event>,
-    ) -> Result<(), GameError> {
+    /// Puts the cards chance is to order into the draw pile, in the order
+    /// [`to_shuffle`](Game::to_shuffle) lists them: for the deal the whole deck, for a
+    /// reshuffle the discards under the top card, which stays.
+    fn gather_for_shuffle(&mut self) -> Result<(), GameError> {
+        self.draw_pile.clear();
         match self.phase {
-            Phase::Deal => {
-                // Every deck has far more coloured cards than fit in the hands.
-                if !order
-                    .cards()
-                    .iter()
-                    .skip(HAND_SIZE * PLAYERS)
-                    .any(|card| card.colour().is_some())
-                {
-                    return Err(GameError::Broken(
-                        "a deck with no coloured card after the hands to start the discard pile",
-                    ));
-                }
-                self.deal(order, events);
-            }
-            Phase::Reshuffle(pending) => {
+            Phase::Deal => self.draw_pile.extend(self.deck.iter().copied()),
+            Phase::Reshuffle(_) => {
                 let top = self.discard_pile.draw();
+                self.draw_pile.extend(self.discard_pile.iter().copied());
                 self.discard_pile.clear();
                 self.discard_pile.extend(top);
-                self.draw_pile.clear();
-                self.draw_pile.extend(order.cards().iter().copied());
+            }
+            Phase::Turn | Phase::Over(_) => return Err(ChanceError::NotDue.into()),
+        }
+        Ok(())
+    }
+
+    /// Once chance has ordered the draw pile: the deal, or the draw that waited for the
+    /// reshuffle.
+    fn after_shuffle(&mut self, events: &mut impl EventSink<Event>) -> Result<(), GameError> {
+        match self.phase {
+            Phase::Deal => self.deal(events)?,
+            Phase::Reshuffle(pending) => {
                 events.push(Event::Reshuffled {
                     cards: self.draw_pile.len(),
                 });
@@ -749,18 +752,23 @@ impl GameState for Game {
         events: &mut S,
     ) -> Result<(), GameError> {
         check_same_cards(order, &self.to_shuffle()?)?;
-        self.carry_out_chance(order, events)
+        self.gather_for_shuffle()?;
+        self.draw_pile.clear();
+        self.draw_pile.extend(order.cards().iter().copied());
+        self.after_shuffle(events)
     }
 
-    /// An order the game shuffled itself holds the right cards by construction: no
-    /// check (which sorts both decks, a fifth of a simulated game's time).
+    /// The cards are shuffled where they lie, into the draw pile: no copy, and no check
+    /// (which sorts both decks) of cards that are the right ones by construction. The
+    /// same draws from `rng` as [`sample_chance`](GameState::sample_chance).
     fn apply_sampled_chance<R: Rng + ?Sized, S: EventSink<Event>>(
         &mut self,
         rng: &mut R,
         events: &mut S,
     ) -> Result<(), GameError> {
-        let order = self.sample_chance(rng)?;
-        self.carry_out_chance(&order, events)
+        self.gather_for_shuffle()?;
+        self.draw_pile.shuffle(rng);
+        self.after_shuffle(events)
     }
 
     fn observe(&self, seat: Seat) -> Option<PlayerView<'_>> {

@@ -126,7 +126,14 @@ impl PlayerSet {
 
     /// The seats in increasing order.
     pub fn iter(self) -> impl Iterator<Item = usize> {
-        (0..MAX_PLAYERS).filter(move |&seat| self.contains(seat))
+        // Lowest set bit first, each taken off in turn: as many steps as seats in the
+        // set, not as seats at the largest table (every battle walks its sets).
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            let seat = (bits != 0).then(|| bits.trailing_zeros() as usize)?;
+            bits &= bits - 1;
+            Some(seat)
+        })
     }
 }
 
