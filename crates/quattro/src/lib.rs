@@ -1,4 +1,4 @@
-//! `quattro`: the Uno-like card game of the assignment (Quattro, assignment `002`), one
+//! `quattro`: the Uno-like card game of the Quattro assignment, one
 //! human against three bots at the console, with the assignment's "future expansion"
 //! cards made real as a second rule set.
 //!
