@@ -526,6 +526,31 @@ impl<G: GameState + ?Sized, A: Agent<G>, const N: usize> Agent<G> for [A; N] {
     }
 }
 
+/// Two agents of different kinds at a two-seat table (a person and a strategy, two
+/// strategies): seat 0 is the first, seat 1 the second.
+impl<G: GameState + ?Sized, A: Agent<G>, B: Agent<G>> Agent<G> for (A, B) {
+    fn choose(
+        &mut self,
+        seat: Seat,
+        observation: &G::Observation<'_>,
+        legal: &[G::Action],
+    ) -> Result<G::Action, Stop> {
+        match seat {
+            0 => self.0.choose(seat, observation, legal),
+            1 => self.1.choose(seat, observation, legal),
+            _ => Err(Stop::Unseated(seat)),
+        }
+    }
+
+    fn wants_legal_actions(&self, seat: Seat) -> bool {
+        match seat {
+            0 => self.0.wants_legal_actions(seat),
+            1 => self.1.wants_legal_actions(seat),
+            _ => true,
+        }
+    }
+}
+
 /// An agent that plays a list of actions in order, whatever the seat (a replay, or a
 /// test's script); when the list runs out, it stops with [`Stop::InputEnded`].
 #[derive(Clone, Debug)]
@@ -840,14 +865,23 @@ pub mod conformance {
         /// could name but may not take (a card not in the hand, a draw while holding a
         /// playable card…); at a chance node, any action. May be empty.
         fn illegal_actions(&self) -> Vec<Self::Action>;
+
+        /// Some chance outcomes that cannot happen now (a deck order missing a card or
+        /// holding one twice, dice of the other rule set). None by default.
+        fn impossible_chance(&self) -> Vec<Self::Chance> {
+            Vec::new()
+        }
     }
 
     /// Plays `game` to its end with uniformly random legal actions (from `agent_seed`)
     /// and chance from `chance`, checking at every step that:
     /// - the actor and the outcome agree, and a seat always has a legal action;
-    /// - every legal action is accepted (tried on a copy), and every illegal one, and
-    ///   the wrong kind of step (an action at a chance node, chance at a seat's turn), is
-    ///   refused with the state unchanged and no event;
+    /// - every legal action is accepted (tried on a copy), and every illegal one, every
+    ///   impossible chance outcome, and the wrong kind of step (an action at a chance
+    ///   node or after the end, chance at a seat's turn or after the end), is refused
+    ///   with the state unchanged and no event;
+    /// - drawing chance in one step ([`GameState::apply_sampled_chance`]) leaves the same
+    ///   state and events as sampling, then applying;
     /// - [`Audit::audit`] accepts the step;
     /// - the game ends within `max_steps` steps;
     ///
@@ -872,6 +906,7 @@ pub mod conformance {
         let mut legal = Vec::new();
         let mut scratch = Vec::new();
         let mut some_action: Option<G::Action> = None;
+        let mut some_chance: Option<G::Chance> = None;
         let mut probe = crate::rng::rng_from_seed(agent_seed ^ 0x5eed);
         for n in 0..=max_steps {
             if n == max_steps {
@@ -882,8 +917,32 @@ pub mod conformance {
                 return Err(format!("actor {actor:?} but outcome {:?}", game.outcome()));
             }
             game.legal_actions(&mut legal);
+            // Chance outcomes that cannot happen now are refused: those the game names,
+            // and at a seat's turn or after the end, any outcome at all.
+            let mut wrong_chance = game.impossible_chance();
+            if actor != Actor::Chance {
+                wrong_chance.extend(some_chance.clone());
+            }
+            for outcome in &wrong_chance {
+                refused(
+                    &game,
+                    |g| g.apply_chance(outcome, &mut scratch).is_err(),
+                    "an impossible chance outcome",
+                )?;
+                no_events(&mut scratch, "an impossible chance outcome")?;
+            }
             match actor {
-                Actor::Over => break,
+                Actor::Over => {
+                    for action in some_action.into_iter().chain(game.illegal_actions()) {
+                        refused(
+                            &game,
+                            |g| g.apply(action, &mut scratch).is_err(),
+                            "an action after the end",
+                        )?;
+                        no_events(&mut scratch, "an action after the end")?;
+                    }
+                    break;
+                }
                 Actor::Chance => {
                     if !legal.is_empty() {
                         return Err(format!("legal actions {legal:?} at a chance node"));
@@ -962,6 +1021,7 @@ pub mod conformance {
                     return Err(format!("chance outcome {outcome:?} refused on a copy"));
                 }
                 scratch.clear();
+                some_chance = Some(outcome.clone());
             }
             game.audit(&before, driver.events())
                 .map_err(|e| format!("step {n} ({step:?}): {e}"))?;
@@ -1045,6 +1105,8 @@ mod tests {
         EventsLie,
         /// The game never ends.
         Endless,
+        /// A coin may be flipped at a seat's turn.
+        ChanceAnytime,
     }
 
     const GOAL: u8 = 3;
@@ -1128,7 +1190,7 @@ mod tests {
             heads: &bool,
             events: &mut S,
         ) -> Result<(), NotNow> {
-            if self.actor() != Actor::Chance {
+            if self.actor() != Actor::Chance && self.bug != Bug::ChanceAnytime {
                 return Err(NotNow);
             }
             let count = if self.bug == Bug::EventsLie { 2 } else { 1 };
@@ -1194,6 +1256,11 @@ mod tests {
         assert!(lie.contains("events say"), "{lie}");
         let endless = run(Bug::Endless).unwrap_err();
         assert!(endless.contains("no end after 1000 steps"), "{endless}");
+        let anytime = run(Bug::ChanceAnytime).unwrap_err();
+        assert!(
+            anytime.contains("impossible chance outcome was accepted"),
+            "{anytime}"
+        );
     }
 
     #[test]

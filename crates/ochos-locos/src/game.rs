@@ -841,11 +841,28 @@ impl conformance::Audit for Game {
         }
     }
 
+    /// A deal missing a card, and one holding a card twice.
+    fn impossible_chance(&self) -> Vec<DealOrder> {
+        let Some(to_deal) = self.to_deal else {
+            return Vec::new();
+        };
+        let cards = to_deal.cards();
+        let mut doubled = to_deal;
+        if let [first, second, ..] = &mut doubled.cards[..usize::from(doubled.len)] {
+            *second = *first;
+        }
+        DealOrder::new(&cards[1..])
+            .into_iter()
+            .chain([doubled])
+            .collect()
+    }
+
     /// A card not in the hand, the draw while a card may be played, cards of the hand
-    /// that may not be laid now, and an 8 with the wrong kind of colour choice.
+    /// that may not be laid now, and an 8 with the wrong kind of colour choice; at a
+    /// chance node or after the end, any action at all.
     fn illegal_actions(&self) -> Vec<Action> {
         let Actor::Seat(seat) = self.actor() else {
-            return Vec::new();
+            return vec![Action::Draw];
         };
         let mut legal = Vec::new();
         self.legal_actions(&mut legal);

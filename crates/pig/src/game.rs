@@ -15,7 +15,7 @@ use cards_core::protocol::{
 use crate::dice::{Rules, Throw};
 use crate::render;
 use crate::state::{Action, Event, PigPlayer, PigState, RollEffect, RuleError, TurnView};
-use crate::strategy::{Seats, offered};
+use crate::strategy::offered;
 
 /// The human's name, as the assignment requires.
 pub const HUMAN: &str = "Human";
@@ -153,7 +153,7 @@ impl<S: Agent<PigState>, R: BufRead, W: Write> PigGame<S, R, W> {
     /// One step of the loop: the Human or the Computer decides, or the dice fall;
     /// `false` once the game is over.
     fn step(&mut self) -> Result<bool, PlayError<RuleError>> {
-        let mut seats = Seats(Human(&mut self.console), &mut self.computer);
+        let mut seats = (Human(&mut self.console), &mut self.computer);
         let step = self
             .driver
             .step(&mut self.state, &mut self.chance, &mut seats)?;

@@ -37,7 +37,7 @@
 //! - **Agents**: the Computer's strategies [`HoldAt`] and [`Optimal`] (and
 //!   [`AnyStrategy`], either), the person at the console [`game::Human`], and the
 //!   tests' scripted answers are [`Agent`]s: they see the [`TurnView`] and the legal
-//!   actions, and only the game changes the state. [`Seats`] puts two at the table.
+//!   actions, and only the game changes the state. A pair `(A, B)` of agents puts two at the table.
 //! - **Checked**: [`PigState`] implements [`Audit`](cards_core::protocol::conformance::Audit)
 //!   (every step's points worked out again from the dice's faces), and
 //!   `tests/protocol.rs` runs [`cards_core::protocol::conformance::check`] over random
@@ -155,4 +155,4 @@ pub use dice::{PigDice, Rules, Throw};
 pub use game::{GameEnd, PigGame};
 pub use solver::{Solution, solve};
 pub use state::{Action, Event, PigPlayer, PigState, TurnView};
-pub use strategy::{AnyStrategy, HoldAt, Optimal, Seats, StrategySpec};
+pub use strategy::{AnyStrategy, HoldAt, Optimal, StrategySpec};

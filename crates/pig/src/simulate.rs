@@ -14,7 +14,6 @@ use serde::Serialize;
 
 use crate::dice::{Rules, Throw};
 use crate::state::{PigPlayer, PigState, RuleError};
-use crate::strategy::Seats;
 
 /// Games a worker plays between two progress reports.
 const CHUNK: u64 = 1024;
@@ -47,7 +46,7 @@ pub struct Simulator<A, B> {
     rules: Rules,
     goal: u32,
     seed: u64,
-    seats: Seats<A, B>,
+    seats: (A, B),
     driver: Driver<PigState>,
     chance: ChanceSource<Throw>,
 }
@@ -59,7 +58,7 @@ impl<A: Agent<PigState>, B: Agent<PigState>> Simulator<A, B> {
             rules,
             goal,
             seed,
-            seats: Seats(a, b),
+            seats: (a, b),
             driver: Driver::new(),
             chance: ChanceSource::seeded(stream_rng(seed, 0)),
         }

@@ -9,7 +9,7 @@ use cards_core::protocol::{Actor, GameState, Outcome, Seat};
 use cards_core::protocol::{EventSink, conformance::Audit};
 use rand::Rng;
 
-use crate::dice::{Rules, Score, Throw};
+use crate::dice::{PigDice, Rules, Score, Throw};
 
 /// The assignment's goal: the first player to 100 points wins.
 pub const DEFAULT_GOAL: u32 = 100;
@@ -531,6 +531,15 @@ impl Audit for PigState {
             Actor::Seat(_) => Vec::new(),
             Actor::Chance | Actor::Over => Action::ALL.to_vec(),
         }
+    }
+
+    /// Dice of the other rule set, and a face no die has.
+    fn impossible_chance(&self) -> Vec<Throw> {
+        let other = match self.rules {
+            Rules::Seed => Throw::Single(3),
+            Rules::Classic => PigDice::new(3, 4).map_or(Throw::Single(7), Throw::Pair),
+        };
+        vec![other, Throw::Single(7)]
     }
 }
 

@@ -60,29 +60,6 @@ impl Agent<PigState> for Optimal {
     }
 }
 
-/// Two agents at the table: seat 0 is `.0`, seat 1 is `.1` (a strategy against another,
-/// or the Human against the Computer), each of its own type, so that the calls are
-/// dispatched statically.
-#[derive(Clone, Debug)]
-pub struct Seats<A, B>(pub A, pub B);
-
-impl<A: Agent<PigState>, B: Agent<PigState>> Agent<PigState> for Seats<A, B> {
-    fn choose(&mut self, seat: Seat, view: &TurnView, legal: &[Action]) -> Result<Action, Stop> {
-        match seat {
-            0 => self.0.choose(seat, view, legal),
-            1 => self.1.choose(seat, view, legal),
-            _ => Err(Stop::Unseated(seat)),
-        }
-    }
-
-    fn wants_legal_actions(&self, seat: Seat) -> bool {
-        match seat {
-            0 => self.0.wants_legal_actions(seat),
-            _ => self.1.wants_legal_actions(seat),
-        }
-    }
-}
-
 /// A strategy as named on the command line: `hold:N` or `optimal`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum StrategySpec {
@@ -238,7 +215,7 @@ mod tests {
 
     #[test]
     fn seats_ask_their_own_agent() {
-        let mut seats = Seats(HoldAt(5), HoldAt(50));
+        let mut seats = (HoldAt(5), HoldAt(50));
         let view = TurnView {
             goal: 100,
             my_score: 0,
@@ -246,7 +223,7 @@ mod tests {
             turn_points: 10,
             my_turn: true,
         };
-        let choose = |seats: &mut Seats<HoldAt, HoldAt>, seat| {
+        let choose = |seats: &mut (HoldAt, HoldAt), seat| {
             seats
                 .choose(seat, &view, &Action::ALL)
                 .map_err(|e| e.to_string())

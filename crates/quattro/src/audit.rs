@@ -7,6 +7,7 @@ use cards_core::protocol::conformance::Audit;
 use cards_core::protocol::{Actor, GameState};
 
 use crate::card::{Card, WildCard};
+use crate::deck::DeckOrder;
 use crate::game::{Event, Game, Move, PLAYERS};
 
 impl Audit for Game {
@@ -82,6 +83,16 @@ impl Audit for Game {
             ));
         }
         Ok(())
+    }
+
+    /// The deck short of its first card, and (where it still fits an order) with that
+    /// card once more: never the cards of a deal or of a reshuffle, which happens with
+    /// every hand still holding a card.
+    fn impossible_chance(&self) -> Vec<DeckOrder> {
+        let deck = self.rules().deck();
+        let short = DeckOrder::from_cards(deck.iter().copied().skip(1));
+        let long = DeckOrder::from_cards(deck.iter().copied().chain(deck.first().copied()));
+        short.into_iter().chain(long).collect()
     }
 
     /// At a seat's turn: a card of the deck the seat does not hold, a wild card the rule

@@ -1,10 +1,11 @@
 //! War's rule check for `cards_core::protocol::conformance::check`: after every step,
 //! no card was created or lost, and what the events say is what changed.
 
-use cards_core::protocol::GameState;
 use cards_core::protocol::conformance::Audit;
+use cards_core::protocol::{Actor, GameState};
 
-use crate::deck::DECK_SIZE;
+use crate::card::Card;
+use crate::deck::{CardOrder, DECK_SIZE};
 use crate::game::{Action, Event, Game, mask};
 use crate::player::MAX_PLAYERS;
 
@@ -156,8 +157,20 @@ impl Audit for Game {
 
     /// None: the only action, `Battle`, is legal at every turn (the refusals of a battle
     /// at a chance node or after the end, and of wrong orders, are unit tests).
+    /// The one action, `Battle`, is legal at every seat's turn and at no other time.
     fn illegal_actions(&self) -> Vec<Action> {
-        Vec::new()
+        match self.actor() {
+            Actor::Seat(_) => Vec::new(),
+            Actor::Chance | Actor::Over => vec![Action::Battle],
+        }
+    }
+
+    /// An order holding a card twice: never the order of cards each held once.
+    fn impossible_chance(&self) -> Vec<CardOrder> {
+        let deck = Card::deck();
+        CardOrder::from_cards(&[deck[0], deck[0]])
+            .into_iter()
+            .collect()
     }
 }
 
