@@ -120,6 +120,20 @@ impl<'a> Tokens<'a> {
         self.lines.is_empty()
     }
 
+    /// Refuses input with no tokens at all: `message` says what it should hold (an
+    /// error about the whole input, at line 1).
+    pub fn refuse_blank(&self, message: impl fmt::Display) -> Result<(), ParseError> {
+        if !self.is_blank() {
+            return Ok(());
+        }
+        Err(ParseError {
+            line: 1,
+            column: None,
+            token: None,
+            message: message.to_string(),
+        })
+    }
+
     /// The next non-blank line; `what` names it in the error when the input has ended
     /// (`missing the discard card`).
     pub fn next_line(&mut self, what: &str) -> Result<TokenLine<'a>, ParseError> {
@@ -152,12 +166,9 @@ impl<'a> Tokens<'a> {
         }
     }
 
-    /// Fails on the first token of any line not read yet ("trailing garbage").
-    pub fn expect_end(&self) -> Result<(), ParseError> {
-        match self.lines.get(self.next) {
-            Some(line) => Err(line.tokens[0].error("unexpected text after the end of the deal")),
-            None => Ok(()),
-        }
+    /// Whether every line has been read.
+    pub fn at_end(&self) -> bool {
+        self.next >= self.lines.len()
     }
 }
 
@@ -203,18 +214,25 @@ mod tests {
             line.tokens[1].error("bad").to_string(),
             "line 3, column 10: `R1`: bad"
         );
-        assert!(tokens.expect_end().is_err());
+        assert!(!tokens.at_end());
         assert_eq!(tokens.rest().len(), 1);
         assert_eq!(
             tokens.next_line("the draw pile").map_err(|e| e.to_string()),
             Err("line 5: missing the draw pile: the input ends here".to_owned())
         );
-        assert_eq!(tokens.expect_end(), Ok(()));
+        assert!(tokens.at_end());
     }
 
     #[test]
     fn blank_input_is_blank() {
         assert!(Tokens::new(" \n\t\n").is_blank());
         assert!(!Tokens::new("x").is_blank());
+        assert_eq!(
+            Tokens::new("\n \n")
+                .refuse_blank("the deck is empty")
+                .map_err(|e| e.to_string()),
+            Err("line 1: the deck is empty".to_owned())
+        );
+        assert_eq!(Tokens::new("x").refuse_blank("unused"), Ok(()));
     }
 }

@@ -76,14 +76,7 @@ impl Deal {
     /// Reads a deal written in `variant`'s input format.
     pub fn parse(variant: Variant, text: &str) -> Result<Deal, ParseError> {
         let mut tokens = Tokens::new(text);
-        if tokens.is_blank() {
-            return Err(ParseError {
-                line: 1,
-                column: None,
-                token: None,
-                message: "the deal is empty".to_owned(),
-            });
-        }
+        tokens.refuse_blank("the deal is empty")?;
         let format = variant.format();
         let players = match format {
             DealFormat::Numbered { players: Some(n) } => n,

@@ -20,17 +20,12 @@ use crate::dice::{PigDice, Rules, Throw};
 /// Reads the rolls of a dice file written for `rules`.
 pub fn parse(rules: Rules, text: &str) -> Result<Vec<Throw>, ParseError> {
     let mut tokens = Tokens::new(text);
-    if tokens.is_blank() {
-        return Err(ParseError {
-            line: 1,
-            column: None,
-            token: None,
-            message: format!("the dice file holds no rolls: {}", one_roll(rules)),
-        });
-    }
+    tokens.refuse_blank(format_args!(
+        "the dice file holds no rolls: {}",
+        one_roll(rules)
+    ))?;
     let mut throws = Vec::new();
-    // `expect_end` fails exactly while a line is left to read.
-    while tokens.expect_end().is_err() {
+    while !tokens.at_end() {
         let line = tokens.next_line("a roll")?;
         if let Some(extra) = line.tokens.get(rules.dice()) {
             return Err(extra.error(format!("{}; this is one die too many", one_roll(rules))));

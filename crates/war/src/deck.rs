@@ -114,16 +114,9 @@ pub fn deck_file(order: &CardOrder) -> String {
 /// must appear exactly once; an error names the line, the column and the token.
 pub fn parse_deck(text: &str) -> Result<CardOrder, ParseError> {
     let mut tokens = Tokens::new(text);
-    if tokens.is_blank() {
-        return Err(ParseError {
-            line: 1,
-            column: None,
-            token: None,
-            message: format!(
-                "the deck is empty: it lists the {DECK_SIZE} cards, top first, like 10H AS 2C"
-            ),
-        });
-    }
+    tokens.refuse_blank(format_args!(
+        "the deck is empty: it lists the {DECK_SIZE} cards, top first, like 10H AS 2C"
+    ))?;
     let mut seen: [Option<(usize, usize)>; DECK_SIZE] = [None; DECK_SIZE];
     let mut cards = Vec::with_capacity(DECK_SIZE);
     for token in tokens.rest() {
