@@ -36,6 +36,8 @@ Examples:
   ochos-locos completos --sample         play the assignment's own example
   ochos-locos completos --seed 7         deal a random game with seed 7 and play it
   ochos-locos completos --sample --human Bob     play Bob's seat yourself
+  ochos-locos completos --sample --human Bob --echo < answers.txt
+                                                 answers from a file, echoed
   ochos-locos deal going-wild --seed 7   print a random deal in that rule set's format
   ochos-locos check faciles deal.txt out.txt     compare an output with the game's
   ochos-locos simulate completos --games 1000000 --seed 1   win shares by seat and strategy
@@ -172,6 +174,10 @@ struct PlayArgs {
     /// Example: `ochos-locos completos --sample --human Bob`.
     #[arg(long, value_name = "NAME")]
     human: Option<String>,
+    /// With --human: echo each answer after its prompt, for readable transcripts of
+    /// piped input (as quattro, war and pig do).
+    #[arg(long, requires = "human")]
+    echo: bool,
 }
 
 const A2_INPUT: &str = "\
@@ -507,7 +513,7 @@ fn play<W: Write>(
             render::play(variant, &deal, style, &mut out)?;
             Done::Ok
         }
-        Some(name) => play_human(variant, &deal, style, &name, &mut out)?,
+        Some(name) => play_human(variant, &deal, style, &name, args.echo, &mut out)?,
     };
     out.flush().map_err(Failure::Write)?;
     Ok(done)
@@ -520,6 +526,7 @@ fn play_human(
     deal: &Deal,
     style: Style,
     name: &str,
+    echo: bool,
     out: &mut impl Write,
 ) -> Result<Done, Failure> {
     let seat = deal.seat_named(name).ok_or_else(|| {
@@ -533,10 +540,8 @@ fn play_human(
     let mut table = Table {
         strategies: deal.seats.iter().map(|seat| seat.strategy).collect(),
         seat,
-        // Piped answers are written back after their prompts, so that a transcript reads
-        // as it would on a terminal (which echoes by itself).
         person: Human::new(
-            Console::new(io::stdin().lock(), out).with_echo(!io::stdin().is_terminal()),
+            Console::new(io::stdin().lock(), out).with_echo(echo),
             deal.seats
                 .iter()
                 .map(|seat| match variant.is_assignment_2() {
