@@ -108,8 +108,10 @@ impl Tally {
     }
 }
 
-/// One worker's reusable game, loop, chance source and seats.
-struct Worker {
+/// One worker's reusable game, loop, chance source and seats: what each thread of
+/// [`simulate`] plays its games on, and what the benchmark times.
+#[derive(Debug)]
+pub struct Worker {
     game: Game,
     driver: Driver<Game>,
     chance: ChanceSource<DealOrder>,
@@ -120,7 +122,8 @@ struct Worker {
 }
 
 impl Worker {
-    fn new(setup: &Setup) -> Worker {
+    /// A worker for games of `setup`.
+    pub fn new(setup: &Setup) -> Worker {
         Worker {
             game: setup.game.clone(),
             driver: Driver::new(),
@@ -131,7 +134,9 @@ impl Worker {
         }
     }
 
-    fn play(&mut self, seed: u64, index: u64) -> Result<(), PlayError<GameError>> {
+    /// Plays game number `index` of a run seeded with `seed` and tallies it. An error
+    /// only if the game refuses what a strategy chose (a bug the tests rule out).
+    pub fn play(&mut self, seed: u64, index: u64) -> Result<(), PlayError<GameError>> {
         // Game `index` depends on nothing but (seed, index): the chance node shuffles
         // the sorted cards with the game's own stream.
         self.game
