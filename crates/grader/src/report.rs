@@ -1,0 +1,406 @@
+//! The three ways to report a grading: a text table for people, JSON for scripts, and
+//! Gradescope's `results.json`.
+//!
+//! # Text (`--format text`, the default)
+//!
+//! One row a case: its name, its result ([`Verdict::kind`]) and its score; under every
+//! case that did not simply pass, an indented line saying what happened (the first
+//! differing line with its column, the rule broken, the exit status or signal, the
+//! timeout). Then a summary line: cases passed, the score, and whether whitespace counts.
+//!
+//! # JSON (`--format json`)
+//!
+//! One object:
+//!
+//! | field | type | meaning |
+//! |---|---|---|
+//! | `command` | array of strings | the command graded, program first |
+//! | `strict` | boolean | whether whitespace differences cost marks |
+//! | `passed` | integer | cases that earned their marks |
+//! | `failed` | integer | cases that did not |
+//! | `score` | number | marks earned, all cases |
+//! | `max_score` | number | marks available |
+//! | `cases` | array of objects | one a case, in order, as below |
+//!
+//! Each case:
+//!
+//! | field | type | meaning |
+//! |---|---|---|
+//! | `name` | string | the case's name |
+//! | `result` | string | `pass`, `whitespace`, `wrong-output`, `rule-broken`, `crashed`, `timed-out`, `too-much-output` or `no-output` |
+//! | `passed` | boolean | whether the case earned its marks (`whitespace` does unless strict) |
+//! | `score` | number | marks earned: `max_score` or 0 |
+//! | `max_score` | number | marks the case is worth |
+//! | `seconds` | number | how long the run took |
+//! | `detail` | string | what happened, in one sentence (as the text table shows it) |
+//! | `line` | integer or null | `wrong-output`, `rule-broken`, `whitespace`: the line (from 1) |
+//! | `column` | integer or null | `wrong-output`: where the lines start to differ (from 1) |
+//! | `expected` | string or null | `wrong-output`: the expected line (null: the expected output had ended); `rule-broken`: what the rule required |
+//! | `got` | string or null | `wrong-output`, `rule-broken`: the program's line (null: its output had ended) |
+//! | `exit_code` | integer or null | `crashed`: the exit status, if it exited |
+//! | `signal` | integer or null | `crashed`: the signal that ended it, if one did |
+//!
+//! # Gradescope (`--format gradescope`)
+//!
+//! The `results.json` a Gradescope autograder writes to `/autograder/results/`:
+//!
+//! | field | type | meaning |
+//! |---|---|---|
+//! | `score` | number | the submission's total: the sum of the tests' scores |
+//! | `tests` | array of objects | one a case, in order |
+//! | `tests[].name` | string | the case's name |
+//! | `tests[].score` | number | marks earned: `max_score` or 0 |
+//! | `tests[].max_score` | number | marks the case is worth |
+//! | `tests[].output` | string | what happened (the `detail` above), shown to the student |
+//! | `tests[].visibility` | string | `visible`: students see every test |
+
+use std::io::{self, Write};
+use std::str::FromStr;
+
+use serde::Serialize;
+
+use crate::CaseResult;
+use crate::run::Exit;
+use crate::verdict::Verdict;
+
+/// How to write a report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// A table for people.
+    Text,
+    /// One JSON object for scripts.
+    Json,
+    /// Gradescope's `results.json`.
+    Gradescope,
+}
+
+impl Format {
+    /// The names `--format` takes.
+    pub const NAMES: [&'static str; 3] = ["text", "json", "gradescope"];
+}
+
+impl FromStr for Format {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Format, String> {
+        match name {
+            "text" => Ok(Format::Text),
+            "json" => Ok(Format::Json),
+            "gradescope" => Ok(Format::Gradescope),
+            _ => Err(format!(
+                "unknown format '{name}': use text, json or gradescope"
+            )),
+        }
+    }
+}
+
+/// The results of grading one program on every case.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    /// The command graded, program first.
+    pub command: Vec<String>,
+    /// Whether whitespace differences cost marks.
+    pub strict: bool,
+    /// One result a case, in the cases' order.
+    pub results: Vec<CaseResult>,
+}
+
+impl Report {
+    /// Cases that earned their marks.
+    pub fn passed(&self) -> usize {
+        self.results
+            .iter()
+            .filter(|r| r.verdict.passed(self.strict))
+            .count()
+    }
+
+    /// Whether every case earned its marks.
+    pub fn all_passed(&self) -> bool {
+        self.passed() == self.results.len()
+    }
+
+    /// Marks earned.
+    pub fn score(&self) -> f64 {
+        self.results.iter().map(|r| r.score).sum()
+    }
+
+    /// Marks available.
+    pub fn max_score(&self) -> f64 {
+        self.results.iter().map(|r| r.max_score).sum()
+    }
+
+    /// The exit status of a grading: 0 when every case passed, 1 when some failed.
+    pub fn exit_status(&self) -> u8 {
+        u8::from(!self.all_passed())
+    }
+
+    /// Writes the report in `format`.
+    pub fn write(&self, format: Format, out: &mut impl Write) -> io::Result<()> {
+        match format {
+            Format::Text => self.write_text(out),
+            Format::Json => write_json(out, &self.json()),
+            Format::Gradescope => write_json(out, &self.gradescope()),
+        }
+    }
+
+    fn write_text(&self, out: &mut impl Write) -> io::Result<()> {
+        let width = self
+            .results
+            .iter()
+            .map(|r| r.name.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(4);
+        let kind = 15;
+        writeln!(out, "{:<width$}  {:<kind$}  score", "case", "result")?;
+        for result in &self.results {
+            writeln!(
+                out,
+                "{:<width$}  {:<kind$}  {}/{}",
+                result.name,
+                result.verdict.kind(),
+                result.score,
+                result.max_score
+            )?;
+            let shown = match &result.verdict {
+                Verdict::Pass { note: None } => false,
+                Verdict::Pass { note: Some(_) } | Verdict::Whitespace { .. } => true,
+                _ => true,
+            };
+            if shown {
+                writeln!(out, "    {}", result.verdict)?;
+            }
+        }
+        let whitespace = if self.strict {
+            "whitespace differences cost marks (--strict)"
+        } else {
+            "whitespace differences reported, not scored"
+        };
+        writeln!(
+            out,
+            "{} of {} cases passed; score {}/{}; {whitespace}",
+            self.passed(),
+            self.results.len(),
+            self.score(),
+            self.max_score()
+        )
+    }
+
+    fn json(&self) -> JsonReport<'_> {
+        JsonReport {
+            command: &self.command,
+            strict: self.strict,
+            passed: self.passed(),
+            failed: self.results.len() - self.passed(),
+            score: self.score(),
+            max_score: self.max_score(),
+            cases: self
+                .results
+                .iter()
+                .map(|result| JsonCase::new(result, self.strict))
+                .collect(),
+        }
+    }
+
+    fn gradescope(&self) -> Gradescope {
+        Gradescope {
+            score: self.score(),
+            tests: self
+                .results
+                .iter()
+                .map(|result| GradescopeTest {
+                    name: result.name.clone(),
+                    score: result.score,
+                    max_score: result.max_score,
+                    output: result.verdict.to_string(),
+                    visibility: "visible",
+                })
+                .collect(),
+        }
+    }
+}
+
+fn write_json(out: &mut impl Write, value: &impl Serialize) -> io::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, value).map_err(io::Error::other)?;
+    writeln!(out)
+}
+
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    command: &'a [String],
+    strict: bool,
+    passed: usize,
+    failed: usize,
+    score: f64,
+    max_score: f64,
+    cases: Vec<JsonCase>,
+}
+
+#[derive(Serialize)]
+struct JsonCase {
+    name: String,
+    result: &'static str,
+    passed: bool,
+    score: f64,
+    max_score: f64,
+    seconds: f64,
+    detail: String,
+    line: Option<usize>,
+    column: Option<usize>,
+    expected: Option<String>,
+    got: Option<String>,
+    exit_code: Option<i32>,
+    signal: Option<i32>,
+}
+
+impl JsonCase {
+    fn new(result: &CaseResult, strict: bool) -> JsonCase {
+        let mut case = JsonCase {
+            name: result.name.clone(),
+            result: result.verdict.kind(),
+            passed: result.verdict.passed(strict),
+            score: result.score,
+            max_score: result.max_score,
+            seconds: (result.seconds * 1000.0).round() / 1000.0,
+            detail: result.verdict.to_string(),
+            line: None,
+            column: None,
+            expected: None,
+            got: None,
+            exit_code: None,
+            signal: None,
+        };
+        match &result.verdict {
+            Verdict::WrongOutput {
+                line,
+                column,
+                expected,
+                got,
+            } => {
+                case.line = Some(*line);
+                case.column = Some(*column);
+                case.expected.clone_from(expected);
+                case.got.clone_from(got);
+            }
+            Verdict::RuleBroken { line, rule, got } => {
+                case.line = Some(*line);
+                case.expected = Some(rule.clone());
+                case.got.clone_from(got);
+            }
+            Verdict::Whitespace {
+                trailing_on_line, ..
+            } => case.line = *trailing_on_line,
+            Verdict::Crashed { exit, .. } => match exit {
+                Exit::Code(code) => case.exit_code = Some(*code),
+                Exit::Signal(signal) => case.signal = Some(*signal),
+                _ => {}
+            },
+            _ => {}
+        }
+        case
+    }
+}
+
+#[derive(Serialize)]
+struct Gradescope {
+    score: f64,
+    tests: Vec<GradescopeTest>,
+}
+
+#[derive(Serialize)]
+struct GradescopeTest {
+    name: String,
+    score: f64,
+    max_score: f64,
+    output: String,
+    visibility: &'static str,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    fn report() -> Report {
+        let result = |name: &str, verdict: Verdict, score| CaseResult {
+            name: name.into(),
+            verdict,
+            score,
+            max_score: 1.0,
+            seconds: 0.01,
+        };
+        Report {
+            command: vec!["./a.out".into()],
+            strict: false,
+            results: vec![
+                result("01-ok", Verdict::Pass { note: None }, 1.0),
+                result(
+                    "02-wrong",
+                    Verdict::WrongOutput {
+                        line: 3,
+                        column: 6,
+                        expected: Some("3: R8 LOCO Y".into()),
+                        got: Some("3: R8".into()),
+                    },
+                    0.0,
+                ),
+                result(
+                    "03-crash",
+                    Verdict::Crashed {
+                        exit: Exit::Signal(11),
+                        stderr: None,
+                    },
+                    0.0,
+                ),
+            ],
+        }
+    }
+
+    fn written(format: Format) -> String {
+        let mut out = Vec::new();
+        report()
+            .write(format, &mut out)
+            .unwrap_or_else(|e| panic!("{e}"));
+        String::from_utf8(out).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn text_table() {
+        assert_eq!(
+            written(Format::Text),
+            "\
+case      result           score
+01-ok     pass             1/1
+02-wrong  wrong-output     0/1
+    line 3, column 6: expected `3: R8 LOCO Y`, got `3: R8`
+03-crash  crashed          0/1
+    crashed: killed by signal 11
+1 of 3 cases passed; score 1/3; whitespace differences reported, not scored
+"
+        );
+        assert_eq!(report().exit_status(), 1);
+    }
+
+    #[test]
+    fn json_fields() {
+        let value: serde_json::Value =
+            serde_json::from_str(&written(Format::Json)).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(value["passed"], 1);
+        assert_eq!(value["failed"], 2);
+        assert_eq!(value["cases"][1]["result"], "wrong-output");
+        assert_eq!(value["cases"][1]["column"], 6);
+        assert_eq!(value["cases"][2]["signal"], 11);
+        assert_eq!(value["cases"][2]["exit_code"], serde_json::Value::Null);
+    }
+
+    #[test]
+    fn gradescope_results() {
+        let value: serde_json::Value =
+            serde_json::from_str(&written(Format::Gradescope)).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(value["score"], 1.0);
+        assert_eq!(value["tests"][1]["name"], "02-wrong");
+        assert_eq!(value["tests"][1]["max_score"], 1.0);
+        assert_eq!(value["tests"][1]["visibility"], "visible");
+        assert_eq!(value["tests"][2]["output"], "crashed: killed by signal 11");
+    }
+}

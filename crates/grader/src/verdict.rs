@@ -1,0 +1,331 @@
+//! The result model: what one case's run came to ([`Verdict`]), how it scores, and the
+//! exact comparison of an output with the expected one ([`compare`]).
+
+use std::fmt;
+
+use crate::run::{Exit, Run};
+
+/// What one case came to.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Verdict {
+    /// The output is right.
+    Pass {
+        /// What the grader noticed without holding it against the program (for Pig: the
+        /// readings of the text it saw).
+        note: Option<String>,
+    },
+    /// Every line is right but for trailing whitespace or the final newline: full marks,
+    /// or none with `--strict`.
+    Whitespace {
+        /// The first line with trailing whitespace (spaces, tabs, a carriage return),
+        /// if any.
+        trailing_on_line: Option<usize>,
+        /// Whether the last line lacks its newline.
+        missing_final_newline: bool,
+    },
+    /// The first line that differs from the expected output.
+    WrongOutput {
+        /// Its number, from 1.
+        line: usize,
+        /// Where the two lines start to differ: a character position from 1.
+        column: usize,
+        /// The expected line (`None`: the expected output had ended).
+        expected: Option<String>,
+        /// The program's line (`None`: the program's output had ended).
+        got: Option<String>,
+    },
+    /// The first line that breaks a rule (the output is checked by rules, not compared).
+    RuleBroken {
+        /// Its number, from 1.
+        line: usize,
+        /// What the rule required there.
+        rule: String,
+        /// The program's line (`None`: the output had ended).
+        got: Option<String>,
+    },
+    /// The program exited with a status other than 0, or was ended by a signal.
+    Crashed {
+        /// How it ended: [`Exit::Code`] or [`Exit::Signal`].
+        exit: Exit,
+        /// The first line of its standard error, if it wrote one.
+        stderr: Option<String>,
+    },
+    /// The program ran past the timeout and was killed with its process group.
+    TimedOut {
+        /// The timeout, in seconds.
+        seconds: f64,
+    },
+    /// The program printed more than the limit and was killed with its process group.
+    TooMuchOutput {
+        /// The limit, in bytes.
+        limit: usize,
+    },
+    /// The program exited normally but printed nothing on standard output.
+    NoOutput,
+}
+
+impl Verdict {
+    /// The short name of the result, as the JSON `result` field and the table show it:
+    /// `pass`, `whitespace`, `wrong-output`, `rule-broken`, `crashed`, `timed-out`,
+    /// `too-much-output`, `no-output`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Verdict::Pass { .. } => "pass",
+            Verdict::Whitespace { .. } => "whitespace",
+            Verdict::WrongOutput { .. } => "wrong-output",
+            Verdict::RuleBroken { .. } => "rule-broken",
+            Verdict::Crashed { .. } => "crashed",
+            Verdict::TimedOut { .. } => "timed-out",
+            Verdict::TooMuchOutput { .. } => "too-much-output",
+            Verdict::NoOutput => "no-output",
+        }
+    }
+
+    /// Whether the case earns its marks: a pass always, a whitespace difference unless
+    /// `strict`.
+    pub fn passed(&self, strict: bool) -> bool {
+        match self {
+            Verdict::Pass { .. } => true,
+            Verdict::Whitespace { .. } => !strict,
+            _ => false,
+        }
+    }
+
+    /// The verdict of a run that did not end well on its own (killed, crashed, silent),
+    /// or `None` when its output is to be checked.
+    pub fn of_exit(run: &Run, limits_timeout: f64, max_output: usize) -> Option<Verdict> {
+        match run.exit {
+            Exit::TimedOut => Some(Verdict::TimedOut {
+                seconds: limits_timeout,
+            }),
+            Exit::TooMuchOutput => Some(Verdict::TooMuchOutput { limit: max_output }),
+            exit @ (Exit::Signal(_) | Exit::Code(1..) | Exit::Code(..0)) => {
+                Some(Verdict::Crashed {
+                    exit,
+                    stderr: String::from_utf8_lossy(&run.stderr)
+                        .lines()
+                        .find(|line| !line.trim().is_empty())
+                        .map(|line| shorten(line, 200)),
+                })
+            }
+            Exit::Code(0) if run.stdout.is_empty() => Some(Verdict::NoOutput),
+            Exit::Code(_) => None,
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    /// One paragraph saying what happened, for people: the table's detail, the JSON
+    /// `detail` and Gradescope's `output`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fn shown(line: Option<&String>) -> String {
+            line.map_or_else(|| "the end of the output".to_owned(), |l| format!("`{l}`"))
+        }
+        match self {
+            Verdict::Pass { note: None } => write!(f, "the output is right"),
+            Verdict::Pass { note: Some(note) } => write!(f, "the output is right ({note})"),
+            Verdict::Whitespace {
+                trailing_on_line,
+                missing_final_newline,
+            } => {
+                let mut parts = Vec::new();
+                if let Some(line) = trailing_on_line {
+                    parts.push(format!("trailing whitespace (first on line {line})"));
+                }
+                if *missing_final_newline {
+                    parts.push("no newline at the end of the last line".to_owned());
+                }
+                if parts.is_empty() {
+                    parts.push("the line endings".to_owned());
+                }
+                write!(f, "every line is right but for {}", parts.join(" and "))
+            }
+            Verdict::WrongOutput {
+                line,
+                column,
+                expected,
+                got,
+            } => write!(
+                f,
+                "line {line}, column {column}: expected {}, got {}",
+                shown(expected.as_ref()),
+                shown(got.as_ref())
+            ),
+            Verdict::RuleBroken { line, rule, got } => {
+                write!(f, "line {line}: {rule}; got {}", shown(got.as_ref()))
+            }
+            Verdict::Crashed { exit, stderr } => {
+                match exit {
+                    Exit::Signal(signal) => write!(f, "crashed: killed by signal {signal}")?,
+                    Exit::Code(code) => write!(f, "crashed: exit status {code}")?,
+                    _ => write!(f, "crashed")?,
+                }
+                match stderr {
+                    Some(line) => write!(f, " (stderr: {line})"),
+                    None => Ok(()),
+                }
+            }
+            Verdict::TimedOut { seconds } => {
+                write!(
+                    f,
+                    "timed out after {seconds} s; killed with its process group"
+                )
+            }
+            Verdict::TooMuchOutput { limit } => write!(
+                f,
+                "printed more than {limit} bytes; cut off and killed with its process group"
+            ),
+            Verdict::NoOutput => write!(f, "printed nothing"),
+        }
+    }
+}
+
+/// Compares a program's output with the expected output exactly.
+///
+/// The same bytes pass. Otherwise the lines are compared without their trailing
+/// whitespace (spaces, tabs, a carriage return): the first line that still differs is a
+/// [`Verdict::WrongOutput`] with the column where the two lines part; if none does, the
+/// difference is only whitespace at line ends or the final newline, a
+/// [`Verdict::Whitespace`].
+pub fn compare(expected: &str, got: &str) -> Verdict {
+    if expected == got {
+        return Verdict::Pass { note: None };
+    }
+    // Split at '\n' only, so that a carriage return stays on its line (`lines` would
+    // drop it).
+    let want: Vec<&str> = expected.split_terminator('\n').collect();
+    let have: Vec<&str> = got.split_terminator('\n').collect();
+    for index in 0..want.len().max(have.len()) {
+        let (w, h) = (want.get(index).copied(), have.get(index).copied());
+        let (wt, ht) = (w.map(trim_end), h.map(trim_end));
+        if wt != ht {
+            let column = match (wt, ht) {
+                (Some(a), Some(b)) => {
+                    a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count() + 1
+                }
+                _ => 1,
+            };
+            return Verdict::WrongOutput {
+                line: index + 1,
+                column,
+                expected: w.map(str::to_owned),
+                got: h.map(str::to_owned),
+            };
+        }
+    }
+    let trailing_on_line = have
+        .iter()
+        .zip(&want)
+        .position(|(h, w)| h != w && trim_end(h) == trim_end(w))
+        .map(|index| index + 1);
+    let missing_final_newline = expected.ends_with('\n') && !got.ends_with('\n');
+    if trailing_on_line.is_none() && !missing_final_newline {
+        // Same lines, same final newline: only line endings the expected output has
+        // itself are left, or an extra final newline, which `lines` hides.
+        return Verdict::Whitespace {
+            trailing_on_line: None,
+            missing_final_newline: !got.ends_with('\n'),
+        };
+    }
+    Verdict::Whitespace {
+        trailing_on_line,
+        missing_final_newline,
+    }
+}
+
+fn trim_end(line: &str) -> &str {
+    line.trim_end_matches([' ', '\t', '\r'])
+}
+
+/// `text` cut to at most `max` characters, with `…` where it was cut.
+pub fn shorten(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    #[test]
+    fn same_bytes_pass() {
+        assert_eq!(compare("a\nb\n", "a\nb\n"), Verdict::Pass { note: None });
+    }
+
+    #[test]
+    fn the_first_differing_line_and_column() {
+        assert_eq!(
+            compare("0: B3\n3: R8 LOCO Y\n", "0: B3\n3: R8\n"),
+            Verdict::WrongOutput {
+                line: 2,
+                column: 6,
+                expected: Some("3: R8 LOCO Y".into()),
+                got: Some("3: R8".into())
+            }
+        );
+        assert_eq!(
+            compare("a\nb\n", "a\n").to_string(),
+            "line 2, column 1: expected `b`, got the end of the output"
+        );
+        assert_eq!(
+            compare("a\n", "a\nextra\n").to_string(),
+            "line 2, column 1: expected the end of the output, got `extra`"
+        );
+    }
+
+    #[test]
+    fn whitespace_is_reported_apart() {
+        let verdict = compare("a\nb\n", "a \nb");
+        assert_eq!(
+            verdict,
+            Verdict::Whitespace {
+                trailing_on_line: Some(1),
+                missing_final_newline: true
+            }
+        );
+        assert!(verdict.passed(false));
+        assert!(!verdict.passed(true));
+        assert_eq!(
+            verdict.to_string(),
+            "every line is right but for trailing whitespace (first on line 1) and no \
+             newline at the end of the last line"
+        );
+        assert_eq!(
+            compare("a\nb\n", "a\r\nb\r\n"),
+            Verdict::Whitespace {
+                trailing_on_line: Some(1),
+                missing_final_newline: false
+            }
+        );
+    }
+
+    #[test]
+    fn runs_that_went_wrong() {
+        let run = |exit, stdout: &[u8], stderr: &[u8]| Run {
+            exit,
+            stdout: stdout.to_vec(),
+            stderr: stderr.to_vec(),
+            elapsed: std::time::Duration::ZERO,
+        };
+        assert_eq!(
+            Verdict::of_exit(&run(Exit::Code(0), b"", b""), 1.0, 10),
+            Some(Verdict::NoOutput)
+        );
+        assert_eq!(
+            Verdict::of_exit(&run(Exit::Code(0), b"x", b""), 1.0, 10),
+            None
+        );
+        assert_eq!(
+            Verdict::of_exit(&run(Exit::Code(1), b"x", b"\nException in main\n"), 1.0, 10)
+                .map(|v| v.to_string()),
+            Some("crashed: exit status 1 (stderr: Exception in main)".into())
+        );
+        assert_eq!(
+            Verdict::of_exit(&run(Exit::Signal(11), b"", b""), 1.0, 10).map(|v| v.to_string()),
+            Some("crashed: killed by signal 11".into())
+        );
+    }
+}
