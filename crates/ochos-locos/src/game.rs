@@ -509,45 +509,59 @@ impl Game {
         self.rules.two.is_some() && self.pending_twos > 0
     }
 
-    /// Whether the rules let `card` be laid now on `target`.
-    fn playable(&self, card: ColorCard, target: ColorCard) -> bool {
-        if self.facing_two() {
-            card.number() == TWO
-        } else {
-            card.matches(target)
-        }
-    }
-
     /// Whether laying `card` from a hand of `held` cards names a colour.
     fn names_color(&self, card: ColorCard, held: usize) -> bool {
         self.rules.eight.is_some() && card.number() == EIGHT && held > 1
     }
 
-    /// Why `seat` may not take `action` now, if it may not.
-    fn refusal(&self, seat: Seat, action: Action) -> Result<(), GameError> {
+    /// Whether the rules let a card be laid on `target` now: facing a fresh 2 under the
+    /// Rule of Two only a 2, otherwise a match by colour or number.
+    fn playable_on(&self, target: ColorCard) -> impl Fn(ColorCard) -> bool {
+        let facing_two = self.facing_two();
+        move |card| match facing_two {
+            true => card.number() == TWO,
+            false => card.matches(target),
+        }
+    }
+
+    /// Where `card` is in `seat`'s hand if the seat may lay it now with `chosen`, or why
+    /// not. (Found once, for the play to use: this runs on every move of a simulation.)
+    fn check_play(
+        &self,
+        seat: Seat,
+        card: ColorCard,
+        chosen: Option<Color>,
+    ) -> Result<usize, GameError> {
         let hand = self.players[seat].hand();
         let target = self.card_to_match().ok_or(GameError::NotDealt)?;
-        match action {
-            Action::Draw => match hand.iter().find(|&&card| self.playable(card, target)) {
-                Some(&card) => Err(GameError::MustPlay { card }),
-                None => Ok(()),
-            },
-            Action::Play { card, chosen } => {
-                if !hand.contains(&card) {
-                    return Err(GameError::NotInHand { card });
-                }
-                if self.facing_two() && card.number() != TWO {
-                    return Err(GameError::MustAnswerTwo { card });
-                }
-                if !self.playable(card, target) {
-                    return Err(GameError::NoMatch { card, target });
-                }
-                match (self.names_color(card, hand.len()), chosen) {
-                    (true, None) => Err(GameError::NoColorNamed { card }),
-                    (false, Some(_)) => Err(GameError::ColorNotWanted { card }),
-                    _ => Ok(()),
-                }
-            }
+        let index = hand
+            .iter()
+            .position(|&held| held == card)
+            .ok_or(GameError::NotInHand { card })?;
+        if self.facing_two() && card.number() != TWO {
+            return Err(GameError::MustAnswerTwo { card });
+        }
+        if !self.playable_on(target)(card) {
+            return Err(GameError::NoMatch { card, target });
+        }
+        match (self.names_color(card, hand.len()), chosen) {
+            (true, None) => Err(GameError::NoColorNamed { card }),
+            (false, Some(_)) => Err(GameError::ColorNotWanted { card }),
+            _ => Ok(index),
+        }
+    }
+
+    /// Why `seat` may not draw now, if it may not: it holds a card it may lay.
+    fn check_draw(&self, seat: Seat) -> Result<(), GameError> {
+        let target = self.card_to_match().ok_or(GameError::NotDealt)?;
+        let playable = self.playable_on(target);
+        match self.players[seat]
+            .hand()
+            .iter()
+            .find(|&&card| playable(card))
+        {
+            Some(&card) => Err(GameError::MustPlay { card }),
+            None => Ok(()),
         }
     }
 
@@ -582,11 +596,15 @@ impl Game {
         Ok(())
     }
 
-    fn play_card(&mut self, player: usize, card: ColorCard, chosen: Option<Color>) -> Play {
-        let hand = self.players[player].hand_mut();
-        if let Some(index) = hand.iter().position(|&held| held == card) {
-            hand.remove(index);
-        }
+    /// Lays `card`, at `index` of `player`'s hand.
+    fn play_card(
+        &mut self,
+        player: usize,
+        index: usize,
+        card: ColorCard,
+        chosen: Option<Color>,
+    ) -> Play {
+        self.players[player].hand_mut().remove(index);
         self.discard_pile.push(card);
         self.chosen_color = chosen;
         self.pending_twos = match self.rules.two {
@@ -679,8 +697,9 @@ impl GameState for Game {
             return;
         };
         let hand = self.players[seat].hand();
+        let playable = self.playable_on(target);
         for &card in hand {
-            if !self.playable(card, target) {
+            if !playable(card) {
                 continue;
             }
             if self.names_color(card, hand.len()) {
@@ -707,14 +726,22 @@ impl GameState for Game {
             Actor::Chance => return Err(GameError::NotDealt),
             Actor::Seat(seat) => seat,
         };
-        self.refusal(seat, action)?;
-        self.current = Some(seat);
-        let play = match (action, self.rules.two) {
-            (Action::Play { card, chosen }, _) => self.play_card(seat, card, chosen),
-            (Action::Draw, Some(rule)) if self.pending_twos > 0 => {
-                self.take_penalty(seat, rule.penalty.cards(self.pending_twos))
+        let play = match action {
+            Action::Play { card, chosen } => {
+                let index = self.check_play(seat, card, chosen)?;
+                self.current = Some(seat);
+                self.play_card(seat, index, card, chosen)
             }
-            (Action::Draw, _) => self.draw_for(seat),
+            Action::Draw => {
+                self.check_draw(seat)?;
+                self.current = Some(seat);
+                match self.rules.two {
+                    Some(rule) if self.pending_twos > 0 => {
+                        self.take_penalty(seat, rule.penalty.cards(self.pending_twos))
+                    }
+                    _ => self.draw_for(seat),
+                }
+            }
         };
         self.passes = match play {
             Play::Draw { drawn: 0 } => self.passes + 1,
@@ -888,12 +915,23 @@ impl conformance::Audit for Game {
     }
 }
 
+/// The audit's own statement of what may be laid (written apart from the game's check,
+/// so that the audit tests it): facing a fresh 2 under the Rule of Two only a 2;
+/// otherwise a card of the colour or the number of the card to match.
+fn may_lay(game: &Game, card: ColorCard, target: ColorCard) -> bool {
+    if game.rules.two.is_some() && game.pending_twos > 0 {
+        card.number() == TWO
+    } else {
+        card.color() == target.color() || card.number() == target.number()
+    }
+}
+
 /// Checks one seat's turn, from `before` to `after`, against the rules.
 fn audit_turn(before: &Game, after: &Game, seat: Seat, play: Play) -> Result<(), String> {
     let held = before.players[seat].hand();
     let holds = after.players[seat].hand().len();
     let target = before.card_to_match().ok_or("a turn before the deal")?;
-    let can_play = held.iter().any(|&card| before.playable(card, target));
+    let can_play = held.iter().any(|&card| may_lay(before, card, target));
     let deck = before.deck.len();
     let drew = |drawn: u8, wanted: usize| -> Result<(), String> {
         let drawn = usize::from(drawn);
@@ -910,7 +948,7 @@ fn audit_turn(before: &Game, after: &Game, seat: Seat, play: Play) -> Result<(),
     };
     match play {
         Play::Card { card, chosen } => {
-            if !held.contains(&card) || !before.playable(card, target) {
+            if !held.contains(&card) || !may_lay(before, card, target) {
                 return Err(format!(
                     "laid {card}, not a playable card of the hand, on {target}"
                 ));

@@ -174,18 +174,22 @@ impl Worker {
 /// Plays `games` random deals under `setup`, on rayon's current thread pool. An error
 /// only if the game refuses what a strategy chose (a bug the tests rule out).
 pub fn simulate(setup: &Setup, games: u64, seed: u64) -> Result<Tally, PlayError<GameError>> {
-    (0..games)
+    // Games go to the threads in chunks, each played on one worker that stays put (a
+    // fold would move the worker, generator buffer and all, at every game).
+    (0..games.div_ceil(CHUNK))
         .into_par_iter()
-        .try_fold(
-            || Worker::new(setup),
-            |mut worker, index| {
+        .map(|chunk| {
+            let mut worker = Worker::new(setup);
+            for index in chunk * CHUNK..((chunk + 1) * CHUNK).min(games) {
                 worker.play(seed, index)?;
-                Ok(worker)
-            },
-        )
-        .map(|worker| worker.map(|worker| worker.tally))
+            }
+            Ok(worker.tally)
+        })
         .try_reduce(|| Tally::new(setup.seats.len()), |a, b| Ok(a.merge(b)))
 }
+
+/// How many games a thread plays on one worker before it takes more.
+const CHUNK: u64 = 4096;
 
 #[cfg(test)]
 mod tests {

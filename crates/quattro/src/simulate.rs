@@ -129,19 +129,24 @@ pub fn simulate(
     seed: u64,
     max_turns: u32,
 ) -> Result<Tally, SimulationError> {
-    (0..games)
+    // Games go to the threads in chunks, each played on one simulator that stays put (a
+    // fold would move the simulator, generator buffer and all, at every game).
+    (0..games.div_ceil(CHUNK))
         .into_par_iter()
-        .try_fold(
-            || (Simulator::new(rules, max_turns), Tally::default()),
-            |(mut simulator, mut tally), index| {
+        .map(|chunk| {
+            let mut simulator = Simulator::new(rules, max_turns);
+            let mut tally = Tally::default();
+            for index in chunk * CHUNK..((chunk + 1) * CHUNK).min(games) {
                 let (outcome, turns) = simulator.play(seed, index)?;
                 tally.add(outcome, turns);
-                Ok((simulator, tally))
-            },
-        )
-        .map(|worker| worker.map(|(_, tally)| tally))
+            }
+            Ok(tally)
+        })
         .try_reduce(Tally::default, |a, b| Ok(a.merge(b)))
 }
+
+/// How many games a thread plays on one simulator before it takes more.
+const CHUNK: u64 = 4096;
 
 #[cfg(test)]
 mod tests {

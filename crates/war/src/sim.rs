@@ -333,24 +333,29 @@ pub fn simulate(
     pool.install(|| run(simulation, progress))
 }
 
+/// How many games a thread plays on one worker before it takes more.
+const CHUNK: u64 = 1024;
+
 fn run(simulation: &Simulation, progress: &(dyn Fn() + Sync)) -> Result<Report, SimulationError> {
     let Simulation {
         rules, games, seed, ..
     } = *simulation;
-    let tally = (0..games)
+    // Games go to the threads in chunks, each played on one worker that stays put (a
+    // fold would move the worker and the tally, generator buffer and all, at every game).
+    let tally = (0..games.div_ceil(CHUNK))
         .into_par_iter()
-        .fold(
-            || (Worker::new(rules), Tally::default()),
-            |(mut worker, mut tally), index| {
+        .map(|chunk| {
+            let mut worker = Worker::new(rules);
+            let mut tally = Tally::default();
+            for index in chunk * CHUNK..((chunk + 1) * CHUNK).min(games) {
                 match worker.play(seed, index) {
                     Ok(record) => tally.add(&record),
                     Err(error) => tally.fail(index, error),
                 }
                 progress();
-                (worker, tally)
-            },
-        )
-        .map(|(_, tally)| tally)
+            }
+            tally
+        })
         .reduce(Tally::default, Tally::merge);
     if let Some((index, error)) = tally.failed {
         return Err(SimulationError::Game { index, error });
