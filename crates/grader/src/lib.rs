@@ -200,6 +200,24 @@ where
     })
 }
 
+/// Reads `--timeout SECS`: seconds, more than 0 and at most a day (`2`, `0.5`).
+pub fn parse_timeout(text: &str) -> Result<std::time::Duration, String> {
+    match text.parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && seconds <= 86_400.0 => {
+            Ok(std::time::Duration::from_secs_f64(seconds))
+        }
+        _ => Err("the timeout is a number of seconds, more than 0 (like 2 or 0.5)".to_owned()),
+    }
+}
+
+/// Reads `--jobs N`: 1 to 256 cases at once.
+pub fn parse_jobs(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(jobs) if (1..=256).contains(&jobs) => Ok(jobs),
+        _ => Err("the number of jobs is a whole number from 1 to 256".to_owned()),
+    }
+}
+
 fn judge<F>(index: usize, case: &Case, run: &Run, options: &Options, check: &F) -> CaseResult
 where
     F: Fn(usize, &str) -> Verdict,

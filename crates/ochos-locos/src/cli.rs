@@ -105,6 +105,39 @@ Example:
         #[arg(long)]
         no_announce_colour: bool,
     },
+    /// Write test cases for grading: targeted deals, their expected outputs, a manifest.
+    #[command(after_help = CASES_HELP)]
+    Cases {
+        /// The rule set to write cases for.
+        #[arg(value_parser = variant_parser(), value_name = "RULES")]
+        variant: Variant,
+        /// Random cases to add beyond the targeted ones.
+        #[arg(long, value_name = "N", default_value_t = 0,
+              value_parser = clap::value_parser!(u16).range(0..=10_000))]
+        count: u16,
+        /// The seed of the search (the same seed gives the same cases).
+        #[arg(long, value_name = "S")]
+        seed: u64,
+        /// The directory to write the cases into (made if missing; files of the same
+        /// names are replaced).
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+        /// completos: expected outputs print no colour after an 8 (as the text's example).
+        #[arg(long)]
+        no_announce_colour: bool,
+    },
+    /// Grade a program: run it on every case of a cases directory, compare its output.
+    #[command(after_help = GRADE_HELP)]
+    Grade {
+        /// The rule set the cases are for.
+        #[arg(value_parser = variant_parser(), value_name = "RULES")]
+        variant: Variant,
+        /// The directory `ochos-locos cases` wrote.
+        #[arg(long, value_name = "DIR")]
+        cases: PathBuf,
+        #[command(flatten)]
+        grading: GradingArgs,
+    },
     /// Play many random deals without output and print who wins how often.
     #[command(after_help = "\
 Each game deals all 32 cards at random; game i of a run seeded with S is the same on any
@@ -150,6 +183,68 @@ Example:
         seed: Option<u64>,
     },
 }
+
+/// The options of `grade`.
+#[derive(Args)]
+struct GradingArgs {
+    /// Seconds each run may take before the program is killed with its whole process
+    /// group.
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = grader::parse_timeout)]
+    timeout: std::time::Duration,
+    /// Cases run at once, 1 to 256 (default: one per core).
+    #[arg(long, value_name = "N", value_parser = grader::parse_jobs)]
+    jobs: Option<usize>,
+    /// The report: a table (text), one JSON object (json), or Gradescope's results.json
+    /// (gradescope).
+    #[arg(long, value_name = "FORMAT", default_value = "text",
+          value_parser = PossibleValuesParser::new(grader::Format::NAMES)
+              .try_map(|name| name.parse::<grader::Format>()))]
+    format: grader::Format,
+    /// Trailing whitespace and a missing final newline fail the case (by default they
+    /// are reported and cost nothing).
+    #[arg(long)]
+    strict: bool,
+    /// The program to grade and its arguments, after `--`.
+    #[arg(last = true, required = true, value_name = "COMMAND")]
+    command: Vec<std::ffi::OsString>,
+}
+
+impl GradingArgs {
+    fn options(&self) -> grader::Options {
+        grader::Options {
+            limits: grader::Limits {
+                timeout: self.timeout,
+                ..grader::Limits::default()
+            },
+            jobs: self.jobs.unwrap_or_else(grader::default_jobs),
+            strict: self.strict,
+        }
+    }
+}
+
+const CASES_HELP: &str = "\
+For every situation the rule set has (a win by an 8, an 8 that changes the colour, chained
+2s, a 2's penalty, a penalty that empties the deck, a stalemate, the deck emptied by a
+draw, 2 and 6 players, a win by each strategy), seeded random deals are played until one
+comes to it; --count random deals follow. DIR receives NAME.in (the deal, in the rule
+set's input format), NAME.out (the expected output, the game's own) and manifest.json
+(each case's name, number of players and the situations it exercises).
+
+Example:
+  ochos-locos cases completos --count 30 --seed 1 --out cases/completos";
+
+const GRADE_HELP: &str = "\
+COMMAND runs once per case with the case's deal (NAME.in) on standard input; its standard
+output must be NAME.out exactly. A case passes, or fails with the first differing line
+(its number, both lines and the column where they differ), a crash (exit status or
+signal), a timeout, too much output, or no output. Trailing whitespace and a missing final
+newline are reported and pass unless --strict.
+
+Exit status: 0 every case passed, 1 some failed, 2 bad usage (nothing graded).
+
+Examples:
+  ochos-locos grade completos --cases cases/completos -- java -cp student OchosLocosComplete
+  ochos-locos grade take-two --cases cases/take-two --format gradescope -- python3 a2p2.py";
 
 #[derive(Args)]
 struct PlayArgs {
@@ -277,6 +372,10 @@ enum Failure {
     Game(#[from] GameError),
     #[error("{0}")]
     Play(PlayError<GameError>),
+    #[error("{0}")]
+    Cases(#[from] ochos_locos::cases::CasesError),
+    #[error("{0}")]
+    Grade(#[from] ochos_locos::grade::GradeFailure),
 }
 
 impl From<PlayError<GameError>> for Failure {
@@ -296,6 +395,7 @@ pub fn main() -> ExitCode {
     match run(cli) {
         Ok(Done::Ok) => ExitCode::SUCCESS,
         Ok(Done::Differs) => ExitCode::from(EXIT_CUT_SHORT),
+        Ok(Done::Graded(status)) => ExitCode::from(status),
         Ok(Done::CutShort(stop)) => {
             eprintln!("{PROGRAM}: {stop}");
             ExitCode::from(EXIT_CUT_SHORT)
@@ -311,6 +411,8 @@ enum Done {
     Ok,
     /// `check` found a difference: exit status 1.
     Differs,
+    /// `grade` is done: exit status 0 (every case passed) or 1.
+    Graded(u8),
     /// The person's answers ended before the game did: exit status 1.
     CutShort(Stop),
 }
@@ -349,6 +451,41 @@ fn run(cli: Cli) -> Result<Done, Failure> {
             } else {
                 Done::Differs
             });
+        }
+        Command::Cases {
+            variant,
+            count,
+            seed,
+            out: dir,
+            no_announce_colour,
+        } => {
+            if no_announce_colour && variant != Variant::Completos {
+                return Err(Failure::Usage(
+                    "--no-announce-colour is for completos only".to_owned(),
+                ));
+            }
+            let style = Style {
+                announce_colour: !no_announce_colour,
+            };
+            let set = ochos_locos::cases::make(variant, seed, usize::from(count), style)?;
+            set.write(&dir).map_err(|error| Failure::Read {
+                path: dir.display().to_string(),
+                error,
+            })?;
+            write_cases(&mut out, &set, &dir).map_err(Failure::Write)?;
+        }
+        Command::Grade {
+            variant,
+            cases,
+            grading,
+        } => {
+            let report =
+                ochos_locos::grade::grade(variant, &cases, &grading.command, &grading.options())?;
+            report
+                .write(grading.format, &mut out)
+                .map_err(Failure::Write)?;
+            out.flush().map_err(Failure::Write)?;
+            return Ok(Done::Graded(report.exit_status()));
         }
         Command::Simulate {
             variant,
@@ -390,6 +527,46 @@ fn run(cli: Cli) -> Result<Done, Failure> {
     }
     out.flush().map_err(Failure::Write)?;
     Ok(Done::Ok)
+}
+
+/// What `cases` wrote: one line a case (name, players, situations).
+fn write_cases(
+    out: &mut impl Write,
+    set: &ochos_locos::cases::CaseSet,
+    dir: &std::path::Path,
+) -> io::Result<()> {
+    let manifest = &set.manifest;
+    let width = manifest
+        .cases
+        .iter()
+        .map(|c| c.name.len())
+        .max()
+        .unwrap_or(4);
+    writeln!(out, "{:<width$}  players  situations", "case")?;
+    for case in &manifest.cases {
+        writeln!(
+            out,
+            "{:<width$}  {:>7}  {}",
+            case.name,
+            case.players,
+            case.situations.join(" ")
+        )?;
+    }
+    for situation in &set.not_found {
+        writeln!(
+            out,
+            "no deal of the search came to {} ({})",
+            situation.name, situation.about
+        )?;
+    }
+    writeln!(
+        out,
+        "{} for {}, seed {}, written to {}",
+        count_of(manifest.cases.len() as u64, "case"),
+        manifest.rules,
+        manifest.seed,
+        dir.display()
+    )
 }
 
 /// The seats of a simulation: the strategies named, or the rule set's defaults.

@@ -82,7 +82,11 @@
 //! Beyond the assignments: [`Deal::random`] makes new test cases (`ochos-locos deal`),
 //! [`check`] grades an output against the game's (`ochos-locos check`),
 //! [`simulate`] measures who wins how often, by seat and strategy
-//! (`ochos-locos simulate`), and `--human NAME` lets a person take a seat.
+//! (`ochos-locos simulate`), and `--human NAME` lets a person take a seat. For
+//! instructors, [`cases`] writes test cases targeted at every situation of a rule set
+//! (`ochos-locos cases`) and [`grade`] grades any program on them, with timeouts, in
+//! parallel, for people or for Gradescope (`ochos-locos grade`, on the shared `grader`
+//! crate; `docs/grading.md`).
 //!
 //! # Decisions where the texts are silent or wrong
 //!
@@ -132,9 +136,11 @@
 //! binary (`src/main.rs`, `src/cli.rs`) parses the command line and connects input,
 //! engine and output.
 
+pub mod cases;
 pub mod check;
 pub mod deal;
 pub mod game;
+pub mod grade;
 pub mod human;
 pub mod player;
 pub mod render;

@@ -1,0 +1,395 @@
+//! Test cases for grading students' programs (`ochos-locos cases`): deals and their
+//! expected outputs, *targeted* at every situation a rule set has, then random ones.
+//!
+//! A situation is something a game can come to that a program may get wrong: a win by
+//! an 8, an 8 that changes the colour, chained 2s, a penalty that empties the deck, a
+//! stalemate, the deck emptied by a draw, the fewest and the most players, a win by each
+//! strategy ([`Situation::ALL`]; [`applicable`] says which a rule set has). For each
+//! situation in turn, seeded random deals are played until one comes to it; then
+//! `count` random deals follow. Deal *k* of a search is dealt from
+//! `cards_core::rng::stream_rng(seed, k)`, so the same seed gives the same cases, on
+//! any machine.
+//!
+//! The expected output of a case is the game's own, played through the protocol's
+//! `Driver` by [`render`](crate::render); the situations a case exercises are read
+//! from the same game's events. A [`CaseSet`] is written as `NAME.in` (the deal),
+//! `NAME.out` (the expected output) and `manifest.json` ([`Manifest`]), which
+//! `ochos-locos grade` reads back.
+
+use std::fs;
+use std::io;
+use std::path::Path;
+
+use cards_core::protocol::{ChanceSource, Driver, PlayError};
+use cards_core::rng::{below, stream_rng};
+use serde::{Deserialize, Serialize};
+
+use crate::deal::Deal;
+use crate::game::{Event, GameError, NoWinner, Outcome, Play};
+use crate::render::{Renderer, Style};
+use crate::rules::{DealFormat, Ending, MAX_PLAYERS, MIN_PLAYERS, Variant};
+use crate::strategy::Strategy;
+
+/// Something a game can come to, by its name in the manifest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Situation {
+    /// The name in the manifest and in case names (`win-by-eight`).
+    pub name: &'static str,
+    /// What it is, for people.
+    pub about: &'static str,
+}
+
+impl Situation {
+    /// Every situation, in the order cases are searched for.
+    pub const ALL: [Situation; 14] = [
+        Situation::new(
+            "win-by-eight",
+            "a player wins by laying an 8 as their last card",
+        ),
+        Situation::new(
+            "eight-changes-colour",
+            "an 8 names a colour other than its own (rules with 8s)",
+        ),
+        Situation::new(
+            "chained-twos",
+            "a 2 is answered with a 2 (rules with the Rule of Two)",
+        ),
+        Situation::new(
+            "two-penalty",
+            "a player cannot answer a 2, misses the turn and draws",
+        ),
+        Situation::new(
+            "penalty-empties-deck",
+            "a 2's penalty takes the last cards of the deck",
+        ),
+        Situation::new(
+            "stalemate",
+            "everybody passes with the deck empty: no winner (Assignment 2)",
+        ),
+        Situation::new(
+            "deck-emptied-by-draw",
+            "a player draws the last card of the deck",
+        ),
+        Situation::new("players-2", "the fewest players, 2"),
+        Situation::new("players-6", "the most players, 6"),
+        Situation::new("winner", "somebody wins (rules without strategies)"),
+        Situation::new("winner-B", "a basic player (B) wins"),
+        Situation::new("winner-C", "a colour-first player (C) wins"),
+        Situation::new("winner-N", "a number-first player (N) wins"),
+        Situation::new("winner-S", "a strategic player (S) wins"),
+    ];
+
+    const fn new(name: &'static str, about: &'static str) -> Situation {
+        Situation { name, about }
+    }
+}
+
+/// The situations `variant` can come to, in search order.
+pub fn applicable(variant: Variant) -> Vec<Situation> {
+    let rules = variant.rules();
+    let format = variant.format();
+    Situation::ALL
+        .into_iter()
+        .filter(|situation| match situation.name {
+            "eight-changes-colour" => rules.eight.is_some(),
+            "chained-twos" | "two-penalty" | "penalty-empties-deck" => rules.two.is_some(),
+            "stalemate" => rules.ending == Ending::PlayOn,
+            "players-2" | "players-6" => {
+                !matches!(format, DealFormat::Numbered { players: Some(_) })
+            }
+            "winner" => format != DealFormat::Named { strategies: true },
+            name if name.starts_with("winner-") => format == DealFormat::Named { strategies: true },
+            _ => true,
+        })
+        .collect()
+}
+
+/// The manifest of a set of cases (`manifest.json`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Manifest {
+    /// The rule set (`completos`).
+    pub rules: String,
+    /// The seed the cases were searched with.
+    pub seed: u64,
+    /// Whether 8s print their colour (completos; `false` with `--no-announce-colour`).
+    pub announce_colour: bool,
+    /// The cases, in order.
+    pub cases: Vec<CaseEntry>,
+}
+
+/// One case of a manifest.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CaseEntry {
+    /// The case's name: its files are `NAME.in` and `NAME.out`.
+    pub name: String,
+    /// What the case was searched for: a situation's name, or `random`.
+    pub target: String,
+    /// The number of players.
+    pub players: usize,
+    /// Every situation the game comes to.
+    pub situations: Vec<String>,
+}
+
+/// A set of cases: the manifest, and each case's deal and expected output.
+#[derive(Clone, Debug)]
+pub struct CaseSet {
+    /// The manifest.
+    pub manifest: Manifest,
+    /// Each case's deal (`.in`) and expected output (`.out`), in the manifest's order.
+    pub files: Vec<(String, String)>,
+    /// Situations no deal of the search came to (none, for every rule set, with the
+    /// default search length).
+    pub not_found: Vec<Situation>,
+}
+
+/// Why cases could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum CasesError {
+    /// A deal could not be dealt or played (a bug: random deals are valid).
+    #[error("{0}")]
+    Play(#[from] PlayError<GameError>),
+    /// A random deal could not be made (a bug: the player counts are checked).
+    #[error("{0}")]
+    Deal(#[from] crate::deal::DealError),
+}
+
+/// How many deals are tried for one situation before giving up on it.
+pub const SEARCH_LIMIT: u64 = 200_000;
+
+/// Plays `deal` under `variant`'s rules and returns the output and the situations the
+/// game comes to (by name, in [`Situation::ALL`]'s order).
+pub fn play(
+    variant: Variant,
+    deal: &Deal,
+    style: Style,
+) -> Result<(String, Vec<&'static str>), PlayError<GameError>> {
+    let (mut game, order) = deal
+        .table(variant)
+        .map_err(|error| PlayError::Refused { seat: None, error })?;
+    let mut strategies: Vec<Strategy> = deal.seats.iter().map(|seat| seat.strategy).collect();
+    let renderer = Renderer::new(variant, style);
+    let mut out = Vec::new();
+    let mut seen = [false; Situation::ALL.len()];
+    let mut mark = |name: &str| {
+        if let Some(index) = Situation::ALL.iter().position(|s| s.name == name) {
+            seen[index] = true;
+        }
+    };
+    let mut last_was_two = false;
+    let outcome = Driver::new().play(
+        &mut game,
+        &mut ChanceSource::recorded(vec![order]),
+        &mut strategies,
+        |game, _, events| {
+            for event in events {
+                renderer
+                    .write_event(&mut out, game, event)
+                    .map_err(cards_core::protocol::Stop::Io)?;
+                let Event::Turn(turn) = event else { continue };
+                let deck_empty = game.deck().is_empty();
+                match turn.play {
+                    Play::Card { card, chosen } => {
+                        if card.number() == 2 && last_was_two && game.rules().two.is_some() {
+                            mark("chained-twos");
+                        }
+                        if card.number() == 8
+                            && matches!(turn.outcome, Some(Outcome::Winner { .. }))
+                        {
+                            mark("win-by-eight");
+                        }
+                        if chosen.is_some_and(|color| color != card.color()) {
+                            mark("eight-changes-colour");
+                        }
+                    }
+                    Play::Draw { drawn } => {
+                        if drawn > 0 && deck_empty {
+                            mark("deck-emptied-by-draw");
+                        }
+                    }
+                    Play::Penalty { drawn, .. } => {
+                        mark("two-penalty");
+                        if drawn > 0 && deck_empty {
+                            mark("penalty-empties-deck");
+                        }
+                    }
+                }
+                last_was_two = matches!(turn.play, Play::Card { card, .. } if card.number() == 2);
+            }
+            Ok(())
+        },
+    )?;
+    match outcome {
+        Outcome::Winner { seat } => match deal.seats.get(seat).and_then(|s| s.strategy.letter()) {
+            Some(letter) if variant.format() == (DealFormat::Named { strategies: true }) => {
+                mark(&format!("winner-{letter}"));
+            }
+            _ => mark("winner"),
+        },
+        Outcome::NoWinner {
+            reason: NoWinner::Stalemate,
+        } => mark("stalemate"),
+        Outcome::NoWinner { .. } => {}
+    }
+    match deal.seats.len() {
+        MIN_PLAYERS => mark("players-2"),
+        MAX_PLAYERS => mark("players-6"),
+        _ => {}
+    }
+    let names = Situation::ALL
+        .iter()
+        .zip(seen)
+        .filter(|(_, seen)| *seen)
+        .map(|(situation, _)| situation.name)
+        .collect();
+    Ok((String::from_utf8_lossy(&out).into_owned(), names))
+}
+
+/// Makes the cases of `variant` for `seed`: one for each situation the rule set has (the
+/// first deal of the search that comes to it), then `count` random deals.
+pub fn make(
+    variant: Variant,
+    seed: u64,
+    count: usize,
+    style: Style,
+) -> Result<CaseSet, CasesError> {
+    let mut stream = 0u64;
+    let mut deal_next = |players: Option<usize>| -> Result<Deal, CasesError> {
+        let mut rng = stream_rng(seed, stream);
+        stream += 1;
+        let players = players.unwrap_or_else(|| match variant.format() {
+            DealFormat::Numbered { players: Some(n) } => n,
+            _ => MIN_PLAYERS + below(&mut rng, (MAX_PLAYERS - MIN_PLAYERS + 1) as u64) as usize,
+        });
+        Ok(Deal::random(variant, players, &mut rng)?)
+    };
+    let mut set = CaseSet {
+        manifest: Manifest {
+            rules: variant.name().to_owned(),
+            seed,
+            announce_colour: style.announce_colour,
+            cases: Vec::new(),
+        },
+        files: Vec::new(),
+        not_found: Vec::new(),
+    };
+    let add = |set: &mut CaseSet, target: &str, deal: &Deal, output: String, seen: Vec<&str>| {
+        let name = format!("{:02}-{target}", set.files.len() + 1);
+        set.manifest.cases.push(CaseEntry {
+            name,
+            target: target.to_owned(),
+            players: deal.seats.len(),
+            situations: seen.into_iter().map(str::to_owned).collect(),
+        });
+        set.files.push((deal.to_text(variant), output));
+    };
+    for situation in applicable(variant) {
+        let players = match situation.name {
+            "players-2" => Some(MIN_PLAYERS),
+            "players-6" => Some(MAX_PLAYERS),
+            _ => None,
+        };
+        let mut found = false;
+        for _ in 0..SEARCH_LIMIT {
+            let deal = deal_next(players)?;
+            let (output, seen) = play(variant, &deal, style)?;
+            if seen.contains(&situation.name) {
+                add(&mut set, situation.name, &deal, output, seen);
+                found = true;
+                break;
+            }
+        }
+        if !found {
+            set.not_found.push(situation);
+        }
+    }
+    for _ in 0..count {
+        let deal = deal_next(None)?;
+        let (output, seen) = play(variant, &deal, style)?;
+        add(&mut set, "random", &deal, output, seen);
+    }
+    Ok(set)
+}
+
+/// The manifest's file name in a cases directory.
+pub const MANIFEST: &str = "manifest.json";
+
+impl CaseSet {
+    /// Writes the cases into `dir` (made if missing): `NAME.in`, `NAME.out`, and
+    /// `manifest.json`.
+    pub fn write(&self, dir: &Path) -> io::Result<()> {
+        fs::create_dir_all(dir)?;
+        for (entry, (input, output)) in self.manifest.cases.iter().zip(&self.files) {
+            fs::write(dir.join(format!("{}.in", entry.name)), input)?;
+            fs::write(dir.join(format!("{}.out", entry.name)), output)?;
+        }
+        let mut json = serde_json::to_string_pretty(&self.manifest).map_err(io::Error::other)?;
+        json.push('\n');
+        fs::write(dir.join(MANIFEST), json)
+    }
+}
+
+impl Manifest {
+    /// Reads `dir/manifest.json`.
+    pub fn read(dir: &Path) -> Result<Manifest, String> {
+        let path = dir.join(MANIFEST);
+        let text = fs::read_to_string(&path).map_err(|error| {
+            format!(
+                "{}: {error} (make the cases with `ochos-locos cases RULES --out {}`)",
+                path.display(),
+                dir.display()
+            )
+        })?;
+        serde_json::from_str(&text).map_err(|error| format!("{}: {error}", path.display()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    #[test]
+    fn every_situation_of_every_rule_set_is_found() {
+        for variant in Variant::ALL {
+            let set = make(variant, 1, 2, Style::default()).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(set.not_found, Vec::new(), "{variant}");
+            let targets: Vec<&str> = set
+                .manifest
+                .cases
+                .iter()
+                .map(|c| c.target.as_str())
+                .collect();
+            let mut want: Vec<&str> = applicable(variant).iter().map(|s| s.name).collect();
+            want.extend(["random", "random"]);
+            assert_eq!(targets, want, "{variant}");
+            for case in &set.manifest.cases {
+                assert!(
+                    case.target == "random" || case.situations.contains(&case.target),
+                    "{variant} {case:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_cases() {
+        let a = make(Variant::Completos, 7, 3, Style::default()).unwrap_or_else(|e| panic!("{e}"));
+        let b = make(Variant::Completos, 7, 3, Style::default()).unwrap_or_else(|e| panic!("{e}"));
+        let c = make(Variant::Completos, 8, 3, Style::default()).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((&a.manifest, &a.files), (&b.manifest, &b.files));
+        assert_ne!(a.files, c.files);
+    }
+
+    #[test]
+    fn expected_outputs_are_the_games_own() {
+        let set =
+            make(Variant::GoingWild, 3, 1, Style::default()).unwrap_or_else(|e| panic!("{e}"));
+        for (input, output) in &set.files {
+            let deal = Deal::parse(Variant::GoingWild, input).unwrap_or_else(|e| panic!("{e}"));
+            let mut want = Vec::new();
+            crate::render::play(Variant::GoingWild, &deal, Style::default(), &mut want)
+                .unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(output.as_bytes(), want.as_slice());
+        }
+    }
+}
