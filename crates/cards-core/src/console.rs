@@ -22,6 +22,37 @@ pub struct Console<R, W> {
 pub const NOT_TEXT: &str =
     "That answer is not readable text (it is not UTF-8): please type it again.";
 
+/// The longest answer kept, in bytes: far beyond any name or answer a game asks for.
+pub const MAX_ANSWER: usize = 4096;
+
+/// How far a line may run without ending before the input counts as endless.
+pub const MAX_LINE: usize = 1 << 20;
+
+/// How many answers in a row may be refused before the input counts as not a person's
+/// (`yes x | game` would otherwise be asked again for ever).
+pub const MAX_REFUSALS: usize = 1000;
+
+/// The refusal of an answer longer than [`MAX_ANSWER`]: asked again.
+pub const TOO_LONG: &str = "That answer is too long: please type it again.";
+
+/// An answer longer than [`MAX_ANSWER`] bytes (the inner error of an
+/// [`io::ErrorKind::InvalidInput`]); [`Console::ask`] asks again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("an answer longer than {MAX_ANSWER} bytes")]
+pub struct AnswerTooLong;
+
+/// Input that is not a person's answers, so the game stops (the inner error of an
+/// [`io::ErrorKind::InvalidInput`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EndlessInput {
+    /// A line runs on past [`MAX_LINE`] bytes.
+    #[error("the input is not answers: a line runs on past {} MB", MAX_LINE >> 20)]
+    Line,
+    /// [`MAX_REFUSALS`] answers in a row were refused.
+    #[error("the input is not answers: {MAX_REFUSALS} answers in a row were refused")]
+    Refusals,
+}
+
 /// The console on the process's standard input and output.
 pub type StdConsole = Console<io::StdinLock<'static>, io::StdoutLock<'static>>;
 
@@ -62,11 +93,47 @@ impl<R: BufRead, W: Write> Console<R, W> {
     }
 
     /// Reads one line without its line ending; `None` at the end of input. A line that
-    /// is not UTF-8 is consumed and reported as [`io::ErrorKind::InvalidData`].
+    /// is not UTF-8 is consumed and reported as [`io::ErrorKind::InvalidData`]; a line
+    /// longer than [`MAX_ANSWER`] bytes is consumed without being kept and reported as
+    /// [`AnswerTooLong`] ([`io::ErrorKind::InvalidInput`]); and a "line" that runs on
+    /// past [`MAX_LINE`] bytes (`< /dev/zero`) is [`EndlessInput`], so that memory stays
+    /// bounded and reading ends, whatever the input.
     pub fn read_line(&mut self) -> io::Result<Option<&str>> {
         self.line.clear();
-        if self.input.read_until(b'\n', &mut self.line)? == 0 {
+        let mut read = 0usize;
+        loop {
+            let buffer = match self.input.fill_buf() {
+                Ok(buffer) => buffer,
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+                Err(error) => return Err(error),
+            };
+            if buffer.is_empty() {
+                break;
+            }
+            let (length, ended) = match buffer.iter().position(|&byte| byte == b'\n') {
+                Some(at) => (at + 1, true),
+                None => (buffer.len(), false),
+            };
+            if read + length <= MAX_ANSWER {
+                self.line.extend_from_slice(&buffer[..length]);
+            }
+            read += length;
+            self.input.consume(length);
+            if ended {
+                break;
+            }
+            if read > MAX_LINE {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    EndlessInput::Line,
+                ));
+            }
+        }
+        if read == 0 {
             return Ok(None);
+        }
+        if read > MAX_ANSWER {
+            return Err(io::Error::new(io::ErrorKind::InvalidInput, AnswerTooLong));
         }
         let answer = std::str::from_utf8(&self.line)
             .map_err(|error| io::Error::new(io::ErrorKind::InvalidData, error))?
@@ -91,13 +158,17 @@ impl<R: BufRead, W: Write> Console<R, W> {
         prompt: &str,
         mut parse: impl FnMut(&str) -> Result<T, E>,
     ) -> io::Result<Option<T>> {
-        loop {
+        for _ in 0..MAX_REFUSALS {
             let answer = match self.prompt(prompt) {
                 Ok(Some(answer)) => answer,
                 Ok(None) => return Ok(None),
                 // One stray byte must not end the game: refuse the line, ask again.
                 Err(error) if error.kind() == io::ErrorKind::InvalidData => {
                     writeln!(self.output, "{NOT_TEXT}")?;
+                    continue;
+                }
+                Err(error) if is_too_long(&error) => {
+                    writeln!(self.output, "{TOO_LONG}")?;
                     continue;
                 }
                 Err(error) => return Err(error),
@@ -107,13 +178,25 @@ impl<R: BufRead, W: Write> Console<R, W> {
                 Err(refusal) => writeln!(self.output, "{refusal}")?,
             }
         }
+        Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            EndlessInput::Refusals,
+        ))
     }
+}
+
+/// Whether `error` is [`AnswerTooLong`].
+fn is_too_long(error: &io::Error) -> bool {
+    error
+        .get_ref()
+        .is_some_and(|inner| inner.downcast_ref::<AnswerTooLong>().is_some())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use pretty_assertions::assert_eq;
+    use std::io::Read;
 
     fn yes_no(answer: &str) -> Result<bool, &'static str> {
         match answer.trim() {
@@ -140,6 +223,40 @@ mod tests {
         assert_eq!(console.ask("? ", yes_no).ok(), Some(Some(true)));
         let shown = String::from_utf8(console.into_output()).unwrap_or_default();
         assert_eq!(shown, format!("? {NOT_TEXT}\n? "));
+    }
+
+    #[test]
+    fn long_answers_are_refused_and_endless_input_ends() {
+        let mut input = vec![b'x'; MAX_ANSWER + 1];
+        input.extend_from_slice(b"\ny\n");
+        let mut console = Console::new(&input[..], Vec::new());
+        assert_eq!(console.ask("? ", yes_no).ok(), Some(Some(true)));
+        let shown = String::from_utf8(console.into_output()).unwrap_or_default();
+        assert_eq!(shown, format!("? {TOO_LONG}\n? "));
+
+        // `< /dev/zero`: no line ever ends; reading stops, memory stays small.
+        let mut console = Console::new(io::BufReader::new(io::repeat(0)), io::sink());
+        let error = console.ask("? ", yes_no).map(|_| ()).unwrap_err();
+        assert!(
+            error.get_ref().is_some_and(|e| e.is::<EndlessInput>()),
+            "{error}"
+        );
+
+        // `yes x | game`: refused for ever, until the refusals stop the game.
+        let mut console = Console::new(
+            io::BufReader::new(
+                io::repeat(b'x')
+                    .take(1 << 16)
+                    .chain(&b"\n"[..])
+                    .chain(io::repeat(b'\n')),
+            ),
+            io::sink(),
+        );
+        let error = console.ask("? ", yes_no).map(|_| ()).unwrap_err();
+        assert!(
+            error.get_ref().is_some_and(|e| e.is::<EndlessInput>()),
+            "{error}"
+        );
     }
 
     #[test]

@@ -10,6 +10,7 @@
 //!   agents that choose at seats ([`Agent`]), chance sources and the one game loop
 //!   ([`Driver`]).
 //! - [`names`]: rule-set names on the command line, plurals.
+//! - [`input`]: input files read with a size limit, words quoted safely in errors.
 //! - [`cli`]: exit statuses and the one-line error report of every binary.
 //! - [`console`]: prompting a person, re-asking on invalid answers, ending cleanly on
 //!   end of input.
@@ -21,6 +22,7 @@ pub mod cli;
 pub mod color;
 pub mod console;
 pub mod french;
+pub mod input;
 pub mod names;
 pub mod pile;
 pub mod protocol;

@@ -24,7 +24,13 @@ impl Token<'_> {
         ParseError {
             line: self.line,
             column: Some(self.column),
-            token: Some(self.text.to_owned()),
+            // Only what the message can show is kept: a token may be megabytes long.
+            token: Some(
+                self.text
+                    .chars()
+                    .take(crate::input::QUOTED_CHARS + 1)
+                    .collect(),
+            ),
             message: message.to_string(),
         }
     }
@@ -73,7 +79,7 @@ impl fmt::Display for ParseError {
             write!(f, ", column {column}")?;
         }
         if let Some(token) = &self.token {
-            write!(f, ": `{token}`")?;
+            write!(f, ": `{}`", crate::input::quoted(token))?;
         }
         write!(f, ": {}", self.message)
     }
