@@ -184,8 +184,8 @@ fn positive<T: std::str::FromStr + PartialEq + From<u8>>(text: &str) -> Result<T
 enum Failure {
     /// Writing the transcript or reading the answers failed.
     Io(io::Error),
-    /// The deck file could not be read.
-    ReadDeck(PathBuf, io::Error),
+    /// The deck file could not be read (or is too large, or not text).
+    ReadDeck(cards_core::input::InputError),
     /// The deck file is not a deck of the rule set.
     Deck(PathBuf, ParseError),
     /// The game loop stopped on a bug (a refused step, a broken invariant).
@@ -219,7 +219,7 @@ impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Failure::Io(error) => error.fmt(f),
-            Failure::ReadDeck(path, error) => write!(f, "cannot read {}: {error}", path.display()),
+            Failure::ReadDeck(error) => error.fmt(f),
             Failure::Deck(path, error) => write!(f, "{}: {error}", path.display()),
             Failure::Play(PlayError::Refused {
                 seat: Some(seat),
@@ -260,7 +260,7 @@ pub fn main() -> ExitCode {
 
 /// The deck file at `path`, checked whole against the deck of `rules`.
 fn read_deck(path: &Path, rules: Rules) -> Result<DeckOrder, Failure> {
-    let text = std::fs::read_to_string(path).map_err(|e| Failure::ReadDeck(path.to_owned(), e))?;
+    let text = cards_core::input::read_file(path).map_err(Failure::ReadDeck)?;
     deck::parse_deck(&text, rules).map_err(|e| Failure::Deck(path.to_owned(), e))
 }
 

@@ -2,7 +2,6 @@
 
 use std::process::ExitCode;
 
-use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -197,9 +196,8 @@ pub fn main() -> ExitCode {
 
 /// The deck file at `path`, checked whole.
 fn read_deck(path: &Path) -> Result<CardOrder, String> {
-    let shown = path.display();
-    let text = fs::read_to_string(path).map_err(|error| format!("cannot read {shown}: {error}"))?;
-    parse_deck(&text).map_err(|error| format!("{shown}: {error}"))
+    let text = cards_core::input::read_file(path).map_err(|error| error.to_string())?;
+    parse_deck(&text).map_err(|error| format!("{}: {error}", path.display()))
 }
 
 fn play(cli: &Cli) -> ExitCode {
