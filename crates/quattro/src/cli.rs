@@ -14,7 +14,7 @@ use cards_core::rng::{resolve_seed, rng_from_seed};
 use cards_core::tokens::ParseError;
 use clap::{Parser, Subcommand, ValueEnum};
 
-use quattro::console::{self, Ending};
+use quattro::console::{self, Ending, Reply};
 use quattro::simulate::SimulationError;
 use quattro::{
     DEFAULT_MAX_TURNS, DeckOrder, Game, GameError, Player, Rules, deck, render, simulate,
@@ -28,7 +28,8 @@ How to play:
   play a card of the same colour or number as the top card of the discard pile by
   typing its code (R5 is the red 5; case doesn't matter), or type draw (or 0) when
   none of your cards matches. The first player with no cards left wins. With
-  --rules uno a wild card (W, W+4) asks you for a colour (R, Y, G or B).
+  --rules uno a wild card (W, W+4) asks you for a colour (R, Y, G or B). Type q (or
+  quit) at any question to stop: nobody wins, and the cards held are shown.
 
 Examples:
   quattro                        play (the seed is printed on stderr)
@@ -39,7 +40,8 @@ Examples:
                                  write the deck of seed 7's deal, then play it: seed 7's game
   quattro simulate --games 10000 --rules uno --seed 1
 
-Exit status: 0 when the game ends, 1 when the input ends first, 2 for bad usage.";
+Exit status: 0 when the game ends or you quit, 1 when the input ends first, 2 for bad
+usage or input.";
 
 const SIMULATE_HELP: &str = "\
 Four bots play every game, on all cores, and nothing is printed per game. The report
@@ -184,6 +186,8 @@ fn positive<T: std::str::FromStr + PartialEq + From<u8>>(text: &str) -> Result<T
 enum Failure {
     /// Writing the transcript or reading the answers failed.
     Io(io::Error),
+    /// Options that do not go together (the message says why).
+    Usage(String),
     /// The deck file could not be read (or is too large, or not text).
     ReadDeck(cards_core::input::InputError),
     /// The deck file is not a deck of the rule set.
@@ -220,6 +224,7 @@ impl fmt::Display for Failure {
         match self {
             Failure::Io(error) => error.fmt(f),
             Failure::ReadDeck(error) => error.fmt(f),
+            Failure::Usage(message) => write!(f, "{message} (see {PROGRAM} --help)"),
             Failure::Deck(path, error) => write!(f, "{}: {error}", path.display()),
             Failure::Play(PlayError::Refused {
                 seat: Some(seat),
@@ -266,6 +271,12 @@ fn read_deck(path: &Path, rules: Rules) -> Result<DeckOrder, Failure> {
 
 /// One game: four bots printed (`--bots 4`), or the human at the console against three.
 fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
+    // Refused before a seed is announced: nothing is played.
+    if args.bots == 4 && args.echo {
+        return Err(Failure::Usage(
+            "--echo shows your answers, and with --bots 4 nobody answers".to_owned(),
+        ));
+    }
     let rules = Rules::from(args.rules);
     // The deck file is checked before anything is asked or printed.
     let deal = args
@@ -286,9 +297,16 @@ fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
         return Ok(ExitCode::SUCCESS);
     }
     let mut console = Console::new(io::stdin().lock(), io::stdout().lock()).with_echo(args.echo);
-    let Some(name) = console::ask_name(&mut console)? else {
-        writeln!(console.output(), "\n{}", console::INPUT_ENDED)?;
-        return Ok(ExitCode::from(EXIT_CUT_SHORT));
+    let name = match console::ask_name(&mut console)? {
+        Some(Reply::Answer(name)) => name,
+        Some(Reply::Quit) => {
+            writeln!(console.output(), "\n{}", console::QUIT)?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        None => {
+            writeln!(console.output(), "\n{}", console::INPUT_ENDED)?;
+            return Ok(ExitCode::from(EXIT_CUT_SHORT));
+        }
     };
     let mut players = simulate::bots();
     players[0] = Player::new(name, true);
@@ -296,7 +314,7 @@ fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
     let ending = console::play_with_human(&mut game, &mut chance, &mut console, args.reveal)?;
     console.output().flush()?;
     Ok(match ending {
-        Ending::Finished(_) => ExitCode::SUCCESS,
+        Ending::Finished(_) | Ending::Quit => ExitCode::SUCCESS,
         Ending::InputEnded => ExitCode::from(EXIT_CUT_SHORT),
     })
 }

@@ -29,20 +29,52 @@ pub const COLOUR_PROMPT: &str = "Name a colour (R, Y, G or B): ";
 /// What is said when the input ends before the game does.
 pub const INPUT_ENDED: &str = "The input ended before the game did: the game is abandoned.";
 
+/// What is said when the person quits (`q` or `quit` at any question).
+pub const QUIT: &str = "You quit: nobody won.";
+
 /// How a game at the console ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ending {
     /// Played to its end.
     Finished(Outcome),
+    /// The person quit (exit status 0, as a game played to its end).
+    Quit,
     /// The input ended first (exit status 1).
     InputEnded,
 }
 
-/// Asks for the human's name until a non-blank one comes; `None` at the end of input.
-pub fn ask_name<R: BufRead, W: Write>(console: &mut Console<R, W>) -> io::Result<Option<String>> {
-    console.ask(NAME_PROMPT, |answer| -> Result<String, NoNameError> {
-        validate_name(answer)
-    })
+/// A person's answer at a question: what was asked for, or `q`/`quit`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reply<T> {
+    /// The answer.
+    Answer(T),
+    /// The person typed `q` or `quit` (any case).
+    Quit,
+}
+
+/// Whether `answer` asks to quit: `q` or `quit`, in any case.
+pub fn is_quit(answer: &str) -> bool {
+    let answer = answer.trim();
+    answer.eq_ignore_ascii_case("q") || answer.eq_ignore_ascii_case("quit")
+}
+
+/// `parse`, unless the answer is to quit.
+fn or_quit<T, E>(answer: &str, parse: impl FnOnce(&str) -> Result<T, E>) -> Result<Reply<T>, E> {
+    if is_quit(answer) {
+        return Ok(Reply::Quit);
+    }
+    parse(answer).map(Reply::Answer)
+}
+
+/// Asks for the human's name until [`validate_name`] takes one (or the person quits);
+/// `None` at the end of input.
+pub fn ask_name<R: BufRead, W: Write>(
+    console: &mut Console<R, W>,
+) -> io::Result<Option<Reply<String>>> {
+    console.ask(
+        NAME_PROMPT,
+        |answer| -> Result<Reply<String>, NoNameError> { or_quit(answer, validate_name) },
+    )
 }
 
 /// Reads the human's answer to [`MOVE_PROMPT`]: `draw` (or `0`), or a card code in any
@@ -110,16 +142,26 @@ impl<R: BufRead, W: Write> Agent<Game> for Person<'_, R, W> {
         // the legal moves are the same rules (`PlayerView::legal_moves`).
         let view = view.as_ref().ok_or(Stop::NoAction)?;
         render::status(self.console.output(), &self.names, view)?;
-        let mv = self
+        let mv = match self
             .console
-            .ask(MOVE_PROMPT, |answer| parse_selection(answer, view))?
-            .ok_or(Stop::InputEnded)?;
+            .ask(MOVE_PROMPT, |answer| {
+                or_quit(answer, |answer| parse_selection(answer, view))
+            })?
+            .ok_or(Stop::InputEnded)?
+        {
+            Reply::Answer(mv) => mv,
+            Reply::Quit => return Err(Stop::Quit),
+        };
         match mv {
             Move::Play { card, colour: None } if view.names_colour(card) => {
-                let colour = self
+                let colour = match self
                     .console
-                    .ask(COLOUR_PROMPT, parse_colour)?
-                    .ok_or(Stop::InputEnded)?;
+                    .ask(COLOUR_PROMPT, |answer| or_quit(answer, parse_colour))?
+                    .ok_or(Stop::InputEnded)?
+                {
+                    Reply::Answer(colour) => colour,
+                    Reply::Quit => return Err(Stop::Quit),
+                };
                 Ok(Move::Play {
                     card,
                     colour: Some(colour),
@@ -191,6 +233,12 @@ pub fn play_with_human<R: BufRead, W: Write>(
                 writeln!(table.person.output(), "\n{INPUT_ENDED}").map_err(Stop::Io)?;
                 return Ok(Ending::InputEnded);
             }
+            Err(PlayError::Stopped(Stop::Quit)) => {
+                let out = table.person.output();
+                writeln!(out, "\n{QUIT}").map_err(Stop::Io)?;
+                render::cards_held(out, game).map_err(Stop::Io)?;
+                return Ok(Ending::Quit);
+            }
             Err(error) => return Err(error),
         }
     }
@@ -216,7 +264,8 @@ pub fn play_bots<W: Write>(
     })
 }
 
-/// Writes a step's events, then (with `--reveal`) the hand of the bot about to move.
+/// Writes a step's events, then (with `--reveal`) the hand of the bot about to move, or
+/// when the person is about to decide, every bot's hand.
 fn tell(
     out: &mut impl Write,
     game: &Game,
@@ -226,10 +275,14 @@ fn tell(
     for event in events {
         render::event(out, game, event, who)?;
     }
-    if let (true, Actor::Seat(seat)) = (who.reveal, game.actor())
-        && who.human != Some(seat)
-    {
-        render::revealed_hand(out, game, seat)?;
+    match (who.reveal, game.actor()) {
+        (true, Actor::Seat(seat)) if who.human == Some(seat) => {
+            for bot in (0..PLAYERS).filter(|&other| other != seat) {
+                render::revealed_hand(out, game, bot)?;
+            }
+        }
+        (true, Actor::Seat(seat)) => render::revealed_hand(out, game, seat)?,
+        _ => {}
     }
     Ok(())
 }
@@ -237,6 +290,7 @@ fn tell(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::MAX_NAME;
     use crate::rules::Rules;
     use pretty_assertions::assert_eq;
 
@@ -325,12 +379,34 @@ mod tests {
     fn names_are_asked_again_until_given() {
         let mut console = Console::new(&b"\n   \n Ann \n"[..], Vec::new());
         let name = ask_name(&mut console).ok().flatten();
-        assert_eq!(name.as_deref(), Some("Ann"));
+        assert_eq!(name, Some(Reply::Answer("Ann".to_owned())));
         let shown = String::from_utf8(console.into_output()).unwrap_or_default();
         let refusal = NoNameError::default().to_string();
         assert_eq!(
             shown,
             format!("{NAME_PROMPT}{refusal}\n{NAME_PROMPT}{refusal}\n{NAME_PROMPT}")
+        );
+    }
+
+    #[test]
+    fn names_that_are_too_long_unprintable_or_a_bots_are_refused() {
+        let long = "A".repeat(MAX_NAME + 1);
+        let input = format!("{long}\nAnn\u{1b}[2J\nplayer 3\nq\n");
+        let mut console = Console::new(input.as_bytes(), Vec::new());
+        assert_eq!(ask_name(&mut console).ok().flatten(), Some(Reply::Quit));
+        let shown = String::from_utf8(console.into_output()).unwrap_or_default();
+        let refusals: Vec<&str> = shown.split(NAME_PROMPT).filter(|s| !s.is_empty()).collect();
+        assert_eq!(
+            refusals,
+            [
+                "A name has at most 24 characters: please type a shorter one.\n",
+                "A name is made of letters, digits, spaces and punctuation: please type it again.\n",
+                "Player 2, Player 3 and Player 4 are the bots: please choose another name.\n",
+            ]
+        );
+        assert_eq!(
+            validate_name(&"é".repeat(MAX_NAME)).map(|n| n.chars().count()),
+            Ok(MAX_NAME)
         );
     }
 
@@ -340,7 +416,7 @@ mod tests {
     fn answers_that_are_not_text_are_asked_again() {
         let mut console = Console::new(&b"\xff\xfeAnn\nAnn\n"[..], Vec::new());
         let name = ask_name(&mut console).ok().flatten();
-        assert_eq!(name.as_deref(), Some("Ann"));
+        assert_eq!(name, Some(Reply::Answer("Ann".to_owned())));
         let shown = String::from_utf8(console.into_output()).unwrap_or_default();
         assert_eq!(
             shown,

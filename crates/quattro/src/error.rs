@@ -37,14 +37,34 @@ impl Default for NoNameError {
     }
 }
 
-/// Checks the human's name: surrounding blanks are dropped, and nothing left is refused.
+/// The longest name a player may take, in characters: it is printed on every turn.
+pub const MAX_NAME: usize = 24;
+
+/// Checks the human's name: surrounding blanks are dropped; nothing left, more than
+/// [`MAX_NAME`] characters, characters that are not printable (control characters, NUL,
+/// escapes that would redraw the terminal) and a bot's name (`Player 2`…) are refused,
+/// each with its own message.
 pub fn validate_name(text: &str) -> Result<String, NoNameError> {
     let name = text.trim();
     if name.is_empty() {
-        Err(NoNameError::default())
-    } else {
-        Ok(name.to_owned())
+        return Err(NoNameError::default());
     }
+    if name.chars().count() > MAX_NAME {
+        return Err(NoNameError::new(format!(
+            "A name has at most {MAX_NAME} characters: please type a shorter one."
+        )));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(NoNameError::new(
+            "A name is made of letters, digits, spaces and punctuation: please type it again.",
+        ));
+    }
+    if (2..=4).any(|seat| name.eq_ignore_ascii_case(&format!("Player {seat}"))) {
+        return Err(NoNameError::new(
+            "Player 2, Player 3 and Player 4 are the bots: please choose another name.",
+        ));
+    }
+    Ok(name.to_owned())
 }
 
 /// The exception for an invalid selection: why the card (or `draw`) the human chose

@@ -201,6 +201,17 @@ pub fn revealed_hand(out: &mut impl Write, game: &Game, seat: usize) -> io::Resu
     writeln!(out, "({} holds {})", player.name(), codes(player.hand()))
 }
 
+/// How many cards each player holds, on one line (`Cards held: Ann 2, Player 2 5, …`):
+/// the summary of a game the person quit.
+pub fn cards_held(out: &mut impl Write, game: &Game) -> io::Result<()> {
+    let held: Vec<String> = game
+        .players()
+        .iter()
+        .map(|player| format!("{} {}", player.name(), player.hand().len()))
+        .collect();
+    writeln!(out, "Cards held: {}", held.join(", "))
+}
+
 /// What the human sees before choosing: their name and hand (sorted, one card a line),
 /// the top card, and every other player's card count. `names` are the players' names
 /// by seat.
