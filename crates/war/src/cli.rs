@@ -100,11 +100,13 @@ struct Cli {
     /// Play to the end without asking, showing every battle.
     #[arg(long)]
     auto: bool,
-    /// Play to the end and print only the summary.
-    #[arg(long)]
+    /// Play to the end and print only the summary (already without asking: not with
+    /// --auto, which shows every battle).
+    #[arg(long, conflicts_with = "auto")]
     quiet: bool,
-    /// Echo each answer after the prompt (for readable transcripts of piped input).
-    #[arg(long)]
+    /// Echo each answer after the prompt (for readable transcripts of piped input; not
+    /// with --auto or --quiet, which ask nothing).
+    #[arg(long, conflicts_with_all = ["auto", "quiet"])]
     echo: bool,
     /// Deal the 52 cards in this file's order (e.g. `10H AS 2C ...`, top first).
     #[arg(long, value_name = "FILE", long_help = DECK_HELP)]
