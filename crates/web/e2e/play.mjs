@@ -1,0 +1,176 @@
+// End-to-end test of the page in a real browser: Debian's headless Chromium driven by
+// playwright-core. The server must already listen at BASE (default
+// http://127.0.0.1:18080; .ci/run starts it). Plays a whole game of each of the four
+// games by clicking, checks the page's state along the way, and saves a screenshot of
+// each finished game into SHOTS (default docs/web/).
+//
+//   node play.mjs [BASE] [SHOTS]
+
+import { chromium } from 'playwright-core';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const BASE = process.argv[2] || 'http://127.0.0.1:18080';
+const SHOTS = resolve(process.argv[3] || join(import.meta.dirname, '..', '..', '..', 'docs', 'web'));
+const MAX_CLICKS = 2000;
+
+function check(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+// Waits until the page has drawn something new after `before` (its render counter).
+async function rendered(page, before) {
+  await page.waitForFunction((v) => document.body.dataset.version !== v && document.body.dataset.busy !== '1', before, { timeout: 15000 });
+}
+
+async function version(page) {
+  return page.evaluate(() => document.body.dataset.version);
+}
+
+// Clicks `locator` and waits for the page to draw the server's answer.
+async function click(page, locator) {
+  const before = await version(page);
+  await locator.click();
+  await rendered(page, before);
+}
+
+async function isOver(page) {
+  return page.evaluate(() => document.body.dataset.over === '1');
+}
+
+async function errorShown(page) {
+  return page.evaluate(() => {
+    const box = document.getElementById('error');
+    return box && !box.hidden ? box.textContent : '';
+  });
+}
+
+// Starts a game from its setup form (seed typed in), as a person would.
+async function startFromForm(page, slug, seed, choices) {
+  const before = await version(page);
+  await page.goto(`${BASE}/${slug}`);
+  await page.waitForFunction(() => document.body.dataset.version, null, { timeout: 15000 });
+  for (const [name, value] of Object.entries(choices)) await page.selectOption(`#opt-${name}`, String(value));
+  await page.fill('#opt-seed', String(seed));
+  await click(page, page.locator('#start'));
+  check(await page.locator('#game').isVisible(), `${slug}: the game did not start`);
+  check((await page.textContent('#seed')) === String(seed), `${slug}: the seed is not shown`);
+  const replay = await page.getAttribute('#replay', 'href');
+  check(replay.startsWith(`/${slug}?seed=${seed}`), `${slug}: replay link ${replay}`);
+  return before;
+}
+
+// Plays a card game: the first playable card (naming the first colour offered), else
+// the draw (or pass, or penalty) button.
+async function playCards(page, slug) {
+  for (let clicks = 0; clicks < MAX_CLICKS; clicks++) {
+    if (await isOver(page)) return clicks;
+    const playable = page.locator('button.card.playable');
+    if (await playable.count()) {
+      const before = await version(page);
+      await playable.first().click();
+      if (await page.locator('#choose').isVisible()) {
+        await page.locator('#choose button.colour').first().click();
+      }
+      await rendered(page, before);
+    } else {
+      const draw = page.locator('#actions button[data-action="draw"]');
+      check(await draw.count() === 1, `${slug}: neither a playable card nor a draw is offered`);
+      await click(page, draw);
+    }
+    const error = await errorShown(page);
+    check(!error, `${slug}: the server refused a click: ${error}`);
+  }
+  throw new Error(`${slug}: no end after ${MAX_CLICKS} clicks`);
+}
+
+async function quattro(page) {
+  await startFromForm(page, 'quattro', 7, { rules: 'uno' });
+  check(await page.locator('#hand button.card').count() > 0, 'quattro: no hand shown');
+  const clicks = await playCards(page, 'quattro');
+  return `${clicks} clicks`;
+}
+
+async function ochos(page) {
+  await startFromForm(page, 'ochos-locos', 11, { rules: 'completos', players: 4, seat: 1, watch: '0' });
+  const clicks = await playCards(page, 'ochos-locos');
+  return `${clicks} clicks`;
+}
+
+async function ochosWatch(page) {
+  // Watching: the replay address starts the game directly.
+  const before = await version(page);
+  await page.goto(`${BASE}/ochos-locos?seed=3&rules=going-wild&players=3&seat=0&watch=1`);
+  await page.waitForFunction((v) => document.body.dataset.version && document.body.dataset.version !== v && document.body.dataset.game === 'ochos-locos', before, { timeout: 15000 });
+  await click(page, page.locator('#actions button[data-action="next"]'));
+  await click(page, page.locator('#actions button[data-action="to_end"]'));
+  check(await isOver(page), 'ochos-locos watch: not over after to_end');
+}
+
+async function war(page) {
+  await startFromForm(page, 'war', 5, { players: 2, order: 'shuffled' });
+  for (let i = 0; i < 3; i++) await click(page, page.locator('#actions button[data-action="battle"]'));
+  check(await page.locator('.battle svg').count() >= 2, 'war: the battle\'s cards are not shown');
+  await page.fill('#battles', '20');
+  await click(page, page.locator('#actions button[data-action="battle-n"]'));
+  const battles = await page.textContent('#board');
+  check(/battles: (2[3-9]|[3-9]\d|\d{3,})/.test(battles), `war: battles not counted: ${battles}`);
+  if (!(await isOver(page))) await click(page, page.locator('#actions button[data-action="to_end"]'));
+  check(await isOver(page), 'war: not over after to_end');
+  return 'battle ×3, 20 battles, to the end';
+}
+
+async function pig(page) {
+  await startFromForm(page, 'pig', 7, { rules: 'seed', goal: 100, computer: 'optimal' });
+  for (let clicks = 0; clicks < MAX_CLICKS; clicks++) {
+    if (await isOver(page)) return `${clicks} clicks`;
+    const points = Number((await page.textContent('#turn-points')).replace(/\D+/g, ''));
+    const which = points >= 20 ? 'hold' : 'roll';
+    await click(page, page.locator(`#actions button[data-action="${which}"]`));
+    const error = await errorShown(page);
+    check(!error, `pig: the server refused a click: ${error}`);
+  }
+  throw new Error('pig: no end');
+}
+
+const profile = mkdtempSync(join(tmpdir(), 'web-e2e-'));
+// A fresh profile (--user-data-dir) each run: playwright passes it for a persistent context.
+const browser = await chromium.launchPersistentContext(profile, {
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  viewport: { width: 1100, height: 900 },
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic',
+    '--no-first-run', '--disable-component-update', '--disable-sync'],
+});
+let failed = false;
+try {
+  mkdirSync(SHOTS, { recursive: true });
+  const page = browser.pages()[0] || await browser.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('request', (r) => { if (!r.url().startsWith(BASE)) problems.push(`request outside the server: ${r.url()}`); });
+
+  await page.goto(BASE);
+  check(await page.locator('.tile').count() === 4, 'home: four games expected');
+
+  for (const [name, play, shot] of [['quattro', quattro, 'quattro.png'], ['ochos-locos', ochos, 'ochos-locos.png'],
+    ['ochos-locos (watching)', ochosWatch, null], ['war', war, 'war.png'], ['pig', pig, 'pig.png']]) {
+    const started = Date.now();
+    const what = await play(page);
+    check(await isOver(page), `${name}: the game is not over`);
+    const outcome = await page.textContent('#status');
+    if (shot) await page.screenshot({ path: join(SHOTS, shot), fullPage: true });
+    console.log(`ok ${name}: ${outcome}${what ? ` (${what})` : ''} in ${Date.now() - started} ms${shot ? `, ${shot}` : ''}`);
+  }
+  check(problems.length === 0, problems.join('\n'));
+  console.log('5 passed, 0 failed');
+} catch (e) {
+  failed = true;
+  console.error(`FAILED: ${e.message}`);
+} finally {
+  await browser.close();
+  rmSync(profile, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,613 @@
+//! The API in process (`tower::ServiceExt::oneshot` on the router): whole games of each
+//! game, what a response may hold, refusals that change nothing, the cap on live games.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use cards_core::ColorCard;
+use cards_core::protocol::GameState;
+use pretty_assertions::assert_eq;
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+use crate::server::{AppState, Config, Table, router};
+
+fn app(config: Config) -> (Arc<AppState>, Router) {
+    let state = Arc::new(AppState::new(config));
+    (Arc::clone(&state), router(state))
+}
+
+async fn call(app: &Router, method: &str, uri: &str, body: &str) -> (StatusCode, Value) {
+    let request = Request::builder()
+        .method(method)
+        .uri(uri)
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_owned()))
+        .unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+        .await
+        .unwrap();
+    let json = if bytes.is_empty() {
+        Value::Null
+    } else {
+        serde_json::from_slice(&bytes).unwrap_or_else(|e| {
+            panic!("{uri}: not JSON ({e}): {}", String::from_utf8_lossy(&bytes))
+        })
+    };
+    (status, json)
+}
+
+async fn start(app: &Router, request: Value) -> Value {
+    let (status, game) = call(app, "POST", "/api/games", &request.to_string()).await;
+    assert_eq!(status, StatusCode::CREATED, "{request}: {game}");
+    game
+}
+
+async fn act(app: &Router, game: &Value, action: &Value) -> (StatusCode, Value) {
+    let id = game["id"].as_str().unwrap();
+    call(
+        app,
+        "POST",
+        &format!("/api/games/{id}/actions"),
+        &action.to_string(),
+    )
+    .await
+}
+
+/// A legal action of `game`, chosen by `pick` among those offered.
+fn choose(game: &Value, pick: usize) -> Value {
+    let legal = game["legal"].as_array().unwrap();
+    assert!(!legal.is_empty(), "no legal action: {game}");
+    legal[pick % legal.len()]["action"].clone()
+}
+
+/// Plays `game` to its end with the legal actions offered (the `pick`-th of them, `pick`
+/// changing each turn), checking each response with `check`; the number of requests.
+async fn play_out(app: &Router, mut game: Value, mut check: impl FnMut(&Value)) -> (Value, usize) {
+    check(&game);
+    let mut requests = 0;
+    while !game["over"].as_bool().unwrap() {
+        assert!(game["your_turn"].as_bool().unwrap(), "stuck: {game}");
+        let action = choose(&game, requests * 7 + 3);
+        let (status, next) = act(app, &game, &action).await;
+        assert_eq!(status, StatusCode::OK, "{action}: {next}");
+        check(&next);
+        game = next;
+        requests += 1;
+        assert!(requests < 5000, "no end: {game}");
+    }
+    assert!(game["outcome"]["text"].is_string(), "{game}");
+    assert!(game["legal"].as_array().unwrap().is_empty() || game["game"] == "war");
+    (game, requests)
+}
+
+#[tokio::test]
+async fn a_whole_game_of_each_through_the_api() {
+    let (_, app) = app(Config::default());
+    let starts = [
+        json!({"game": "ochos-locos", "seed": 7, "options": {"rules": "completos", "players": 4, "seat": 2}}),
+        json!({"game": "ochos-locos", "seed": 7, "options": {"rules": "going-wild", "watch": true}}),
+        json!({"game": "quattro", "seed": 7}),
+        json!({"game": "quattro", "seed": "8", "options": {"rules": "uno"}}),
+        json!({"game": "war", "seed": 7, "options": {"players": 3}}),
+        json!({"game": "war", "seed": 7, "options": {"order": "fixed"}}),
+        json!({"game": "pig", "seed": 7, "options": {"goal": 50, "computer": "hold:20"}}),
+        json!({"game": "pig", "seed": 7, "options": {"rules": "classic", "goal": 20}}),
+    ];
+    for request in starts {
+        let game = start(&app, request.clone()).await;
+        let slug = request["game"].as_str().unwrap();
+        assert_eq!(game["game"], slug);
+        assert!(
+            game["replay"]
+                .as_str()
+                .unwrap()
+                .starts_with(&format!("/{slug}?seed=")),
+            "{game}"
+        );
+        let (end, requests) = play_out(&app, game, |_| {}).await;
+        assert!(requests > 0, "{request}: {end}");
+        // The end is final: nothing more is accepted.
+        let (status, refused) = act(&app, &end, &json!({"type": "draw"})).await;
+        assert!(status.is_client_error(), "{refused}");
+    }
+}
+
+#[tokio::test]
+async fn a_seed_replays_the_same_game() {
+    let (_, app) = app(Config::default());
+    let request = json!({"game": "quattro", "seed": 12, "options": {"rules": "uno"}});
+    let mut transcripts = Vec::new();
+    for _ in 0..2 {
+        let mut lines = Vec::new();
+        play_out(&app, start(&app, request.clone()).await, |g| {
+            lines.push(g["log"].clone());
+        })
+        .await;
+        transcripts.push(lines);
+    }
+    assert_eq!(transcripts[0], transcripts[1]);
+}
+
+/// The upper-case words of every string of `json` that name a card of the game.
+fn cards_named(json: &Value, is_card: &dyn Fn(&str) -> bool, out: &mut Vec<String>) {
+    match json {
+        Value::String(text) => {
+            for word in text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '+')) {
+                if !word.is_empty() && word == word.to_ascii_uppercase() && is_card(word) {
+                    out.push(word.to_owned());
+                }
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|v| cards_named(v, is_card, out)),
+        Value::Object(map) => map.values().for_each(|v| cards_named(v, is_card, out)),
+        _ => {}
+    }
+}
+
+/// The cards that lines of these kinds showed face up in `response`.
+fn shown_in_log(response: &Value, kinds: &[&str]) -> HashSet<String> {
+    response["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| kinds.contains(&e["kind"].as_str().unwrap()))
+        .flat_map(|e| e["cards"].as_array().cloned().unwrap_or_default())
+        .map(|c| c.as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// Checks that no other seat's card (nor the deck's) is in `response`: the secret
+/// cards are read from the server's own game.
+fn check_hidden(state: &AppState, response: &Value) {
+    let id = response["id"].as_str().unwrap();
+    let session = state.session(id).unwrap();
+    let session = session.lock().unwrap();
+    let seat = response["seat"].as_u64().unwrap() as usize;
+    // A draw by another seat never shows its card.
+    for entry in response["log"].as_array().unwrap() {
+        if entry["kind"] == "drew" && entry["seat"] != json!(seat) {
+            assert!(entry.get("cards").is_none(), "{entry}");
+        }
+        if entry["kind"] == "face_down" {
+            assert!(entry.get("cards").is_none(), "{entry}");
+        }
+    }
+    let (secret, exempt, own, named): (Vec<String>, HashSet<String>, Vec<String>, Vec<String>) =
+        match &session.table {
+            Table::OchosLocos(g) => {
+                let game = g.game();
+                let mut secret: Vec<String> = game.deck().iter().map(ToString::to_string).collect();
+                for (s, p) in game.players().iter().enumerate() {
+                    if s != seat {
+                        secret.extend(p.hand().iter().map(ToString::to_string));
+                    }
+                }
+                let own = game.players()[seat]
+                    .hand()
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect();
+                let mut named = Vec::new();
+                cards_named(response, &|w| w.parse::<ColorCard>().is_ok(), &mut named);
+                // Played cards stay on the discard pile: no exemption is needed.
+                (secret, HashSet::new(), own, named)
+            }
+            Table::Quattro(g) => {
+                let game = g.game();
+                let mut secret = Vec::new();
+                for (s, p) in game.players().iter().enumerate() {
+                    if s != seat {
+                        secret.extend(p.hand().iter().map(ToString::to_string));
+                    }
+                }
+                let own = game.players()[seat]
+                    .hand()
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect();
+                let mut named = Vec::new();
+                cards_named(
+                    response,
+                    &|w| quattro::Card::parse_code(w).is_ok(),
+                    &mut named,
+                );
+                // A card played in this response may have been reshuffled and drawn
+                // again since: it was public when played.
+                (
+                    secret,
+                    shown_in_log(response, &["played", "deal"]),
+                    own,
+                    named,
+                )
+            }
+            Table::War(g) => {
+                let game = g.game();
+                let face_up: HashSet<String> =
+                    game.observe(0).face_up().map(|c| c.to_string()).collect();
+                let mut secret: Vec<String> = game
+                    .table()
+                    .iter()
+                    .map(ToString::to_string)
+                    .filter(|c| !face_up.contains(c))
+                    .collect();
+                for p in game.players() {
+                    secret.extend(p.cards().map(|c| c.to_string()));
+                }
+                let mut named = Vec::new();
+                cards_named(response, &|w| w.parse::<war::Card>().is_ok(), &mut named);
+                let mut exempt = shown_in_log(response, &["shown"]);
+                exempt.extend(face_up);
+                // The last battle's cards, shown face up, are in a pile now.
+                for shown in response["view"]["last_battle"].as_array().unwrap() {
+                    exempt.insert(shown["card"].as_str().unwrap().to_owned());
+                }
+                (secret, exempt, Vec::new(), named)
+            }
+            Table::Pig(_) => return,
+        };
+    if !own.is_empty() || response["view"]["hand"].is_array() {
+        let mut shown_hand: Vec<String> = response["view"]["hand"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_str().unwrap().to_owned())
+            .collect();
+        let mut own = own.clone();
+        shown_hand.sort();
+        own.sort();
+        assert_eq!(shown_hand, own, "the hand shown is the seat's own");
+    }
+    let own: HashSet<String> = own.into_iter().collect();
+    for card in named {
+        if secret.contains(&card) && !exempt.contains(&card) && !own.contains(&card) {
+            panic!("{card} is hidden from seat {seat} but in the response: {response}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn no_response_shows_another_seats_cards_or_the_deck() {
+    let (state, app) = app(Config::default());
+    let variants = [
+        "match-making",
+        "take-two",
+        "going-wild",
+        "more-the-merrier",
+        "faciles",
+        "diversidad",
+        "completos",
+    ];
+    let mut responses = 0;
+    for seed in 0..60u64 {
+        let variant = variants[seed as usize % variants.len()];
+        let players = if seed % 7 < 3 { 3 } else { 2 + seed % 5 };
+        let requests = [
+            json!({"game": "ochos-locos", "seed": seed, "options": {"rules": variant, "players": players, "seat": seed % players}}),
+            json!({"game": "ochos-locos", "seed": seed, "options": {"rules": variant, "players": players, "seat": 0, "watch": true}}),
+            json!({"game": "quattro", "seed": seed, "options": {"rules": if seed % 2 == 0 { "uno" } else { "quattro" }}}),
+            json!({"game": "war", "seed": seed, "options": {"players": 2 + seed % 4}}),
+        ];
+        for request in requests {
+            let game = start(&app, request).await;
+            play_out(&app, game, |response| {
+                check_hidden(&state, response);
+                responses += 1;
+            })
+            .await;
+        }
+    }
+    assert!(responses > 1000, "{responses}");
+}
+
+/// The server's whole state of the game `id`, to compare before and after a refusal.
+fn internal(state: &AppState, game: &Value) -> String {
+    let session = state.session(game["id"].as_str().unwrap()).unwrap();
+    let session = session.lock().unwrap();
+    format!("{:?}|{:?}", session.table, session.log)
+}
+
+async fn refused(
+    state: &AppState,
+    app: &Router,
+    game: &Value,
+    body: &str,
+    status: StatusCode,
+    code: &str,
+) {
+    let before = internal(state, game);
+    let id = game["id"].as_str().unwrap();
+    let (got, error) = call(app, "POST", &format!("/api/games/{id}/actions"), body).await;
+    assert_eq!(
+        (got, error["code"].as_str()),
+        (status, Some(code)),
+        "{body}: {error}"
+    );
+    assert!(
+        error["error"].as_str().is_some_and(|e| !e.is_empty()),
+        "{error}"
+    );
+    assert_eq!(internal(state, game), before, "{body} changed the game");
+    let (_, again) = call(app, "GET", &format!("/api/games/{id}"), "").await;
+    assert_eq!(again["view"], game["view"], "{body}");
+    assert_eq!(again["legal"], game["legal"], "{body}");
+}
+
+#[tokio::test]
+async fn illegal_and_malformed_requests_are_refused_and_change_nothing() {
+    let (state, app) = app(Config::default());
+    let bad = StatusCode::BAD_REQUEST;
+    let illegal = StatusCode::UNPROCESSABLE_ENTITY;
+
+    // Malformed, whatever the game.
+    let games = [
+        start(&app, json!({"game": "ochos-locos", "seed": 1})).await,
+        start(&app, json!({"game": "quattro", "seed": 1})).await,
+        start(&app, json!({"game": "war", "seed": 1})).await,
+        start(
+            &app,
+            json!({"game": "pig", "seed": 1, "options": {"computer": "hold:20"}}),
+        )
+        .await,
+    ];
+    for game in &games {
+        for body in [
+            "",
+            "{",
+            "[1, 2]",
+            "\"draw\"",
+            "{}",
+            "{\"type\": 5}",
+            "{\"type\": \"fly\"}",
+        ] {
+            refused(&state, &app, game, body, bad, "malformed").await;
+        }
+        let huge = format!("{{\"type\": \"{}\"}}", "x".repeat(20_000));
+        refused(
+            &state,
+            &app,
+            game,
+            &huge,
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too_large",
+        )
+        .await;
+    }
+    let [ochos, quattro, war, pig] = &games;
+    for game in [ochos, quattro] {
+        refused(&state, &app, game, r#"{"type": "play"}"#, bad, "malformed").await;
+        refused(
+            &state,
+            &app,
+            game,
+            r#"{"type": "play", "card": "Z9"}"#,
+            bad,
+            "malformed",
+        )
+        .await;
+        refused(
+            &state,
+            &app,
+            game,
+            r#"{"type": "play", "card": 5}"#,
+            bad,
+            "malformed",
+        )
+        .await;
+        refused(
+            &state,
+            &app,
+            game,
+            r#"{"type": "play", "card": "R1", "colour": "purple"}"#,
+            bad,
+            "malformed",
+        )
+        .await;
+        // Well formed, but no legal action: a card not held, or held but not matching.
+        let hand: Vec<&str> = game["view"]["hand"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_str().unwrap())
+            .collect();
+        let legal = game["legal"].as_array().unwrap();
+        let mut tried = 0;
+        for card in ["R1", "Y2", "G3", "B4", "R5", "Y6", "G7", "B8", "R0"] {
+            let play = json!({"type": "play", "card": card});
+            if legal.iter().any(|l| l["action"] == play) {
+                continue;
+            }
+            refused(&state, &app, game, &play.to_string(), illegal, "illegal").await;
+            tried += 1;
+            let _ = hand.contains(&card);
+        }
+        assert!(tried > 0);
+        // Drawing while a card may be played, or a card while only drawing is legal.
+        if legal.iter().any(|l| l["action"]["type"] == "play") {
+            refused(
+                &state,
+                &app,
+                game,
+                r#"{"type": "draw"}"#,
+                illegal,
+                "illegal",
+            )
+            .await;
+        }
+    }
+    refused(
+        &state,
+        &app,
+        ochos,
+        r#"{"type": "next"}"#,
+        illegal,
+        "illegal",
+    )
+    .await;
+    refused(
+        &state,
+        &app,
+        war,
+        r#"{"type": "battle", "count": 0}"#,
+        bad,
+        "malformed",
+    )
+    .await;
+    refused(
+        &state,
+        &app,
+        war,
+        r#"{"type": "battle", "count": 10001}"#,
+        bad,
+        "malformed",
+    )
+    .await;
+    refused(
+        &state,
+        &app,
+        war,
+        r#"{"type": "battle", "count": "3"}"#,
+        bad,
+        "malformed",
+    )
+    .await;
+    refused(&state, &app, pig, r#"{"type": "draw"}"#, bad, "malformed").await;
+
+    // After the end, everything is refused.
+    let (end, _) = play_out(&app, pig.clone(), |_| {}).await;
+    for body in [r#"{"type": "roll"}"#, r#"{"type": "hold"}"#] {
+        refused(&state, &app, &end, body, illegal, "illegal").await;
+    }
+
+    // Bad start requests and unknown games.
+    for body in [
+        "{",
+        "{}",
+        r#"{"game": "chess"}"#,
+        r#"{"game": "war", "seed": -1}"#,
+        r#"{"game": "war", "seed": "x"}"#,
+        r#"{"game": "war", "options": {"players": 9}}"#,
+        r#"{"game": "war", "options": {"player": 3}}"#,
+        r#"{"game": "quattro", "options": {"rules": "chess"}}"#,
+        r#"{"game": "ochos-locos", "options": {"rules": "take-two", "players": 4}}"#,
+        r#"{"game": "ochos-locos", "options": {"players": 3, "seat": 3}}"#,
+        r#"{"game": "pig", "options": {"goal": 1000}}"#,
+        r#"{"game": "pig", "options": {"computer": "hold:0"}}"#,
+        r#"{"game": "pig", "colour": "red"}"#,
+    ] {
+        let live = state.live();
+        let (status, error) = call(&app, "POST", "/api/games", body).await;
+        assert_eq!(
+            (status, error["code"].as_str()),
+            (bad, Some("malformed")),
+            "{body}: {error}"
+        );
+        assert_eq!(state.live(), live);
+    }
+    for uri in [
+        "/api/games/0123456789abcdef",
+        "/api/games/nope",
+        "/api/nothing",
+    ] {
+        let (status, error) = call(&app, "GET", uri, "").await;
+        assert_eq!(
+            (status, error["code"].as_str()),
+            (StatusCode::NOT_FOUND, Some("not_found"))
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_cap_on_live_games_refuses_clearly_and_idle_games_expire() {
+    let idle = Duration::from_secs(60);
+    let (state, app) = app(Config { max_games: 3, idle });
+    let mut games = Vec::new();
+    for seed in 0..3 {
+        games.push(start(&app, json!({"game": "war", "seed": seed})).await);
+    }
+    let (status, error) = call(&app, "POST", "/api/games", r#"{"game": "pig"}"#).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(error["code"], "full");
+    assert!(
+        error["error"]
+            .as_str()
+            .unwrap()
+            .contains("maximum of 3 live games"),
+        "{error}"
+    );
+    let (_, stats) = call(&app, "GET", "/api/stats", "").await;
+    assert_eq!(stats["live_games"], 3);
+
+    // Deleting a game makes room.
+    let id = games[0]["id"].as_str().unwrap();
+    let (status, _) = call(&app, "DELETE", &format!("/api/games/{id}"), "").await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let (status, _) = call(&app, "GET", &format!("/api/games/{id}"), "").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    start(
+        &app,
+        json!({"game": "pig", "options": {"computer": "hold:20"}}),
+    )
+    .await;
+
+    // Nothing has been idle yet; a minute later everything has.
+    assert_eq!(state.sweep(Instant::now()), 0);
+    assert_eq!(
+        state.sweep(Instant::now() + idle + Duration::from_secs(1)),
+        3
+    );
+    let id = games[1]["id"].as_str().unwrap();
+    let (status, error) = call(&app, "GET", &format!("/api/games/{id}"), "").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(
+        error["error"].as_str().unwrap().contains("expired"),
+        "{error}"
+    );
+    start(&app, json!({"game": "war"})).await;
+}
+
+#[tokio::test]
+async fn the_page_and_its_assets_are_served_from_the_binary() {
+    let (_, app) = app(Config::default());
+    for uri in [
+        "/",
+        "/ochos-locos",
+        "/quattro",
+        "/war",
+        "/pig",
+        "/assets/app.js",
+        "/assets/draw.js",
+        "/assets/style.css",
+    ] {
+        let request = Request::builder().uri(uri).body(Body::empty()).unwrap();
+        let response = app.clone().oneshot(request).await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{uri}");
+        let policy = response.headers()["content-security-policy"]
+            .to_str()
+            .unwrap();
+        assert!(policy.starts_with("default-src 'self'"), "{policy}");
+    }
+    let (status, error) = call(&app, "GET", "/assets/nothing.js", "").await;
+    assert_eq!(
+        (status, error["code"].as_str()),
+        (StatusCode::NOT_FOUND, Some("not_found"))
+    );
+    // Nothing on the page comes from elsewhere.
+    for asset in [
+        crate::assets::INDEX_HTML,
+        crate::assets::APP_JS,
+        crate::assets::DRAW_JS,
+        crate::assets::STYLE_CSS,
+    ] {
+        assert!(
+            !asset.contains("https://") && !asset.contains("//cdn"),
+            "an outside address"
+        );
+    }
+}

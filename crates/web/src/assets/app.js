@@ -1,0 +1,342 @@
+// The page: reads its address (/quattro?seed=7&rules=uno), starts or shows a game
+// through the JSON API (docs/web.md), and draws what the server says this seat may see.
+// Only the actions the server lists as legal are offered.
+
+import { colourCard, frenchCard, cardBack, die, COLOURS, COLOUR_NAMES } from './draw.js';
+
+const $ = (id) => document.getElementById(id);
+const h = (tag, attrs = {}, ...children) => {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === 'class') node.className = v;
+    else if (k.startsWith('on')) node.addEventListener(k.slice(2), v);
+    else if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v === true ? '' : v);
+  }
+  for (const c of children) if (c !== null && c !== undefined) node.append(c);
+  return node;
+};
+
+const OCHOS_RULES = [
+  ['match-making', 'Match making (A2 P1, 3 players)'], ['take-two', 'Take two (A2 P2, 3 players)'],
+  ['going-wild', 'Going wild (A2 P3, 3 players)'], ['more-the-merrier', 'More the merrier (A2 P4)'],
+  ['faciles', 'Faciles (A4 Part I)'], ['diversidad', 'Diversidad (A4 Part II)'], ['completos', 'Completos (A4 Part III)'],
+];
+const FIXED_THREE = ['match-making', 'take-two', 'going-wild'];
+
+// Each game's setup form: fields [name, label, kind, choices or default].
+const SETUP = {
+  'ochos-locos': {
+    title: 'Ochos Locos',
+    fields: [
+      ['rules', 'Rule set', 'select', OCHOS_RULES, 'completos'],
+      ['players', 'Players', 'select', [2, 3, 4, 5, 6].map((n) => [n, n]), 4],
+      ['seat', 'Your seat', 'select', [0, 1, 2, 3, 4, 5].map((n) => [n, `seat ${n + 1}`]), 0],
+      ['watch', 'Mode', 'select', [['0', 'play the seat'], ['1', 'watch the strategies (over that seat\'s shoulder)']], '0'],
+    ],
+  },
+  quattro: { title: 'Quattro', fields: [['rules', 'Rule set', 'select', [['quattro', 'Quattro (40 number cards)'], ['uno', 'Uno expansion (56 cards)']], 'quattro']] },
+  war: {
+    title: 'War',
+    fields: [
+      ['players', 'Players', 'select', [2, 3, 4, 5, 6, 7, 8].map((n) => [n, n]), 2],
+      ['order', 'Won cards go back', 'select', [['shuffled', 'shuffled'], ['fixed', 'in a fixed order']], 'shuffled'],
+    ],
+  },
+  pig: {
+    title: 'Pig',
+    fields: [
+      ['rules', 'Dice', 'select', [['seed', 'two dice (the assignment)'], ['classic', 'one die (classic)']], 'seed'],
+      ['goal', 'Goal', 'select', [20, 30, 50, 100].map((n) => [n, n]), 100],
+      ['computer', 'Computer', 'select', [['optimal', 'optimal'], ['hold:20', 'hold at 20'], ['hold:25', 'hold at 25'], ['hold:15', 'hold at 15'], ['hold:10', 'hold at 10']], 'optimal'],
+    ],
+  },
+};
+
+let current = null; // the last game JSON
+let version = 0;
+
+function showError(message) {
+  const box = $('error');
+  box.textContent = message;
+  box.hidden = !message;
+}
+
+async function api(method, path, body) {
+  const response = await fetch(path, {
+    method,
+    headers: body ? { 'Content-Type': 'application/json' } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = response.status === 204 ? null : await response.json();
+  if (!response.ok) throw new Error(json && json.error ? json.error : `HTTP ${response.status}`);
+  return json;
+}
+
+function slugOfPath() {
+  const slug = location.pathname.replace(/^\/+|\/+$/g, '');
+  return SETUP[slug] ? slug : null;
+}
+
+function markNav(slug) {
+  for (const a of document.querySelectorAll('nav a')) a.classList.toggle('active', a.dataset.game === slug);
+}
+
+function showSection(name) {
+  for (const id of ['home', 'setup', 'game']) $(id).hidden = id !== name;
+}
+
+function setupForm(slug, params) {
+  const spec = SETUP[slug];
+  document.title = `${spec.title} · Four games`;
+  $('setup-title').textContent = spec.title;
+  const form = $('setup-form');
+  form.replaceChildren();
+  for (const [name, label, , choices, fallback] of spec.fields) {
+    const value = params.get(name) ?? String(fallback);
+    const select = h('select', { name, id: `opt-${name}` },
+      ...choices.map(([v, text]) => h('option', { value: String(v), selected: String(v) === value }, String(text))));
+    form.append(h('label', {}, h('span', {}, label), select));
+  }
+  form.append(h('label', {}, h('span', {}, 'Seed (empty: random)'), h('input', { name: 'seed', id: 'opt-seed', inputmode: 'numeric', value: params.get('seed') ?? '' })));
+  form.append(h('button', { type: 'submit', id: 'start', class: 'primary' }, 'Start'));
+  if (slug === 'ochos-locos') {
+    const sync = () => {
+      const rules = form.elements.rules.value;
+      const players = form.elements.players;
+      if (FIXED_THREE.includes(rules)) players.value = '3';
+      players.disabled = FIXED_THREE.includes(rules);
+      for (const o of form.elements.seat.options) o.disabled = Number(o.value) >= Number(players.value);
+      if (Number(form.elements.seat.value) >= Number(players.value)) form.elements.seat.value = '0';
+    };
+    form.elements.rules.addEventListener('change', sync);
+    form.elements.players.addEventListener('change', sync);
+    sync();
+  }
+  form.onsubmit = (event) => {
+    event.preventDefault();
+    const options = {};
+    for (const [name] of spec.fields) options[name] = form.elements[name].value;
+    const seed = form.elements.seed.value.trim();
+    start(slug, seed === '' ? null : seed, options);
+  };
+  showSection('setup');
+}
+
+async function start(slug, seed, options) {
+  showError('');
+  try {
+    const game = await api('POST', '/api/games', { game: slug, seed, options });
+    history.replaceState(null, '', game.replay);
+    render(game);
+  } catch (e) {
+    showError(e.message);
+    setupForm(slug, new URLSearchParams(location.search));
+  }
+}
+
+async function send(action) {
+  if (!current || document.body.dataset.busy === '1') return;
+  document.body.dataset.busy = '1';
+  showError('');
+  try {
+    render(await api('POST', `/api/games/${current.id}/actions`, action));
+  } catch (e) {
+    showError(e.message);
+  } finally {
+    document.body.dataset.busy = '0';
+  }
+}
+
+function drawCard(game, code) {
+  return game === 'war' ? frenchCard(code) : colourCard(code);
+}
+
+function renderPlayers(g) {
+  const box = $('players');
+  box.replaceChildren();
+  g.players.forEach((p, seat) => {
+    const turn = g.to_act === seat && !g.over;
+    const won = g.outcome && g.outcome.winner === seat;
+    const detail = p.cards !== undefined ? `${p.cards} card${p.cards === 1 ? '' : 's'}` : `${p.score} points`;
+    const backs = h('div', { class: 'backs' });
+    if (p.cards !== undefined && g.game !== 'war') for (let i = 0; i < Math.min(p.cards, 12); i++) backs.append(cardBack());
+    box.append(h('div', { class: `player${turn ? ' turn' : ''}${won ? ' won' : ''}${p.plays === 'you' ? ' you' : ''}`, 'data-seat': seat },
+      h('div', { class: 'name' }, p.name, p.plays === 'you' && p.name !== 'You' ? ' (you)' : ''),
+      h('div', { class: 'plays' }, p.plays === 'you' ? '' : p.plays),
+      h('div', { class: 'count' }, detail), backs));
+  });
+}
+
+function pile(label, node, extra) {
+  return h('div', { class: 'pile' }, node, h('div', { class: 'pile-label' }, label), extra || null);
+}
+
+function renderBoard(g) {
+  const board = $('board');
+  board.replaceChildren();
+  const v = g.view || {};
+  if (g.game === 'ochos-locos') {
+    board.append(pile(`deck: ${v.deck}`, v.deck > 0 ? cardBack() : h('div', { class: 'empty-pile' })));
+    if (v.discard) board.append(pile('discard', colourCard(v.discard)));
+    const notes = [];
+    if (v.colour) notes.push(h('span', { class: `chip ${v.colour}` }, `follow ${v.colour}`));
+    if (v.facing_two) notes.push(h('span', { class: 'chip warn' }, `${v.pending_twos} two${v.pending_twos > 1 ? 's' : ''} to answer`));
+    board.append(h('div', { class: 'notes' }, h('div', {}, `rules: ${v.rules}`), ...notes));
+  } else if (g.game === 'quattro') {
+    board.append(pile(`draw pile: ${v.draw_pile}`, v.draw_pile > 0 ? cardBack() : h('div', { class: 'empty-pile' })));
+    board.append(pile('top', colourCard(v.top)));
+    board.append(h('div', { class: 'notes' },
+      h('span', { class: `chip ${v.colour}` }, `colour: ${v.colour}`),
+      h('div', {}, `play goes ${v.clockwise ? 'up the seats ↻' : 'down the seats ↺'}; next: ${g.players[v.next].name}`),
+      h('div', {}, `rules: ${v.rules}`)));
+  } else if (g.game === 'war') {
+    const shown = h('div', { class: 'battle' });
+    for (const { seat, card } of v.last_battle) shown.append(h('div', { class: 'shown' }, frenchCard(card), h('div', { class: 'pile-label' }, g.players[seat].name)));
+    g.players.forEach((p, seat) => board.append(pile(`${p.name}: ${p.cards}`, p.cards > 0 ? cardBack() : h('div', { class: 'empty-pile' }), null)));
+    board.append(shown);
+    board.append(h('div', { class: 'notes' }, h('div', {}, `battles: ${v.battles}`), h('div', {}, `wars: ${v.wars}`), h('div', {}, `won cards: ${v.order}`)));
+  } else if (g.game === 'pig') {
+    const bars = h('div', { class: 'scores' });
+    g.players.forEach((p, seat) => {
+      const bar = h('div', { class: 'bar' }, h('div', { class: 'fill' }));
+      // The turn's points count for the player whose turn it is (a win comes mid-turn).
+      const pending = v.turn === seat ? v.turn_points : 0;
+      bar.firstChild.style.width = `${Math.min(100, (100 * (v.scores[seat] + pending)) / v.goal)}%`;
+      bars.append(h('div', { class: `score${v.turn === seat && !g.over ? ' turn' : ''}` },
+        h('div', {}, `${p.name}: ${v.scores[seat]}${pending ? ` + ${pending} this turn` : ''} of ${v.goal}`), bar));
+    });
+    board.append(bars);
+    const dice = h('div', { class: 'dice', id: 'dice' });
+    if (v.last_roll) for (const face of v.last_roll.dice) dice.append(die(face));
+    board.append(h('div', { class: 'roll' }, dice,
+      h('div', { class: 'pile-label' }, v.last_roll ? `last roll: ${g.players[v.last_roll.seat].name}` : 'no roll yet')));
+    board.append(h('div', { class: 'notes' }, h('div', { class: 'turn-points', id: 'turn-points' }, `this turn: ${v.turn_points}`), h('div', {}, `dice: ${v.rules}`)));
+  }
+}
+
+// The legal plays of each card of the hand: card code -> [legal entries].
+function playsByCard(legal) {
+  const map = new Map();
+  for (const l of legal) {
+    if (l.action.type !== 'play') continue;
+    if (!map.has(l.action.card)) map.set(l.action.card, []);
+    map.get(l.action.card).push(l);
+  }
+  return map;
+}
+
+function chooseColour(options) {
+  const box = $('choose');
+  box.replaceChildren(h('span', {}, 'Name a colour: '));
+  for (const l of options) {
+    const letter = l.action.colour;
+    const button = h('button', { type: 'button', class: 'colour', 'data-colour': letter, onclick: () => { box.hidden = true; send(l.action); } }, COLOUR_NAMES[letter]);
+    button.style.background = COLOURS[letter];
+    box.append(button);
+  }
+  box.append(h('button', { type: 'button', class: 'link', onclick: () => { box.hidden = true; } }, 'cancel'));
+  box.hidden = false;
+}
+
+function renderHand(g) {
+  const box = $('hand');
+  box.replaceChildren();
+  $('choose').hidden = true;
+  const v = g.view || {};
+  if (!v.hand) { box.hidden = true; return; }
+  box.hidden = false;
+  const plays = playsByCard(g.legal);
+  box.append(h('div', { class: 'hand-label' }, g.playing ? 'Your hand' : `${g.players[g.seat].name}'s hand (watching)`));
+  const cards = h('div', { class: 'cards' });
+  for (const code of v.hand) {
+    const options = plays.get(code);
+    const attrs = { type: 'button', class: `card${options ? ' playable' : ''}`, 'data-card': code, disabled: !options, title: options ? `play ${code}` : `${code} cannot be played now` };
+    attrs.onclick = () => {
+      if (!options) return;
+      if (options.length === 1) send(options[0].action);
+      else chooseColour(options);
+    };
+    cards.append(h('button', attrs, colourCard(code)));
+  }
+  box.append(cards);
+}
+
+function renderActions(g) {
+  const box = $('actions');
+  box.replaceChildren();
+  for (const l of g.legal) {
+    if (l.action.type === 'play') continue;
+    box.append(h('button', { type: 'button', class: 'primary', 'data-action': l.action.type + (l.action.count ? `-${l.action.count}` : ''), onclick: () => send(l.action) }, l.label));
+  }
+  if (g.game === 'war' && g.legal.length) {
+    const input = h('input', { id: 'battles', type: 'number', min: 1, max: 10000, value: 5 });
+    box.append(h('span', { class: 'n-battles' }, input,
+      h('button', { type: 'button', 'data-action': 'battle-n', onclick: () => send({ type: 'battle', count: Number(input.value) }) }, 'battles')));
+  }
+  if (g.over) box.append(h('button', { type: 'button', class: 'primary', 'data-action': 'again', onclick: () => start(g.game, null, Object.fromEntries(Array.from(new URLSearchParams(g.replay.split('?')[1]).entries()).filter(([k]) => k !== 'seed'))) }, 'Play again (new seed)'));
+}
+
+function renderLog(g) {
+  const list = $('log');
+  for (const e of g.log) {
+    const item = h('li', { class: `entry log-${e.kind}` }, e.text);
+    list.prepend(item);
+  }
+  while (list.children.length > 200) list.lastChild.remove();
+}
+
+function statusText(g) {
+  if (g.outcome) return g.outcome.text;
+  if (!g.playing) return 'Watching: press Next turn, or play to the end.';
+  if (g.your_turn) {
+    if (g.game === 'war') return 'Turn the cards over: one battle, several, or to the end.';
+    if (g.game === 'pig') return 'Your turn: roll or hold.';
+    return 'Your turn: click a card that may be played, or draw.';
+  }
+  return 'Waiting…';
+}
+
+function render(g) {
+  const first = !current || current.id !== g.id;
+  current = g;
+  if (first) $('log').replaceChildren();
+  document.title = `${g.title} · seed ${g.seed}`;
+  markNav(g.game);
+  $('game-title').textContent = g.title;
+  $('seed').textContent = g.seed;
+  $('replay').href = g.replay;
+  $('status').textContent = statusText(g);
+  $('status').className = `status${g.over ? ' over' : ''}${g.your_turn ? ' yours' : ''}`;
+  renderPlayers(g);
+  renderBoard(g);
+  renderHand(g);
+  renderActions(g);
+  renderLog(g);
+  showSection('game');
+  document.body.dataset.game = g.game;
+  document.body.dataset.over = g.over ? '1' : '0';
+  document.body.dataset.version = String(++version);
+}
+
+function route() {
+  const slug = slugOfPath();
+  markNav(slug);
+  $('new-game').onclick = () => setupForm(current ? current.game : slug, new URLSearchParams());
+  if (!slug) {
+    document.title = 'Four games';
+    showSection('home');
+    document.body.dataset.version = String(++version);
+    return;
+  }
+  const params = new URLSearchParams(location.search);
+  if (params.has('seed')) {
+    const options = {};
+    for (const [name] of SETUP[slug].fields) if (params.has(name)) options[name] = params.get(name);
+    start(slug, params.get('seed'), options);
+  } else {
+    setupForm(slug, params);
+    document.body.dataset.version = String(++version);
+  }
+}
+
+route();

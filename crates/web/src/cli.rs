@@ -1,0 +1,82 @@
+//! Command-line arguments (clap) and the runtime. Only the binary knows clap.
+
+use std::io::Write;
+use std::net::{IpAddr, SocketAddr};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+
+use cards_core::cli::{parse_args, report};
+use clap::Parser;
+use web::{AppState, Config};
+
+const PROGRAM: &str = "web";
+
+const EXAMPLES: &str = "\
+Examples:
+  web                               serve http://127.0.0.1:8080/ (Ctrl-C stops)
+  web --port 9000                   another port
+  web --bind 0.0.0.0                every interface (a classroom's network; there is no login)
+  then open http://127.0.0.1:8080/quattro?seed=7&rules=uno to replay a game by its seed";
+
+/// All four games on one local web page.
+#[derive(Debug, Parser)]
+#[command(
+    name = PROGRAM,
+    version,
+    about = "All four games (Ochos Locos, Quattro, War, Pig) on one local web page.",
+    long_about = "Serves one page on which Ochos Locos (any rule set), Quattro (both rule \
+sets), War and Pig can be played in the browser against the games' own strategies and bots. \
+Every game shows its seed and a link that replays it (/quattro?seed=7). The JSON API is \
+described in docs/web.md. Games idle for --idle-minutes expire, and at most --max-games \
+are alive at once.",
+    after_help = EXAMPLES
+)]
+struct Cli {
+    /// The port to listen on (0: any free port; the address is printed).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// The address to listen on.
+    #[arg(long, default_value = "127.0.0.1")]
+    bind: IpAddr,
+    /// The most games alive at once; a new game beyond it is refused.
+    #[arg(long, default_value_t = Config::DEFAULT_MAX_GAMES as u64, value_parser = clap::value_parser!(u64).range(1..))]
+    max_games: u64,
+    /// Minutes after which a game nobody touches expires.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..))]
+    idle_minutes: u64,
+}
+
+/// Parses the arguments, binds and serves until Ctrl-C.
+pub fn main() -> ExitCode {
+    let cli: Cli = match parse_args(PROGRAM) {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
+    let config = Config {
+        max_games: usize::try_from(cli.max_games).unwrap_or(usize::MAX),
+        idle: Duration::from_secs(cli.idle_minutes.saturating_mul(60)),
+    };
+    let runtime = match tokio::runtime::Runtime::new() {
+        Ok(runtime) => runtime,
+        Err(e) => return report(PROGRAM, format_args!("cannot start the runtime: {e}")),
+    };
+    let addr = SocketAddr::new(cli.bind, cli.port);
+    runtime.block_on(async move {
+        let listener = match web::server::bind(addr).await {
+            Ok(listener) => listener,
+            Err(e) => return report(PROGRAM, format_args!("cannot listen on {addr}: {e}")),
+        };
+        let shown = listener.local_addr().unwrap_or(addr);
+        // Writing to stdout never panics: a closed stdout loses the line, not the server.
+        let _ignored = writeln!(
+            std::io::stdout().lock(),
+            "{PROGRAM}: serving the four games at http://{shown}/ (Ctrl-C stops)"
+        );
+        let sweep = (config.idle / 10).clamp(Duration::from_secs(1), Duration::from_secs(60));
+        match web::serve(listener, Arc::new(AppState::new(config)), sweep).await {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => report(PROGRAM, format_args!("the server stopped: {e}")),
+        }
+    })
+}

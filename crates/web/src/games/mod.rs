@@ -1,0 +1,347 @@
+//! The four games as the server holds them: each module turns a game of the workspace
+//! into the JSON a seat may see and reads the actions a page may send, using nothing but
+//! the protocol (`observe(seat)`, `legal_actions`, `apply`, the `Driver` for the other
+//! seats' agents, a seeded `ChanceSource`).
+//!
+//! What happened between two of the person's turns is told as [`Entry`]s, made from the
+//! protocol's events by each game's own list of what is public: a card laid face up, a
+//! roll of the dice, a draw *without* the card drawn (unless the viewer drew it), a war's
+//! face-down cards by their number only.
+
+pub mod ochos;
+pub mod pig;
+pub mod quattro;
+pub mod war;
+
+use cards_core::protocol::{Actor, Agent, ChanceSource, Driver, GameState, Seat, Stop};
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::error::ApiError;
+
+/// The most entries a response carries: a War played to its end in one request tells
+/// its last battles only, so that a response (and a session) stays small.
+pub const MAX_ENTRIES: usize = 300;
+
+/// One line of what happened, as the viewing seat may know it.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Entry {
+    /// Who acted (`None`: chance, or the table).
+    pub seat: Option<Seat>,
+    /// What kind of thing happened: `deal`, `played`, `drew`, `passed`, `shown`,
+    /// `face_down`, `took`, `roll`, `hold`, `end`, … (see `docs/web.md`).
+    pub kind: &'static str,
+    /// The line in words.
+    pub text: String,
+    /// The cards this entry shows face up (never a card a seat keeps hidden).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cards: Vec<String>,
+    /// The dice this entry shows.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub dice: Vec<u8>,
+}
+
+impl Entry {
+    /// An entry with no card or die.
+    pub fn new(seat: Option<Seat>, kind: &'static str, text: impl Into<String>) -> Entry {
+        Entry {
+            seat,
+            kind,
+            text: text.into(),
+            cards: Vec::new(),
+            dice: Vec::new(),
+        }
+    }
+
+    /// The same entry showing `cards`.
+    pub fn with_cards(mut self, cards: Vec<String>) -> Entry {
+        self.cards = cards;
+        self
+    }
+
+    /// The same entry showing `dice`.
+    pub fn with_dice(mut self, dice: Vec<u8>) -> Entry {
+        self.dice = dice;
+        self
+    }
+}
+
+/// The entries of one request, keeping the last [`MAX_ENTRIES`] and counting the rest.
+#[derive(Clone, Debug, Default)]
+pub struct Log {
+    entries: std::collections::VecDeque<Entry>,
+    dropped: usize,
+}
+
+impl Log {
+    /// Adds an entry, dropping the oldest beyond [`MAX_ENTRIES`].
+    pub fn push(&mut self, entry: Entry) {
+        if self.entries.len() == MAX_ENTRIES {
+            self.entries.pop_front();
+            self.dropped += 1;
+        }
+        self.entries.push_back(entry);
+    }
+
+    /// The entries, with a first line saying how many earlier ones were left out.
+    pub fn into_entries(self) -> Vec<Entry> {
+        let mut out = Vec::with_capacity(self.entries.len() + 1);
+        if self.dropped > 0 {
+            out.push(Entry::new(
+                None,
+                "skipped",
+                format!("… {} earlier lines not shown", self.dropped),
+            ));
+        }
+        out.extend(self.entries);
+        out
+    }
+}
+
+/// One action a page may send now, with a label for its button.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Legal {
+    /// The action, exactly as `POST /api/games/{id}/actions` takes it.
+    pub action: Value,
+    /// A short label (`R8 → blue`, `Draw`, `Roll`).
+    pub label: String,
+}
+
+/// A player as everyone sees them.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct PlayerJson {
+    /// The name.
+    pub name: String,
+    /// Who plays the seat: `you`, or the computer's strategy or bot.
+    pub plays: String,
+    /// Cards held (card games).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cards: Option<usize>,
+    /// Points banked (Pig).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<u32>,
+}
+
+/// How the game ended.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct OutcomeJson {
+    /// The winner's seat, if somebody won.
+    pub winner: Option<Seat>,
+    /// The ending in words.
+    pub text: String,
+}
+
+/// What a seat may know of a game now: the body of every game response but its
+/// identity and log.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Snapshot {
+    /// The seat whose observation this is.
+    pub seat: Seat,
+    /// Whether the person plays (`false`: the computer plays every seat and the person
+    /// watches).
+    pub playing: bool,
+    /// The players in seating order.
+    pub players: Vec<PlayerJson>,
+    /// The seat to act, when a seat acts.
+    pub to_act: Option<Seat>,
+    /// Whether the page may send one of `legal` now.
+    pub your_turn: bool,
+    /// The game's own view, built from `observe(seat)`.
+    pub view: Value,
+    /// The actions the page may send now (empty unless it is the person's turn).
+    pub legal: Vec<Legal>,
+    /// How the game ended, once it has.
+    pub outcome: Option<OutcomeJson>,
+}
+
+/// An agent for the person's seat: the server never asks it (it stops the loop before
+/// the person's turn), so being asked is a bug, reported as an unseated seat.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Nobody;
+
+impl<G: GameState + ?Sized> Agent<G> for Nobody {
+    fn choose(
+        &mut self,
+        seat: Seat,
+        _observation: &G::Observation<'_>,
+        _legal: &[G::Action],
+    ) -> Result<G::Action, Stop> {
+        Err(Stop::Unseated(seat))
+    }
+}
+
+/// How far the server plays on with the computer's agents.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Until {
+    /// Until a seat for which `person(seat)` holds must act (or the end).
+    Person,
+    /// Until this many seat actions have been taken (or the end): watching.
+    Actions(usize),
+    /// To the end.
+    End,
+}
+
+/// Plays `game` on with `agents` and `chance` through the protocol's [`Driver`],
+/// handing each step's events to `log`, until `until` (and never past a seat for which
+/// `person` holds, whose action only the page gives).
+pub fn play_on<G, A>(
+    game: &mut G,
+    chance: &mut ChanceSource<G::Chance>,
+    driver: &mut Driver<G>,
+    agents: &mut A,
+    person: impl Fn(Seat) -> bool,
+    until: Until,
+    mut log: impl FnMut(&G, &[G::Event]),
+) -> Result<(), ApiError>
+where
+    G: GameState,
+    A: Agent<G> + ?Sized,
+{
+    let mut actions = 0;
+    loop {
+        match game.actor() {
+            Actor::Over => return Ok(()),
+            Actor::Seat(seat) if person(seat) => return Ok(()),
+            Actor::Seat(_) if until == Until::Actions(actions) => return Ok(()),
+            Actor::Seat(_) => actions += 1,
+            Actor::Chance => {}
+        }
+        driver
+            .step(game, chance, agents)
+            .map_err(|e| ApiError::internal(format!("the game loop stopped: {e}")))?;
+        log(game, driver.events());
+    }
+}
+
+/// Applies the person's `action` for `seat`: only if `seat` is to act and the action is
+/// among the legal actions (and the game's `apply` refuses anything else, unchanged).
+/// Returns the events.
+pub fn apply_person<G: GameState>(
+    game: &mut G,
+    seat: Seat,
+    action: G::Action,
+) -> Result<Vec<G::Event>, ApiError> {
+    match game.actor() {
+        Actor::Over => return Err(ApiError::illegal("the game is over")),
+        Actor::Seat(s) if s == seat => {}
+        _ => return Err(ApiError::illegal("it is not your turn")),
+    }
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    if !legal.contains(&action) {
+        return Err(ApiError::illegal(format!(
+            "{action:?} is not one of the legal actions now"
+        )));
+    }
+    let mut events = Vec::new();
+    game.apply(action, &mut events)
+        .map_err(|e| ApiError::illegal(e.to_string()))?;
+    Ok(events)
+}
+
+/// The legal actions of the seat to act.
+pub fn legal_actions<G: GameState>(game: &G) -> Vec<G::Action> {
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    legal
+}
+
+/// The seat to act, if a seat acts.
+pub fn seat_to_act<G: GameState>(game: &G) -> Option<Seat> {
+    match game.actor() {
+        Actor::Seat(seat) => Some(seat),
+        Actor::Chance | Actor::Over => None,
+    }
+}
+
+/// The `type` of an action object, or a 400 saying what an action looks like.
+pub fn action_type<'a>(action: &'a Value, expected: &str) -> Result<&'a str, ApiError> {
+    action.get("type").and_then(Value::as_str).ok_or_else(|| {
+        ApiError::malformed(format!(
+            "an action is an object with a \"type\": {expected}"
+        ))
+    })
+}
+
+/// A string field of an action, or a 400.
+pub fn string_field<'a>(action: &'a Value, field: &str) -> Result<&'a str, ApiError> {
+    action
+        .get(field)
+        .and_then(Value::as_str)
+        .ok_or_else(|| ApiError::malformed(format!("the action needs a string \"{field}\"")))
+}
+
+/// The colour named by a letter or a name (`B`, `blue`), or a 400.
+pub fn colour_field(action: &Value) -> Result<Option<cards_core::Color>, ApiError> {
+    match action.get("colour") {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(text)) => parse_colour(text).map(Some).ok_or_else(|| {
+            ApiError::malformed(format!(
+                "'{text}' is no colour: R, Y, G or B (red, yellow, green, blue)"
+            ))
+        }),
+        Some(_) => Err(ApiError::malformed("\"colour\" is a string: R, Y, G or B")),
+    }
+}
+
+/// A colour from its letter or name, in any case.
+pub fn parse_colour(text: &str) -> Option<cards_core::Color> {
+    cards_core::Color::ALL.into_iter().find(|c| {
+        text.eq_ignore_ascii_case(c.name()) || text.eq_ignore_ascii_case(&c.letter().to_string())
+    })
+}
+
+/// A game's setup options (`{"rules": "uno"}`), as the start request or the page's URL
+/// gives them: numbers and booleans may come as strings (`"7"`, `"1"`).
+#[derive(Clone, Copy, Debug)]
+pub struct Options<'a>(pub &'a serde_json::Map<String, Value>);
+
+impl Options<'_> {
+    /// Refuses an option not among `known` (a typo must not silently change nothing).
+    pub fn only(&self, known: &[&str]) -> Result<(), ApiError> {
+        match self.0.keys().find(|key| !known.contains(&key.as_str())) {
+            Some(key) => Err(ApiError::malformed(format!(
+                "unknown option \"{key}\" (this game takes: {})",
+                known.join(", ")
+            ))),
+            None => Ok(()),
+        }
+    }
+
+    /// A string option.
+    pub fn string(&self, key: &str) -> Result<Option<&str>, ApiError> {
+        match self.0.get(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(text)) => Ok(Some(text)),
+            Some(_) => Err(ApiError::malformed(format!("option \"{key}\" is a string"))),
+        }
+    }
+
+    /// A whole-number option (a JSON number or a string of digits).
+    pub fn number(&self, key: &str) -> Result<Option<u64>, ApiError> {
+        let wrong = || ApiError::malformed(format!("option \"{key}\" is a whole number"));
+        match self.0.get(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::Number(n)) => n.as_u64().map(Some).ok_or_else(wrong),
+            Some(Value::String(text)) => text.trim().parse().map(Some).map_err(|_| wrong()),
+            Some(_) => Err(wrong()),
+        }
+    }
+
+    /// A yes/no option (`true`, `false`, `"1"`, `"0"`, `"true"`, `"false"`).
+    pub fn flag(&self, key: &str) -> Result<Option<bool>, ApiError> {
+        match self.0.get(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::Bool(b)) => Ok(Some(*b)),
+            Some(Value::String(text)) if matches!(text.as_str(), "1" | "true" | "yes") => {
+                Ok(Some(true))
+            }
+            Some(Value::String(text)) if matches!(text.as_str(), "0" | "false" | "no" | "") => {
+                Ok(Some(false))
+            }
+            Some(_) => Err(ApiError::malformed(format!(
+                "option \"{key}\" is true or false"
+            ))),
+        }
+    }
+}

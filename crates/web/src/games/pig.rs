@@ -1,0 +1,286 @@
+//! Pig on the page: the person (seat 0, `You`, who moves first) against the Computer,
+//! which holds at N turn points (`hold:N`, the assignment's is `hold:20`) or plays the
+//! solved strategy (`optimal`), under the assignment's two dice or classic Pig's one.
+//!
+//! The dice are the game's chance nodes, thrown from the seed as `pig --seed S` throws
+//! them. Everything in Pig is public: the page sees `observe(0)`, the scores, the turn's
+//! points and whose turn it is, and the dice of each roll.
+
+use std::sync::Arc;
+
+use cards_core::protocol::{ChanceSource, Driver, GameState, Seat};
+use cards_core::rng::rng_from_seed;
+use pig::state::RollEffect;
+use pig::{
+    Action, AnyStrategy, Event, HoldAt, Optimal, PigPlayer, PigState, Rules, Solution,
+    StrategySpec, Throw,
+};
+use serde_json::{Value, json};
+
+use super::{
+    Entry, Legal, Log, Nobody, Options, OutcomeJson, PlayerJson, Snapshot, Until, action_type,
+    apply_person, legal_actions, play_on, seat_to_act,
+};
+use crate::error::ApiError;
+
+/// The person's seat.
+pub const YOU: Seat = 0;
+
+/// The goals a game may have (each rule set's solved table for a goal is kept once
+/// solved, so the goals are few).
+pub const GOALS: [u32; 4] = [20, 30, 50, 100];
+
+/// The options a start request may give.
+pub const OPTIONS: [&str; 3] = ["rules", "goal", "computer"];
+
+const NAMES: [&str; 2] = ["You", "Computer"];
+
+/// A checked setup: what [`Pig::new`] needs, once the solved table (for `optimal`) is
+/// found or made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The dice.
+    pub rules: Rules,
+    /// The points to win.
+    pub goal: u32,
+    /// The Computer.
+    pub computer: StrategySpec,
+}
+
+impl Setup {
+    /// Reads the options.
+    pub fn parse(options: Options<'_>) -> Result<Setup, ApiError> {
+        options.only(&OPTIONS)?;
+        let rules = match options.string("rules")? {
+            None => Rules::Seed,
+            Some(name) => name
+                .parse()
+                .map_err(|e| ApiError::malformed(format!("rules: {e}")))?,
+        };
+        let goal = options.number("goal")?.unwrap_or(100);
+        let goal = GOALS
+            .into_iter()
+            .find(|&g| u64::from(g) == goal)
+            .ok_or_else(|| {
+                ApiError::malformed(format!("goal {goal}: the page plays to 20, 30, 50 or 100"))
+            })?;
+        let computer = match options.string("computer")? {
+            None => StrategySpec::Optimal,
+            Some(text) => text
+                .parse()
+                .map_err(|e| ApiError::malformed(format!("computer: {e}")))?,
+        };
+        Ok(Setup {
+            rules,
+            goal,
+            computer,
+        })
+    }
+}
+
+/// A game of Pig held by the server.
+#[derive(Clone, Debug)]
+pub struct Pig {
+    setup: Setup,
+    game: PigState,
+    chance: ChanceSource<Throw>,
+    driver: Driver<PigState>,
+    computer: AnyStrategy,
+    /// The dice of the last roll, and who threw them.
+    last_roll: Option<(Seat, Vec<u8>)>,
+}
+
+impl Pig {
+    /// A new game of `setup` and `seed` (with the solved table when the Computer is
+    /// `optimal`); the person moves first.
+    pub fn new(
+        setup: Setup,
+        solution: Option<Arc<Solution>>,
+        seed: u64,
+    ) -> Result<(Pig, Vec<Entry>), ApiError> {
+        let computer = match setup.computer {
+            StrategySpec::HoldAt(n) => AnyStrategy::HoldAt(HoldAt(n)),
+            StrategySpec::Optimal => AnyStrategy::Optimal(Optimal(solution.ok_or_else(|| {
+                ApiError::internal("the optimal Computer needs its solved table")
+            })?)),
+        };
+        let players = [PigPlayer::new(NAMES[0]), PigPlayer::new(NAMES[1])];
+        let pig = Pig {
+            setup,
+            game: PigState::new(setup.rules, setup.goal, players),
+            chance: ChanceSource::seeded(rng_from_seed(seed)),
+            driver: Driver::new(),
+            computer,
+            last_roll: None,
+        };
+        let entries = vec![Entry::new(
+            None,
+            "start",
+            format!("First to {} wins; {}", setup.goal, setup.rules.describe()),
+        )];
+        Ok((pig, entries))
+    }
+
+    /// The query of the page's address that replays this game.
+    pub fn replay_query(&self) -> String {
+        format!(
+            "rules={}&goal={}&computer={}",
+            cards_core::names::RuleSet::name(self.setup.rules),
+            self.setup.goal,
+            self.setup.computer
+        )
+    }
+
+    fn play_on(&mut self, log: &mut Log) -> Result<(), ApiError> {
+        let last_roll = &mut self.last_roll;
+        let mut agents = (Nobody, &mut self.computer);
+        play_on(
+            &mut self.game,
+            &mut self.chance,
+            &mut self.driver,
+            &mut agents,
+            |s| s == YOU,
+            Until::Person,
+            |_, events| entries(events, log, last_roll),
+        )
+    }
+
+    /// Carries out the page's `action` (`roll` or `hold`), then the dice and the
+    /// Computer's turn, up to the person's next decision.
+    pub fn act(&mut self, action: &Value) -> Result<Vec<Entry>, ApiError> {
+        let action = match action_type(action, "roll or hold")? {
+            "roll" => Action::Roll,
+            "hold" => Action::Hold,
+            other => {
+                return Err(ApiError::malformed(format!(
+                    "'{other}' is no action of Pig: roll or hold"
+                )));
+            }
+        };
+        let events = apply_person(&mut self.game, YOU, action)?;
+        let mut log = Log::default();
+        entries(&events, &mut log, &mut self.last_roll);
+        self.play_on(&mut log)?;
+        Ok(log.into_entries())
+    }
+
+    /// What the person sees now.
+    pub fn snapshot(&self) -> Snapshot {
+        let view = self.game.observe(YOU);
+        let scores = [view.my_score, view.opponent_score];
+        let players = NAMES
+            .iter()
+            .enumerate()
+            .map(|(s, name)| PlayerJson {
+                name: (*name).into(),
+                plays: if s == YOU {
+                    "you".into()
+                } else {
+                    self.setup.computer.to_string()
+                },
+                cards: None,
+                score: Some(scores[s]),
+            })
+            .collect();
+        let to_act = seat_to_act(&self.game);
+        let legal = if to_act == Some(YOU) {
+            legal_actions(&self.game)
+                .into_iter()
+                .map(|action| match action {
+                    Action::Roll => Legal {
+                        action: json!({"type": "roll"}),
+                        label: "Roll".into(),
+                    },
+                    Action::Hold => Legal {
+                        action: json!({"type": "hold"}),
+                        label: "Hold".into(),
+                    },
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let turn = if view.my_turn { YOU } else { 1 - YOU };
+        let json_view = json!({
+            "rules": cards_core::names::RuleSet::name(self.setup.rules),
+            "goal": view.goal,
+            "scores": scores,
+            "turn": turn,
+            "turn_points": view.turn_points,
+            "last_roll": self.last_roll.as_ref().map(|(seat, dice)| json!({"seat": seat, "dice": dice})),
+        });
+        Snapshot {
+            seat: YOU,
+            playing: true,
+            players,
+            to_act,
+            your_turn: !legal.is_empty(),
+            view: json_view,
+            legal,
+            outcome: self.game.outcome().map(|o| OutcomeJson {
+                winner: o.winner(),
+                text: match o.winner() {
+                    Some(YOU) => "You win!".into(),
+                    _ => "The Computer wins".into(),
+                },
+            }),
+        }
+    }
+}
+
+fn dice(throw: Throw) -> Vec<u8> {
+    match throw {
+        Throw::Pair(d) => vec![d.die1(), d.die2()],
+        Throw::Single(face) => vec![face],
+    }
+}
+
+/// The lines of `events` (everything in Pig is public).
+fn entries(events: &[Event], log: &mut Log, last_roll: &mut Option<(Seat, Vec<u8>)>) {
+    for event in events {
+        let entry = match *event {
+            Event::Rolled {
+                player,
+                throw,
+                roll_points,
+                turn_points,
+                total,
+                effect,
+            } => {
+                let who = NAMES[player.min(1)];
+                let verb = if player == YOU { "roll" } else { "rolls" };
+                let faces = dice(throw);
+                *last_roll = Some((player, faces.clone()));
+                let text = match effect {
+                    RollEffect::Scored => {
+                        format!(
+                            "{who} {verb} {throw}: {roll_points} points, {turn_points} this turn"
+                        )
+                    }
+                    RollEffect::Busted => {
+                        format!("{who} {verb} {throw}: the turn's points are lost")
+                    }
+                    RollEffect::Won => format!(
+                        "{who} {verb} {throw} and reach {total}: {}",
+                        if player == YOU {
+                            "you win!"
+                        } else {
+                            "the Computer wins"
+                        }
+                    ),
+                };
+                Entry::new(Some(player), "roll", text).with_dice(faces)
+            }
+            Event::Held { player, total } => {
+                let who = NAMES[player.min(1)];
+                let verb = if player == YOU { "hold" } else { "holds" };
+                Entry::new(
+                    Some(player),
+                    "hold",
+                    format!("{who} {verb}: {total} points banked"),
+                )
+            }
+        };
+        log.push(entry);
+    }
+}

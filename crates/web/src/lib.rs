@@ -1,0 +1,36 @@
+//! `web`: all four games of the workspace on one local web page.
+//!
+//! `cargo run -p web` serves `http://127.0.0.1:8080/`: Ochos Locos (any of its seven
+//! rule sets, at a seat or watching the strategies), Quattro (both rule sets), War
+//! (battle by battle, N battles, or to the end) and Pig (against the optimal or a
+//! hold-at-N Computer). The page is HTML, CSS and plain JavaScript modules built into the
+//! binary ([`assets`]); the server ([`server`], axum on tokio) holds every game.
+//!
+//! # How it fits the workspace
+//! The server uses nothing of a game but the workspace's protocol
+//! (`cards_core::protocol`): a game starts at its chance node with a
+//! `ChanceSource::seeded(rng_from_seed(seed))` (so `/quattro?seed=7` replays the game of
+//! `quattro --seed 7`); the other seats' agents (Ochos Locos's `Strategy`, Quattro's
+//! `Bot`, Pig's `HoldAt` and `Optimal`; War needs none, the person turns the cards for the
+//! table) play through the protocol's `Driver` until the person must act again; the
+//! person's action is accepted only if it is among `legal_actions` (and `apply` refuses
+//! anything else, changing nothing). What the page receives is built from
+//! `observe(seat)` and `legal_actions` alone ([`games`]), with the steps in between told
+//! from the protocol's events through each game's list of what is public: never another
+//! seat's hand, a drawn card the viewer did not draw, a face-down card, or the deck.
+//!
+//! The JSON API (start a game, see it, send an action; errors are a 4xx status with
+//! `{"error", "code"}`, and the game is unchanged) is documented in `docs/web.md`.
+//! Games expire after an idle time and their number is capped ([`server::Config`]), so
+//! the server's memory is bounded; `examples/load.rs` is the load test.
+
+pub mod assets;
+pub mod error;
+pub mod games;
+pub mod server;
+
+#[cfg(test)]
+mod api_tests;
+
+pub use error::ApiError;
+pub use server::{AppState, Config, Kind, router, serve};

@@ -1,0 +1,10 @@
+//! The `web` binary: argument parsing and the listening socket; the server is in the
+//! library.
+
+mod cli;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    cli::main()
+}
