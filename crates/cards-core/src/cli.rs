@@ -35,6 +35,12 @@ pub fn is_broken_pipe(error: &io::Error) -> bool {
 /// values if it gives one, and which help to read, taken from its `Usage:` line:
 /// `invalid value 'x' for '--order <ORDER>' [possible values: a, b] (see war --help)`.
 pub fn usage_line(program: &str, rendered: &str) -> String {
+    usage_line_for(program, rendered)
+}
+
+/// [`usage_line`], naming `command` (`war simulate`) when the message has no `Usage:`
+/// line to name it (clap gives none for a bad value).
+fn usage_line_for(command: &str, rendered: &str) -> String {
     // The message is the first paragraph: its first line, then indented details such as
     // the missing arguments or the possible values.
     let paragraph: Vec<&str> = rendered
@@ -55,7 +61,7 @@ pub fn usage_line(program: &str, rendered: &str) -> String {
             words.join(" ")
         })
         .filter(|command| !command.is_empty())
-        .unwrap_or_else(|| program.to_owned());
+        .unwrap_or_else(|| command.to_owned());
     format!("{message} (see {command} --help)")
 }
 
@@ -66,7 +72,9 @@ pub fn usage_line(program: &str, rendered: &str) -> String {
 pub fn parse_args<P: clap::Parser>(program: &str) -> Result<P, ExitCode> {
     P::try_parse().map_err(|error| {
         if error.use_stderr() {
-            return report_usage(program, &error.render().to_string());
+            let command = subcommand_path(&P::command(), program, std::env::args().skip(1));
+            let line = usage_line_for(&command, &error.render().to_string());
+            return report(program, line);
         }
         match error.print() {
             Ok(()) => ExitCode::SUCCESS,
@@ -74,6 +82,26 @@ pub fn parse_args<P: clap::Parser>(program: &str) -> Result<P, ExitCode> {
             Err(e) => report(program, e),
         }
     })
+}
+
+/// The subcommand the arguments name, as a command line (`war simulate`): each word
+/// that is a subcommand of the command so far, in order. (A flag's value that happens to
+/// be a subcommand's name would be taken for it; only the pointer to help depends on it.)
+#[cfg(feature = "clap")]
+fn subcommand_path(
+    command: &clap::Command,
+    program: &str,
+    args: impl Iterator<Item = String>,
+) -> String {
+    let mut path = vec![program.to_owned()];
+    let mut command = command;
+    for arg in args {
+        if let Some(sub) = command.find_subcommand(&arg) {
+            path.push(sub.get_name().to_owned());
+            command = sub;
+        }
+    }
+    path.join(" ")
 }
 
 /// Reports a usage error as [`usage_line`] writes it and returns exit status 2.
@@ -85,6 +113,21 @@ pub fn report_usage(program: &str, rendered: &str) -> ExitCode {
 mod tests {
     use super::*;
     use pretty_assertions::assert_eq;
+
+    #[cfg(feature = "clap")]
+    #[test]
+    fn errors_point_to_the_help_of_the_subcommand_named() {
+        let command = clap::Command::new("war")
+            .subcommand(clap::Command::new("simulate").subcommand(clap::Command::new("deep")))
+            .subcommand(clap::Command::new("deal"));
+        let path = |args: &[&str]| {
+            subcommand_path(&command, "war", args.iter().map(|arg| (*arg).to_owned()))
+        };
+        assert_eq!(path(&["simulate", "--order", "x"]), "war simulate");
+        assert_eq!(path(&["--seed", "1", "deal"]), "war deal");
+        assert_eq!(path(&["simulate", "deep"]), "war simulate deep");
+        assert_eq!(path(&["--order", "x"]), "war");
+    }
 
     #[test]
     fn usage_errors_fit_on_one_line() {

@@ -14,7 +14,7 @@ use indicatif::ProgressBar;
 
 use war::console::{self, ConsoleError, Ending, Mode};
 use war::deck::{deck_file, parse_deck};
-use war::sim::{Simulation, simulate};
+use war::sim::{MAX_THREADS, Simulation, simulate};
 use war::{CardOrder, Game, Order, Rules};
 
 const ABOUT: &str = "The card game War: battles, wars and the statistics of a game.";
@@ -138,7 +138,7 @@ struct SimulateArgs {
     #[arg(long, value_name = "N", default_value_t = 10_000)]
     games: u64,
     /// Worker threads, 1 to 256 (default: one per core).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = parse_threads)]
     threads: Option<usize>,
     /// Print the figures as JSON.
     #[arg(long)]
@@ -254,6 +254,19 @@ fn write_stdout(text: &str) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => report("war", error),
+    }
+}
+
+/// A thread count from 1 to [`MAX_THREADS`]: checked while parsing, so that a bad count
+/// is refused before any seed is announced.
+fn parse_threads(text: &str) -> Result<usize, String> {
+    let threads: usize = text
+        .parse()
+        .map_err(|_| "expected a whole number from 1 to 256".to_owned())?;
+    if (1..=MAX_THREADS).contains(&threads) {
+        Ok(threads)
+    } else {
+        Err(format!("expected 1 to {MAX_THREADS} threads"))
     }
 }
 
