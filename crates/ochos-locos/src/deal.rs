@@ -90,7 +90,16 @@ impl Deal {
             let (name, strategy) = match format {
                 DealFormat::Numbered { .. } => (number.to_string(), Strategy::RainbowPlayer),
                 DealFormat::Named { strategies } => {
-                    let name = words.next().map_or("", |t| t.text).to_owned();
+                    let name_token = words.next();
+                    let name = name_token.map_or("", |t| t.text).to_owned();
+                    if let Some(token) = name_token
+                        && seats.iter().any(|seat: &Seat| seat.name == name)
+                    {
+                        return Err(token.error(
+                            "two players have this name: each needs its own, since the \
+                             output and --human tell the players apart by name",
+                        ));
+                    }
                     let strategy = if strategies {
                         parse_strategy(words.next(), &line)?
                     } else {
