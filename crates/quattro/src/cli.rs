@@ -172,12 +172,33 @@ impl From<RulesArg> for Rules {
     }
 }
 
-/// A whole number of at least 1 (a number of games or turns).
-fn positive<T: std::str::FromStr + PartialEq + From<u8>>(text: &str) -> Result<T, String> {
-    match text.parse::<T>() {
+/// A whole number of at least 1 (a number of games or turns), at most `T`'s largest.
+fn positive<T>(text: &str) -> Result<T, String>
+where
+    T: std::str::FromStr<Err = std::num::ParseIntError> + PartialEq + From<u8> + std::fmt::Display,
+    T: num_max::Max,
+{
+    match text.trim().parse::<T>() {
         Ok(n) if n != T::from(0) => Ok(n),
         Ok(_) => Err("it must be at least 1".to_owned()),
-        Err(_) => Err("expected a whole number".to_owned()),
+        Err(error) => match error.kind() {
+            std::num::IntErrorKind::PosOverflow => Err(format!("it must be at most {}", T::MAX)),
+            _ => Err("expected a whole number".to_owned()),
+        },
+    }
+}
+
+mod num_max {
+    /// The largest value of an unsigned count type.
+    pub trait Max {
+        /// The largest value.
+        const MAX: Self;
+    }
+    impl Max for u32 {
+        const MAX: u32 = u32::MAX;
+    }
+    impl Max for u64 {
+        const MAX: u64 = u64::MAX;
     }
 }
 
@@ -368,6 +389,10 @@ mod tests {
         assert_eq!(
             positive::<u64>("-3"),
             Err("expected a whole number".to_owned())
+        );
+        assert_eq!(
+            positive::<u32>("4294967296"),
+            Err("it must be at most 4294967295".to_owned())
         );
     }
 
