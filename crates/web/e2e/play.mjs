@@ -86,14 +86,17 @@ async function playCards(page, slug) {
 }
 
 async function quattro(page) {
-  await startFromForm(page, 'quattro', 7, { rules: 'uno' });
+  await startFromForm(page, 'quattro', 72, { rules: 'uno' });
   check(await page.locator('#hand button.card').count() > 0, 'quattro: no hand shown');
+  await page.screenshot({ path: join(SHOTS, 'quattro-turn.png'), fullPage: true });
   const clicks = await playCards(page, 'quattro');
   return `${clicks} clicks`;
 }
 
 async function ochos(page) {
-  await startFromForm(page, 'ochos-locos', 11, { rules: 'completos', players: 4, seat: 1, watch: '0' });
+  await startFromForm(page, 'ochos-locos', 15, { rules: 'completos', players: 4, seat: 1, watch: '0' });
+  check(await page.locator('#hand button.card').count() === 5, 'ochos-locos: five cards expected in hand');
+  await page.screenshot({ path: join(SHOTS, 'ochos-locos-turn.png'), fullPage: true });
   const clicks = await playCards(page, 'ochos-locos');
   return `${clicks} clicks`;
 }
@@ -122,7 +125,7 @@ async function war(page) {
 }
 
 async function pig(page) {
-  await startFromForm(page, 'pig', 7, { rules: 'seed', goal: 100, computer: 'optimal' });
+  await startFromForm(page, 'pig', 9, { rules: 'classic', goal: 100, computer: 'optimal' });
   for (let clicks = 0; clicks < MAX_CLICKS; clicks++) {
     if (await isOver(page)) return `${clicks} clicks`;
     const points = Number((await page.textContent('#turn-points')).replace(/\D+/g, ''));
@@ -150,7 +153,7 @@ try {
   const problems = [];
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
-  page.on('request', (r) => { if (!r.url().startsWith(BASE)) problems.push(`request outside the server: ${r.url()}`); });
+  page.on('request', (r) => { if (!r.url().startsWith(BASE)) problems.push(`request outside the server: ${r.url()}`); if (process.env.DEBUG && r.method() === 'POST') console.log('POST', r.postData()); });
 
   await page.goto(BASE);
   check(await page.locator('.tile').count() === 4, 'home: four games expected');

@@ -200,7 +200,13 @@ impl Pig {
         } else {
             Vec::new()
         };
-        let turn = if view.my_turn { YOU } else { 1 - YOU };
+        // Whose turn the turn's points are: after the end, the winner's (who won
+        // mid-turn, before holding).
+        let turn = match self.game.outcome() {
+            Some(end) => end.winner().unwrap_or(YOU),
+            None if view.my_turn => YOU,
+            None => 1 - YOU,
+        };
         let json_view = json!({
             "rules": cards_core::names::RuleSet::name(self.setup.rules),
             "goal": view.goal,

@@ -140,7 +140,8 @@ impl Quattro {
             None => Value::Null,
             Some(v) => {
                 let mut hand = v.hand.to_vec();
-                hand.sort_by_key(|c| c.sort_key());
+                // In the order of the legal moves: number cards, action cards, wild cards.
+                hand.sort();
                 json!({
                     "rules": cards_core::names::RuleSet::name(v.rules),
                     "hand": hand.iter().map(ToString::to_string).collect::<Vec<_>>(),

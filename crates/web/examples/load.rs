@@ -1,0 +1,221 @@
+//! The web server's load test, run by hand against a running server (release builds of
+//! both, on one machine):
+//!
+//! ```text
+//! cargo run --release -p web -- --port 8080 &
+//! cargo run --release -p web --example load -- 127.0.0.1:8080 1000 32 20
+//! ```
+//!
+//! Arguments: the server's address, the number of live games to keep (default 1000), the
+//! number of connections (default 32, one thread each, HTTP/1.1 keep-alive) and the
+//! seconds to run (default 20). It starts the games (the four in turn, seeded 0, 1, 2…),
+//! then each connection plays its share of them: it reads a game's legal actions from its
+//! last response and sends the first, and replaces a finished game with a new one, so
+//! that the number of live games stays the same. One request in four is a plain `GET` of
+//! a game. It prints requests per second and the latency percentiles of all requests.
+
+use std::error::Error;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+type Result<T> = std::result::Result<T, Box<dyn Error + Send + Sync>>;
+
+const GAMES: [&str; 4] = ["ochos-locos", "quattro", "war", "pig"];
+
+/// One keep-alive connection.
+struct Client {
+    host: String,
+    reader: BufReader<TcpStream>,
+    writer: TcpStream,
+}
+
+impl Client {
+    fn connect(host: &str) -> Result<Client> {
+        let stream = TcpStream::connect(host)?;
+        stream.set_nodelay(true)?;
+        Ok(Client {
+            host: host.to_owned(),
+            reader: BufReader::new(stream.try_clone()?),
+            writer: stream,
+        })
+    }
+
+    /// Sends a request and reads the response: its status and JSON body.
+    fn request(&mut self, method: &str, path: &str, body: Option<&Value>) -> Result<(u16, Value)> {
+        let body = body.map(Value::to_string).unwrap_or_default();
+        write!(
+            self.writer,
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            self.host,
+            body.len()
+        )?;
+        self.writer.flush()?;
+        let mut line = String::new();
+        self.reader.read_line(&mut line)?;
+        let status: u16 = line
+            .split_whitespace()
+            .nth(1)
+            .ok_or("no status line")?
+            .parse()?;
+        let mut length = 0;
+        loop {
+            line.clear();
+            self.reader.read_line(&mut line)?;
+            let header = line.trim_end();
+            if header.is_empty() {
+                break;
+            }
+            if let Some((name, value)) = header.split_once(':')
+                && name.eq_ignore_ascii_case("content-length")
+            {
+                length = value.trim().parse()?;
+            }
+        }
+        let mut bytes = vec![0; length];
+        self.reader.read_exact(&mut bytes)?;
+        let json = if bytes.is_empty() {
+            Value::Null
+        } else {
+            serde_json::from_slice(&bytes)?
+        };
+        Ok((status, json))
+    }
+
+    fn start(&mut self, game: usize, seed: u64) -> Result<Value> {
+        let options = match GAMES[game % 4] {
+            "pig" => json!({"computer": if seed.is_multiple_of(2) { "optimal" } else { "hold:20" }}),
+            "quattro" => json!({"rules": if seed.is_multiple_of(2) { "uno" } else { "quattro" }}),
+            _ => json!({}),
+        };
+        let request = json!({"game": GAMES[game % 4], "seed": seed, "options": options});
+        let (status, game) = self.request("POST", "/api/games", Some(&request))?;
+        if status != 201 {
+            return Err(format!("start: {status} {game}").into());
+        }
+        Ok(game)
+    }
+}
+
+/// What one connection measured.
+#[derive(Default)]
+struct Tally {
+    latencies: Vec<Duration>,
+    errors: usize,
+    finished: usize,
+}
+
+fn run(host: &str, games: Vec<Value>, first_seed: u64, until: Instant) -> Result<Tally> {
+    let mut client = Client::connect(host)?;
+    let mut games = games;
+    let mut tally = Tally::default();
+    let mut seed = first_seed;
+    let mut n = 0usize;
+    while Instant::now() < until && !games.is_empty() {
+        let at = n % games.len();
+        let id = games[at]["id"].as_str().ok_or("no id")?.to_owned();
+        let started = Instant::now();
+        let (status, next) = if n % 4 == 3 {
+            client.request("GET", &format!("/api/games/{id}"), None)?
+        } else {
+            let action = games[at]["legal"][0]["action"].clone();
+            client.request("POST", &format!("/api/games/{id}/actions"), Some(&action))?
+        };
+        tally.latencies.push(started.elapsed());
+        n += 1;
+        if status != 200 {
+            tally.errors += 1;
+            continue;
+        }
+        if next["over"].as_bool() == Some(true) {
+            tally.finished += 1;
+            let started = Instant::now();
+            let (status, _) = client.request("DELETE", &format!("/api/games/{id}"), None)?;
+            tally.latencies.push(started.elapsed());
+            tally.errors += usize::from(status != 204);
+            let started = Instant::now();
+            games[at] = client.start(n, seed)?;
+            tally.latencies.push(started.elapsed());
+            seed += 1;
+        } else {
+            games[at] = next;
+        }
+    }
+    Ok(tally)
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let at = ((sorted.len() as f64 * p).ceil() as usize).clamp(1, sorted.len()) - 1;
+    sorted[at]
+}
+
+fn main() -> Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let host = args
+        .first()
+        .map_or("127.0.0.1:8080", String::as_str)
+        .to_owned();
+    let live: usize = args.get(1).map_or(Ok(1000), |a| a.parse())?;
+    let connections: usize = args.get(2).map_or(Ok(32), |a| a.parse())?;
+    let seconds: u64 = args.get(3).map_or(Ok(20), |a| a.parse())?;
+    let connections = connections.clamp(1, live.max(1));
+
+    let mut client = Client::connect(&host)?;
+    let setup = Instant::now();
+    let mut games = Vec::with_capacity(live);
+    for i in 0..live {
+        games.push(client.start(i, i as u64)?);
+    }
+    println!(
+        "started {live} games in {:.2} s",
+        setup.elapsed().as_secs_f64()
+    );
+
+    let until = Instant::now() + Duration::from_secs(seconds);
+    let began = Instant::now();
+    let mut shares: Vec<Vec<Value>> = vec![Vec::new(); connections];
+    for (i, game) in games.into_iter().enumerate() {
+        shares[i % connections].push(game);
+    }
+    let handles: Vec<_> = shares
+        .into_iter()
+        .enumerate()
+        .map(|(i, share)| {
+            let host = host.clone();
+            let first_seed = 1_000_000 * (i as u64 + 1);
+            std::thread::spawn(move || run(&host, share, first_seed, until))
+        })
+        .collect();
+    let mut latencies = Vec::new();
+    let (mut errors, mut finished) = (0, 0);
+    for handle in handles {
+        let tally = handle
+            .join()
+            .map_err(|_| "a connection's thread panicked")??;
+        latencies.extend(tally.latencies);
+        errors += tally.errors;
+        finished += tally.finished;
+    }
+    let elapsed = began.elapsed().as_secs_f64();
+    latencies.sort();
+    let (_, stats) = client.request("GET", "/api/stats", None)?;
+    println!(
+        "{} requests in {elapsed:.1} s over {connections} connections: {:.0} requests/s, {errors} errors, {finished} games finished and replaced",
+        latencies.len(),
+        latencies.len() as f64 / elapsed
+    );
+    println!(
+        "latency: p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        percentile(&latencies, 0.50).as_secs_f64() * 1e3,
+        percentile(&latencies, 0.90).as_secs_f64() * 1e3,
+        percentile(&latencies, 0.99).as_secs_f64() * 1e3,
+        latencies.last().copied().unwrap_or_default().as_secs_f64() * 1e3,
+    );
+    println!("live games at the end: {}", stats["live_games"]);
+    Ok(())
+}
