@@ -127,10 +127,17 @@ impl std::fmt::Display for GradeError {
 
 impl std::error::Error for GradeError {}
 
+/// The environment variable that holds the case's name in each run (`GRADER_CASE`), for
+/// programs that want to know (a test fixture seeding its dice by it); graded programs
+/// need not read it.
+pub const CASE_VARIABLE: &str = "GRADER_CASE";
+
 /// Runs `command` once per case, `options.jobs` at a time, and judges each run: a run
 /// that timed out, printed too much, crashed or printed nothing is judged by that;
 /// otherwise `check(index, output)` judges its standard output (read as UTF-8, invalid
 /// bytes replaced). The results come in the order of `cases`.
+///
+/// Each run has the case's name in its environment as [`CASE_VARIABLE`].
 ///
 /// An error only when the program cannot be started at all (no such file, not
 /// executable); everything the program does is a verdict.
@@ -156,7 +163,8 @@ where
                     if failure.lock().map_or(true, |f| f.is_some()) {
                         break;
                     }
-                    match run::run(command, &case.stdin, options.limits) {
+                    let env = [(CASE_VARIABLE, case.name.as_str())];
+                    match run::run(command, &case.stdin, &env, options.limits) {
                         Ok(run) => {
                             let result = judge(index, case, &run, options, &check);
                             if let Ok(mut results) = results.lock() {

@@ -6,7 +6,8 @@
 //! One row a case: its name, its result ([`Verdict::kind`]) and its score; under every
 //! case that did not simply pass, an indented line saying what happened (the first
 //! differing line with its column, the rule broken, the exit status or signal, the
-//! timeout). Then a summary line: cases passed, the score, and whether whitespace counts.
+//! timeout). Then a summary line: cases passed, the score, and, when a case differed only
+//! in whitespace or `--strict` is on, whether whitespace counts.
 //!
 //! # JSON (`--format json`)
 //!
@@ -172,13 +173,19 @@ impl Report {
             }
         }
         let whitespace = if self.strict {
-            "whitespace differences cost marks (--strict)"
+            "; whitespace differences cost marks (--strict)"
+        } else if self
+            .results
+            .iter()
+            .any(|r| matches!(r.verdict, Verdict::Whitespace { .. }))
+        {
+            "; whitespace differences reported, not scored"
         } else {
-            "whitespace differences reported, not scored"
+            ""
         };
         writeln!(
             out,
-            "{} of {} cases passed; score {}/{}; {whitespace}",
+            "{} of {} cases passed; score {}/{}{whitespace}",
             self.passed(),
             self.results.len(),
             self.score(),
@@ -375,7 +382,7 @@ case      result           score
     line 3, column 6: expected `3: R8 LOCO Y`, got `3: R8`
 03-crash  crashed          0/1
     crashed: killed by signal 11
-1 of 3 cases passed; score 1/3; whitespace differences reported, not scored
+1 of 3 cases passed; score 1/3
 "
         );
         assert_eq!(report().exit_status(), 1);

@@ -80,15 +80,22 @@ const POLL: Duration = Duration::from_millis(2);
 const DRAIN: Duration = Duration::from_secs(2);
 
 /// Runs `command` (the program and its arguments) once with `stdin` as its standard
-/// input, within `limits`. An error only if the program cannot be started at all (no
-/// such file, not executable); everything the program does is in the [`Run`].
-pub fn run(command: &[OsString], stdin: &[u8], limits: Limits) -> io::Result<Run> {
+/// input, within `limits`, with the variables `env` added to its environment. An error
+/// only if the program cannot be started at all (no such file, not executable);
+/// everything the program does is in the [`Run`].
+pub fn run(
+    command: &[OsString],
+    stdin: &[u8],
+    env: &[(&str, &str)],
+    limits: Limits,
+) -> io::Result<Run> {
     let (program, args) = command
         .split_first()
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no command to run"))?;
     let start = Instant::now();
     let mut child = Command::new(program)
         .args(args)
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -248,8 +255,13 @@ mod tests {
 
     #[test]
     fn captures_output_and_status() {
-        let run = run(&sh("cat; echo oops >&2; exit 3"), b"hello\n", limits(5000))
-            .unwrap_or_else(|e| panic!("{e}"));
+        let run = run(
+            &sh("cat; echo oops >&2; exit 3"),
+            b"hello\n",
+            &[],
+            limits(5000),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(run.exit, Exit::Code(3));
         assert_eq!(run.stdout, b"hello\n");
         assert_eq!(run.stderr, b"oops\n");
@@ -257,7 +269,8 @@ mod tests {
 
     #[test]
     fn a_signal_is_a_crash() {
-        let run = run(&sh("kill -SEGV $$"), b"", limits(5000)).unwrap_or_else(|e| panic!("{e}"));
+        let run =
+            run(&sh("kill -SEGV $$"), b"", &[], limits(5000)).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(run.exit, Exit::Signal(11));
     }
 
@@ -266,7 +279,7 @@ mod tests {
         let marker = format!("grader-test-sleeper-{}", std::process::id());
         let script = format!("(exec -a {marker} sleep 300) & sleep 300; wait");
         let command = ["/bin/bash", "-c", &script].map(OsString::from).to_vec();
-        let run = run(&command, b"", limits(300)).unwrap_or_else(|e| panic!("{e}"));
+        let run = run(&command, b"", &[], limits(300)).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(run.exit, Exit::TimedOut);
         assert!(run.elapsed < Duration::from_secs(3), "{:?}", run.elapsed);
         thread::sleep(Duration::from_millis(100));
@@ -278,7 +291,7 @@ mod tests {
         let marker = format!("grader-test-orphan-{}", std::process::id());
         let script = format!("(exec -a {marker} sleep 300) & echo done");
         let command = ["/bin/bash", "-c", &script].map(OsString::from).to_vec();
-        let run = run(&command, b"", limits(5000)).unwrap_or_else(|e| panic!("{e}"));
+        let run = run(&command, b"", &[], limits(5000)).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(
             (run.exit, run.stdout.as_slice()),
             (Exit::Code(0), &b"done\n"[..])
@@ -293,7 +306,7 @@ mod tests {
             max_output: 1000,
             ..limits(5000)
         };
-        let run = run(&sh("yes"), b"", limits).unwrap_or_else(|e| panic!("{e}"));
+        let run = run(&sh("yes"), b"", &[], limits).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(run.exit, Exit::TooMuchOutput);
         assert_eq!(run.stdout.len(), 1000);
     }
@@ -301,15 +314,15 @@ mod tests {
     #[test]
     fn a_program_that_reads_nothing_gets_its_input_anyway() {
         let big = vec![b'x'; 1 << 20];
-        let run = run(&sh("echo hi"), &big, limits(5000)).unwrap_or_else(|e| panic!("{e}"));
+        let run = run(&sh("echo hi"), &big, &[], limits(5000)).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(run.exit, Exit::Code(0));
     }
 
     #[test]
     fn a_missing_program_is_an_error() {
         let command = [OsString::from("/no/such/program")];
-        assert!(run(&command, b"", limits(100)).is_err());
-        assert!(run(&[], b"", limits(100)).is_err());
+        assert!(run(&command, b"", &[], limits(100)).is_err());
+        assert!(run(&[], b"", &[], limits(100)).is_err());
     }
 
     /// Whether a process whose command line starts with `name` is running.

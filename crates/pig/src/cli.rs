@@ -14,6 +14,7 @@ use cards_core::cli::{EXIT_CUT_SHORT, is_broken_pipe, parse_args, report};
 use cards_core::names::count_of;
 use cards_core::protocol::{ChanceSource, PlayError, Stop};
 use cards_core::rng::{resolve_seed, rng_from_seed};
+use clap::builder::TypedValueParser;
 use clap::{Args, Parser, Subcommand};
 use pig::game::{GameEnd, PigGame};
 use pig::rolls;
@@ -132,6 +133,72 @@ Example:
   pig --dice rolls.txt          the game of `pig --seed 7`"
     )]
     Dice(DiceArgs),
+    /// Check a saved transcript of a Pig game against the rules, line by line.
+    #[command(after_help = CHECK_HELP)]
+    Check {
+        /// The transcript: a terminal session (`script`), or a program's captured output.
+        transcript: PathBuf,
+    },
+    /// Grade a Pig program: play it N times with scripted answers and check every game.
+    #[command(after_help = GRADE_HELP)]
+    Grade(GradeArgs),
+}
+
+const CHECK_HELP: &str = "\
+The transcript is checked line by line: the welcome (any text), the turns (a blank line and
+`Player: Human, Total Points = 0`, the prompts `Hold dice (Y/N?) ?`, the roll lines
+`Roll=(2,2), Roll Points = 8, Turn Points = 11, Total Points = 21` with their arithmetic,
+the player's line closing the turn), the Computer holding at 20, invalid answers refused
+and asked again, and `The winner is: NAME` after a blank line at 100. It may be a terminal
+session, where each answer follows its prompt (`Hold dice (Y/N?) ?n`), or captured
+output, where the next line follows the prompt. Where the text allows more than one
+reading (a win at once or at the end of the turn, snake eyes' Roll Points, the welcome and
+error wording), each is accepted and the report names the one seen.
+
+Prints `ok: …` and exit status 0, or the first line that breaks a rule and what the rule
+required, and exit status 1.
+
+Example:
+  pig check alice-session.txt";
+
+const GRADE_HELP: &str = "\
+COMMAND is run once per game, its answers on standard input: a seeded mix of y, n, Y, N and
+invalid answers (x, maybe, 7, q), one a line. Each transcript is checked as `pig check`
+does, knowing the answers, so a prompt must not end its line and an invalid answer must
+get an error line and the prompt again. A game passes, or fails with the first line that
+breaks a rule, a crash (exit status or signal), a timeout, or no output.
+
+Exit status: 0 every game passed, 1 some failed, 2 bad usage (nothing graded).
+
+Examples:
+  pig grade --games 20 --seed 1 -- java -cp student Pig
+  pig grade --games 20 --format gradescope -- python3 pig.py > results.json";
+
+#[derive(Debug, Args)]
+struct GradeArgs {
+    /// Games to play, 1 to 1000.
+    #[arg(long, value_name = "N", default_value_t = 20,
+          value_parser = clap::value_parser!(u64).range(1..=1000))]
+    games: u64,
+    /// Seed of the answers (a random one is chosen and shown on stderr if none is given).
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// Seconds each game may take before the program is killed with its whole process
+    /// group.
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = grader::parse_timeout)]
+    timeout: std::time::Duration,
+    /// Games run at once, 1 to 256 (default: one per core).
+    #[arg(long, value_name = "N", value_parser = grader::parse_jobs)]
+    jobs: Option<usize>,
+    /// The report: a table (text), one JSON object (json), or Gradescope's results.json
+    /// (gradescope).
+    #[arg(long, value_name = "FORMAT", default_value = "text",
+          value_parser = clap::builder::PossibleValuesParser::new(grader::Format::NAMES)
+              .try_map(|name| name.parse::<grader::Format>()))]
+    format: grader::Format,
+    /// The program to grade and its arguments, after `--`.
+    #[arg(last = true, required = true, value_name = "COMMAND")]
+    command: Vec<std::ffi::OsString>,
 }
 
 #[derive(Debug, Args)]
@@ -234,6 +301,17 @@ enum Failure {
     Threads(String),
     #[error("{0}")]
     Write(#[from] io::Error),
+    #[error("{0}")]
+    Grade(#[from] grader::GradeError),
+}
+
+/// How a run that went well ends, beyond a game: `check` and `grade` give exit status
+/// 1 when they found a fault.
+#[derive(Debug)]
+enum Ran {
+    Game(GameEnd),
+    Done,
+    Status(u8),
 }
 
 /// Parses the command line, runs it, and picks the exit status.
@@ -243,9 +321,10 @@ pub fn main() -> ExitCode {
         Err(code) => return code,
     };
     match run(cli) {
-        Ok(None) => ExitCode::SUCCESS,
-        Ok(Some(GameEnd::Won(_))) => ExitCode::SUCCESS,
-        Ok(Some(GameEnd::InputEnded)) => {
+        Ok(Ran::Done) => ExitCode::SUCCESS,
+        Ok(Ran::Status(status)) => ExitCode::from(status),
+        Ok(Ran::Game(GameEnd::Won(_))) => ExitCode::SUCCESS,
+        Ok(Ran::Game(GameEnd::InputEnded)) => {
             cut_short("the input ended before the game did; nobody won")
         }
         Err(Failure::Write(error) | Failure::Play(PlayError::Stopped(Stop::Io(error))))
@@ -265,13 +344,55 @@ fn cut_short(why: impl std::fmt::Display) -> ExitCode {
     ExitCode::from(EXIT_CUT_SHORT)
 }
 
-fn run(cli: Cli) -> Result<Option<GameEnd>, Failure> {
+fn run(cli: Cli) -> Result<Ran, Failure> {
     match cli.command {
-        None => play(cli.play).map(Some),
-        Some(Command::Solve(args)) => run_solve(args).map(|()| None),
-        Some(Command::Simulate(args)) => run_simulate(args).map(|()| None),
-        Some(Command::Dice(args)) => write_dice(args).map(|()| None),
+        None => play(cli.play).map(Ran::Game),
+        Some(Command::Solve(args)) => run_solve(args).map(|()| Ran::Done),
+        Some(Command::Simulate(args)) => run_simulate(args).map(|()| Ran::Done),
+        Some(Command::Dice(args)) => write_dice(args).map(|()| Ran::Done),
+        Some(Command::Check { transcript }) => check_transcript(&transcript),
+        Some(Command::Grade(args)) => grade(args),
     }
+}
+
+/// `pig check`: one saved transcript against the rules.
+fn check_transcript(path: &Path) -> Result<Ran, Failure> {
+    let bytes = std::fs::read(path).map_err(|error| Failure::Read {
+        path: path.display().to_string(),
+        error,
+    })?;
+    let text = String::from_utf8_lossy(&bytes);
+    let mut out = BufWriter::new(io::stdout().lock());
+    let status = match pig::transcript::check(&text, None) {
+        Ok(checked) => {
+            writeln!(out, "{checked}")?;
+            0
+        }
+        Err(violation) => {
+            writeln!(out, "{violation}")?;
+            1
+        }
+    };
+    out.flush()?;
+    Ok(Ran::Status(status))
+}
+
+/// `pig grade`: a program played N times and every game checked.
+fn grade(args: GradeArgs) -> Result<Ran, Failure> {
+    let seed = resolve_seed(PROGRAM, args.seed);
+    let options = grader::Options {
+        limits: grader::Limits {
+            timeout: args.timeout,
+            ..grader::Limits::default()
+        },
+        jobs: args.jobs.unwrap_or_else(grader::default_jobs),
+        strict: false,
+    };
+    let report = pig::grade::grade(args.games, seed, &args.command, &options)?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    report.write(args.format, &mut out)?;
+    out.flush()?;
+    Ok(Ran::Status(report.exit_status()))
 }
 
 fn play(args: PlayArgs) -> Result<GameEnd, Failure> {

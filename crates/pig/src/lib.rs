@@ -56,6 +56,10 @@
 //!   the table and prints each step's events on a [`cards_core::console::Console`].
 //! - [`rolls`]: dice files, read (`pig --dice FILE`) and written from a seed (`pig
 //!   dice`).
+//! - [`transcript`]: checking a transcript of anyone's Pig program against the rules,
+//!   line by line, accepting every reading the text allows (`pig check`); [`grade`]:
+//!   playing a program many times with scripted answers and checking every game, on the
+//!   workspace's `grader` crate (`pig grade`; `docs/grading.md`).
 //! - [`solver`]: value iteration over (my score, opponent's score, turn points), and the
 //!   exact evaluation of two fixed strategies; [`simulate`]: many seeded games on all
 //!   cores.
@@ -143,12 +147,14 @@
 
 pub mod dice;
 pub mod game;
+pub mod grade;
 pub mod render;
 pub mod rolls;
 pub mod simulate;
 pub mod solver;
 pub mod state;
 pub mod strategy;
+pub mod transcript;
 
 pub use cards_core::protocol::{Actor, Agent, ChanceSource, Driver, GameState, Outcome};
 pub use dice::{PigDice, Rules, Throw};
