@@ -1,9 +1,9 @@
-//! Comparing an expected output with the game's own, line by line, to grade a
-//! solution's output or check a hand-written test case (`ochos-locos check`).
+//! Comparing an output (a solution's, or a hand-written test case) with the game's own,
+//! the reference, line by line (`ochos-locos check RULES DEAL OUTPUT`).
 
 use std::fmt;
 
-/// How an expected output compares with the actual one.
+/// How an output file compares with the game's own output (the reference).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
     /// Byte for byte the same; the number of lines.
@@ -16,33 +16,33 @@ pub enum Verdict {
     Differs {
         /// The line number.
         line: usize,
-        /// The expected line, if the expected output has one there.
-        expected: Option<String>,
-        /// The actual line, if the game printed one there.
-        actual: Option<String>,
+        /// The file's line, if the file has one there.
+        file: Option<String>,
+        /// The game's line (the reference), if the game printed one there.
+        game: Option<String>,
     },
     /// Every line is the same, but the bytes are not: line endings or a missing final
     /// newline.
     LineEndings,
 }
 
-/// Compares `expected` with `actual`.
-pub fn compare(expected: &str, actual: &str) -> Verdict {
-    if expected == actual {
+/// Compares the output in a `file` with the `game`'s own (the reference).
+pub fn compare(file: &str, game: &str) -> Verdict {
+    if file == game {
         return Verdict::Same {
-            lines: actual.lines().count(),
+            lines: game.lines().count(),
         };
     }
-    let mut want = expected.lines();
-    let mut got = actual.lines();
+    let mut want = file.lines();
+    let mut got = game.lines();
     for line in 1.. {
         match (want.next(), got.next()) {
             (None, None) => break,
             (w, g) if w != g => {
                 return Verdict::Differs {
                     line,
-                    expected: w.map(str::to_owned),
-                    actual: g.map(str::to_owned),
+                    file: w.map(str::to_owned),
+                    game: g.map(str::to_owned),
                 };
             }
             _ => {}
@@ -67,15 +67,11 @@ impl fmt::Display for Verdict {
         }
         match self {
             Verdict::Same { lines } => write!(f, "ok: all {lines} lines match"),
-            Verdict::Differs {
-                line,
-                expected,
-                actual,
-            } => write!(
+            Verdict::Differs { line, file, game } => write!(
                 f,
-                "line {line} differs: expected {}, the game prints {}",
-                shown(expected.as_ref()),
-                shown(actual.as_ref())
+                "line {line} differs: the file has {}, the game (the reference) prints {}",
+                shown(file.as_ref()),
+                shown(game.as_ref())
             ),
             Verdict::LineEndings => write!(
                 f,
@@ -95,18 +91,19 @@ mod tests {
         assert_eq!(compare("a\nb\n", "a\nb\n"), Verdict::Same { lines: 2 });
         assert_eq!(
             compare("a\nx\n", "a\nb\n").to_string(),
-            "line 2 differs: expected `x`, the game prints `b`"
+            "line 2 differs: the file has `x`, the game (the reference) prints `b`"
         );
         assert_eq!(
             compare("a\n", "a\nb\n").to_string(),
-            "line 2 differs: expected the end of the output, the game prints `b`"
+            "line 2 differs: the file has the end of the output, the game (the reference) \
+             prints `b`"
         );
         assert_eq!(
             compare("a\nb\nc\n", "a\nb\n"),
             Verdict::Differs {
                 line: 3,
-                expected: Some("c".into()),
-                actual: None
+                file: Some("c".into()),
+                game: None
             }
         );
         assert_eq!(compare("a\r\nb", "a\nb\n"), Verdict::LineEndings);

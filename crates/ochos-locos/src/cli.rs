@@ -99,7 +99,9 @@ Example:
         variant: Variant,
         /// The deal, in the rule set's input format.
         deal: PathBuf,
-        /// The expected output.
+        /// The output to check (a solution's, or a test case): the game's own output is
+        /// the reference.
+        #[arg(value_name = "OUTPUT")]
         expected: PathBuf,
         /// completos: expect no colour after an 8 (as the text's example).
         #[arg(long)]

@@ -126,8 +126,13 @@
 //!   cards; a game has 2 to 6 players (Problems 1–3 exactly 3); names are single words;
 //!   strategy letters are upper case. The draw pile may be shorter than the rest of the
 //!   deck, or absent (an empty deck), and may run over several lines; every card appears
-//!   at most once. The Problem 4 sample as printed deals G8 twice and is refused; its
-//!   corrected hand is a test case.
+//!   at most once; two players may not share a name.
+//! - **The samples' errors.** The Problem 4 sample as printed deals G8 twice and leaves
+//!   out G4 (its hand table and last line, `1: G4 (WINNER)`, show the intended hand
+//!   `R2 Y8 G4 G6 G7`): the literal deal is refused as a duplicate card, and the
+//!   corrected one is a test case. The Part I example output lost its first line at a
+//!   page break: the complete output starts with `Alice Y7 Y8 B1 B7: Y3` (Alice plays
+//!   first, as in Part II), and the test case has it.
 //!
 //! # How it fits the workspace
 //!
