@@ -9,10 +9,12 @@
 import { chromium } from 'playwright-core';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const BASE = process.argv[2] || 'http://127.0.0.1:18080';
-const SHOTS = resolve(process.argv[3] || join(import.meta.dirname, '..', '..', '..', 'docs', 'web'));
+const HERE = dirname(fileURLToPath(import.meta.url));
+const SHOTS = resolve(process.argv[3] || join(HERE, '..', '..', '..', 'docs', 'web'));
 const MAX_CLICKS = 2000;
 
 function check(condition, message) {
