@@ -11,6 +11,9 @@
 //!   ([`Driver`]).
 //! - [`names`]: rule-set names on the command line, plurals.
 //! - [`input`]: input files read with a size limit, words quoted safely in errors.
+//! - `sim` (with the `sim` feature): the one simulation harness of the four
+//!   `simulate` subcommands, and its report; `sim_cli` (with `sim` and `clap`) their
+//!   common options and output.
 //! - [`cli`]: exit statuses and the one-line error report of every binary.
 //! - [`console`]: prompting a person, re-asking on invalid answers, ending cleanly on
 //!   end of input.
@@ -27,6 +30,10 @@ pub mod names;
 pub mod pile;
 pub mod protocol;
 pub mod rng;
+#[cfg(feature = "sim")]
+pub mod sim;
+#[cfg(all(feature = "sim", feature = "clap"))]
+pub mod sim_cli;
 pub mod tokens;
 
 pub use color::{Color, ColorCard, ColorCardError};
