@@ -9,12 +9,12 @@ use cards_core::cli::{EXIT_CUT_SHORT, is_broken_pipe, parse_args, report};
 use cards_core::console::StdConsole;
 use cards_core::protocol::{ChanceSource, GameState};
 use cards_core::rng::{resolve_seed, rng_from_seed};
+use cards_core::sim_cli::{SimArgs, simulate};
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use indicatif::ProgressBar;
 
 use war::console::{self, ConsoleError, Ending, Mode};
 use war::deck::{deck_file, parse_deck};
-use war::sim::{MAX_THREADS, Simulation, simulate};
+use war::sim::WarSimulation;
 use war::{CardOrder, Game, Order, Rules};
 
 const ABOUT: &str = "The card game War: battles, wars and the statistics of a game.";
@@ -70,11 +70,13 @@ Examples:
   war --deck deck.txt --seed 7 --auto   the same game as war --seed 7 --auto";
 
 const SIMULATE_ABOUT: &str = "\
-Play many games without output, on every core, and print the mean, median, 90th and \
-99th percentile of battles and wars per game, the share of battles that are wars, \
-Player 1's share of wins and the share of games stopped for cycling or at the battle cap. \
-Game i is played with its own random stream of the seed, so the figures are the same \
-for a given seed whatever the number of threads. A progress bar is shown on a terminal.";
+Play many games without output, on every core, and print each player's wins (with a 95% \
+interval), the games stopped without a winner (for cycling, at the battle cap, or players \
+out together), the battles per game (mean, median, 90th and 99th percentile, longest), \
+the wars per game and the share of battles that are wars. Game i is played with its own \
+random stream of the seed, so the figures are the same for a given seed whatever the \
+number of threads. --json prints the same figures in the report format every game's \
+simulate shares. A progress bar is shown on a terminal for long runs.";
 
 const SIMULATE_EXAMPLES: &str = "\
 Examples:
@@ -95,6 +97,9 @@ Examples:
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Seed of the shuffles; without it a random seed is chosen and printed on stderr.
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
     #[command(flatten)]
     game: GameArgs,
     /// Play to the end without asking, showing every battle.
@@ -134,23 +139,13 @@ struct DealArgs {
 struct SimulateArgs {
     #[command(flatten)]
     game: GameArgs,
-    /// Number of games to play.
-    #[arg(long, value_name = "N", default_value_t = 10_000)]
-    games: u64,
-    /// Worker threads, 1 to 256 (default: one per core).
-    #[arg(long, value_name = "N", value_parser = parse_threads)]
-    threads: Option<usize>,
-    /// Print the figures as JSON.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    sim: SimArgs,
 }
 
 /// The settings of a game, shared by play and simulate.
 #[derive(Debug, Args)]
 struct GameArgs {
-    /// Seed of the shuffles; without it a random seed is chosen and printed on stderr.
-    #[arg(long, value_name = "N")]
-    seed: Option<u64>,
     /// Number of players, 2 to 8.
     #[arg(long, value_name = "N", default_value_t = 2)]
     players: usize,
@@ -219,7 +214,7 @@ fn play(cli: &Cli) -> ExitCode {
     } else {
         Mode::Interactive
     };
-    let rng = rng_from_seed(resolve_seed("war", cli.game.seed));
+    let rng = rng_from_seed(resolve_seed("war", cli.seed));
     let mut chance = match deck {
         Some(deck) => ChanceSource::recorded_then_seeded(vec![deck], rng),
         None => ChanceSource::seeded(rng),
@@ -257,45 +252,9 @@ fn write_stdout(text: &str) -> ExitCode {
     }
 }
 
-/// A thread count from 1 to [`MAX_THREADS`]: checked while parsing, so that a bad count
-/// is refused before any seed is announced.
-fn parse_threads(text: &str) -> Result<usize, String> {
-    let threads: usize = text
-        .parse()
-        .map_err(|_| "expected a whole number from 1 to 256".to_owned())?;
-    if (1..=MAX_THREADS).contains(&threads) {
-        Ok(threads)
-    } else {
-        Err(format!("expected 1 to {MAX_THREADS} threads"))
-    }
-}
-
 fn run_simulation(args: &SimulateArgs) -> ExitCode {
-    let rules = match args.game.rules() {
-        Ok(rules) => rules,
-        Err(error) => return report("war", error),
-    };
-    let simulation = Simulation {
-        rules,
-        games: args.games,
-        seed: resolve_seed("war", args.game.seed),
-        threads: args.threads,
-    };
-    // indicatif draws nothing when stderr is not a terminal.
-    let bar = ProgressBar::new(args.games);
-    let result = simulate(&simulation, &|| bar.inc(1));
-    bar.finish_and_clear();
-    let figures = match result {
-        Ok(figures) => figures,
-        Err(error) => return report("war", error),
-    };
-    let text = if args.json {
-        match serde_json::to_string_pretty(&figures) {
-            Ok(json) => json + "\n",
-            Err(error) => return report("war", error),
-        }
-    } else {
-        figures.to_text()
-    };
-    write_stdout(&text)
+    match args.game.rules() {
+        Ok(rules) => simulate("war", &WarSimulation { rules }, &args.sim),
+        Err(error) => report("war", error),
+    }
 }
