@@ -86,7 +86,9 @@ impl Client {
 
     fn start(&mut self, game: usize, seed: u64) -> Result<Value> {
         let options = match GAMES[game % 4] {
-            "pig" => json!({"computer": if seed.is_multiple_of(2) { "optimal" } else { "hold:20" }}),
+            "pig" => {
+                json!({"computer": if seed.is_multiple_of(2) { "optimal" } else { "hold:20" }})
+            }
             "quattro" => json!({"rules": if seed.is_multiple_of(2) { "uno" } else { "quattro" }}),
             _ => json!({}),
         };

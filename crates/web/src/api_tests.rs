@@ -478,6 +478,30 @@ async fn illegal_and_malformed_requests_are_refused_and_change_nothing() {
     )
     .await;
     refused(&state, &app, pig, r#"{"type": "draw"}"#, bad, "malformed").await;
+    refused(
+        &state,
+        &app,
+        pig,
+        r#"{"type": "roll", "times": 2}"#,
+        bad,
+        "malformed",
+    )
+    .await;
+    refused(
+        &state,
+        &app,
+        quattro,
+        r#"{"type": "draw", "colour": "R", "why": 1}"#,
+        bad,
+        "malformed",
+    )
+    .await;
+    let id = ochos["id"].as_str().unwrap();
+    let (status, error) = call(&app, "PUT", &format!("/api/games/{id}"), "{}").await;
+    assert_eq!(
+        (status, error["code"].as_str()),
+        (StatusCode::METHOD_NOT_ALLOWED, Some("method"))
+    );
 
     // After the end, everything is refused.
     let (end, _) = play_out(&app, pig.clone(), |_| {}).await;

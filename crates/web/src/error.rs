@@ -11,8 +11,8 @@ use serde_json::json;
 pub struct ApiError {
     /// The HTTP status (4xx for the client's mistakes, 503 when the server is full).
     pub status: StatusCode,
-    /// A stable word for programs: `malformed`, `illegal`, `not_found`, `full`,
-    /// `too_large`, `internal`.
+    /// A stable word for programs: `malformed`, `illegal`, `not_found`, `method`,
+    /// `full`, `too_large`, `internal`.
     pub code: &'static str,
     /// What was wrong, in words.
     pub message: String,

@@ -471,6 +471,14 @@ async fn stats(State(state): State<Arc<AppState>>) -> axum::Json<Value> {
     }))
 }
 
+async fn method_not_allowed() -> ApiError {
+    ApiError {
+        status: StatusCode::METHOD_NOT_ALLOWED,
+        code: "method",
+        message: "this route does not take that method: see docs/web.md".into(),
+    }
+}
+
 async fn api_not_found() -> ApiError {
     ApiError::not_found("no such API route: see docs/web.md")
 }
@@ -484,6 +492,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/games/{id}/actions", axum::routing::post(act))
         .route("/stats", get(stats))
         .fallback(api_not_found)
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY));
     let mut router = Router::new()
         .route("/", get(assets::index))
@@ -497,7 +506,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .with_state(state)
 }
 
-/// Serves `router` on `listener` until Ctrl-C, sweeping expired games every
+/// Serves `router` on `listener` until Ctrl-C or SIGTERM, sweeping expired games every
 /// `sweep_every`.
 pub async fn serve(
     listener: tokio::net::TcpListener,
@@ -513,10 +522,32 @@ pub async fn serve(
         }
     });
     axum::serve(listener, router(state))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
+        .with_graceful_shutdown(stop_signal())
         .await
+}
+
+/// Ctrl-C, or (on Unix) SIGTERM: the server stops accepting and finishes what it serves.
+async fn stop_signal() {
+    let ctrl_c = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut term) => {
+                term.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = term => {}
+    }
 }
 
 /// Binds `addr` (a port of 0 takes a free one).

@@ -263,6 +263,20 @@ pub fn action_type<'a>(action: &'a Value, expected: &str) -> Result<&'a str, Api
     })
 }
 
+/// Refuses an action with a field not among `known` (a typo must not be ignored).
+pub fn only_fields(action: &Value, known: &[&str]) -> Result<(), ApiError> {
+    let unknown = action
+        .as_object()
+        .and_then(|fields| fields.keys().find(|key| !known.contains(&key.as_str())));
+    match unknown {
+        Some(key) => Err(ApiError::malformed(format!(
+            "unknown field \"{key}\" (an action of this game has: {})",
+            known.join(", ")
+        ))),
+        None => Ok(()),
+    }
+}
+
 /// A string field of an action, or a 400.
 pub fn string_field<'a>(action: &'a Value, field: &str) -> Result<&'a str, ApiError> {
     action

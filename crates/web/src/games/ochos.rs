@@ -17,7 +17,7 @@ use serde_json::{Value, json};
 
 use super::{
     Entry, Legal, Log, Options, OutcomeJson, PlayerJson, Snapshot, Until, action_type,
-    apply_person, colour_field, legal_actions, play_on, seat_to_act, string_field,
+    apply_person, colour_field, legal_actions, only_fields, play_on, seat_to_act, string_field,
 };
 use crate::error::ApiError;
 
@@ -126,6 +126,7 @@ impl Ochos {
     /// (watching) `next` and `to_end`.
     pub fn act(&mut self, action: &Value) -> Result<Vec<Entry>, ApiError> {
         let kind = action_type(action, "play, draw, next or to_end")?;
+        only_fields(action, &["type", "card", "colour"])?;
         let mut log = Log::default();
         match kind {
             "play" | "draw" => {

@@ -19,7 +19,7 @@ use serde_json::{Value, json};
 
 use super::{
     Entry, Legal, Log, Nobody, Options, OutcomeJson, PlayerJson, Snapshot, Until, action_type,
-    apply_person, legal_actions, play_on, seat_to_act,
+    apply_person, legal_actions, only_fields, play_on, seat_to_act,
 };
 use crate::error::ApiError;
 
@@ -148,6 +148,7 @@ impl Pig {
     /// Carries out the page's `action` (`roll` or `hold`), then the dice and the
     /// Computer's turn, up to the person's next decision.
     pub fn act(&mut self, action: &Value) -> Result<Vec<Entry>, ApiError> {
+        only_fields(action, &["type"])?;
         let action = match action_type(action, "roll or hold")? {
             "roll" => Action::Roll,
             "hold" => Action::Hold,

@@ -17,7 +17,7 @@ use serde_json::{Value, json};
 
 use super::{
     Entry, Legal, Log, Options, OutcomeJson, PlayerJson, Snapshot, Until, action_type,
-    apply_person, colour_field, legal_actions, play_on, seat_to_act, string_field,
+    apply_person, colour_field, legal_actions, only_fields, play_on, seat_to_act, string_field,
 };
 use crate::error::ApiError;
 
@@ -92,6 +92,7 @@ impl Quattro {
     /// or `draw`) at the person's turn, then the bots' turns up to the person's next.
     pub fn act(&mut self, action: &Value) -> Result<Vec<Entry>, ApiError> {
         let kind = action_type(action, "play or draw")?;
+        only_fields(action, &["type", "card", "colour"])?;
         let mv = match kind {
             "draw" => Move::Draw,
             "play" => {

@@ -15,7 +15,7 @@ use war::{Action, AlwaysBattle, CardOrder, Event, Game, NoWinnerReason, Order, R
 
 use super::{
     Entry, Legal, Log, Options, OutcomeJson, PlayerJson, Snapshot, Until, action_type,
-    apply_person, play_on, seat_to_act,
+    apply_person, only_fields, play_on, seat_to_act,
 };
 use crate::error::ApiError;
 
@@ -89,6 +89,7 @@ impl War {
     /// [`MAX_COUNT`]) or `to_end`.
     pub fn act(&mut self, action: &Value) -> Result<Vec<Entry>, ApiError> {
         let kind = action_type(action, "battle or to_end")?;
+        only_fields(action, &["type", "count"])?;
         let count = match kind {
             "battle" => match action.get("count") {
                 None | Some(Value::Null) => 1,
