@@ -11,14 +11,13 @@ use cards_core::cli::{EXIT_CUT_SHORT, is_broken_pipe, parse_args, report};
 use cards_core::console::Console;
 use cards_core::protocol::{ChanceSource, GameState, PlayError, Stop};
 use cards_core::rng::{resolve_seed, rng_from_seed};
+use cards_core::sim_cli::{SimArgs, simulate};
 use cards_core::tokens::ParseError;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use quattro::console::{self, Ending, Reply};
-use quattro::simulate::SimulationError;
-use quattro::{
-    DEFAULT_MAX_TURNS, DeckOrder, Game, GameError, Player, Rules, deck, render, simulate,
-};
+use quattro::simulate::BotGames;
+use quattro::{DEFAULT_MAX_TURNS, DeckOrder, Game, GameError, Player, Rules, deck, simulate};
 
 const PROGRAM: &str = "quattro";
 
@@ -45,13 +44,15 @@ usage or input.";
 
 const SIMULATE_HELP: &str = "\
 Four bots play every game, on all cores, and nothing is printed per game. The report
-gives each seat's wins and share (seat 1 plays first), the games that ended with no
-winner (at --max-turns), and the mean and longest game in turns. Game i is played with
-stream i of the seed, so a seed gives the same figures whatever the number of threads.
+gives each seat's wins, share and 95% interval (seat 1 plays first), the games that ended
+with no winner (everyone passed, or --max-turns), and the turns per game (mean, median,
+90th and 99th percentile, longest). Game i is played with stream i of the seed, so a seed
+gives the same figures whatever the number of threads. --json prints the same figures in
+the report format every game's simulate shares.
 
 Examples:
   quattro simulate --seed 1                        10000 games of the assignment's rules
-  quattro simulate --games 100000 --rules uno --seed 1";
+  quattro simulate --games 100000 --rules uno --seed 1 --json";
 
 const DEAL_HELP: &str = "\
 Writes the deck in the order the deal of --seed S takes it, top first, as a deck file
@@ -129,18 +130,14 @@ struct PlayArgs {
 /// Options of `simulate`.
 #[derive(Debug, clap::Args)]
 struct SimulateArgs {
-    /// Number of games.
-    #[arg(long, value_name = "N", default_value_t = 10_000, value_parser = positive::<u64>)]
-    games: u64,
     /// Rule set.
     #[arg(long, value_enum, default_value_t = RulesArg::Quattro)]
     rules: RulesArg,
-    /// Seed: game i is played with stream i of this seed.
-    #[arg(long, value_name = "S")]
-    seed: Option<u64>,
     /// End a game with no winner after this many turns.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_TURNS, value_parser = positive::<u32>)]
     max_turns: u32,
+    #[command(flatten)]
+    sim: SimArgs,
 }
 
 /// Options of `deal`.
@@ -215,8 +212,6 @@ enum Failure {
     Deck(PathBuf, ParseError),
     /// The game loop stopped on a bug (a refused step, a broken invariant).
     Play(PlayError<GameError>),
-    /// A simulated game stopped on a bug.
-    Simulation(SimulationError),
 }
 
 impl From<io::Error> for Failure {
@@ -259,7 +254,6 @@ impl fmt::Display for Failure {
                 write!(f, "broken invariant: the game refused a shuffle: {error}")
             }
             Failure::Play(error) => error.fmt(f),
-            Failure::Simulation(error) => error.fmt(f),
         }
     }
 }
@@ -342,14 +336,11 @@ fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
 
 /// `quattro simulate`: the tally of many bot games, and nothing per game.
 fn run_simulate(args: &SimulateArgs) -> Result<ExitCode, Failure> {
-    let rules = Rules::from(args.rules);
-    let seed = resolve_seed(PROGRAM, args.seed);
-    let tally =
-        simulate::simulate(rules, args.games, seed, args.max_turns).map_err(Failure::Simulation)?;
-    let mut out = io::stdout().lock();
-    render::tally(&mut out, &tally, rules, seed)?;
-    out.flush()?;
-    Ok(ExitCode::SUCCESS)
+    let games = BotGames {
+        rules: Rules::from(args.rules),
+        max_turns: args.max_turns,
+    };
+    Ok(simulate(PROGRAM, &games, &args.sim))
 }
 
 /// `quattro deal`: the deck order of the seed's deal, as a deck file.
@@ -413,7 +404,7 @@ mod tests {
     #[test]
     fn simulate_plays_ten_thousand_games_unless_told() {
         let games = |args: &[&str]| match Cli::try_parse_from(args).map(|cli| cli.command) {
-            Ok(Some(Command::Simulate(args))) => Some(args.games),
+            Ok(Some(Command::Simulate(args))) => Some(args.sim.games),
             _ => None,
         };
         assert_eq!(games(&["quattro", "simulate"]), Some(10_000));

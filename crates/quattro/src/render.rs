@@ -6,12 +6,11 @@
 
 use std::io::{self, Write};
 
-use cards_core::names::{RuleSet, count_of};
+use cards_core::names::count_of;
 
 use crate::card::Card;
 use crate::game::{Event, Game, NoWinnerReason, Outcome, PLAYERS, PlayerView};
 use crate::rules::{HAND_SIZE, Rules};
-use crate::simulate::Tally;
 
 /// Who watches the game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -251,41 +250,6 @@ pub fn status(
         writeln!(out, "After you: {}.", names[view.next_seat()])?;
     }
     Ok(())
-}
-
-/// The simulator's report: win shares by seat, games with no winner, mean length.
-pub fn tally(out: &mut impl Write, tally: &Tally, rules: Rules, seed: u64) -> io::Result<()> {
-    let share = |n: u64| {
-        if tally.games == 0 {
-            0.0
-        } else {
-            100.0 * n as f64 / tally.games as f64
-        }
-    };
-    writeln!(
-        out,
-        "{} with {} rules (seed {seed}), bots in every seat:",
-        count_of(tally.games, "game"),
-        rules.name()
-    )?;
-    writeln!(out, "{:<14}  {:>7}  {:>6}", "seat", "wins", "share")?;
-    for (seat, &wins) in tally.wins.iter().enumerate() {
-        let label = format!("{}  Player {}", seat + 1, seat + 1);
-        writeln!(out, "{label:<14}  {wins:>7}  {:>5.1}%", share(wins))?;
-    }
-    writeln!(
-        out,
-        "{:<14}  {:>7}  {:>5.1}%",
-        "no winner",
-        tally.no_winner,
-        share(tally.no_winner)
-    )?;
-    writeln!(
-        out,
-        "mean game length: {:.2} turns (longest {})",
-        tally.mean_turns(),
-        tally.longest
-    )
 }
 
 #[cfg(test)]

@@ -1,4 +1,5 @@
-//! Many bot games at once: win shares per seat and game lengths.
+//! Many bot games at once, on the workspace's one simulation harness
+//! ([`cards_core::sim`]): win shares per seat, games without a winner, game lengths.
 //!
 //! Game number `i` takes its chance outcomes from its own generator,
 //! `stream_rng(seed, i)`, and the tallies are integers, so the figures are the same
@@ -7,83 +8,82 @@
 //! a statically dispatched agent; nothing is allocated per game or per move once the
 //! buffers have grown.
 
-use rayon::prelude::*;
-
+use cards_core::names::RuleSet;
 use cards_core::protocol::{ChanceSource, Driver, PlayError};
 use cards_core::rng::stream_rng;
+use cards_core::sim::{Ending, Played, Simulation};
 
 use crate::bot::Bot;
 use crate::deck::DeckOrder;
 use crate::error::GameError;
-use crate::game::{Game, Outcome, PLAYERS};
+use crate::game::{Game, NoWinnerReason, Outcome, PLAYERS};
 use crate::player::Player;
 use crate::rules::Rules;
-
-/// What a batch of games came to.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
-    /// Games played.
-    pub games: u64,
-    /// Games won, by seat.
-    pub wins: [u64; PLAYERS],
-    /// Games that ended with no winner.
-    pub no_winner: u64,
-    /// Turns taken in all games together.
-    pub turns: u64,
-    /// The most turns a game took.
-    pub longest: u32,
-}
-
-impl Tally {
-    /// Counts one game.
-    pub fn add(&mut self, outcome: Outcome, turns: u32) {
-        self.games += 1;
-        match outcome {
-            Outcome::Winner { seat } => self.wins[seat] += 1,
-            Outcome::NoWinner { .. } => self.no_winner += 1,
-        }
-        self.turns += u64::from(turns);
-        self.longest = self.longest.max(turns);
-    }
-
-    /// Both tallies together.
-    pub fn merge(mut self, other: Tally) -> Tally {
-        self.games += other.games;
-        for (mine, theirs) in self.wins.iter_mut().zip(other.wins) {
-            *mine += theirs;
-        }
-        self.no_winner += other.no_winner;
-        self.turns += other.turns;
-        self.longest = self.longest.max(other.longest);
-        self
-    }
-
-    /// The mean number of turns per game (0 for no games).
-    pub fn mean_turns(&self) -> f64 {
-        if self.games == 0 {
-            0.0
-        } else {
-            self.turns as f64 / self.games as f64
-        }
-    }
-}
 
 /// Four bots, `Player 1` to `Player 4`.
 pub fn bots() -> [Player; PLAYERS] {
     std::array::from_fn(Player::bot)
 }
 
-/// A game that broke the protocol (a refused step, a broken invariant): a bug, named
-/// with the game and seed that show it.
-#[derive(Debug, thiserror::Error)]
-#[error("game {game} of the simulation with seed {seed} failed: {error}")]
-pub struct SimulationError {
-    /// The game's number (its stream of the seed).
-    pub game: u64,
-    /// The simulation's seed.
-    pub seed: u64,
-    /// What went wrong.
-    pub error: PlayError<GameError>,
+/// Bot games under some rules, as the harness plays them (`quattro simulate`). Quattro
+/// has no figures of its own beyond the shared report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BotGames {
+    /// The rule set.
+    pub rules: Rules,
+    /// The turn limit of a game.
+    pub max_turns: u32,
+}
+
+impl Simulation for BotGames {
+    type Worker = Simulator;
+    type Extra = ();
+    type Error = PlayError<GameError>;
+
+    fn game(&self) -> &'static str {
+        "quattro"
+    }
+
+    fn rules(&self) -> String {
+        format!(
+            "{} rules, bots in every seat, at most {} turns a game",
+            self.rules.name(),
+            self.max_turns
+        )
+    }
+
+    fn seats(&self) -> Vec<String> {
+        bots().iter().map(|bot| bot.name().to_owned()).collect()
+    }
+
+    fn length_unit(&self) -> &'static str {
+        "turns"
+    }
+
+    fn worker(&self) -> Simulator {
+        Simulator::new(self.rules, self.max_turns)
+    }
+
+    fn play(
+        &self,
+        worker: &mut Simulator,
+        seed: u64,
+        index: u64,
+        _extra: &mut (),
+    ) -> Result<Played, PlayError<GameError>> {
+        let (outcome, turns) = worker.play(seed, index)?;
+        let ending = match outcome {
+            Outcome::Winner { seat } => Ending::Winner(seat),
+            Outcome::NoWinner { reason } => Ending::NoWinner(match reason {
+                NoWinnerReason::EveryonePassed => "everyone passed",
+                NoWinnerReason::TurnLimit(_) => "the turn limit",
+            }),
+        };
+        Ok(Played {
+            ending,
+            length: u64::from(turns),
+        })
+    }
 }
 
 /// One thread's bot games: a game, the loop and a chance source, reused from game to
@@ -107,65 +107,40 @@ impl Simulator {
 
     /// Plays game number `index` of `seed` (its chance from `stream_rng(seed, index)`) to
     /// its end: its outcome and length in turns.
-    pub fn play(&mut self, seed: u64, index: u64) -> Result<(Outcome, u32), SimulationError> {
+    pub fn play(&mut self, seed: u64, index: u64) -> Result<(Outcome, u32), PlayError<GameError>> {
         self.game.reset();
         self.chance.reseed(stream_rng(seed, index));
-        let outcome = self
-            .driver
-            .play_quietly(&mut self.game, &mut self.chance, &mut Bot, |_| {})
-            .map_err(|error| SimulationError {
-                game: index,
-                seed,
-                error,
-            })?;
+        let outcome =
+            self.driver
+                .play_quietly(&mut self.game, &mut self.chance, &mut Bot, |_| {})?;
         Ok((outcome, self.game.turns()))
     }
 }
 
-/// Plays `games` bot games with `rules` (in parallel) and counts the results.
-pub fn simulate(
-    rules: Rules,
-    games: u64,
-    seed: u64,
-    max_turns: u32,
-) -> Result<Tally, SimulationError> {
-    // Games go to the threads in chunks, each played on one simulator that stays put (a
-    // fold would move the simulator, generator buffer and all, at every game).
-    (0..games.div_ceil(CHUNK))
-        .into_par_iter()
-        .map(|chunk| {
-            let mut simulator = Simulator::new(rules, max_turns);
-            let mut tally = Tally::default();
-            for index in chunk * CHUNK..((chunk + 1) * CHUNK).min(games) {
-                let (outcome, turns) = simulator.play(seed, index)?;
-                tally.add(outcome, turns);
-            }
-            Ok(tally)
-        })
-        .try_reduce(Tally::default, |a, b| Ok(a.merge(b)))
-}
-
-/// How many games a thread plays on one simulator before it takes more.
-const CHUNK: u64 = 4096;
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cards_core::names::RuleSet;
     use cards_core::protocol::GameState;
+    use cards_core::sim::{Options, run};
     use pretty_assertions::assert_eq;
 
     #[test]
     fn every_game_is_counted_and_threads_do_not_matter() {
         for &rules in Rules::ALL {
-            let tally = simulate(rules, 200, 3, 1000).unwrap_or_else(|e| panic!("{e}"));
-            assert_eq!(tally.games, 200);
-            assert_eq!(tally.wins.iter().sum::<u64>() + tally.no_winner, 200);
-            let one_thread = rayon::ThreadPoolBuilder::new()
-                .num_threads(1)
-                .build()
-                .map(|pool| pool.install(|| simulate(rules, 200, 3, 1000).ok()));
-            assert_eq!(one_thread.ok().flatten(), Some(tally));
+            let games = BotGames {
+                rules,
+                max_turns: 1000,
+            };
+            let options = |threads| Options {
+                games: 200,
+                seed: 3,
+                threads: Some(threads),
+            };
+            let two = run(&games, &options(2), &|_| {}).unwrap_or_else(|e| panic!("{e}"));
+            let wins: u64 = two.seats.iter().map(|seat| seat.wins).sum();
+            assert_eq!(wins + two.no_winner.values().sum::<u64>(), 200);
+            let one = run(&games, &options(1), &|_| {}).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(one, two);
         }
     }
 
