@@ -69,6 +69,11 @@ async function playCards(page, slug) {
   for (let clicks = 0; clicks < MAX_CLICKS; clicks++) {
     if (await isOver(page)) return clicks;
     const playable = page.locator('button.card.playable');
+    // Only the legal plays can be clicked: every other card of the hand is disabled.
+    const others = page.locator('#hand button.card:not(.playable)');
+    for (let i = 0; i < await others.count(); i++) {
+      check(await others.nth(i).isDisabled(), `${slug}: a card that may not be played is clickable`);
+    }
     if (await playable.count()) {
       const before = await version(page);
       await playable.first().click();
@@ -87,12 +92,30 @@ async function playCards(page, slug) {
   throw new Error(`${slug}: no end after ${MAX_CLICKS} clicks`);
 }
 
+const hand = (page) => page.$$eval('#hand button.card', (cards) => cards.map((c) => c.dataset.card).join(' '));
+const first = {};
+
 async function quattro(page) {
   await startFromForm(page, 'quattro', 72, { rules: 'uno' });
   check(await page.locator('#hand button.card').count() > 0, 'quattro: no hand shown');
+  first.hand = await hand(page);
+  first.replay = await page.getAttribute('#replay', 'href');
   await page.screenshot({ path: join(SHOTS, 'quattro-turn.png'), fullPage: true });
   const clicks = await playCards(page, 'quattro');
+  first.outcome = await page.textContent('#status');
   return `${clicks} clicks`;
+}
+
+// The replay link starts the same game again: the same first hand, and the same clicks
+// end it the same way.
+async function quattroReplay(page) {
+  await page.goto(`${BASE}${first.replay}`);
+  await page.waitForFunction(() => document.body.dataset.game === 'quattro' && document.body.dataset.over === '0', null, { timeout: 15000 });
+  check(await hand(page) === first.hand, `quattro replay: first hand ${await hand(page)}, not ${first.hand}`);
+  const clicks = await playCards(page, 'quattro');
+  const outcome = await page.textContent('#status');
+  check(outcome === first.outcome, `quattro replay: ${outcome}, not ${first.outcome}`);
+  return `${clicks} clicks, the same game`;
 }
 
 async function ochos(page) {
@@ -160,7 +183,8 @@ try {
   await page.goto(BASE);
   check(await page.locator('.tile').count() === 4, 'home: four games expected');
 
-  for (const [name, play, shot] of [['quattro', quattro, 'quattro.png'], ['ochos-locos', ochos, 'ochos-locos.png'],
+  for (const [name, play, shot] of [['quattro', quattro, 'quattro.png'], ['quattro (replay link)', quattroReplay, null],
+    ['ochos-locos', ochos, 'ochos-locos.png'],
     ['ochos-locos (watching)', ochosWatch, null], ['war', war, 'war.png'], ['pig', pig, 'pig.png']]) {
     const started = Date.now();
     const what = await play(page);
@@ -170,7 +194,7 @@ try {
     console.log(`ok ${name}: ${outcome}${what ? ` (${what})` : ''} in ${Date.now() - started} ms${shot ? `, ${shot}` : ''}`);
   }
   check(problems.length === 0, problems.join('\n'));
-  console.log('5 passed, 0 failed');
+  console.log('6 passed, 0 failed');
 } catch (e) {
   failed = true;
   console.error(`FAILED: ${e.message}`);

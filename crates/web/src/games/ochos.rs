@@ -349,3 +349,34 @@ fn entries(names: &[String], events: &[Event], log: &mut Log) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    /// The page's game of a seed is the command line's: `ochos-locos RULES --seed S
+    /// --players N` deals the same cards to the same seats, names and strategies.
+    #[test]
+    fn a_seed_deals_what_the_command_line_deals() {
+        for variant in Variant::ALL {
+            for seed in 0..20 {
+                let players = variant.default_players();
+                let options = json!({"rules": variant.name(), "watch": true});
+                let Value::Object(options) = options else {
+                    unreachable!()
+                };
+                let (ochos, _) = Ochos::new(Options(&options), seed).unwrap();
+                let deal = Deal::random(variant, players, &mut rng_from_seed(seed)).unwrap();
+                let game = ochos.game();
+                for (player, seat) in game.players().iter().zip(&deal.seats) {
+                    assert_eq!(player.hand(), &seat.hand[..], "{variant} {seed}");
+                    assert_eq!(player.name(), seat.name);
+                    assert_eq!(player.strategy(), seat.strategy);
+                }
+                assert_eq!(game.discard_card(), Some(deal.discard));
+                assert_eq!(game.deck().iter().copied().collect::<Vec<_>>(), deal.deck);
+            }
+        }
+    }
+}
