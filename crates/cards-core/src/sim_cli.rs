@@ -55,6 +55,28 @@ fn parse_threads(text: &str) -> Result<usize, String> {
 /// checked), shows a progress bar on a terminal for a long text run, prints the report
 /// (text, or JSON with `--json`) on stdout; exit status 0, or 2 with one error line.
 pub fn simulate<S: Simulation>(program: &str, simulation: &S, args: &SimArgs) -> ExitCode {
+    let text = match figures(program, simulation, args) {
+        Ok(text) => text,
+        Err(error) => return report(program, error),
+    };
+    let mut stdout = io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
+        Err(error) => report(program, error),
+    }
+}
+
+/// What [`simulate`] prints: the report of the run `args` ask for, as text or JSON (the
+/// seed announced, and the progress shown, as there).
+pub fn figures<S: Simulation>(
+    program: &str,
+    simulation: &S,
+    args: &SimArgs,
+) -> Result<String, sim::SimError<S::Error>> {
     let options = Options {
         games: args.games,
         seed: resolve_seed(program, args.seed),
@@ -70,24 +92,12 @@ pub fn simulate<S: Simulation>(program: &str, simulation: &S, args: &SimArgs) ->
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    let figures = match result {
-        Ok(figures) => figures,
-        Err(error) => return report(program, error),
-    };
-    let text = if args.json {
+    let figures = result?;
+    Ok(if args.json {
         figures.to_json()
     } else {
         figures.to_text()
-    };
-    let mut stdout = io::stdout().lock();
-    match stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-    {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
-        Err(error) => report(program, error),
-    }
+    })
 }
 
 #[cfg(test)]

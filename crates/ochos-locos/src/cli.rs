@@ -10,6 +10,8 @@ use cards_core::console::Console;
 use cards_core::names::count_of;
 use cards_core::protocol::{ChanceSource, Driver, PlayError, Stop};
 use cards_core::rng::{resolve_seed, rng_from_seed};
+use cards_core::sim::SimError;
+use cards_core::sim_cli::{SimArgs, figures};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
 use ochos_locos::check;
@@ -17,7 +19,7 @@ use ochos_locos::deal::check_players;
 use ochos_locos::human::{Human, Table};
 use ochos_locos::render::{self, Renderer, Style};
 use ochos_locos::rules::DealFormat;
-use ochos_locos::simulate::{self, Setup, Tally};
+use ochos_locos::simulate::Setup;
 use ochos_locos::{Deal, GameError, Strategy, Variant};
 
 const PROGRAM: &str = "ochos-locos";
@@ -144,7 +146,10 @@ Example:
     #[command(after_help = "\
 Each game deals all 32 cards at random; game i of a run seeded with S is the same on any
 machine and any number of threads. Seats keep their strategies; by default Assignment 4
-seats take C, N, S, B in turn (diversidad, completos) or B (faciles).
+seats take C, N, S, B in turn (diversidad, completos) or B (faciles). The report gives
+each seat's wins, share and 95% interval, the games without a winner by reason, and the
+turns per game (mean, median, 90th and 99th percentile, longest); --json prints the same
+figures in the report format every game's simulate shares.
 
 Example:
   ochos-locos simulate completos --games 1000000 --strategies SSNC --seed 1")]
@@ -152,9 +157,6 @@ Example:
         /// The rule set to play.
         #[arg(value_parser = variant_parser(), value_name = "RULES")]
         variant: Variant,
-        /// How many games.
-        #[arg(long, default_value_t = 100_000, value_parser = parse_games)]
-        games: u64,
         /// The number of players (2 to 6; Problems 1 to 3 take exactly 3).
         #[arg(long)]
         players: Option<usize>,
@@ -162,12 +164,8 @@ Example:
         /// completos): sets the number of players.
         #[arg(long, conflicts_with = "players")]
         strategies: Option<String>,
-        /// The seed of the run (a random one is chosen and shown on stderr if none).
-        #[arg(long)]
-        seed: Option<u64>,
-        /// Worker threads, 1 to 256 (default: one per core).
-        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
-        threads: Option<u16>,
+        #[command(flatten)]
+        sim: SimArgs,
     },
     /// Print a random deal (every card once) in a rule set's input format.
     #[command(after_help = "\
@@ -339,14 +337,6 @@ Example:
   ochos-locos completos --sample
   ochos-locos completos --seed 7 --players 5";
 
-/// Parses `--games`: a whole number, at least 1.
-fn parse_games(text: &str) -> Result<u64, String> {
-    match text.parse::<u64>() {
-        Ok(games) if games >= 1 => Ok(games),
-        _ => Err("the number of games is a whole number, at least 1".to_owned()),
-    }
-}
-
 /// Parses a rule set's name, offering the seven names in `--help` and in errors.
 fn variant_parser() -> impl TypedValueParser<Value = Variant> {
     PossibleValuesParser::new(Variant::ALL.map(Variant::name))
@@ -366,8 +356,6 @@ enum Failure {
     Write(io::Error),
     #[error("{0}")]
     Setup(String),
-    #[error("cannot start the worker threads: {0}")]
-    Threads(#[from] rayon::ThreadPoolBuildError),
     #[error("{0}")]
     Usage(String),
     #[error("{0}")]
@@ -491,19 +479,16 @@ fn run(cli: Cli) -> Result<Done, Failure> {
         }
         Command::Simulate {
             variant,
-            games,
             players,
             strategies,
-            seed,
-            threads,
+            sim,
         } => {
             let setup = simulation_setup(variant, players, strategies.as_deref())?;
-            let seed = resolve_seed(PROGRAM, seed);
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads.map_or(0, usize::from))
-                .build()?;
-            let tally = pool.install(|| simulate::simulate(&setup, games, seed))?;
-            write_tally(&mut out, &setup, &tally, seed).map_err(Failure::Write)?;
+            let text = figures(PROGRAM, &setup, &sim).map_err(|error| match error {
+                SimError::Game { error, .. } => Failure::from(error),
+                error => Failure::Setup(error.to_string()),
+            })?;
+            out.write_all(text.as_bytes()).map_err(Failure::Write)?;
         }
         Command::MatchMaking(args) => {
             return play(Variant::MatchMaking, args, Style::default(), out);
@@ -613,50 +598,6 @@ const LETTERED_CNSB: [Strategy; 4] = [
     Strategy::StrategicPlayer,
     Strategy::BasicPlayer,
 ];
-
-fn write_tally(out: &mut impl Write, setup: &Setup, tally: &Tally, seed: u64) -> io::Result<()> {
-    let games = tally.games;
-    let share = |count: u64| 100.0 * count as f64 / games.max(1) as f64;
-    writeln!(
-        out,
-        "{}: {}, {} players, seed {seed}",
-        setup.variant(),
-        count_of(games, "game"),
-        setup.seats().len()
-    )?;
-    writeln!(out, "seat  player  strategy            wins   share")?;
-    for (index, ((name, strategy), wins)) in setup.seats().iter().zip(&tally.wins).enumerate() {
-        let letter = strategy.letter().map_or(String::new(), |l| format!("{l} "));
-        writeln!(
-            out,
-            "{:>4}  {name:<6}  {:<14}  {wins:>8}  {:>6.2}%",
-            index + 1,
-            format!("{letter}{}", strategy.describe()),
-            share(*wins)
-        )?;
-    }
-    if setup.variant().is_assignment_2() {
-        writeln!(
-            out,
-            "no winner (stalemate): {}, {:.2}%",
-            count_of(tally.stalemates, "game"),
-            share(tally.stalemates)
-        )?;
-    } else {
-        writeln!(
-            out,
-            "no winner (the deck ran out): {}, {:.2}%",
-            count_of(tally.deck_ran_out, "game"),
-            share(tally.deck_ran_out)
-        )?;
-    }
-    writeln!(
-        out,
-        "turns per game: mean {:.2}, longest {}",
-        tally.turns as f64 / games.max(1) as f64,
-        tally.longest
-    )
-}
 
 fn random_deal(
     variant: Variant,

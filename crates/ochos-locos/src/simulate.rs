@@ -1,5 +1,6 @@
-//! Many games without output, for statistics: who wins how often from which seat and
-//! with which strategy, how often nobody does, how long games last.
+//! Many games without output, for statistics, on the workspace's one simulation harness
+//! ([`cards_core::sim`]): who wins how often from which seat and with which strategy, how
+//! often nobody does, how long games last.
 //!
 //! Game `i` of a run seeded with `s` is dealt by the game's chance node from its own
 //! generator, `stream_rng(s, i)`, and tallies are integers, so a run gives the same
@@ -10,7 +11,7 @@
 use cards_core::ColorCard;
 use cards_core::protocol::{Actor, ChanceSource, Driver, PlayError};
 use cards_core::rng::stream_rng;
-use rayon::prelude::*;
+use cards_core::sim::{Ending, Played, Simulation};
 
 use crate::deal::{DealError, MAX_NUMBER, MIN_NUMBER, NAMES, check_players};
 use crate::game::{DealOrder, Game, GameError, NoWinner, Outcome};
@@ -70,46 +71,8 @@ impl Setup {
     }
 }
 
-/// The figures of a run. All counts, so that runs merge exactly.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
-    /// Games played.
-    pub games: u64,
-    /// Wins by seat.
-    pub wins: Vec<u64>,
-    /// Games that ended when the deck ran out (Assignment 4).
-    pub deck_ran_out: u64,
-    /// Games that ended in a stalemate (Assignment 2).
-    pub stalemates: u64,
-    /// Turns over all games.
-    pub turns: u64,
-    /// The longest game, in turns.
-    pub longest: u64,
-}
-
-impl Tally {
-    fn new(seats: usize) -> Tally {
-        Tally {
-            wins: vec![0; seats],
-            ..Tally::default()
-        }
-    }
-
-    fn merge(mut self, other: Tally) -> Tally {
-        self.games += other.games;
-        for (mine, theirs) in self.wins.iter_mut().zip(other.wins) {
-            *mine += theirs;
-        }
-        self.deck_ran_out += other.deck_ran_out;
-        self.stalemates += other.stalemates;
-        self.turns += other.turns;
-        self.longest = self.longest.max(other.longest);
-        self
-    }
-}
-
-/// One worker's reusable game, loop, chance source and seats: what each thread of
-/// [`simulate`] plays its games on, and what the benchmark times.
+/// One worker's reusable game, loop, chance source and seats: what each thread of a
+/// simulation plays its games on, and what the benchmark times.
 #[derive(Debug)]
 pub struct Worker {
     game: Game,
@@ -118,7 +81,6 @@ pub struct Worker {
     strategies: Vec<Strategy>,
     // The 32 cards in card order: what chance shuffles for every game.
     cards: Vec<ColorCard>,
-    tally: Tally,
 }
 
 impl Worker {
@@ -130,13 +92,13 @@ impl Worker {
             chance: ChanceSource::recorded(Vec::new()),
             strategies: setup.seats.iter().map(|&(_, strategy)| strategy).collect(),
             cards: ColorCard::all(MIN_NUMBER..=MAX_NUMBER).collect(),
-            tally: Tally::new(setup.seats.len()),
         }
     }
 
-    /// Plays game number `index` of a run seeded with `seed` and tallies it. An error
-    /// only if the game refuses what a strategy chose (a bug the tests rule out).
-    pub fn play(&mut self, seed: u64, index: u64) -> Result<(), PlayError<GameError>> {
+    /// Plays game number `index` of a run seeded with `seed`: how it ended and how many
+    /// turns it took. An error only if the game refuses what a strategy chose (a bug the
+    /// tests rule out).
+    pub fn play(&mut self, seed: u64, index: u64) -> Result<Played, PlayError<GameError>> {
         // Game `index` depends on nothing but (seed, index): the chance node shuffles
         // the sorted cards with the game's own stream.
         self.game
@@ -154,56 +116,81 @@ impl Worker {
                 }
             },
         )?;
-        let tally = &mut self.tally;
-        tally.games += 1;
-        tally.turns += turns;
-        tally.longest = tally.longest.max(turns);
-        match outcome {
-            Outcome::Winner { seat } => tally.wins[seat] += 1,
+        let ending = match outcome {
+            Outcome::Winner { seat } => Ending::Winner(seat),
             Outcome::NoWinner {
                 reason: NoWinner::DeckRanOut,
-            } => tally.deck_ran_out += 1,
+            } => Ending::NoWinner("the deck ran out"),
             Outcome::NoWinner {
                 reason: NoWinner::Stalemate,
-            } => tally.stalemates += 1,
-        }
-        Ok(())
+            } => Ending::NoWinner("stalemate"),
+        };
+        Ok(Played {
+            ending,
+            length: turns,
+        })
     }
 }
 
-/// Plays `games` random deals under `setup`, on rayon's current thread pool. An error
-/// only if the game refuses what a strategy chose (a bug the tests rule out).
-pub fn simulate(setup: &Setup, games: u64, seed: u64) -> Result<Tally, PlayError<GameError>> {
-    // Games go to the threads in chunks, each played on one worker that stays put (a
-    // fold would move the worker, generator buffer and all, at every game).
-    (0..games.div_ceil(CHUNK))
-        .into_par_iter()
-        .map(|chunk| {
-            let mut worker = Worker::new(setup);
-            for index in chunk * CHUNK..((chunk + 1) * CHUNK).min(games) {
-                worker.play(seed, index)?;
-            }
-            Ok(worker.tally)
-        })
-        .try_reduce(|| Tally::new(setup.seats.len()), |a, b| Ok(a.merge(b)))
-}
+/// A rule set and its seats, as the harness plays them (`ochos-locos simulate`). Ochos
+/// Locos has no figures of its own beyond the shared report; a seat's name says its
+/// strategy (`Alice (C colour first)`).
+impl Simulation for Setup {
+    type Worker = Worker;
+    type Extra = ();
+    type Error = PlayError<GameError>;
 
-/// How many games a thread plays on one worker before it takes more.
-const CHUNK: u64 = 4096;
+    fn game(&self) -> &'static str {
+        "ochos-locos"
+    }
+
+    fn rules(&self) -> String {
+        format!("{}, {} players", self.variant, self.seats.len())
+    }
+
+    fn seats(&self) -> Vec<String> {
+        self.seats
+            .iter()
+            .map(|(name, strategy)| {
+                let letter = strategy.letter().map_or(String::new(), |l| format!("{l} "));
+                format!("{name} ({letter}{})", strategy.describe())
+            })
+            .collect()
+    }
+
+    fn length_unit(&self) -> &'static str {
+        "turns"
+    }
+
+    fn worker(&self) -> Worker {
+        Worker::new(self)
+    }
+
+    fn play(
+        &self,
+        worker: &mut Worker,
+        seed: u64,
+        index: u64,
+        _extra: &mut (),
+    ) -> Result<Played, PlayError<GameError>> {
+        worker.play(seed, index)
+    }
+}
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::deal::Deal;
+    use cards_core::sim::{Options, Report};
     use pretty_assertions::assert_eq;
 
-    fn run(setup: &Setup, games: u64, threads: usize) -> Tally {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap_or_else(|e| panic!("{e}"))
-            .install(|| simulate(setup, games, 7))
-            .unwrap_or_else(|e| panic!("{e}"))
+    fn run(setup: &Setup, games: u64, threads: usize) -> Report<()> {
+        let options = Options {
+            games,
+            seed: 7,
+            threads: Some(threads),
+        };
+        cards_core::sim::run(setup, &options, &|_| {}).unwrap_or_else(|e| panic!("{e}"))
     }
 
     #[test]
@@ -221,7 +208,8 @@ mod tests {
         let one = run(&setup, 2_000, 1);
         assert_eq!(one, run(&setup, 2_000, 2));
         assert_eq!(one.games, 2_000);
-        let ended: u64 = one.wins.iter().sum::<u64>() + one.deck_ran_out + one.stalemates;
+        let wins: u64 = one.seats.iter().map(|seat| seat.wins).sum();
+        let ended = wins + one.no_winner.values().sum::<u64>();
         assert_eq!(ended, one.games, "every game ends one way");
     }
 
