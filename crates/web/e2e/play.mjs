@@ -1,20 +1,45 @@
 // End-to-end test of the page in a real browser: Debian's headless Chromium driven by
-// playwright-core. The server must already listen at BASE (default
-// http://127.0.0.1:18080; .ci/run starts it). Plays a whole game of each of the four
-// games by clicking, checks the page's state along the way, and saves a screenshot of
-// each finished game into SHOTS (default docs/web/).
+// playwright-core. Plays a whole game of each of the four games by clicking, checks the
+// page's state along the way (nothing illegal is offered, nothing is refused, the replay
+// link replays), and saves a screenshot of each finished game into SHOTS (default
+// docs/web/).
 //
-//   node play.mjs [BASE] [SHOTS]
+//   node play.mjs --server PATH [SHOTS]   start the server binary PATH on a free port,
+//                                         test it, and stop it
+//   node play.mjs BASE [SHOTS]            test a server already listening at BASE
+//                                         (.ci/run's crates/web/e2e/ci.sh does this)
 
 import { chromium } from 'playwright-core';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const BASE = process.argv[2] || 'http://127.0.0.1:18080';
+const args = process.argv.slice(2);
+const serverAt = args.indexOf('--server');
+const serverBin = serverAt >= 0 ? args.splice(serverAt, 2)[1] : null;
 const HERE = dirname(fileURLToPath(import.meta.url));
-const SHOTS = resolve(process.argv[3] || join(HERE, '..', '..', '..', 'docs', 'web'));
+const SHOTS = resolve(args[1] || join(HERE, '..', '..', '..', 'docs', 'web'));
+
+// Starts the server on a free port; its address, from the line it prints.
+function startServer(bin) {
+  const child = spawn(bin, ['--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const address = new Promise((found, failed) => {
+    let out = '';
+    const timer = setTimeout(() => failed(new Error('the server printed no address in 15 s')), 15000);
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = out.match(/http:\/\/127\.0\.0\.1:\d+/);
+      if (match) { clearTimeout(timer); found(match[0]); }
+    });
+    child.on('exit', (code) => { clearTimeout(timer); failed(new Error(`the server exited (${code})`)); });
+  });
+  return { child, address };
+}
+
+const server = serverBin ? startServer(serverBin) : null;
+const BASE = server ? await server.address : (args[0] || 'http://127.0.0.1:8080');
 const MAX_CLICKS = 2000;
 
 function check(condition, message) {
@@ -200,6 +225,7 @@ try {
   console.error(`FAILED: ${e.message}`);
 } finally {
   await browser.close();
+  if (server) server.child.kill('SIGTERM');
   rmSync(profile, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);

@@ -239,8 +239,13 @@ impl AppState {
 
     /// The game `id` names.
     pub fn session(&self, id: &str) -> Result<Arc<Mutex<Session>>, ApiError> {
+        self.find(id).map(|(_, session)| session)
+    }
+
+    /// The game `id` names, and its parsed id.
+    fn find(&self, id: &str) -> Result<(GameId, Arc<Mutex<Session>>), ApiError> {
         GameId::parse(id)
-            .and_then(|id| lock(&self.games).get(&id).cloned())
+            .and_then(|id| Some((id, lock(&self.games).get(&id).cloned()?)))
             .ok_or_else(|| {
                 ApiError::not_found(format!(
                     "no game {id}: it has ended and been deleted, or expired after {} idle seconds",
@@ -426,13 +431,10 @@ async fn show(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
 ) -> Result<axum::Json<Value>, ApiError> {
-    let session = state.session(&id)?;
+    let (id, session) = state.find(&id)?;
     let mut session = lock(&session);
     session.last_used = Instant::now();
-    Ok(axum::Json(game_json(
-        GameId::parse(&id).unwrap_or(GameId(0)),
-        &session,
-    )))
+    Ok(axum::Json(game_json(id, &session)))
 }
 
 async fn act(
@@ -440,26 +442,22 @@ async fn act(
     Path(id): Path<String>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<axum::Json<Value>, ApiError> {
-    let session = state.session(&id)?;
+    let (id, session) = state.find(&id)?;
     let action = read_json(body)?;
     let mut session = lock(&session);
     session.last_used = Instant::now();
+    // A refused action leaves the game and its last log as they were.
     let log = session.table.act(&action)?;
     session.log = log;
-    Ok(axum::Json(game_json(
-        GameId::parse(&id).unwrap_or(GameId(0)),
-        &session,
-    )))
+    Ok(axum::Json(game_json(id, &session)))
 }
 
 async fn delete(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
-    state.session(&id)?;
-    if let Some(id) = GameId::parse(&id) {
-        lock(&state.games).remove(&id);
-    }
+    let (id, _) = state.find(&id)?;
+    lock(&state.games).remove(&id);
     Ok(StatusCode::NO_CONTENT)
 }
 
