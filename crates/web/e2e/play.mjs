@@ -20,7 +20,7 @@ const args = process.argv.slice(2);
 const serverAt = args.indexOf('--server');
 const serverBin = serverAt >= 0 ? args.splice(serverAt, 2)[1] : null;
 const HERE = dirname(fileURLToPath(import.meta.url));
-const SHOTS = resolve(args[1] || join(HERE, '..', '..', '..', 'docs', 'web'));
+const SHOTS = resolve((serverBin ? args[0] : args[1]) || join(HERE, '..', '..', '..', 'docs', 'web'));
 
 // Starts the server on a free port; its address, from the line it prints.
 function startServer(bin) {
