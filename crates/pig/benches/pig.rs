@@ -24,13 +24,13 @@ fn solve_goal_100(rules: Rules) -> f64 {
 /// it (one game per iteration: the counter gives games per second).
 #[divan::bench(sample_count = 20, sample_size = 1000)]
 fn game_hold20_vs_hold20(bencher: Bencher) {
-    let mut table = Simulator::new(Rules::Seed, 100, 1, HoldAt(20), HoldAt(20));
+    let mut table = Simulator::new(Rules::Seed, 100, HoldAt(20), HoldAt(20));
     let mut game = 0;
     bencher
         .counter(divan::counter::ItemsCount::new(1usize))
         .bench_local(|| {
             game += 1;
-            table.play(game).ok()
+            table.play(1, game).ok()
         });
 }
 
@@ -41,12 +41,12 @@ fn game_optimal_vs_hold20(bencher: Bencher) {
         return;
     };
     let optimal = Optimal(Arc::new(solution));
-    let mut table = Simulator::new(Rules::Seed, 100, 1, optimal, HoldAt(20));
+    let mut table = Simulator::new(Rules::Seed, 100, optimal, HoldAt(20));
     let mut game = 0;
     bencher
         .counter(divan::counter::ItemsCount::new(1usize))
         .bench_local(|| {
             game += 1;
-            table.play(game).ok()
+            table.play(1, game).ok()
         });
 }

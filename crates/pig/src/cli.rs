@@ -14,11 +14,13 @@ use cards_core::cli::{EXIT_CUT_SHORT, is_broken_pipe, parse_args, report};
 use cards_core::names::count_of;
 use cards_core::protocol::{ChanceSource, PlayError, Stop};
 use cards_core::rng::{resolve_seed, rng_from_seed};
+use cards_core::sim::SimError;
+use cards_core::sim_cli::{SimArgs, figures};
 use clap::builder::TypedValueParser;
 use clap::{Args, Parser, Subcommand};
 use pig::game::{GameEnd, PigGame};
 use pig::rolls;
-use pig::simulate::{Report, simulate};
+use pig::simulate::Match;
 use pig::solver::{Solution, SolveError, TOLERANCE, check_goal, evaluate, solve};
 use pig::state::{DEFAULT_GOAL, RuleError};
 use pig::{AnyStrategy, Rules, StrategySpec, Throw};
@@ -117,6 +119,9 @@ mover's score slowest, then the opponent's, then the turn points.")]
         after_help = "Strategies: hold:N (roll until the turn holds N points) or optimal.
 A moves first in every game; swap --a and --b for the other seat. Game n of a run
 uses its own stream of the seed, so the figures do not depend on the number of threads.
+The report gives each side's wins, share and 95% interval and the turns per game (mean,
+median, 90th and 99th percentile, longest); --json prints the same figures in the report
+format every game's simulate shares.
 
 Example:
   pig simulate --games 100000 --a optimal --b hold:20 --seed 1 --json"
@@ -231,26 +236,16 @@ struct SolveArgs {
 
 #[derive(Debug, Args)]
 struct SimulateArgs {
-    /// Games to play (1 or more).
-    #[arg(long, value_name = "N", default_value_t = 10_000, value_parser = at_least_one::<u64>)]
-    games: u64,
     /// Player A's strategy (A moves first).
     #[arg(long = "a", value_name = "STRATEGY", default_value = "optimal")]
     a: StrategySpec,
     /// Player B's strategy.
     #[arg(long = "b", value_name = "STRATEGY", default_value = "hold:20")]
     b: StrategySpec,
-    /// Seed of the games' dice streams (a random one is shown on stderr if none is given).
-    #[arg(long, value_name = "S")]
-    seed: Option<u64>,
-    /// Print the report as JSON.
-    #[arg(long)]
-    json: bool,
-    /// Worker threads (default: all cores).
-    #[arg(long, value_name = "N", value_parser = at_least_one::<usize>)]
-    threads: Option<usize>,
     #[command(flatten)]
     game: GameArgs,
+    #[command(flatten)]
+    sim: SimArgs,
 }
 
 /// A count that must be 1 or more (games, threads): zero games have no figures, and
@@ -590,44 +585,18 @@ fn file_failure(path: &Path, error: impl Into<SolveError>) -> Failure {
 fn run_simulate(args: SimulateArgs) -> Result<(), Failure> {
     let needs = args.a.needs_solution() || args.b.needs_solution();
     let solution = solution_for(&args.game, needs)?;
-    let a = strategy(args.a, solution.as_ref())?;
-    let b = strategy(args.b, solution.as_ref())?;
-    let seed = resolve_seed(PROGRAM, args.seed);
-    let (rules, goal, games) = (args.game.rules, args.game.goal, args.games);
-
-    let bar = indicatif::ProgressBar::new(games);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} games, {per_sec}, {eta} left",
-        )
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
-    let run = || simulate(rules, goal, &a, &b, games, seed, &|n| bar.inc(n));
-    let tally = match args.threads {
-        None => run(),
-        Some(threads) => rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .map_err(|e| Failure::Threads(e.to_string()))?
-            .install(run),
+    let game = Match {
+        rules: args.game.rules,
+        goal: args.game.goal,
+        a: (strategy(args.a, solution.as_ref())?, args.a.to_string()),
+        b: (strategy(args.b, solution.as_ref())?, args.b.to_string()),
     };
-    bar.finish_and_clear();
-    let tally = tally?;
-
-    let report = Report::new(
-        rules,
-        goal,
-        seed,
-        [args.a.to_string(), args.b.to_string()],
-        &tally,
-    );
+    let text = figures(PROGRAM, &game, &args.sim).map_err(|error| match error {
+        SimError::Game { error, .. } => Failure::Play(error),
+        error => Failure::Threads(error.to_string()),
+    })?;
     let mut out = BufWriter::new(io::stdout().lock());
-    if args.json {
-        let json = serde_json::to_string_pretty(&report).map_err(io::Error::other)?;
-        writeln!(out, "{json}")?;
-    } else {
-        out.write_all(report.text().as_bytes())?;
-    }
+    out.write_all(text.as_bytes())?;
     out.flush()?;
     Ok(())
 }

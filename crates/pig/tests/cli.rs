@@ -266,7 +266,13 @@ fn simulated_shares_agree_with_solve() {
             assert_eq!(run.status, Some(0), "{}", run.stderr);
             let report: serde_json::Value =
                 serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}"));
-            let bound = |i: usize| report[optimal]["ci95"][i].as_f64().unwrap_or(f64::NAN);
+            // The shared report lists the seats in order: A first, then B.
+            let seat_index = usize::from(optimal == "b");
+            let bound = |i: usize| {
+                report["seats"][seat_index]["wilson95"][i]
+                    .as_f64()
+                    .unwrap_or(f64::NAN)
+            };
             let exact = chance(seat);
             assert!(
                 (bound(0)..=bound(1)).contains(&exact),
