@@ -616,6 +616,10 @@ mod tests {
         assert!((low - 0.2553).abs() < 5e-4, "{low}");
         assert!((high - 0.3662).abs() < 5e-4, "{high}");
         assert_eq!(wilson_interval(0, 0), (0.0, 1.0));
+        // 50 of 100: [0.4038, 0.5962], symmetric about one half.
+        let (low, high) = wilson_interval(50, 100);
+        assert!((low - 0.4038).abs() < 1e-4 && (high - 0.5962).abs() < 1e-4);
+        assert_eq!(wilson_interval(0, 10).0, 0.0);
     }
 
     #[test]
