@@ -24,6 +24,20 @@ pub fn warn(program: &str, message: impl fmt::Display) {
     let _ignored = writeln!(io::stderr().lock(), "{program}: {message}");
 }
 
+/// Writes `text` to stdout and gives the exit status: 0, also when the reader closed the
+/// pipe (`… | head`), or 2 with one error line (a full disk).
+pub fn write_stdout(program: &str, text: &str) -> ExitCode {
+    let mut stdout = io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
+        Err(error) => report(program, error),
+    }
+}
+
 /// Whether an I/O error is a closed pipe (`ochos-locos … | head`), which is no failure:
 /// the reader simply wanted no more.
 pub fn is_broken_pipe(error: &io::Error) -> bool {

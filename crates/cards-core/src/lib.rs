@@ -11,6 +11,8 @@
 //!   ([`Driver`]).
 //! - [`names`]: rule-set names on the command line, plurals.
 //! - [`input`]: input files read with a size limit, words quoted safely in errors.
+//! - [`testing`]: for the games' tests, running a binary on hostile input with a
+//!   deadline.
 //! - `sim` (with the `sim` feature): the one simulation harness of the four
 //!   `simulate` subcommands, and its report; `sim_cli` (with `sim` and `clap`) their
 //!   common options and output.
@@ -30,6 +32,7 @@ pub mod names;
 pub mod pile;
 pub mod protocol;
 pub mod rng;
+pub mod testing;
 #[cfg(feature = "sim")]
 pub mod sim;
 #[cfg(all(feature = "sim", feature = "clap"))]

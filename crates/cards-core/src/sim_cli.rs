@@ -1,10 +1,10 @@
 //! The `simulate` subcommand every game shares (with the `clap` and `sim` features): its
 //! common options ([`SimArgs`]), a progress bar on a terminal, and the report on stdout.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 
-use crate::cli::{is_broken_pipe, report};
+use crate::cli::{report, write_stdout};
 use crate::rng::resolve_seed;
 use crate::sim::{self, MAX_THREADS, Options, Simulation};
 
@@ -55,17 +55,8 @@ fn parse_threads(text: &str) -> Result<usize, String> {
 /// checked), shows a progress bar on a terminal for a long text run, prints the report
 /// (text, or JSON with `--json`) on stdout; exit status 0, or 2 with one error line.
 pub fn simulate<S: Simulation>(program: &str, simulation: &S, args: &SimArgs) -> ExitCode {
-    let text = match figures(program, simulation, args) {
-        Ok(text) => text,
-        Err(error) => return report(program, error),
-    };
-    let mut stdout = io::stdout().lock();
-    match stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-    {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
+    match figures(program, simulation, args) {
+        Ok(text) => write_stdout(program, &text),
         Err(error) => report(program, error),
     }
 }

@@ -2,10 +2,9 @@
 
 use std::process::ExitCode;
 
-use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use cards_core::cli::{EXIT_CUT_SHORT, is_broken_pipe, parse_args, report};
+use cards_core::cli::{EXIT_CUT_SHORT, is_broken_pipe, parse_args, report, write_stdout};
 use cards_core::console::StdConsole;
 use cards_core::protocol::{ChanceSource, GameState};
 use cards_core::rng::{resolve_seed, rng_from_seed};
@@ -236,20 +235,7 @@ fn deal(args: &DealArgs) -> ExitCode {
         Ok(order) => order,
         Err(error) => return report("war", error),
     };
-    write_stdout(&deck_file(&order))
-}
-
-/// Writes `text` to stdout; a closed pipe is no failure.
-fn write_stdout(text: &str) -> ExitCode {
-    let mut stdout = io::stdout().lock();
-    match stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-    {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
-        Err(error) => report("war", error),
-    }
+    write_stdout("war", &deck_file(&order))
 }
 
 fn run_simulation(args: &SimulateArgs) -> ExitCode {
