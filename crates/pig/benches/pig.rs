@@ -13,7 +13,7 @@ fn main() {
 }
 
 /// Solving Pig for goal 100 with both rule sets (about half a million positions).
-#[divan::bench(args = [Rules::Seed, Rules::Classic], sample_count = 3, sample_size = 1)]
+#[divan::bench(args = [Rules::TwoDice, Rules::Classic], sample_count = 3, sample_size = 1)]
 fn solve_goal_100(rules: Rules) -> f64 {
     solve(rules, black_box(100))
         .map(|s| s.first_player_wins())
@@ -24,7 +24,7 @@ fn solve_goal_100(rules: Rules) -> f64 {
 /// it (one game per iteration: the counter gives games per second).
 #[divan::bench(sample_count = 20, sample_size = 1000)]
 fn game_hold20_vs_hold20(bencher: Bencher) {
-    let mut table = Simulator::new(Rules::Seed, 100, HoldAt(20), HoldAt(20));
+    let mut table = Simulator::new(Rules::TwoDice, 100, HoldAt(20), HoldAt(20));
     let mut game = 0;
     bencher
         .counter(divan::counter::ItemsCount::new(1usize))
@@ -37,11 +37,11 @@ fn game_hold20_vs_hold20(bencher: Bencher) {
 /// One game of the optimal strategy against hold:20.
 #[divan::bench(sample_count = 20, sample_size = 1000)]
 fn game_optimal_vs_hold20(bencher: Bencher) {
-    let Ok(solution) = solve(Rules::Seed, 100) else {
+    let Ok(solution) = solve(Rules::TwoDice, 100) else {
         return;
     };
     let optimal = Optimal(Arc::new(solution));
-    let mut table = Simulator::new(Rules::Seed, 100, optimal, HoldAt(20));
+    let mut table = Simulator::new(Rules::TwoDice, 100, optimal, HoldAt(20));
     let mut game = 0;
     bencher
         .counter(divan::counter::ItemsCount::new(1usize))

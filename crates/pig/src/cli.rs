@@ -92,8 +92,8 @@ struct GameArgs {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_GOAL,
           value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_GAME_GOAL)))]
     goal: u32,
-    /// seed: the assignment's two dice; classic: one die, a 1 loses the turn.
-    #[arg(long, value_name = "RULES", default_value = "seed")]
+    /// two-dice: the assignment's two dice; classic: one die, a 1 loses the turn.
+    #[arg(long, value_name = "RULES", default_value = "two-dice")]
     rules: Rules,
     /// A value table written by `pig solve --out`, for the optimal strategy (without
     /// one, the strategy is solved first: about a second for goal 100).
@@ -110,7 +110,7 @@ enum Command {
   pig solve --out pig100.table          keep the table for `pig --computer optimal --table`
   pig solve --plot hold.svg             draw where the optimal player holds
 
-The table format: 8 bytes PIGVALS1, 1 byte rules (0 seed, 1 classic), the goal as a
+The table format: 8 bytes PIGVALS1, 1 byte rules (0 two-dice, 1 classic), the goal as a
 little-endian u32, then each position's winning chance as a little-endian f64, the
 mover's score slowest, then the opponent's, then the turn points.")]
     Solve(SolveArgs),
@@ -214,8 +214,8 @@ struct DiceArgs {
     /// How many rolls to write (1 or more; a game to 100 rarely needs 200).
     #[arg(long, value_name = "N", default_value_t = 1000, value_parser = at_least_one::<u64>)]
     count: u64,
-    /// seed: two dice a roll, the assignment's; classic: one die a roll.
-    #[arg(long, value_name = "RULES", default_value = "seed")]
+    /// two-dice: two dice a roll, the assignment's; classic: one die a roll.
+    #[arg(long, value_name = "RULES", default_value = "two-dice")]
     rules: Rules,
 }
 

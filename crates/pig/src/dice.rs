@@ -86,10 +86,10 @@ fn face<R: Rng + ?Sized>(rng: &mut R) -> u8 {
     below(rng, 6) as u8 + 1
 }
 
-/// What one roll shows: the seed's two dice, or classic Pig's single die.
+/// What one roll shows: the assignment's two dice, or classic Pig's single die.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Throw {
-    /// Two dice (the seed's rules).
+    /// Two dice (the two-dice rules).
     Pair(PigDice),
     /// One die, 1–6 (classic Pig).
     Single(u8),
@@ -118,7 +118,7 @@ impl Throw {
     /// The rules this throw belongs to.
     pub const fn rules(self) -> Rules {
         match self {
-            Throw::Pair(_) => Rules::Seed,
+            Throw::Pair(_) => Rules::TwoDice,
             Throw::Single(_) => Rules::Classic,
         }
     }
@@ -149,28 +149,28 @@ pub enum Rules {
     /// The assignment's rules: two dice, the sum; doubles score twice the sum; snake
     /// eyes lose the turn.
     #[default]
-    Seed,
+    TwoDice,
     /// Classic Pig: one die, its face; a 1 loses the turn.
     Classic,
 }
 
 impl RuleSet for Rules {
-    const ALL: &'static [Rules] = &[Rules::Seed, Rules::Classic];
+    const ALL: &'static [Rules] = &[Rules::TwoDice, Rules::Classic];
 
-    /// The rules' name on the command line (`seed`, `classic`).
+    /// The rules' name on the command line (`two-dice`, `classic`).
     fn name(self) -> &'static str {
         match self {
-            Rules::Seed => "seed",
+            Rules::TwoDice => "two-dice",
             Rules::Classic => "classic",
         }
     }
 }
 
 impl Rules {
-    /// How many dice a roll throws: two under the seed's rules, one in classic Pig.
+    /// How many dice a roll throws: two under the two-dice rules, one in classic Pig.
     pub const fn dice(self) -> usize {
         match self {
-            Rules::Seed => 2,
+            Rules::TwoDice => 2,
             Rules::Classic => 1,
         }
     }
@@ -178,7 +178,7 @@ impl Rules {
     /// One line describing the rules.
     pub const fn describe(self) -> &'static str {
         match self {
-            Rules::Seed => {
+            Rules::TwoDice => {
                 "two dice score their sum, doubles twice the sum, snake eyes lose the turn"
             }
             Rules::Classic => "one die scores its face, a 1 loses the turn",
@@ -191,7 +191,7 @@ impl Rules {
     /// whoever plays.
     pub fn throw<R: Rng + ?Sized>(self, rng: &mut R) -> Throw {
         match self {
-            Rules::Seed => Throw::Pair(PigDice::roll(rng)),
+            Rules::TwoDice => Throw::Pair(PigDice::roll(rng)),
             Rules::Classic => Throw::Single(face(rng)),
         }
     }
@@ -199,7 +199,7 @@ impl Rules {
     /// Every throw, each equally likely: the 36 ordered pairs, or the 6 faces.
     pub fn outcomes(self) -> Vec<Throw> {
         match self {
-            Rules::Seed => (1..=6)
+            Rules::TwoDice => (1..=6)
                 .flat_map(|a| (1..=6).map(move |b| Throw::Pair(PigDice { die1: a, die2: b })))
                 .collect(),
             Rules::Classic => (1..=6).map(Throw::Single).collect(),
@@ -239,7 +239,7 @@ impl fmt::Display for Rules {
 impl FromStr for Rules {
     type Err = UnknownRuleSet;
 
-    /// `seed` or `classic`, case and surrounding spaces ignored.
+    /// `two-dice` or `classic`, case and surrounding spaces ignored.
     fn from_str(text: &str) -> Result<Rules, UnknownRuleSet> {
         parse_rule_set(text)
     }
@@ -300,10 +300,10 @@ mod tests {
 
     #[test]
     fn chances_add_up() {
-        let seed = Rules::Seed.chances();
-        assert_eq!((seed.total, seed.bust), (36, 1));
+        let two = Rules::TwoDice.chances();
+        assert_eq!((two.total, two.bust), (36, 1));
         assert_eq!(
-            seed.points,
+            two.points,
             vec![
                 (3, 2),
                 (4, 2),
@@ -346,7 +346,7 @@ mod tests {
         let throws = |seed| {
             let mut rng = rng_from_seed(seed);
             (0..5)
-                .map(|_| Rules::Seed.throw(&mut rng))
+                .map(|_| Rules::TwoDice.throw(&mut rng))
                 .collect::<Vec<_>>()
         };
         assert_eq!(throws(9), throws(9));
@@ -381,16 +381,18 @@ mod tests {
         assert!(Throw::Single(6).is_possible());
         assert!(!Throw::Single(0).is_possible());
         assert!(!Throw::Single(7).is_possible());
-        assert_eq!((Rules::Seed.dice(), Rules::Classic.dice()), (2, 1));
+        assert_eq!((Rules::TwoDice.dice(), Rules::Classic.dice()), (2, 1));
     }
 
     #[test]
     fn rules_parse() {
         assert_eq!("Classic".parse(), Ok(Rules::Classic));
-        assert_eq!(" seed ".parse(), Ok(Rules::Seed));
+        assert_eq!(" Two-Dice ".parse(), Ok(Rules::TwoDice));
         assert_eq!(
             "dice".parse::<Rules>().map_err(|e| e.to_string()),
-            Err("unknown rule set 'dice': use seed or classic".to_owned())
+            Err("unknown rule set 'dice': use two-dice or classic".to_owned())
         );
+        // The old name clashed with `--seed`: it is gone, not kept as an alias.
+        assert!("seed".parse::<Rules>().is_err());
     }
 }

@@ -241,7 +241,7 @@ mod tests {
         echo: bool,
     ) -> (Result<GameEnd, String>, String) {
         let mut game = PigGame::new(
-            Rules::Seed,
+            Rules::TwoDice,
             goal,
             chance,
             HoldAt(20),
@@ -364,10 +364,10 @@ Hold dice (Y/N?) ?{n}{ended}",
         for seed in [7, 94] {
             let answers = "n\nn\ny\n".repeat(30);
             let mut file = Vec::new();
-            rolls::write_seeded(Rules::Seed, &mut rng_from_seed(seed), 1000, &mut file)
+            rolls::write_seeded(Rules::TwoDice, &mut rng_from_seed(seed), 1000, &mut file)
                 .unwrap_or_else(|e| panic!("{e}"));
             let text = String::from_utf8(file).unwrap_or_else(|e| panic!("{e}"));
-            let throws = rolls::parse(Rules::Seed, &text).unwrap_or_else(|e| panic!("{e}"));
+            let throws = rolls::parse(Rules::TwoDice, &text).unwrap_or_else(|e| panic!("{e}"));
             let from_file = run(100, ChanceSource::recorded(throws), &answers, false);
             let from_seed = run(
                 100,
@@ -426,7 +426,7 @@ Hold dice (Y/N?) ?{n}{ended}",
             let dice = ChanceSource::seeded(rng_from_seed(seed));
             let (end, text) = run(goal, dice, &input, false);
             let end = end.unwrap_or_else(|e| panic!("{e}"));
-            let welcome = render::welcome(Rules::Seed, goal);
+            let welcome = render::welcome(Rules::TwoDice, goal);
             prop_assert!(text.starts_with(&welcome));
             // Prompts run into the next output (no newline): take them out.
             let body = text[welcome.len()..]

@@ -44,7 +44,7 @@
 //!   seeds with both rule sets.
 //!
 //! # How the crate is built
-//! - [`dice`]: the dice, the two rule sets ([`Rules::Seed`], the assignment's; and
+//! - [`dice`]: the dice, the two rule sets ([`Rules::TwoDice`], the assignment's; and
 //!   [`Rules::Classic`], one die) and their chance outcomes, which the game samples and
 //!   the solver enumerates ([`Rules::outcomes`], [`Rules::chances`]).
 //! - [`state`]: the rules as a pure state machine, [`PigState`]. No printing, no input,
@@ -82,14 +82,14 @@
 //! let players = [PigPlayer::new("Human"), PigPlayer::new("Computer")];
 //! let dice = |a, b| PigDice::new(a, b).map(Throw::Pair).ok_or("not dice");
 //!
-//! let mut state = PigState::new(Rules::Seed, 100, players);
+//! let mut state = PigState::new(Rules::TwoDice, 100, players);
 //! let mut events = Vec::new();
 //! state.apply(Action::Roll, &mut events)?;
 //! assert_eq!((state.actor(), events.len()), (Actor::Chance, 0));
 //! state.apply_chance(&dice(2, 2)?, &mut events)?;
 //! assert!(matches!(events[..], [Event::Rolled { roll_points: 8, turn_points: 8, .. }]));
 //!
-//! let mut game = PigState::new(Rules::Seed, 10, players);
+//! let mut game = PigState::new(Rules::TwoDice, 10, players);
 //! let mut chance = ChanceSource::recorded(vec![dice(2, 2)?, dice(1, 1)?, dice(6, 6)?]);
 //! let mut answers = Scripted::new(vec![Action::Roll; 3]);
 //! let mut busts = 0;
@@ -132,7 +132,7 @@
 //! - **The optimal strategy** rolls when rolling wins at least as often as holding (ties
 //!   within the solver's 1e-9 roll), and always with no points in the turn. "The
 //!   optimal player against hold:20" is this strategy (optimal against an optimal
-//!   opponent) playing hold:20, not a best response to hold:20. Under the seed's rules
+//!   opponent) playing hold:20, not a best response to hold:20. Under the two-dice rules
 //!   at goal 100 it never holds: `docs/pig.md` explains why, and a test checks it
 //!   against a closed form.
 //! - **Value tables** (`--table`) are read only for an optimal player: a table no

@@ -184,8 +184,8 @@ mod tests {
     }
 
     #[test]
-    fn the_seed_rules_picture_says_it_never_holds() {
-        let (_, svg) = picture(Rules::Seed, 20);
+    fn the_two_dice_picture_says_it_never_holds() {
+        let (_, svg) = picture(Rules::TwoDice, 20);
         assert_eq!(svg.matches(r##"fill="#000000""##).count(), 400);
         assert!(svg.contains("It never holds: in every position it rolls on to the goal."));
     }

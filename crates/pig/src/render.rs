@@ -22,7 +22,7 @@ pub fn welcome(rules: Rules, goal: u32) -> String {
         "Human plays against Computer; the first to reach {goal} points wins."
     );
     match rules {
-        Rules::Seed => text.push_str(
+        Rules::TwoDice => text.push_str(
             "Each roll of the two dice scores their sum; doubles score twice the sum\n\
              (double 6s: 24). Snake eyes (double 1s) lose the turn's points and end the turn.\n",
         ),

@@ -1,7 +1,7 @@
 //! Dice files: a game's rolls written down, one a line, for `pig --dice FILE`; and
 //! written from a seed by `pig dice`.
 //!
-//! Under the seed's rules a line holds the two dice, the first die first (`3 5`); under
+//! Under the two-dice rules a line holds the two dice, the first die first (`3 5`); under
 //! classic rules it holds one die (`4`). Blank lines are skipped. A file is read and
 //! checked whole before anything is played, and every problem is reported with its line,
 //! column and token.
@@ -36,7 +36,7 @@ pub fn parse(rules: Rules, text: &str) -> Result<Vec<Throw>, ParseError> {
             .map(face)
             .collect::<Result<Vec<u8>, ParseError>>()?;
         let throw = match (rules, faces.as_slice()) {
-            (Rules::Seed, &[die1, die2]) => PigDice::new(die1, die2).map(Throw::Pair),
+            (Rules::TwoDice, &[die1, die2]) => PigDice::new(die1, die2).map(Throw::Pair),
             (Rules::Classic, &[die]) => Some(Throw::Single(die)),
             _ => None,
         };
@@ -52,7 +52,7 @@ pub fn parse(rules: Rules, text: &str) -> Result<Vec<Throw>, ParseError> {
 /// What one line holds under `rules`, with an example.
 fn one_roll(rules: Rules) -> &'static str {
     match rules {
-        Rules::Seed => "a roll under the seed rules is two dice on a line, like `3 5`",
+        Rules::TwoDice => "a roll under the two-dice rules is two dice on a line, like `3 5`",
         Rules::Classic => "a roll under the classic rules is one die on a line, like `4`",
     }
 }
@@ -102,7 +102,7 @@ mod tests {
     #[test]
     fn reads_rolls_one_a_line() {
         assert_eq!(
-            parse(Rules::Seed, "3 5\n\n 1\t1 \n6 6\n"),
+            parse(Rules::TwoDice, "3 5\n\n 1\t1 \n6 6\n"),
             Ok(vec![pair(3, 5), pair(1, 1), pair(6, 6)])
         );
         assert_eq!(
@@ -115,22 +115,22 @@ mod tests {
     fn refusals_name_line_column_and_token() {
         let cases = [
             (
-                Rules::Seed,
+                Rules::TwoDice,
                 "3 5\n2 7\n",
                 "line 2, column 3: `7`: a die shows a number from 1 to 6",
             ),
             (
-                Rules::Seed,
+                Rules::TwoDice,
                 "0 5\n",
                 "line 1, column 1: `0`: a die shows a number from 1 to 6",
             ),
             (
-                Rules::Seed,
+                Rules::TwoDice,
                 "3,5\n",
                 "line 1, column 1: `3,5`: a die shows a number from 1 to 6",
             ),
             (
-                Rules::Seed,
+                Rules::TwoDice,
                 "3 +5\n",
                 "line 1, column 3: `+5`: a die shows a number from 1 to 6",
             ),
@@ -140,15 +140,15 @@ mod tests {
                 "line 1, column 1: `06`: a die shows a number from 1 to 6",
             ),
             (
-                Rules::Seed,
+                Rules::TwoDice,
                 "3 5\n\n4\n",
-                "line 3, column 1: `4`: a roll under the seed rules is two dice on a line, \
+                "line 3, column 1: `4`: a roll under the two-dice rules is two dice on a line, \
                  like `3 5`; this line has only one",
             ),
             (
-                Rules::Seed,
+                Rules::TwoDice,
                 "3 5 6\n",
-                "line 1, column 5: `6`: a roll under the seed rules is two dice on a line, \
+                "line 1, column 5: `6`: a roll under the two-dice rules is two dice on a line, \
                  like `3 5`; this is one die too many",
             ),
             (

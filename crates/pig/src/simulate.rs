@@ -153,8 +153,8 @@ mod tests {
 
     #[test]
     fn threads_do_not_change_the_figures() {
-        let one = simulate(Rules::Seed, 100, HoldAt(20), HoldAt(25), 3000, 1);
-        let two = simulate(Rules::Seed, 100, HoldAt(20), HoldAt(25), 3000, 2);
+        let one = simulate(Rules::TwoDice, 100, HoldAt(20), HoldAt(25), 3000, 1);
+        let two = simulate(Rules::TwoDice, 100, HoldAt(20), HoldAt(25), 3000, 2);
         assert_eq!(one, two);
         assert_eq!(one.seats[0].wins + one.seats[1].wins, 3000);
         assert!(one.no_winner.is_empty(), "Pig always has a winner");
@@ -215,7 +215,7 @@ mod tests {
         /// the turns counted; and the driver plays the game the rules give by hand.
         #[test]
         fn every_game_ends(seed: u64, a in 1u32..60, b in 1u32..60, goal in 1u32..150, classic: bool) {
-            let rules = if classic { Rules::Classic } else { Rules::Seed };
+            let rules = if classic { Rules::Classic } else { Rules::TwoDice };
             let (state, dice_points) = by_hand(rules, goal, [a, b], &mut stream_rng(seed, 0));
             let winner = state.current();
             prop_assert_eq!(state.outcome(), Some(Outcome::Winner { seat: winner }));

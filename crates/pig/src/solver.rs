@@ -322,7 +322,7 @@ impl Solution {
     /// Writes the table in the format [`Solution::read_from`] reads:
     ///
     /// - 8 bytes `PIGVALS1`;
-    /// - 1 byte: the rules (0 seed, 1 classic);
+    /// - 1 byte: the rules (0 two-dice, 1 classic);
     /// - 4 bytes: the goal, little-endian;
     /// - the values, `f64` little-endian, in the order of positions `(i, j, k)` with `i`
     ///   slowest and `k` fastest (`i`, `j` below the goal, `k` below `goal - i`).
@@ -355,7 +355,7 @@ impl Solution {
             return Err(SolveError::Format("it does not start with PIGVALS1"));
         }
         let rules = match header[8] {
-            0 => Rules::Seed,
+            0 => Rules::TwoDice,
             1 => Rules::Classic,
             _ => return Err(SolveError::Format("unknown rules")),
         };
@@ -392,7 +392,7 @@ const MAGIC: &[u8; 8] = b"PIGVALS1";
 
 const fn rules_code(rules: Rules) -> u8 {
     match rules {
-        Rules::Seed => 0,
+        Rules::TwoDice => 0,
         Rules::Classic => 1,
     }
 }
@@ -610,7 +610,7 @@ mod tests {
         // Classic Pig to 40 is the smallest goal around where holding pays (56
         // positions), so the hold term is checked too.
         for (rules, goal) in [
-            (Rules::Seed, 12),
+            (Rules::TwoDice, 12),
             (Rules::Classic, 10),
             (Rules::Classic, 40),
         ] {
@@ -669,11 +669,11 @@ mod tests {
     #[test]
     fn goal_one_by_hand() {
         // Roll until you score: P = 35/36 + 1/36 (1 - P), so P = 36/37; classic: 6/7.
-        let seed = solved(Rules::Seed, 1);
-        assert!(close(seed.first_player_wins(), 36.0 / 37.0, 1e-9));
+        let two = solved(Rules::TwoDice, 1);
+        assert!(close(two.first_player_wins(), 36.0 / 37.0, 1e-9));
         let classic = solved(Rules::Classic, 1);
         assert!(close(classic.first_player_wins(), 6.0 / 7.0, 1e-9));
-        assert!(seed.should_roll(0, 0, 0));
+        assert!(two.should_roll(0, 0, 0));
     }
 
     #[test]
@@ -702,12 +702,12 @@ mod tests {
         let against = evaluate(Rules::Classic, 20, &mut optimal.clone(), &mut HoldAt(10))
             .unwrap_or_else(|e| panic!("{e}"));
         assert!(against.a_first > both.a_first + 0.01 && against.a_second > both.a_second + 0.01);
-        let mirror = evaluate(Rules::Seed, 30, &mut HoldAt(10), &mut HoldAt(10))
+        let mirror = evaluate(Rules::TwoDice, 30, &mut HoldAt(10), &mut HoldAt(10))
             .unwrap_or_else(|e| panic!("{e}"));
         assert!(close(mirror.a_first + mirror.a_second, 1.0, 1e-7));
     }
 
-    /// The seed's rules at the assignment's goal, computed another way, which also checks
+    /// The two-dice rules at the assignment's goal, computed another way, which also checks
     /// the claim that the optimal player never holds there.
     ///
     /// If nobody ever holds, banked scores never move: a turn from `a` banked wins at
@@ -720,7 +720,7 @@ mod tests {
     /// agree. Against hold:20 the optimal player then wins each of its turns with
     /// `f(goal)`, while hold:20's banked score walks a chain computed here turn by turn.
     #[test]
-    fn seed_rules_at_100_never_hold_closed_form() {
+    fn two_dice_rules_at_100_never_hold_closed_form() {
         use crate::dice::PigDice;
         let goal = 100u32;
         let g = goal as usize;
@@ -746,7 +746,7 @@ mod tests {
             fa / (1.0 - (1.0 - fa) * (1.0 - fb))
         };
 
-        let s = solved(Rules::Seed, goal);
+        let s = solved(Rules::TwoDice, goal);
         assert!(close(s.first_player_wins(), 1.0 / (2.0 - f[g]), 1e-7));
         let mut smallest_margin = f64::INFINITY;
         for i in 0..g {
@@ -797,7 +797,7 @@ mod tests {
         let ends = hold20_turn(0);
         let second: f64 = (0..g).map(|next| ends[next] * a[next]).sum();
         let optimal = Optimal(Arc::new(s));
-        let e = evaluate(Rules::Seed, goal, &mut optimal.clone(), &mut HoldAt(20))
+        let e = evaluate(Rules::TwoDice, goal, &mut optimal.clone(), &mut HoldAt(20))
             .unwrap_or_else(|e| panic!("{e}"));
         assert!(close(e.a_first, a[0], 1e-7), "{} vs {}", e.a_first, a[0]);
         assert!(
@@ -809,7 +809,7 @@ mod tests {
 
     #[test]
     fn the_table_round_trips() {
-        let solution = solved(Rules::Seed, 15);
+        let solution = solved(Rules::TwoDice, 15);
         let mut bytes = Vec::new();
         solution
             .write_to(&mut bytes)
@@ -818,7 +818,7 @@ mod tests {
         let read = Solution::read_from(&bytes[..]).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(
             (read.rules(), read.goal(), read.stats()),
-            (Rules::Seed, 15, None)
+            (Rules::TwoDice, 15, None)
         );
         assert_eq!(read.values, solution.values);
         assert!(Solution::read_from(&bytes[..40]).is_err());
@@ -872,9 +872,9 @@ mod tests {
 
     #[test]
     fn refuses_unreasonable_goals() {
-        assert!(matches!(solve(Rules::Seed, 0), Err(SolveError::Goal(0))));
+        assert!(matches!(solve(Rules::TwoDice, 0), Err(SolveError::Goal(0))));
         assert!(matches!(
-            solve(Rules::Seed, MAX_GOAL + 1),
+            solve(Rules::TwoDice, MAX_GOAL + 1),
             Err(SolveError::Goal(_))
         ));
     }

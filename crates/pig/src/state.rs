@@ -536,7 +536,7 @@ impl Audit for PigState {
     /// Dice of the other rule set, and a face no die has.
     fn impossible_chance(&self) -> Vec<Throw> {
         let other = match self.rules {
-            Rules::Seed => Throw::Single(3),
+            Rules::TwoDice => Throw::Single(3),
             Rules::Classic => PigDice::new(3, 4).map_or(Throw::Single(7), Throw::Pair),
         };
         vec![other, Throw::Single(7)]
@@ -618,7 +618,7 @@ mod tests {
     #[test]
     fn the_assignments_example_roll() {
         // 10 banked, 3 in the turn, then (2,2): 8 points, 11 in the turn, 21 in all.
-        let mut state = game(Rules::Seed, 100);
+        let mut state = game(Rules::TwoDice, 100);
         play(
             &mut state,
             &[roll(4, 6), Play::Hold, roll(1, 2), Play::Hold],
@@ -645,7 +645,7 @@ mod tests {
     /// mid-turn.
     #[test]
     fn a_roll_is_a_decision_then_a_chance_outcome() {
-        let mut state = game(Rules::Seed, 40);
+        let mut state = game(Rules::TwoDice, 40);
         let mut events = Vec::new();
         assert_eq!(state.actor(), Actor::Seat(0));
         let mut legal = Vec::new();
@@ -713,7 +713,7 @@ mod tests {
 
     #[test]
     fn chance_and_players_each_act_only_in_their_turn() {
-        let mut state = game(Rules::Seed, 100);
+        let mut state = game(Rules::TwoDice, 100);
         // At a player's turn chance has nothing to throw.
         refused(&mut state, RuleError::NoRoll, |s, e| {
             s.apply_chance(&pair(3, 4), e)
@@ -736,12 +736,12 @@ mod tests {
 
     #[test]
     fn impossible_throws_are_refused() {
-        let mut seed = game(Rules::Seed, 100);
+        let mut seed = game(Rules::TwoDice, 100);
         seed.apply(Action::Roll, &mut Vec::new())
             .unwrap_or_else(|e| panic!("{e}"));
         let wrong = RuleError::WrongDice {
             thrown: Rules::Classic,
-            game: Rules::Seed,
+            game: Rules::TwoDice,
         };
         refused(&mut seed, wrong, |s, e| {
             s.apply_chance(&Throw::Single(3), e)
@@ -757,7 +757,7 @@ mod tests {
             });
         }
         let wrong = RuleError::WrongDice {
-            thrown: Rules::Seed,
+            thrown: Rules::TwoDice,
             game: Rules::Classic,
         };
         refused(&mut classic, wrong, |s, e| s.apply_chance(&pair(2, 3), e));
@@ -771,7 +771,7 @@ mod tests {
             let mut dice = rng_from_seed(seed);
             let die1 = below(&mut dice, 6) as u8 + 1;
             let die2 = below(&mut dice, 6) as u8 + 1;
-            let mut state = game(Rules::Seed, 100);
+            let mut state = game(Rules::TwoDice, 100);
             state
                 .apply(Action::Roll, &mut Vec::new())
                 .unwrap_or_else(|e| panic!("{e}"));
@@ -795,7 +795,7 @@ mod tests {
 
     #[test]
     fn holding_at_zero_passes() {
-        let mut state = game(Rules::Seed, 100);
+        let mut state = game(Rules::TwoDice, 100);
         assert_eq!(
             play(&mut state, &[Play::Hold]),
             vec![Event::Held {
@@ -808,7 +808,7 @@ mod tests {
 
     #[test]
     fn reaching_the_goal_wins_mid_turn() {
-        let mut state = game(Rules::Seed, 30);
+        let mut state = game(Rules::TwoDice, 30);
         let events = play(&mut state, &[roll(6, 6), roll(3, 4)]);
         assert!(events[1].ends_turn());
         assert!(matches!(
@@ -867,7 +867,7 @@ mod tests {
     /// Both seats see the same public scores, each from its side.
     #[test]
     fn observations_are_public() {
-        let mut state = game(Rules::Seed, 100);
+        let mut state = game(Rules::TwoDice, 100);
         play(&mut state, &[roll(3, 4), Play::Hold, roll(2, 6)]);
         let b_sees = TurnView {
             goal: 100,
@@ -891,7 +891,7 @@ mod tests {
     /// The audit catches a step that does not follow the rules.
     #[test]
     fn the_audit_checks_points() {
-        let mut state = game(Rules::Seed, 100);
+        let mut state = game(Rules::TwoDice, 100);
         state
             .apply(Action::Roll, &mut Vec::new())
             .unwrap_or_else(|e| panic!("{e}"));

@@ -178,7 +178,7 @@ fn bad_tables_are_refused_in_one_line() {
     let cases: Vec<(Vec<&str>, String)> = vec![
         (
             vec!["--computer", "optimal", "--goal", "11", "--table", table],
-            format!("the table {table} is for classic rules and goal 10, not seed and 11"),
+            format!("the table {table} is for classic rules and goal 10, not two-dice and 11"),
         ),
         (
             [&classic10[..], &["--table", table]].concat(),
@@ -245,7 +245,7 @@ fn bad_tables_are_refused_in_one_line() {
 /// rule sets.
 #[test]
 fn simulated_shares_agree_with_solve() {
-    for rules in ["seed", "classic"] {
+    for rules in ["two-dice", "classic"] {
         let solve = pig(&["solve", "--goal", "30", "--rules", rules], "");
         assert_eq!(solve.status, Some(0), "{}", solve.stderr);
         let chance = |seat: &str| -> f64 {
@@ -291,7 +291,7 @@ fn simulated_shares_agree_with_solve() {
 fn a_dice_file_from_a_seed_replays_the_seeds_game() {
     let dir = scratch("pig-dice-replay");
     let answers = "n\nn\ny\n".repeat(60);
-    for (rules, seed) in [("seed", "7"), ("classic", "7"), ("seed", "94")] {
+    for (rules, seed) in [("two-dice", "7"), ("classic", "7"), ("two-dice", "94")] {
         let written = pig(&["dice", "--seed", seed, "--rules", rules], "");
         assert_eq!((written.status, written.stderr.as_str()), (Some(0), ""));
         assert_eq!(written.stdout.lines().count(), 1000);

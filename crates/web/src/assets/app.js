@@ -45,7 +45,7 @@ const SETUP = {
   pig: {
     title: 'Pig',
     fields: [
-      ['rules', 'Dice', 'select', [['seed', 'two dice (the assignment)'], ['classic', 'one die (classic)']], 'seed'],
+      ['rules', 'Dice', 'select', [['two-dice', 'two dice (the assignment)'], ['classic', 'one die (classic)']], 'two-dice'],
       ['goal', 'Goal', 'select', [20, 30, 50, 100].map((n) => [n, n]), 100],
       ['computer', 'Computer', 'select', [['optimal', 'optimal'], ['hold:20', 'hold at 20'], ['hold:25', 'hold at 25'], ['hold:15', 'hold at 15'], ['hold:10', 'hold at 10']], 'optimal'],
     ],

@@ -52,7 +52,7 @@ impl Setup {
     pub fn parse(options: Options<'_>) -> Result<Setup, ApiError> {
         options.only(&OPTIONS)?;
         let rules = match options.string("rules")? {
-            None => Rules::Seed,
+            None => Rules::TwoDice,
             Some(name) => name
                 .parse()
                 .map_err(|e| ApiError::malformed(format!("rules: {e}")))?,
