@@ -51,6 +51,29 @@ pub fn compare(file: &str, game: &str) -> Verdict {
     Verdict::LineEndings
 }
 
+/// The longest line a verdict shows whole: far longer than any line of a game, short
+/// enough that a file of one endless line cannot flood the terminal.
+const SHOWN_CHARS: usize = 200;
+
+/// A line of the file as the verdict shows it: control characters escaped (an escape
+/// sequence in the file must not act on the terminal), at most [`SHOWN_CHARS`]
+/// characters, then `…`.
+fn printable(line: &str) -> String {
+    let mut shown = String::new();
+    let mut chars = line.chars();
+    for c in chars.by_ref().take(SHOWN_CHARS) {
+        if c.is_control() {
+            shown.extend(c.escape_default());
+        } else {
+            shown.push(c);
+        }
+    }
+    if chars.next().is_some() {
+        shown.push('…');
+    }
+    shown
+}
+
 impl Verdict {
     /// Whether the outputs are the same.
     pub fn is_same(&self) -> bool {
@@ -62,7 +85,7 @@ impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fn shown(line: Option<&String>) -> String {
             line.map_or("the end of the output".to_owned(), |text| {
-                format!("`{text}`")
+                format!("`{}`", printable(text))
             })
         }
         match self {
@@ -107,5 +130,20 @@ mod tests {
             }
         );
         assert_eq!(compare("a\r\nb", "a\nb\n"), Verdict::LineEndings);
+    }
+
+    #[test]
+    fn a_differing_line_is_shown_printable_and_bounded() {
+        assert_eq!(
+            compare("\u{1b}[2J\n", "b\n").to_string(),
+            "line 1 differs: the file has `\\u{1b}[2J`, the game (the reference) prints `b`"
+        );
+        let long = format!("{}\n", "x".repeat(10_000));
+        let shown = compare(&long, "b\n").to_string();
+        assert!(
+            shown.contains(&format!("`{}…`", "x".repeat(SHOWN_CHARS))),
+            "{shown}"
+        );
+        assert!(shown.len() < 300, "{shown}");
     }
 }

@@ -1,12 +1,12 @@
 //! Command-line parsing and the glue between the input, the engine and the output.
 
-use std::fs;
-use std::io::{self, IsTerminal, Read, Write};
-use std::path::PathBuf;
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use cards_core::cli::{EXIT_CUT_SHORT, is_broken_pipe, parse_args, report};
+use cards_core::cli::{EXIT_CUT_SHORT, is_broken_pipe, parse_args, report, warn};
 use cards_core::console::Console;
+use cards_core::input::{InputError, quoted, read_file, read_text};
 use cards_core::names::count_of;
 use cards_core::protocol::{ChanceSource, Driver, PlayError, Stop};
 use cards_core::rng::{resolve_seed, rng_from_seed};
@@ -99,10 +99,10 @@ Example:
         /// The rule set to play.
         #[arg(value_parser = variant_parser(), value_name = "RULES")]
         variant: Variant,
-        /// The deal, in the rule set's input format.
+        /// The deal, in the rule set's input format (`-`: standard input).
         deal: PathBuf,
-        /// The output to check (a solution's, or a test case): the game's own output is
-        /// the reference.
+        /// The output to check (a solution's, or a test case; `-`: standard input): the
+        /// game's own output is the reference.
         #[arg(value_name = "OUTPUT")]
         expected: PathBuf,
         /// completos: expect no colour after an 8 (as the text's example).
@@ -248,7 +248,7 @@ Examples:
 
 #[derive(Args)]
 struct PlayArgs {
-    /// The deal to play (default: standard input).
+    /// The deal to play (`-` or none: standard input; at most 4 MB of UTF-8 text).
     file: Option<PathBuf>,
     /// Instead of reading a deal, deal a random one with this seed and play it (the same
     /// game as `ochos-locos deal RULES --seed N | ochos-locos RULES`).
@@ -349,6 +349,8 @@ enum Failure {
     #[error("{path}: {error}")]
     Read { path: String, error: io::Error },
     #[error("{0}")]
+    Input(#[from] InputError),
+    #[error("{0}")]
     Deal(#[from] cards_core::ParseError),
     #[error("{0}")]
     Random(#[from] ochos_locos::deal::DealError),
@@ -387,7 +389,7 @@ pub fn main() -> ExitCode {
         Ok(Done::Differs) => ExitCode::from(EXIT_CUT_SHORT),
         Ok(Done::Graded(status)) => ExitCode::from(status),
         Ok(Done::CutShort(stop)) => {
-            eprintln!("{PROGRAM}: {stop}");
+            warn(PROGRAM, stop);
             ExitCode::from(EXIT_CUT_SHORT)
         }
         Err(Failure::Write(error)) if is_broken_pipe(&error) => ExitCode::SUCCESS,
@@ -429,6 +431,12 @@ fn run(cli: Cli) -> Result<Done, Failure> {
             let style = Style {
                 announce_colour: !no_announce_colour,
             };
+            if is_stdin(&deal) && is_stdin(&expected) {
+                return Err(Failure::Usage(format!(
+                    "the deal and the output cannot both come from standard input (-): \
+                     give at least one as a file (see {PROGRAM} check --help)"
+                )));
+            }
             let deal = Deal::parse(variant, &read_input(variant, Some(deal))?)?;
             let expected = read_input(variant, Some(expected))?;
             let mut actual = Vec::new();
@@ -568,7 +576,8 @@ fn simulation_setup(
             .map(|letter| {
                 Strategy::for_letter(&letter.to_string()).ok_or_else(|| {
                     Failure::Setup(format!(
-                        "'{letter}' is not a strategy: use B, C, N or S, one a seat"
+                        "'{}' is not a strategy: use B, C, N or S, one a seat",
+                        quoted(&letter.to_string())
                     ))
                 })
             })
@@ -617,7 +626,8 @@ fn play<W: Write>(
     style: Style,
     mut out: W,
 ) -> Result<Done, Failure> {
-    if args.human.is_some() && args.seed.is_none() && !args.sample && args.file.is_none() {
+    let deal_on_stdin = args.file.as_deref().is_none_or(is_stdin);
+    if args.human.is_some() && args.seed.is_none() && !args.sample && deal_on_stdin {
         return Err(Failure::Usage(format!(
             "--human reads the person's answers from standard input, so the deal cannot \
              come from there too: give a FILE, --sample or --seed N (see {PROGRAM} {variant} --help)"
@@ -650,10 +660,15 @@ fn play_human(
     out: &mut impl Write,
 ) -> Result<Done, Failure> {
     let seat = deal.seat_named(name).ok_or_else(|| {
-        let names: Vec<&str> = deal.seats.iter().map(|seat| seat.name.as_str()).collect();
+        let names: Vec<String> = deal
+            .seats
+            .iter()
+            .map(|seat| quoted(&seat.name).to_string())
+            .collect();
         Failure::Usage(format!(
-            "--human '{name}' is no seat of this deal: the seats are {}",
-            cards_core::names::or_list(names)
+            "--human '{}' is no seat of this deal: the seats are {}",
+            quoted(name),
+            cards_core::names::or_list(names.iter().map(String::as_str))
         ))
     })?;
     let (mut game, order) = deal.table(variant)?;
@@ -693,29 +708,29 @@ fn play_human(
     }
 }
 
+/// Whether a FILE argument names standard input (`-`, as most tools read it).
+fn is_stdin(path: &Path) -> bool {
+    path.as_os_str() == "-"
+}
+
+/// Reads a deal or an output from `file`, or from standard input when there is none or
+/// it is `-`: at most `MAX_INPUT` bytes of UTF-8, a leading byte-order mark dropped, so
+/// that an endless input (`< /dev/zero`) is refused in bounded memory.
 fn read_input(variant: Variant, file: Option<PathBuf>) -> Result<String, Failure> {
     match file {
-        Some(path) => fs::read_to_string(&path).map_err(|error| Failure::Read {
-            path: path.display().to_string(),
-            error,
-        }),
-        None => {
+        Some(path) if !is_stdin(&path) => Ok(read_file(&path)?),
+        _ => {
             let stdin = io::stdin();
             if stdin.is_terminal() {
-                eprintln!(
-                    "{PROGRAM}: reading a deal from the terminal; end it with Ctrl-D \
-                     (or give a FILE, --sample or --seed N; see `{PROGRAM} {variant} --help`)"
+                warn(
+                    PROGRAM,
+                    format_args!(
+                        "reading a deal from the terminal; end it with Ctrl-D \
+                         (or give a FILE, --sample or --seed N; see `{PROGRAM} {variant} --help`)"
+                    ),
                 );
             }
-            let mut text = String::new();
-            stdin
-                .lock()
-                .read_to_string(&mut text)
-                .map_err(|error| Failure::Read {
-                    path: "standard input".to_owned(),
-                    error,
-                })?;
-            Ok(text)
+            Ok(read_text(stdin.lock(), "standard input")?)
         }
     }
 }

@@ -10,8 +10,9 @@
 
 use std::fmt::Write as _;
 
+use cards_core::input::quoted;
 use cards_core::rng::below;
-use cards_core::{ColorCard, ParseError, Token, Tokens, shuffle};
+use cards_core::{ColorCard, ColorCardError, ParseError, Token, Tokens, shuffle};
 use rand::Rng;
 
 use cards_core::protocol::GameState;
@@ -315,7 +316,7 @@ struct Seen {
 impl Seen {
     fn card(&mut self, token: &Token<'_>) -> Result<ColorCard, ParseError> {
         let card = ColorCard::parse_in_range(token.text, MIN_NUMBER, MAX_NUMBER)
-            .map_err(|error| token.error(error))?;
+            .map_err(|error| token.error(card_error(&error)))?;
         let slot = &mut self.at[card_slot(card)];
         if let Some((line, column)) = *slot {
             return Err(token.error(format!(
@@ -324,6 +325,21 @@ impl Seen {
         }
         *slot = Some((token.line, token.column));
         Ok(card)
+    }
+}
+
+/// Why a token is not a card, with the character at fault quoted as the token is: a
+/// control character in a deal must not reach the terminal raw.
+fn card_error(error: &ColorCardError) -> String {
+    match error {
+        ColorCardError::Color(letter) => format!(
+            "'{}' is not a colour (R, Y, G or B)",
+            quoted(&letter.to_string())
+        ),
+        ColorCardError::Number(digit) => {
+            format!("'{}' is not a card number", quoted(&digit.to_string()))
+        }
+        error => error.to_string(),
     }
 }
 

@@ -12,6 +12,7 @@
 use std::io::{self, BufRead, Write};
 
 use cards_core::console::Console;
+use cards_core::input::quoted;
 use cards_core::protocol::{Agent, Seat, Stop};
 use cards_core::{Color, ColorCard};
 
@@ -117,7 +118,7 @@ fn parse_play(
             .ok_or_else(|| format!("There is no play {number}: {hint}."));
     }
     let Ok(card) = ColorCard::parse_ignore_case(answer) else {
-        return Err(format!("'{answer}' is not a play: {hint}."));
+        return Err(format!("'{}' is not a play: {hint}.", quoted(answer)));
     };
     if offers.contains(&Some(card)) {
         return Ok(Some(card));
@@ -154,7 +155,8 @@ fn parse_color(answer: &str, colors: &[Color]) -> Result<Color, String> {
     match named {
         Some(color) if colors.contains(&color) => Ok(color),
         _ => Err(format!(
-            "'{answer}' is not a colour: type R, Y, G or B (or red, yellow, green, blue)."
+            "'{}' is not a colour: type R, Y, G or B (or red, yellow, green, blue).",
+            quoted(answer)
         )),
     }
 }

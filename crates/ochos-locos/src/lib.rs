@@ -126,7 +126,12 @@
 //!   cards; a game has 2 to 6 players (Problems 1–3 exactly 3); names are single words;
 //!   strategy letters are upper case. The draw pile may be shorter than the rest of the
 //!   deck, or absent (an empty deck), and may run over several lines; every card appears
-//!   at most once; two players may not share a name.
+//!   at most once; two players may not share a name. A deal (and `check`'s output file)
+//!   is UTF-8 text of at most 4 MB, from FILE or, with none or `-`, standard input; a
+//!   leading byte-order mark is dropped, other bytes that are not UTF-8 are refused
+//!   naming their line, and an endless input (`< /dev/zero`) is refused once past the
+//!   limit. An error quotes at most 40 characters of a token, control characters
+//!   escaped (`\u{1b}`), so that no input can flood or garble the terminal.
 //! - **The samples' errors.** The Problem 4 sample as printed deals G8 twice and leaves
 //!   out G4 (its hand table and last line, `1: G4 (WINNER)`, show the intended hand
 //!   `R2 Y8 G4 G6 G7`): the literal deal is refused as a duplicate card, and the
