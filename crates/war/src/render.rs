@@ -6,6 +6,7 @@ use std::fmt::{self, Write};
 use cards_core::names::plural;
 
 use crate::game::{Event, Game, Outcome};
+use crate::player::PlayerSet;
 
 /// Writes one battle's events as lines:
 ///
@@ -13,6 +14,11 @@ use crate::game::{Event, Game, Outcome};
 /// Battle 12: Player 1 plays 9D, Player 2 plays 9S. Player 1 and Player 2 tie: war!
 /// War 3 (battle 13): Player 1 lays 3C 4H KD face down and plays 7S, Player 2 lays 5C 8H 2D face down and plays 2C. Player 1 wins and takes 10 cards.
 /// ```
+///
+/// Players announced out in the middle of a war end the open line, so a tie among the
+/// others is a sentence of its own (`Player 2 and Player 4 tie: war!`), and a war in
+/// which nobody has a card left says so (`War 2: Player 5 and Player 7 have no cards to
+/// lay.`).
 pub fn render_events(events: &[Event], out: &mut impl Write) -> fmt::Result {
     let mut lines = Lines::default();
     for &event in events {
@@ -27,6 +33,9 @@ struct Lines {
     line: String,
     /// The player whose face-down cards are being listed.
     laying: Option<usize>,
+    /// The players of the war whose line is open, until one of them lays a card: a war
+    /// line with no cards on it names them instead.
+    at_war: Option<PlayerSet>,
 }
 
 impl Lines {
@@ -36,14 +45,16 @@ impl Lines {
                 self.flush(out)?;
                 write!(self.line, "Battle {battle}:")?;
             }
-            Event::War { war, battle, .. } => {
+            Event::War { war, battle, seats } => {
                 self.flush(out)?;
                 match battle {
                     Some(battle) => write!(self.line, "War {war} (battle {battle}):")?,
                     None => write!(self.line, "War {war}:")?,
                 }
+                self.at_war = Some(seats);
             }
             Event::FaceDown { seat, card } => {
+                self.at_war = None;
                 if self.laying == Some(seat) {
                     write!(self.line, " {card}")?;
                 } else {
@@ -54,6 +65,7 @@ impl Lines {
                 }
             }
             Event::Played { seat, card } => {
+                self.at_war = None;
                 if self.laying == Some(seat) {
                     write!(self.line, " face down and plays {card}")?;
                     self.laying = None;
@@ -65,7 +77,8 @@ impl Lines {
             }
             Event::Tie { seats } => {
                 self.close_laying();
-                write!(self.line, ". {seats} tie: war!")?;
+                self.new_sentence();
+                write!(self.line, "{seats} tie: war!")?;
                 self.flush(out)?;
             }
             Event::Out { seat } => {
@@ -113,6 +126,13 @@ impl Lines {
             .push_str(if self.line.ends_with(':') { " " } else { ", " });
     }
 
+    /// Ends the sentence on the open line, if there is one, before another begins.
+    fn new_sentence(&mut self) {
+        if !self.line.is_empty() {
+            self.line.push_str(". ");
+        }
+    }
+
     fn close_laying(&mut self) {
         if self.laying.take().is_some() {
             self.line.push_str(" face down");
@@ -121,6 +141,12 @@ impl Lines {
 
     fn flush(&mut self, out: &mut impl Write) -> fmt::Result {
         self.close_laying();
+        if let Some(seats) = self.at_war.take()
+            && self.line.ends_with(':')
+        {
+            let verb = if seats.len() == 1 { "has" } else { "have" };
+            write!(self.line, " {seats} {verb} no cards to lay")?;
+        }
         if self.line.is_empty() {
             return Ok(());
         }
@@ -151,4 +177,157 @@ pub fn render_summary(game: &Game, outcome: Option<Outcome>, out: &mut impl Writ
     }
     writeln!(out, "Battles fought: {}", game.battles())?;
     writeln!(out, "Wars fought: {}", game.wars())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Card;
+    use pretty_assertions::assert_eq;
+
+    fn card(text: &str) -> Card {
+        text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    fn seats(list: &[usize]) -> PlayerSet {
+        let mut set = PlayerSet::EMPTY;
+        for &seat in list {
+            set.insert(seat);
+        }
+        set
+    }
+
+    fn played(seat: usize, text: &str) -> Event {
+        Event::Played {
+            seat,
+            card: card(text),
+        }
+    }
+
+    fn face_down(seat: usize, cards: &str) -> impl Iterator<Item = Event> + '_ {
+        cards.split_whitespace().map(move |text| Event::FaceDown {
+            seat,
+            card: card(text),
+        })
+    }
+
+    fn rendered(events: &[Event]) -> String {
+        let mut text = String::new();
+        render_events(events, &mut text).unwrap_or_else(|e| panic!("{e}"));
+        text
+    }
+
+    #[test]
+    fn a_battle_won_outright_is_one_line() {
+        let events = [
+            Event::Battle { battle: 1 },
+            played(0, "AS"),
+            played(1, "2D"),
+            Event::Took { seat: 0, cards: 2 },
+        ];
+        assert_eq!(
+            rendered(&events),
+            "Battle 1: Player 1 plays AS, Player 2 plays 2D. Player 1 wins and takes 2 cards.\n"
+        );
+    }
+
+    /// The war of `war --seed 26 --auto --players 4`, battle 37: Player 1 cannot lay four
+    /// cards and is out, and the two others tie again. The tie is its own sentence.
+    #[test]
+    fn a_tie_after_a_player_is_out_at_war_is_a_sentence_of_its_own() {
+        let mut events = vec![
+            Event::Battle { battle: 37 },
+            played(0, "KS"),
+            played(1, "KD"),
+            played(3, "KC"),
+            Event::Tie {
+                seats: seats(&[0, 1, 3]),
+            },
+            Event::War {
+                war: 4,
+                battle: Some(38),
+                seats: seats(&[0, 1, 3]),
+            },
+        ];
+        events.extend(face_down(0, "10C 3H 3C"));
+        events.extend(face_down(1, "7D JS 9S"));
+        events.push(played(1, "QC"));
+        events.extend(face_down(3, "8D 3D 10S"));
+        events.push(played(3, "QS"));
+        events.push(Event::Out { seat: 0 });
+        events.push(Event::Tie {
+            seats: seats(&[1, 3]),
+        });
+        events.push(Event::War {
+            war: 5,
+            battle: Some(39),
+            seats: seats(&[1, 3]),
+        });
+        events.extend(face_down(1, "JH JC 4H"));
+        events.push(played(1, "AC"));
+        events.extend(face_down(3, "6C 8H 10H"));
+        events.push(played(3, "7S"));
+        events.push(Event::Took { seat: 1, cards: 22 });
+        assert_eq!(
+            rendered(&events),
+            "Battle 37: Player 1 plays KS, Player 2 plays KD, Player 4 plays KC. Player 1, Player 2 and Player 4 tie: war!\n\
+             War 4 (battle 38): Player 1 lays 10C 3H 3C face down, Player 2 lays 7D JS 9S face down and plays QC, Player 4 lays 8D 3D 10S face down and plays QS.\n\
+             Player 1 has no cards left and is out of the game.\n\
+             Player 2 and Player 4 tie: war!\n\
+             War 5 (battle 39): Player 2 lays JH JC 4H face down and plays AC, Player 4 lays 6C 8H 10H face down and plays 7S. Player 2 wins and takes 22 cards.\n"
+        );
+    }
+
+    /// The war of `war --seed 16 --auto --players 7 --order fixed`, battle 8: the two
+    /// tied players played their last cards, so the war has nothing to show but them.
+    #[test]
+    fn a_war_where_nobody_has_a_card_names_the_players_at_war() {
+        let mut events = vec![Event::Battle { battle: 8 }];
+        for (seat, text) in ["9S", "JS", "QC", "KD", "AD", "8H", "AS"]
+            .into_iter()
+            .enumerate()
+        {
+            events.push(played(seat, text));
+        }
+        events.extend([
+            Event::Tie {
+                seats: seats(&[4, 6]),
+            },
+            Event::War {
+                war: 2,
+                battle: None,
+                seats: seats(&[4, 6]),
+            },
+            Event::Out { seat: 4 },
+            Event::Out { seat: 6 },
+            Event::PotLeft { cards: 7 },
+        ]);
+        assert_eq!(
+            rendered(&events),
+            "Battle 8: Player 1 plays 9S, Player 2 plays JS, Player 3 plays QC, Player 4 plays KD, Player 5 plays AD, Player 6 plays 8H, Player 7 plays AS. Player 5 and Player 7 tie: war!\n\
+             War 2: Player 5 and Player 7 have no cards to lay.\n\
+             Player 5 has no cards left and is out of the game.\n\
+             Player 7 has no cards left and is out of the game.\n\
+             Nobody takes the 7 cards on the table.\n"
+        );
+    }
+
+    /// A war where some lay what little they have still lists those cards, not the
+    /// players without any.
+    #[test]
+    fn a_short_war_lists_the_cards_that_were_laid() {
+        let mut events = vec![Event::War {
+            war: 3,
+            battle: None,
+            seats: seats(&[0, 1]),
+        }];
+        events.extend(face_down(1, "2C 5H"));
+        events.extend([Event::Out { seat: 0 }, Event::Took { seat: 1, cards: 6 }]);
+        assert_eq!(
+            rendered(&events),
+            "War 3: Player 2 lays 2C 5H face down.\n\
+             Player 1 has no cards left and is out of the game.\n\
+             Player 2 takes the 6 cards on the table.\n"
+        );
+    }
 }

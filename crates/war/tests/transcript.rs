@@ -124,7 +124,6 @@ impl fmt::Display for Decision {
 /// The tail of a battle or war line (`Player 2 wins and takes 2 cards.`, `Player 1 and
 /// Player 2 tie: war!`), or a decision on its own line.
 fn parse_decision(text: &str) -> Result<Decision, String> {
-    let text = text.trim_start_matches(". ");
     if let Some(seats) = text.strip_suffix(" tie: war!") {
         return Ok(Decision::Tie {
             seats: parse_players(seats)?,
@@ -197,14 +196,17 @@ fn parse_laid(text: &str) -> Result<Laid, String> {
     })
 }
 
-/// A battle or war line: `Battle 12: <laid>, <laid>. <decision>` or
-/// `War 3 (battle 13): <laid>, <laid>.` (the decision may come on a later line).
+/// A battle or war line: `Battle 12: <laid>, <laid>. <decision>`,
+/// `War 3 (battle 13): <laid>, <laid>.` (the decision may come on a later line), or a
+/// war nobody could lay a card in, `War 2: Player 5 and Player 7 have no cards to lay.`
 struct Fight {
     /// The number after `Battle` or `War`.
     number: u64,
     /// A war's deciding battle, `(battle N)`.
     battle: Option<u64>,
     laid: Vec<Laid>,
+    /// The players a war line says have no cards to lay (then `laid` is empty).
+    without_cards: Option<Vec<usize>>,
     decision: Option<Decision>,
 }
 
@@ -227,6 +229,18 @@ fn parse_fight(line: &str, word: &str) -> Result<Fight, String> {
         .map(|b| b.parse().map_err(|_| format!("`{b}` is not a number")))
         .transpose()?;
     let rest = rest.trim_start();
+    if let Some(who) = rest
+        .strip_suffix(" have no cards to lay.")
+        .or_else(|| rest.strip_suffix(" has no cards to lay."))
+    {
+        return Ok(Fight {
+            number,
+            battle,
+            laid: Vec::new(),
+            without_cards: Some(parse_players(who)?),
+            decision: None,
+        });
+    }
     let (body, decision) = match rest.split_once(". ") {
         Some((body, decision)) => (body, Some(parse_decision(decision)?)),
         None => (
@@ -235,15 +249,17 @@ fn parse_fight(line: &str, word: &str) -> Result<Fight, String> {
             None,
         ),
     };
-    let laid = if body.is_empty() {
-        Vec::new()
-    } else {
-        body.split(", ").map(parse_laid).collect::<Result<_, _>>()?
-    };
+    if body.is_empty() {
+        return Err(format!(
+            "a {word} line lists the cards laid, or says who has none to lay"
+        ));
+    }
+    let laid = body.split(", ").map(parse_laid).collect::<Result<_, _>>()?;
     Ok(Fight {
         number,
         battle,
         laid,
+        without_cards: None,
         decision,
     })
 }
@@ -565,6 +581,16 @@ impl<'t> Check<'t> {
             return Err(self.fail(
                 "every player at war who holds cards lays them, in seat order",
                 format!("expected {}", seats_text(&laying)),
+            ));
+        }
+        let want_without = laying.is_empty().then(|| tied.to_vec());
+        if fight.without_cards != want_without {
+            return Err(self.fail(
+                "a war line names the players at war as having no cards to lay exactly when none of them holds a card",
+                format!(
+                    "cards held at war (seat, count): {held:?}; named: {:?}",
+                    fight.without_cards.as_deref().map(seats_text)
+                ),
             ));
         }
         let mut shown = Vec::new();
@@ -922,6 +948,7 @@ fn games_with_the_rare_rules_follow_them() {
         (7, 2, false),
         (7, 5, false),
         (36, 2, true),
+        (16, 7, true),
     ] {
         if let Err(violation) = check(seed, players, fixed) {
             panic!("{violation}");
@@ -935,6 +962,12 @@ fn games_with_the_rare_rules_follow_them() {
     let short_war = texts
         .lines()
         .any(|l| l.starts_with("War ") && !l.contains("(battle "));
+    let tie_after_out = texts
+        .lines()
+        .any(|l| l.starts_with("Player ") && l.ends_with("tie: war!"));
+    let war_without_cards = texts
+        .lines()
+        .any(|l| l.starts_with("War ") && l.ends_with("have no cards to lay."));
     for (shown, case) in [
         (texts.contains("Nobody takes the "), "a table nobody takes"),
         (
@@ -943,8 +976,48 @@ fn games_with_the_rare_rules_follow_them() {
         ),
         (chained, "a chained war"),
         (short_war, "a war without a deciding battle"),
+        (
+            tie_after_out,
+            "a tie among the players left after others ran out at war",
+        ),
+        (war_without_cards, "a war in which nobody has a card to lay"),
         (texts.contains("would repeat forever"), "a repetition"),
     ] {
         assert!(shown, "none of these games shows {case}");
+    }
+}
+
+/// The text the check reads must be sentences: the two ways the transcript once broke
+/// them (a tie after players ran out at war printed as `. Player 2 and Player 4 tie:
+/// war!`, a war nobody could lay a card in printed as `War 2:.`) are refused, naming the
+/// line.
+#[test]
+fn broken_sentences_are_refused() {
+    for (seed, players, fixed, good, broken) in [
+        (
+            26,
+            4,
+            false,
+            "\nPlayer 2 and Player 4 tie: war!\n",
+            "\n. Player 2 and Player 4 tie: war!\n",
+        ),
+        (
+            16,
+            7,
+            true,
+            "\nWar 2: Player 5 and Player 7 have no cards to lay.\n",
+            "\nWar 2:.\n",
+        ),
+    ] {
+        let text = transcript(seed, players, fixed);
+        assert!(text.contains(good), "seed {seed}: no `{}`", good.trim());
+        let edited = text.replacen(good, broken, 1);
+        match Check::new(&edited, fixed).run() {
+            Ok(()) => panic!("seed {seed}: `{}` was accepted", broken.trim()),
+            Err(violation) => assert!(
+                violation.contains(broken.trim()),
+                "seed {seed}: the violation names another line: {violation}"
+            ),
+        }
     }
 }
