@@ -28,6 +28,8 @@ const PROGRAM: &str = "ochos-locos";
 #[command(
     name = PROGRAM,
     version,
+    // The subcommand is optional only to word its absence ourselves.
+    override_usage = "ochos-locos <COMMAND>",
     about = "Ochos Locos, a Crazy-Eights-like card game, in the seven rule sets of two assignments.",
     long_about = "Ochos Locos, a Crazy-Eights-like card game, in the seven rule sets of two \
 assignments (CSCI 1110, Winter 2020). Each rule set is a subcommand: it reads a deal (from \
@@ -54,8 +56,10 @@ Rule sets:
   completos          Assignment 4, Part III (FullGame: 8-card and 2-card rules)"
 )]
 struct Cli {
+    // Optional so that a bare `ochos-locos` gets a one-line error listing the
+    // subcommands rather than clap's whole help on stderr.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand)]
@@ -254,8 +258,8 @@ struct PlayArgs {
     /// game as `ochos-locos deal RULES --seed N | ochos-locos RULES`).
     #[arg(long, conflicts_with_all = ["file", "sample"])]
     seed: Option<u64>,
-    /// With --seed: the number of players.
-    #[arg(long, requires = "seed")]
+    /// With --seed: the number of players (a deal from FILE or --sample has its own).
+    #[arg(long)]
     players: Option<usize>,
     /// Play the assignment's own example deal for this rule set.
     #[arg(long, conflicts_with = "file")]
@@ -412,7 +416,10 @@ enum Done {
 fn run(cli: Cli) -> Result<Done, Failure> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
-    match cli.command {
+    let Some(command) = cli.command else {
+        return Err(Failure::Usage(missing_subcommand()));
+    };
+    match command {
         Command::Deal {
             variant,
             players,
@@ -428,6 +435,12 @@ fn run(cli: Cli) -> Result<Done, Failure> {
             expected,
             no_announce_colour,
         } => {
+            if no_announce_colour && variant != Variant::Completos {
+                return Err(Failure::Usage(format!(
+                    "--no-announce-colour is for completos only: no other rule set names a \
+                     colour in parentheses (see {PROGRAM} check --help)"
+                )));
+            }
             let style = Style {
                 announce_colour: !no_announce_colour,
             };
@@ -522,6 +535,22 @@ fn run(cli: Cli) -> Result<Done, Failure> {
     }
     out.flush().map_err(Failure::Write)?;
     Ok(Done::Ok)
+}
+
+/// The error for a bare `ochos-locos`: a subcommand is needed, and which there are.
+fn missing_subcommand() -> String {
+    use clap::CommandFactory;
+    let command = Cli::command();
+    let (rule_sets, tools): (Vec<&str>, Vec<&str>) = command
+        .get_subcommands()
+        .map(clap::Command::get_name)
+        .filter(|name| *name != "help")
+        .partition(|name| name.parse::<Variant>().is_ok());
+    format!(
+        "a subcommand is needed: a rule set to play ({}), or {} (see {PROGRAM} --help)",
+        rule_sets.join(", "),
+        cards_core::names::or_list(tools)
+    )
 }
 
 /// What `cases` wrote: one line a case (name, players, situations).
@@ -626,6 +655,12 @@ fn play<W: Write>(
     style: Style,
     mut out: W,
 ) -> Result<Done, Failure> {
+    if args.players.is_some() && args.seed.is_none() {
+        return Err(Failure::Usage(format!(
+            "--players is for --seed only: a deal from a FILE, standard input or --sample \
+             has its own players (see {PROGRAM} {variant} --help)"
+        )));
+    }
     let deal_on_stdin = args.file.as_deref().is_none_or(is_stdin);
     if args.human.is_some() && args.seed.is_none() && !args.sample && deal_on_stdin {
         return Err(Failure::Usage(format!(
