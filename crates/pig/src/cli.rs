@@ -41,7 +41,7 @@ you (Human) play against the Computer with two dice, and the first to 100 points
 Each roll scores the sum of the dice; doubles score twice the sum (double 6s: 24); double 1s \
 (snake eyes) lose the turn's points and end the turn. Before each of your rolls the game asks \
 `Hold dice (Y/N?) ?`: answer Y to hold (bank the turn's points and pass the dice) or N to \
-roll. The Computer rolls until its turn holds 20 points or more.",
+roll; q or quit ends the game there. The Computer rolls until its turn holds 20 points or more.",
     after_help = "Examples:
   pig --seed 42                         play; the same seed gives the same dice
   pig --seed 42 --echo < answers.txt    answers from a file, one a line, shown after the prompts
@@ -51,8 +51,9 @@ roll. The Computer rolls until its turn holds 20 points or more.",
   pig solve --plot hold.svg             the optimal strategy, its chances, a picture
   pig simulate --games 100000 --a optimal --b hold:20 --seed 1
 
-Exit status: 0 the game was played to its end; 1 the answers or the dice file ran out
-before it ended (the game so far is on stdout, why on stderr); 2 bad usage or input,
+Exit status: 0 the game was played to its end, or you quit (q or quit at the prompt:
+nobody wins, and the points banked so far are shown); 1 the answers or the dice file ran
+out before it ended (the game so far is on stdout, why on stderr); 2 bad usage or input,
 such as a bad dice file (nothing is played).",
     args_conflicts_with_subcommands = true
 )]
@@ -318,7 +319,7 @@ pub fn main() -> ExitCode {
     match run(cli) {
         Ok(Ran::Done) => ExitCode::SUCCESS,
         Ok(Ran::Status(status)) => ExitCode::from(status),
-        Ok(Ran::Game(GameEnd::Won(_))) => ExitCode::SUCCESS,
+        Ok(Ran::Game(GameEnd::Won(_) | GameEnd::Quit)) => ExitCode::SUCCESS,
         Ok(Ran::Game(GameEnd::InputEnded)) => {
             cut_short("the input ended before the game did; nobody won")
         }

@@ -13,7 +13,7 @@ use cards_core::protocol::{
 };
 
 use crate::dice::{Rules, Throw};
-use crate::render;
+use crate::render::{self, Answer};
 use crate::state::{Action, Event, PigPlayer, PigState, RollEffect, RuleError, TurnView};
 use crate::strategy::offered;
 
@@ -29,21 +29,29 @@ pub enum GameEnd {
     Won(&'static str),
     /// The input ended while the human was asked to decide: nobody won.
     InputEnded,
+    /// The human answered `q` or `quit`: nobody won, the scores so far were shown.
+    Quit,
 }
 
 /// The person at the console, as an agent: asked [`render::PROMPT`] before every roll
 /// (the first of a turn included, so holding at 0 is possible), until the answer is Y
-/// (hold) or N (roll). The end of input stops the game ([`Stop::InputEnded`]).
+/// (hold) or N (roll); `q` or `quit` stops the game ([`Stop::Quit`]), and so does the end
+/// of input ([`Stop::InputEnded`]).
 #[derive(Debug)]
 pub struct Human<'a, R, W>(pub &'a mut Console<R, W>);
 
 impl<R: BufRead, W: Write> Agent<PigState> for Human<'_, R, W> {
     fn choose(&mut self, _: Seat, _: &TurnView, legal: &[Action]) -> Result<Action, Stop> {
-        let hold = self
+        let answer = self
             .0
             .ask(render::PROMPT, render::parse_answer)?
             .ok_or(Stop::InputEnded)?;
-        offered(if hold { Action::Hold } else { Action::Roll }, legal)
+        let action = match answer {
+            Answer::Hold => Action::Hold,
+            Answer::Roll => Action::Roll,
+            Answer::Quit => return Err(Stop::Quit),
+        };
+        offered(action, legal)
     }
 }
 
@@ -113,8 +121,10 @@ impl<S: Agent<PigState>, R: BufRead, W: Write> PigGame<S, R, W> {
     }
 
     /// `play()`: welcome, then steps until somebody wins. The input ending at a prompt
-    /// is [`GameEnd::InputEnded`]; the dice running out (a dice file) is
-    /// [`PlayError::ChanceRanOut`]. Either way the transcript ends with a whole line.
+    /// is [`GameEnd::InputEnded`]; `q` at a prompt is [`GameEnd::Quit`], after a blank
+    /// line, [`render::QUIT`] and the banked scores; the dice running out (a dice file)
+    /// is [`PlayError::ChanceRanOut`]. Whatever the end, the transcript ends with a
+    /// whole line.
     pub fn play(&mut self) -> Result<GameEnd, PlayError<RuleError>> {
         self.welcome()?;
         self.start_turn()?;
@@ -125,6 +135,11 @@ impl<S: Agent<PigState>, R: BufRead, W: Write> PigGame<S, R, W> {
                 Err(PlayError::Stopped(Stop::InputEnded)) => {
                     self.end_line()?;
                     return Ok(GameEnd::InputEnded);
+                }
+                Err(PlayError::Stopped(Stop::Quit)) => {
+                    self.end_line()?;
+                    self.quit_summary()?;
+                    return Ok(GameEnd::Quit);
                 }
                 Err(error) => {
                     self.end_line()?;
@@ -202,6 +217,17 @@ impl<S: Agent<PigState>, R: BufRead, W: Write> PigGame<S, R, W> {
         writeln!(out, "\n{}", render::winner_line(name)).map_err(Stop::Io)?;
         out.flush().map_err(Stop::Io)?;
         Ok(GameEnd::Won(name))
+    }
+
+    /// After a quit: a blank line, [`render::QUIT`], and both players' banked points.
+    fn quit_summary(&mut self) -> Result<(), Stop> {
+        let scores = [0, 1].map(|seat| {
+            let player = self.state.player(seat);
+            (player.name(), player.banked())
+        });
+        let out = self.console.output();
+        writeln!(out, "\n{}\n{}", render::QUIT, render::quit_scores(&scores))?;
+        Ok(out.flush()?)
     }
 
     /// Ends an unfinished line (a prompt whose answer never came, or a roll the dice
@@ -306,6 +332,49 @@ Player: Human, Total Points = 0
 Hold dice (Y/N?) ?
 ";
         assert_eq!(text, want);
+    }
+
+    /// `quit` mid-turn ends the game at once: the prompt's line is ended, then a blank
+    /// line, the quit line and the banked points; the Human's 5 points of the turn in
+    /// play were never banked, so the Human has 10, the Computer the 20 it held.
+    #[test]
+    fn quit_ends_the_game_with_the_banked_scores() {
+        let dice = [(4, 6), (5, 6), (6, 3), (2, 3), (6, 6)];
+        for (answers, echo) in [("n\ny\nn\n  QUIT \nn\n", false), ("n\ny\nn\nq\n", true)] {
+            let (end, text) = run(100, pairs(&dice), answers, echo);
+            assert_eq!(end, Ok(GameEnd::Quit), "{answers:?}");
+            let answer = |a: &str| {
+                if echo {
+                    format!("{a}\n")
+                } else {
+                    String::new()
+                }
+            };
+            let want = format!(
+                "
+Player: Human, Total Points = 0
+Hold dice (Y/N?) ?{n}Roll=(4,6), Roll Points = 10, Turn Points = 10, Total Points = 10
+Hold dice (Y/N?) ?{y}Player: Human, Total Points = 10
+
+Player: Computer, Total Points = 0
+Roll=(5,6), Roll Points = 11, Turn Points = 11, Total Points = 11
+Roll=(6,3), Roll Points = 9, Turn Points = 20, Total Points = 20
+Player: Computer, Total Points = 20
+
+Player: Human, Total Points = 10
+Hold dice (Y/N?) ?{n}Roll=(2,3), Roll Points = 5, Turn Points = 5, Total Points = 15
+Hold dice (Y/N?) ?{q}
+
+You quit: nobody won.
+Total Points: Human 10, Computer 20
+",
+                n = answer("n"),
+                y = answer("y"),
+                q = if echo { "q" } else { "" },
+            );
+            let start = text.find("\nPlayer:").unwrap_or(0);
+            assert_eq!(&text[start..], want.as_str(), "echo {echo}");
+        }
     }
 
     /// A dice file that runs out: the Human rolls (4,6), the Computer rolls (5,6) and

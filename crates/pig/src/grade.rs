@@ -6,7 +6,7 @@
 //! expected output; each transcript is checked line by line instead, knowing the answers
 //! the program was given. The answers of game *i* come from
 //! `cards_core::rng::stream_rng(seed, i)`: mostly `n` (roll) and `y` (hold), some in upper
-//! case, and some invalid (`x`, `maybe`, `7`, `q`), which the program must refuse and ask
+//! case, and some invalid (`x`, `maybe`, `7`, `hold`), which the program must refuse and ask
 //! again. Running, timeouts, parallel jobs, the result model and the report formats are
 //! the shared `grader` crate's.
 
@@ -29,7 +29,7 @@ pub const MIX: [(&str, u64); 8] = [
     ("x", 4),
     ("maybe", 4),
     ("7", 3),
-    ("q", 3),
+    ("hold", 3),
 ];
 
 /// The answers of game `game` of a grading seeded with `seed`.
@@ -103,5 +103,18 @@ mod tests {
             assert!(a.iter().any(|given| given == answer), "{answer}");
         }
         assert_eq!(MIX.iter().map(|(_, w)| w).sum::<u64>(), 100);
+    }
+
+    /// Our own game quits at `q`; the assignment's refuses it. No answer of the mix may
+    /// quit, or grading this project's game would stop its games half-way.
+    #[test]
+    fn no_answer_of_the_mix_quits_our_game() {
+        for (answer, _) in MIX {
+            assert_ne!(
+                crate::render::parse_answer(answer),
+                Ok(crate::render::Answer::Quit),
+                "{answer}"
+            );
+        }
     }
 }

@@ -108,6 +108,13 @@
 //! - **Answers**: `y`/`Y` holds and `n`/`N` rolls; spaces around the letter are
 //!   ignored; anything else (`yes` included) prints `Please answer Y or N.` and the
 //!   prompt again ([`render::parse_answer`]).
+//! - **Quitting**: `q` or `quit` (any case, blanks around it) at the prompt ends the game
+//!   as War's and Quattro's do: the prompt's line is ended, then a blank line,
+//!   `You quit: nobody won.` and `Total Points: Human 28, Computer 29`, the points banked
+//!   so far (a turn's unbanked points do not count), and the exit status is 0
+//!   ([`GameEnd::Quit`]; trycmd cases `quit`, `quit_at_once`). The assignment knows no
+//!   quitting, so `pig check` reads a `q` as an invalid answer, and `pig grade` never
+//!   answers `q`.
 //! - **End of input** while the human is asked: a newline ends the prompt's line on
 //!   stdout (the transcript ends with a whole line), `pig: the input ended before the
 //!   game did; nobody won` goes to stderr, and the exit status is 1 (tested by the

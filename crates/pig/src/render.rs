@@ -61,14 +61,42 @@ pub fn winner_line(name: &str) -> String {
     format!("The winner is: {name}")
 }
 
-/// Reads an answer to [`PROMPT`]: `y`/`Y` holds (`true`), `n`/`N` rolls (`false`);
-/// spaces around the letter are ignored; anything else is refused.
-pub fn parse_answer(answer: &str) -> Result<bool, &'static str> {
-    match answer.trim() {
-        "y" | "Y" => Ok(true),
-        "n" | "N" => Ok(false),
+/// What is said when the Human quits, before the scores (as Quattro says it).
+pub const QUIT: &str = "You quit: nobody won.";
+
+/// An answer to [`PROMPT`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// `y`/`Y`: bank the turn's points and pass the dice.
+    Hold,
+    /// `n`/`N`: throw the dice.
+    Roll,
+    /// `q` or `quit`, in any case: end the game now, as War's and Quattro's prompts allow.
+    Quit,
+}
+
+/// Reads an answer to [`PROMPT`]: `y`/`Y` holds, `n`/`N` rolls, `q` or `quit` (any case)
+/// quits; blanks around the answer are ignored; anything else is refused.
+pub fn parse_answer(answer: &str) -> Result<Answer, &'static str> {
+    let answer = answer.trim();
+    match answer {
+        "y" | "Y" => Ok(Answer::Hold),
+        "n" | "N" => Ok(Answer::Roll),
+        _ if answer.eq_ignore_ascii_case("q") || answer.eq_ignore_ascii_case("quit") => {
+            Ok(Answer::Quit)
+        }
         _ => Err(INVALID_ANSWER),
     }
+}
+
+/// The summary after a quit: the banked scores so far (the points of a turn in play are
+/// not banked, so they are not counted): `Total Points: Human 10, Computer 20`.
+pub fn quit_scores(scores: &[(&str, u32)]) -> String {
+    let mut line = String::from("Total Points:");
+    for (n, (name, total)) in scores.iter().enumerate() {
+        let _ = write!(line, "{} {name} {total}", if n == 0 { "" } else { "," });
+    }
+    line
 }
 
 #[cfg(test)]
@@ -101,16 +129,26 @@ mod tests {
             None
         );
         assert_eq!(winner_line("Computer"), "The winner is: Computer");
+        assert_eq!(
+            quit_scores(&[("Human", 10), ("Computer", 20)]),
+            "Total Points: Human 10, Computer 20"
+        );
     }
 
     #[test]
     fn answers() {
         let cases = [
-            ("y", Ok(true)),
-            ("Y", Ok(true)),
-            (" n ", Ok(false)),
-            ("N\r", Ok(false)),
+            ("y", Ok(Answer::Hold)),
+            ("Y", Ok(Answer::Hold)),
+            (" n ", Ok(Answer::Roll)),
+            ("N\r", Ok(Answer::Roll)),
+            ("q", Ok(Answer::Quit)),
+            (" Q\t", Ok(Answer::Quit)),
+            ("quit", Ok(Answer::Quit)),
+            ("QuIt\r", Ok(Answer::Quit)),
             ("yes", Err(INVALID_ANSWER)),
+            ("qq", Err(INVALID_ANSWER)),
+            ("quitter", Err(INVALID_ANSWER)),
             ("", Err(INVALID_ANSWER)),
         ];
         for (answer, want) in cases {

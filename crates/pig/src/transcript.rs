@@ -224,10 +224,12 @@ enum Answer {
 }
 
 fn read_answer(answer: &str) -> Answer {
+    // The assignment knows no quitting: a program that follows it refuses `q` as it
+    // refuses any answer but Y and N.
     match render::parse_answer(answer) {
-        Ok(true) => Answer::Hold,
-        Ok(false) => Answer::Roll,
-        Err(_) => Answer::Invalid,
+        Ok(render::Answer::Hold) => Answer::Hold,
+        Ok(render::Answer::Roll) => Answer::Roll,
+        Ok(render::Answer::Quit) | Err(_) => Answer::Invalid,
     }
 }
 
