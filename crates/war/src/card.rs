@@ -1,21 +1,21 @@
-//! `Card`: the assignment's `Card` class, a playing card that compares by rank alone.
+//! `Card`: the assignment's `Card` class, a playing card; War's comparison of two cards
+//! is by rank alone, and asked for by name.
 
 use std::cmp::Ordering;
 use std::fmt;
-use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 
 use cards_core::{PlayingCard, Rank, Suit, french::PlayingCardError};
 
 /// A card as War sees it (the assignment's `Card implements Comparable`).
 ///
-/// It wraps a [`cards_core::PlayingCard`] and keeps its suit, so hands print as `6C`,
-/// `10H`, `AS`, but **equality, order and hashing look at the rank alone**: `10H == 10S`
-/// and `AS > KH`, exactly War's comparison. `Eq` agrees with `Ord` on purpose (a
-/// rank-only `Ord` beside a rank-and-suit `Eq` would break sorting and collections).
-/// To tell two physical cards apart use [`Card::same_card`], [`Card::playing_card`] or
-/// [`Card::index`]; tests compare hands through their printed form, which shows suits.
-#[derive(Clone, Copy, Debug)]
+/// It wraps a [`cards_core::PlayingCard`], so hands print as `6C`, `10H`, `AS`. A card
+/// is one physical card: equality and hashing look at rank *and* suit (`10H != 10S`), so
+/// a set of cards keeps every suit, and the order (`Ord`, for sorting and ordered
+/// collections) is rank first, then suit. War's rule compares ranks alone, and says so:
+/// [`Card::rank`], or [`Card::compare_rank`] (the assignment's `compareTo`), for which
+/// `10H` and `10S` tie and `AS` beats `KH`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Card(PlayingCard);
 
 impl Card {
@@ -29,12 +29,18 @@ impl Card {
         self.0.rank()
     }
 
-    /// `getSuit()`: shown, never compared.
+    /// `getSuit()`: shown, never compared by War's rule.
     pub const fn suit(self) -> Suit {
         self.0.suit()
     }
 
-    /// The underlying playing card, with its rank-then-suit identity.
+    /// `compareTo(Card)`: War's comparison, by rank alone, 2 lowest and ace highest;
+    /// `Equal` is a tie (and a war), whatever the suits.
+    pub fn compare_rank(self, other: Card) -> Ordering {
+        self.rank().cmp(&other.rank())
+    }
+
+    /// The underlying playing card.
     pub const fn playing_card(self) -> PlayingCard {
         self.0
     }
@@ -42,12 +48,6 @@ impl Card {
     /// A dense index (0–51) that tells every physical card apart.
     pub const fn index(self) -> usize {
         self.0.index()
-    }
-
-    /// Whether `self` and `other` are the same physical card (rank *and* suit), unlike
-    /// `==`, which is War's rank-only comparison.
-    pub const fn same_card(self, other: Card) -> bool {
-        self.0.index() == other.0.index()
     }
 
     /// The 52 cards in a fixed order (suit by suit, 2 to ace), before any shuffle.
@@ -63,35 +63,6 @@ impl Card {
 impl From<PlayingCard> for Card {
     fn from(card: PlayingCard) -> Card {
         Card(card)
-    }
-}
-
-impl PartialEq for Card {
-    /// Same rank: a tie in War, whatever the suits.
-    fn eq(&self, other: &Card) -> bool {
-        self.rank() == other.rank()
-    }
-}
-
-impl Eq for Card {}
-
-impl PartialOrd for Card {
-    fn partial_cmp(&self, other: &Card) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Card {
-    /// `compareTo(Card)`: by rank, 2 lowest and ace highest; suits make no difference.
-    fn cmp(&self, other: &Card) -> Ordering {
-        self.rank().cmp(&other.rank())
-    }
-}
-
-impl Hash for Card {
-    /// Hashes the rank alone, to agree with `Eq`.
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.rank().hash(state);
     }
 }
 
@@ -121,17 +92,28 @@ mod tests {
     }
 
     #[test]
-    fn compares_by_rank_alone() {
-        assert!(card("AS") > card("KH"));
-        assert!(card("2C") < card("3C"));
-        assert!(card("10H") > card("9S"));
-        assert_eq!(card("10H"), card("10S"));
-        assert!(!card("10H").same_card(card("10S")));
-        assert!(card("10H").same_card(card("10H")));
-        let mut hand = [card("AS"), card("2D"), card("JC"), card("10H")];
-        hand.sort();
-        let shown: Vec<String> = hand.iter().map(ToString::to_string).collect();
-        assert_eq!(shown, ["2D", "10H", "JC", "AS"]);
+    fn war_compares_ranks_alone() {
+        assert_eq!(card("AS").compare_rank(card("KH")), Ordering::Greater);
+        assert_eq!(card("2C").compare_rank(card("3C")), Ordering::Less);
+        assert_eq!(card("10H").compare_rank(card("9S")), Ordering::Greater);
+        assert_eq!(card("10H").compare_rank(card("10S")), Ordering::Equal);
+    }
+
+    /// Two cards of one rank are two cards: a set keeps both, and sorting puts them in
+    /// a fixed order (rank, then suit).
+    #[test]
+    fn cards_are_equal_only_to_themselves() {
+        assert_eq!(card("10H"), card("10H"));
+        assert_ne!(card("10H"), card("10S"));
+        let hashed: std::collections::HashSet<Card> =
+            ["10H", "10S", "10H", "AS"].map(card).into_iter().collect();
+        assert_eq!(hashed.len(), 3);
+        let ordered: std::collections::BTreeSet<Card> = ["AS", "10S", "2D", "JC", "10H"]
+            .map(card)
+            .into_iter()
+            .collect();
+        let shown: Vec<String> = ordered.iter().map(ToString::to_string).collect();
+        assert_eq!(shown, ["2D", "10H", "10S", "JC", "AS"]);
     }
 
     #[test]

@@ -353,7 +353,7 @@ enum Phase {
 /// Between battles the table is empty, except for a pot left by a war in which everyone
 /// ran out at once ([`Event::PotLeft`]). From the deal on, the piles and the table
 /// together hold exactly the cards dealt.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Game {
     rules: Rules,
     players: Vec<Player>,
@@ -726,35 +726,6 @@ impl Game {
     }
 }
 
-impl PartialEq for Game {
-    /// The same position: the same physical cards (rank and suit) in the same places, the
-    /// same counts and the same stage; unlike `Card`'s `==`, which compares ranks as War
-    /// does.
-    fn eq(&self, other: &Game) -> bool {
-        self.rules == other.rules
-            && self.face_up == other.face_up
-            && self.out == other.out
-            && (self.battles, self.wars) == (other.battles, other.wars)
-            && self.phase == other.phase
-            && self.repetition == other.repetition
-            && same_cards(self.table.iter().copied(), other.table.iter().copied())
-            && self.players.len() == other.players.len()
-            && self
-                .players
-                .iter()
-                .zip(&other.players)
-                .all(|(a, b)| a.seat() == b.seat() && same_cards(a.cards(), b.cards()))
-    }
-}
-
-/// Whether `a` and `b` are the same physical cards in the same order.
-fn same_cards(
-    a: impl ExactSizeIterator<Item = Card>,
-    b: impl ExactSizeIterator<Item = Card>,
-) -> bool {
-    a.len() == b.len() && a.zip(b).all(|(x, y)| x.same_card(y))
-}
-
 /// The set of `cards` as bits of their indices.
 pub(crate) fn mask(cards: impl IntoIterator<Item = Card>) -> u64 {
     cards
@@ -997,12 +968,16 @@ impl cards_core::Agent<Game> for AlwaysBattle {
     }
 }
 
-/// The players among `contenders` whose shown card is the highest.
+/// The players among `contenders` whose shown card has the highest rank (suits never
+/// break a tie in War).
 fn highest(shown: &[Option<Card>; MAX_PLAYERS], contenders: PlayerSet) -> PlayerSet {
-    let best = contenders.iter().filter_map(|seat| shown[seat]).max();
+    let rank = |seat: usize| shown[seat].map(Card::rank);
+    let Some(best) = contenders.iter().filter_map(rank).max() else {
+        return PlayerSet::EMPTY;
+    };
     contenders
         .iter()
-        .filter(|&seat| best.is_some() && shown[seat] == best)
+        .filter(|&seat| rank(seat) == Some(best))
         .collect()
 }
 

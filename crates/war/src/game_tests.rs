@@ -725,7 +725,25 @@ fn a_view_shows_counts_and_face_up_cards_only() {
 fn games_compare_physical_cards() {
     let a = game(&["10H 2C", "10S 3C"]);
     let b = game(&["10S 2C", "10H 3C"]);
-    assert_eq!(hand("10H"), hand("10S"), "War's comparison: rank alone");
     assert!(a != b);
     assert!(a == a.clone());
+}
+
+/// Battles compare ranks alone: aces of clubs and spades tie (though the two are
+/// different cards, and spades sort after clubs), and a three of clubs beats a two of
+/// spades.
+#[test]
+fn suits_never_decide_a_battle() {
+    let mut g = game(&["AC 2C 3C 4C KC", "AS 2S 3S 4S QS"]);
+    let (text, s) = battle(&mut g);
+    assert!(
+        text.starts_with(
+            "Battle 1: Player 1 plays AC, Player 2 plays AS. Player 1 and Player 2 tie: war!\n"
+        ),
+        "{text}"
+    );
+    assert_eq!(s, summary(2, 1, Some(0), 10));
+    let mut g = game(&["3C", "2S"]);
+    let (_, s) = battle(&mut g);
+    assert_eq!(s, summary(1, 0, Some(0), 2));
 }

@@ -5,7 +5,7 @@
 //! # The assignment's classes
 //! | Java | Rust |
 //! | --- | --- |
-//! | `Card` (value, suit, `Comparable`, `toString`) | [`Card`]: `Ord`/`Eq` by rank alone, `Display` as `6C`, `10H`, `AS` |
+//! | `Card` (value, suit, `Comparable`, `toString`) | [`Card`]: `Eq`/`Hash` by rank and suit (one physical card); `compareTo` is [`Card::compare_rank`], by rank alone, which is what battles compare; `Display` as `6C`, `10H`, `AS` |
 //! | `Player` (an `ArrayList<Card>`, `toString`) | [`Player`]: a seat and a [`cards_core::Pile`] (a `VecDeque`); `Display` is `Player 1 (3 cards): 6C 10H AS` |
 //! | `Game` (deal, battles, wars, statistics) | [`Game`]: [`Game::new`] waits for the deal, the action [`Action::Battle`] plays one battle with its wars, [`Game::battles`] / [`Game::wars`] count |
 //! | `Game.main` (the prompt loop) | [`console::play`], driven by the `war` binary: the person at the prompt is the agent [`console::Person`] |
@@ -42,7 +42,8 @@
 //!   `cards_core`'s conformance check.
 //!
 //! # Modules
-//! - [`card`]: [`Card`], War's rank-only comparison over `cards_core::PlayingCard`.
+//! - [`card`]: [`Card`] over `cards_core::PlayingCard`: equal only to itself, compared
+//!   by rank where War's rule says so.
 //! - [`player`]: [`Player`] and [`PlayerSet`] (a one-byte set of seats for ties).
 //! - [`game`]: [`Rules`], [`Game`], [`Event`], [`Outcome`]; the only place with rules.
 //! - [`deck`]: [`CardOrder`] and deck files (`war deal`, `war --deck FILE`).
