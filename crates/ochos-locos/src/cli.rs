@@ -53,7 +53,10 @@ Rule sets:
   more-the-merrier   Assignment 2, Problem 4 (2 to 6 players)
   faciles            Assignment 4, Part I
   diversidad         Assignment 4, Part II (strategies C, N, S, B)
-  completos          Assignment 4, Part III (FullGame: 8-card and 2-card rules)"
+  completos          Assignment 4, Part III (FullGame: 8-card and 2-card rules)
+
+On a terminal the cards are shown in their colours (NO_COLOR=1 turns that off); output to a
+pipe or a file is always the assignment's exact text."
 )]
 struct Cli {
     // Optional so that a bare `ochos-locos` gets a one-line error listing the
@@ -441,9 +444,8 @@ fn run(cli: Cli) -> Result<Done, Failure> {
                      colour in parentheses (see {PROGRAM} check --help)"
                 )));
             }
-            let style = Style {
-                announce_colour: !no_announce_colour,
-            };
+            // The game is compared with a file, never shown: its exact text.
+            let style = Style::plain(!no_announce_colour);
             if is_stdin(&deal) && is_stdin(&expected) {
                 return Err(Failure::Usage(format!(
                     "the deal and the output cannot both come from standard input (-): \
@@ -475,9 +477,8 @@ fn run(cli: Cli) -> Result<Done, Failure> {
                     "--no-announce-colour is for completos only".to_owned(),
                 ));
             }
-            let style = Style {
-                announce_colour: !no_announce_colour,
-            };
+            // The expected outputs go to files: the exact text.
+            let style = Style::plain(!no_announce_colour);
             let set = ochos_locos::cases::make(variant, seed, usize::from(count), style)?;
             set.write(&dir).map_err(|error| Failure::Read {
                 path: dir.display().to_string(),
@@ -512,29 +513,41 @@ fn run(cli: Cli) -> Result<Done, Failure> {
             out.write_all(text.as_bytes()).map_err(Failure::Write)?;
         }
         Command::MatchMaking(args) => {
-            return play(Variant::MatchMaking, args, Style::default(), out);
+            return play(Variant::MatchMaking, args, shown(true), out);
         }
-        Command::TakeTwo(args) => return play(Variant::TakeTwo, args, Style::default(), out),
-        Command::GoingWild(args) => return play(Variant::GoingWild, args, Style::default(), out),
+        Command::TakeTwo(args) => return play(Variant::TakeTwo, args, shown(true), out),
+        Command::GoingWild(args) => return play(Variant::GoingWild, args, shown(true), out),
         Command::MoreTheMerrier(args) => {
-            return play(Variant::MoreTheMerrier, args, Style::default(), out);
+            return play(Variant::MoreTheMerrier, args, shown(true), out);
         }
-        Command::Faciles(args) => return play(Variant::Faciles, args, Style::default(), out),
+        Command::Faciles(args) => return play(Variant::Faciles, args, shown(true), out),
         Command::Diversidad(args) => {
-            return play(Variant::Diversidad, args, Style::default(), out);
+            return play(Variant::Diversidad, args, shown(true), out);
         }
         Command::Completos {
             play: args,
             no_announce_colour,
         } => {
-            let style = Style {
-                announce_colour: !no_announce_colour,
-            };
-            return play(Variant::Completos, args, style, out);
+            return play(Variant::Completos, args, shown(!no_announce_colour), out);
         }
     }
     out.flush().map_err(Failure::Write)?;
     Ok(Done::Ok)
+}
+
+/// How a game is shown on standard output: the rule set's exact text, with the cards in
+/// colour when a person is likely reading it. This is the one place that decides.
+fn shown(announce_colour: bool) -> Style {
+    Style {
+        ansi: wants_colour(io::stdout().is_terminal(), std::env::var_os("NO_COLOR")),
+        ..Style::plain(announce_colour)
+    }
+}
+
+/// Colour only on a terminal, and not when `NO_COLOR` is set to anything but the empty
+/// string (no-color.org): a pipe or a file always gets the assignments' bytes.
+fn wants_colour(terminal: bool, no_color: Option<std::ffi::OsString>) -> bool {
+    terminal && no_color.is_none_or(|value| value.is_empty())
 }
 
 /// The error for a bare `ochos-locos`: a subcommand is needed, and which there are.
@@ -719,7 +732,8 @@ fn play_human(
                     false => seat.name.clone(),
                 })
                 .collect(),
-        ),
+        )
+        .with_style(style),
     };
     let renderer = Renderer::new(variant, style);
     let mut chance = ChanceSource::recorded(vec![order]);
@@ -767,5 +781,20 @@ fn read_input(variant: Variant, file: Option<PathBuf>) -> Result<String, Failure
             }
             Ok(read_text(stdin.lock(), "standard input")?)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::ffi::OsString;
+
+    #[test]
+    fn colour_only_on_a_terminal_without_no_color() {
+        assert!(wants_colour(true, None));
+        assert!(wants_colour(true, Some(OsString::new())));
+        assert!(!wants_colour(true, Some(OsString::from("1"))));
+        assert!(!wants_colour(false, None));
+        assert!(!wants_colour(false, Some(OsString::from("1"))));
     }
 }

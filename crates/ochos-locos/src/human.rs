@@ -17,6 +17,7 @@ use cards_core::protocol::{Agent, Seat, Stop};
 use cards_core::{Color, ColorCard};
 
 use crate::game::{Action, Game, Observation};
+use crate::render::Style;
 use crate::strategy::Strategy;
 
 /// A person choosing at one seat, through a console.
@@ -24,6 +25,7 @@ use crate::strategy::Strategy;
 pub struct Human<R, W> {
     console: Console<R, W>,
     names: Vec<String>,
+    style: Style,
 }
 
 /// One of the person's plays, as offered: a card (once, whatever colour an 8 may name
@@ -33,7 +35,17 @@ type Offer = Option<ColorCard>;
 impl<R: BufRead, W: Write> Human<R, W> {
     /// A person answering through `console`, at a table whose seats are `names`.
     pub fn new(console: Console<R, W>, names: Vec<String>) -> Human<R, W> {
-        Human { console, names }
+        Human {
+            console,
+            names,
+            style: Style::default(),
+        }
+    }
+
+    /// The same person, shown cards as `style` writes them (in colour at a terminal).
+    #[must_use]
+    pub fn with_style(self, style: Style) -> Human<R, W> {
+        Human { style, ..self }
     }
 
     /// Where the game's own lines go, so that they interleave with the prompts.
@@ -42,6 +54,7 @@ impl<R: BufRead, W: Write> Human<R, W> {
     }
 
     fn show(&mut self, observation: &Observation<'_>, offers: &[Offer]) -> io::Result<()> {
+        let style = self.style;
         let out = self.console.output();
         let counts = observation.card_counts().enumerate();
         for (seat, count) in counts.filter(|&(seat, _)| seat != observation.seat) {
@@ -50,16 +63,18 @@ impl<R: BufRead, W: Write> Human<R, W> {
         }
         writeln!(out, "the deck {}", observation.deck_size)?;
         write!(out, "Your hand:")?;
-        for card in observation.hand {
-            write!(out, " {card}")?;
+        for &card in observation.hand {
+            write!(out, " {}", style.card(card))?;
         }
         writeln!(out)?;
         if let Some(discard) = observation.discard_card {
+            let discard = style.card(discard);
             match (observation.chosen_color, observation.rules.two) {
                 (Some(color), _) => {
                     writeln!(
                         out,
-                        "To match: {discard}, colour in force {color} (or an 8)"
+                        "To match: {discard}, colour in force {} (or an 8)",
+                        style.color(color)
                     )?;
                 }
                 (None, Some(rule)) if observation.facing_two() => writeln!(
@@ -73,7 +88,7 @@ impl<R: BufRead, W: Write> Human<R, W> {
         write!(out, "Your plays:")?;
         for (number, offer) in offers.iter().enumerate() {
             match offer {
-                Some(card) => write!(out, " {}) {card}", number + 1)?,
+                Some(card) => write!(out, " {}) {}", number + 1, style.card(*card))?,
                 None => write!(out, " {}) draw", number + 1)?,
             }
         }
@@ -294,6 +309,36 @@ mod tests {
         assert!(matches!(choice, Ok(Action::Play { chosen: None, .. })));
         let (choice, _) = ask(&g, "d\n4\n");
         assert!(matches!(choice, Err(Stop::InputEnded)));
+    }
+
+    #[test]
+    fn a_person_at_a_terminal_sees_cards_in_colour() {
+        let g = game(
+            Variant::Faciles,
+            "2\nAlice R2 B3 R4 R5 R6\nBob B1 Y3 B4 B5 B6\nG1\nY1 Y2\n",
+        );
+        let mut legal = Vec::new();
+        g.legal_actions(&mut legal);
+        let names = vec!["Alice".to_owned(), "Bob".to_owned()];
+        let style = Style {
+            ansi: true,
+            ..Style::default()
+        };
+        let mut person = Human::new(Console::new(&b"d\n"[..], Vec::new()), names).with_style(style);
+        assert_eq!(
+            person.choose(0, &g.observe(0), &legal).ok(),
+            Some(Action::Draw)
+        );
+        let shown = String::from_utf8(person.console.into_output()).unwrap_or_default();
+        let (r, b, g, end) = ("\x1b[31m", "\x1b[34m", "\x1b[32m", "\x1b[0m");
+        assert_eq!(
+            shown,
+            format!(
+                "Bob holds 5, the deck 2\n\
+                 Your hand: {r}R2{end} {b}B3{end} {r}R4{end} {r}R5{end} {r}R6{end}\n\
+                 To match: {g}G1{end}\nYour plays: 1) draw\nYour play: "
+            )
+        );
     }
 
     #[test]

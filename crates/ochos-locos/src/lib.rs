@@ -139,6 +139,13 @@
 //!   page break: the complete output starts with `Alice Y7 Y8 B1 B7: Y3` (Alice plays
 //!   first, as in Part II), and the test case has it.
 //!
+//! # Colour
+//!
+//! On a terminal the binary shows each card in its colour ([`render::Style::ansi`]:
+//! ANSI colours for R, Y, G and B, in the game's lines and at `--human`'s prompts),
+//! unless `NO_COLOR` is set; piped or redirected output, `check` and `cases` always get
+//! the assignments' exact text.
+//!
 //! # How it fits the workspace
 //!
 //! The card and its parsing, the shuffle, the seeded generator and the deal-file

@@ -20,9 +20,11 @@
 //! Carol is the winner!
 //! ```
 
+use std::fmt;
 use std::io::{self, Write};
 
 use cards_core::protocol::{ChanceSource, Driver, PlayError, Stop};
+use cards_core::{Color, ColorCard};
 
 use crate::deal::Deal;
 use crate::game::{Event, Game, GameError, NoWinner, Outcome, Play, Turn};
@@ -36,13 +38,69 @@ pub struct Style {
     /// (` (G)`), as the text's rule asks. Off reproduces the text's example, which
     /// never does.
     pub announce_colour: bool,
+    /// Cards and named colours in ANSI colours (`R5` in red), for a person at a
+    /// terminal. Off, the default, writes the assignments' bytes exactly: the binary
+    /// turns it on only when standard output is a terminal and `NO_COLOR` is unset.
+    pub ansi: bool,
 }
 
 impl Default for Style {
     fn default() -> Style {
+        Style::plain(true)
+    }
+}
+
+impl Style {
+    /// The assignments' exact text, with or without the colour after an 8.
+    pub const fn plain(announce_colour: bool) -> Style {
         Style {
-            announce_colour: true,
+            announce_colour,
+            ansi: false,
         }
+    }
+
+    /// A card as this style writes it.
+    pub const fn card(self, card: ColorCard) -> Painted<ColorCard> {
+        self.paint(card, card.color())
+    }
+
+    /// A colour's letter as this style writes it (`G` in green).
+    pub const fn color(self, color: Color) -> Painted<Color> {
+        self.paint(color, color)
+    }
+
+    const fn paint<T>(self, value: T, color: Color) -> Painted<T> {
+        Painted {
+            value,
+            color: if self.ansi { Some(color) } else { None },
+        }
+    }
+}
+
+/// A card or a colour letter, in its colour when the [`Style`] says so.
+#[derive(Clone, Copy, Debug)]
+pub struct Painted<T> {
+    value: T,
+    color: Option<Color>,
+}
+
+impl<T: fmt::Display> fmt::Display for Painted<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.color {
+            // Each card resets what it set, so nothing leaks into the rest of the line.
+            Some(color) => write!(f, "\x1b[{}m{}\x1b[0m", ansi_code(color), self.value),
+            None => self.value.fmt(f),
+        }
+    }
+}
+
+/// The ANSI foreground colour of a card colour.
+const fn ansi_code(color: Color) -> u8 {
+    match color {
+        Color::Red => 31,
+        Color::Yellow => 33,
+        Color::Green => 32,
+        Color::Blue => 34,
     }
 }
 
@@ -63,9 +121,11 @@ impl Renderer {
     pub fn write_event(&self, out: &mut impl Write, game: &Game, event: &Event) -> io::Result<()> {
         let numbered = self.variant.is_assignment_2();
         match event {
-            Event::Dealt { discard } if numbered => writeln!(out, "0: {discard}"),
+            Event::Dealt { discard } if numbered => {
+                writeln!(out, "0: {}", self.style.card(*discard))
+            }
             Event::Dealt { .. } => Ok(()),
-            Event::Turn(turn) if numbered => write_numbered(out, turn),
+            Event::Turn(turn) if numbered => write_numbered(out, turn, self.style),
             Event::Turn(turn) => {
                 write_named(out, game, turn, self.style)?;
                 match turn.outcome {
@@ -108,13 +168,13 @@ pub fn play(
 }
 
 /// An Assignment 2 line: `N: MOVE`, with ` (WINNER)` or a stalemate line at the end.
-fn write_numbered(out: &mut impl Write, turn: &Turn) -> io::Result<()> {
+fn write_numbered(out: &mut impl Write, turn: &Turn, style: Style) -> io::Result<()> {
     write!(out, "{}: ", turn.player + 1)?;
     match turn.play {
         Play::Card { card, chosen } => {
-            write!(out, "{card}")?;
+            write!(out, "{}", style.card(card))?;
             if let Some(color) = chosen {
-                write!(out, " LOCO {color}")?;
+                write!(out, " LOCO {}", style.color(color))?;
             }
         }
         Play::Draw { .. } => write!(out, "DRAW")?,
@@ -132,16 +192,89 @@ fn write_numbered(out: &mut impl Write, turn: &Turn) -> io::Result<()> {
 /// An Assignment 4 line: `Name Hand: MOVE`.
 fn write_named(out: &mut impl Write, game: &Game, turn: &Turn, style: Style) -> io::Result<()> {
     if let Some(player) = game.players().get(turn.player) {
-        write!(out, "{player}: ")?;
+        // The player's `Display` (`Alice R8 Y4`), card by card so that each may be painted.
+        write!(out, "{}", player.name())?;
+        for &card in player.hand() {
+            write!(out, " {}", style.card(card))?;
+        }
+        write!(out, ": ")?;
     }
     match turn.play {
         Play::Card { card, chosen } => {
-            write!(out, "{card}")?;
+            write!(out, "{}", style.card(card))?;
             match chosen {
-                Some(color) if style.announce_colour => writeln!(out, " ({color})"),
+                Some(color) if style.announce_colour => writeln!(out, " ({})", style.color(color)),
                 _ => writeln!(out),
             }
         }
         Play::Draw { .. } | Play::Penalty { .. } => writeln!(out, "DRAW"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    fn played(variant: Variant, style: Style) -> String {
+        let deal = Deal::parse(variant, variant.sample()).unwrap_or_else(|e| panic!("{e}"));
+        let mut out = Vec::new();
+        play(variant, &deal, style, &mut out).unwrap_or_else(|e| panic!("{e}"));
+        String::from_utf8(out).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The text without its ANSI colour sequences.
+    fn unpainted(text: &str) -> String {
+        let mut plain = text.to_owned();
+        for code in ["\x1b[31m", "\x1b[32m", "\x1b[33m", "\x1b[34m", "\x1b[0m"] {
+            plain = plain.replace(code, "");
+        }
+        plain
+    }
+
+    #[test]
+    fn cards_are_painted_in_their_colours() {
+        let ansi = Style {
+            ansi: true,
+            ..Style::default()
+        };
+        assert_eq!(
+            ansi.card("R5".parse().unwrap_or_else(|e| panic!("{e}")))
+                .to_string(),
+            "\x1b[31mR5\x1b[0m"
+        );
+        assert_eq!(ansi.color(Color::Yellow).to_string(), "\x1b[33mY\x1b[0m");
+        assert_eq!(ansi.color(Color::Green).to_string(), "\x1b[32mG\x1b[0m");
+        assert_eq!(ansi.color(Color::Blue).to_string(), "\x1b[34mB\x1b[0m");
+        assert_eq!(Style::default().color(Color::Blue).to_string(), "B");
+
+        // Part III's sample, line 6 as the rule set prints it: Bob's hand, his 8 and the
+        // colour it names, each in its colour; the name and the punctuation plain.
+        let game = played(Variant::Completos, ansi);
+        let line = game.lines().nth(5).unwrap_or_default();
+        assert_eq!(
+            line,
+            "Bob \x1b[31mR8\x1b[0m \x1b[32mG4\x1b[0m \x1b[32mG8\x1b[0m: \x1b[34mB8\x1b[0m \
+             (\x1b[32mG\x1b[0m)"
+        );
+        // Problem 3's sample: the discard line and an 8 with its LOCO colour.
+        let wild = played(Variant::GoingWild, ansi);
+        assert!(wild.starts_with("0: \x1b[34mB6\x1b[0m\n"), "{wild}");
+        assert!(wild.contains(" LOCO \x1b["), "{wild}");
+    }
+
+    #[test]
+    fn painting_changes_nothing_but_the_colours() {
+        for variant in Variant::ALL {
+            let ansi = Style {
+                ansi: true,
+                ..Style::default()
+            };
+            let painted = played(variant, ansi);
+            let plain = played(variant, Style::default());
+            assert!(painted.contains('\x1b'), "{variant}");
+            assert!(!plain.contains('\x1b'), "{variant}");
+            assert_eq!(unpainted(&painted), plain, "{variant}");
+        }
     }
 }

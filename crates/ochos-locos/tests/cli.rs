@@ -58,3 +58,55 @@ fn seeded_game_equals_dealt_game() {
         }
     }
 }
+
+/// Piped output is the assignments' exact text, never coloured, even with `NO_COLOR`
+/// unset: colour is for a terminal only.
+#[test]
+fn piped_output_is_plain() {
+    for args in [
+        &["completos", "--sample"][..],
+        &["going-wild", "--sample"],
+        &["more-the-merrier", "--seed", "3", "--players", "5"],
+    ] {
+        let output = Command::new(trycmd::cargo::cargo_bin!("ochos-locos"))
+            .args(args)
+            .env_remove("NO_COLOR")
+            .stdin(Stdio::null())
+            .output()
+            .unwrap_or_else(|e| panic!("cannot run ochos-locos: {e}"));
+        assert!(output.status.success(), "{args:?}: {output:?}");
+        assert!(!output.stdout.is_empty(), "{args:?}");
+        assert!(!output.stdout.contains(&0x1b), "{args:?}: {output:?}");
+    }
+}
+
+/// On a terminal (a pseudo-terminal from util-linux's `script`) the cards are coloured,
+/// and `NO_COLOR` turns the colours off.
+#[test]
+fn terminal_output_is_coloured_unless_no_color() {
+    let binary = trycmd::cargo::cargo_bin!("ochos-locos");
+    let on_terminal = |no_color: Option<&str>| {
+        let mut command = Command::new("script");
+        command
+            .args(["-qec", &format!("{} completos --sample", binary.display())])
+            .arg("/dev/null")
+            .env_remove("NO_COLOR")
+            .stdin(Stdio::null());
+        if let Some(value) = no_color {
+            command.env("NO_COLOR", value);
+        }
+        let output = command
+            .output()
+            .unwrap_or_else(|e| panic!("cannot run script (util-linux): {e}"));
+        assert!(output.status.success(), "{output:?}");
+        String::from_utf8(output.stdout).unwrap_or_else(|e| panic!("not UTF-8: {e}"))
+    };
+    let coloured = on_terminal(None);
+    assert!(
+        coloured.contains("Bob \x1b[31mR8\x1b[0m \x1b[32mG4\x1b[0m \x1b[32mG8\x1b[0m: \x1b[34mB8\x1b[0m (\x1b[32mG\x1b[0m)"),
+        "{coloured:?}"
+    );
+    let plain = on_terminal(Some("1"));
+    assert!(plain.contains("Bob R8 G4 G8: B8 (G)"), "{plain:?}");
+    assert!(!plain.contains('\x1b'), "{plain:?}");
+}
