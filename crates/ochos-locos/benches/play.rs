@@ -14,14 +14,14 @@ fn main() {
 #[divan::bench(args = [Variant::Faciles, Variant::Completos, Variant::MoreTheMerrier])]
 fn play_random_deal(bencher: divan::Bencher, variant: Variant) {
     let strategies = match variant {
-        Variant::Faciles => [Strategy::BasicPlayer; 4],
+        Variant::Faciles => [Strategy::Basic; 4],
         Variant::Completos => [
-            Strategy::ColorPlayer,
-            Strategy::NumberPlayer,
-            Strategy::StrategicPlayer,
-            Strategy::BasicPlayer,
+            Strategy::ColorFirst,
+            Strategy::NumberFirst,
+            Strategy::Strategic,
+            Strategy::Basic,
         ],
-        _ => [Strategy::RainbowPlayer; 4],
+        _ => [Strategy::Rainbow; 4],
     };
     let setup = Setup::new(variant, &strategies).unwrap_or_else(|e| panic!("{e}"));
     let mut worker = Worker::new(&setup);

@@ -632,8 +632,8 @@ fn simulation_setup(
         (None, format) => {
             let players = players.unwrap_or(variant.default_players());
             let cycle: &[Strategy] = match format {
-                DealFormat::Numbered { .. } => &[Strategy::RainbowPlayer],
-                DealFormat::Named { strategies: false } => &[Strategy::BasicPlayer],
+                DealFormat::Numbered { .. } => &[Strategy::Rainbow],
+                DealFormat::Named { strategies: false } => &[Strategy::Basic],
                 DealFormat::Named { strategies: true } => &LETTERED_CNSB,
             };
             cycle.iter().copied().cycle().take(players).collect()
@@ -644,10 +644,10 @@ fn simulation_setup(
 
 /// The default seats of a simulation with strategies: colour, number, strategic, basic.
 const LETTERED_CNSB: [Strategy; 4] = [
-    Strategy::ColorPlayer,
-    Strategy::NumberPlayer,
-    Strategy::StrategicPlayer,
-    Strategy::BasicPlayer,
+    Strategy::ColorFirst,
+    Strategy::NumberFirst,
+    Strategy::Strategic,
+    Strategy::Basic,
 ];
 
 fn random_deal(

@@ -89,7 +89,7 @@ impl Deal {
             let line = tokens.next_line(&format!("the line of player {number}"))?;
             let mut words = line.tokens.iter();
             let (name, strategy) = match format {
-                DealFormat::Numbered { .. } => (number.to_string(), Strategy::RainbowPlayer),
+                DealFormat::Numbered { .. } => (number.to_string(), Strategy::Rainbow),
                 DealFormat::Named { strategies } => {
                     let name_token = words.next();
                     let name = name_token.map_or("", |t| t.text).to_owned();
@@ -104,7 +104,7 @@ impl Deal {
                     let strategy = if strategies {
                         parse_strategy(words.next(), &line)?
                     } else {
-                        Strategy::BasicPlayer
+                        Strategy::Basic
                     };
                     (name, strategy)
                 }
@@ -169,10 +169,8 @@ impl Deal {
         // rule set.
         let seats: Vec<(String, Strategy)> = (0..players)
             .map(|index| match variant.format() {
-                DealFormat::Numbered { .. } => ((index + 1).to_string(), Strategy::RainbowPlayer),
-                DealFormat::Named { strategies: false } => {
-                    (NAMES[index].into(), Strategy::BasicPlayer)
-                }
+                DealFormat::Numbered { .. } => ((index + 1).to_string(), Strategy::Rainbow),
+                DealFormat::Named { strategies: false } => (NAMES[index].into(), Strategy::Basic),
                 DealFormat::Named { strategies: true } => (
                     NAMES[index].into(),
                     Strategy::LETTERED[below(rng, Strategy::LETTERED.len() as u64) as usize],

@@ -16,11 +16,11 @@
 //!
 //! | subcommand | assignment | rules | players choose with |
 //! |---|---|---|---|
-//! | `match-making` | A2, Problem 1 | [`Rules::MATCH_MAKING`] | [`Strategy::RainbowPlayer`] |
-//! | `take-two` | A2, Problem 2 | [`Rules::TAKE_TWO`]: + Rule of Two | [`Strategy::RainbowPlayer`] |
-//! | `going-wild` | A2, Problem 3 | [`Rules::GOING_WILD`]: + Loco rule | [`Strategy::RainbowPlayer`] |
-//! | `more-the-merrier` | A2, Problem 4 | [`Rules::GOING_WILD`], 2–6 players | [`Strategy::RainbowPlayer`] |
-//! | `faciles` | A4, Part I | [`Rules::GAME`] | [`Strategy::BasicPlayer`] |
+//! | `match-making` | A2, Problem 1 | [`Rules::MATCH_MAKING`] | [`Strategy::Rainbow`] |
+//! | `take-two` | A2, Problem 2 | [`Rules::TAKE_TWO`]: + Rule of Two | [`Strategy::Rainbow`] |
+//! | `going-wild` | A2, Problem 3 | [`Rules::GOING_WILD`]: + Loco rule | [`Strategy::Rainbow`] |
+//! | `more-the-merrier` | A2, Problem 4 | [`Rules::GOING_WILD`], 2–6 players | [`Strategy::Rainbow`] |
+//! | `faciles` | A4, Part I | [`Rules::GAME`] | [`Strategy::Basic`] |
 //! | `diversidad` | A4, Part II | [`Rules::GAME`] | `B`, `C`, `N`, `S` per player |
 //! | `completos` | A4, Part III | [`Rules::FULL_GAME`]: + 2-card and 8-card rules | `B`, `C`, `N`, `S` |
 //!
@@ -30,14 +30,18 @@
 //! |---|---|
 //! | `Card(String)`, `getColor`, `getNumber`, `matches`, `matchesColor`, `matchesNumber`, `toString` | [`cards_core::ColorCard`]: `"R5".parse()`, [`color`](cards_core::ColorCard::color), [`number`](cards_core::ColorCard::number), [`matches`](cards_core::ColorCard::matches), [`matches_color`](cards_core::ColorCard::matches_color), [`matches_number`](cards_core::ColorCard::matches_number), `Display` |
 //! | `Player(String)`, `addCardToHand`, `removeCardFromHand`, `findMatch`, `hasWon`, `toString` | [`Player::new`], [`Player::add_card_to_hand`], [`Player::remove_card_from_hand`], [`Player::find_match`], [`Player::has_won`], `Display` (`Alice R8 Y4`) |
-//! | `ColorPlayer`, `NumberPlayer`, `StrategicPlayer` (subclasses overriding `findMatch`) | the [`Strategy`] enum: [`Strategy::ColorPlayer`], [`Strategy::NumberPlayer`], [`Strategy::StrategicPlayer`] ([`Strategy::BasicPlayer`] is `Player`'s own); a player holds one ([`Player::with_strategy`]), and each is an agent of the protocol |
+//! | `Player.findMatch` (the first card that matches) | [`Strategy::Basic`]; a player holds a [`Strategy`] ([`Player::with_strategy`]), and each is an agent of the protocol |
+//! | `ColorPlayer` (a subclass overriding `findMatch`) | [`Strategy::ColorFirst`] |
+//! | `NumberPlayer` (a subclass overriding `findMatch`) | [`Strategy::NumberFirst`] |
+//! | `StrategicPlayer` (a subclass overriding `findMatch`) | [`Strategy::Strategic`] |
 //! | `Game`: `addPlayer`, `addCard`, `setDiscardCard`, `getDiscardCard`, `drawCard`, `getCurrentPlayer`, `nextPlayer`, `nextPlay`, `outOfCards` | [`Game`]: [`add_player`](Game::add_player), [`add_card`](Game::add_card), [`set_discard_card`](Game::set_discard_card), [`discard_card`](Game::discard_card), [`draw_card`](Game::draw_card), [`current_player`](Game::current_player), [`next_player`](Game::next_player), [`next_play`](Game::next_play), [`out_of_cards`](Game::out_of_cards) |
 //! | `FullGame extends Game`, overriding `nextPlay` | `Game::new(Rules::FULL_GAME)`: the same `next_play` with two rules switched on |
 //! | `OchosLocos.java`, `OchosLocosDiversity.java`, `OchosLocosComplete.java` | the binary's subcommands; [`Deal::parse`] reads the input, [`render::play`] plays it through the protocol's `Driver` and prints the game |
 //!
 //! Assignment 2 has no classes; its choice rule ("more number matches than colour
 //! matches: the number card first in rainbow order, else the colour card lowest in
-//! counting order") is [`Strategy::RainbowPlayer`], and its Rule of Two and Loco rule
+//! counting order") is [`Strategy::Rainbow`] (named after the rainbow order it plays
+//! number matches in), and its Rule of Two and Loco rule
 //! are [`rules::TwoRule`] and [`rules::EightRule::Loco`].
 //!
 //! [`Game::next_play`] performs one turn and returns a [`Turn`] — who played and the

@@ -19,7 +19,7 @@ pub struct Player {
 impl Player {
     /// `Player(String name)`: a basic player with an empty hand.
     pub fn new(name: impl Into<String>) -> Player {
-        Player::with_strategy(name, Strategy::BasicPlayer)
+        Player::with_strategy(name, Strategy::Basic)
     }
 
     /// A player who chooses cards with `strategy` (the Java subclasses).

@@ -198,10 +198,10 @@ mod tests {
         let setup = Setup::new(
             Variant::Completos,
             &[
-                Strategy::ColorPlayer,
-                Strategy::NumberPlayer,
-                Strategy::StrategicPlayer,
-                Strategy::BasicPlayer,
+                Strategy::ColorFirst,
+                Strategy::NumberFirst,
+                Strategy::Strategic,
+                Strategy::Basic,
             ],
         )
         .unwrap_or_else(|e| panic!("{e}"));
@@ -215,7 +215,7 @@ mod tests {
 
     #[test]
     fn a_simulated_game_is_the_game_its_deal_plays() {
-        let setup = Setup::new(Variant::GoingWild, &[Strategy::RainbowPlayer; 3])
+        let setup = Setup::new(Variant::GoingWild, &[Strategy::Rainbow; 3])
             .unwrap_or_else(|e| panic!("{e}"));
         for index in 0..50 {
             let mut single = Worker::new(&setup);
@@ -233,6 +233,6 @@ mod tests {
 
     #[test]
     fn seven_seats_are_refused() {
-        assert!(Setup::new(Variant::MoreTheMerrier, &[Strategy::RainbowPlayer; 7]).is_err());
+        assert!(Setup::new(Variant::MoreTheMerrier, &[Strategy::Rainbow; 7]).is_err());
     }
 }

@@ -20,23 +20,23 @@ use crate::rules::{EightRule, Order};
 
 /// A way of choosing which card of a hand to play: one per Java class (and Assignment
 /// 2's rule).
-// The variants are named after the assignment's classes, which all end in `Player`.
-#[allow(clippy::enum_variant_names)]
+// Named after the rule each follows, not the Java class (every one ends in `Player`):
+// the class names are in each variant's documentation and the crate's mapping table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Strategy {
     /// Assignment 4's `Player`: the first card, in the order received, that matches by
     /// colour or number.
-    BasicPlayer,
+    Basic,
     /// Assignment 4's `ColorPlayer`: the first colour match, else a regular match.
-    ColorPlayer,
+    ColorFirst,
     /// Assignment 4's `NumberPlayer`: the first number match, else a regular match.
-    NumberPlayer,
+    NumberFirst,
     /// Assignment 4's `StrategicPlayer`: with more number matches than colour matches in
     /// hand, the first number match; otherwise the first colour match; otherwise none.
-    StrategicPlayer,
+    Strategic,
     /// Assignment 2's player: with more number matches than colour matches, the number
     /// match first in rainbow order; otherwise the colour match with the lowest number.
-    RainbowPlayer,
+    Rainbow,
 }
 
 fn first(hand: &[ColorCard], test: impl Fn(ColorCard) -> bool) -> Option<usize> {
@@ -61,10 +61,10 @@ fn count(hand: &[ColorCard], test: impl Fn(ColorCard) -> bool) -> usize {
 impl Strategy {
     /// The strategies a deal file can name, in the order `B`, `C`, `N`, `S`.
     pub const LETTERED: [Strategy; 4] = [
-        Strategy::BasicPlayer,
-        Strategy::ColorPlayer,
-        Strategy::NumberPlayer,
-        Strategy::StrategicPlayer,
+        Strategy::Basic,
+        Strategy::ColorFirst,
+        Strategy::NumberFirst,
+        Strategy::Strategic,
     ];
 
     /// `findMatch(Card)`: the position in `hand` of the card to play on `target`, or
@@ -73,14 +73,14 @@ impl Strategy {
     pub fn find_match(self, hand: &[ColorCard], target: ColorCard) -> Option<usize> {
         let regular = |hand: &[ColorCard]| first(hand, |card| card.matches(target));
         match self {
-            Strategy::BasicPlayer => regular(hand),
-            Strategy::ColorPlayer => {
+            Strategy::Basic => regular(hand),
+            Strategy::ColorFirst => {
                 first(hand, |card| card.matches_color(target)).or_else(|| regular(hand))
             }
-            Strategy::NumberPlayer => {
+            Strategy::NumberFirst => {
                 first(hand, |card| card.matches_number(target)).or_else(|| regular(hand))
             }
-            Strategy::StrategicPlayer => {
+            Strategy::Strategic => {
                 let numbers = count(hand, |card| card.matches_number(target));
                 let colors = count(hand, |card| card.matches_color(target));
                 if numbers > colors {
@@ -89,7 +89,7 @@ impl Strategy {
                     first(hand, |card| card.matches_color(target))
                 }
             }
-            Strategy::RainbowPlayer => {
+            Strategy::Rainbow => {
                 let numbers = count(hand, |card| card.matches_number(target));
                 let colors = count(hand, |card| card.matches_color(target));
                 if numbers > colors {
@@ -108,22 +108,22 @@ impl Strategy {
     /// The letter that names it in a deal file, if it has one.
     pub const fn letter(self) -> Option<char> {
         match self {
-            Strategy::BasicPlayer => Some('B'),
-            Strategy::ColorPlayer => Some('C'),
-            Strategy::NumberPlayer => Some('N'),
-            Strategy::StrategicPlayer => Some('S'),
-            Strategy::RainbowPlayer => None,
+            Strategy::Basic => Some('B'),
+            Strategy::ColorFirst => Some('C'),
+            Strategy::NumberFirst => Some('N'),
+            Strategy::Strategic => Some('S'),
+            Strategy::Rainbow => None,
         }
     }
 
     /// A short description for reports (`colour first`).
     pub const fn describe(self) -> &'static str {
         match self {
-            Strategy::BasicPlayer => "basic",
-            Strategy::ColorPlayer => "colour first",
-            Strategy::NumberPlayer => "number first",
-            Strategy::StrategicPlayer => "strategic",
-            Strategy::RainbowPlayer => "assignment 2",
+            Strategy::Basic => "basic",
+            Strategy::ColorFirst => "colour first",
+            Strategy::NumberFirst => "number first",
+            Strategy::Strategic => "strategic",
+            Strategy::Rainbow => "assignment 2",
         }
     }
 
@@ -237,31 +237,31 @@ mod tests {
 
     #[test]
     fn assignment_2_examples() {
-        use Strategy::RainbowPlayer;
+        use Strategy::Rainbow;
         // Example 1: more threes than reds: the first three in rainbow order.
-        check(RainbowPlayer, "R3 R7 Y3 Y7 G8 B3 B7 B8", "G3", "R3");
+        check(Rainbow, "R3 R7 Y3 Y7 G8 B3 B7 B8", "G3", "R3");
         // Example 2: at least as many blues as eights: the lowest blue.
-        check(RainbowPlayer, "R3 R7 Y3 Y7 G8 B7 B8", "B8", "B7");
+        check(Rainbow, "R3 R7 Y3 Y7 G8 B7 B8", "B8", "B7");
         // Example 3: no match.
-        check(RainbowPlayer, "R1 R2 G3 G5 B6 B7 B8", "Y4", "DRAW");
+        check(Rainbow, "R1 R2 G3 G5 B6 B7 B8", "Y4", "DRAW");
         // Rainbow order, not hand order, and counting order for colours.
-        check(RainbowPlayer, "B4 Y4 G1", "R4", "Y4");
-        check(RainbowPlayer, "R7 R2 Y3", "R3", "R2");
+        check(Rainbow, "B4 Y4 G1", "R4", "Y4");
+        check(Rainbow, "R7 R2 Y3", "R3", "R2");
     }
 
     #[test]
     fn assignment_4_strategies() {
         use Strategy::*;
         // The text's example: Alice holds R8 G8 Y4 G2 B1 and the discard is G4.
-        check(BasicPlayer, "R8 G8 Y4 G2 B1", "G4", "G8");
-        check(ColorPlayer, "R8 Y4 G2 B1", "G4", "G2");
-        check(ColorPlayer, "R8 Y4 B1", "G4", "Y4");
-        check(NumberPlayer, "R8 G8 Y4 G2", "G4", "Y4");
-        check(NumberPlayer, "R8 G8 G2", "G4", "G8");
+        check(Basic, "R8 G8 Y4 G2 B1", "G4", "G8");
+        check(ColorFirst, "R8 Y4 G2 B1", "G4", "G2");
+        check(ColorFirst, "R8 Y4 B1", "G4", "Y4");
+        check(NumberFirst, "R8 G8 Y4 G2", "G4", "Y4");
+        check(NumberFirst, "R8 G8 G2", "G4", "G8");
         // Strategic: more numbers than colours plays a number, else a colour.
-        check(StrategicPlayer, "G1 Y4 R4", "G4", "Y4");
-        check(StrategicPlayer, "Y4 G1", "G4", "G1");
-        check(StrategicPlayer, "R1 B2", "G4", "DRAW");
+        check(Strategic, "G1 Y4 R4", "G4", "Y4");
+        check(Strategic, "Y4 G1", "G4", "G1");
+        check(Strategic, "R1 B2", "G4", "DRAW");
         for strategy in Strategy::LETTERED {
             check(strategy, "R1 B2", "G4", "DRAW");
         }
