@@ -324,7 +324,7 @@ fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
         }
     };
     let mut players = simulate::bots();
-    players[0] = Player::new(name, true);
+    players[0] = Player::human(name);
     let mut game = Game::new(rules, players, args.max_turns);
     let ending = console::play_with_human(&mut game, &mut chance, &mut console, args.reveal)?;
     console.output().flush()?;

@@ -342,7 +342,14 @@ mod tests {
                     colour: Color::Red,
                 }),
             ),
-            ("draw", "R9", Err(MustPlay(card("R5")))),
+            (
+                "draw",
+                "R9",
+                Err(MustPlay(
+                    crate::error::PlayableCards::new([card("R5")])
+                        .unwrap_or_else(|| panic!("R5 is a card")),
+                )),
+            ),
             ("DRAW", "Y1", Ok(Move::Draw)),
         ];
         for (answer, top, want) in cases {
@@ -430,7 +437,7 @@ mod tests {
     #[test]
     fn end_of_input_abandons_the_game() {
         let mut players = crate::simulate::bots();
-        players[0] = crate::player::Player::new("Ann", true);
+        players[0] = crate::player::Player::human("Ann");
         let mut chance = ChanceSource::seeded(cards_core::rng::rng_from_seed(1));
         let mut game = Game::new(Rules::Quattro, players, 1000);
         let mut console = Console::new(&b"nonsense\n"[..], Vec::new());

@@ -5,6 +5,8 @@
 //! The console shows exactly these messages and asks again. The game refuses a step with
 //! a [`GameError`]: an invalid selection, or a chance outcome that is not possible.
 
+use std::fmt;
+
 use cards_core::Color;
 
 use crate::card::Card;
@@ -97,9 +99,9 @@ pub enum InvalidSelectionError {
         /// The colour to follow.
         colour: Color,
     },
-    /// `draw` while holding a playable card.
-    #[error("You can't draw while you hold a card you can play ({0}).")]
-    MustPlay(Card),
+    /// `draw` while holding a playable card: all of them are named.
+    #[error("You can't draw while you hold {0}.")]
+    MustPlay(PlayableCards),
     /// A Wild Draw Four while holding a card of the colour to follow (the Uno rule).
     #[error("You may play W+4 only when you hold no {} card.", .0.name())]
     DrawFourNotAllowed(Color),
@@ -163,6 +165,50 @@ impl InvalidSelectionError {
     }
 }
 
+/// The playable cards a refused draw names: at least one (so the refusal always has a
+/// reason to give), each once, in the order they are held (the order received).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayableCards {
+    first: Card,
+    /// Only a refused draw builds this, so the list costs nothing on the way to a legal
+    /// move.
+    rest: Vec<Card>,
+}
+
+impl PlayableCards {
+    /// `cards` without repeats, in their order; `None` if there are none.
+    pub fn new(cards: impl IntoIterator<Item = Card>) -> Option<PlayableCards> {
+        let mut cards = cards.into_iter();
+        let first = cards.next()?;
+        let mut rest: Vec<Card> = Vec::new();
+        for card in cards {
+            if card != first && !rest.contains(&card) {
+                rest.push(card);
+            }
+        }
+        Some(PlayableCards { first, rest })
+    }
+
+    /// The cards, in order.
+    pub fn cards(&self) -> impl Iterator<Item = Card> + '_ {
+        std::iter::once(self.first).chain(self.rest.iter().copied())
+    }
+}
+
+impl fmt::Display for PlayableCards {
+    /// `a card you can play (R5)`, `cards you can play (R5, R7 and G2)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Some((last, middle)) = self.rest.split_last() else {
+            return write!(f, "a card you can play ({})", self.first);
+        };
+        write!(f, "cards you can play ({}", self.first)?;
+        for card in middle {
+            write!(f, ", {card}")?;
+        }
+        write!(f, " and {last})")
+    }
+}
+
 /// What would match `top` with `colour` to follow, in words.
 fn what_matches(top: Card, colour: Color) -> String {
     let colour = colour.name();
@@ -190,9 +236,28 @@ mod tests {
         assert_eq!(NoNameError::new("no").message(), "no");
     }
 
+    fn card(code: &str) -> Card {
+        Card::parse_code(code).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn playable(codes: &[&str]) -> PlayableCards {
+        PlayableCards::new(codes.iter().map(|&code| card(code)))
+            .unwrap_or_else(|| panic!("no cards in {codes:?}"))
+    }
+
+    /// A card held twice is named once; no card, no list.
+    #[test]
+    fn playable_cards_are_named_once_each_in_order() {
+        let named: Vec<String> = playable(&["W", "R5", "W", "R5", "Y5"])
+            .cards()
+            .map(|c| c.to_string())
+            .collect();
+        assert_eq!(named, ["W", "R5", "Y5"]);
+        assert_eq!(PlayableCards::new([]), None);
+    }
+
     #[test]
     fn messages_say_why() {
-        let card = |code| Card::parse_code(code).unwrap_or_else(|e| panic!("{e}"));
         let cases = [
             (
                 InvalidSelectionError::NoMatch {
@@ -213,6 +278,18 @@ mod tests {
             (
                 InvalidSelectionError::DrawFourNotAllowed(Color::Red),
                 "You may play W+4 only when you hold no red card.",
+            ),
+            (
+                InvalidSelectionError::MustPlay(playable(&["R9"])),
+                "You can't draw while you hold a card you can play (R9).",
+            ),
+            (
+                InvalidSelectionError::MustPlay(playable(&["G2", "R5"])),
+                "You can't draw while you hold cards you can play (G2 and R5).",
+            ),
+            (
+                InvalidSelectionError::MustPlay(playable(&["R7", "W", "R5", "W"])),
+                "You can't draw while you hold cards you can play (R7, W and R5).",
             ),
             (InvalidSelectionError::new("custom"), "custom"),
         ];

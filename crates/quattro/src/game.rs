@@ -14,7 +14,7 @@ use rand::Rng;
 
 use crate::card::{Card, WildCard};
 use crate::deck::DeckOrder;
-use crate::error::{ChanceError, GameError, InvalidSelectionError};
+use crate::error::{ChanceError, GameError, InvalidSelectionError, PlayableCards};
 use crate::player::Player;
 use crate::rules::{HAND_SIZE, Rules};
 
@@ -297,8 +297,8 @@ impl PlayerView<'_> {
     /// [`GameState::legal_actions`].
     pub fn check_move(&self, mv: Move) -> Result<(), InvalidSelectionError> {
         match mv {
-            Move::Draw => match self.playable().next() {
-                Some(card) => Err(InvalidSelectionError::MustPlay(card)),
+            Move::Draw => match PlayableCards::new(self.playable()) {
+                Some(cards) => Err(InvalidSelectionError::MustPlay(cards)),
                 None => Ok(()),
             },
             Move::Play { card, colour } => {
@@ -966,6 +966,33 @@ mod tests {
         assert!(wild_turned_up > 0, "no seed turned up a wild card");
     }
 
+    fn playable(codes: &[&str]) -> PlayableCards {
+        PlayableCards::new(codes.iter().map(|&code| card(code)))
+            .unwrap_or_else(|| panic!("no cards in {codes:?}"))
+    }
+
+    /// A refused draw names every playable card, in the order held: G9 (its number
+    /// matches R9), R5 and R7, not B1.
+    #[test]
+    fn a_refused_draw_names_every_playable_card_in_hand_order() {
+        let mut game = position(
+            Rules::Quattro,
+            ["G9 R5 B1 R7", "B2 B3", "Y7", "G1"],
+            "G3 G4",
+            "R9",
+        );
+        let mut events = Vec::new();
+        let refused = game.apply(Move::Draw, &mut events);
+        assert_eq!(
+            refused,
+            Err(InvalidSelectionError::MustPlay(playable(&["G9", "R5", "R7"])).into())
+        );
+        assert_eq!(
+            refused.map_err(|e| e.to_string()),
+            Err("You can't draw while you hold cards you can play (G9, R5 and R7).".to_owned())
+        );
+    }
+
     #[test]
     fn play_draw_and_win() {
         let mut game = position(Rules::Quattro, ["R5", "B1 B2", "Y7", "G1"], "G3 G4", "R9");
@@ -976,7 +1003,7 @@ mod tests {
         let mut events = Vec::new();
         assert_eq!(
             game.apply(Move::Draw, &mut events),
-            Err(InvalidSelectionError::MustPlay(card("R5")).into())
+            Err(InvalidSelectionError::MustPlay(playable(&["R5"])).into())
         );
         assert_eq!(
             (&game, events.len()),

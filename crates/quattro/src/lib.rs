@@ -65,7 +65,7 @@
 //! | `SpecialColourCard` (shell)   | [`SpecialColourCard`]: Skip, Reverse, Draw Two of a colour (`--rules uno`) |
 //! | `WildCard` (shell)            | [`WildCard`]: Wild and Wild Draw Four (`--rules uno`) |
 //! | `SpecialAbility` (interface)  | the [`SpecialAbility`] trait; its one operation [`SpecialAbility::activate`] returns the card's [`Ability`] |
-//! | `Player`                      | [`Player`]: name, hand, human or bot |
+//! | `Player`                      | [`Player`]: name, hand, and who plays it: [`Player::human`] (the person, by name) or [`Player::bot`] (named after its seat) |
 //! | `QuattroTest` (main class)    | the binary; its game loop is `cards_core::protocol::Driver`, driven by [`console::play_with_human`] |
 //! | `Player` deciding a move      | an `Agent` of the seat: [`Bot`] ([`bot::next_play`]) or [`console::Person`] |
 //! | `hasWon()`, `getName()`, `getHand()` | [`Player::has_won`], [`Player::name`], [`Player::hand`] |
@@ -82,7 +82,8 @@
 //! - **Input.** A card code in any case (`r5`), `draw` or `0`. A blank answer, a code
 //!   that is no card of the game (`X9`, or `RS` under Quattro rules), a card not held, a
 //!   card that doesn't match, and `draw` while holding a playable card are refused with
-//!   the reason, and the question comes again; so is an answer that is not UTF-8 text
+//!   the reason (a refused `draw` names every playable card held, each once, in the
+//!   order received: [`PlayableCards`]), and the question comes again; so is an answer that is not UTF-8 text
 //!   (one stray byte must not end a game). End of input, at any question, abandons the
 //!   game with a message (exit status 1).
 //! - **No winner.** The assignment's game can't stall: with every card but the top one
@@ -135,7 +136,7 @@ pub use card::{
     WildCard,
 };
 pub use deck::DeckOrder;
-pub use error::{ChanceError, GameError, InvalidSelectionError, NoNameError};
+pub use error::{ChanceError, GameError, InvalidSelectionError, NoNameError, PlayableCards};
 pub use game::{
     DEFAULT_MAX_TURNS, Drawn, Event, Game, Move, NoWinnerReason, Outcome, PLAYERS, PlayerView,
 };

@@ -14,19 +14,23 @@ pub struct Player {
 }
 
 impl Player {
-    /// A player with an empty hand.
-    pub fn new(name: impl Into<String>, human: bool) -> Player {
+    /// The person at the terminal, named `name`, with an empty hand.
+    pub fn human(name: impl Into<String>) -> Player {
         Player {
             name: name.into(),
             hand: Vec::new(),
-            human,
+            human: true,
         }
     }
 
-    /// A bot named after its seat as the assignment's solutions do: `Player 2` for the
-    /// second seat (`seat` counts from 0).
+    /// A bot with an empty hand, named after its seat as the assignment's solutions do:
+    /// `Player 2` for the second seat (`seat` counts from 0).
     pub fn bot(seat: usize) -> Player {
-        Player::new(format!("Player {}", seat + 1), false)
+        Player {
+            name: format!("Player {}", seat + 1),
+            hand: Vec::new(),
+            human: false,
+        }
     }
 
     /// `getName()`.

@@ -267,7 +267,7 @@ mod tests {
 
     fn game() -> Game {
         let mut players = crate::simulate::bots();
-        players[0] = Player::new("Ann", true);
+        players[0] = Player::human("Ann");
         let mut game = Game::new(Rules::Uno, players, 100);
         let deal = game
             .sample_chance(&mut cards_core::rng::rng_from_seed(1))

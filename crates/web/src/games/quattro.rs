@@ -49,7 +49,7 @@ impl Quattro {
                 .map_err(|e| ApiError::malformed(format!("rules: {e}")))?,
         };
         let players = [
-            Player::new("You", true),
+            Player::human("You"),
             Player::bot(1),
             Player::bot(2),
             Player::bot(3),
