@@ -3,7 +3,7 @@
 //! input).
 
 use std::fs::File;
-use std::io::{self, BufReader, BufWriter, Write};
+use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -11,6 +11,7 @@ use std::time::Instant;
 
 use cards_core::ParseError;
 use cards_core::cli::{EXIT_CUT_SHORT, is_broken_pipe, parse_args, report};
+use cards_core::input::{InputError, MAX_INPUT, read_file};
 use cards_core::names::count_of;
 use cards_core::protocol::{ChanceSource, PlayError, Stop};
 use cards_core::rng::{resolve_seed, rng_from_seed};
@@ -227,7 +228,8 @@ struct SolveArgs {
     /// The strategy the optimal player is measured against.
     #[arg(long, value_name = "STRATEGY", default_value = "hold:20")]
     against: StrategySpec,
-    /// Write the value table to FILE.
+    /// Write the value table to FILE (a file, a device or a pipe; if FILE is standard
+    /// output, /dev/stdout, the report goes to stderr).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
     /// Draw the optimal hold boundary as an SVG picture.
@@ -270,6 +272,8 @@ enum Failure {
     Play(#[from] PlayError<RuleError>),
     #[error("{path}: {error}")]
     Read { path: String, error: io::Error },
+    #[error("{0}")]
+    Input(#[from] InputError),
     #[error("{path}: {error}")]
     DiceFile { path: String, error: ParseError },
     #[error("the dice file {path} ran out after {}, before the game ended; nobody won",
@@ -353,10 +357,19 @@ fn run(cli: Cli) -> Result<Ran, Failure> {
 
 /// `pig check`: one saved transcript against the rules.
 fn check_transcript(path: &Path) -> Result<Ran, Failure> {
-    let bytes = std::fs::read(path).map_err(|error| Failure::Read {
-        path: path.display().to_string(),
-        error,
-    })?;
+    // A terminal session may hold bytes that are not UTF-8 (a stray key): they are read
+    // leniently, but never past the workspace's input limit (`check /dev/zero`).
+    let what = path.display().to_string();
+    let mut bytes = Vec::new();
+    File::open(path)
+        .and_then(|file| file.take(MAX_INPUT + 1).read_to_end(&mut bytes))
+        .map_err(|error| Failure::Read {
+            path: what.clone(),
+            error,
+        })?;
+    if bytes.len() as u64 > MAX_INPUT {
+        return Err(InputError::TooLarge { what }.into());
+    }
     let text = String::from_utf8_lossy(&bytes);
     let mut out = BufWriter::new(io::stdout().lock());
     let status = match pig::transcript::check(&text, None) {
@@ -416,15 +429,12 @@ fn play(args: PlayArgs) -> Result<GameEnd, Failure> {
     })
 }
 
-/// The rolls of a dice file, checked whole.
+/// The rolls of a dice file, checked whole. The file is read with the workspace's size
+/// limit, so `--dice /dev/zero` is refused at once rather than filling memory.
 fn read_dice(path: &Path, rules: Rules) -> Result<Vec<Throw>, Failure> {
-    let name = || path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|error| Failure::Read {
-        path: name(),
-        error,
-    })?;
+    let text = read_file(path)?;
     rolls::parse(rules, &text).map_err(|error| Failure::DiceFile {
-        path: name(),
+        path: path.display().to_string(),
         error,
     })
 }
@@ -486,8 +496,8 @@ fn run_solve(args: SolveArgs) -> Result<(), Failure> {
     // The output files are opened before the solving, so a path that cannot be written
     // fails at once rather than after a long solve. They are emptied only when written:
     // `--out` may name the `--table` being read.
-    let table_file = args.out.as_deref().map(open_output).transpose()?;
-    let plot_file = args.plot.as_deref().map(open_output).transpose()?;
+    let table_file = args.out.as_deref().map(Output::open).transpose()?;
+    let plot_file = args.plot.as_deref().map(Output::open).transpose()?;
     let (solution, seconds) = load_or_solve(&args.game)?;
     let solution = Arc::new(solution);
     let (rules, goal) = (solution.rules(), solution.goal());
@@ -495,7 +505,9 @@ fn run_solve(args: SolveArgs) -> Result<(), Failure> {
     let mut against = strategy(args.against, Some(&solution))?;
     let evaluation = evaluate(rules, goal, &mut optimal, &mut against)?;
 
-    let mut out = BufWriter::new(io::stdout().lock());
+    // The report is made whole first and printed after the files are written, so a file
+    // that cannot be written (a full disk, /dev/full) leaves nothing on stdout.
+    let mut out = Vec::new();
     writeln!(
         out,
         "Pig, {rules} rules ({}), goal {goal}",
@@ -548,31 +560,94 @@ fn run_solve(args: SolveArgs) -> Result<(), Failure> {
     for (label, chance) in chances {
         writeln!(out, "{label:<width$} {chance:.6}")?;
     }
-    if let (Some(path), Some(file)) = (&args.out, table_file) {
-        file.set_len(0)
-            .and_then(|()| solution.write_to(BufWriter::new(file)))
-            .map_err(|error| file_failure(path, error))?;
-        writeln!(out, "Table written to {}", path.display())?;
+    let mut to_stdout = false;
+    if let Some(file) = table_file {
+        file.write(|w| solution.write_to(w))?;
+        writeln!(out, "Table written to {}", file.path.display())?;
+        to_stdout |= file.is_stdout;
     }
-    if let (Some(path), Some(mut file)) = (&args.plot, plot_file) {
+    if let Some(file) = plot_file {
         let svg = crate::plot::hold_boundary_svg(&solution);
-        file.set_len(0)
-            .and_then(|()| file.write_all(svg.as_bytes()))
-            .map_err(|error| file_failure(path, error))?;
-        writeln!(out, "Hold boundary drawn in {}", path.display())?;
+        file.write(|w| w.write_all(svg.as_bytes()))?;
+        writeln!(out, "Hold boundary drawn in {}", file.path.display())?;
+        to_stdout |= file.is_stdout;
     }
-    out.flush()?;
+    // A file that is standard output itself (`--plot /dev/stdout > pic.svg`) would be
+    // spoilt by the report after it: the report goes to stderr instead.
+    if to_stdout {
+        let _ = io::stderr().lock().write_all(&out);
+        return Ok(());
+    }
+    let mut stdout = io::stdout().lock();
+    stdout.write_all(&out)?;
+    stdout.flush()?;
     Ok(())
 }
 
-/// A file to write, opened (created if need be) without emptying it.
-fn open_output(path: &Path) -> Result<File, Failure> {
-    File::options()
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(path)
-        .map_err(|error| file_failure(path, error))
+/// A file `pig solve` writes, opened before the solving.
+struct Output {
+    path: PathBuf,
+    file: File,
+    /// A regular file is emptied before it is written; a device or a pipe cannot be
+    /// (truncating `/dev/null` fails with `Invalid argument`) and needs no emptying.
+    regular: bool,
+    /// The file is the one standard output writes to.
+    is_stdout: bool,
+}
+
+impl Output {
+    /// Opens (creates if need be) `path` for writing without emptying it.
+    fn open(path: &Path) -> Result<Output, Failure> {
+        let file = File::options()
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(path)
+            .map_err(|error| file_failure(path, error))?;
+        let metadata = file.metadata().map_err(|error| file_failure(path, error))?;
+        Ok(Output {
+            path: path.to_owned(),
+            regular: metadata.is_file(),
+            is_stdout: is_stdout(&metadata),
+            file,
+        })
+    }
+
+    /// Empties a regular file, then writes it with `write`; any failure (a full device)
+    /// is one line naming the path.
+    fn write(
+        &self,
+        write: impl FnOnce(&mut BufWriter<&File>) -> io::Result<()>,
+    ) -> Result<(), Failure> {
+        let written = (|| {
+            if self.regular {
+                self.file.set_len(0)?;
+            }
+            let mut out = BufWriter::new(&self.file);
+            write(&mut out)?;
+            out.flush()
+        })();
+        written.map_err(|error| file_failure(&self.path, error))
+    }
+}
+
+/// Whether the file of `metadata` is the one standard output writes to.
+#[cfg(unix)]
+fn is_stdout(metadata: &std::fs::Metadata) -> bool {
+    use std::os::fd::AsFd;
+    use std::os::unix::fs::MetadataExt;
+    let stdout = io::stdout();
+    let Ok(fd) = stdout.as_fd().try_clone_to_owned() else {
+        return false;
+    };
+    File::from(fd)
+        .metadata()
+        .is_ok_and(|out| (out.dev(), out.ino()) == (metadata.dev(), metadata.ino()))
+}
+
+#[cfg(not(unix))]
+fn is_stdout(_: &std::fs::Metadata) -> bool {
+    false
 }
 
 /// The one-line error about a file: `PATH: what went wrong`.

@@ -123,7 +123,9 @@
 //!   with [`cards_core::rng::below`]`(6) + 1`.
 //! - **Dice files** (`--dice FILE`): one roll a line, the two dice separated by
 //!   whitespace (`3 5`), or one die a line under classic rules; blank lines are
-//!   skipped. The whole file is checked before the game starts: a die that is not 1 to
+//!   skipped. The file is read through [`cards_core::input::read_file`] (at most 4 MB,
+//!   a leading byte-order mark dropped, bytes that are not UTF-8 refused naming their
+//!   line). The whole file is checked before the game starts: a die that is not 1 to
 //!   6, a line with too few or too many dice, or a file without rolls is refused in one
 //!   line naming the line, column and token (exit status 2, nothing on stdout). A file
 //!   that runs out before the game ends stops it: the transcript so far stays on
@@ -146,6 +148,11 @@
 //!   player would read, one for other rules or another goal, and a truncated, damaged
 //!   or foreign file are refused in one line with exit status 2 before anything is
 //!   played (tested in `tests/cli.rs`). `--out` may name the table being read.
+//! - **Solve's output files** (`--out`, `--plot`) are opened before the solving and
+//!   written before the report is printed: a regular file is emptied first, a device or
+//!   pipe is not (it cannot be); a file that cannot be written (`/dev/full`) is one line
+//!   on stderr, exit status 2, nothing on stdout; a file that is standard output itself
+//!   (`--plot /dev/stdout`) gets the file alone, the report going to stderr.
 //! - **Counts**: `simulate --games` and `--threads` take 1 or more (rayon would read 0
 //!   threads as all cores).
 //! - **Simulation seats**: strategy A moves first in every game; swap `--a` and `--b`

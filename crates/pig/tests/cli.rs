@@ -311,3 +311,92 @@ fn a_dice_file_from_a_seed_replays_the_seeds_game() {
         "the game played from `pig dice --seed 94` is the game of `pig --seed 94`"
     );
 }
+
+/// `solve --out`/`--plot` to a device: `/dev/null` takes the file (a device cannot be
+/// emptied first, and is not), `/dev/full` is one line naming it with exit status 2 and
+/// nothing on stdout (the report is printed only once the files are written).
+#[test]
+fn solve_writes_to_devices() {
+    for option in ["--out", "--plot"] {
+        let run = pig(&["solve", "--goal", "10", option, "/dev/null"], "");
+        assert_eq!((run.status, run.stderr.as_str()), (Some(0), ""), "{option}");
+        assert!(
+            run.stdout.starts_with("Pig, two-dice rules"),
+            "{}",
+            run.stdout
+        );
+        assert!(run.stdout.ends_with(" /dev/null\n"), "{}", run.stdout);
+
+        let full = pig(&["solve", "--goal", "10", option, "/dev/full"], "");
+        assert_eq!(
+            full,
+            Run {
+                status: Some(2),
+                stdout: String::new(),
+                stderr: "pig: /dev/full: No space left on device (os error 28)\n".to_owned(),
+            },
+            "{option}"
+        );
+    }
+}
+
+/// A file that is standard output itself gets the file alone on stdout: the report,
+/// which would spoil it, goes to stderr.
+#[test]
+fn solve_to_standard_output_keeps_the_file_whole() {
+    let plot = pig(&["solve", "--goal", "10", "--plot", "/dev/stdout"], "");
+    assert_eq!(plot.status, Some(0), "{}", plot.stderr);
+    assert!(plot.stdout.starts_with("<svg") || plot.stdout.starts_with("<?xml"));
+    assert!(plot.stdout.ends_with("</svg>\n"), "{}", plot.stdout);
+    assert!(
+        plot.stderr.starts_with("Pig, two-dice rules"),
+        "{}",
+        plot.stderr
+    );
+    assert!(
+        plot.stderr.ends_with(" in /dev/stdout\n"),
+        "{}",
+        plot.stderr
+    );
+
+    let dir = scratch("solve_to_stdout");
+    let table = dir.join("from-stdout.table");
+    let file = std::fs::File::create(&table).unwrap_or_else(|e| panic!("{e}"));
+    let status = Command::new(env!("CARGO_BIN_EXE_pig"))
+        .args([
+            "solve",
+            "--goal",
+            "10",
+            "--rules",
+            "classic",
+            "--out",
+            "/dev/stdout",
+        ])
+        .env_remove("RUST_BACKTRACE")
+        .stdout(file)
+        .stderr(Stdio::null())
+        .status()
+        .unwrap_or_else(|e| panic!("pig: {e}"));
+    assert!(status.success());
+    // The table written through stdout reads back as a table for its rules and goal.
+    let read = pig(
+        &[
+            "--computer",
+            "optimal",
+            "--goal",
+            "10",
+            "--rules",
+            "classic",
+            "--table",
+            text(&table),
+            "--seed",
+            "1",
+        ],
+        "y\n",
+    );
+    assert_eq!(read.status, Some(1), "{}", read.stderr);
+    assert_eq!(
+        read.stderr,
+        "pig: the input ended before the game did; nobody won\n"
+    );
+}
