@@ -92,6 +92,15 @@ impl Deal {
                 DealFormat::Numbered { .. } => (number.to_string(), Strategy::Rainbow),
                 DealFormat::Named { strategies } => {
                     let name_token = words.next();
+                    if let Some(token) = name_token
+                        && token.text.chars().any(char::is_control)
+                    {
+                        // Every output line starts with the name: an escape sequence in
+                        // it would act on the terminal at each turn.
+                        return Err(
+                            token.error("a name holds no control characters (an escape, NUL)")
+                        );
+                    }
                     let name = name_token.map_or("", |t| t.text).to_owned();
                     if let Some(token) = name_token
                         && seats.iter().any(|seat: &Seat| seat.name == name)

@@ -127,8 +127,8 @@
 //!   names the line, the column and the token, and nothing goes to standard output. A
 //!   card is an upper-case colour letter and a number 1–8 (`r3` is refused with a hint:
 //!   the output always writes `R3`, so the input should too). Each hand has exactly 5
-//!   cards; a game has 2 to 6 players (Problems 1–3 exactly 3); names are single words;
-//!   strategy letters are upper case. The draw pile may be shorter than the rest of the
+//!   cards; a game has 2 to 6 players (Problems 1–3 exactly 3); names are single words
+//!   without control characters; strategy letters are upper case. The draw pile may be shorter than the rest of the
 //!   deck, or absent (an empty deck), and may run over several lines; every card appears
 //!   at most once; two players may not share a name. A deal (and `check`'s output file)
 //!   is UTF-8 text of at most 4 MB, from FILE or, with none or `-`, standard input; a
