@@ -2,8 +2,9 @@
 //! knows clap; the games themselves are played by the library ([`quattro::console`],
 //! [`quattro::simulate`]) through the workspace's game loop.
 
+use std::ffi::OsString;
 use std::fmt;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -16,6 +17,7 @@ use cards_core::tokens::ParseError;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use quattro::console::{self, Ending, Reply};
+use quattro::render::CardStyle;
 use quattro::simulate::BotGames;
 use quattro::{DEFAULT_MAX_TURNS, DeckOrder, Game, GameError, Player, Rules, deck, simulate};
 
@@ -29,6 +31,9 @@ How to play:
   none of your cards matches. The first player with no cards left wins. With
   --rules uno a wild card (W, W+4) asks you for a colour (R, Y, G or B). Type q (or
   quit) at any question to stop: nobody wins, and the cards held are shown.
+
+On a terminal the cards are shown in their colours (NO_COLOR=1 turns that off); output
+to a pipe or a file is always plain text.
 
 Examples:
   quattro                        play (the seed is printed on stderr)
@@ -307,7 +312,7 @@ fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
     if args.bots == 4 {
         let mut game = Game::new(rules, simulate::bots(), args.max_turns);
         let mut out = io::BufWriter::new(io::stdout().lock());
-        console::play_bots(&mut game, &mut chance, &mut out, args.reveal)?;
+        console::play_bots(&mut game, &mut chance, &mut out, args.reveal, card_style())?;
         out.flush()?;
         return Ok(ExitCode::SUCCESS);
     }
@@ -326,12 +331,33 @@ fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
     let mut players = simulate::bots();
     players[0] = Player::human(name);
     let mut game = Game::new(rules, players, args.max_turns);
-    let ending = console::play_with_human(&mut game, &mut chance, &mut console, args.reveal)?;
+    let ending = console::play_with_human(
+        &mut game,
+        &mut chance,
+        &mut console,
+        args.reveal,
+        card_style(),
+    )?;
     console.output().flush()?;
     Ok(match ending {
         Ending::Finished(_) | Ending::Quit => ExitCode::SUCCESS,
         Ending::InputEnded => ExitCode::from(EXIT_CUT_SHORT),
     })
+}
+
+/// How the game shows its cards on standard output: the one place that decides.
+fn card_style() -> CardStyle {
+    card_style_for(io::stdout().is_terminal(), std::env::var_os("NO_COLOR"))
+}
+
+/// Colour only for a terminal, and not when `NO_COLOR` is set to anything but the empty
+/// string (no-color.org): a pipe or a file always gets the plain transcript.
+fn card_style_for(terminal: bool, no_color: Option<OsString>) -> CardStyle {
+    if terminal && no_color.is_none_or(|value| value.is_empty()) {
+        CardStyle::Ansi
+    } else {
+        CardStyle::Plain
+    }
 }
 
 /// `quattro simulate`: the tally of many bot games, and nothing per game.
@@ -385,6 +411,24 @@ mod tests {
             positive::<u32>("4294967296"),
             Err("it must be at most 4294967295".to_owned())
         );
+    }
+
+    #[test]
+    fn colour_only_on_a_terminal_without_no_color() {
+        let cases = [
+            (true, None, CardStyle::Ansi),
+            (true, Some(""), CardStyle::Ansi),
+            (true, Some("1"), CardStyle::Plain),
+            (false, None, CardStyle::Plain),
+            (false, Some("1"), CardStyle::Plain),
+        ];
+        for (terminal, no_color, want) in cases {
+            assert_eq!(
+                card_style_for(terminal, no_color.map(OsString::from)),
+                want,
+                "terminal {terminal}, NO_COLOR {no_color:?}"
+            );
+        }
     }
 
     #[test]

@@ -18,7 +18,7 @@ use crate::card::Card;
 use crate::deck::DeckOrder;
 use crate::error::{GameError, InvalidSelectionError, NoNameError, validate_name};
 use crate::game::{Game, Move, Outcome, PLAYERS, PlayerView};
-use crate::render::{self, Perspective};
+use crate::render::{self, CardStyle, Perspective};
 
 /// The question for the human's name.
 pub const NAME_PROMPT: &str = "What is your name? ";
@@ -116,13 +116,22 @@ pub fn parse_colour(answer: &str) -> Result<Color, InvalidSelectionError> {
 pub struct Person<'c, R, W> {
     console: &'c mut Console<R, W>,
     names: [String; PLAYERS],
+    style: CardStyle,
 }
 
 impl<'c, R: BufRead, W: Write> Person<'c, R, W> {
     /// The person at `console`; `names` are the players' names by seat (public, and
-    /// shown in the summary before each move).
-    pub fn new(console: &'c mut Console<R, W>, names: [String; PLAYERS]) -> Person<'c, R, W> {
-        Person { console, names }
+    /// shown in the summary before each move); cards are shown in `style`.
+    pub fn new(
+        console: &'c mut Console<R, W>,
+        names: [String; PLAYERS],
+        style: CardStyle,
+    ) -> Person<'c, R, W> {
+        Person {
+            console,
+            names,
+            style,
+        }
     }
 
     /// Where the game's transcript goes.
@@ -141,7 +150,7 @@ impl<R: BufRead, W: Write> Agent<Game> for Person<'_, R, W> {
         // The answers are checked against the view, which says why a move is refused;
         // the legal moves are the same rules (`PlayerView::legal_moves`).
         let view = view.as_ref().ok_or(Stop::NoAction)?;
-        render::status(self.console.output(), &self.names, view)?;
+        render::status(self.console.output(), &self.names, view, self.style)?;
         let mv = match self
             .console
             .ask(MOVE_PROMPT, |answer| {
@@ -199,13 +208,14 @@ pub type ConsoleError = PlayError<GameError>;
 
 /// Plays `game` (not dealt yet) with the person at `console` in the seat marked human
 /// and bots in the others, with chance from `chance`; writes the transcript to the
-/// console's output. The person's prompts come between the steps' text, so this loop
-/// calls [`Driver::step`].
+/// console's output, the bots' cards shown if `reveal`, every card in `style`. The
+/// person's prompts come between the steps' text, so this loop calls [`Driver::step`].
 pub fn play_with_human<R: BufRead, W: Write>(
     game: &mut Game,
     chance: &mut ChanceSource<DeckOrder>,
     console: &mut Console<R, W>,
     reveal: bool,
+    style: CardStyle,
 ) -> Result<Ending, ConsoleError> {
     let human = (0..PLAYERS)
         .find(|&seat| game.player(seat).is_human())
@@ -215,6 +225,7 @@ pub fn play_with_human<R: BufRead, W: Write>(
     let who = Perspective {
         human: Some(human),
         reveal,
+        style,
     };
     let names = game
         .players()
@@ -222,7 +233,7 @@ pub fn play_with_human<R: BufRead, W: Write>(
         .map(|player| player.name().to_owned());
     let mut table = Table {
         human,
-        person: Person::new(console, names),
+        person: Person::new(console, names, style),
     };
     let mut driver = Driver::new();
     loop {
@@ -248,16 +259,18 @@ pub fn play_with_human<R: BufRead, W: Write>(
 }
 
 /// Lets four bots play `game` (not dealt yet), with chance from `chance`, writing the
-/// transcript to `out`.
+/// transcript to `out`: their cards shown if `reveal`, every card in `style`.
 pub fn play_bots<W: Write>(
     game: &mut Game,
     chance: &mut ChanceSource<DeckOrder>,
     out: &mut W,
     reveal: bool,
+    style: CardStyle,
 ) -> Result<Outcome, ConsoleError> {
     let who = Perspective {
         human: None,
         reveal,
+        style,
     };
     Driver::new().play(game, chance, &mut Bot, |game, _, events| {
         tell(out, game, events, who)
@@ -278,10 +291,10 @@ fn tell(
     match (who.reveal, game.actor()) {
         (true, Actor::Seat(seat)) if who.human == Some(seat) => {
             for bot in (0..PLAYERS).filter(|&other| other != seat) {
-                render::revealed_hand(out, game, bot)?;
+                render::revealed_hand(out, game, bot, who.style)?;
             }
         }
-        (true, Actor::Seat(seat)) => render::revealed_hand(out, game, seat)?,
+        (true, Actor::Seat(seat)) => render::revealed_hand(out, game, seat, who.style)?,
         _ => {}
     }
     Ok(())
@@ -441,7 +454,14 @@ mod tests {
         let mut chance = ChanceSource::seeded(cards_core::rng::rng_from_seed(1));
         let mut game = Game::new(Rules::Quattro, players, 1000);
         let mut console = Console::new(&b"nonsense\n"[..], Vec::new());
-        let ending = play_with_human(&mut game, &mut chance, &mut console, false).ok();
+        let ending = play_with_human(
+            &mut game,
+            &mut chance,
+            &mut console,
+            false,
+            CardStyle::Plain,
+        )
+        .ok();
         assert_eq!(ending, Some(Ending::InputEnded));
         assert_eq!(game.outcome(), None);
         let shown = String::from_utf8(console.into_output()).unwrap_or_default();
@@ -457,7 +477,50 @@ mod tests {
         let mut game = Game::new(Rules::Quattro, crate::simulate::bots(), 1000);
         let mut chance = ChanceSource::seeded(cards_core::rng::rng_from_seed(1));
         let mut console = Console::new(&b""[..], Vec::new());
-        let ending = play_with_human(&mut game, &mut chance, &mut console, false);
+        let ending = play_with_human(
+            &mut game,
+            &mut chance,
+            &mut console,
+            false,
+            CardStyle::Plain,
+        );
         assert!(matches!(ending, Err(PlayError::Invariant(_))), "{ending:?}");
+    }
+
+    /// The text without its ANSI colour sequences (`ESC [ digits m`).
+    fn without_colours(text: &str) -> String {
+        let mut plain = String::with_capacity(text.len());
+        let mut rest = text;
+        while let Some(start) = rest.find('\x1b') {
+            plain.push_str(&rest[..start]);
+            let after = &rest[start..];
+            let end = after
+                .find('m')
+                .unwrap_or_else(|| panic!("an unfinished colour sequence in {after:?}"));
+            rest = &after[end + 1..];
+        }
+        plain.push_str(rest);
+        plain
+    }
+
+    /// A whole Uno game of four bots with every card shown (`--reveal`): in colour, it is
+    /// the plain transcript with colour sequences around the cards; plain, it has none.
+    #[test]
+    fn coloured_transcripts_are_the_plain_ones_painted() {
+        let transcript = |style: CardStyle| {
+            let mut game = Game::new(Rules::Uno, crate::simulate::bots(), 1000);
+            let mut chance = ChanceSource::seeded(cards_core::rng::rng_from_seed(88));
+            let mut out = Vec::new();
+            play_bots(&mut game, &mut chance, &mut out, true, style)
+                .unwrap_or_else(|e| panic!("{e}"));
+            String::from_utf8(out).unwrap_or_else(|e| panic!("{e}"))
+        };
+        let plain = transcript(CardStyle::Plain);
+        let coloured = transcript(CardStyle::Ansi);
+        assert!(!plain.contains('\x1b'), "{plain}");
+        for sequence in ["\x1b[31m", "\x1b[33m", "\x1b[32m", "\x1b[34m", "\x1b[35m"] {
+            assert!(coloured.contains(sequence), "no {sequence:?} in {coloured}");
+        }
+        assert_eq!(without_colours(&coloured), plain);
     }
 }

@@ -113,6 +113,11 @@
 //!   of `--seed S`. A file is checked whole before anything is asked or printed.
 //! - **Bots** follow the policy in [`bot`]; they have no randomness, so a seed fixes
 //!   the whole game.
+//! - **Colour.** On a terminal the cards are shown in their colours (ANSI red, yellow,
+//!   green and blue, wild cards in magenta; the colour a wild card names too), unless
+//!   `NO_COLOR` is set to anything but the empty string. A pipe or a file always gets the
+//!   plain transcript, byte for byte. The binary decides once, from
+//!   `std::io::IsTerminal`, and hands the renderer a [`render::CardStyle`].
 //! - **Transcript.** Moves are told as they happen, so before each of their turns the
 //!   human has seen what every bot did since (card played, or a draw) with its card
 //!   count, then a summary: name, top card, hand, every other player's card count. Bots'

@@ -2,23 +2,105 @@
 //!
 //! A [`Perspective`] says who is watching. The human is addressed as "you" and sees the
 //! cards they draw; a bot's cards and draws stay secret unless `reveal` is on. The
-//! bots-only transcript is the same text with no human.
+//! bots-only transcript is the same text with no human. A [`CardStyle`] says how cards
+//! are written: plain (the transcript's exact bytes, always in a pipe or a file), or in
+//! ANSI colours for a person at a terminal; the binary chooses, in one place.
 
+use std::fmt;
 use std::io::{self, Write};
 
+use cards_core::Color;
 use cards_core::names::count_of;
 
 use crate::card::Card;
 use crate::game::{Event, Game, NoWinnerReason, Outcome, PLAYERS, PlayerView};
 use crate::rules::{HAND_SIZE, Rules};
 
-/// Who watches the game.
+/// Who watches the game, and how the cards are shown to them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Perspective {
     /// The human's seat, if a person plays.
     pub human: Option<usize>,
     /// Show the bots' cards (`--reveal`, for teaching and debugging).
     pub reveal: bool,
+    /// Plain or coloured cards.
+    pub style: CardStyle,
+}
+
+/// How cards (and the colours wild cards name) are written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CardStyle {
+    /// As codes and words only: the transcript every test and script reads, byte for
+    /// byte.
+    #[default]
+    Plain,
+    /// In ANSI colours: red, yellow, green and blue cards in their colour, wild cards in
+    /// magenta. Only for a person at a terminal: the escape codes would corrupt a file.
+    Ansi,
+}
+
+impl CardStyle {
+    /// `card`'s code, coloured in this style; a width given when formatting pads the code
+    /// inside the colour, so columns line up as in plain text.
+    pub fn card(self, card: Card) -> Painted<Card> {
+        let ansi = match card.colour() {
+            Some(colour) => ansi_code(colour),
+            None => WILD_ANSI,
+        };
+        self.paint(card, ansi)
+    }
+
+    /// A colour's name (`green`), in that colour in this style.
+    pub fn colour_name(self, colour: Color) -> Painted<&'static str> {
+        self.paint(colour.name(), ansi_code(colour))
+    }
+
+    fn paint<T>(self, value: T, ansi: u8) -> Painted<T> {
+        Painted {
+            value,
+            ansi: match self {
+                CardStyle::Plain => None,
+                CardStyle::Ansi => Some(ansi),
+            },
+        }
+    }
+}
+
+/// The ANSI foreground colour (SGR code) of wild cards, which have no colour of their own.
+const WILD_ANSI: u8 = 35;
+
+/// The ANSI foreground colour (SGR code) of a card colour.
+const fn ansi_code(colour: Color) -> u8 {
+    match colour {
+        Color::Red => 31,
+        Color::Yellow => 33,
+        Color::Green => 32,
+        Color::Blue => 34,
+    }
+}
+
+/// A card or a colour name, wrapped in its ANSI colour when the [`CardStyle`] says so.
+#[derive(Clone, Copy, Debug)]
+pub struct Painted<T> {
+    value: T,
+    ansi: Option<u8>,
+}
+
+impl<T: fmt::Display> fmt::Display for Painted<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(code) = self.ansi {
+            write!(f, "\x1b[{code}m")?;
+        }
+        if f.width().is_some() {
+            f.pad(&self.value.to_string())?;
+        } else {
+            write!(f, "{}", self.value)?;
+        }
+        if self.ansi.is_some() {
+            f.write_str("\x1b[0m")?;
+        }
+        Ok(())
+    }
 }
 
 impl Perspective {
@@ -41,8 +123,11 @@ fn list(names: &[&str]) -> String {
     }
 }
 
-fn codes(cards: &[Card]) -> String {
-    let codes: Vec<String> = cards.iter().map(Card::to_string).collect();
+fn codes(cards: &[Card], style: CardStyle) -> String {
+    let codes: Vec<String> = cards
+        .iter()
+        .map(|&card| style.card(card).to_string())
+        .collect();
     codes.join(" ")
 }
 
@@ -77,7 +162,11 @@ fn intro(out: &mut impl Write, game: &Game, top: Card, who: Perspective) -> io::
         "Everyone gets {HAND_SIZE} cards. On a turn, a player plays a card that matches the top \
          card\nof the discard pile {how} left wins."
     )?;
-    writeln!(out, "The first card on the discard pile is {top}.")
+    writeln!(
+        out,
+        "The first card on the discard pile is {}.",
+        who.style.card(top)
+    )
 }
 
 /// The line for one event, told from `who`'s side; hand sizes are read from `game`
@@ -85,6 +174,7 @@ fn intro(out: &mut impl Write, game: &Game, top: Card, who: Perspective) -> io::
 pub fn event(out: &mut impl Write, game: &Game, event: &Event, who: Perspective) -> io::Result<()> {
     let name = |seat: usize| game.player(seat).name();
     let held = |seat: usize| game.player(seat).hand().len();
+    let style = who.style;
     match *event {
         Event::Dealt { top } => intro(out, game, top, who),
         Event::Played { player, card } => {
@@ -93,6 +183,7 @@ pub fn event(out: &mut impl Write, game: &Game, event: &Event, who: Perspective)
                 0 => ", their last card".to_owned(),
                 n => format!(" ({} left)", cards(n)),
             };
+            let card = style.card(card);
             if who.is_you(player) {
                 writeln!(out, "You play {card}{rest}.")
             } else {
@@ -100,10 +191,11 @@ pub fn event(out: &mut impl Write, game: &Game, event: &Event, who: Perspective)
             }
         }
         Event::ColourNamed { player, colour } => {
+            let colour = style.colour_name(colour);
             if who.is_you(player) {
-                writeln!(out, "You name {}.", colour.name())
+                writeln!(out, "You name {colour}.")
             } else {
-                writeln!(out, "{} names {}.", name(player), colour.name())
+                writeln!(out, "{} names {colour}.", name(player))
             }
         }
         Event::Reshuffled { cards: n } => writeln!(
@@ -114,6 +206,7 @@ pub fn event(out: &mut impl Write, game: &Game, event: &Event, who: Perspective)
         ),
         Event::Drew { player, card } => {
             let n = cards(held(player));
+            let card = style.card(card);
             if who.is_you(player) {
                 writeln!(out, "You draw {card} (now {n}).")
             } else if who.reveal {
@@ -150,7 +243,7 @@ pub fn event(out: &mut impl Write, game: &Game, event: &Event, who: Perspective)
                 format!("{} draws", name(player))
             };
             if who.is_you(player) || who.reveal {
-                writeln!(out, "{subject} {k}: {} (now {n}).", codes(drawn))
+                writeln!(out, "{subject} {k}: {} (now {n}).", codes(drawn, style))
             } else {
                 writeln!(out, "{subject} {k} (now {n}).")
             }
@@ -195,9 +288,19 @@ fn ending(out: &mut impl Write, game: &Game, outcome: Outcome, who: Perspective)
 }
 
 /// `(Player 2 holds B1 R4)`: a bot's hand, shown only with `--reveal`.
-pub fn revealed_hand(out: &mut impl Write, game: &Game, seat: usize) -> io::Result<()> {
+pub fn revealed_hand(
+    out: &mut impl Write,
+    game: &Game,
+    seat: usize,
+    style: CardStyle,
+) -> io::Result<()> {
     let player = game.player(seat);
-    writeln!(out, "({} holds {})", player.name(), codes(player.hand()))
+    writeln!(
+        out,
+        "({} holds {})",
+        player.name(),
+        codes(player.hand(), style)
+    )
 }
 
 /// How many cards each player holds, on one line (`Cards held: Ann 2, Player 2 5, …`):
@@ -218,24 +321,25 @@ pub fn status(
     out: &mut impl Write,
     names: &[String; PLAYERS],
     view: &PlayerView<'_>,
+    style: CardStyle,
 ) -> io::Result<()> {
     writeln!(out)?;
     writeln!(out, "Your turn, {}.", names[view.seat])?;
+    let top = style.card(view.top);
     if view.top.is_wild() {
         writeln!(
             out,
-            "Top card: {} (colour to follow: {})",
-            view.top,
-            view.colour.name()
+            "Top card: {top} (colour to follow: {})",
+            style.colour_name(view.colour)
         )?;
     } else {
-        writeln!(out, "Top card: {}", view.top)?;
+        writeln!(out, "Top card: {top}")?;
     }
     writeln!(out, "Your hand:")?;
     let mut hand = view.hand.to_vec();
     hand.sort_by_key(|&card| card.sort_key());
     for card in hand {
-        writeln!(out, "  {:<4}{}", card.to_string(), card.name())?;
+        writeln!(out, "  {:<4}{}", style.card(card), card.name())?;
     }
     let counts: Vec<String> = (0..PLAYERS)
         .filter(|&seat| seat != view.seat)
@@ -289,7 +393,7 @@ mod tests {
         let game = game();
         let human = Perspective {
             human: Some(0),
-            reveal: false,
+            ..Perspective::default()
         };
         let reveal = Perspective {
             reveal: true,
@@ -333,7 +437,7 @@ mod tests {
         let game = game();
         let human = Perspective {
             human: Some(0),
-            reveal: false,
+            ..Perspective::default()
         };
         let bots = Perspective::default();
         let cases = [
@@ -399,13 +503,112 @@ mod tests {
         };
         let names = game.players().clone().map(|p| p.name().to_owned());
         let mut out = Vec::new();
-        status(&mut out, &names, &view).unwrap_or_else(|e| panic!("{e}"));
+        status(&mut out, &names, &view, CardStyle::Plain).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(
             String::from_utf8(out).unwrap_or_default(),
             "\nYour turn, Ann.\nTop card: W+4 (colour to follow: blue)\nYour hand:\n  \
              R5  red 5\n  B1  blue 1\n  B+2 blue draw two\n  W   wild\n\
              Player 2 has 1 card, Player 3 has 2 cards and Player 4 has 3 cards.\n\
              After you: Player 4.\n"
+        );
+    }
+
+    /// Cards in ANSI colours: each number and action card in its colour, wild cards in
+    /// magenta, a width padding the code inside the colour.
+    #[test]
+    fn cards_in_colour() {
+        let ansi = CardStyle::Ansi;
+        let cases = [
+            ("R5", "\x1b[31mR5\x1b[0m"),
+            ("Y0", "\x1b[33mY0\x1b[0m"),
+            ("G+2", "\x1b[32mG+2\x1b[0m"),
+            ("BS", "\x1b[34mBS\x1b[0m"),
+            ("W", "\x1b[35mW\x1b[0m"),
+            ("W+4", "\x1b[35mW+4\x1b[0m"),
+        ];
+        for (code, want) in cases {
+            assert_eq!(ansi.card(card(code)).to_string(), want, "{code}");
+            assert_eq!(CardStyle::Plain.card(card(code)).to_string(), code);
+        }
+        assert_eq!(
+            format!("[{:<4}]", ansi.card(card("R5"))),
+            "[\x1b[31mR5  \x1b[0m]"
+        );
+        assert_eq!(
+            format!("[{:<4}]", CardStyle::Plain.card(card("R5"))),
+            "[R5  ]"
+        );
+        assert_eq!(
+            ansi.colour_name(Color::Blue).to_string(),
+            "\x1b[34mblue\x1b[0m"
+        );
+    }
+
+    /// The lines that show cards, coloured; the rest of each line as in plain text.
+    #[test]
+    fn event_lines_in_colour() {
+        let game = game();
+        let who = Perspective {
+            human: Some(0),
+            reveal: true,
+            style: CardStyle::Ansi,
+        };
+        let cases = [
+            (
+                Event::Played {
+                    player: 2,
+                    card: card("GS"),
+                },
+                "Player 3 plays \x1b[32mGS\x1b[0m (3 cards left).\n",
+            ),
+            (
+                Event::Drew {
+                    player: 1,
+                    card: card("W"),
+                },
+                "Player 2 draws \x1b[35mW\x1b[0m (now 3 cards).\n",
+            ),
+            (
+                Event::ColourNamed {
+                    player: 0,
+                    colour: Color::Yellow,
+                },
+                "You name \x1b[33myellow\x1b[0m.\n",
+            ),
+            (Event::Skipped { player: 0 }, "You miss a turn.\n"),
+        ];
+        for (event, want) in cases {
+            assert_eq!(line(&game, event, who), want, "{event:?}");
+        }
+    }
+
+    #[test]
+    fn status_in_colour_keeps_the_columns() {
+        let game = game();
+        let hand = [card("R5"), card("W"), card("B+2")];
+        let view = PlayerView {
+            seat: 0,
+            hand: &hand,
+            top: card("W+4"),
+            colour: Color::Blue,
+            hand_sizes: [3, 1, 2, 3],
+            draw_pile: 20,
+            clockwise: true,
+            rules: Rules::Uno,
+        };
+        let names = game.players().clone().map(|p| p.name().to_owned());
+        let mut out = Vec::new();
+        status(&mut out, &names, &view, CardStyle::Ansi).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            String::from_utf8(out).unwrap_or_default(),
+            "\nYour turn, Ann.\n\
+             Top card: \x1b[35mW+4\x1b[0m (colour to follow: \x1b[34mblue\x1b[0m)\n\
+             Your hand:\n  \
+             \x1b[31mR5  \x1b[0mred 5\n  \
+             \x1b[34mB+2 \x1b[0mblue draw two\n  \
+             \x1b[35mW   \x1b[0mwild\n\
+             Player 2 has 1 card, Player 3 has 2 cards and Player 4 has 3 cards.\n\
+             After you: Player 2.\n"
         );
     }
 }
