@@ -24,6 +24,21 @@ pub fn warn(program: &str, message: impl fmt::Display) {
     let _ignored = writeln!(io::stderr().lock(), "{program}: {message}");
 }
 
+/// Whether a game shows its cards in colour: only when stdout is a terminal, and not
+/// when `NO_COLOR` is set to anything but the empty string (no-color.org). A pipe or a
+/// file always gets plain text, so every exact output stays exact.
+pub fn stdout_wants_color() -> bool {
+    wants_color(
+        io::IsTerminal::is_terminal(&io::stdout()),
+        std::env::var_os("NO_COLOR"),
+    )
+}
+
+/// [`stdout_wants_color`]'s rule, for a given terminal and `NO_COLOR`.
+pub fn wants_color(terminal: bool, no_color: Option<std::ffi::OsString>) -> bool {
+    terminal && no_color.is_none_or(|value| value.is_empty())
+}
+
 /// Writes `text` to stdout and gives the exit status: 0, also when the reader closed the
 /// pipe (`… | head`), or 2 with one error line (a full disk).
 pub fn write_stdout(program: &str, text: &str) -> ExitCode {
@@ -141,6 +156,16 @@ mod tests {
         assert_eq!(path(&["--seed", "1", "deal"]), "war deal");
         assert_eq!(path(&["simulate", "deep"]), "war simulate deep");
         assert_eq!(path(&["--order", "x"]), "war");
+    }
+
+    #[test]
+    fn color_only_on_a_terminal_without_no_color() {
+        use std::ffi::OsString;
+        assert!(wants_color(true, None));
+        assert!(wants_color(true, Some(OsString::new())));
+        assert!(!wants_color(true, Some(OsString::from("1"))));
+        assert!(!wants_color(false, None));
+        assert!(!wants_color(false, Some(OsString::from("1"))));
     }
 
     #[test]

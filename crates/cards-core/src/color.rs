@@ -69,6 +69,16 @@ impl Color {
         best
     }
 
+    /// The ANSI foreground colour (SGR code) in which a terminal shows the colour.
+    pub const fn ansi_code(self) -> u8 {
+        match self {
+            Color::Red => 31,
+            Color::Yellow => 33,
+            Color::Green => 32,
+            Color::Blue => 34,
+        }
+    }
+
     /// The colour's English name, lower case (`red`).
     pub const fn name(self) -> &'static str {
         match self {

@@ -32,11 +32,11 @@ pub mod names;
 pub mod pile;
 pub mod protocol;
 pub mod rng;
-pub mod testing;
 #[cfg(feature = "sim")]
 pub mod sim;
 #[cfg(all(feature = "sim", feature = "clap"))]
 pub mod sim_cli;
+pub mod testing;
 pub mod tokens;
 
 pub use color::{Color, ColorCard, ColorCardError};

@@ -539,15 +539,9 @@ fn run(cli: Cli) -> Result<Done, Failure> {
 /// colour when a person is likely reading it. This is the one place that decides.
 fn shown(announce_colour: bool) -> Style {
     Style {
-        ansi: wants_colour(io::stdout().is_terminal(), std::env::var_os("NO_COLOR")),
+        ansi: cards_core::cli::stdout_wants_color(),
         ..Style::plain(announce_colour)
     }
-}
-
-/// Colour only on a terminal, and not when `NO_COLOR` is set to anything but the empty
-/// string (no-color.org): a pipe or a file always gets the assignments' bytes.
-fn wants_colour(terminal: bool, no_color: Option<std::ffi::OsString>) -> bool {
-    terminal && no_color.is_none_or(|value| value.is_empty())
 }
 
 /// The error for a bare `ochos-locos`: a subcommand is needed, and which there are.
@@ -781,20 +775,5 @@ fn read_input(variant: Variant, file: Option<PathBuf>) -> Result<String, Failure
             }
             Ok(read_text(stdin.lock(), "standard input")?)
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use std::ffi::OsString;
-
-    #[test]
-    fn colour_only_on_a_terminal_without_no_color() {
-        assert!(wants_colour(true, None));
-        assert!(wants_colour(true, Some(OsString::new())));
-        assert!(!wants_colour(true, Some(OsString::from("1"))));
-        assert!(!wants_colour(false, None));
-        assert!(!wants_colour(false, Some(OsString::from("1"))));
     }
 }

@@ -88,19 +88,9 @@ impl<T: fmt::Display> fmt::Display for Painted<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.color {
             // Each card resets what it set, so nothing leaks into the rest of the line.
-            Some(color) => write!(f, "\x1b[{}m{}\x1b[0m", ansi_code(color), self.value),
+            Some(color) => write!(f, "\x1b[{}m{}\x1b[0m", color.ansi_code(), self.value),
             None => self.value.fmt(f),
         }
-    }
-}
-
-/// The ANSI foreground colour of a card colour.
-const fn ansi_code(color: Color) -> u8 {
-    match color {
-        Color::Red => 31,
-        Color::Yellow => 33,
-        Color::Green => 32,
-        Color::Blue => 34,
     }
 }
 

@@ -2,9 +2,8 @@
 //! knows clap; the games themselves are played by the library ([`quattro::console`],
 //! [`quattro::simulate`]) through the workspace's game loop.
 
-use std::ffi::OsString;
 use std::fmt;
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -347,13 +346,13 @@ fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
 
 /// How the game shows its cards on standard output: the one place that decides.
 fn card_style() -> CardStyle {
-    card_style_for(io::stdout().is_terminal(), std::env::var_os("NO_COLOR"))
+    card_style_for(cards_core::cli::stdout_wants_color())
 }
 
-/// Colour only for a terminal, and not when `NO_COLOR` is set to anything but the empty
-/// string (no-color.org): a pipe or a file always gets the plain transcript.
-fn card_style_for(terminal: bool, no_color: Option<OsString>) -> CardStyle {
-    if terminal && no_color.is_none_or(|value| value.is_empty()) {
+/// The style for a transcript that is (or is not) to be coloured
+/// ([`cards_core::cli::stdout_wants_color`] decides).
+fn card_style_for(color: bool) -> CardStyle {
+    if color {
         CardStyle::Ansi
     } else {
         CardStyle::Plain
@@ -414,21 +413,9 @@ mod tests {
     }
 
     #[test]
-    fn colour_only_on_a_terminal_without_no_color() {
-        let cases = [
-            (true, None, CardStyle::Ansi),
-            (true, Some(""), CardStyle::Ansi),
-            (true, Some("1"), CardStyle::Plain),
-            (false, None, CardStyle::Plain),
-            (false, Some("1"), CardStyle::Plain),
-        ];
-        for (terminal, no_color, want) in cases {
-            assert_eq!(
-                card_style_for(terminal, no_color.map(OsString::from)),
-                want,
-                "terminal {terminal}, NO_COLOR {no_color:?}"
-            );
-        }
+    fn colour_only_when_wanted() {
+        assert_eq!(card_style_for(true), CardStyle::Ansi);
+        assert_eq!(card_style_for(false), CardStyle::Plain);
     }
 
     #[test]

@@ -44,7 +44,7 @@ impl CardStyle {
     /// inside the colour, so columns line up as in plain text.
     pub fn card(self, card: Card) -> Painted<Card> {
         let ansi = match card.colour() {
-            Some(colour) => ansi_code(colour),
+            Some(colour) => colour.ansi_code(),
             None => WILD_ANSI,
         };
         self.paint(card, ansi)
@@ -52,7 +52,7 @@ impl CardStyle {
 
     /// A colour's name (`green`), in that colour in this style.
     pub fn colour_name(self, colour: Color) -> Painted<&'static str> {
-        self.paint(colour.name(), ansi_code(colour))
+        self.paint(colour.name(), colour.ansi_code())
     }
 
     fn paint<T>(self, value: T, ansi: u8) -> Painted<T> {
@@ -68,16 +68,6 @@ impl CardStyle {
 
 /// The ANSI foreground colour (SGR code) of wild cards, which have no colour of their own.
 const WILD_ANSI: u8 = 35;
-
-/// The ANSI foreground colour (SGR code) of a card colour.
-const fn ansi_code(colour: Color) -> u8 {
-    match colour {
-        Color::Red => 31,
-        Color::Yellow => 33,
-        Color::Green => 32,
-        Color::Blue => 34,
-    }
-}
 
 /// A card or a colour name, wrapped in its ANSI colour when the [`CardStyle`] says so.
 #[derive(Clone, Copy, Debug)]
