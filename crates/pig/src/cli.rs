@@ -110,7 +110,7 @@ enum Command {
   pig solve                             the assignment's game: two dice, goal 100
   pig solve --rules classic             classic Pig: one die, a 1 loses the turn
   pig solve --out pig100.table          keep the table for `pig --computer optimal --table`
-  pig solve --plot hold.svg             draw where the optimal player holds
+  pig solve --plot pig.svg              a picture: the chances of winning, the hold boundary
 
 The table format: 8 bytes PIGVALS1, 1 byte rules (0 two-dice, 1 classic), the goal as a
 little-endian u32, then each position's winning chance as a little-endian f64, the
@@ -232,7 +232,8 @@ struct SolveArgs {
     /// output, /dev/stdout, the report goes to stderr).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
-    /// Draw the optimal hold boundary as an SVG picture.
+    /// Draw an SVG picture: the chance of winning of the player about to roll over both
+    /// players' scores, with the hold boundary where there is one.
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<PathBuf>,
 }
@@ -297,6 +298,8 @@ enum Failure {
     },
     #[error("--table is read only for the optimal strategy, and no player here plays it")]
     UnusedTable,
+    #[error("{0}")]
+    Plot(#[from] crate::plot::PlotError),
     #[error("--threads: {0}")]
     Threads(String),
     #[error("{0}")]
@@ -567,9 +570,9 @@ fn run_solve(args: SolveArgs) -> Result<(), Failure> {
         to_stdout |= file.is_stdout;
     }
     if let Some(file) = plot_file {
-        let svg = crate::plot::hold_boundary_svg(&solution);
+        let svg = crate::plot::winning_chances_svg(&solution)?;
         file.write(|w| w.write_all(svg.as_bytes()))?;
-        writeln!(out, "Hold boundary drawn in {}", file.path.display())?;
+        writeln!(out, "Chances of winning drawn in {}", file.path.display())?;
         to_stdout |= file.is_stdout;
     }
     // A file that is standard output itself (`--plot /dev/stdout > pic.svg`) would be

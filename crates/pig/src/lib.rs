@@ -64,8 +64,9 @@
 //!   exact evaluation of two fixed strategies; [`simulate`]: many seeded games on all
 //!   cores.
 //!
-//! The binary adds the command line (clap), the progress bar (indicatif) and the SVG
-//! picture of the hold boundary; the library does no I/O but through the console it is
+//! The binary adds the command line (clap) and the SVG picture of `pig solve --plot`
+//! (plotters: the chance of winning over both scores, with the hold boundary where there
+//! is one); the library does no I/O but through the console it is
 //! given and the table files it is asked to read or write.
 //!
 //! # Example
