@@ -11,6 +11,17 @@ pub const EXIT_CUT_SHORT: u8 = 1;
 /// Bad input or usage: nothing was played.
 pub const EXIT_BAD_INPUT: u8 = 2;
 
+/// What every interactive game says on stderr when a person's input ends before the game
+/// does (after `PROGRAM: `).
+pub const INPUT_ENDED: &str = "the input ended before the game did; nobody won";
+
+/// Says [`INPUT_ENDED`] on stderr and returns exit status 1 ([`EXIT_CUT_SHORT`]): the
+/// same in every interactive game.
+pub fn input_ended(program: &str) -> ExitCode {
+    warn(program, INPUT_ENDED);
+    ExitCode::from(EXIT_CUT_SHORT)
+}
+
 /// Prints `PROGRAM: ERROR` on one line on stderr and returns exit status 2.
 pub fn report(program: &str, error: impl fmt::Display) -> ExitCode {
     warn(program, error);

@@ -416,7 +416,7 @@ impl fmt::Display for Stop {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Stop::Quit => f.write_str("the player quit"),
-            Stop::InputEnded => f.write_str("the input ended before the game did"),
+            Stop::InputEnded => f.write_str(crate::cli::INPUT_ENDED),
             Stop::NoAction => f.write_str("a seat had to act with no legal action"),
             Stop::Unseated(seat) => write!(f, "nobody sits in seat {}", seat + 1),
             Stop::Io(error) => error.fmt(f),

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use cards_core::ParseError;
-use cards_core::cli::{EXIT_CUT_SHORT, is_broken_pipe, parse_args, report};
+use cards_core::cli::{EXIT_CUT_SHORT, input_ended, is_broken_pipe, parse_args, report, warn};
 use cards_core::input::{InputError, MAX_INPUT, read_file};
 use cards_core::names::count_of;
 use cards_core::protocol::{ChanceSource, PlayError, Stop};
@@ -327,9 +327,7 @@ pub fn main() -> ExitCode {
         Ok(Ran::Done) => ExitCode::SUCCESS,
         Ok(Ran::Status(status)) => ExitCode::from(status),
         Ok(Ran::Game(GameEnd::Won(_) | GameEnd::Quit)) => ExitCode::SUCCESS,
-        Ok(Ran::Game(GameEnd::InputEnded)) => {
-            cut_short("the input ended before the game did; nobody won")
-        }
+        Ok(Ran::Game(GameEnd::InputEnded)) => input_ended(PROGRAM),
         Err(Failure::Write(error) | Failure::Play(PlayError::Stopped(Stop::Io(error))))
             if is_broken_pipe(&error) =>
         {
@@ -343,7 +341,7 @@ pub fn main() -> ExitCode {
 /// Says on stderr why the game stopped before its end, and gives exit status 1. (A
 /// stderr that cannot be written to changes nothing: the status still says it.)
 fn cut_short(why: impl std::fmt::Display) -> ExitCode {
-    let _ = writeln!(io::stderr().lock(), "{PROGRAM}: {why}");
+    warn(PROGRAM, why);
     ExitCode::from(EXIT_CUT_SHORT)
 }
 

@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use cards_core::cli::{EXIT_CUT_SHORT, is_broken_pipe, parse_args, report};
+use cards_core::cli::{input_ended, is_broken_pipe, parse_args, report};
 use cards_core::console::Console;
 use cards_core::protocol::{ChanceSource, GameState, PlayError, Stop};
 use cards_core::rng::{resolve_seed, rng_from_seed};
@@ -323,8 +323,9 @@ fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
             return Ok(ExitCode::SUCCESS);
         }
         None => {
-            writeln!(console.output(), "\n{}", console::INPUT_ENDED)?;
-            return Ok(ExitCode::from(EXIT_CUT_SHORT));
+            writeln!(console.output())?;
+            console.output().flush()?;
+            return Ok(input_ended(PROGRAM));
         }
     };
     let mut players = simulate::bots();
@@ -340,7 +341,7 @@ fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
     console.output().flush()?;
     Ok(match ending {
         Ending::Finished(_) | Ending::Quit => ExitCode::SUCCESS,
-        Ending::InputEnded => ExitCode::from(EXIT_CUT_SHORT),
+        Ending::InputEnded => input_ended(PROGRAM),
     })
 }
 

@@ -26,8 +26,6 @@ pub const NAME_PROMPT: &str = "What is your name? ";
 pub const MOVE_PROMPT: &str = "Your move (a card code such as R5, or draw): ";
 /// The question after the human plays a wild card.
 pub const COLOUR_PROMPT: &str = "Name a colour (R, Y, G or B): ";
-/// What is said when the input ends before the game does.
-pub const INPUT_ENDED: &str = "The input ended before the game did: the game is abandoned.";
 
 /// What is said when the person quits (`q` or `quit` at any question).
 pub const QUIT: &str = "You quit: nobody won.";
@@ -241,7 +239,11 @@ pub fn play_with_human<R: BufRead, W: Write>(
             Ok(Some(_)) => tell(table.person.output(), game, driver.events(), who)?,
             Ok(None) => break,
             Err(PlayError::Stopped(Stop::InputEnded)) => {
-                writeln!(table.person.output(), "\n{INPUT_ENDED}").map_err(Stop::Io)?;
+                // The open question's line ends, and the cards held are shown as when
+                // the person quits; why the game stopped goes to stderr (the caller).
+                let out = table.person.output();
+                writeln!(out).map_err(Stop::Io)?;
+                render::cards_held(out, game).map_err(Stop::Io)?;
                 return Ok(Ending::InputEnded);
             }
             Err(PlayError::Stopped(Stop::Quit)) => {
@@ -465,8 +467,12 @@ mod tests {
         assert_eq!(ending, Some(Ending::InputEnded));
         assert_eq!(game.outcome(), None);
         let shown = String::from_utf8(console.into_output()).unwrap_or_default();
+        // The question's line ends, then the cards each player holds (3 each: the
+        // input ended at Ann's first move, before anyone played).
         assert!(
-            shown.ends_with(&format!("{MOVE_PROMPT}\n{INPUT_ENDED}\n")),
+            shown.ends_with(&format!(
+                "{MOVE_PROMPT}\nCards held: Ann 3, Player 2 3, Player 3 3, Player 4 3\n"
+            )),
             "{shown}"
         );
     }

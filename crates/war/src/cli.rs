@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use std::path::{Path, PathBuf};
 
-use cards_core::cli::{EXIT_CUT_SHORT, is_broken_pipe, parse_args, report, write_stdout};
+use cards_core::cli::{input_ended, is_broken_pipe, parse_args, report, write_stdout};
 use cards_core::console::StdConsole;
 use cards_core::protocol::{ChanceSource, GameState};
 use cards_core::rng::{resolve_seed, rng_from_seed};
@@ -221,7 +221,7 @@ fn play(cli: &Cli) -> ExitCode {
     let mut game = Game::new(rules);
     let mut console = StdConsole::stdio().with_echo(cli.echo);
     match console::play(&mut game, &mut chance, &mut console, mode) {
-        Ok(Ending::EndOfInput) => ExitCode::from(EXIT_CUT_SHORT),
+        Ok(Ending::EndOfInput) => input_ended("war"),
         Ok(Ending::Over(_) | Ending::Quit) => ExitCode::SUCCESS,
         Err(ConsoleError::Io(error)) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => report("war", error),

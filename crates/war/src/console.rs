@@ -35,9 +35,10 @@ pub enum Ending {
     Over(Outcome),
     /// The player typed `q`.
     Quit,
-    /// The input ended before the game: treated as `q` (the summary is printed), but the
-    /// binary exits with status 1, as every game of the workspace does when its input is
-    /// cut short, so scripts can tell a deliberate quit from a truncated one.
+    /// The input ended before the game: the summary is printed as for `q`, but the
+    /// binary says so on stderr and exits with status 1, as every game of the workspace
+    /// does when its input is cut short, so scripts can tell a deliberate quit from a
+    /// truncated one.
     EndOfInput,
 }
 
@@ -183,11 +184,7 @@ pub fn play<R: BufRead, W: Write>(
     if mode != Mode::Quiet {
         text.push('\n');
     }
-    let outcome = match ending {
-        Ending::Over(outcome) => Some(outcome),
-        Ending::Quit | Ending::EndOfInput => None,
-    };
-    render_summary(game, outcome, &mut text).map_err(to_io)?;
+    render_summary(game, ending, &mut text).map_err(to_io)?;
     let out = console.output();
     out.write_all(text.as_bytes())?;
     out.flush()?;
@@ -281,7 +278,7 @@ mod tests {
     }
 
     #[test]
-    fn end_of_input_quits_with_the_summary() {
+    fn end_of_input_ends_with_the_summary() {
         let (ending, shown) = session("\n", Mode::Interactive);
         assert_eq!(ending, Ending::EndOfInput);
         assert_eq!(
@@ -296,7 +293,7 @@ mod tests {
                  Player 2 (2 cards): 3D 4D\n\
                  {PROMPT}\n\
                  \n\
-                 No winner: the game was quit.\n\
+                 No winner: the input ended.\n\
                  Battles fought: 1\n\
                  Wars fought: 0\n"
             )

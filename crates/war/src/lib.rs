@@ -96,8 +96,10 @@
 //!   with its wars, exactly as N presses of Enter would (the wars' deciding battles are
 //!   counted too, so asking for 100 may fight 105, as the assignment says); `q`/`quit`
 //!   (any case) quits; `0` and anything else (a line that is not UTF-8 text included) are
-//!   refused with one line and asked again. The end of input quits like `q` but the
-//!   binary then exits with status 1 ([`console::Ending`]).
+//!   refused with one line and asked again. The end of input ends the game like `q` (the
+//!   summary says `No winner: the input ended.`), then the binary says
+//!   `war: the input ended before the game did; nobody won` on stderr and exits with
+//!   status 1, as every interactive game does ([`console::Ending`]).
 //! - **Deck files** (`--deck FILE`): the 52 cards top first, as the game prints them,
 //!   separated by any whitespace; the whole file is checked before anything is played.
 //!   The shuffles of won cards still come from `--seed`, whose generator is drawn for the

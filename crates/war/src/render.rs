@@ -5,6 +5,7 @@ use std::fmt::{self, Write};
 
 use cards_core::names::plural;
 
+use crate::console::Ending;
 use crate::game::{Event, Game, Outcome};
 use crate::player::PlayerSet;
 
@@ -167,13 +168,16 @@ pub fn render_hands(game: &Game, out: &mut impl Write) -> fmt::Result {
     Ok(())
 }
 
-/// Writes the end of a game: the winner if any (or why there is none, `None` meaning the
-/// player quit), then the numbers of battles and wars fought.
-pub fn render_summary(game: &Game, outcome: Option<Outcome>, out: &mut impl Write) -> fmt::Result {
-    match outcome {
-        Some(Outcome::Winner { seat }) => writeln!(out, "Player {} wins the game!", seat + 1)?,
-        Some(Outcome::NoWinner { reason }) => writeln!(out, "No winner: {reason}.")?,
-        None => writeln!(out, "No winner: the game was quit.")?,
+/// Writes the end of a game: the winner if any (or why there is none: a rule, the player
+/// quitting, or the input ending), then the numbers of battles and wars fought.
+pub fn render_summary(game: &Game, ending: Ending, out: &mut impl Write) -> fmt::Result {
+    match ending {
+        Ending::Over(Outcome::Winner { seat }) => {
+            writeln!(out, "Player {} wins the game!", seat + 1)?;
+        }
+        Ending::Over(Outcome::NoWinner { reason }) => writeln!(out, "No winner: {reason}.")?,
+        Ending::Quit => writeln!(out, "No winner: the game was quit.")?,
+        Ending::EndOfInput => writeln!(out, "No winner: the input ended.")?,
     }
     writeln!(out, "Battles fought: {}", game.battles())?;
     writeln!(out, "Wars fought: {}", game.wars())
