@@ -209,7 +209,7 @@ mod tests {
     fn tokens_know_their_place() {
         let mut tokens = Tokens::new("4\n\n  Alice  R1\tB3\nB3\n");
         assert_eq!(tokens.next_line("the count").map(|l| l.number), Ok(1));
-        let line = tokens.next_line("a hand").unwrap_or_else(|e| panic!("{e}"));
+        let line = tokens.next_line("a hand").unwrap();
         let found: Vec<_> = line
             .tokens
             .iter()

@@ -273,7 +273,7 @@ mod tests {
         let report = grade(&sh("sleep 0.3; cat"), &cases, &options, |i, output| {
             compare(&format!("{i}\n"), output)
         })
-        .unwrap_or_else(|e| panic!("{e}"));
+        .unwrap();
         assert!(
             start.elapsed() < Duration::from_secs(2),
             "{:?}",
@@ -296,8 +296,7 @@ mod tests {
                 strict,
                 ..Options::default()
             };
-            let report = grade(&sh("printf 'x '"), &cases, &options, check)
-                .unwrap_or_else(|e| panic!("{e}"));
+            let report = grade(&sh("printf 'x '"), &cases, &options, check).unwrap();
             assert_eq!(report.results[0].score, score);
             assert_eq!(report.all_passed(), !strict);
         }

@@ -365,10 +365,8 @@ mod tests {
 
     fn written(format: Format) -> String {
         let mut out = Vec::new();
-        report()
-            .write(format, &mut out)
-            .unwrap_or_else(|e| panic!("{e}"));
-        String::from_utf8(out).unwrap_or_else(|e| panic!("{e}"))
+        report().write(format, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
     }
 
     #[test]
@@ -390,8 +388,7 @@ case      result           score
 
     #[test]
     fn json_fields() {
-        let value: serde_json::Value =
-            serde_json::from_str(&written(Format::Json)).unwrap_or_else(|e| panic!("{e}"));
+        let value: serde_json::Value = serde_json::from_str(&written(Format::Json)).unwrap();
         assert_eq!(value["passed"], 1);
         assert_eq!(value["failed"], 2);
         assert_eq!(value["cases"][1]["result"], "wrong-output");
@@ -402,8 +399,7 @@ case      result           score
 
     #[test]
     fn gradescope_results() {
-        let value: serde_json::Value =
-            serde_json::from_str(&written(Format::Gradescope)).unwrap_or_else(|e| panic!("{e}"));
+        let value: serde_json::Value = serde_json::from_str(&written(Format::Gradescope)).unwrap();
         assert_eq!(value["score"], 1.0);
         assert_eq!(value["tests"][1]["name"], "02-wrong");
         assert_eq!(value["tests"][1]["max_score"], 1.0);

@@ -261,7 +261,7 @@ mod tests {
             &[],
             limits(5000),
         )
-        .unwrap_or_else(|e| panic!("{e}"));
+        .unwrap();
         assert_eq!(run.exit, Exit::Code(3));
         assert_eq!(run.stdout, b"hello\n");
         assert_eq!(run.stderr, b"oops\n");
@@ -269,8 +269,7 @@ mod tests {
 
     #[test]
     fn a_signal_is_a_crash() {
-        let run =
-            run(&sh("kill -SEGV $$"), b"", &[], limits(5000)).unwrap_or_else(|e| panic!("{e}"));
+        let run = run(&sh("kill -SEGV $$"), b"", &[], limits(5000)).unwrap();
         assert_eq!(run.exit, Exit::Signal(11));
     }
 
@@ -279,7 +278,7 @@ mod tests {
         let marker = format!("grader-test-sleeper-{}", std::process::id());
         let script = format!("(exec -a {marker} sleep 300) & sleep 300; wait");
         let command = ["/bin/bash", "-c", &script].map(OsString::from).to_vec();
-        let run = run(&command, b"", &[], limits(300)).unwrap_or_else(|e| panic!("{e}"));
+        let run = run(&command, b"", &[], limits(300)).unwrap();
         assert_eq!(run.exit, Exit::TimedOut);
         assert!(run.elapsed < Duration::from_secs(3), "{:?}", run.elapsed);
         thread::sleep(Duration::from_millis(100));
@@ -291,7 +290,7 @@ mod tests {
         let marker = format!("grader-test-orphan-{}", std::process::id());
         let script = format!("(exec -a {marker} sleep 300) & echo done");
         let command = ["/bin/bash", "-c", &script].map(OsString::from).to_vec();
-        let run = run(&command, b"", &[], limits(5000)).unwrap_or_else(|e| panic!("{e}"));
+        let run = run(&command, b"", &[], limits(5000)).unwrap();
         assert_eq!(
             (run.exit, run.stdout.as_slice()),
             (Exit::Code(0), &b"done\n"[..])
@@ -306,7 +305,7 @@ mod tests {
             max_output: 1000,
             ..limits(5000)
         };
-        let run = run(&sh("yes"), b"", &[], limits).unwrap_or_else(|e| panic!("{e}"));
+        let run = run(&sh("yes"), b"", &[], limits).unwrap();
         assert_eq!(run.exit, Exit::TooMuchOutput);
         assert_eq!(run.stdout.len(), 1000);
     }
@@ -314,7 +313,7 @@ mod tests {
     #[test]
     fn a_program_that_reads_nothing_gets_its_input_anyway() {
         let big = vec![b'x'; 1 << 20];
-        let run = run(&sh("echo hi"), &big, &[], limits(5000)).unwrap_or_else(|e| panic!("{e}"));
+        let run = run(&sh("echo hi"), &big, &[], limits(5000)).unwrap();
         assert_eq!(run.exit, Exit::Code(0));
     }
 

@@ -351,7 +351,7 @@ mod tests {
     #[test]
     fn every_situation_of_every_rule_set_is_found() {
         for variant in Variant::ALL {
-            let set = make(variant, 1, 2, Style::default()).unwrap_or_else(|e| panic!("{e}"));
+            let set = make(variant, 1, 2, Style::default()).unwrap();
             assert_eq!(set.not_found, Vec::new(), "{variant}");
             let targets: Vec<&str> = set
                 .manifest
@@ -373,22 +373,20 @@ mod tests {
 
     #[test]
     fn the_same_seed_gives_the_same_cases() {
-        let a = make(Variant::Completos, 7, 3, Style::default()).unwrap_or_else(|e| panic!("{e}"));
-        let b = make(Variant::Completos, 7, 3, Style::default()).unwrap_or_else(|e| panic!("{e}"));
-        let c = make(Variant::Completos, 8, 3, Style::default()).unwrap_or_else(|e| panic!("{e}"));
+        let a = make(Variant::Completos, 7, 3, Style::default()).unwrap();
+        let b = make(Variant::Completos, 7, 3, Style::default()).unwrap();
+        let c = make(Variant::Completos, 8, 3, Style::default()).unwrap();
         assert_eq!((&a.manifest, &a.files), (&b.manifest, &b.files));
         assert_ne!(a.files, c.files);
     }
 
     #[test]
     fn expected_outputs_are_the_games_own() {
-        let set =
-            make(Variant::GoingWild, 3, 1, Style::default()).unwrap_or_else(|e| panic!("{e}"));
+        let set = make(Variant::GoingWild, 3, 1, Style::default()).unwrap();
         for (input, output) in &set.files {
-            let deal = Deal::parse(Variant::GoingWild, input).unwrap_or_else(|e| panic!("{e}"));
+            let deal = Deal::parse(Variant::GoingWild, input).unwrap();
             let mut want = Vec::new();
-            crate::render::play(Variant::GoingWild, &deal, Style::default(), &mut want)
-                .unwrap_or_else(|e| panic!("{e}"));
+            crate::render::play(Variant::GoingWild, &deal, Style::default(), &mut want).unwrap();
             assert_eq!(output.as_bytes(), want.as_slice());
         }
     }

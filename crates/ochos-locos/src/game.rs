@@ -997,9 +997,9 @@ mod tests {
 
     fn game(variant: Variant, deal: &str) -> Game {
         Deal::parse(variant, deal)
-            .unwrap_or_else(|e| panic!("{e}"))
+            .unwrap()
             .to_game(variant)
-            .unwrap_or_else(|e| panic!("{e}"))
+            .unwrap()
     }
 
     /// The first `n` turns of a game.
@@ -1205,7 +1205,7 @@ mod tests {
         let mut g = Game::new(Rules::GAME);
         g.add_player(Player::new("Alice"));
         g.add_player(Player::new("Bob"));
-        g.await_deal(&cards(text)).unwrap_or_else(|e| panic!("{e}"));
+        g.await_deal(&cards(text)).unwrap();
         g
     }
 
@@ -1218,9 +1218,8 @@ mod tests {
         assert_eq!(g.actor(), Actor::Chance);
         assert_eq!(g.to_deal().map(<[ColorCard]>::len), Some(13));
         let mut events = Vec::new();
-        let deal = DealOrder::new(&cards(order)).unwrap_or_else(|e| panic!("{e}"));
-        g.apply_chance(&deal, &mut events)
-            .unwrap_or_else(|e| panic!("{e}"));
+        let deal = DealOrder::new(&cards(order)).unwrap();
+        g.apply_chance(&deal, &mut events).unwrap();
         assert_eq!(
             events,
             [Event::Dealt {
@@ -1257,21 +1256,21 @@ mod tests {
         let mut events = Vec::new();
         // B3 instead of B2: not an order of the cards to deal.
         let wrong = DealOrder::new(&cards("R1 R2 R3 R4 R5 Y1 Y2 Y3 Y4 Y5 G1 B1 B3"));
-        let wrong = wrong.unwrap_or_else(|e| panic!("{e}"));
+        let wrong = wrong.unwrap();
         assert_eq!(
             g.apply_chance(&wrong, &mut events),
             Err(GameError::NotTheCards)
         );
         // R1 twice and B2 missing: the same length, still not a permutation.
         let twice = DealOrder::new(&cards("R1 R1 R3 R4 R5 Y1 Y2 Y3 Y4 Y5 G1 B1 B3"));
-        let twice = twice.unwrap_or_else(|e| panic!("{e}"));
+        let twice = twice.unwrap();
         assert_eq!(
             g.apply_chance(&twice, &mut events),
             Err(GameError::NotTheCards)
         );
         // One card short.
         let short = DealOrder::new(&cards("R1 R2 R3 R4 R5 Y1 Y2 Y3 Y4 Y5 G1 B1"));
-        let short = short.unwrap_or_else(|e| panic!("{e}"));
+        let short = short.unwrap();
         assert_eq!(
             g.apply_chance(&short, &mut events),
             Err(GameError::NotTheCards)
@@ -1315,17 +1314,16 @@ mod tests {
         }
         let mut reversed = all.clone();
         reversed.reverse();
-        g.await_deal(&reversed).unwrap_or_else(|e| panic!("{e}"));
+        g.await_deal(&reversed).unwrap();
         let sampled = g
             .sample_chance(&mut cards_core::rng::rng_from_seed(5))
-            .unwrap_or_else(|e| panic!("{e}"));
+            .unwrap();
         let mut expected = all;
         shuffle(&mut expected, &mut cards_core::rng::rng_from_seed(5));
         assert_eq!(sampled.cards(), expected);
         // Playing the game to its end and gathering its cards waits for a new deal of
         // the same 32 cards.
-        g.apply_chance(&sampled, &mut Vec::new())
-            .unwrap_or_else(|e| panic!("{e}"));
+        g.apply_chance(&sampled, &mut Vec::new()).unwrap();
         while g.next_play().is_some() {}
         g.gather();
         assert_eq!(g.actor(), Actor::Chance);
@@ -1345,7 +1343,7 @@ mod tests {
                 .collect();
             let mut expected = cards.clone();
             expected.sort_unstable();
-            let order = DealOrder::new(&cards).unwrap_or_else(|e| panic!("{e}"));
+            let order = DealOrder::new(&cards).unwrap();
             assert_eq!(order.sorted().cards(), expected);
         }
     }
@@ -1392,8 +1390,7 @@ mod tests {
         assert_eq!(g, before);
         assert!(events.is_empty());
         // Alice lays G2: Bob, facing a fresh 2 with no 2, may only take the penalty.
-        g.apply(play("G2", None), &mut events)
-            .unwrap_or_else(|e| panic!("{e}"));
+        g.apply(play("G2", None), &mut events).unwrap();
         g.legal_actions(&mut legal);
         assert_eq!(legal, [Action::Draw]);
         assert_eq!(g.observe(1).hand, &cards("R1 R3 R4 R5 R6")[..]);

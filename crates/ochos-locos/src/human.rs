@@ -268,8 +268,8 @@ mod tests {
     use pretty_assertions::assert_eq;
 
     fn game(variant: Variant, deal: &str) -> Game {
-        let deal = Deal::parse(variant, deal).unwrap_or_else(|e| panic!("{e}"));
-        deal.to_game(variant).unwrap_or_else(|e| panic!("{e}"))
+        let deal = Deal::parse(variant, deal).unwrap();
+        deal.to_game(variant).unwrap()
     }
 
     /// The person's choice in `game` given `answers`, and what they were shown.
@@ -293,7 +293,7 @@ mod tests {
         assert_eq!(
             choice.ok(),
             Some(Action::Play {
-                card: "G8".parse().unwrap_or_else(|e| panic!("{e}")),
+                card: "G8".parse().unwrap(),
                 chosen: Some(Color::Blue)
             })
         );

@@ -207,10 +207,10 @@ mod tests {
     use pretty_assertions::assert_eq;
 
     fn played(variant: Variant, style: Style) -> String {
-        let deal = Deal::parse(variant, variant.sample()).unwrap_or_else(|e| panic!("{e}"));
+        let deal = Deal::parse(variant, variant.sample()).unwrap();
         let mut out = Vec::new();
-        play(variant, &deal, style, &mut out).unwrap_or_else(|e| panic!("{e}"));
-        String::from_utf8(out).unwrap_or_else(|e| panic!("{e}"))
+        play(variant, &deal, style, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
     }
 
     /// The text without its ANSI colour sequences.
@@ -229,8 +229,7 @@ mod tests {
             ..Style::default()
         };
         assert_eq!(
-            ansi.card("R5".parse().unwrap_or_else(|e| panic!("{e}")))
-                .to_string(),
+            ansi.card("R5".parse().unwrap()).to_string(),
             "\x1b[31mR5\x1b[0m"
         );
         assert_eq!(ansi.color(Color::Yellow).to_string(), "\x1b[33mY\x1b[0m");

@@ -190,7 +190,7 @@ mod tests {
             seed: 7,
             threads: Some(threads),
         };
-        cards_core::sim::run(setup, &options, &|_| {}).unwrap_or_else(|e| panic!("{e}"))
+        cards_core::sim::run(setup, &options, &|_| {}).unwrap()
     }
 
     #[test]
@@ -204,7 +204,7 @@ mod tests {
                 Strategy::Basic,
             ],
         )
-        .unwrap_or_else(|e| panic!("{e}"));
+        .unwrap();
         let one = run(&setup, 2_000, 1);
         assert_eq!(one, run(&setup, 2_000, 2));
         assert_eq!(one.games, 2_000);
@@ -215,17 +215,14 @@ mod tests {
 
     #[test]
     fn a_simulated_game_is_the_game_its_deal_plays() {
-        let setup = Setup::new(Variant::GoingWild, &[Strategy::Rainbow; 3])
-            .unwrap_or_else(|e| panic!("{e}"));
+        let setup = Setup::new(Variant::GoingWild, &[Strategy::Rainbow; 3]).unwrap();
         for index in 0..50 {
             let mut single = Worker::new(&setup);
-            single.play(11, index).unwrap_or_else(|e| panic!("{e}"));
+            single.play(11, index).unwrap();
             let mut cards: Vec<ColorCard> = ColorCard::all(MIN_NUMBER..=MAX_NUMBER).collect();
             cards_core::shuffle(&mut cards, &mut stream_rng(11, index));
             let deal = Deal::from_cards(setup.seats(), &cards);
-            let mut game = deal
-                .to_game(Variant::GoingWild)
-                .unwrap_or_else(|e| panic!("{e}"));
+            let mut game = deal.to_game(Variant::GoingWild).unwrap();
             while game.next_play().is_some() {}
             assert_eq!(single.game, game, "game {index}");
         }

@@ -3,6 +3,9 @@
 //! `tests/fixtures/grade/` (bash scripts, each wrong in one known way) fail exactly the
 //! cases they should, with the reason shown.
 
+// A test: a setup that fails is the test failing.
+#![allow(clippy::unwrap_used)]
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -52,7 +55,7 @@ fn cases(test: &str, rules: &str, count: &str, seed: &str) -> PathBuf {
 fn manifest(dir: &Path) -> BTreeMap<String, (u64, String)> {
     let text = std::fs::read_to_string(dir.join("manifest.json"))
         .unwrap_or_else(|e| panic!("manifest: {e}"));
-    let value: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}"));
+    let value: Value = serde_json::from_str(&text).unwrap();
     value["cases"]
         .as_array()
         .unwrap_or_else(|| panic!("no cases"))
@@ -143,12 +146,9 @@ fn ignoring_the_rule_of_two_fails_the_games_a_two_changes() {
         let deal = std::fs::read(dir.join(format!("{name}.in"))).unwrap_or_default();
         let played = Command::new(BIN)
             .arg("match-making")
-            .stdin(
-                std::fs::File::open(dir.join(format!("{name}.in")))
-                    .unwrap_or_else(|e| panic!("{e}")),
-            )
+            .stdin(std::fs::File::open(dir.join(format!("{name}.in"))).unwrap())
             .output()
-            .unwrap_or_else(|e| panic!("{e}"));
+            .unwrap();
         assert!(!deal.is_empty());
         let expected = std::fs::read(dir.join(format!("{name}.out"))).unwrap_or_default();
         if played.stdout != expected {
@@ -333,7 +333,7 @@ fn gradescope_results_have_the_documented_fields() {
         &[("RULES", "completos")],
     );
     assert_eq!(output.status.code(), Some(1));
-    let value: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| panic!("{e}"));
+    let value: Value = serde_json::from_slice(&output.stdout).unwrap();
     let top = value.as_object().unwrap_or_else(|| panic!("not an object"));
     assert_eq!(top.keys().collect::<Vec<_>>(), ["score", "tests"]);
     let tests = value["tests"]

@@ -43,7 +43,7 @@ proptest! {
         let variant = Variant::ALL[variant_index];
         let players = players_for(variant, pick);
         let deal = Deal::random(variant, players, &mut rng_from_seed(seed))
-            .unwrap_or_else(|e| panic!("{e}"));
+            .unwrap();
         let start = {
             let mut counts = [0u8; DECK_SIZE];
             for card in deal.cards() {
@@ -52,7 +52,7 @@ proptest! {
             counts
         };
         prop_assert!(start.iter().all(|&n| n == 1), "a random deal uses every card once");
-        let mut game = deal.to_game(variant).unwrap_or_else(|e| panic!("{e}"));
+        let mut game = deal.to_game(variant).unwrap();
         let mut turns = 0;
         loop {
             let target = game.card_to_match();
@@ -72,12 +72,12 @@ proptest! {
     fn a_written_deal_reads_back_as_the_same_game(seed: u64, variant_index in 0usize..7) {
         let variant = Variant::ALL[variant_index];
         let deal = Deal::random(variant, variant.default_players(), &mut rng_from_seed(seed))
-            .unwrap_or_else(|e| panic!("{e}"));
-        let again = Deal::parse(variant, &deal.to_text(variant)).unwrap_or_else(|e| panic!("{e}"));
+            .unwrap();
+        let again = Deal::parse(variant, &deal.to_text(variant)).unwrap();
         let mut first = Vec::new();
         let mut second = Vec::new();
-        render::play(variant, &deal, Style::default(), &mut first).unwrap_or_else(|e| panic!("{e}"));
-        render::play(variant, &again, Style::default(), &mut second).unwrap_or_else(|e| panic!("{e}"));
+        render::play(variant, &deal, Style::default(), &mut first).unwrap();
+        render::play(variant, &again, Style::default(), &mut second).unwrap();
         prop_assert_eq!(first, second);
     }
 }
@@ -109,9 +109,9 @@ proptest! {
     #[test]
     fn a_gathered_game_plays_like_a_fresh_one(first: u64, second: u64) {
         let variant = Variant::Completos;
-        let old = Deal::random(variant, 4, &mut rng_from_seed(first)).unwrap_or_else(|e| panic!("{e}"));
-        let new = Deal::random(variant, 4, &mut rng_from_seed(second)).unwrap_or_else(|e| panic!("{e}"));
-        let mut reused = old.to_game(variant).unwrap_or_else(|e| panic!("{e}"));
+        let old = Deal::random(variant, 4, &mut rng_from_seed(first)).unwrap();
+        let new = Deal::random(variant, 4, &mut rng_from_seed(second)).unwrap();
+        let mut reused = old.to_game(variant).unwrap();
         while reused.next_play().is_some() {}
         reused.gather();
         prop_assert_eq!(reused.actor(), Actor::Chance);
@@ -120,9 +120,9 @@ proptest! {
         for (seat, new_seat) in expected.seats.iter_mut().zip(&new.seats) {
             seat.hand = new_seat.hand.clone();
         }
-        let (_, order) = expected.table(variant).unwrap_or_else(|e| panic!("{e}"));
-        reused.apply_chance(&order, &mut Vec::new()).unwrap_or_else(|e| panic!("{e}"));
-        let mut direct = expected.to_game(variant).unwrap_or_else(|e| panic!("{e}"));
+        let (_, order) = expected.table(variant).unwrap();
+        reused.apply_chance(&order, &mut Vec::new()).unwrap();
+        let mut direct = expected.to_game(variant).unwrap();
         prop_assert_eq!(&reused, &direct);
         loop {
             let (a, b) = (reused.next_play(), direct.next_play());

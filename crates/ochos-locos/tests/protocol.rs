@@ -73,8 +73,8 @@ fn every_rule_set_keeps_the_protocol() {
 #[test]
 fn every_sample_keeps_the_protocol() {
     for variant in Variant::ALL {
-        let deal = Deal::parse(variant, variant.sample()).unwrap_or_else(|e| panic!("{e}"));
-        let (game, order) = deal.table(variant).unwrap_or_else(|e| panic!("{e}"));
+        let deal = Deal::parse(variant, variant.sample()).unwrap();
+        let (game, order) = deal.table(variant).unwrap();
         for seed in 0..8 {
             let chance = ChanceSource::recorded(vec![order]);
             if let Err(e) = check(game.clone(), chance, seed, MAX_STEPS) {

@@ -276,13 +276,13 @@ mod tests {
         )
         .with_echo(echo);
         let end = game.play().map_err(|e| e.to_string());
-        let text = String::from_utf8(game.into_output()).unwrap_or_else(|e| panic!("{e}"));
+        let text = String::from_utf8(game.into_output()).unwrap();
         (end, text)
     }
 
     fn transcript(goal: u32, dice: &[(u8, u8)], answers: &str) -> (GameEnd, String) {
         let (end, text) = run(goal, pairs(dice), answers, false);
-        let end = end.unwrap_or_else(|e| panic!("{e}"));
+        let end = end.unwrap();
         // Drop the welcome: the scripted part starts at the first turn.
         let start = text.find("\nPlayer:").unwrap_or(0);
         (end, text[start..].to_owned())
@@ -433,10 +433,9 @@ Hold dice (Y/N?) ?{n}{ended}",
         for seed in [7, 94] {
             let answers = "n\nn\ny\n".repeat(30);
             let mut file = Vec::new();
-            rolls::write_seeded(Rules::TwoDice, &mut rng_from_seed(seed), 1000, &mut file)
-                .unwrap_or_else(|e| panic!("{e}"));
-            let text = String::from_utf8(file).unwrap_or_else(|e| panic!("{e}"));
-            let throws = rolls::parse(Rules::TwoDice, &text).unwrap_or_else(|e| panic!("{e}"));
+            rolls::write_seeded(Rules::TwoDice, &mut rng_from_seed(seed), 1000, &mut file).unwrap();
+            let text = String::from_utf8(file).unwrap();
+            let throws = rolls::parse(Rules::TwoDice, &text).unwrap();
             let from_file = run(100, ChanceSource::recorded(throws), &answers, false);
             let from_seed = run(
                 100,
@@ -494,7 +493,7 @@ Hold dice (Y/N?) ?{n}{ended}",
             let input = answers.iter().map(|a| format!("{a}\n")).collect::<String>();
             let dice = ChanceSource::seeded(rng_from_seed(seed));
             let (end, text) = run(goal, dice, &input, false);
-            let end = end.unwrap_or_else(|e| panic!("{e}"));
+            let end = end.unwrap();
             let welcome = render::welcome(Rules::TwoDice, goal);
             prop_assert!(text.starts_with(&welcome));
             // Prompts run into the next output (no newline): take them out.

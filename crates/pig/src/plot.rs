@@ -288,7 +288,7 @@ mod tests {
     use pretty_assertions::assert_eq;
 
     fn solved(rules: Rules, goal: u32) -> Solution {
-        solve(rules, goal).unwrap_or_else(|e| panic!("{e}"))
+        solve(rules, goal).unwrap()
     }
 
     fn hex(colour: RGBColor) -> String {
@@ -349,7 +349,7 @@ mod tests {
     #[test]
     fn the_picture_has_its_title_axes_and_colour_bar() {
         let solution = solved(Rules::Classic, 40);
-        let svg = winning_chances_svg(&solution).unwrap_or_else(|e| panic!("{e}"));
+        let svg = winning_chances_svg(&solution).unwrap();
         assert_well_formed(&svg);
         for words in [
             "Pig, classic rules, goal 40: chance of winning of the player about to roll",
@@ -377,15 +377,15 @@ mod tests {
     /// its chance on the scale.
     #[test]
     fn cells_show_the_chances_of_the_solution() {
-        let one = Picture::of(&solved(Rules::Classic, 1)).unwrap_or_else(|e| panic!("{e}"));
+        let one = Picture::of(&solved(Rules::Classic, 1)).unwrap();
         assert!((one.chance(0, 0) - 6.0 / 7.0).abs() < 1e-9);
-        let one = Picture::of(&solved(Rules::TwoDice, 1)).unwrap_or_else(|e| panic!("{e}"));
+        let one = Picture::of(&solved(Rules::TwoDice, 1)).unwrap();
         assert!((one.chance(0, 0) - 36.0 / 37.0).abs() < 1e-9);
 
         let goal = 40;
         let solution = solved(Rules::Classic, goal);
-        let picture = Picture::of(&solution).unwrap_or_else(|e| panic!("{e}"));
-        let svg = winning_chances_svg(&solution).unwrap_or_else(|e| panic!("{e}"));
+        let picture = Picture::of(&solution).unwrap();
+        let svg = winning_chances_svg(&solution).unwrap();
         let fills = cell_fills(&svg, goal);
         for (i, j) in [(0, 0), (10, 30), (30, 10), (39, 0), (0, 39), (39, 39)] {
             let want = solution
@@ -409,7 +409,7 @@ mod tests {
     #[test]
     fn the_hold_boundary_is_where_holding_starts_or_stops() {
         let solution = solved(Rules::Classic, 40);
-        let picture = Picture::of(&solution).unwrap_or_else(|e| panic!("{e}"));
+        let picture = Picture::of(&solution).unwrap();
         // Classic Pig to 40 holds at the start (0, 0) and rolls on at 39 points.
         assert!(solution.hold_from(0, 0).is_some() && picture.holds(0, 0));
         assert!(solution.hold_from(39, 0).is_none() && !picture.holds(39, 0));
@@ -431,9 +431,9 @@ mod tests {
         assert!(crossings > 0);
 
         let solution = solved(Rules::TwoDice, 20);
-        let picture = Picture::of(&solution).unwrap_or_else(|e| panic!("{e}"));
+        let picture = Picture::of(&solution).unwrap();
         assert!(!picture.ever_holds() && picture.hold_boundary().is_empty());
-        let svg = winning_chances_svg(&solution).unwrap_or_else(|e| panic!("{e}"));
+        let svg = winning_chances_svg(&solution).unwrap();
         assert_well_formed(&svg);
         assert!(svg.contains("the optimal player never holds"));
         assert!(!svg.contains("hold boundary:"));

@@ -177,9 +177,8 @@ mod tests {
     fn written_rolls_read_back_as_the_seed_throws_them() {
         for &rules in Rules::ALL {
             let mut file = Vec::new();
-            write_seeded(rules, &mut rng_from_seed(7), 50, &mut file)
-                .unwrap_or_else(|e| panic!("{e}"));
-            let text = String::from_utf8(file).unwrap_or_else(|e| panic!("{e}"));
+            write_seeded(rules, &mut rng_from_seed(7), 50, &mut file).unwrap();
+            let text = String::from_utf8(file).unwrap();
             let mut rng = rng_from_seed(7);
             let thrown: Vec<Throw> = (0..50).map(|_| rules.throw(&mut rng)).collect();
             assert_eq!(parse(rules, &text), Ok(thrown));

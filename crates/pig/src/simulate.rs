@@ -148,7 +148,7 @@ mod tests {
             seed: 7,
             threads: Some(threads),
         };
-        run(&game, &options, &|_| {}).unwrap_or_else(|e| panic!("{e}"))
+        run(&game, &options, &|_| {}).unwrap()
     }
 
     #[test]
@@ -164,10 +164,9 @@ mod tests {
     fn the_optimal_share_agrees_with_the_solver() {
         let goal = 30;
         for &rules in Rules::ALL {
-            let solution = Arc::new(solve(rules, goal).unwrap_or_else(|e| panic!("{e}")));
+            let solution = Arc::new(solve(rules, goal).unwrap());
             let optimal = Optimal(Arc::clone(&solution));
-            let exact = evaluate(rules, goal, &mut optimal.clone(), &mut HoldAt(20))
-                .unwrap_or_else(|e| panic!("{e}"));
+            let exact = evaluate(rules, goal, &mut optimal.clone(), &mut HoldAt(20)).unwrap();
             let report = simulate(rules, goal, optimal, HoldAt(20), 20_000, 2);
             let (low, high) = wilson_interval(report.seats[0].wins, report.games);
             assert!(
@@ -192,16 +191,10 @@ mod tests {
                 if let crate::dice::Score::Points(p) = throw.score() {
                     dice_points[seat] += p;
                 }
-                state
-                    .apply(Action::Roll, &mut events)
-                    .unwrap_or_else(|e| panic!("{e}"));
-                state
-                    .apply_chance(&throw, &mut events)
-                    .unwrap_or_else(|e| panic!("{e}"));
+                state.apply(Action::Roll, &mut events).unwrap();
+                state.apply_chance(&throw, &mut events).unwrap();
             } else {
-                state
-                    .apply(Action::Hold, &mut events)
-                    .unwrap_or_else(|e| panic!("{e}"));
+                state.apply(Action::Hold, &mut events).unwrap();
             }
             assert!(state.turns() < 100_000);
         }

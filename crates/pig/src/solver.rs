@@ -540,7 +540,7 @@ mod tests {
     use std::sync::Arc;
 
     fn solved(rules: Rules, goal: u32) -> Solution {
-        solve(rules, goal).unwrap_or_else(|e| panic!("{e}"))
+        solve(rules, goal).unwrap()
     }
 
     fn close(a: f64, b: f64, tolerance: f64) -> bool {
@@ -686,24 +686,22 @@ mod tests {
             &mut optimal.clone(),
             &mut optimal.clone(),
         )
-        .unwrap_or_else(|e| panic!("{e}"));
+        .unwrap();
         assert!(close(both.a_first, solution.first_player_wins(), 1e-7));
         assert!(close(both.a_first + both.a_second, 1.0, 1e-7));
         // The optimal strategy guarantees at least the game's value against anybody,
         // and does better against hold:10 from either seat.
         for n in [5, 10, 20] {
-            let against = evaluate(Rules::Classic, 20, &mut optimal.clone(), &mut HoldAt(n))
-                .unwrap_or_else(|e| panic!("{e}"));
+            let against =
+                evaluate(Rules::Classic, 20, &mut optimal.clone(), &mut HoldAt(n)).unwrap();
             assert!(
                 against.a_first >= both.a_first - 1e-7 && against.a_second >= both.a_second - 1e-7,
                 "hold:{n}: {against:?} vs {both:?}"
             );
         }
-        let against = evaluate(Rules::Classic, 20, &mut optimal.clone(), &mut HoldAt(10))
-            .unwrap_or_else(|e| panic!("{e}"));
+        let against = evaluate(Rules::Classic, 20, &mut optimal.clone(), &mut HoldAt(10)).unwrap();
         assert!(against.a_first > both.a_first + 0.01 && against.a_second > both.a_second + 0.01);
-        let mirror = evaluate(Rules::TwoDice, 30, &mut HoldAt(10), &mut HoldAt(10))
-            .unwrap_or_else(|e| panic!("{e}"));
+        let mirror = evaluate(Rules::TwoDice, 30, &mut HoldAt(10), &mut HoldAt(10)).unwrap();
         assert!(close(mirror.a_first + mirror.a_second, 1.0, 1e-7));
     }
 
@@ -797,8 +795,7 @@ mod tests {
         let ends = hold20_turn(0);
         let second: f64 = (0..g).map(|next| ends[next] * a[next]).sum();
         let optimal = Optimal(Arc::new(s));
-        let e = evaluate(Rules::TwoDice, goal, &mut optimal.clone(), &mut HoldAt(20))
-            .unwrap_or_else(|e| panic!("{e}"));
+        let e = evaluate(Rules::TwoDice, goal, &mut optimal.clone(), &mut HoldAt(20)).unwrap();
         assert!(close(e.a_first, a[0], 1e-7), "{} vs {}", e.a_first, a[0]);
         assert!(
             close(e.a_second, second, 1e-7),
@@ -811,11 +808,9 @@ mod tests {
     fn the_table_round_trips() {
         let solution = solved(Rules::TwoDice, 15);
         let mut bytes = Vec::new();
-        solution
-            .write_to(&mut bytes)
-            .unwrap_or_else(|e| panic!("{e}"));
+        solution.write_to(&mut bytes).unwrap();
         assert_eq!(bytes.len(), 13 + 8 * solution.positions());
-        let read = Solution::read_from(&bytes[..]).unwrap_or_else(|e| panic!("{e}"));
+        let read = Solution::read_from(&bytes[..]).unwrap();
         assert_eq!(
             (read.rules(), read.goal(), read.stats()),
             (Rules::TwoDice, 15, None)
@@ -831,9 +826,7 @@ mod tests {
     fn damaged_tables_are_refused() {
         type Damage = fn(&mut Vec<u8>);
         let mut table = Vec::new();
-        solved(Rules::Classic, 5)
-            .write_to(&mut table)
-            .unwrap_or_else(|e| panic!("{e}"));
+        solved(Rules::Classic, 5).write_to(&mut table).unwrap();
         let changed = |change: Damage| {
             let mut bytes = table.clone();
             change(&mut bytes);

@@ -657,9 +657,7 @@ mod tests {
         state.legal_actions(&mut legal);
         assert_eq!(legal, []);
 
-        state
-            .apply_chance(&pair(4, 6), &mut events)
-            .unwrap_or_else(|e| panic!("{e}"));
+        state.apply_chance(&pair(4, 6), &mut events).unwrap();
         events.extend(play(&mut state, &[roll(2, 2), Play::Hold]));
         let totals: Vec<(usize, u32)> = events
             .iter()
@@ -723,9 +721,7 @@ mod tests {
             Err(RuleError::NoRoll)
         );
         // While the dice roll no player acts.
-        state
-            .apply(Action::Roll, &mut Vec::new())
-            .unwrap_or_else(|e| panic!("{e}"));
+        state.apply(Action::Roll, &mut Vec::new()).unwrap();
         refused(&mut state, RuleError::DiceRolling, |s, e| {
             s.apply(Action::Hold, e)
         });
@@ -737,8 +733,7 @@ mod tests {
     #[test]
     fn impossible_throws_are_refused() {
         let mut seed = game(Rules::TwoDice, 100);
-        seed.apply(Action::Roll, &mut Vec::new())
-            .unwrap_or_else(|e| panic!("{e}"));
+        seed.apply(Action::Roll, &mut Vec::new()).unwrap();
         let wrong = RuleError::WrongDice {
             thrown: Rules::Classic,
             game: Rules::TwoDice,
@@ -748,9 +743,7 @@ mod tests {
         });
 
         let mut classic = game(Rules::Classic, 100);
-        classic
-            .apply(Action::Roll, &mut Vec::new())
-            .unwrap_or_else(|e| panic!("{e}"));
+        classic.apply(Action::Roll, &mut Vec::new()).unwrap();
         for face in [0, 7] {
             refused(&mut classic, RuleError::NotAFace(face), |s, e| {
                 s.apply_chance(&Throw::Single(face), e)
@@ -772,9 +765,7 @@ mod tests {
             let die1 = below(&mut dice, 6) as u8 + 1;
             let die2 = below(&mut dice, 6) as u8 + 1;
             let mut state = game(Rules::TwoDice, 100);
-            state
-                .apply(Action::Roll, &mut Vec::new())
-                .unwrap_or_else(|e| panic!("{e}"));
+            state.apply(Action::Roll, &mut Vec::new()).unwrap();
             let before = state;
             assert_eq!(
                 state.sample_chance(&mut rng_from_seed(seed)),
@@ -783,9 +774,7 @@ mod tests {
             assert_eq!(state, before);
 
             let mut state = game(Rules::Classic, 100);
-            state
-                .apply(Action::Roll, &mut Vec::new())
-                .unwrap_or_else(|e| panic!("{e}"));
+            state.apply(Action::Roll, &mut Vec::new()).unwrap();
             assert_eq!(
                 state.sample_chance(&mut rng_from_seed(seed)),
                 Ok(Throw::Single(die1))
@@ -892,14 +881,10 @@ mod tests {
     #[test]
     fn the_audit_checks_points() {
         let mut state = game(Rules::TwoDice, 100);
-        state
-            .apply(Action::Roll, &mut Vec::new())
-            .unwrap_or_else(|e| panic!("{e}"));
+        state.apply(Action::Roll, &mut Vec::new()).unwrap();
         let before = state;
         let mut events = Vec::new();
-        state
-            .apply_chance(&pair(3, 3), &mut events)
-            .unwrap_or_else(|e| panic!("{e}"));
+        state.apply_chance(&pair(3, 3), &mut events).unwrap();
         assert_eq!(state.audit(&before, &events), Ok(()));
         let Event::Rolled {
             throw,

@@ -138,7 +138,7 @@ fn a_written_table_is_read_back_and_played_as_solved() {
     assert_eq!(fresh.status, Some(0));
 
     // `--out` may name the table being read: it is read whole before it is rewritten.
-    let before = std::fs::read(table).unwrap_or_else(|e| panic!("{e}"));
+    let before = std::fs::read(table).unwrap();
     let again = pig(
         &[
             "solve", "--goal", "10", "--rules", "classic", "--table", table, "--out", table,
@@ -146,10 +146,7 @@ fn a_written_table_is_read_back_and_played_as_solved() {
         "",
     );
     assert_eq!(again.status, Some(0), "{}", again.stderr);
-    assert_eq!(
-        std::fs::read(table).unwrap_or_else(|e| panic!("{e}")),
-        before
-    );
+    assert_eq!(std::fs::read(table).unwrap(), before);
 }
 
 /// A table is only for the rules and goal it was solved for, and only for the optimal
@@ -159,10 +156,10 @@ fn a_written_table_is_read_back_and_played_as_solved() {
 fn bad_tables_are_refused_in_one_line() {
     let dir = scratch("pig-bad-tables");
     let (table, _) = write_table(&dir);
-    let bytes = std::fs::read(&table).unwrap_or_else(|e| panic!("{e}"));
+    let bytes = std::fs::read(&table).unwrap();
     let damaged = |name: &str, content: &[u8]| {
         let path = dir.join(name);
-        std::fs::write(&path, content).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(&path, content).unwrap();
         text(&path).to_owned()
     };
     let truncated = damaged("truncated.table", &bytes[..bytes.len() / 2]);
@@ -264,8 +261,7 @@ fn simulated_shares_agree_with_solve() {
             ];
             let run = pig(&args, "");
             assert_eq!(run.status, Some(0), "{}", run.stderr);
-            let report: serde_json::Value =
-                serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{e}"));
+            let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
             // The shared report lists the seats in order: A first, then B.
             let seat_index = usize::from(optimal == "b");
             let bound = |i: usize| {
@@ -296,7 +292,7 @@ fn a_dice_file_from_a_seed_replays_the_seeds_game() {
         assert_eq!((written.status, written.stderr.as_str()), (Some(0), ""));
         assert_eq!(written.stdout.lines().count(), 1000);
         let file = dir.join(format!("{rules}{seed}.dice"));
-        std::fs::write(&file, &written.stdout).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(&file, &written.stdout).unwrap();
         let common = ["--goal", "100", "--rules", rules];
         let from_seed = pig(&[&common[..], &["--seed", seed]].concat(), &answers);
         let from_file = pig(&[&common[..], &["--dice", text(&file)]].concat(), &answers);
@@ -304,7 +300,7 @@ fn a_dice_file_from_a_seed_replays_the_seeds_game() {
         assert_eq!(from_seed.status, Some(0), "{}", from_seed.stderr);
     }
     let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/cmd/pig");
-    let read = |name: &str| std::fs::read(cases.join(name)).unwrap_or_else(|e| panic!("{e}"));
+    let read = |name: &str| std::fs::read(cases.join(name)).unwrap();
     assert_eq!(
         read("dice_replays_seed94.stdout"),
         read("human_wins.stdout"),
@@ -361,7 +357,7 @@ fn solve_to_standard_output_keeps_the_file_whole() {
 
     let dir = scratch("solve_to_stdout");
     let table = dir.join("from-stdout.table");
-    let file = std::fs::File::create(&table).unwrap_or_else(|e| panic!("{e}"));
+    let file = std::fs::File::create(&table).unwrap();
     let status = Command::new(env!("CARGO_BIN_EXE_pig"))
         .args([
             "solve",

@@ -221,7 +221,7 @@ fn gradescope_results_have_the_documented_fields() {
         &fixture("never-reasks.sh"),
     ]);
     assert_eq!(output.status.code(), Some(1));
-    let value: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| panic!("{e}"));
+    let value: Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(value["score"].as_f64(), Some(0.0));
     let tests = value["tests"]
         .as_array()

@@ -116,7 +116,7 @@ mod tests {
     fn cards(codes: &str) -> Vec<Card> {
         codes
             .split_whitespace()
-            .map(|c| Card::parse_code(c).unwrap_or_else(|e| panic!("{e}")))
+            .map(|c| Card::parse_code(c).unwrap())
             .collect()
     }
 

@@ -312,7 +312,7 @@ mod tests {
     use pretty_assertions::assert_eq;
 
     fn card(code: &str) -> Card {
-        Card::parse_code(code).unwrap_or_else(|e| panic!("{e}"))
+        Card::parse_code(code).unwrap()
     }
 
     #[test]

@@ -312,7 +312,7 @@ mod tests {
     fn cards(codes: &str) -> Vec<Card> {
         codes
             .split_whitespace()
-            .map(|c| Card::parse_code(c).unwrap_or_else(|e| panic!("{e}")))
+            .map(|c| Card::parse_code(c).unwrap())
             .collect()
     }
 
@@ -517,9 +517,8 @@ mod tests {
             let mut game = Game::new(Rules::Uno, crate::simulate::bots(), 1000);
             let mut chance = ChanceSource::seeded(cards_core::rng::rng_from_seed(88));
             let mut out = Vec::new();
-            play_bots(&mut game, &mut chance, &mut out, true, style)
-                .unwrap_or_else(|e| panic!("{e}"));
-            String::from_utf8(out).unwrap_or_else(|e| panic!("{e}"))
+            play_bots(&mut game, &mut chance, &mut out, true, style).unwrap();
+            String::from_utf8(out).unwrap()
         };
         let plain = transcript(CardStyle::Plain);
         let coloured = transcript(CardStyle::Ansi);

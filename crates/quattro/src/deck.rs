@@ -212,7 +212,7 @@ mod tests {
             deck.reverse();
             let order = DeckOrder::from_cards(deck).unwrap_or_else(|| panic!("{rules}"));
             let mut file = Vec::new();
-            write_deck(&mut file, &order, rules, 7).unwrap_or_else(|e| panic!("{e}"));
+            write_deck(&mut file, &order, rules, 7).unwrap();
             let text = String::from_utf8(file).unwrap_or_default();
             assert_eq!(
                 parse_deck(&text, rules).map(|o| codes(&o)),

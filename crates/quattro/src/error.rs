@@ -237,7 +237,7 @@ mod tests {
     }
 
     fn card(code: &str) -> Card {
-        Card::parse_code(code).unwrap_or_else(|e| panic!("{e}"))
+        Card::parse_code(code).unwrap()
     }
 
     fn playable(codes: &[&str]) -> PlayableCards {

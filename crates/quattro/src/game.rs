@@ -791,7 +791,7 @@ mod tests {
     use pretty_assertions::assert_eq;
 
     fn card(code: &str) -> Card {
-        Card::parse_code(code).unwrap_or_else(|e| panic!("{e}"))
+        Card::parse_code(code).unwrap()
     }
 
     fn cards(codes: &str) -> Vec<Card> {
@@ -837,11 +837,8 @@ mod tests {
     /// A game dealt from the seed's shuffle.
     fn dealt(rules: Rules, seed: u64) -> Game {
         let mut game = Game::new(rules, bots(), 100);
-        let order = game
-            .sample_chance(&mut rng_from_seed(seed))
-            .unwrap_or_else(|e| panic!("{e}"));
-        game.apply_chance(&order, &mut Vec::new())
-            .unwrap_or_else(|e| panic!("{e}"));
+        let order = game.sample_chance(&mut rng_from_seed(seed)).unwrap();
+        game.apply_chance(&order, &mut Vec::new()).unwrap();
         game
     }
 
@@ -879,8 +876,7 @@ mod tests {
         assert!(game.observe(0).is_none(), "nothing to see before the deal");
         let deck = DeckOrder::from_cards(Rules::Quattro.deck()).unwrap_or_else(|| panic!());
         let mut events = Vec::new();
-        game.apply_chance(&deck, &mut events)
-            .unwrap_or_else(|e| panic!("{e}"));
+        game.apply_chance(&deck, &mut events).unwrap();
         assert_eq!(events, [Event::Dealt { top: card("Y2") }]);
         let hands: Vec<String> = (0..PLAYERS).map(|seat| hand(&game, seat)).collect();
         assert_eq!(hands, ["R0 R4 R8", "R1 R5 R9", "R2 R6 Y0", "R3 R7 Y1"]);

@@ -356,7 +356,7 @@ mod tests {
     use pretty_assertions::assert_eq;
 
     fn card(code: &str) -> Card {
-        Card::parse_code(code).unwrap_or_else(|e| panic!("{e}"))
+        Card::parse_code(code).unwrap()
     }
 
     fn game() -> Game {
@@ -365,15 +365,14 @@ mod tests {
         let mut game = Game::new(Rules::Uno, players, 100);
         let deal = game
             .sample_chance(&mut cards_core::rng::rng_from_seed(1))
-            .unwrap_or_else(|e| panic!("{e}"));
-        game.apply_chance(&deal, &mut Vec::new())
-            .unwrap_or_else(|e| panic!("{e}"));
+            .unwrap();
+        game.apply_chance(&deal, &mut Vec::new()).unwrap();
         game
     }
 
     fn line(game: &Game, event: Event, who: Perspective) -> String {
         let mut out = Vec::new();
-        super::event(&mut out, game, &event, who).unwrap_or_else(|e| panic!("{e}"));
+        super::event(&mut out, game, &event, who).unwrap();
         String::from_utf8(out).unwrap_or_default()
     }
 
@@ -493,7 +492,7 @@ mod tests {
         };
         let names = game.players().clone().map(|p| p.name().to_owned());
         let mut out = Vec::new();
-        status(&mut out, &names, &view, CardStyle::Plain).unwrap_or_else(|e| panic!("{e}"));
+        status(&mut out, &names, &view, CardStyle::Plain).unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap_or_default(),
             "\nYour turn, Ann.\nTop card: W+4 (colour to follow: blue)\nYour hand:\n  \
@@ -588,7 +587,7 @@ mod tests {
         };
         let names = game.players().clone().map(|p| p.name().to_owned());
         let mut out = Vec::new();
-        status(&mut out, &names, &view, CardStyle::Ansi).unwrap_or_else(|e| panic!("{e}"));
+        status(&mut out, &names, &view, CardStyle::Ansi).unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap_or_default(),
             "\nYour turn, Ann.\n\

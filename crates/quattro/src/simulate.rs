@@ -136,10 +136,10 @@ mod tests {
                 seed: 3,
                 threads: Some(threads),
             };
-            let two = run(&games, &options(2), &|_| {}).unwrap_or_else(|e| panic!("{e}"));
+            let two = run(&games, &options(2), &|_| {}).unwrap();
             let wins: u64 = two.seats.iter().map(|seat| seat.wins).sum();
             assert_eq!(wins + two.no_winner.values().sum::<u64>(), 200);
-            let one = run(&games, &options(1), &|_| {}).unwrap_or_else(|e| panic!("{e}"));
+            let one = run(&games, &options(1), &|_| {}).unwrap();
             assert_eq!(one, two);
         }
     }
@@ -151,10 +151,10 @@ mod tests {
         let mut chance = ChanceSource::seeded(stream_rng(5, 7));
         let outcome = Driver::new()
             .play(&mut game, &mut chance, &mut Bot, |_, _, _| Ok(()))
-            .unwrap_or_else(|e| panic!("{e}"));
+            .unwrap();
         let mut simulator = Simulator::new(Rules::Uno, 1000);
         for index in [3, 7] {
-            simulator.play(5, index).unwrap_or_else(|e| panic!("{e}"));
+            simulator.play(5, index).unwrap();
         }
         assert_eq!(simulator.game.outcome(), Some(outcome));
         assert_eq!(simulator.game.turns(), game.turns());

@@ -129,7 +129,7 @@ fn deal_files_hold_the_deck() {
     for &rules in Rules::ALL {
         let deal = Game::new(rules, bots(), 1)
             .sample_chance(&mut rng_from_seed(7))
-            .unwrap_or_else(|e| panic!("{e}"));
+            .unwrap();
         let mut dealt = deal.cards().to_vec();
         dealt.sort();
         let mut deck = rules.deck();

@@ -4,6 +4,9 @@
 //!
 //! `cargo bench -p war --bench games -- --sample-count 20`
 
+// A benchmark: a setup that fails is the benchmark failing.
+#![allow(clippy::unwrap_used)]
+
 use divan::{Bencher, counter::ItemsCount};
 use war::sim::Worker;
 use war::{Order, Rules};
@@ -13,14 +16,12 @@ fn main() {
 }
 
 fn bench_games(bencher: Bencher, players: usize, order: Order) {
-    let rules = Rules::new(players)
-        .unwrap_or_else(|e| panic!("{e}"))
-        .with_order(order);
+    let rules = Rules::new(players).unwrap().with_order(order);
     let mut worker = Worker::new(rules);
     let mut index = 0;
     bencher.counter(ItemsCount::new(1usize)).bench_local(|| {
         index += 1;
-        worker.play(1, index).unwrap_or_else(|e| panic!("{e}"))
+        worker.play(1, index).unwrap()
     });
 }
 

@@ -258,8 +258,7 @@ mod tests {
                 .collect()
         };
         let rules = Rules::default().with_order(Order::Fixed);
-        Game::from_piles(rules, [hand("AS KC QC"), hand("2D 3D 4D")])
-            .unwrap_or_else(|e| panic!("{e}"))
+        Game::from_piles(rules, [hand("AS KC QC"), hand("2D 3D 4D")]).unwrap()
     }
 
     fn session(input: &str, mode: Mode) -> (Ending, String) {
@@ -269,8 +268,7 @@ mod tests {
     fn session_bytes(input: &[u8], mode: Mode, echo: bool) -> (Ending, String) {
         let mut game = small_game();
         let mut console = Console::new(input, Vec::new()).with_echo(echo);
-        let ending =
-            play(&mut game, &mut no_chance(), &mut console, mode).unwrap_or_else(|e| panic!("{e}"));
+        let ending = play(&mut game, &mut no_chance(), &mut console, mode).unwrap();
         (
             ending,
             String::from_utf8_lossy(&console.into_output()).into_owned(),
@@ -343,10 +341,10 @@ mod tests {
                 rules,
                 [hand("5C 2C 3C 4C AC 9C 8C"), hand("5D 2D 3D 4D KD 2H 3H")],
             )
-            .unwrap_or_else(|e| panic!("{e}"));
+            .unwrap();
             let mut console = Console::new(input.as_bytes(), Vec::new());
-            let ending = play(&mut game, &mut no_chance(), &mut console, Mode::Interactive)
-                .unwrap_or_else(|e| panic!("{e}"));
+            let ending =
+                play(&mut game, &mut no_chance(), &mut console, Mode::Interactive).unwrap();
             let shown = String::from_utf8_lossy(&console.into_output()).into_owned();
             (ending, shown, game.battles())
         };

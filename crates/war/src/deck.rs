@@ -161,7 +161,7 @@ mod tests {
         let text = full_deck();
         assert_eq!(text.lines().count(), 4);
         assert!(text.starts_with("2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC\n2D "));
-        let order = parse_deck(&text).unwrap_or_else(|e| panic!("{e}"));
+        let order = parse_deck(&text).unwrap();
         assert_eq!(order, CardOrder::deck());
     }
 
@@ -210,8 +210,8 @@ mod tests {
 
     #[test]
     fn orders_compare_physical_cards() {
-        let ten_hearts: Card = "10H".parse().unwrap_or_else(|e| panic!("{e}"));
-        let ten_spades: Card = "10S".parse().unwrap_or_else(|e| panic!("{e}"));
+        let ten_hearts: Card = "10H".parse().unwrap();
+        let ten_spades: Card = "10S".parse().unwrap();
         assert_ne!(
             CardOrder::from_cards(&[ten_hearts]),
             CardOrder::from_cards(&[ten_spades])

@@ -17,10 +17,8 @@ fn hand(text: &str) -> Vec<Card> {
 /// A game on these piles (top card first) with won cards returned in the fixed order,
 /// so that every pile afterwards is predictable.
 fn game(piles: &[&str]) -> Game {
-    let rules = Rules::new(piles.len())
-        .unwrap_or_else(|e| panic!("{e}"))
-        .with_order(Order::Fixed);
-    Game::from_piles(rules, piles.iter().map(|p| hand(p))).unwrap_or_else(|e| panic!("{e}"))
+    let rules = Rules::new(piles.len()).unwrap().with_order(Order::Fixed);
+    Game::from_piles(rules, piles.iter().map(|p| hand(p))).unwrap()
 }
 
 /// What one battle did, read from its events: battles fought (1, plus one per war that
@@ -51,7 +49,7 @@ fn battle(game: &mut Game) -> (String, Summary) {
         }
     }
     let mut text = String::new();
-    render_events(&events, &mut text).unwrap_or_else(|e| panic!("{e}"));
+    render_events(&events, &mut text).unwrap();
     assert_eq!(
         events
             .iter()
@@ -87,7 +85,7 @@ fn play_to_end(game: &mut Game) -> Outcome {
             &mut AlwaysBattle,
             |_, _, _| Ok(()),
         )
-        .unwrap_or_else(|e| panic!("{e}"))
+        .unwrap()
 }
 
 fn piles(game: &Game) -> Vec<String> {
@@ -329,9 +327,8 @@ fn fixed_order_cycle_is_detected() {
 fn battle_cap_stops_the_game() {
     let rules = Rules::new(2)
         .and_then(|r| r.with_order(Order::Fixed).with_max_battles(2))
-        .unwrap_or_else(|e| panic!("{e}"));
-    let mut g =
-        Game::from_piles(rules, [hand("3C 2D"), hand("2C 3D")]).unwrap_or_else(|e| panic!("{e}"));
+        .unwrap();
+    let mut g = Game::from_piles(rules, [hand("3C 2D"), hand("2C 3D")]).unwrap();
     assert_eq!(
         play_to_end(&mut g),
         Outcome::NoWinner {
@@ -343,12 +340,12 @@ fn battle_cap_stops_the_game() {
 
 #[test]
 fn shuffled_returns_keep_every_card() {
-    let rules = Rules::new(2).unwrap_or_else(|e| panic!("{e}"));
+    let rules = Rules::new(2).unwrap();
     let mut g = Game::from_piles(
         rules,
         [hand("5C 2C 3C 4C AC 9C"), hand("5D 2D 3D 4D KD 9D")],
     )
-    .unwrap_or_else(|e| panic!("{e}"));
+    .unwrap();
     let (_, s) = battle(&mut g);
     assert_eq!(s, summary(2, 1, Some(0), 10));
     let mut won: Vec<String> = g.players()[0]
@@ -420,7 +417,7 @@ fn last_player_standing_collects_the_pot() {
 
 #[test]
 fn setup_errors() {
-    let two = Rules::new(2).unwrap_or_else(|e| panic!("{e}"));
+    let two = Rules::new(2).unwrap();
     let cases: Vec<(Result<Game, SetupError>, &str)> = vec![
         (
             Game::from_piles(two, [hand("AS"), hand("as")]),
@@ -459,21 +456,16 @@ fn deal_is_alternate_and_seeded() {
     let mut g = Game::new(Rules::default());
     assert_eq!(g.actor(), Actor::Chance);
     let mut events = Vec::new();
-    let deal = g
-        .sample_chance(&mut rng_from_seed(7))
-        .unwrap_or_else(|e| panic!("{e}"));
-    g.apply_chance(&deal, &mut events)
-        .unwrap_or_else(|e| panic!("{e}"));
+    let deal = g.sample_chance(&mut rng_from_seed(7)).unwrap();
+    g.apply_chance(&deal, &mut events).unwrap();
     assert_eq!(events, [Event::Dealt]);
     let mut deck = Card::deck();
     shuffle(&mut deck, &mut rng_from_seed(7));
     let first: Vec<String> = deck.iter().step_by(2).map(ToString::to_string).collect();
     let mine: Vec<String> = g.players()[0].cards().map(|c| c.to_string()).collect();
     assert_eq!(mine, first);
-    let mut three = Game::new(Rules::new(3).unwrap_or_else(|e| panic!("{e}")));
-    three
-        .apply_chance(&deal, &mut events)
-        .unwrap_or_else(|e| panic!("{e}"));
+    let mut three = Game::new(Rules::new(3).unwrap());
+    three.apply_chance(&deal, &mut events).unwrap();
     let counts: Vec<usize> = three.players().iter().map(Player::card_count).collect();
     assert_eq!(counts, [18, 17, 17]);
 }
@@ -483,7 +475,7 @@ fn order(text: &str) -> CardOrder {
 }
 
 fn cards(cards: &[Card]) -> CardOrder {
-    CardOrder::from_cards(cards).unwrap_or_else(|e| panic!("{e}"))
+    CardOrder::from_cards(cards).unwrap()
 }
 
 /// Worked by hand: the deck in its fixed order (clubs 2 to ace, then diamonds, hearts,
@@ -492,10 +484,9 @@ fn cards(cards: &[Card]) -> CardOrder {
 /// extra card.
 #[test]
 fn a_deal_goes_round_the_table_from_player_1() {
-    let mut g = Game::new(Rules::new(3).unwrap_or_else(|e| panic!("{e}")));
+    let mut g = Game::new(Rules::new(3).unwrap());
     let mut events = Vec::new();
-    g.apply_chance(&CardOrder::deck(), &mut events)
-        .unwrap_or_else(|e| panic!("{e}"));
+    g.apply_chance(&CardOrder::deck(), &mut events).unwrap();
     assert_eq!(
         piles(&g),
         [
@@ -511,12 +502,10 @@ fn a_deal_goes_round_the_table_from_player_1() {
 /// chance orders them, and the order KD, AS puts them under 2C as `2C KD AS`.
 #[test]
 fn won_cards_go_under_the_pile_in_chance_order() {
-    let rules = Rules::new(2).unwrap_or_else(|e| panic!("{e}"));
-    let mut g =
-        Game::from_piles(rules, [hand("AS 2C"), hand("KD 3H")]).unwrap_or_else(|e| panic!("{e}"));
+    let rules = Rules::new(2).unwrap();
+    let mut g = Game::from_piles(rules, [hand("AS 2C"), hand("KD 3H")]).unwrap();
     let mut events = Vec::new();
-    g.apply(Action::Battle, &mut events)
-        .unwrap_or_else(|e| panic!("{e}"));
+    g.apply(Action::Battle, &mut events).unwrap();
     assert_eq!(
         events.len(),
         3,
@@ -526,8 +515,7 @@ fn won_cards_go_under_the_pile_in_chance_order() {
     assert_eq!(g.chance_node(), Some(ChanceNode::Take { seat: 0 }));
     assert_eq!(g.table().len(), 2);
     events.clear();
-    g.apply_chance(&order("KD AS"), &mut events)
-        .unwrap_or_else(|e| panic!("{e}"));
+    g.apply_chance(&order("KD AS"), &mut events).unwrap();
     assert_eq!(events, [Event::Took { seat: 0, cards: 2 }]);
     assert_eq!(
         piles(&g),
@@ -542,17 +530,15 @@ fn won_cards_go_under_the_pile_in_chance_order() {
 /// under 9S 4S come 2D 2C 3S 5D 5C, and Player 3 wins.
 #[test]
 fn the_last_player_takes_a_pot_in_chance_order() {
-    let rules = Rules::new(3).unwrap_or_else(|e| panic!("{e}"));
-    let mut g = Game::from_piles(rules, [hand("5C 2C"), hand("5D 2D"), hand("3S 9S 4S")])
-        .unwrap_or_else(|e| panic!("{e}"));
+    let rules = Rules::new(3).unwrap();
+    let mut g = Game::from_piles(rules, [hand("5C 2C"), hand("5D 2D"), hand("3S 9S 4S")]).unwrap();
     let mut events = Vec::new();
-    g.apply(Action::Battle, &mut events)
-        .unwrap_or_else(|e| panic!("{e}"));
+    g.apply(Action::Battle, &mut events).unwrap();
     assert_eq!(events.last(), Some(&Event::PotLeft { cards: 5 }));
     assert_eq!(g.chance_node(), Some(ChanceNode::Take { seat: 2 }));
     events.clear();
     g.apply_chance(&order("2D 2C 3S 5D 5C"), &mut events)
-        .unwrap_or_else(|e| panic!("{e}"));
+        .unwrap();
     let winner = Outcome::Winner { seat: 2 };
     assert_eq!(
         events,
@@ -581,7 +567,7 @@ fn refused(
 
 #[test]
 fn refusals_change_nothing() {
-    let two = Rules::new(2).unwrap_or_else(|e| panic!("{e}"));
+    let two = Rules::new(2).unwrap();
     let deal = ChanceNode::Deal;
     let fresh = Game::new(two);
     refused(&fresh, RuleError::ChanceActs(deal), |g, e| {
@@ -602,8 +588,7 @@ fn refusals_change_nothing() {
         |g, e| g.apply_chance(&cards(&Card::deck()[1..]), e),
     );
 
-    let mut g =
-        Game::from_piles(two, [hand("AS 2C"), hand("KD 3H")]).unwrap_or_else(|e| panic!("{e}"));
+    let mut g = Game::from_piles(two, [hand("AS 2C"), hand("KD 3H")]).unwrap();
     refused(&g, RuleError::SeatActs { seat: 0 }, |g, e| {
         g.apply_chance(&order("AS KD"), e)
     });
@@ -611,8 +596,7 @@ fn refusals_change_nothing() {
         g.sample_chance(&mut rng_from_seed(0)).map(|_| ()),
         Err(RuleError::SeatActs { seat: 0 })
     );
-    g.apply(Action::Battle, &mut Vec::new())
-        .unwrap_or_else(|e| panic!("{e}"));
+    g.apply(Action::Battle, &mut Vec::new()).unwrap();
     let take = ChanceNode::Take { seat: 0 };
     refused(&g, RuleError::ChanceActs(take), |g, e| {
         g.apply(Action::Battle, e)
@@ -659,8 +643,7 @@ fn refusals_change_nothing() {
         refused(&g, want, |g, e| g.apply_chance(&order(cards), e));
     }
 
-    let mut over =
-        Game::from_piles(two, [hand("2C"), hand("5D 9D")]).unwrap_or_else(|e| panic!("{e}"));
+    let mut over = Game::from_piles(two, [hand("2C"), hand("5D 9D")]).unwrap();
     play_to_end(&mut over);
     refused(&over, RuleError::Over, |g, e| g.apply(Action::Battle, e));
     refused(&over, RuleError::Over, |g, e| {
@@ -679,17 +662,16 @@ fn refusals_change_nothing() {
 /// the game became a protocol, so seeds play the same games.
 #[test]
 fn sampling_a_take_draws_what_a_shuffle_of_the_table_draws() {
-    let rules = Rules::new(2).unwrap_or_else(|e| panic!("{e}"));
+    let rules = Rules::new(2).unwrap();
     let mut g = Game::from_piles(
         rules,
         [hand("5C 2C 3C 4C AC 9C"), hand("5D 2D 3D 4D KD 9D")],
     )
-    .unwrap_or_else(|e| panic!("{e}"));
-    g.apply(Action::Battle, &mut Vec::new())
-        .unwrap_or_else(|e| panic!("{e}"));
+    .unwrap();
+    g.apply(Action::Battle, &mut Vec::new()).unwrap();
     for seed in 0..20 {
         let mut rng = rng_from_seed(seed);
-        let sampled = g.sample_chance(&mut rng).unwrap_or_else(|e| panic!("{e}"));
+        let sampled = g.sample_chance(&mut rng).unwrap();
         let mut table = g.table().to_vec();
         let mut same = rng_from_seed(seed);
         shuffle(&mut table, &mut same);

@@ -217,7 +217,7 @@ mod tests {
 
     fn rendered(events: &[Event]) -> String {
         let mut text = String::new();
-        render_events(events, &mut text).unwrap_or_else(|e| panic!("{e}"));
+        render_events(events, &mut text).unwrap();
         text
     }
 

@@ -239,9 +239,7 @@ mod tests {
     use pretty_assertions::assert_eq;
 
     fn rules(players: usize, order: Order) -> Rules {
-        Rules::new(players)
-            .unwrap_or_else(|e| panic!("{e}"))
-            .with_order(order)
+        Rules::new(players).unwrap().with_order(order)
     }
 
     const GAMES: u64 = 80;
@@ -253,7 +251,7 @@ mod tests {
             seed: SEED,
             threads: Some(threads),
         };
-        run(&WarSimulation { rules }, &options, &|_| {}).unwrap_or_else(|e| panic!("{e}"))
+        run(&WarSimulation { rules }, &options, &|_| {}).unwrap()
     }
 
     #[test]
@@ -297,10 +295,7 @@ mod tests {
         let mut worker = Worker::new(rules);
         let mut total = 0;
         for index in 0..GAMES {
-            total += worker
-                .play(SEED, index)
-                .unwrap_or_else(|e| panic!("{e}"))
-                .battles;
+            total += worker.play(SEED, index).unwrap().battles;
         }
         assert_eq!(report(rules, 2).extra.battles(), total);
     }
@@ -357,7 +352,7 @@ mod tests {
             &options,
             &|_| {},
         )
-        .unwrap_or_else(|e| panic!("{e}"))
+        .unwrap()
         .to_text();
         assert!(
             text.starts_with(

@@ -3,6 +3,9 @@
 //! checked against the rules (`war::audit`), refusals change nothing, and the recorded
 //! game replays. And a deck file recorded from a seed replays that seed's game.
 
+// A test: a setup that fails is the test failing.
+#![allow(clippy::unwrap_used)]
+
 use cards_core::protocol::conformance::check;
 use cards_core::protocol::{ChanceSource, Driver, GameState};
 use cards_core::rng::rng_from_seed;
@@ -19,7 +22,7 @@ fn rules(players: usize, fixed: bool) -> Rules {
     let order = if fixed { Order::Fixed } else { Order::Shuffled };
     Rules::new(players)
         .and_then(|r| r.with_order(order).with_max_battles(CAP))
-        .unwrap_or_else(|e| panic!("{e}"))
+        .unwrap()
 }
 
 fn conforms(players: usize, fixed: bool, seed: u64) -> Result<Outcome, String> {
@@ -68,7 +71,7 @@ fn play(players: usize, chance: &mut ChanceSource<war::CardOrder>) -> (Vec<Event
             events.extend_from_slice(step);
             Ok(())
         })
-        .unwrap_or_else(|e| panic!("{e}"));
+        .unwrap();
     (events, outcome)
 }
 
@@ -79,9 +82,9 @@ fn a_recorded_deal_replays_the_seed() {
     for seed in 0..8 {
         let deal = Game::new(rules(2, false))
             .sample_chance(&mut rng_from_seed(seed))
-            .unwrap_or_else(|e| panic!("{e}"));
+            .unwrap();
         let text = war::deck::deck_file(&deal);
-        let read = war::deck::parse_deck(&text).unwrap_or_else(|e| panic!("{e}"));
+        let read = war::deck::parse_deck(&text).unwrap();
         assert_eq!(read, deal);
         for players in [2, 5] {
             let seeded = play(players, &mut ChanceSource::seeded(rng_from_seed(seed)));
