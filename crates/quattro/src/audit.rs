@@ -30,8 +30,8 @@ impl Audit for Game {
             return Err(format!("the cards in play are not the deck: {held:?}"));
         }
         match self.top() {
-            Some(top) if top.colour().is_some_and(|colour| colour != self.colour()) => {
-                return Err(format!("{top} on top but {:?} to follow", self.colour()));
+            Some(top) if top.color().is_some_and(|color| color != self.color()) => {
+                return Err(format!("{top} on top but {:?} to follow", self.color()));
             }
             None if before.top().is_some() || !events.is_empty() => {
                 return Err("no top card after the deal".into());
@@ -114,17 +114,17 @@ impl Audit for Game {
         if !self.rules().has(wild) {
             illegal.push(Move::Play {
                 card: wild,
-                colour: Some(Color::Red),
+                color: Some(Color::Red),
             });
         }
         if let Some(card) = view.playable().next() {
             illegal.push(Move::Draw);
-            illegal.push(if view.names_colour(card) {
+            illegal.push(if view.names_color(card) {
                 Move::play(card)
             } else {
                 Move::Play {
                     card,
-                    colour: Some(Color::Blue),
+                    color: Some(Color::Blue),
                 }
             });
         }
@@ -141,18 +141,18 @@ fn check_move(before: &Game, seat: usize, events: &[Event]) -> Result<(), String
     let (Some(top), hand) = (before.top(), before.player(seat).hand()) else {
         return Err("a seat moved before the deal".into());
     };
-    let colour = before.colour();
-    let holds_colour = hand.iter().any(|card| card.colour() == Some(colour));
+    let color = before.color();
+    let holds_color = hand.iter().any(|card| card.color() == Some(color));
     let playable = |card: Card| {
         hand.contains(&card)
-            && card.matches(top, colour)
-            && !(card == Card::Wild(WildCard::WildDrawFour) && holds_colour)
+            && card.matches(top, color)
+            && !(card == Card::Wild(WildCard::WildDrawFour) && holds_color)
     };
     match events.first() {
         Some(&Event::Played { player, card }) => {
             if player != seat || !playable(card) {
                 return Err(format!(
-                    "seat {player} played {card} on {top} ({colour:?} to follow), not a legal \
+                    "seat {player} played {card} on {top} ({color:?} to follow), not a legal \
                      card of seat {seat}"
                 ));
             }

@@ -55,11 +55,11 @@ pub fn next_play(view: &PlayerView<'_>) -> Move {
             continue;
         }
         // A legal move: a playable card, with a colour exactly when it must name one.
-        let colour = view
-            .names_colour(card)
-            .then(|| favourite_colour(view.hand, at));
-        let mv = Move::Play { card, colour };
-        let follow = card.colour().or(colour).unwrap_or(view.colour);
+        let color = view
+            .names_color(card)
+            .then(|| favorite_color(view.hand, at));
+        let mv = Move::Play { card, color };
+        let follow = card.color().or(color).unwrap_or(view.color);
         let key = (
             preference(view, card),
             options_kept(view.hand, at, card, follow),
@@ -87,22 +87,22 @@ fn preference(view: &PlayerView<'_>, card: Card) -> u8 {
 }
 
 /// How many of the other cards of `hand` could follow `card` (at index `at`) with
-/// `colour` to follow.
-fn options_kept(hand: &[Card], at: usize, card: Card, colour: Color) -> usize {
+/// `color` to follow.
+fn options_kept(hand: &[Card], at: usize, card: Card, color: Color) -> usize {
     hand.iter()
         .enumerate()
-        .filter(|&(i, &other)| i != at && other.matches(card, colour))
+        .filter(|&(i, &other)| i != at && other.matches(card, color))
         .count()
 }
 
 /// The colour most held among the cards of `hand` other than the one at `at` (ties and
 /// no colour at all as [`Color::most_held`] decides them).
-fn favourite_colour(hand: &[Card], at: usize) -> Color {
+fn favorite_color(hand: &[Card], at: usize) -> Color {
     Color::most_held(
         hand.iter()
             .enumerate()
             .filter(|&(i, _)| i != at)
-            .filter_map(|(_, card)| card.colour()),
+            .filter_map(|(_, card)| card.color()),
     )
 }
 
@@ -120,7 +120,7 @@ mod tests {
             .collect()
     }
 
-    fn choose(hand: &str, top: &str, colour: Color, next_holds: usize) -> Move {
+    fn choose(hand: &str, top: &str, color: Color, next_holds: usize) -> Move {
         let hand = cards(hand);
         let mut hand_sizes = [5; PLAYERS];
         hand_sizes[1] = next_holds;
@@ -128,7 +128,7 @@ mod tests {
             seat: 0,
             hand: &hand,
             top: cards(top)[0],
-            colour,
+            color,
             hand_sizes,
             draw_pile: 10,
             clockwise: true,
@@ -142,10 +142,10 @@ mod tests {
         chosen
     }
 
-    fn play(code: &str, colour: Option<Color>) -> Move {
+    fn play(code: &str, color: Option<Color>) -> Move {
         Move::Play {
             card: cards(code)[0],
-            colour,
+            color,
         }
     }
 
@@ -168,9 +168,9 @@ mod tests {
             // A last wild card names no colour: the game is over when it is played.
             ("W", "R9", Red, 5, play("W", None)),
         ];
-        for (hand, top, colour, next_holds, want) in cases {
+        for (hand, top, color, next_holds, want) in cases {
             assert_eq!(
-                choose(hand, top, colour, next_holds),
+                choose(hand, top, color, next_holds),
                 want,
                 "{hand} on {top}"
             );

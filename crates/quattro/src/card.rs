@@ -8,31 +8,32 @@
 //!
 //! - [`Card`] is an enum with one variant per concrete class; its methods are the
 //!   common behaviour (`matches`, the code, the colour).
-//! - [`ColourCard`] is a trait: what every coloured card has (a colour).
-//! - [`StandardColourCard`] is the workspace's [`ColorCard`] (`R5`), which already knows
-//!   colours, numbers 0–9 and case-insensitive parsing.
-//! - [`SpecialColourCard`] (Skip, Reverse, Draw Two of a colour) and [`WildCard`] (Wild,
-//!   Wild Draw Four) implement [`SpecialAbility`], whose one operation,
-//!   [`SpecialAbility::activate`], says what the card does as an [`Ability`]. The engine
-//!   applies abilities without knowing which card they came from.
+//! - `ColourCard` is the trait [`ColoredCard`]: what every coloured card has (a colour).
+//! - `StandardColourCard` is [`StandardColoredCard`], the workspace's [`ColorCard`]
+//!   (`R5`), which already knows colours, numbers 0–9 and case-insensitive parsing.
+//! - `SpecialColourCard` is [`SpecialColoredCard`] (Skip, Reverse, Draw Two of a colour);
+//!   it and [`WildCard`] (Wild, Wild Draw Four) implement [`SpecialAbility`], whose one
+//!   operation, [`SpecialAbility::activate`], says what the card does as an [`Ability`].
+//!   The engine applies abilities without knowing which card they came from.
 
 use std::fmt;
 
 use cards_core::{Color, ColorCard};
 
-/// `StandardColourCard`: a coloured number card such as `R5`, the only kind of card in
-/// the game as the assignment specifies it.
-pub type StandardColourCard = ColorCard;
+/// The UML's `StandardColourCard`: a coloured number card such as `R5`, the only kind
+/// of card in the game as the assignment specifies it.
+pub type StandardColoredCard = ColorCard;
 
-/// `ColourCard` (abstract in the UML): the behaviour every coloured card shares.
-pub trait ColourCard {
+/// The UML's `ColourCard` (abstract there): the behaviour every coloured card shares.
+pub trait ColoredCard {
     /// `getColour()`.
-    fn colour(&self) -> Color;
+    fn color(&self) -> Color;
 }
 
-impl ColourCard for ColorCard {
-    fn colour(&self) -> Color {
-        self.color()
+impl ColoredCard for ColorCard {
+    fn color(&self) -> Color {
+        // `cards_core`'s inherent method, which takes precedence over this one.
+        ColorCard::color(*self)
     }
 }
 
@@ -48,7 +49,7 @@ pub struct Ability {
     /// The next player misses their turn.
     pub skips_next: bool,
     /// The player who plays the card names the colour to follow.
-    pub names_colour: bool,
+    pub names_color: bool,
 }
 
 /// `SpecialAbility` (an interface in the UML): a card that does something when played.
@@ -57,7 +58,7 @@ pub trait SpecialAbility {
     fn activate(&self) -> Ability;
 }
 
-/// The action printed on a [`SpecialColourCard`].
+/// The action printed on a [`SpecialColoredCard`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Action {
     /// The next player misses their turn. Code `S` (`RS`).
@@ -91,17 +92,17 @@ impl Action {
     }
 }
 
-/// `SpecialColourCard`: a coloured action card (only with `--rules uno`).
+/// The UML's `SpecialColourCard`: a coloured action card (only with `--rules uno`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct SpecialColourCard {
-    colour: Color,
+pub struct SpecialColoredCard {
+    color: Color,
     action: Action,
 }
 
-impl SpecialColourCard {
-    /// The `action` card of `colour`.
-    pub const fn new(colour: Color, action: Action) -> SpecialColourCard {
-        SpecialColourCard { colour, action }
+impl SpecialColoredCard {
+    /// The `action` card of `color`.
+    pub const fn new(color: Color, action: Action) -> SpecialColoredCard {
+        SpecialColoredCard { color, action }
     }
 
     /// What the card does.
@@ -110,13 +111,13 @@ impl SpecialColourCard {
     }
 }
 
-impl ColourCard for SpecialColourCard {
-    fn colour(&self) -> Color {
-        self.colour
+impl ColoredCard for SpecialColoredCard {
+    fn color(&self) -> Color {
+        self.color
     }
 }
 
-impl SpecialAbility for SpecialColourCard {
+impl SpecialAbility for SpecialColoredCard {
     fn activate(&self) -> Ability {
         match self.action {
             Action::Skip => Ability {
@@ -151,11 +152,11 @@ impl SpecialAbility for WildCard {
     fn activate(&self) -> Ability {
         match self {
             WildCard::Wild => Ability {
-                names_colour: true,
+                names_color: true,
                 ..Ability::default()
             },
             WildCard::WildDrawFour => Ability {
-                names_colour: true,
+                names_color: true,
                 next_draws: 4,
                 skips_next: true,
                 ..Ability::default()
@@ -168,9 +169,9 @@ impl SpecialAbility for WildCard {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Card {
     /// A number card, `R5`.
-    Standard(StandardColourCard),
+    Standard(StandardColoredCard),
     /// A coloured action card, `RS`, `RR`, `R+2`.
-    Special(SpecialColourCard),
+    Special(SpecialColoredCard),
     /// A wild card, `W`, `W+4`.
     Wild(WildCard),
 }
@@ -181,21 +182,21 @@ pub enum Card {
 pub struct CardCodeError(pub String);
 
 impl Card {
-    /// The number card of `colour` and `number` (0–9).
-    pub const fn number(colour: Color, number: u8) -> Card {
-        Card::Standard(ColorCard::new(colour, number))
+    /// The number card of `color` and `number` (0–9).
+    pub const fn number(color: Color, number: u8) -> Card {
+        Card::Standard(ColorCard::new(color, number))
     }
 
-    /// The `action` card of `colour`.
-    pub const fn special(colour: Color, action: Action) -> Card {
-        Card::Special(SpecialColourCard::new(colour, action))
+    /// The `action` card of `color`.
+    pub const fn special(color: Color, action: Action) -> Card {
+        Card::Special(SpecialColoredCard::new(color, action))
     }
 
     /// The card's colour; `None` for a wild card.
-    pub fn colour(self) -> Option<Color> {
+    pub fn color(self) -> Option<Color> {
         match self {
-            Card::Standard(card) => Some(card.colour()),
-            Card::Special(card) => Some(card.colour()),
+            Card::Standard(card) => Some(card.color()),
+            Card::Special(card) => Some(card.color()),
             Card::Wild(_) => None,
         }
     }
@@ -214,15 +215,15 @@ impl Card {
         matches!(self, Card::Wild(_))
     }
 
-    /// `matches(Card)`: whether this card may be played on `top` when `colour` is the
+    /// `matches(Card)`: whether this card may be played on `top` when `color` is the
     /// colour to follow (the top card's colour, or the colour named after a wild card).
     /// A coloured card matches on colour, a number card on number, an action card on its
     /// action; a wild card matches anything. (Whether a Wild Draw Four is *allowed* also
     /// depends on the hand: see [`crate::PlayerView::check_play`].)
-    pub fn matches(self, top: Card, colour: Color) -> bool {
+    pub fn matches(self, top: Card, color: Color) -> bool {
         match (self, top) {
             (Card::Wild(_), _) => true,
-            _ if self.colour() == Some(colour) => true,
+            _ if self.color() == Some(color) => true,
             (Card::Standard(card), Card::Standard(top)) => card.matches_number(top),
             (Card::Special(card), Card::Special(top)) => card.action() == top.action(),
             _ => false,
@@ -251,13 +252,13 @@ impl Card {
             _ => {}
         }
         let mut chars = code.chars();
-        let colour = chars
+        let color = chars
             .next()
             .and_then(Color::from_letter)
             .ok_or_else(error)?;
         let rest = chars.as_str();
         if let Some(action) = Action::ALL.into_iter().find(|a| a.code() == rest) {
-            return Ok(Card::special(colour, action));
+            return Ok(Card::special(color, action));
         }
         ColorCard::parse_ignore_case(&code)
             .map(Card::Standard)
@@ -269,7 +270,7 @@ impl Card {
     pub fn sort_key(self) -> (usize, u8) {
         match self {
             Card::Standard(card) => (card.color().index(), card.number()),
-            Card::Special(card) => (card.colour.index(), 10 + card.action as u8),
+            Card::Special(card) => (card.color.index(), 10 + card.action as u8),
             Card::Wild(card) => (Color::ALL.len(), card as u8),
         }
     }
@@ -286,7 +287,7 @@ impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Card::Standard(card) => write!(f, "{card}"),
-            Card::Special(card) => write!(f, "{}{}", card.colour, card.action.code()),
+            Card::Special(card) => write!(f, "{}{}", card.color, card.action.code()),
             Card::Wild(WildCard::Wild) => f.write_str("W"),
             Card::Wild(WildCard::WildDrawFour) => f.write_str("W+4"),
         }
@@ -299,7 +300,7 @@ impl fmt::Display for CardName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
             Card::Standard(card) => write!(f, "{} {}", card.color().name(), card.number()),
-            Card::Special(card) => write!(f, "{} {}", card.colour.name(), card.action.name()),
+            Card::Special(card) => write!(f, "{} {}", card.color.name(), card.action.name()),
             Card::Wild(WildCard::Wild) => f.write_str("wild"),
             Card::Wild(WildCard::WildDrawFour) => f.write_str("wild draw four"),
         }
@@ -348,7 +349,7 @@ mod tests {
     }
 
     #[test]
-    fn matching_on_colour_number_action_and_wild() {
+    fn matching_on_color_number_action_and_wild() {
         use Color::*;
         // (card, top, colour to follow, matches)
         let cases = [
@@ -365,11 +366,11 @@ mod tests {
             ("B5", "W", Blue, true),
             ("B5", "W+4", Blue, true),
         ];
-        for (c, top, colour, want) in cases {
+        for (c, top, color, want) in cases {
             assert_eq!(
-                card(c).matches(card(top), colour),
+                card(c).matches(card(top), color),
                 want,
-                "{c} on {top}/{colour}"
+                "{c} on {top}/{color}"
             );
         }
     }
@@ -378,7 +379,7 @@ mod tests {
     fn abilities() {
         assert_eq!(card("R5").ability(), None);
         let draw_four = card("W+4").ability().unwrap_or_default();
-        assert!(draw_four.names_colour && draw_four.skips_next && draw_four.next_draws == 4);
+        assert!(draw_four.names_color && draw_four.skips_next && draw_four.next_draws == 4);
         assert!(
             card("GR")
                 .ability()

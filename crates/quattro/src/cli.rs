@@ -414,7 +414,7 @@ mod tests {
     }
 
     #[test]
-    fn colour_only_when_wanted() {
+    fn color_only_when_wanted() {
         assert_eq!(card_style_for(true), CardStyle::Ansi);
         assert_eq!(card_style_for(false), CardStyle::Plain);
     }

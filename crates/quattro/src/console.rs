@@ -3,7 +3,7 @@
 //! loop, [`Driver`]: [`play_with_human`] (the person against three bots) and
 //! [`play_bots`] (four bots, printed).
 //!
-//! Reading an answer and checking it are apart: [`parse_selection`] and [`parse_colour`]
+//! Reading an answer and checking it are apart: [`parse_selection`] and [`parse_color`]
 //! are pure functions of the answer and the human's [`PlayerView`], and the
 //! [`Console`] shows their errors and asks again.
 
@@ -25,7 +25,7 @@ pub const NAME_PROMPT: &str = "What is your name? ";
 /// The question before each of the human's moves.
 pub const MOVE_PROMPT: &str = "Your move (a card code such as R5, or draw): ";
 /// The question after the human plays a wild card.
-pub const COLOUR_PROMPT: &str = "Name a colour (R, Y, G or B): ";
+pub const COLOR_PROMPT: &str = "Name a colour (R, Y, G or B): ";
 
 /// What is said when the person quits (`q` or `quit` at any question).
 pub const QUIT: &str = "You quit: nobody won.";
@@ -96,15 +96,15 @@ pub fn parse_selection(answer: &str, view: &PlayerView<'_>) -> Result<Move, Inva
 }
 
 /// Reads a colour: its letter or its name, in any case (`g`, `Green`).
-pub fn parse_colour(answer: &str) -> Result<Color, InvalidSelectionError> {
+pub fn parse_color(answer: &str) -> Result<Color, InvalidSelectionError> {
     let text = answer.trim();
     Color::ALL
         .into_iter()
-        .find(|colour| {
-            text.eq_ignore_ascii_case(colour.name())
-                || text.eq_ignore_ascii_case(&colour.letter().to_string())
+        .find(|color| {
+            text.eq_ignore_ascii_case(color.name())
+                || text.eq_ignore_ascii_case(&color.letter().to_string())
         })
-        .ok_or_else(|| InvalidSelectionError::NotAColour(text.to_owned()))
+        .ok_or_else(|| InvalidSelectionError::NotAColor(text.to_owned()))
 }
 
 /// The person at the console, as the agent of their seat: shows them their position
@@ -160,18 +160,18 @@ impl<R: BufRead, W: Write> Agent<Game> for Person<'_, R, W> {
             Reply::Quit => return Err(Stop::Quit),
         };
         match mv {
-            Move::Play { card, colour: None } if view.names_colour(card) => {
-                let colour = match self
+            Move::Play { card, color: None } if view.names_color(card) => {
+                let color = match self
                     .console
-                    .ask(COLOUR_PROMPT, |answer| or_quit(answer, parse_colour))?
+                    .ask(COLOR_PROMPT, |answer| or_quit(answer, parse_color))?
                     .ok_or(Stop::InputEnded)?
                 {
-                    Reply::Answer(colour) => colour,
+                    Reply::Answer(color) => color,
                     Reply::Quit => return Err(Stop::Quit),
                 };
                 Ok(Move::Play {
                     card,
-                    colour: Some(colour),
+                    color: Some(color),
                 })
             }
             mv => Ok(mv),
@@ -322,7 +322,7 @@ mod tests {
             seat: 0,
             hand,
             top,
-            colour: top.colour().unwrap_or(Color::Red),
+            color: top.color().unwrap_or(Color::Red),
             hand_sizes: [hand.len(), 3, 3, 3],
             draw_pile: 20,
             clockwise: true,
@@ -354,7 +354,7 @@ mod tests {
                 Err(NoMatch {
                     card: card("G2"),
                     top: card("R9"),
-                    colour: Color::Red,
+                    color: Color::Red,
                 }),
             ),
             (
@@ -378,7 +378,7 @@ mod tests {
     }
 
     #[test]
-    fn uno_selection_and_colours() {
+    fn uno_selection_and_colors() {
         let hand = cards("W+4 R1 GS");
         let uno = view(&hand, "R9", Rules::Uno);
         assert_eq!(
@@ -389,11 +389,11 @@ mod tests {
             parse_selection("gs", &view(&hand, "YS", Rules::Uno)),
             Ok(Move::play(cards("GS")[0]))
         );
-        assert_eq!(parse_colour(" blue"), Ok(Color::Blue));
-        assert_eq!(parse_colour("y"), Ok(Color::Yellow));
+        assert_eq!(parse_color(" blue"), Ok(Color::Blue));
+        assert_eq!(parse_color("y"), Ok(Color::Yellow));
         assert_eq!(
-            parse_colour("pink"),
-            Err(InvalidSelectionError::NotAColour("pink".into()))
+            parse_color("pink"),
+            Err(InvalidSelectionError::NotAColor("pink".into()))
         );
     }
 
@@ -494,7 +494,7 @@ mod tests {
     }
 
     /// The text without its ANSI colour sequences (`ESC [ digits m`).
-    fn without_colours(text: &str) -> String {
+    fn without_colors(text: &str) -> String {
         let mut plain = String::with_capacity(text.len());
         let mut rest = text;
         while let Some(start) = rest.find('\x1b') {
@@ -512,7 +512,7 @@ mod tests {
     /// A whole Uno game of four bots with every card shown (`--reveal`): in colour, it is
     /// the plain transcript with colour sequences around the cards; plain, it has none.
     #[test]
-    fn coloured_transcripts_are_the_plain_ones_painted() {
+    fn colored_transcripts_are_the_plain_ones_painted() {
         let transcript = |style: CardStyle| {
             let mut game = Game::new(Rules::Uno, crate::simulate::bots(), 1000);
             let mut chance = ChanceSource::seeded(cards_core::rng::rng_from_seed(88));
@@ -521,11 +521,11 @@ mod tests {
             String::from_utf8(out).unwrap()
         };
         let plain = transcript(CardStyle::Plain);
-        let coloured = transcript(CardStyle::Ansi);
+        let colored = transcript(CardStyle::Ansi);
         assert!(!plain.contains('\x1b'), "{plain}");
         for sequence in ["\x1b[31m", "\x1b[33m", "\x1b[32m", "\x1b[34m", "\x1b[35m"] {
-            assert!(coloured.contains(sequence), "no {sequence:?} in {coloured}");
+            assert!(colored.contains(sequence), "no {sequence:?} in {colored}");
         }
-        assert_eq!(without_colours(&coloured), plain);
+        assert_eq!(without_colors(&colored), plain);
     }
 }

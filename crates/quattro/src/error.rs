@@ -90,14 +90,14 @@ pub enum InvalidSelectionError {
     #[error("You don't hold {0}: choose a card from your hand.")]
     NotInHand(Card),
     /// The card matches neither the colour to follow nor the top card.
-    #[error("{card} doesn't match the top card: {}", what_matches(*.top, *.colour))]
+    #[error("{card} doesn't match the top card: {}", what_matches(*.top, *.color))]
     NoMatch {
         /// The card chosen.
         card: Card,
         /// The top card of the discard pile.
         top: Card,
         /// The colour to follow.
-        colour: Color,
+        color: Color,
     },
     /// `draw` while holding a playable card: all of them are named.
     #[error("You can't draw while you hold {0}.")]
@@ -107,14 +107,14 @@ pub enum InvalidSelectionError {
     DrawFourNotAllowed(Color),
     /// A wild card played without naming a colour (the engine's check).
     #[error("A wild card needs a colour: R, Y, G or B.")]
-    NoColour,
+    NoColor,
     /// The answer to "which colour?" is not a colour.
     #[error("'{0}' is not a colour: type R, Y, G or B.")]
-    NotAColour(String),
+    NotAColor(String),
     /// A colour named with a card that names none (any card but a wild one that is not
     /// the last card).
     #[error("{0} names no colour: only a wild card that is not your last card does.")]
-    ColourNotNeeded(Card),
+    ColorNotNeeded(Card),
     /// A move while the cards are being dealt or shuffled.
     #[error("Nobody moves now: the cards are being dealt or shuffled.")]
     NoTurn,
@@ -209,18 +209,18 @@ impl fmt::Display for PlayableCards {
     }
 }
 
-/// What would match `top` with `colour` to follow, in words.
-fn what_matches(top: Card, colour: Color) -> String {
-    let colour = colour.name();
+/// What would match `top` with `color` to follow, in words.
+fn what_matches(top: Card, color: Color) -> String {
+    let color = color.name();
     match top {
-        Card::Standard(top) => format!("{top} takes a {colour} card or a {}.", top.number()),
+        Card::Standard(top) => format!("{top} takes a {color} card or a {}.", top.number()),
         Card::Special(special) => {
             format!(
-                "{top} takes a {colour} card or another {}.",
+                "{top} takes a {color} card or another {}.",
                 special.action().name()
             )
         }
-        Card::Wild(_) => format!("the colour named is {colour}."),
+        Card::Wild(_) => format!("the colour named is {color}."),
     }
 }
 
@@ -263,7 +263,7 @@ mod tests {
                 InvalidSelectionError::NoMatch {
                     card: card("R5"),
                     top: card("G7"),
-                    colour: Color::Green,
+                    color: Color::Green,
                 },
                 "R5 doesn't match the top card: G7 takes a green card or a 7.",
             ),
@@ -271,7 +271,7 @@ mod tests {
                 InvalidSelectionError::NoMatch {
                     card: card("R5"),
                     top: card("W"),
-                    colour: Color::Blue,
+                    color: Color::Blue,
                 },
                 "R5 doesn't match the top card: the colour named is blue.",
             ),

@@ -28,14 +28,14 @@ pub const DEFAULT_MAX_TURNS: u32 = 1000;
 /// What the player whose turn it is does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Move {
-    /// Play a card from the hand. A wild card names a `colour`, unless it is the
+    /// Play a card from the hand. A wild card names a `color`, unless it is the
     /// player's last card (the game is then over and no colour is needed); no other card
     /// names one.
     Play {
         /// The card played.
         card: Card,
         /// The colour named with a wild card.
-        colour: Option<Color>,
+        color: Option<Color>,
     },
     /// Take the top card of the draw pile (allowed only with no playable card). With
     /// nothing to draw even after the reshuffle, the player passes.
@@ -45,7 +45,7 @@ pub enum Move {
 impl Move {
     /// Playing `card` with no colour named.
     pub const fn play(card: Card) -> Move {
-        Move::Play { card, colour: None }
+        Move::Play { card, color: None }
     }
 }
 
@@ -105,12 +105,12 @@ pub enum Event {
         /// The card.
         card: Card,
     },
-    /// `player` named `colour` with a wild card.
-    ColourNamed {
+    /// `player` named `color` with a wild card.
+    ColorNamed {
         /// Who.
         player: usize,
         /// The colour to follow.
-        colour: Color,
+        color: Color,
     },
     /// The draw pile was empty: all discards but the top were shuffled into a new one.
     Reshuffled {
@@ -198,7 +198,7 @@ pub struct Game {
     draw_pile: Pile<Card>,
     // The top card is the pile's top.
     discard_pile: Pile<Card>,
-    colour: Color,
+    color: Color,
     current: usize,
     clockwise: bool,
     passes_in_row: usize,
@@ -217,7 +217,7 @@ pub struct PlayerView<'a> {
     /// The top card of the discard pile.
     pub top: Card,
     /// The colour to follow: the top card's, or the one named after a wild card.
-    pub colour: Color,
+    pub color: Color,
     /// How many cards each seat holds.
     pub hand_sizes: [usize; PLAYERS],
     /// How many cards the draw pile holds.
@@ -241,17 +241,17 @@ impl PlayerView<'_> {
         if !self.hand.contains(&card) {
             return Err(InvalidSelectionError::NotInHand(card));
         }
-        if !card.matches(self.top, self.colour) {
+        if !card.matches(self.top, self.color) {
             return Err(InvalidSelectionError::NoMatch {
                 card,
                 top: self.top,
-                colour: self.colour,
+                color: self.color,
             });
         }
         if card == Card::Wild(WildCard::WildDrawFour)
-            && self.hand.iter().any(|c| c.colour() == Some(self.colour))
+            && self.hand.iter().any(|c| c.color() == Some(self.color))
         {
-            return Err(InvalidSelectionError::DrawFourNotAllowed(self.colour));
+            return Err(InvalidSelectionError::DrawFourNotAllowed(self.color));
         }
         Ok(())
     }
@@ -267,7 +267,7 @@ impl PlayerView<'_> {
     }
 
     /// Whether a played wild card must name a colour: unless it is the last card.
-    pub fn names_colour(&self, card: Card) -> bool {
+    pub fn names_color(&self, card: Card) -> bool {
         card.is_wild() && self.hand.len() > 1
     }
 
@@ -277,10 +277,10 @@ impl PlayerView<'_> {
     pub fn legal_moves(&self, moves: &mut Vec<Move>) {
         moves.clear();
         for card in self.playable() {
-            if self.names_colour(card) {
-                moves.extend(Color::ALL.map(|colour| Move::Play {
+            if self.names_color(card) {
+                moves.extend(Color::ALL.map(|color| Move::Play {
                     card,
-                    colour: Some(colour),
+                    color: Some(color),
                 }));
             } else {
                 moves.push(Move::play(card));
@@ -301,11 +301,11 @@ impl PlayerView<'_> {
                 Some(cards) => Err(InvalidSelectionError::MustPlay(cards)),
                 None => Ok(()),
             },
-            Move::Play { card, colour } => {
+            Move::Play { card, color } => {
                 self.check_play(card)?;
-                match (self.names_colour(card), colour) {
-                    (true, None) => Err(InvalidSelectionError::NoColour),
-                    (false, Some(_)) => Err(InvalidSelectionError::ColourNotNeeded(card)),
+                match (self.names_color(card), color) {
+                    (true, None) => Err(InvalidSelectionError::NoColor),
+                    (false, Some(_)) => Err(InvalidSelectionError::ColorNotNeeded(card)),
                     _ => Ok(()),
                 }
             }
@@ -333,7 +333,7 @@ impl Game {
             discard_pile: Pile::with_capacity(deck.len()),
             deck,
             players,
-            colour: Color::Red,
+            color: Color::Red,
             current: 0,
             clockwise: true,
             passes_in_row: 0,
@@ -354,7 +354,7 @@ impl Game {
         self.draw_pile.clear();
         self.discard_pile.clear();
         self.draw_pile.extend(self.deck.iter().copied());
-        self.colour = Color::Red;
+        self.color = Color::Red;
         self.current = 0;
         self.clockwise = true;
         self.passes_in_row = 0;
@@ -388,8 +388,8 @@ impl Game {
     }
 
     /// The colour to follow (meaningful once dealt).
-    pub fn colour(&self) -> Color {
-        self.colour
+    pub fn color(&self) -> Color {
+        self.color
     }
 
     /// Whether play goes up the seats.
@@ -429,7 +429,7 @@ impl Game {
             seat,
             hand: &self.players.get(seat)?.hand,
             top: self.top()?,
-            colour: self.colour,
+            color: self.color,
             hand_sizes: std::array::from_fn(|s| self.players[s].hand.len()),
             draw_pile: self.draw_pile.len(),
             clockwise: self.clockwise,
@@ -461,8 +461,8 @@ impl Game {
             let Some(card) = self.draw_pile.draw() else {
                 break;
             };
-            if let Some(colour) = card.colour() {
-                self.colour = colour;
+            if let Some(color) = card.color() {
+                self.color = color;
                 self.discard_pile.put_on_top(card);
                 events.push(Event::Dealt { top: card });
                 self.phase = Phase::Turn;
@@ -498,10 +498,10 @@ impl Game {
     /// The card's ability, if any, then the turn passes on.
     fn carry_out(&mut self, player: usize, card: Card, events: &mut impl EventSink<Event>) {
         let ability = card.ability().unwrap_or_default();
-        if ability.names_colour {
-            events.push(Event::ColourNamed {
+        if ability.names_color {
+            events.push(Event::ColorNamed {
                 player,
-                colour: self.colour,
+                color: self.color,
             });
         }
         if ability.reverses {
@@ -721,14 +721,14 @@ impl GameState for Game {
         self.turns += 1;
         match mv {
             Move::Draw => self.draw_for(player, events),
-            Move::Play { card, colour } => {
+            Move::Play { card, color } => {
                 self.passes_in_row = 0;
                 let hand = &mut self.players[player].hand;
                 if let Some(at) = hand.iter().position(|&c| c == card) {
                     hand.remove(at);
                 }
                 self.discard_pile.put_on_top(card);
-                self.colour = card.colour().or(colour).unwrap_or(self.colour);
+                self.color = card.color().or(color).unwrap_or(self.color);
                 events.push(Event::Played { player, card });
                 if self.players[player].has_won() {
                     self.end(Outcome::Winner { seat: player }, events);
@@ -815,7 +815,7 @@ mod tests {
         }
         game.draw_pile = cards(draw).into_iter().collect();
         game.discard_pile = cards(discard).into_iter().collect();
-        game.colour = game.top().and_then(Card::colour).unwrap_or(Color::Red);
+        game.color = game.top().and_then(Card::color).unwrap_or(Color::Red);
         game.phase = Phase::Turn;
         game
     }
@@ -857,7 +857,7 @@ mod tests {
             let game = dealt(rules, 7);
             assert!(game.players.iter().all(|p| p.hand.len() == HAND_SIZE));
             assert_eq!(game.discard_pile_len(), 1);
-            assert!(game.top().and_then(Card::colour) == Some(game.colour()));
+            assert!(game.top().and_then(Card::color) == Some(game.color()));
             assert_eq!(
                 game.draw_pile_len() + 1 + PLAYERS * HAND_SIZE,
                 rules.deck().len()
@@ -881,7 +881,7 @@ mod tests {
         let hands: Vec<String> = (0..PLAYERS).map(|seat| hand(&game, seat)).collect();
         assert_eq!(hands, ["R0 R4 R8", "R1 R5 R9", "R2 R6 Y0", "R3 R7 Y1"]);
         assert_eq!(
-            (game.top(), game.colour()),
+            (game.top(), game.color()),
             (Some(card("Y2")), Color::Yellow)
         );
         assert_eq!(game.draw_pile.top(), Some(&card("Y3")));
@@ -1220,7 +1220,7 @@ mod tests {
     }
 
     #[test]
-    fn wild_cards_name_a_colour_and_draw_four_is_restricted() {
+    fn wild_cards_name_a_color_and_draw_four_is_restricted() {
         let mut game = position(
             Rules::Uno,
             ["W+4 R2 B1", "W B5", "Y1", "G1"],
@@ -1234,33 +1234,33 @@ mod tests {
         );
         let red_two = Move::Play {
             card: card("R2"),
-            colour: Some(Color::Blue),
+            color: Some(Color::Blue),
         };
         assert_eq!(
             game.apply(red_two, &mut events),
-            Err(InvalidSelectionError::ColourNotNeeded(card("R2")).into())
+            Err(InvalidSelectionError::ColorNotNeeded(card("R2")).into())
         );
         apply(&mut game, Move::play(card("R2")));
         assert_eq!(
             game.apply(Move::play(card("W")), &mut events),
-            Err(InvalidSelectionError::NoColour.into())
+            Err(InvalidSelectionError::NoColor.into())
         );
         let mut legal = Vec::new();
         game.legal_actions(&mut legal);
-        let wild = |colour| Move::Play {
+        let wild = |color| Move::Play {
             card: card("W"),
-            colour: Some(colour),
+            color: Some(color),
         };
         assert_eq!(legal, Color::ALL.map(wild));
         let events = apply(&mut game, wild(Color::Green));
         assert_eq!(
             events[1],
-            Event::ColourNamed {
+            Event::ColorNamed {
                 player: 1,
-                colour: Color::Green
+                color: Color::Green
             }
         );
-        assert_eq!(game.colour(), Color::Green);
+        assert_eq!(game.color(), Color::Green);
         assert!(
             game.view(2)
                 .is_some_and(|v| v.check_play(card("Y1")).is_err())
@@ -1268,7 +1268,7 @@ mod tests {
     }
 
     #[test]
-    fn a_last_wild_card_wins_without_a_colour() {
+    fn a_last_wild_card_wins_without_a_color() {
         let mut game = position(Rules::Uno, ["W", "B5", "Y1", "G1"], "", "R9");
         let mut legal = Vec::new();
         game.legal_actions(&mut legal);

@@ -60,9 +60,9 @@
 //! | UML / Java                    | Rust |
 //! |-------------------------------|------|
 //! | `Card` (abstract)             | [`Card`], an enum of the three concrete kinds; its methods are the shared behaviour ([`Card::matches`], the code, the colour) |
-//! | `ColourCard` (abstract)       | the [`ColourCard`] trait (`colour()`) |
-//! | `StandardColourCard`          | [`StandardColourCard`], the workspace's `cards_core::ColorCard` (`R5`) |
-//! | `SpecialColourCard` (shell)   | [`SpecialColourCard`]: Skip, Reverse, Draw Two of a colour (`--rules uno`) |
+//! | `ColourCard` (abstract)       | the [`ColoredCard`] trait (`color()`) |
+//! | `StandardColourCard`          | [`StandardColoredCard`], the workspace's `cards_core::ColorCard` (`R5`) |
+//! | `SpecialColourCard` (shell)   | [`SpecialColoredCard`]: Skip, Reverse, Draw Two of a colour (`--rules uno`) |
 //! | `WildCard` (shell)            | [`WildCard`]: Wild and Wild Draw Four (`--rules uno`) |
 //! | `SpecialAbility` (interface)  | the [`SpecialAbility`] trait; its one operation [`SpecialAbility::activate`] returns the card's [`Ability`] |
 //! | `Player`                      | [`Player`]: name, hand, and who plays it: [`Player::human`] (the person, by name) or [`Player::bot`] (named after its seat) |
@@ -137,7 +137,7 @@ pub mod simulate;
 
 pub use bot::Bot;
 pub use card::{
-    Ability, Action, Card, ColourCard, SpecialAbility, SpecialColourCard, StandardColourCard,
+    Ability, Action, Card, ColoredCard, SpecialAbility, SpecialColoredCard, StandardColoredCard,
     WildCard,
 };
 pub use deck::DeckOrder;

@@ -43,16 +43,16 @@ impl CardStyle {
     /// `card`'s code, coloured in this style; a width given when formatting pads the code
     /// inside the colour, so columns line up as in plain text.
     pub fn card(self, card: Card) -> Painted<Card> {
-        let ansi = match card.colour() {
-            Some(colour) => colour.ansi_code(),
+        let ansi = match card.color() {
+            Some(color) => color.ansi_code(),
             None => WILD_ANSI,
         };
         self.paint(card, ansi)
     }
 
     /// A colour's name (`green`), in that colour in this style.
-    pub fn colour_name(self, colour: Color) -> Painted<&'static str> {
-        self.paint(colour.name(), colour.ansi_code())
+    pub fn color_name(self, color: Color) -> Painted<&'static str> {
+        self.paint(color.name(), color.ansi_code())
     }
 
     fn paint<T>(self, value: T, ansi: u8) -> Painted<T> {
@@ -180,12 +180,12 @@ pub fn event(out: &mut impl Write, game: &Game, event: &Event, who: Perspective)
                 writeln!(out, "{} plays {card}{rest}.", name(player))
             }
         }
-        Event::ColourNamed { player, colour } => {
-            let colour = style.colour_name(colour);
+        Event::ColorNamed { player, color } => {
+            let color = style.color_name(color);
             if who.is_you(player) {
-                writeln!(out, "You name {colour}.")
+                writeln!(out, "You name {color}.")
             } else {
-                writeln!(out, "{} names {colour}.", name(player))
+                writeln!(out, "{} names {color}.", name(player))
             }
         }
         Event::Reshuffled { cards: n } => writeln!(
@@ -320,7 +320,7 @@ pub fn status(
         writeln!(
             out,
             "Top card: {top} (colour to follow: {})",
-            style.colour_name(view.colour)
+            style.color_name(view.color)
         )?;
     } else {
         writeln!(out, "Top card: {top}")?;
@@ -405,9 +405,9 @@ mod tests {
                 "Player 3 plays GS (3 cards left).\n",
             ),
             (
-                Event::ColourNamed {
+                Event::ColorNamed {
                     player: 0,
-                    colour: Color::Green,
+                    color: Color::Green,
                 },
                 human,
                 "You name green.\n",
@@ -477,14 +477,14 @@ mod tests {
     }
 
     #[test]
-    fn status_after_a_wild_card_names_the_colour() {
+    fn status_after_a_wild_card_names_the_color() {
         let game = game();
         let hand = [card("R5"), card("W"), card("B+2"), card("B1")];
         let view = PlayerView {
             seat: 0,
             hand: &hand,
             top: card("W+4"),
-            colour: Color::Blue,
+            color: Color::Blue,
             hand_sizes: [4, 1, 2, 3],
             draw_pile: 20,
             clockwise: false,
@@ -505,7 +505,7 @@ mod tests {
     /// Cards in ANSI colours: each number and action card in its colour, wild cards in
     /// magenta, a width padding the code inside the colour.
     #[test]
-    fn cards_in_colour() {
+    fn cards_in_color() {
         let ansi = CardStyle::Ansi;
         let cases = [
             ("R5", "\x1b[31mR5\x1b[0m"),
@@ -528,14 +528,14 @@ mod tests {
             "[R5  ]"
         );
         assert_eq!(
-            ansi.colour_name(Color::Blue).to_string(),
+            ansi.color_name(Color::Blue).to_string(),
             "\x1b[34mblue\x1b[0m"
         );
     }
 
     /// The lines that show cards, coloured; the rest of each line as in plain text.
     #[test]
-    fn event_lines_in_colour() {
+    fn event_lines_in_color() {
         let game = game();
         let who = Perspective {
             human: Some(0),
@@ -558,9 +558,9 @@ mod tests {
                 "Player 2 draws \x1b[35mW\x1b[0m (now 3 cards).\n",
             ),
             (
-                Event::ColourNamed {
+                Event::ColorNamed {
                     player: 0,
-                    colour: Color::Yellow,
+                    color: Color::Yellow,
                 },
                 "You name \x1b[33myellow\x1b[0m.\n",
             ),
@@ -572,14 +572,14 @@ mod tests {
     }
 
     #[test]
-    fn status_in_colour_keeps_the_columns() {
+    fn status_in_color_keeps_the_columns() {
         let game = game();
         let hand = [card("R5"), card("W"), card("B+2")];
         let view = PlayerView {
             seat: 0,
             hand: &hand,
             top: card("W+4"),
-            colour: Color::Blue,
+            color: Color::Blue,
             hand_sizes: [3, 1, 2, 3],
             draw_pile: 20,
             clockwise: true,

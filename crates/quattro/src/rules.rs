@@ -45,8 +45,8 @@ impl Rules {
     pub fn deck(self) -> Vec<Card> {
         let mut deck: Vec<Card> = cards_core::ColorCard::all(0..=9).map(Card::from).collect();
         if self == Rules::Uno {
-            for colour in Color::ALL {
-                deck.extend(Action::ALL.map(|action| Card::special(colour, action)));
+            for color in Color::ALL {
+                deck.extend(Action::ALL.map(|action| Card::special(color, action)));
             }
             for wild in [WildCard::Wild, WildCard::WildDrawFour] {
                 deck.extend([Card::Wild(wild)].repeat(WILDS_OF_EACH_KIND));

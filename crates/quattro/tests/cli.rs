@@ -34,7 +34,7 @@ fn piped_output_is_plain() {
 /// On a terminal (a pseudo-terminal from util-linux's `script`) the cards are coloured,
 /// and `NO_COLOR` turns the colours off.
 #[test]
-fn terminal_output_is_coloured_unless_no_color() {
+fn terminal_output_is_colored_unless_no_color() {
     let binary = trycmd::cargo::cargo_bin!("quattro");
     let on_terminal = |no_color: Option<&str>| {
         let mut command = Command::new("script");
@@ -56,14 +56,14 @@ fn terminal_output_is_coloured_unless_no_color() {
         // A terminal ends its lines with CR LF.
         String::from_utf8_lossy(&output.stdout).replace("\r\n", "\n")
     };
-    let coloured = on_terminal(None);
+    let colored = on_terminal(None);
     assert!(
-        coloured.contains(
+        colored.contains(
             "(Player 1 holds \x1b[34mB1\x1b[0m \x1b[35mW+4\x1b[0m \x1b[32mG9\x1b[0m)\n\
              Player 1 plays \x1b[35mW+4\x1b[0m (2 cards left).\n\
              Player 1 names \x1b[32mgreen\x1b[0m.\n"
         ),
-        "{coloured:?}"
+        "{colored:?}"
     );
     let plain = on_terminal(Some("1"));
     assert!(

@@ -21,10 +21,10 @@ fn every_move(rules: Rules) -> Vec<Move> {
     let mut moves = vec![Move::Draw];
     for card in rules.deck() {
         moves.push(Move::play(card));
-        for colour in cards_core::Color::ALL {
+        for color in cards_core::Color::ALL {
             moves.push(Move::Play {
                 card,
-                colour: Some(colour),
+                color: Some(color),
             });
         }
     }

@@ -16,7 +16,7 @@ use proptest::prelude::*;
 
 const PLAYERS: usize = 4;
 const HAND_SIZE: usize = 3;
-const COLOURS: [char; 4] = ['R', 'Y', 'G', 'B'];
+const COLORS: [char; 4] = ['R', 'Y', 'G', 'B'];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 enum Face {
@@ -31,20 +31,20 @@ enum Face {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 struct Card {
     /// `None` for the wild cards.
-    colour: Option<char>,
+    color: Option<char>,
     face: Face,
 }
 
 impl Card {
     fn is_wild(self) -> bool {
-        self.colour.is_none()
+        self.color.is_none()
     }
 }
 
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(colour) = self.colour {
-            write!(f, "{colour}")?;
+        if let Some(color) = self.color {
+            write!(f, "{color}")?;
         }
         match self.face {
             Face::Number(n) => write!(f, "{n}"),
@@ -62,22 +62,22 @@ fn parse_card(code: &str) -> Result<Card, String> {
     match code {
         "W" => {
             return Ok(Card {
-                colour: None,
+                color: None,
                 face: Face::Wild,
             });
         }
         "W+4" => {
             return Ok(Card {
-                colour: None,
+                color: None,
                 face: Face::WildDrawFour,
             });
         }
         _ => {}
     }
     let mut chars = code.chars();
-    let colour = chars
+    let color = chars
         .next()
-        .filter(|c| COLOURS.contains(c))
+        .filter(|c| COLORS.contains(c))
         .ok_or_else(bad)?;
     let face = match chars.as_str() {
         "S" => Face::Skip,
@@ -87,7 +87,7 @@ fn parse_card(code: &str) -> Result<Card, String> {
         _ => return Err(bad()),
     };
     Ok(Card {
-        colour: Some(colour),
+        color: Some(color),
         face,
     })
 }
@@ -100,7 +100,7 @@ fn parse_cards(text: &str) -> Result<Vec<Card>, String> {
 /// add a Skip, a Reverse and a Draw Two per colour, two Wild and two Wild Draw Four.
 fn deck(uno: bool) -> BTreeMap<Card, usize> {
     let mut deck = BTreeMap::new();
-    for colour in COLOURS {
+    for color in COLORS {
         let mut faces: Vec<Face> = (0..=9).map(Face::Number).collect();
         if uno {
             faces.extend([Face::Skip, Face::Reverse, Face::DrawTwo]);
@@ -108,7 +108,7 @@ fn deck(uno: bool) -> BTreeMap<Card, usize> {
         for face in faces {
             deck.insert(
                 Card {
-                    colour: Some(colour),
+                    color: Some(color),
                     face,
                 },
                 1,
@@ -117,13 +117,13 @@ fn deck(uno: bool) -> BTreeMap<Card, usize> {
     }
     if uno {
         for face in [Face::Wild, Face::WildDrawFour] {
-            deck.insert(Card { colour: None, face }, 2);
+            deck.insert(Card { color: None, face }, 2);
         }
     }
     deck
 }
 
-fn colour_named(name: &str) -> Option<char> {
+fn color_named(name: &str) -> Option<char> {
     match name {
         "red" => Some('R'),
         "yellow" => Some('Y'),
@@ -191,7 +191,7 @@ struct Check<'t> {
     /// The discard pile, top last.
     discards: Vec<Card>,
     /// The colour to follow (the top card's, or the one named for a wild card).
-    colour: char,
+    color: char,
     /// Seat to move.
     current: usize,
     clockwise: bool,
@@ -216,7 +216,7 @@ impl<'t> Check<'t> {
                 PLAYERS
             ],
             discards: Vec::new(),
-            colour: 'R',
+            color: 'R',
             current: 0,
             clockwise: true,
             turns: 0,
@@ -315,8 +315,8 @@ impl<'t> Check<'t> {
         let top = self.top();
         match card.face {
             Face::Wild => true,
-            Face::WildDrawFour => !hand.iter().any(|c| c.colour == Some(self.colour)),
-            face => card.colour == Some(self.colour) || (!top.is_wild() && face == top.face),
+            Face::WildDrawFour => !hand.iter().any(|c| c.color == Some(self.color)),
+            face => card.color == Some(self.color) || (!top.is_wild() && face == top.face),
         }
     }
 
@@ -354,7 +354,7 @@ impl<'t> Check<'t> {
                     ));
                 }
                 self.discards.push(card);
-                self.colour = card.colour.unwrap_or('R');
+                self.color = card.color.unwrap_or('R');
                 return self.no_card_twice();
             }
             if self.next > 6 {
@@ -443,7 +443,7 @@ impl<'t> Check<'t> {
                     "{name} could play {} on {} (colour to follow {})",
                     show(&can_play),
                     self.top(),
-                    self.colour
+                    self.color
                 ),
             ));
         }
@@ -548,7 +548,7 @@ impl<'t> Check<'t> {
                 format!(
                     "top card {}, colour to follow {}, hand {}",
                     self.top(),
-                    self.colour,
+                    self.color,
                     show(hand)
                 ),
             ));
@@ -562,8 +562,8 @@ impl<'t> Check<'t> {
             ));
         }
         self.discards.push(card);
-        if let Some(colour) = card.colour {
-            self.colour = colour;
+        if let Some(color) = card.color {
+            self.color = color;
         }
         if left == 0 {
             self.expect(
@@ -574,17 +574,17 @@ impl<'t> Check<'t> {
         }
         if card.is_wild() {
             let line = self.line()?;
-            let colour = line
+            let color = line
                 .strip_prefix(&format!("{name} names "))
                 .and_then(|c| c.strip_suffix('.'))
-                .and_then(colour_named)
+                .and_then(color_named)
                 .ok_or_else(|| {
                     self.fail(
                         "a wild card's player names a colour",
                         format!("expected: {name} names <colour>."),
                     )
                 })?;
-            self.colour = colour;
+            self.color = color;
         }
         if card.face == Face::Reverse {
             self.expect(

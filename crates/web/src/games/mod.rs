@@ -286,10 +286,10 @@ pub fn string_field<'a>(action: &'a Value, field: &str) -> Result<&'a str, ApiEr
 }
 
 /// The colour named by a letter or a name (`B`, `blue`), or a 400.
-pub fn colour_field(action: &Value) -> Result<Option<cards_core::Color>, ApiError> {
+pub fn color_field(action: &Value) -> Result<Option<cards_core::Color>, ApiError> {
     match action.get("colour") {
         None | Some(Value::Null) => Ok(None),
-        Some(Value::String(text)) => parse_colour(text).map(Some).ok_or_else(|| {
+        Some(Value::String(text)) => parse_color(text).map(Some).ok_or_else(|| {
             ApiError::malformed(format!(
                 "'{text}' is no colour: R, Y, G or B (red, yellow, green, blue)"
             ))
@@ -299,7 +299,7 @@ pub fn colour_field(action: &Value) -> Result<Option<cards_core::Color>, ApiErro
 }
 
 /// A colour from its letter or name, in any case.
-pub fn parse_colour(text: &str) -> Option<cards_core::Color> {
+pub fn parse_color(text: &str) -> Option<cards_core::Color> {
     cards_core::Color::ALL.into_iter().find(|c| {
         text.eq_ignore_ascii_case(c.name()) || text.eq_ignore_ascii_case(&c.letter().to_string())
     })

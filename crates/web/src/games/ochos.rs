@@ -17,7 +17,7 @@ use serde_json::{Value, json};
 
 use super::{
     Entry, Legal, Log, Options, OutcomeJson, PlayerJson, Snapshot, Until, action_type,
-    apply_person, colour_field, legal_actions, only_fields, play_on, seat_to_act, string_field,
+    apply_person, color_field, legal_actions, only_fields, play_on, seat_to_act, string_field,
 };
 use crate::error::ApiError;
 
@@ -139,7 +139,7 @@ impl Ochos {
                         .map_err(|e| ApiError::malformed(format!("card '{text}': {e}")))?;
                     Action::Play {
                         card,
-                        chosen: colour_field(action)?,
+                        chosen: color_field(action)?,
                     }
                 };
                 if !self.playing {
@@ -255,10 +255,10 @@ fn legal(action: Action, facing_two: bool, deck: usize) -> Legal {
         },
         Action::Play {
             card,
-            chosen: Some(colour),
+            chosen: Some(color),
         } => Legal {
-            action: json!({"type": "play", "card": card.to_string(), "colour": colour.letter().to_string()}),
-            label: format!("{card} → {}", colour.name()),
+            action: json!({"type": "play", "card": card.to_string(), "colour": color.letter().to_string()}),
+            label: format!("{card} → {}", color.name()),
         },
         Action::Draw => Legal {
             action: json!({"type": "draw"}),
@@ -320,8 +320,8 @@ fn entries(names: &[String], events: &[Event], log: &mut Log) {
                         Some(player),
                         "played",
                         match chosen {
-                            Some(colour) => {
-                                format!("{who} plays {card} and names {}", colour.name())
+                            Some(color) => {
+                                format!("{who} plays {card} and names {}", color.name())
                             }
                             None => format!("{who} plays {card}"),
                         },

@@ -17,7 +17,7 @@ use serde_json::{Value, json};
 
 use super::{
     Entry, Legal, Log, Options, OutcomeJson, PlayerJson, Snapshot, Until, action_type,
-    apply_person, colour_field, legal_actions, only_fields, play_on, seat_to_act, string_field,
+    apply_person, color_field, legal_actions, only_fields, play_on, seat_to_act, string_field,
 };
 use crate::error::ApiError;
 
@@ -101,7 +101,7 @@ impl Quattro {
                     Card::parse_code(text).map_err(|e| ApiError::malformed(e.to_string()))?;
                 Move::Play {
                     card,
-                    colour: colour_field(action)?,
+                    color: color_field(action)?,
                 }
             }
             other => {
@@ -147,7 +147,7 @@ impl Quattro {
                     "rules": cards_core::names::RuleSet::name(v.rules),
                     "hand": hand.iter().map(ToString::to_string).collect::<Vec<_>>(),
                     "top": v.top.to_string(),
-                    "colour": v.colour.name(),
+                    "colour": v.color.name(),
                     "draw_pile": v.draw_pile,
                     "clockwise": v.clockwise,
                     "next": v.next_seat(),
@@ -175,16 +175,16 @@ impl Quattro {
 
 fn legal(mv: Move) -> Legal {
     match mv {
-        Move::Play { card, colour: None } => Legal {
+        Move::Play { card, color: None } => Legal {
             action: json!({"type": "play", "card": card.to_string()}),
             label: card.to_string(),
         },
         Move::Play {
             card,
-            colour: Some(colour),
+            color: Some(color),
         } => Legal {
-            action: json!({"type": "play", "card": card.to_string(), "colour": colour.letter().to_string()}),
-            label: format!("{card} → {}", colour.name()),
+            action: json!({"type": "play", "card": card.to_string(), "colour": color.letter().to_string()}),
+            label: format!("{card} → {}", color.name()),
         },
         Move::Draw => Legal {
             action: json!({"type": "draw"}),
@@ -248,10 +248,10 @@ fn entries(names: &[String], events: &[Event], log: &mut Log) {
                 format!("{} {card}", says(names, player, "plays", "play")),
             )
             .with_cards(vec![card.to_string()]),
-            Event::ColourNamed { player, colour } => Entry::new(
+            Event::ColorNamed { player, color } => Entry::new(
                 Some(player),
                 "colour",
-                format!("{} {}", says(names, player, "names", "name"), colour.name()),
+                format!("{} {}", says(names, player, "names", "name"), color.name()),
             ),
             Event::Reshuffled { cards } => Entry::new(
                 None,
