@@ -112,7 +112,9 @@ pub struct Manifest {
     /// The seed the cases were searched with.
     pub seed: u64,
     /// Whether 8s print their colour (completos; `false` with `--no-announce-colour`).
-    pub announce_colour: bool,
+    /// The manifest's key keeps the flag's spelling, `announce_colour`.
+    #[serde(rename = "announce_colour")]
+    pub announce_color: bool,
     /// The cases, in order.
     pub cases: Vec<CaseEntry>,
 }
@@ -266,7 +268,7 @@ pub fn make(
         manifest: Manifest {
             rules: variant.name().to_owned(),
             seed,
-            announce_colour: style.announce_colour,
+            announce_color: style.announce_color,
             cases: Vec::new(),
         },
         files: Vec::new(),
@@ -389,5 +391,18 @@ mod tests {
             crate::render::play(Variant::GoingWild, &deal, Style::default(), &mut want).unwrap();
             assert_eq!(output.as_bytes(), want.as_slice());
         }
+    }
+
+    #[test]
+    fn the_manifest_key_keeps_the_flags_spelling() {
+        let manifest = Manifest {
+            rules: "completos".to_owned(),
+            seed: 1,
+            announce_color: false,
+            cases: Vec::new(),
+        };
+        let json = serde_json::to_value(&manifest).unwrap();
+        assert_eq!(json["announce_colour"], serde_json::Value::Bool(false));
+        assert_eq!(json.get("announce_color"), None);
     }
 }

@@ -92,8 +92,8 @@ enum Command {
         play: PlayArgs,
         /// Do not print the colour chosen with an 8 (` (G)`): the text's rule asks for
         /// it, but the text's example output never shows it; this reproduces the example.
-        #[arg(long)]
-        no_announce_colour: bool,
+        #[arg(long = "no-announce-colour")]
+        no_announce_color: bool,
     },
     /// Play a deal and compare the game with an expected output, line by line.
     #[command(after_help = "\
@@ -113,8 +113,8 @@ Example:
         #[arg(value_name = "OUTPUT")]
         expected: PathBuf,
         /// completos: expect no colour after an 8 (as the text's example).
-        #[arg(long)]
-        no_announce_colour: bool,
+        #[arg(long = "no-announce-colour")]
+        no_announce_color: bool,
     },
     /// Write test cases for grading: targeted deals, their expected outputs, a manifest.
     #[command(after_help = CASES_HELP)]
@@ -134,8 +134,8 @@ Example:
         #[arg(long, value_name = "DIR")]
         out: PathBuf,
         /// completos: expected outputs print no colour after an 8 (as the text's example).
-        #[arg(long)]
-        no_announce_colour: bool,
+        #[arg(long = "no-announce-colour")]
+        no_announce_color: bool,
     },
     /// Grade a program: run it on every case of a cases directory, compare its output.
     #[command(after_help = GRADE_HELP)]
@@ -436,16 +436,16 @@ fn run(cli: Cli) -> Result<Done, Failure> {
             variant,
             deal,
             expected,
-            no_announce_colour,
+            no_announce_color,
         } => {
-            if no_announce_colour && variant != Variant::Completos {
+            if no_announce_color && variant != Variant::Completos {
                 return Err(Failure::Usage(format!(
                     "--no-announce-colour is for completos only: no other rule set names a \
                      colour in parentheses (see {PROGRAM} check --help)"
                 )));
             }
             // The game is compared with a file, never shown: its exact text.
-            let style = Style::plain(!no_announce_colour);
+            let style = Style::plain(!no_announce_color);
             if is_stdin(&deal) && is_stdin(&expected) {
                 return Err(Failure::Usage(format!(
                     "the deal and the output cannot both come from standard input (-): \
@@ -470,15 +470,15 @@ fn run(cli: Cli) -> Result<Done, Failure> {
             count,
             seed,
             out: dir,
-            no_announce_colour,
+            no_announce_color,
         } => {
-            if no_announce_colour && variant != Variant::Completos {
+            if no_announce_color && variant != Variant::Completos {
                 return Err(Failure::Usage(
                     "--no-announce-colour is for completos only".to_owned(),
                 ));
             }
             // The expected outputs go to files: the exact text.
-            let style = Style::plain(!no_announce_colour);
+            let style = Style::plain(!no_announce_color);
             let set = ochos_locos::cases::make(variant, seed, usize::from(count), style)?;
             set.write(&dir).map_err(|error| Failure::Read {
                 path: dir.display().to_string(),
@@ -526,9 +526,9 @@ fn run(cli: Cli) -> Result<Done, Failure> {
         }
         Command::Completos {
             play: args,
-            no_announce_colour,
+            no_announce_color,
         } => {
-            return play(Variant::Completos, args, shown(!no_announce_colour), out);
+            return play(Variant::Completos, args, shown(!no_announce_color), out);
         }
     }
     out.flush().map_err(Failure::Write)?;
@@ -537,10 +537,10 @@ fn run(cli: Cli) -> Result<Done, Failure> {
 
 /// How a game is shown on standard output: the rule set's exact text, with the cards in
 /// colour when a person is likely reading it. This is the one place that decides.
-fn shown(announce_colour: bool) -> Style {
+fn shown(announce_color: bool) -> Style {
     Style {
         ansi: cards_core::cli::stdout_wants_color(),
-        ..Style::plain(announce_colour)
+        ..Style::plain(announce_color)
     }
 }
 

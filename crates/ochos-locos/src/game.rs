@@ -1079,7 +1079,7 @@ mod tests {
     }
 
     #[test]
-    fn loco_rule_plays_a_playable_eight_first_and_names_the_first_colour_left() {
+    fn loco_rule_plays_a_playable_eight_first_and_names_the_first_color_left() {
         // Player 1 holds Y8 (does not match R6) and B8 (does not match either) then R8;
         // R8 matches and is played before R1, and the colour named is the first in
         // rainbow order among Y8 B8 G3 R1: R.
@@ -1093,7 +1093,7 @@ mod tests {
     }
 
     #[test]
-    fn most_held_colour_counts_the_eight_itself_and_breaks_ties_in_rainbow_order() {
+    fn most_held_color_counts_the_eight_itself_and_breaks_ties_in_rainbow_order() {
         // Basic Alice plays G8 on G1 (first match). Her hand then is G8 B1 B2 Y3 Y4:
         // Y 2, B 2, G 1: a tie between yellow and blue goes to yellow.
         let mut g = game(
@@ -1112,7 +1112,7 @@ mod tests {
     }
 
     #[test]
-    fn a_winning_eight_names_no_colour() {
+    fn a_winning_eight_names_no_color() {
         let mut g = game(
             Variant::GoingWild,
             "R8 Y1 Y3 Y4 Y5\nB1 B3 B4 B5 B6\nG1 G3 G4 G5 G6\nR6\n",

@@ -284,7 +284,7 @@ mod tests {
     }
 
     #[test]
-    fn a_person_names_a_card_or_its_number_and_the_colour_of_an_8() {
+    fn a_person_names_a_card_or_its_number_and_the_color_of_an_8() {
         let g = game(
             Variant::Completos,
             "2\nAlice B G8 B4 G3 Y3 G2\nBob B R1 R3 R4 R5 R6\nG1\nY1 Y2\n",
@@ -312,7 +312,7 @@ mod tests {
     }
 
     #[test]
-    fn a_person_at_a_terminal_sees_cards_in_colour() {
+    fn a_person_at_a_terminal_sees_cards_in_color() {
         let g = game(
             Variant::Faciles,
             "2\nAlice R2 B3 R4 R5 R6\nBob B1 Y3 B4 B5 B6\nG1\nY1 Y2\n",

@@ -37,7 +37,7 @@ pub struct Style {
     /// Assignment 4, Part III: print the colour chosen with an 8 in parentheses
     /// (` (G)`), as the text's rule asks. Off reproduces the text's example, which
     /// never does.
-    pub announce_colour: bool,
+    pub announce_color: bool,
     /// Cards and named colours in ANSI colours (`R5` in red), for a person at a
     /// terminal. Off, the default, writes the assignments' bytes exactly: the binary
     /// turns it on only when standard output is a terminal and `NO_COLOR` is unset.
@@ -52,9 +52,9 @@ impl Default for Style {
 
 impl Style {
     /// The assignments' exact text, with or without the colour after an 8.
-    pub const fn plain(announce_colour: bool) -> Style {
+    pub const fn plain(announce_color: bool) -> Style {
         Style {
-            announce_colour,
+            announce_color,
             ansi: false,
         }
     }
@@ -193,7 +193,7 @@ fn write_named(out: &mut impl Write, game: &Game, turn: &Turn, style: Style) -> 
         Play::Card { card, chosen } => {
             write!(out, "{}", style.card(card))?;
             match chosen {
-                Some(color) if style.announce_colour => writeln!(out, " ({})", style.color(color)),
+                Some(color) if style.announce_color => writeln!(out, " ({})", style.color(color)),
                 _ => writeln!(out),
             }
         }
@@ -223,7 +223,7 @@ mod tests {
     }
 
     #[test]
-    fn cards_are_painted_in_their_colours() {
+    fn cards_are_painted_in_their_colors() {
         let ansi = Style {
             ansi: true,
             ..Style::default()
@@ -253,7 +253,7 @@ mod tests {
     }
 
     #[test]
-    fn painting_changes_nothing_but_the_colours() {
+    fn painting_changes_nothing_but_the_colors() {
         for variant in Variant::ALL {
             let ansi = Style {
                 ansi: true,

@@ -279,7 +279,7 @@ mod tests {
     }
 
     #[test]
-    fn colours_named_with_an_eight() {
+    fn colors_named_with_an_eight() {
         // Loco: the first colour in rainbow order among the cards that stay (B8 G3 Y8
         // R1 without Y8: R).
         let hand = cards("B8 G3 Y8 R1");

@@ -83,7 +83,7 @@ fn piped_output_is_plain() {
 /// On a terminal (a pseudo-terminal from util-linux's `script`) the cards are coloured,
 /// and `NO_COLOR` turns the colours off.
 #[test]
-fn terminal_output_is_coloured_unless_no_color() {
+fn terminal_output_is_colored_unless_no_color() {
     let binary = trycmd::cargo::cargo_bin!("ochos-locos");
     let on_terminal = |no_color: Option<&str>| {
         let mut command = Command::new("script");
@@ -101,10 +101,10 @@ fn terminal_output_is_coloured_unless_no_color() {
         assert!(output.status.success(), "{output:?}");
         String::from_utf8(output.stdout).unwrap_or_else(|e| panic!("not UTF-8: {e}"))
     };
-    let coloured = on_terminal(None);
+    let colored = on_terminal(None);
     assert!(
-        coloured.contains("Bob \x1b[31mR8\x1b[0m \x1b[32mG4\x1b[0m \x1b[32mG8\x1b[0m: \x1b[34mB8\x1b[0m (\x1b[32mG\x1b[0m)"),
-        "{coloured:?}"
+        colored.contains("Bob \x1b[31mR8\x1b[0m \x1b[32mG4\x1b[0m \x1b[32mG8\x1b[0m: \x1b[34mB8\x1b[0m (\x1b[32mG\x1b[0m)"),
+        "{colored:?}"
     );
     let plain = on_terminal(Some("1"));
     assert!(plain.contains("Bob R8 G4 G8: B8 (G)"), "{plain:?}");

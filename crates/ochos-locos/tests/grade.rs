@@ -169,7 +169,7 @@ fn ignoring_the_rule_of_two_fails_the_games_a_two_changes() {
 }
 
 #[test]
-fn an_eight_without_its_colour_fails_the_games_with_an_eight_that_names_one() {
+fn an_eight_without_its_color_fails_the_games_with_an_eight_that_names_one() {
     for rules in ["going-wild", "completos"] {
         let dir = cases("eight", rules, "10", "9");
         let (status, results) = grade(
@@ -180,7 +180,7 @@ fn an_eight_without_its_colour_fails_the_games_with_an_eight_that_names_one() {
             &[("RULES", rules)],
         );
         assert_eq!(status, 1);
-        let names_colour = |out: &str| {
+        let names_color = |out: &str| {
             out.lines().any(|line| {
                 line.contains(" LOCO ")
                     || ["R", "Y", "G", "B"]
@@ -190,7 +190,7 @@ fn an_eight_without_its_colour_fails_the_games_with_an_eight_that_names_one() {
         };
         let want: Vec<String> = manifest(&dir)
             .into_iter()
-            .filter(|(_, (_, out))| names_colour(out))
+            .filter(|(_, (_, out))| names_color(out))
             .map(|(name, _)| name)
             .collect();
         assert!(!want.is_empty());
