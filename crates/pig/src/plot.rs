@@ -176,7 +176,7 @@ fn draw(picture: &Picture, solution: &Solution, svg: &mut String) -> Result<(), 
             let (x, y) = (f64::from(i), f64::from(j));
             Rectangle::new(
                 [(x, y), (x + 1.0, y + 1.0)],
-                colour(picture.chance(i, j)).filled(),
+                color(picture.chance(i, j)).filled(),
             )
         }))
         .map_err(drawing)?;
@@ -216,7 +216,7 @@ fn draw(picture: &Picture, solution: &Solution, svg: &mut String) -> Result<(), 
         let high = f64::from(s + 1) / f64::from(STEPS);
         Rectangle::new(
             [(0.0, low), (1.0, high)],
-            colour((low + high) / 2.0).filled(),
+            color((low + high) / 2.0).filled(),
         )
     }))
     .map_err(drawing)?;
@@ -265,7 +265,7 @@ fn draw(picture: &Picture, solution: &Solution, svg: &mut String) -> Result<(), 
 
 /// The viridis colour scale (its endpoints and three midpoints), dark blue at 0 to
 /// yellow at 1: ordered in lightness, readable in grey and by most colour-blind readers.
-fn colour(t: f64) -> RGBColor {
+fn color(t: f64) -> RGBColor {
     const STOPS: [(f64, f64, f64); 5] = [
         (68.0, 1.0, 84.0),
         (59.0, 82.0, 139.0),
@@ -291,8 +291,8 @@ mod tests {
         solve(rules, goal).unwrap()
     }
 
-    fn hex(colour: RGBColor) -> String {
-        format!("#{:02X}{:02X}{:02X}", colour.0, colour.1, colour.2)
+    fn hex(color: RGBColor) -> String {
+        format!("#{:02X}{:02X}{:02X}", color.0, color.1, color.2)
     }
 
     /// Well-formed: every tag that opens is closed, in order, and the document is one
@@ -347,7 +347,7 @@ mod tests {
     }
 
     #[test]
-    fn the_picture_has_its_title_axes_and_colour_bar() {
+    fn the_picture_has_its_title_axes_and_color_bar() {
         let solution = solved(Rules::Classic, 40);
         let svg = winning_chances_svg(&solution).unwrap();
         assert_well_formed(&svg);
@@ -394,7 +394,7 @@ mod tests {
             assert_eq!(picture.chance(i, j), want, "({i}, {j})");
             assert_eq!(
                 fills[(i * goal + j) as usize],
-                hex(colour(want)),
+                hex(color(want)),
                 "({i}, {j})"
             );
         }
@@ -441,9 +441,9 @@ mod tests {
     }
 
     #[test]
-    fn colour_scale_ends() {
-        assert_eq!(hex(colour(0.0)), "#440154");
-        assert_eq!(hex(colour(1.0)), "#FDE725");
-        assert_eq!(colour(2.0), colour(1.0));
+    fn color_scale_ends() {
+        assert_eq!(hex(color(0.0)), "#440154");
+        assert_eq!(hex(color(1.0)), "#FDE725");
+        assert_eq!(color(2.0), color(1.0));
     }
 }
