@@ -445,7 +445,10 @@ fn run(cli: Cli) -> Result<Done, Failure> {
                 )));
             }
             // The game is compared with a file, never shown: its exact text.
-            let style = Style::plain(!no_announce_color);
+            let style = Style {
+                announce_color: !no_announce_color,
+                ..Style::default()
+            };
             if is_stdin(&deal) && is_stdin(&expected) {
                 return Err(Failure::Usage(format!(
                     "the deal and the output cannot both come from standard input (-): \
@@ -478,7 +481,10 @@ fn run(cli: Cli) -> Result<Done, Failure> {
                 ));
             }
             // The expected outputs go to files: the exact text.
-            let style = Style::plain(!no_announce_color);
+            let style = Style {
+                announce_color: !no_announce_color,
+                ..Style::default()
+            };
             let set = ochos_locos::cases::make(variant, seed, usize::from(count), style)?;
             set.write(&dir).map_err(|error| Failure::Read {
                 path: dir.display().to_string(),
@@ -513,22 +519,26 @@ fn run(cli: Cli) -> Result<Done, Failure> {
             out.write_all(text.as_bytes()).map_err(Failure::Write)?;
         }
         Command::MatchMaking(args) => {
-            return play(Variant::MatchMaking, args, shown(true), out);
+            return play(Variant::MatchMaking, args, shown(), out);
         }
-        Command::TakeTwo(args) => return play(Variant::TakeTwo, args, shown(true), out),
-        Command::GoingWild(args) => return play(Variant::GoingWild, args, shown(true), out),
+        Command::TakeTwo(args) => return play(Variant::TakeTwo, args, shown(), out),
+        Command::GoingWild(args) => return play(Variant::GoingWild, args, shown(), out),
         Command::MoreTheMerrier(args) => {
-            return play(Variant::MoreTheMerrier, args, shown(true), out);
+            return play(Variant::MoreTheMerrier, args, shown(), out);
         }
-        Command::Faciles(args) => return play(Variant::Faciles, args, shown(true), out),
+        Command::Faciles(args) => return play(Variant::Faciles, args, shown(), out),
         Command::Diversidad(args) => {
-            return play(Variant::Diversidad, args, shown(true), out);
+            return play(Variant::Diversidad, args, shown(), out);
         }
         Command::Completos {
             play: args,
             no_announce_color,
         } => {
-            return play(Variant::Completos, args, shown(!no_announce_color), out);
+            let style = Style {
+                announce_color: !no_announce_color,
+                ..shown()
+            };
+            return play(Variant::Completos, args, style, out);
         }
     }
     out.flush().map_err(Failure::Write)?;
@@ -537,10 +547,10 @@ fn run(cli: Cli) -> Result<Done, Failure> {
 
 /// How a game is shown on standard output: the rule set's exact text, with the cards in
 /// colour when a person is likely reading it. This is the one place that decides.
-fn shown(announce_color: bool) -> Style {
+fn shown() -> Style {
     Style {
         ansi: cards_core::cli::stdout_wants_color(),
-        ..Style::plain(announce_color)
+        ..Style::default()
     }
 }
 

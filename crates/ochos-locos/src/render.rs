@@ -45,20 +45,16 @@ pub struct Style {
 }
 
 impl Default for Style {
+    /// The assignments' exact text, the colour after an 8 announced as the rule asks.
     fn default() -> Style {
-        Style::plain(true)
+        Style {
+            announce_color: true,
+            ansi: false,
+        }
     }
 }
 
 impl Style {
-    /// The assignments' exact text, with or without the colour after an 8.
-    pub const fn plain(announce_color: bool) -> Style {
-        Style {
-            announce_color,
-            ansi: false,
-        }
-    }
-
     /// A card as this style writes it.
     pub const fn card(self, card: ColorCard) -> Painted<ColorCard> {
         self.paint(card, card.color())
