@@ -1,6 +1,11 @@
 //! Endless input and an unwritable stderr: the binary ends with one error line and exit
 //! status 2, in bounded time and memory, whatever arrives on standard input or as a
 //! file, and a full stderr never turns a finished run into a panic.
+//!
+//! Bytes that are not UTF-8 and a full or closed stdout: the documented refusal or exit
+//! status, never a panic.
+
+#![allow(clippy::unwrap_used)]
 
 use std::fs::File;
 use std::process::Output;
@@ -83,4 +88,117 @@ fn a_full_stderr_keeps_the_status_of_a_game_cut_short() {
     )
     .unwrap();
     assert_eq!(output.status.code(), Some(1));
+}
+
+/// Runs the binary with `args`, `input` on its standard input, and stdout and stderr into
+/// the files given (captured when `None`), without `RUST_BACKTRACE`.
+fn run_with(
+    args: &[&str],
+    input: &[u8],
+    stdout: Option<std::fs::File>,
+    stderr: Option<std::fs::File>,
+) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(PROGRAM)
+        .args(args)
+        .env_remove("RUST_BACKTRACE")
+        .stdin(Stdio::piped())
+        .stdout(stdout.map_or_else(Stdio::piped, Stdio::from))
+        .stderr(stderr.map_or_else(Stdio::piped, Stdio::from))
+        .spawn()
+        .unwrap();
+    if let Some(mut stdin) = child.stdin.take() {
+        // The program may stop reading early (a refusal): a closed pipe is no failure here.
+        let _ = stdin.write_all(input);
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// `/dev/full`, opened for writing: every write fails with "no space left on device".
+fn full() -> std::fs::File {
+    std::fs::File::create("/dev/full").unwrap()
+}
+
+/// A file holding `bytes` in the temporary directory, named after `name` and this process.
+fn temporary_file(name: &str, bytes: &[u8]) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+/// Stdout that cannot be written (`> /dev/full`): one error line, exit 2, whatever the
+/// command; never a panic (101) or a silent success.
+fn assert_a_full_stdout_is_one_error_line(args: &[&str], input: &[u8]) {
+    let output = run_with(args, input, Some(full()), None);
+    assert_one_error_line(&output, "No space left on device");
+}
+
+/// The reader of stdout closed the pipe (`PROGRAM … | head -c 1`): exit 0, as
+/// `cards_core::cli::write_stdout` documents, and nothing on stderr.
+fn assert_a_closed_pipe_is_no_failure(args: &[&str]) {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(PROGRAM)
+        .args(args)
+        .env_remove("RUST_BACKTRACE")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{args:?}: {output:?}");
+    assert!(output.stderr.is_empty(), "{args:?}: {output:?}");
+}
+#[test]
+fn a_deal_that_is_not_text_is_refused_naming_its_line() {
+    let output = run_with(&["completos"], b"4\n\xff\xfe\n", None, None);
+    assert_one_error_line(
+        &output,
+        "standard input: line 2: not text (the bytes are not UTF-8)",
+    );
+    let path = temporary_file("ochos-locos-deal-not-text.txt", b"4\n\xff\xfe\n");
+    let output = run_with(&["completos", path.to_str().unwrap()], b"", None, None);
+    let _ = std::fs::remove_file(&path);
+    assert_one_error_line(&output, "line 2: not text (the bytes are not UTF-8)");
+}
+
+#[test]
+fn an_answer_that_is_not_text_is_refused_and_asked_again() {
+    let answers = b"\xff\xfe\n1\n1\nG\n1\n1\nG\n1\n";
+    let output = run_with(
+        &["completos", "--sample", "--human", "Bob"],
+        answers,
+        None,
+        None,
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    assert!(output.stderr.is_empty(), "{output:?}");
+    assert!(
+        stdout.contains(&format!(
+            "Your play: {}\nYour play: ",
+            cards_core::console::NOT_TEXT
+        )),
+        "{stdout}"
+    );
+    assert!(stdout.ends_with("Bob is the winner!\n"), "{stdout}");
+}
+
+#[test]
+fn a_full_stdout_is_one_error_line() {
+    assert_a_full_stdout_is_one_error_line(&["completos", "--sample"], b"");
+    assert_a_full_stdout_is_one_error_line(&["completos", "--sample", "--human", "Bob"], b"1\n");
+    assert_a_full_stdout_is_one_error_line(&["deal", "completos", "--seed", "1"], b"");
+    assert_a_full_stdout_is_one_error_line(
+        &["simulate", "completos", "--games", "100", "--seed", "1"],
+        b"",
+    );
+}
+
+#[test]
+fn a_closed_pipe_on_stdout_is_no_failure() {
+    assert_a_closed_pipe_is_no_failure(&["completos", "--sample"]);
+    assert_a_closed_pipe_is_no_failure(&["simulate", "completos", "--games", "100", "--seed", "1"]);
 }
