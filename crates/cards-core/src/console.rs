@@ -139,7 +139,16 @@ impl<R: BufRead, W: Write> Console<R, W> {
             .map_err(|error| io::Error::new(io::ErrorKind::InvalidData, error))?
             .trim_end_matches(['\n', '\r']);
         if self.echo {
-            writeln!(self.output, "{answer}")?;
+            // What a person typed goes into the transcript as text: control characters
+            // (an escape sequence, NUL) are written escaped, never acted on.
+            for c in answer.chars() {
+                if c.is_control() {
+                    write!(self.output, "{}", c.escape_default())?;
+                } else {
+                    write!(self.output, "{c}")?;
+                }
+            }
+            writeln!(self.output)?;
         }
         Ok(Some(answer))
     }
@@ -257,6 +266,14 @@ mod tests {
             error.get_ref().is_some_and(|e| e.is::<EndlessInput>()),
             "{error}"
         );
+    }
+
+    #[test]
+    fn echoed_answers_escape_control_characters() {
+        let mut console = Console::new(&b"\x1b[2J\0n\nY\n"[..], Vec::new()).with_echo(true);
+        assert_eq!(console.ask("? ", yes_no).ok(), Some(Some(true)));
+        let shown = String::from_utf8(console.into_output()).unwrap_or_default();
+        assert_eq!(shown, "? \\u{1b}[2J\\u{0}n\nPlease answer Y or N.\n? Y\n");
     }
 
     #[test]

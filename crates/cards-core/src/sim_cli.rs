@@ -37,6 +37,9 @@ fn parse_games(text: &str) -> Result<u64, String> {
     match text.trim().parse::<u64>() {
         Ok(0) => Err("the number of games is at least 1".to_owned()),
         Ok(games) => Ok(games),
+        Err(error) if *error.kind() == std::num::IntErrorKind::PosOverflow => {
+            Err(format!("the number of games is at most {}", u64::MAX))
+        }
         Err(_) => Err("expected a whole number of games, at least 1".to_owned()),
     }
 }
@@ -114,6 +117,10 @@ mod tests {
         assert_eq!(
             parse(&["s", "--games", "5", "--threads", "2"]),
             Ok((5, Some(2)))
+        );
+        assert_eq!(
+            parse_games("18446744073709551616"),
+            Err("the number of games is at most 18446744073709551615".to_owned())
         );
         for bad in [
             ["s", "--games", "0"],

@@ -430,6 +430,17 @@ mod tests {
             validate_name(&"é".repeat(MAX_NAME)).map(|n| n.chars().count()),
             Ok(MAX_NAME)
         );
+        // Invisible characters (a byte-order mark, a right-to-left override) are refused
+        // like control characters: the name would not read as what it is.
+        for name in ["\u{feff}Ann", "Ann\u{202e}", "A\u{200b}nn"] {
+            assert!(validate_name(name).is_err(), "{name:?}");
+        }
+        // A refused move quotes what was typed, control characters escaped.
+        let view_free = InvalidSelectionError::NotACard("\u{1b}[2J".to_owned()).to_string();
+        assert!(
+            view_free.starts_with("'\\u{1b}[2J' is not a card"),
+            "{view_free}"
+        );
     }
 
     /// A line that is not UTF-8 is refused like any bad answer, not taken as an I/O

@@ -56,7 +56,7 @@ pub fn validate_name(text: &str) -> Result<String, NoNameError> {
             "A name has at most {MAX_NAME} characters: please type a shorter one."
         )));
     }
-    if name.chars().any(char::is_control) {
+    if name.chars().any(|c| c.is_control() || is_invisible(c)) {
         return Err(NoNameError::new(
             "A name is made of letters, digits, spaces and punctuation: please type it again.",
         ));
@@ -67,6 +67,16 @@ pub fn validate_name(text: &str) -> Result<String, NoNameError> {
         ));
     }
     Ok(name.to_owned())
+}
+
+/// Characters that print as nothing but change how text is shown: the byte-order mark,
+/// zero-width spaces and joiners, and the marks and overrides of text direction. A name
+/// with them would look like another, or scramble the lines it is printed in.
+fn is_invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}'
+    )
 }
 
 /// The exception for an invalid selection: why the card (or `draw`) the human chose
@@ -84,7 +94,10 @@ pub enum InvalidSelectionError {
     #[error("{0}")]
     Message(String),
     /// The text is not the code of any card of this game.
-    #[error("'{0}' is not a card: type a code as shown in your hand (such as R5), or draw.")]
+    #[error(
+        "'{}' is not a card: type a code as shown in your hand (such as R5), or draw.",
+        cards_core::input::quoted(.0)
+    )]
     NotACard(String),
     /// The player does not hold this card.
     #[error("You don't hold {0}: choose a card from your hand.")]
