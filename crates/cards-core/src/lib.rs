@@ -12,7 +12,7 @@
 //! - [`names`]: rule-set names on the command line, plurals.
 //! - [`input`]: input files read with a size limit, words quoted safely in errors.
 //! - [`testing`]: for the games' tests, running a binary on hostile input with a
-//!   deadline.
+//!   deadline, on a full or closed stdout, and the one-error-line check.
 //! - `sim` (with the `sim` feature): the one simulation harness of the four
 //!   `simulate` subcommands, and its report; `sim_cli` (with `sim` and `clap`) their
 //!   common options and output.

@@ -1,10 +1,11 @@
 //! For the games' tests: running a binary on hostile input with a deadline, so that a
-//! test of "it ends" cannot itself hang.
+//! test of "it ends" cannot itself hang, and on a full or closed stdout. The helpers
+//! whose names start with `assert` panic, like the test they serve.
 
 use std::ffi::OsStr;
 use std::fs::File;
-use std::io;
-use std::path::Path;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
@@ -83,4 +84,82 @@ pub fn assert_one_error_line(output: &Output, expected: &str) {
     if let Err(problem) = is_one_error_line(output, expected) {
         panic!("{problem}");
     }
+}
+
+/// Runs `program` with `args`, `input` on its standard input, and stdout and stderr into
+/// the files given (captured when `None`), without `RUST_BACKTRACE`; panics when the
+/// program cannot be started (a test helper).
+pub fn run_with(
+    program: &str,
+    args: &[&str],
+    input: &[u8],
+    stdout: Option<File>,
+    stderr: Option<File>,
+) -> Output {
+    let started = Command::new(program)
+        .args(args)
+        .env_remove("RUST_BACKTRACE")
+        .stdin(Stdio::piped())
+        .stdout(stdout.map_or_else(Stdio::piped, Stdio::from))
+        .stderr(stderr.map_or_else(Stdio::piped, Stdio::from))
+        .spawn();
+    let mut child = match started {
+        Ok(child) => child,
+        Err(error) => panic!("{program} could not be started: {error}"),
+    };
+    if let Some(mut stdin) = child.stdin.take() {
+        // The program may stop reading early (a refusal): a closed pipe is no failure here.
+        let _ = stdin.write_all(input);
+    }
+    match child.wait_with_output() {
+        Ok(output) => output,
+        Err(error) => panic!("{program} {args:?}: {error}"),
+    }
+}
+
+/// `/dev/full`, opened for writing: every write fails with "no space left on device".
+pub fn dev_full() -> File {
+    match File::create("/dev/full") {
+        Ok(file) => file,
+        Err(error) => panic!("/dev/full: {error}"),
+    }
+}
+
+/// A file holding `bytes` in the temporary directory, named after `name` and this process.
+pub fn temporary_file(name: &str, bytes: &[u8]) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+    if let Err(error) = std::fs::write(&path, bytes) {
+        panic!("{}: {error}", path.display());
+    }
+    path
+}
+
+/// Stdout that cannot be written (`> /dev/full`): panics unless the run is one error
+/// line with exit status 2, never a panic (101) or a silent success.
+pub fn assert_a_full_stdout_is_one_error_line(program: &str, args: &[&str], input: &[u8]) {
+    let output = run_with(program, args, input, Some(dev_full()), None);
+    assert_one_error_line(&output, "No space left on device");
+}
+
+/// The reader of stdout closed the pipe (`PROGRAM … | head -c 1`): panics unless the
+/// exit status is 0, as [`crate::cli::write_stdout`] documents, with nothing on stderr.
+pub fn assert_a_closed_pipe_is_no_failure(program: &str, args: &[&str]) {
+    let started = Command::new(program)
+        .args(args)
+        .env_remove("RUST_BACKTRACE")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn();
+    let mut child = match started {
+        Ok(child) => child,
+        Err(error) => panic!("{program} could not be started: {error}"),
+    };
+    drop(child.stdout.take());
+    let output = match child.wait_with_output() {
+        Ok(output) => output,
+        Err(error) => panic!("{program} {args:?}: {error}"),
+    };
+    assert_eq!(output.status.code(), Some(0), "{args:?}: {output:?}");
+    assert!(output.stderr.is_empty(), "{args:?}: {output:?}");
 }

@@ -10,7 +10,10 @@
 use std::fs::File;
 use std::process::Output;
 
-use cards_core::testing::{assert_one_error_line as one_error_line, run_on_zeros};
+use cards_core::testing::{
+    assert_a_closed_pipe_is_no_failure, assert_a_full_stdout_is_one_error_line,
+    assert_one_error_line as one_error_line, dev_full, run_on_zeros, run_with, temporary_file,
+};
 
 const PROGRAM: &str = env!("CARGO_BIN_EXE_ochos-locos");
 
@@ -66,11 +69,13 @@ fn endless_answers_end_the_game() {
 fn a_full_stderr_keeps_the_exit_status() {
     // The announced seed and the refusal go to a stderr that cannot be written: the run
     // still ends with its documented status, never 101 from a panic.
-    let full = || File::create("/dev/full").unwrap();
-    let simulated = run(&["simulate", "completos", "--games", "1000"], Some(full()));
+    let simulated = run(
+        &["simulate", "completos", "--games", "1000"],
+        Some(dev_full()),
+    );
     assert_eq!(simulated.status.code(), Some(0), "{simulated:?}");
     assert!(!simulated.stdout.is_empty());
-    let refused = run(&["completos"], Some(full()));
+    let refused = run(&["completos"], Some(dev_full()));
     assert_eq!(refused.status.code(), Some(2), "{refused:?}");
     assert!(refused.stdout.is_empty());
 }
@@ -78,7 +83,7 @@ fn a_full_stderr_keeps_the_exit_status() {
 #[test]
 fn a_full_stderr_keeps_the_status_of_a_game_cut_short() {
     // No answers: the game is cut short (status 1), and its message is lost, not a panic.
-    let full = File::create("/dev/full").unwrap();
+    let full = dev_full();
     let output = cards_core::testing::run_on(
         std::path::Path::new(PROGRAM),
         &["completos", "--sample", "--human", "Bob"],
@@ -90,76 +95,21 @@ fn a_full_stderr_keeps_the_status_of_a_game_cut_short() {
     assert_eq!(output.status.code(), Some(1));
 }
 
-/// Runs the binary with `args`, `input` on its standard input, and stdout and stderr into
-/// the files given (captured when `None`), without `RUST_BACKTRACE`.
-fn run_with(
-    args: &[&str],
-    input: &[u8],
-    stdout: Option<std::fs::File>,
-    stderr: Option<std::fs::File>,
-) -> std::process::Output {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(PROGRAM)
-        .args(args)
-        .env_remove("RUST_BACKTRACE")
-        .stdin(Stdio::piped())
-        .stdout(stdout.map_or_else(Stdio::piped, Stdio::from))
-        .stderr(stderr.map_or_else(Stdio::piped, Stdio::from))
-        .spawn()
-        .unwrap();
-    if let Some(mut stdin) = child.stdin.take() {
-        // The program may stop reading early (a refusal): a closed pipe is no failure here.
-        let _ = stdin.write_all(input);
-    }
-    child.wait_with_output().unwrap()
-}
-
-/// `/dev/full`, opened for writing: every write fails with "no space left on device".
-fn full() -> std::fs::File {
-    std::fs::File::create("/dev/full").unwrap()
-}
-
-/// A file holding `bytes` in the temporary directory, named after `name` and this process.
-fn temporary_file(name: &str, bytes: &[u8]) -> std::path::PathBuf {
-    let path = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
-    std::fs::write(&path, bytes).unwrap();
-    path
-}
-
-/// Stdout that cannot be written (`> /dev/full`): one error line, exit 2, whatever the
-/// command; never a panic (101) or a silent success.
-fn assert_a_full_stdout_is_one_error_line(args: &[&str], input: &[u8]) {
-    let output = run_with(args, input, Some(full()), None);
-    assert_one_error_line(&output, "No space left on device");
-}
-
-/// The reader of stdout closed the pipe (`PROGRAM … | head -c 1`): exit 0, as
-/// `cards_core::cli::write_stdout` documents, and nothing on stderr.
-fn assert_a_closed_pipe_is_no_failure(args: &[&str]) {
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(PROGRAM)
-        .args(args)
-        .env_remove("RUST_BACKTRACE")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    drop(child.stdout.take());
-    let output = child.wait_with_output().unwrap();
-    assert_eq!(output.status.code(), Some(0), "{args:?}: {output:?}");
-    assert!(output.stderr.is_empty(), "{args:?}: {output:?}");
-}
 #[test]
 fn a_deal_that_is_not_text_is_refused_naming_its_line() {
-    let output = run_with(&["completos"], b"4\n\xff\xfe\n", None, None);
+    let output = run_with(PROGRAM, &["completos"], b"4\n\xff\xfe\n", None, None);
     assert_one_error_line(
         &output,
         "standard input: line 2: not text (the bytes are not UTF-8)",
     );
     let path = temporary_file("ochos-locos-deal-not-text.txt", b"4\n\xff\xfe\n");
-    let output = run_with(&["completos", path.to_str().unwrap()], b"", None, None);
+    let output = run_with(
+        PROGRAM,
+        &["completos", path.to_str().unwrap()],
+        b"",
+        None,
+        None,
+    );
     let _ = std::fs::remove_file(&path);
     assert_one_error_line(&output, "line 2: not text (the bytes are not UTF-8)");
 }
@@ -168,6 +118,7 @@ fn a_deal_that_is_not_text_is_refused_naming_its_line() {
 fn an_answer_that_is_not_text_is_refused_and_asked_again() {
     let answers = b"\xff\xfe\n1\n1\nG\n1\n1\nG\n1\n";
     let output = run_with(
+        PROGRAM,
         &["completos", "--sample", "--human", "Bob"],
         answers,
         None,
@@ -188,10 +139,15 @@ fn an_answer_that_is_not_text_is_refused_and_asked_again() {
 
 #[test]
 fn a_full_stdout_is_one_error_line() {
-    assert_a_full_stdout_is_one_error_line(&["completos", "--sample"], b"");
-    assert_a_full_stdout_is_one_error_line(&["completos", "--sample", "--human", "Bob"], b"1\n");
-    assert_a_full_stdout_is_one_error_line(&["deal", "completos", "--seed", "1"], b"");
+    assert_a_full_stdout_is_one_error_line(PROGRAM, &["completos", "--sample"], b"");
     assert_a_full_stdout_is_one_error_line(
+        PROGRAM,
+        &["completos", "--sample", "--human", "Bob"],
+        b"1\n",
+    );
+    assert_a_full_stdout_is_one_error_line(PROGRAM, &["deal", "completos", "--seed", "1"], b"");
+    assert_a_full_stdout_is_one_error_line(
+        PROGRAM,
         &["simulate", "completos", "--games", "100", "--seed", "1"],
         b"",
     );
@@ -199,6 +155,9 @@ fn a_full_stdout_is_one_error_line() {
 
 #[test]
 fn a_closed_pipe_on_stdout_is_no_failure() {
-    assert_a_closed_pipe_is_no_failure(&["completos", "--sample"]);
-    assert_a_closed_pipe_is_no_failure(&["simulate", "completos", "--games", "100", "--seed", "1"]);
+    assert_a_closed_pipe_is_no_failure(PROGRAM, &["completos", "--sample"]);
+    assert_a_closed_pipe_is_no_failure(
+        PROGRAM,
+        &["simulate", "completos", "--games", "100", "--seed", "1"],
+    );
 }
