@@ -8,7 +8,9 @@ use std::process::{Command, Stdio};
 fn cli() {
     trycmd::TestCases::new()
         .register_bin("ochos-locos", trycmd::cargo::cargo_bin!("ochos-locos"))
-        .case("../../tests/cmd/ochos-locos/*.toml");
+        .case("../../tests/cmd/ochos-locos/*.toml")
+        // The book's chapter on this game: every `console` block is a case.
+        .case("../../docs/book/src/ochos-locos/*.md");
 }
 
 fn run(args: &[&str], stdin: &[u8]) -> String {

@@ -12,7 +12,9 @@ use pretty_assertions::assert_eq;
 fn cli() {
     trycmd::TestCases::new()
         .register_bin("pig", trycmd::cargo::cargo_bin!("pig"))
-        .case("../../tests/cmd/pig/*.toml");
+        .case("../../tests/cmd/pig/*.toml")
+        // The book's chapter on this game: every `console` block is a case.
+        .case("../../docs/book/src/pig/*.md");
 }
 
 /// What a run of `pig` printed, and its exit status.

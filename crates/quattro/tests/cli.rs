@@ -4,7 +4,9 @@
 fn cli() {
     trycmd::TestCases::new()
         .register_bin("quattro", trycmd::cargo::cargo_bin!("quattro"))
-        .case("../../tests/cmd/quattro/*.toml");
+        .case("../../tests/cmd/quattro/*.toml")
+        // The book's chapter on this game: every `console` block is a case.
+        .case("../../docs/book/src/quattro/*.md");
 }
 
 use std::process::{Command, Stdio};

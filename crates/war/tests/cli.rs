@@ -4,7 +4,9 @@
 fn cli() {
     trycmd::TestCases::new()
         .register_bin("war", trycmd::cargo::cargo_bin!("war"))
-        .case("../../tests/cmd/war/*.toml");
+        .case("../../tests/cmd/war/*.toml")
+        // The book's chapter on this game: every `console` block is a case.
+        .case("../../docs/book/src/war/*.md");
 }
 
 /// A line that is not UTF-8 is refused like any bad answer and the game goes on (trycmd
