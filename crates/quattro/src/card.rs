@@ -24,11 +24,13 @@ use cards_core::{Color, ColorCard};
 /// of card in the game as the assignment specifies it.
 pub type StandardColoredCard = ColorCard;
 
+// ANCHOR: colored_card
 /// The UML's `ColourCard` (abstract there): the behaviour every coloured card shares.
 pub trait ColoredCard {
     /// `getColour()`.
     fn color(&self) -> Color;
 }
+// ANCHOR_END: colored_card
 
 impl ColoredCard for ColorCard {
     fn color(&self) -> Color {
@@ -52,11 +54,13 @@ pub struct Ability {
     pub names_color: bool,
 }
 
+// ANCHOR: special_ability
 /// `SpecialAbility` (an interface in the UML): a card that does something when played.
 pub trait SpecialAbility {
     /// `activate()`: the effect of playing the card, for the engine to carry out.
     fn activate(&self) -> Ability;
 }
+// ANCHOR_END: special_ability
 
 /// The action printed on a [`SpecialColoredCard`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -165,6 +169,7 @@ impl SpecialAbility for WildCard {
     }
 }
 
+// ANCHOR: card_enum
 /// `Card` (abstract in the UML): any card of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Card {
@@ -175,6 +180,7 @@ pub enum Card {
     /// A wild card, `W`, `W+4`.
     Wild(WildCard),
 }
+// ANCHOR_END: card_enum
 
 /// Why a text is not a card code.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -215,6 +221,7 @@ impl Card {
         matches!(self, Card::Wild(_))
     }
 
+    // ANCHOR: card_matches
     /// `matches(Card)`: whether this card may be played on `top` when `color` is the
     /// colour to follow (the top card's colour, or the colour named after a wild card).
     /// A coloured card matches on colour, a number card on number, an action card on its
@@ -229,6 +236,7 @@ impl Card {
             _ => false,
         }
     }
+    // ANCHOR_END: card_matches
 
     /// The card's code as shown and typed: `R5`, `RS`, `RR`, `R+2`, `W`, `W+4`.
     pub fn code(self) -> impl fmt::Display {

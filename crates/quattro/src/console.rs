@@ -75,6 +75,7 @@ pub fn ask_name<R: BufRead, W: Write>(
     )
 }
 
+// ANCHOR: parse_selection
 /// Reads the human's answer to [`MOVE_PROMPT`]: `draw` (or `0`), or a card code in any
 /// case. The move must be legal in `view`; the error says why it is not. A wild card
 /// comes back with no colour: the console asks for it next.
@@ -94,6 +95,7 @@ pub fn parse_selection(answer: &str, view: &PlayerView<'_>) -> Result<Move, Inva
     view.check_play(card)?;
     Ok(Move::play(card))
 }
+// ANCHOR_END: parse_selection
 
 /// Reads a colour: its letter or its name, in any case (`g`, `Green`).
 pub fn parse_color(answer: &str) -> Result<Color, InvalidSelectionError> {
@@ -338,6 +340,7 @@ mod tests {
         let hand = cards("R5 G2 B7");
         let card = |code: &str| cards(code)[0];
         // (answer, top card, expected result)
+        // ANCHOR: card_selection_cases
         let cases: [(&str, &str, Result<Move, InvalidSelectionError>); 12] = [
             ("R5", "R9", Ok(Move::play(card("R5")))),
             (" r5 ", "R9", Ok(Move::play(card("R5")))),
@@ -367,6 +370,7 @@ mod tests {
             ),
             ("DRAW", "Y1", Ok(Move::Draw)),
         ];
+        // ANCHOR_END: card_selection_cases
         for (answer, top, want) in cases {
             let got = parse_selection(answer, &view(&hand, top, Rules::Quattro));
             assert_eq!(got, want, "{answer:?} on {top}");

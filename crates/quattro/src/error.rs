@@ -11,6 +11,7 @@ use cards_core::Color;
 
 use crate::card::Card;
 
+// ANCHOR: no_name_error
 /// The exception for a missing name: the human typed nothing (or only blanks).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
@@ -38,6 +39,7 @@ impl Default for NoNameError {
         NoNameError::new("A name is required: please type your name (it can't be blank).")
     }
 }
+// ANCHOR_END: no_name_error
 
 /// The longest name a player may take, in characters: it is printed on every turn.
 pub const MAX_NAME: usize = 24;
@@ -79,6 +81,7 @@ fn is_invisible(c: char) -> bool {
     )
 }
 
+// ANCHOR: invalid_selection
 /// The exception for an invalid selection: why the card (or `draw`) the human chose
 /// can't be played. The engine refuses illegal moves with the same type, so the console
 /// and the rules can never disagree about what is legal.
@@ -135,6 +138,7 @@ pub enum InvalidSelectionError {
     #[error("The game is over.")]
     GameOver,
 }
+// ANCHOR_END: invalid_selection
 
 /// Why a chance outcome (the order of a shuffle) was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -166,6 +170,7 @@ pub enum GameError {
     Broken(&'static str),
 }
 
+// ANCHOR: java_constructors
 impl InvalidSelectionError {
     /// The error with `message` (Java's one-argument constructor).
     pub fn new(message: impl Into<String>) -> InvalidSelectionError {
@@ -177,6 +182,7 @@ impl InvalidSelectionError {
         self.to_string()
     }
 }
+// ANCHOR_END: java_constructors
 
 /// The playable cards a refused draw names: at least one (so the refusal always has a
 /// reason to give), each once, in the order they are held (the order received).

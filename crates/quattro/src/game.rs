@@ -234,6 +234,7 @@ impl PlayerView<'_> {
         next_seat(self.seat, self.clockwise)
     }
 
+    // ANCHOR: check_play
     /// Whether the player may play `card` now: they hold it, it matches, and a Wild Draw
     /// Four comes only from a hand with no card of the colour to follow. `Err` says why
     /// not.
@@ -255,6 +256,7 @@ impl PlayerView<'_> {
         }
         Ok(())
     }
+    // ANCHOR_END: check_play
 
     /// Whether the player may play `card` now.
     pub fn can_play(&self, card: Card) -> bool {
@@ -437,15 +439,18 @@ impl Game {
         })
     }
 
+    // ANCHOR: must_reshuffle
     /// Whether a draw must wait for the discards to be shuffled into a new draw pile.
     fn must_reshuffle(&self) -> bool {
         self.draw_pile.is_empty() && self.discard_pile.len() > 1
     }
+    // ANCHOR_END: must_reshuffle
 
     /// Deals the draw pile as chance ordered it: [`HAND_SIZE`] cards to each seat one at
     /// a time round the table, then the first coloured card turns up to start the
     /// discard pile.
     fn deal(&mut self, events: &mut impl EventSink<Event>) -> Result<(), GameError> {
+        // ANCHOR: deal_hands
         for _ in 0..HAND_SIZE {
             for player in &mut self.players {
                 if let Some(card) = self.draw_pile.draw() {
@@ -453,6 +458,7 @@ impl Game {
                 }
             }
         }
+        // ANCHOR_END: deal_hands
         // A wild card can't start the discard pile (it has no colour to follow): like
         // the Wild Draw Four in Uno, it goes back under the draw pile and the next card
         // is turned. Every deck has far more coloured cards than fit in the hands; a
@@ -475,6 +481,7 @@ impl Game {
         ))
     }
 
+    // ANCHOR: draw_for
     /// `player` draws a card, or waits for a reshuffle first.
     fn draw_for(&mut self, player: usize, events: &mut impl EventSink<Event>) {
         if self.must_reshuffle() {
@@ -494,6 +501,7 @@ impl Game {
         }
         self.pass_turn(next_seat(player, self.clockwise), false, events);
     }
+    // ANCHOR_END: draw_for
 
     /// The card's ability, if any, then the turn passes on.
     fn carry_out(&mut self, player: usize, card: Card, events: &mut impl EventSink<Event>) {
@@ -598,12 +606,14 @@ impl Game {
         self.draw_pile.clear();
         match self.phase {
             Phase::Deal => self.draw_pile.extend(self.deck.iter().copied()),
+            // ANCHOR: reshuffle_keeps_top
             Phase::Reshuffle(_) => {
                 let top = self.discard_pile.draw();
                 self.draw_pile.extend(self.discard_pile.iter().copied());
                 self.discard_pile.clear();
                 self.discard_pile.extend(top);
             }
+            // ANCHOR_END: reshuffle_keeps_top
             Phase::Turn | Phase::Over(_) => return Err(ChanceError::NotDue.into()),
         }
         Ok(())
@@ -712,6 +722,7 @@ impl GameState for Game {
             Phase::Over(_) => return Err(InvalidSelectionError::GameOver.into()),
             Phase::Deal | Phase::Reshuffle(_) => return Err(InvalidSelectionError::NoTurn.into()),
         }
+        // ANCHOR: apply_move
         let player = self.current;
         self.view(player)
             .ok_or(GameError::Broken(
@@ -737,6 +748,7 @@ impl GameState for Game {
                 }
             }
         }
+        // ANCHOR_END: apply_move
         Ok(())
     }
 

@@ -56,6 +56,7 @@
 //!   person as an agent, and the console's two front ends; [`render`]: all the text.
 //!   [`simulate`]: parallel bot games, integer tallies, no allocation per game.
 //!
+// ANCHOR: java_map
 //! # The assignment's classes in Rust
 //! | UML / Java                    | Rust |
 //! |-------------------------------|------|
@@ -71,6 +72,7 @@
 //! | `hasWon()`, `getName()`, `getHand()` | [`Player::has_won`], [`Player::name`], [`Player::hand`] |
 //! | no-name exception (Task 3)    | [`NoNameError`] |
 //! | invalid-selection exception   | [`InvalidSelectionError`], also Task 5's custom exception (`Default`, `new(message)`, `message()`, `Display`) |
+// ANCHOR_END: java_map
 //!
 //! # Decisions where the assignment is silent
 //! - **Seats and turns.** The human sits in seat 1 and plays first; bots are

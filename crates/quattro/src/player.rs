@@ -2,6 +2,7 @@
 
 use crate::card::Card;
 
+// ANCHOR: player_struct
 /// `Player`: one seat at the table.
 ///
 /// The hand keeps the order in which cards were received (a drawn card goes to the end);
@@ -12,6 +13,7 @@ pub struct Player {
     pub(crate) hand: Vec<Card>,
     human: bool,
 }
+// ANCHOR_END: player_struct
 
 impl Player {
     /// The person at the terminal, named `name`, with an empty hand.
@@ -33,6 +35,7 @@ impl Player {
         }
     }
 
+    // ANCHOR: player_methods
     /// `getName()`.
     pub fn name(&self) -> &str {
         &self.name
@@ -52,4 +55,5 @@ impl Player {
     pub fn has_won(&self) -> bool {
         self.hand.is_empty()
     }
+    // ANCHOR_END: player_methods
 }

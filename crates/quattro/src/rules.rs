@@ -41,6 +41,7 @@ impl RuleSet for Rules {
 }
 
 impl Rules {
+    // ANCHOR: deck
     /// The deck in a fixed order (colour by colour, numbers first), before shuffling.
     pub fn deck(self) -> Vec<Card> {
         let mut deck: Vec<Card> = cards_core::ColorCard::all(0..=9).map(Card::from).collect();
@@ -54,6 +55,7 @@ impl Rules {
         }
         deck
     }
+    // ANCHOR_END: deck
 
     /// Whether the deck of these rules holds `card`.
     pub fn has(self, card: Card) -> bool {
