@@ -446,6 +446,7 @@ impl Game {
         self.players.get(next)
     }
 
+    // ANCHOR: next_seat
     fn next_seat(&self) -> Option<Seat> {
         if self.players.is_empty() {
             return None;
@@ -455,6 +456,7 @@ impl Game {
                 .map_or(0, |index| (index + 1) % self.players.len()),
         )
     }
+    // ANCHOR_END: next_seat
 
     /// The players in seating order.
     pub fn players(&self) -> &[Player] {
@@ -514,6 +516,7 @@ impl Game {
         self.rules.eight.is_some() && card.number() == EIGHT && held > 1
     }
 
+    // ANCHOR: playable_on
     /// Whether the rules let a card be laid on `target` now: facing a fresh 2 under the
     /// Rule of Two only a 2, otherwise a match by colour or number.
     fn playable_on(&self, target: ColorCard) -> impl Fn(ColorCard) -> bool {
@@ -523,6 +526,7 @@ impl Game {
             false => card.matches(target),
         }
     }
+    // ANCHOR_END: playable_on
 
     /// Where `card` is in `seat`'s hand if the seat may lay it now with `chosen`, or why
     /// not. (Found once, for the play to use: this runs on every move of a simulation.)
@@ -622,13 +626,16 @@ impl Game {
         Play::Draw { drawn }
     }
 
+    // ANCHOR: take_penalty
     fn take_penalty(&mut self, player: usize, owed: u8) -> Play {
         let drawn = self.draw_into(player, owed);
         // The penalty uses the 2s up: the next player plays on the 2 as on any card.
         self.pending_twos = 0;
         Play::Penalty { owed, drawn }
     }
+    // ANCHOR_END: take_penalty
 
+    // ANCHOR: draw_into
     /// Moves up to `wanted` cards from the deck to `player`'s hand; ends an Assignment 4
     /// game when the deck is (or becomes) empty.
     fn draw_into(&mut self, player: usize, wanted: u8) -> u8 {
@@ -646,6 +653,7 @@ impl Game {
         }
         drawn
     }
+    // ANCHOR_END: draw_into
 
     /// Every card of the game, wherever it is, counted by its place in the deck.
     fn card_counts(&self) -> [u8; DECK_SIZE] {
@@ -743,6 +751,7 @@ impl GameState for Game {
                 }
             }
         };
+        // ANCHOR: stalemate
         self.passes = match play {
             Play::Draw { drawn: 0 } => self.passes + 1,
             _ => 0,
@@ -755,6 +764,7 @@ impl GameState for Game {
                 reason: NoWinner::Stalemate,
             });
         }
+        // ANCHOR_END: stalemate
         events.push(Event::Turn(Turn {
             player: seat,
             play,

@@ -64,12 +64,14 @@ impl Player {
         }
     }
 
+    // ANCHOR: player_find_match
     /// `findMatch(Card)`: the card this player's strategy would play on `card`.
     pub fn find_match(&self, card: ColorCard) -> Option<ColorCard> {
         self.strategy
             .find_match(&self.hand, card)
             .map(|index| self.hand[index])
     }
+    // ANCHOR_END: player_find_match
 
     /// `hasWon()`: whether the hand is empty.
     pub fn has_won(&self) -> bool {

@@ -49,6 +49,7 @@ pub enum Penalty {
     TwoPerTwo,
 }
 
+// ANCHOR: penalty
 impl Penalty {
     /// The number of cards to draw after a chain of `twos` consecutive 2s.
     pub const fn cards(self, twos: u8) -> u8 {
@@ -58,6 +59,7 @@ impl Penalty {
         }
     }
 }
+// ANCHOR_END: penalty
 
 /// The rule for 8s: the player who lays one chooses the colour to follow (unless it is
 /// their last card). The game accepts any colour; the variants say how the assignment's
@@ -87,12 +89,15 @@ pub enum Ending {
 }
 
 impl Rules {
+    // ANCHOR: match_making
     /// Assignment 2, Problem 1: matching only.
     pub const MATCH_MAKING: Rules = Rules {
         two: None,
         eight: None,
         ending: Ending::PlayOn,
     };
+    // ANCHOR_END: match_making
+    // ANCHOR: take_two
     /// Assignment 2, Problem 2: Problem 1 with the Rule of Two.
     pub const TAKE_TWO: Rules = Rules {
         two: Some(TwoRule {
@@ -101,17 +106,23 @@ impl Rules {
         }),
         ..Rules::MATCH_MAKING
     };
+    // ANCHOR_END: take_two
+    // ANCHOR: going_wild
     /// Assignment 2, Problems 3 and 4: Problem 2 with the Loco rule.
     pub const GOING_WILD: Rules = Rules {
         eight: Some(EightRule::Loco),
         ..Rules::TAKE_TWO
     };
+    // ANCHOR_END: going_wild
+    // ANCHOR: game
     /// Assignment 4, Parts I and II: the `Game` class.
     pub const GAME: Rules = Rules {
         two: None,
         eight: None,
         ending: Ending::DeckOut,
     };
+    // ANCHOR_END: game
+    // ANCHOR: full_game
     /// Assignment 4, Part III: the `FullGame` class, `Game` with the 2-card and 8-card
     /// rules.
     pub const FULL_GAME: Rules = Rules {
@@ -122,6 +133,7 @@ impl Rules {
         eight: Some(EightRule::MostHeld),
         ..Rules::GAME
     };
+    // ANCHOR_END: full_game
 }
 
 /// One of the seven rule sets, as a subcommand names it.
@@ -203,6 +215,7 @@ impl Variant {
         }
     }
 
+    // ANCHOR: format
     /// How its deals are written.
     pub const fn format(self) -> DealFormat {
         match self {
@@ -214,6 +227,7 @@ impl Variant {
             Variant::Diversidad | Variant::Completos => DealFormat::Named { strategies: true },
         }
     }
+    // ANCHOR_END: format
 
     /// Whether it belongs to Assignment 2 (numbered output) rather than 4 (named).
     pub const fn is_assignment_2(self) -> bool {

@@ -39,9 +39,11 @@ pub enum Strategy {
     Rainbow,
 }
 
+// ANCHOR: first
 fn first(hand: &[ColorCard], test: impl Fn(ColorCard) -> bool) -> Option<usize> {
     hand.iter().position(|&card| test(card))
 }
+// ANCHOR_END: first
 
 /// The position of the smallest card (in `key`'s order) that passes `test`.
 fn least(
@@ -71,9 +73,12 @@ impl Strategy {
     /// `None` to draw. Only a card that [`matches`](ColorCard::matches) `target` is
     /// returned.
     pub fn find_match(self, hand: &[ColorCard], target: ColorCard) -> Option<usize> {
+        // ANCHOR: lettered
+        // ANCHOR: basic
         let regular = |hand: &[ColorCard]| first(hand, |card| card.matches(target));
         match self {
             Strategy::Basic => regular(hand),
+            // ANCHOR_END: basic
             Strategy::ColorFirst => {
                 first(hand, |card| card.matches_color(target)).or_else(|| regular(hand))
             }
@@ -89,6 +94,8 @@ impl Strategy {
                     first(hand, |card| card.matches_color(target))
                 }
             }
+            // ANCHOR_END: lettered
+            // ANCHOR: rainbow
             Strategy::Rainbow => {
                 let numbers = count(hand, |card| card.matches_number(target));
                 let colors = count(hand, |card| card.matches_color(target));
@@ -103,6 +110,7 @@ impl Strategy {
                 }
             }
         }
+        // ANCHOR_END: rainbow
     }
 
     /// The letter that names it in a deal file, if it has one.
@@ -143,6 +151,7 @@ impl Strategy {
         let target = observation.card_to_match?;
         let hand = observation.hand;
         let rules = observation.rules;
+        // ANCHOR: next_action
         let index = match rules.two {
             Some(rule) if observation.pending_twos > 0 => {
                 let twos = (0..hand.len()).filter(|&i| hand[i].number() == TWO);
@@ -163,6 +172,7 @@ impl Strategy {
                 loco.or_else(|| self.find_match(hand, target))
             }
         };
+        // ANCHOR_END: next_action
         let Some(index) = index else {
             return Some(Action::Draw);
         };
@@ -178,6 +188,7 @@ impl Strategy {
     }
 }
 
+// ANCHOR: name_color
 /// The colour the assignment's player names when laying the 8 at `played` of `hand`
 /// (the hand as it is before the 8 leaves it, with at least one other card).
 pub fn name_color(rule: EightRule, hand: &[ColorCard], played: usize) -> Color {
@@ -194,6 +205,7 @@ pub fn name_color(rule: EightRule, hand: &[ColorCard], played: usize) -> Color {
         EightRule::MostHeld => Color::most_held(hand.iter().map(|card| card.color())),
     }
 }
+// ANCHOR_END: name_color
 
 impl Agent<Game> for Strategy {
     fn choose(
