@@ -72,7 +72,9 @@ const SIMULATE_ABOUT: &str = "\
 Play many games without output, on every core, and print each player's wins (with a 95% \
 interval), the games stopped without a winner (for cycling, at the battle cap, or players \
 out together), the battles per game (mean, median, 90th and 99th percentile, longest), \
-the wars per game and the share of battles that are wars. Game i is played with its own \
+the wars per game, the share of battles that are wars, how many of the battles begun set \
+off 0, 1, 2, ... wars in a row (8 or more counted together) and the longest run, and the \
+games by their longest run of wars. Game i is played with its own \
 random stream of the seed, so the figures are the same for a given seed whatever the \
 number of threads. --json prints the same figures in the report format every game's \
 simulate shares. A progress bar is shown on a terminal for long runs.";

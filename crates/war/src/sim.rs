@@ -1,25 +1,38 @@
 //! Many games without output, in parallel, on the workspace's one simulation harness
 //! ([`cards_core::sim`]): each seat's wins, the games stopped without a winner, the
 //! distribution of battles per game, and War's own figures ([`WarFigures`]): wars per
-//! game and the share of battles that are wars.
+//! game, the share of battles that are wars, and how many wars in a row a battle sets
+//! off (the assignment: "it's very uncommon to have more than two wars in a row").
 //!
 //! Game `i` of a run seeded with `s` is dealt and played with its own generator,
 //! `stream_rng(s, i)`, and every tally is an integer, so the figures are the same
 //! whatever the number of threads. Each thread reuses one [`Worker`]: a [`Game`] (piles,
 //! table, repetition buffers), the one game loop ([`Driver`]) and a chance source
-//! reseeded per game, with [`AlwaysBattle`] at every seat, all statically dispatched; so
+//! reseeded per game, with an agent at every seat that battles as [`AlwaysBattle`](crate::game::AlwaysBattle) does
+//! and counts the wars each battle sets off from its view, all statically dispatched; so
 //! nothing is allocated per game, and memory does not grow with the number of games: a
-//! histogram is as long as the longest game.
+//! histogram is as long as the longest game, and wars in a row are tallied in a fixed
+//! array ([`ROW_BUCKETS`]).
 
 use std::fmt::{self, Write as _};
 
-use cards_core::protocol::{Actor, ChanceSource, Driver, PlayError};
+use cards_core::protocol::{Actor, Agent, ChanceSource, Driver, PlayError, Seat, Stop};
 use cards_core::rng::stream_rng;
 use cards_core::sim::{Distribution, Ending, Extra, Histogram, Played, Simulation};
 use serde::Serialize;
 
 use crate::deck::CardOrder;
-use crate::game::{AlwaysBattle, Game, NoWinnerReason, Order, Outcome, RuleError, Rules};
+use crate::game::{Action, Game, NoWinnerReason, Order, Outcome, RuleError, Rules, View};
+
+/// How many buckets wars in a row are tallied in: a battle that set off 0, 1, … 7 wars
+/// in a row has its own, and the last holds the battles of 8 wars in a row or more (the
+/// longest run is reported exactly beside them).
+pub const ROW_BUCKETS: usize = 9;
+
+/// The bucket of a run of `wars` wars in a row.
+fn bucket(wars: u64) -> usize {
+    usize::try_from(wars).map_or(ROW_BUCKETS - 1, |wars| wars.min(ROW_BUCKETS - 1))
+}
 
 /// A simulation of games under some rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,9 +84,7 @@ impl Simulation for WarSimulation {
         extra: &mut WarFigures,
     ) -> Result<Played, PlayError<RuleError>> {
         let record = worker.play(seed, index)?;
-        extra.wars.add(record.wars);
-        extra.war_battles += record.war_battles;
-        extra.battles += record.battles;
+        extra.add(&record);
         let ending = match record.outcome {
             Outcome::Winner { seat } => Ending::Winner(seat),
             Outcome::NoWinner { reason } => Ending::NoWinner(match reason {
@@ -92,15 +103,38 @@ impl Simulation for WarSimulation {
 /// War's own figures of a run (the report's `extra`): `wars`, the distribution of wars
 /// per game (chained wars each counted); `war_battles`, the battles that were a war's
 /// deciding comparison; `war_share`, their share of all battles (a war cut short because
-/// a player ran out compares no cards, so it is a war but no battle).
+/// a player ran out compares no cards, so it is a war but no battle); and
+/// `wars_in_a_row`: `battles[k]`, the battles begun by a player (not a war's deciding
+/// battle) that set off `k` wars in a row, and `games[k]`, the games whose longest run
+/// was `k` wars (both `ROW_BUCKETS` long, the last entry counting 8 or more), and
+/// `longest`, the longest run of all.
+///
+/// A run is what the game counts as wars ([`Game::wars`]) during one battle action: a
+/// tie starts war 1, a tie of its fourth cards war 2, and so on, a war cut short because
+/// a player ran out included.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct WarFigures {
     wars: Histogram,
     war_battles: u64,
     battles: u64,
+    rows: [u64; ROW_BUCKETS],
+    games_by_longest_row: [u64; ROW_BUCKETS],
+    longest_row: u64,
 }
 
 impl WarFigures {
+    /// Adds one game's figures.
+    fn add(&mut self, record: &GameRecord) {
+        self.wars.add(record.wars);
+        self.war_battles += record.war_battles;
+        self.battles += record.battles;
+        for (total, battles) in self.rows.iter_mut().zip(record.wars_in_a_row) {
+            *total += battles;
+        }
+        self.games_by_longest_row[bucket(record.longest_row)] += 1;
+        self.longest_row = self.longest_row.max(record.longest_row);
+    }
+
     /// Wars per game.
     pub fn wars(&self) -> Distribution {
         self.wars.distribution()
@@ -124,20 +158,58 @@ impl WarFigures {
             self.war_battles as f64 / self.battles as f64
         }
     }
+
+    /// Battles begun by a player, by the wars they set off in a row: entry `k` counts
+    /// those with `k` wars (0: no war), the last entry those with 8 or more.
+    pub fn wars_in_a_row(&self) -> [u64; ROW_BUCKETS] {
+        self.rows
+    }
+
+    /// Games by their longest run of wars in a row: entry `k` counts the games whose
+    /// longest run was `k` wars (0: no war at all), the last entry 8 or more.
+    pub fn games_by_longest_row(&self) -> [u64; ROW_BUCKETS] {
+        self.games_by_longest_row
+    }
+
+    /// The most wars in a row of any battle of the run.
+    pub fn longest_row(&self) -> u64 {
+        self.longest_row
+    }
+
+    /// The bucket of `k` wars in a row as the text report names it.
+    fn row_label(k: usize) -> String {
+        if k == ROW_BUCKETS - 1 {
+            format!("{k} or more")
+        } else {
+            k.to_string()
+        }
+    }
 }
 
 impl Serialize for WarFigures {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         #[derive(Serialize)]
+        struct Rows {
+            battles: [u64; ROW_BUCKETS],
+            games: [u64; ROW_BUCKETS],
+            longest: u64,
+        }
+        #[derive(Serialize)]
         struct Shown {
             wars: Distribution,
             war_battles: u64,
             war_share: f64,
+            wars_in_a_row: Rows,
         }
         Shown {
             wars: self.wars(),
             war_battles: self.war_battles,
             war_share: self.war_share(),
+            wars_in_a_row: Rows {
+                battles: self.rows,
+                games: self.games_by_longest_row,
+                longest: self.longest_row,
+            },
         }
         .serialize(serializer)
     }
@@ -148,9 +220,20 @@ impl Extra for WarFigures {
         self.wars = std::mem::take(&mut self.wars).merge(other.wars);
         self.war_battles += other.war_battles;
         self.battles += other.battles;
+        for (mine, theirs) in self.rows.iter_mut().zip(other.rows) {
+            *mine += theirs;
+        }
+        for (mine, theirs) in self
+            .games_by_longest_row
+            .iter_mut()
+            .zip(other.games_by_longest_row)
+        {
+            *mine += theirs;
+        }
+        self.longest_row = self.longest_row.max(other.longest_row);
     }
 
-    fn write_text(&self, _games: u64, out: &mut String) -> fmt::Result {
+    fn write_text(&self, games: u64, out: &mut String) -> fmt::Result {
         let wars = self.wars();
         writeln!(
             out,
@@ -163,7 +246,71 @@ impl Extra for WarFigures {
             100.0 * self.war_share(),
             self.war_battles,
             self.battles
-        )
+        )?;
+        // The buckets up to the longest run seen (the last one holds 8 or more).
+        let shown = bucket(self.longest_row) + 1;
+        let begun: u64 = self.rows.iter().sum();
+        write!(out, "battles begun, by wars in a row: 0: {}", self.rows[0])?;
+        for (k, &battles) in self.rows.iter().enumerate().take(shown).skip(1) {
+            write!(out, ", {}: {battles}", WarFigures::row_label(k))?;
+            if battles > 0 {
+                write!(out, " (1 in {:.0})", begun as f64 / battles as f64)?;
+            }
+        }
+        writeln!(out, "; longest {}", self.longest_row)?;
+        write!(out, "games, by their longest run of wars:")?;
+        for (k, &count) in self.games_by_longest_row.iter().enumerate().take(shown) {
+            let separator = if k == 0 { "" } else { "," };
+            write!(
+                out,
+                "{separator} {}: {count} ({:.2}%)",
+                WarFigures::row_label(k),
+                100.0 * count as f64 / games.max(1) as f64
+            )?;
+        }
+        writeln!(out)
+    }
+}
+
+/// The simulator's agent: it battles, as [`AlwaysBattle`](crate::game::AlwaysBattle) does (War's only action), and
+/// reads the number of wars in its view each time it begins a battle, so that the wars
+/// counted since it began the one before are the run that battle set off.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct RowCounter {
+    /// Whether a battle of this game has begun.
+    begun: bool,
+    /// The game's wars when the last battle began.
+    wars_before: u64,
+    /// This game's battles by wars in a row.
+    rows: [u64; ROW_BUCKETS],
+    /// This game's longest run.
+    longest: u64,
+}
+
+impl RowCounter {
+    /// The battle begun last has ended, with `wars` wars in the game: its run is the
+    /// wars since it began.
+    fn close(&mut self, wars: u64) {
+        if self.begun {
+            let run = wars.saturating_sub(self.wars_before);
+            self.rows[bucket(run)] += 1;
+            self.longest = self.longest.max(run);
+        }
+        self.begun = false;
+        self.wars_before = wars;
+    }
+}
+
+impl Agent<Game> for RowCounter {
+    fn choose(&mut self, _seat: Seat, view: &View<'_>, _legal: &[Action]) -> Result<Action, Stop> {
+        self.close(view.wars());
+        self.begun = true;
+        Ok(Action::Battle)
+    }
+
+    /// Battle is the only action, always legal at a player's turn.
+    fn wants_legal_actions(&self, _seat: Seat) -> bool {
+        false
     }
 }
 
@@ -176,6 +323,11 @@ pub struct GameRecord {
     pub wars: u64,
     /// Battles that were a war's deciding comparison.
     pub war_battles: u64,
+    /// Battles begun by a player (not a war's deciding one), by the wars they set off in
+    /// a row: entry `k` counts those with `k` wars (0: none), the last 8 or more.
+    pub wars_in_a_row: [u64; ROW_BUCKETS],
+    /// The most wars in a row of one battle (0: no war).
+    pub longest_row: u64,
     /// How the game ended.
     pub outcome: Outcome,
 }
@@ -186,6 +338,7 @@ pub struct Worker {
     game: Game,
     driver: Driver<Game>,
     chance: ChanceSource<CardOrder>,
+    agent: RowCounter,
 }
 
 impl Worker {
@@ -195,6 +348,7 @@ impl Worker {
             game: Game::new(rules),
             driver: Driver::new(),
             chance: ChanceSource::seeded(stream_rng(0, 0)),
+            agent: RowCounter::default(),
         }
     }
 
@@ -203,12 +357,18 @@ impl Worker {
     pub fn play(&mut self, seed: u64, index: u64) -> Result<GameRecord, PlayError<RuleError>> {
         self.game.restart();
         self.chance.reseed(stream_rng(seed, index));
+        self.play_out()
+    }
+
+    /// Plays the worker's game from where it stands to its end.
+    fn play_out(&mut self) -> Result<GameRecord, PlayError<RuleError>> {
+        self.agent = RowCounter::default();
         // Each action is one battle; the battles beyond them are wars' deciding ones.
         let mut actions = 0;
         let outcome = self.driver.play_quietly(
             &mut self.game,
             &mut self.chance,
-            &mut AlwaysBattle,
+            &mut self.agent,
             |actor| {
                 if let Actor::Seat(_) = actor {
                     actions += 1;
@@ -222,10 +382,19 @@ impl Worker {
             .ok_or(PlayError::Invariant(
                 "every battle action fights at least one battle",
             ))?;
+        // The last battle's run ends with the game.
+        self.agent.close(self.game.wars());
+        if self.agent.rows.iter().sum::<u64>() != actions {
+            return Err(PlayError::Invariant(
+                "every battle action has one run of wars",
+            ));
+        }
         Ok(GameRecord {
             battles: self.game.battles(),
             wars: self.game.wars(),
             war_battles,
+            wars_in_a_row: self.agent.rows,
+            longest_row: self.agent.longest,
             outcome,
         })
     }
@@ -234,7 +403,7 @@ impl Worker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Event;
+    use crate::game::{AlwaysBattle, Event};
     use cards_core::sim::{Options, Report, run};
     use pretty_assertions::assert_eq;
 
@@ -264,7 +433,82 @@ mod tests {
             let one = report(rules(players, order), 1);
             let three = report(rules(players, order), 3);
             assert_eq!(one, three, "{players} players, {order:?}");
+            // The runs of wars are part of the comparison, and there are some to compare.
+            assert_eq!(
+                one.extra.wars_in_a_row(),
+                three.extra.wars_in_a_row(),
+                "{players} players, {order:?}"
+            );
+            assert_eq!(
+                one.extra.games_by_longest_row(),
+                three.extra.games_by_longest_row()
+            );
+            assert_eq!(one.extra.longest_row(), three.extra.longest_row());
+            assert!(
+                one.extra.wars_in_a_row()[2] > 0,
+                "double wars in {GAMES} games"
+            );
         }
+    }
+
+    /// A hand-built deal, worked out card by card. Battle 1: KC beats 4D. Battle 2: 5C
+    /// and 5D tie (war 1); the fourth cards 9C and 9D tie again (war 2); AC beats KD and
+    /// Player 1 takes 18 cards: two wars in a row. Battle 3: 7C and 7D tie (war 3); QD
+    /// beats JH: one war. That is 6 battles counting the wars' deciding ones, past the
+    /// cap of 5, so the game stops there.
+    #[test]
+    fn a_double_war_at_battle_2_is_counted_as_two_in_a_row() {
+        let hand = |text: &str| -> Vec<crate::Card> {
+            text.split_whitespace()
+                .map(|c| c.parse().unwrap())
+                .collect()
+        };
+        let rules = rules(2, Order::Fixed).with_max_battles(5).unwrap();
+        let mut worker = Worker::new(rules);
+        worker.game = Game::from_piles(
+            rules,
+            [
+                hand("KC 5C 2C 3C 4C 9C 2H 3H 6C AC 7C 5H 6H 8C JH"),
+                hand("4D 5D 2D 3D 4H 9D 2S 3S 6D KD 7D 5S 6S 10D QD 4S"),
+            ],
+        )
+        .unwrap();
+        let record = worker.play_out().unwrap();
+        assert_eq!(
+            record,
+            GameRecord {
+                battles: 6,
+                wars: 3,
+                war_battles: 3,
+                wars_in_a_row: [1, 1, 1, 0, 0, 0, 0, 0, 0],
+                longest_row: 2,
+                outcome: Outcome::NoWinner {
+                    reason: NoWinnerReason::BattleCap { max_battles: 5 }
+                },
+            }
+        );
+        // The report of this one game: three battles begun, one with each run.
+        let mut figures = WarFigures::default();
+        figures.add(&record);
+        let mut text = String::new();
+        figures.write_text(1, &mut text).unwrap();
+        assert!(
+            text.ends_with(
+                "battles begun, by wars in a row: 0: 1, 1: 1 (1 in 3), 2: 1 (1 in 3); \
+                 longest 2\ngames, by their longest run of wars: 0: 0 (0.00%), \
+                 1: 0 (0.00%), 2: 1 (100.00%)\n"
+            ),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn eight_wars_in_a_row_or_more_share_the_last_bucket() {
+        assert_eq!(bucket(0), 0);
+        assert_eq!(bucket(7), 7);
+        assert_eq!((bucket(8), bucket(40)), (8, 8));
+        assert_eq!(ROW_BUCKETS, 9);
+        assert_eq!(WarFigures::row_label(8), "8 or more");
     }
 
     #[test]
@@ -336,6 +580,50 @@ mod tests {
             (war_battles, wars)
         );
         assert_eq!(r.extra.war_share(), war_battles as f64 / battles as f64);
+    }
+
+    /// Wars in a row, read here from the events: the `War` events of each battle action
+    /// (a war's deciding battle starts no action of its own), for 2 to 8 players.
+    #[test]
+    fn wars_in_a_row_are_the_war_events_of_each_battle() {
+        for players in [2, 3, 8] {
+            let rules = rules(players, Order::Shuffled);
+            let mut rows = [0u64; ROW_BUCKETS];
+            let mut by_longest = [0u64; ROW_BUCKETS];
+            let mut longest_of_all = 0;
+            for index in 0..GAMES {
+                let mut game = Game::new(rules);
+                let mut longest = 0;
+                let played = Driver::new().play(
+                    &mut game,
+                    &mut ChanceSource::seeded(stream_rng(SEED, index)),
+                    &mut AlwaysBattle,
+                    |_, step, events| {
+                        if let cards_core::protocol::Step::Action { .. } = step {
+                            let run = events
+                                .iter()
+                                .filter(|e| matches!(e, Event::War { .. }))
+                                .count() as u64;
+                            rows[bucket(run)] += 1;
+                            longest = longest.max(run);
+                        }
+                        Ok(())
+                    },
+                );
+                assert!(played.is_ok());
+                by_longest[bucket(longest)] += 1;
+                longest_of_all = longest_of_all.max(longest);
+            }
+            let r = report(rules, 2);
+            assert_eq!(r.extra.wars_in_a_row(), rows, "{players} players");
+            assert_eq!(r.extra.games_by_longest_row(), by_longest);
+            assert_eq!(r.extra.longest_row(), longest_of_all);
+            assert_eq!(
+                rows.iter().sum::<u64>(),
+                r.extra.battles() - r.extra.war_battles(),
+                "one run per battle begun"
+            );
+        }
     }
 
     #[test]
