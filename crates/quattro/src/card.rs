@@ -1,3 +1,4 @@
+// ANCHOR: card_module_docs
 //! The cards: the assignment's `Card` hierarchy in Rust form, their codes, and when one
 //! may be played on another.
 //!
@@ -15,6 +16,7 @@
 //!   it and [`WildCard`] (Wild, Wild Draw Four) implement [`SpecialAbility`], whose one
 //!   operation, [`SpecialAbility::activate`], says what the card does as an [`Ability`].
 //!   The engine applies abilities without knowing which card they came from.
+// ANCHOR_END: card_module_docs
 
 use std::fmt;
 

@@ -459,6 +459,7 @@ impl Game {
             }
         }
         // ANCHOR_END: deal_hands
+        // ANCHOR: wild_turned_up
         // A wild card can't start the discard pile (it has no colour to follow): like
         // the Wild Draw Four in Uno, it goes back under the draw pile and the next card
         // is turned. Every deck has far more coloured cards than fit in the hands; a
@@ -476,6 +477,7 @@ impl Game {
             }
             self.draw_pile.put_at_bottom(card);
         }
+        // ANCHOR_END: wild_turned_up
         Err(GameError::Broken(
             "a deck with no coloured card after the hands to start the discard pile",
         ))
