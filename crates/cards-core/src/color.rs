@@ -8,6 +8,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::input::quoted;
+
 /// A card colour. The derived order is the assignments' *rainbow order*: red, yellow,
 /// green, blue.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -113,13 +115,13 @@ pub enum ColorCardError {
     #[error("a card is a colour letter (R, Y, G, B) and a digit, like R5")]
     Shape,
     /// A lower-case colour letter, in a context that wants upper case.
-    #[error("colour letters are upper case: write {0}")]
+    #[error("colour letters are upper case: write {}", quoted(.0))]
     LowerCase(String),
     /// The first character is not a colour letter.
-    #[error("'{0}' is not a colour (R, Y, G or B)")]
+    #[error("'{}' is not a colour (R, Y, G or B)", quoted(&.0.to_string()))]
     Color(char),
     /// The second character is not a digit.
-    #[error("'{0}' is not a card number")]
+    #[error("'{}' is not a card number", quoted(&.0.to_string()))]
     Number(char),
     /// A digit outside the game's range.
     #[error("{number} is out of range: numbers run from {min} to {max}")]
@@ -213,12 +215,17 @@ impl FromStr for ColorCard {
         let (Some(letter), Some(digit), None) = (chars.next(), chars.next(), chars.next()) else {
             return Err(ColorCardError::Shape);
         };
-        let color = match Color::from_letter(letter) {
-            Some(color) => color,
-            None if Color::from_letter(letter.to_ascii_uppercase()).is_some() => {
+        let color = match (
+            Color::from_letter(letter),
+            Color::from_letter(letter.to_ascii_uppercase()),
+        ) {
+            (Some(color), _) => color,
+            // The hint names the card to write, so only when the digit makes one.
+            (None, Some(_)) if digit.is_ascii_digit() => {
                 return Err(ColorCardError::LowerCase(text.to_ascii_uppercase()));
             }
-            None => return Err(ColorCardError::Color(letter)),
+            (None, Some(color)) => color,
+            (None, None) => return Err(ColorCardError::Color(letter)),
         };
         let number = digit.to_digit(10).ok_or(ColorCardError::Number(digit))?;
         // to_digit(10) is at most 9, so the cast is exact.
@@ -273,6 +280,8 @@ mod tests {
             ("X3", ColorCardError::Color('X')),
             ("r3", ColorCardError::LowerCase("R3".into())),
             ("RX", ColorCardError::Number('X')),
+            // A lower-case letter is hinted at only when the hint is a card.
+            ("y\0", ColorCardError::Number('\0')),
         ];
         for (text, want) in cases {
             assert_eq!(text.parse::<ColorCard>(), Err(want), "{text:?}");
@@ -286,6 +295,23 @@ mod tests {
             })
         );
         assert_eq!(ColorCard::parse_ignore_case(" y7 "), Ok(card("Y7")));
+    }
+
+    /// Found by fuzzing (`fuzz/regressions/card_codes/`, `ochos_locos_deal/`): the
+    /// messages wrote the character or the hint raw, a NUL or an escape included.
+    #[test]
+    fn refusals_escape_what_they_quote() {
+        let message = |text: &str| text.parse::<ColorCard>().unwrap_err().to_string();
+        assert_eq!(message("R\u{13}"), "'\\u{13}' is not a card number");
+        assert_eq!(
+            message("\u{1b}5"),
+            "'\\u{1b}' is not a colour (R, Y, G or B)"
+        );
+        assert_eq!(message("y\0"), "'\\u{0}' is not a card number");
+        assert_eq!(
+            ColorCardError::LowerCase("Y\0".into()).to_string(),
+            "colour letters are upper case: write Y\\u{0}"
+        );
     }
 
     #[test]

@@ -107,10 +107,10 @@ impl fmt::Display for StrategySpec {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum StrategyError {
     /// Neither `hold:N` nor `optimal`.
-    #[error("unknown strategy '{0}': use hold:N (hold at N turn points, e.g. hold:20) or optimal")]
+    #[error("unknown strategy '{}': use hold:N (hold at N turn points, e.g. hold:20) or optimal", cards_core::input::quoted(.0))]
     Unknown(String),
     /// `hold:` with something that is not a number.
-    #[error("'{0}' is not a number of points: write hold:N, e.g. hold:20")]
+    #[error("'{}' is not a number of points: write hold:N, e.g. hold:20", cards_core::input::quoted(.0))]
     NotANumber(String),
     /// `hold:0` never rolls, so two such players would pass the dice forever.
     #[error("hold:0 never rolls, so a game could never end: use hold:1 or more")]
@@ -188,6 +188,15 @@ mod tests {
             assert_eq!(text.parse::<StrategySpec>(), want, "{text}");
         }
         assert_eq!(StrategySpec::HoldAt(7).to_string(), "hold:7");
+    }
+
+    /// A name on the command line is quoted escaped: an escape sequence in it must not
+    /// act on the terminal when the refusal is printed.
+    #[test]
+    fn refused_names_are_quoted_escaped() {
+        let message = |text: &str| text.parse::<StrategySpec>().unwrap_err().to_string();
+        assert!(message("\u{1b}[2J").starts_with("unknown strategy '\\u{1b}[2J'"));
+        assert!(message("hold:\u{0}").starts_with("'\\u{0}' is not a number"));
     }
 
     #[test]

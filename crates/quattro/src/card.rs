@@ -186,7 +186,7 @@ pub enum Card {
 
 /// Why a text is not a card code.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a card code")]
+#[error("'{}' is not a card code", cards_core::input::quoted(.0))]
 pub struct CardCodeError(pub String);
 
 impl Card {
@@ -324,6 +324,17 @@ mod tests {
 
     fn card(code: &str) -> Card {
         Card::parse_code(code).unwrap()
+    }
+
+    /// Found by fuzzing (`fuzz/regressions/card_codes/`): the refusal wrote the code
+    /// raw, NUL bytes included.
+    #[test]
+    fn a_refused_code_is_quoted_escaped() {
+        let error = Card::parse_code("\0\0\0.").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "'\\u{0}\\u{0}\\u{0}.' is not a card code"
+        );
     }
 
     #[test]
