@@ -34,11 +34,13 @@ impl Card {
         self.0.suit()
     }
 
+    // ANCHOR: compare_rank
     /// `compareTo(Card)`: War's comparison, by rank alone, 2 lowest and ace highest;
     /// `Equal` is a tie (and a war), whatever the suits.
     pub fn compare_rank(self, other: Card) -> Ordering {
         self.rank().cmp(&other.rank())
     }
+    // ANCHOR_END: compare_rank
 
     /// The underlying playing card.
     pub const fn playing_card(self) -> PlayingCard {

@@ -59,6 +59,7 @@ pub struct Refusal;
 
 /// Reads an answer: empty (Enter) is one battle, a positive whole number is that many
 /// battles, `q` or `quit` (any case) quits. Surrounding blanks are ignored.
+// ANCHOR: parse_answer
 pub fn parse_answer(text: &str) -> Result<Answer, Refusal> {
     let text = text.trim();
     if text.is_empty() {
@@ -72,6 +73,7 @@ pub fn parse_answer(text: &str) -> Result<Answer, Refusal> {
         _ => Err(Refusal),
     }
 }
+// ANCHOR_END: parse_answer
 
 /// The person at the terminal, as the agent of every seat: before a battle they press
 /// Enter (one battle), type a number N (this battle and the next N - 1, without being
@@ -95,6 +97,7 @@ impl<'c, R: BufRead, W: Write> Person<'c, R, W> {
     }
 }
 
+// ANCHOR: person
 impl<R: BufRead, W: Write> Agent<Game> for Person<'_, R, W> {
     fn choose(&mut self, _seat: Seat, _view: &View<'_>, legal: &[Action]) -> Result<Action, Stop> {
         let action = legal.first().copied().ok_or(Stop::NoAction)?;
@@ -113,6 +116,7 @@ impl<R: BufRead, W: Write> Agent<Game> for Person<'_, R, W> {
         Ok(action)
     }
 }
+// ANCHOR_END: person
 
 /// Why a console game could not go on.
 #[derive(Debug, thiserror::Error)]

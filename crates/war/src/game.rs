@@ -517,6 +517,7 @@ impl Game {
             }
         }
 
+        // ANCHOR: war_loop
         let winner = loop {
             let best = highest(&shown, contenders);
             if best.len() <= 1 {
@@ -559,6 +560,7 @@ impl Game {
                 _ => contenders = survivors,
             }
         };
+        // ANCHOR_END: war_loop
 
         match winner {
             Some(seat) => self.take(seat, out_before, false, events),

@@ -287,6 +287,7 @@ struct RowCounter {
     longest: u64,
 }
 
+// ANCHOR: row_counter
 impl RowCounter {
     /// The battle begun last has ended, with `wars` wars in the game: its run is the
     /// wars since it began.
@@ -313,6 +314,7 @@ impl Agent<Game> for RowCounter {
         false
     }
 }
+// ANCHOR_END: row_counter
 
 /// One game's numbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
