@@ -56,6 +56,7 @@ impl PigDice {
         self.die1 == 1 && self.die2 == 1
     }
 
+    // ANCHOR: points
     /// `getPoints()`: the roll's points: the sum, twice the sum for doubles (double 6s
     /// score 24), nothing for snake eyes.
     pub const fn points(self) -> u32 {
@@ -68,6 +69,7 @@ impl PigDice {
             sum
         }
     }
+    // ANCHOR_END: points
 }
 
 impl fmt::Display for PigDice {

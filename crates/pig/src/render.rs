@@ -39,6 +39,7 @@ pub fn player_line(name: &str, total: u32) -> String {
     format!("Player: {name}, Total Points = {total}")
 }
 
+// ANCHOR: roll_line
 /// The line after a roll: `Roll=(2,2), Roll Points = 8, Turn Points = 11, Total Points =
 /// 21`; `None` for an event that is no roll.
 pub fn roll_line(event: &Event) -> Option<String> {
@@ -55,6 +56,7 @@ pub fn roll_line(event: &Event) -> Option<String> {
         Event::Held { .. } => None,
     }
 }
+// ANCHOR_END: roll_line
 
 /// The last line of a game: `The winner is: Computer`.
 pub fn winner_line(name: &str) -> String {

@@ -207,6 +207,7 @@ pub fn solve(rules: Rules, goal: u32) -> Result<Solution, SolveError> {
     })
 }
 
+// ANCHOR: bellman
 /// One Bellman update of the turn totals of `(i, j)`, highest first; returns the largest
 /// change.
 fn optimal_block(
@@ -233,6 +234,7 @@ fn optimal_block(
     }
     change
 }
+// ANCHOR_END: bellman
 
 impl Solution {
     /// The rules solved.

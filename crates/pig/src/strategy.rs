@@ -30,6 +30,7 @@ const fn roll_if(rolls: bool) -> Action {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct HoldAt(pub u32);
 
+// ANCHOR: hold_at
 impl Agent<PigState> for HoldAt {
     fn choose(&mut self, _: Seat, view: &TurnView, _: &[Action]) -> Result<Action, Stop> {
         Ok(roll_if(view.turn_points < self.0))
@@ -40,6 +41,7 @@ impl Agent<PigState> for HoldAt {
         false
     }
 }
+// ANCHOR_END: hold_at
 
 /// The solved strategy: rolls exactly when rolling gives the better chance of winning
 /// (ties roll). It must be played with the rules and goal it was solved for.
