@@ -1,0 +1,62 @@
+//! The tight loop of the benchmark (`benches/tight_loop.rs`) plays exactly the engine's
+//! games: for each of N seeded games of each rule set (2,000 by default,
+//! `TIGHT_LOOP_GAMES` to change it), the same outcome (winner, or why there is none) and
+//! the same number of turns as `quattro simulate`'s worker.
+
+#[path = "../benches/tight_loop.rs"]
+mod tight_loop;
+
+use quattro::simulate::Simulator;
+use quattro::{NoWinnerReason, Outcome, Rules};
+use tight_loop::{Ending, Played, Table};
+
+const SEED: u64 = 1;
+
+fn games() -> u64 {
+    std::env::var("TIGHT_LOOP_GAMES")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(2_000)
+}
+
+fn same_games(rules: Rules, max_turns: u32) {
+    let mut engine = Simulator::new(rules, max_turns);
+    let mut table = Table::new(rules == Rules::Uno, max_turns);
+    for index in 0..games() {
+        let (outcome, turns) = engine
+            .play(SEED, index)
+            .unwrap_or_else(|error| panic!("game {index}: {error}"));
+        let ending = match outcome {
+            Outcome::Winner { seat } => Ending::Winner(seat),
+            Outcome::NoWinner {
+                reason: NoWinnerReason::EveryonePassed,
+            } => Ending::EveryonePassed,
+            Outcome::NoWinner {
+                reason: NoWinnerReason::TurnLimit(_),
+            } => Ending::TurnLimit,
+        };
+        assert_eq!(
+            table.play(SEED, index),
+            Played { ending, turns },
+            "{rules:?} rules, game {index} of seed {SEED}"
+        );
+    }
+}
+
+#[test]
+fn quattro_rules() {
+    same_games(Rules::Quattro, quattro::DEFAULT_MAX_TURNS);
+}
+
+#[test]
+fn uno_rules() {
+    same_games(Rules::Uno, quattro::DEFAULT_MAX_TURNS);
+}
+
+/// A low turn limit, so that games ending at the limit are compared too.
+#[test]
+fn turn_limit() {
+    for rules in [Rules::Quattro, Rules::Uno] {
+        same_games(rules, 12);
+    }
+}
