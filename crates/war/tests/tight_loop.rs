@@ -1,0 +1,105 @@
+//! The differential test of issue 13: the tight loop of `benches/tight_loop.rs` plays
+//! exactly the engine's games. For each of N seeded games (2,000 by default; N from
+//! `TIGHT_LOOP_GAMES` when set), the simulator's worker and the tight loop must agree
+//! on the whole record: how the game ended, the battles, the wars, the wars' deciding
+//! battles, the battles by wars in a row and the longest run.
+//!
+//! `TIGHT_LOOP_GAMES=100000 cargo test --release -p war --test tight_loop`
+
+// A test: a setup that fails is the test failing.
+#![allow(clippy::unwrap_used)]
+
+#[path = "../benches/tight_loop.rs"]
+mod tight_loop;
+
+use tight_loop::{End, Record};
+use war::sim::{GameRecord, Worker};
+use war::{NoWinnerReason, Outcome, Rules};
+
+/// How many games each comparison plays.
+fn games() -> u64 {
+    std::env::var("TIGHT_LOOP_GAMES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(2_000)
+}
+
+/// The engine's record in the tight loop's terms.
+fn engine(worker: &mut Worker, seed: u64, index: u64) -> Record {
+    let GameRecord {
+        battles,
+        wars,
+        war_battles,
+        wars_in_a_row,
+        longest_row,
+        outcome,
+    } = worker.play(seed, index).unwrap();
+    let end = match outcome {
+        Outcome::Winner { seat } => End::Winner(seat),
+        Outcome::NoWinner {
+            reason: NoWinnerReason::OutOfCards { .. },
+        } => End::OutOfCards,
+        Outcome::NoWinner {
+            reason: NoWinnerReason::BattleCap { .. },
+        } => End::BattleCap,
+        Outcome::NoWinner { reason } => panic!("game {index}: {reason}"),
+    };
+    Record {
+        end,
+        battles,
+        wars,
+        war_battles,
+        rows: wars_in_a_row,
+        longest_row,
+    }
+}
+
+/// Both play the first `games` games of `seed`; returns the endings seen, to show that
+/// the comparison covers more than one kind.
+fn compare(players: usize, seed: u64, games: u64, tight: impl Fn(u64, u64) -> Record) -> [u64; 3] {
+    let mut worker = Worker::new(Rules::new(players).unwrap());
+    let mut endings = [0; 3];
+    for index in 0..games {
+        let record = engine(&mut worker, seed, index);
+        assert_eq!(
+            tight(seed, index),
+            record,
+            "{players} players, seed {seed}, game {index}"
+        );
+        endings[match record.end {
+            End::Winner(_) => 0,
+            End::OutOfCards => 1,
+            End::BattleCap => 2,
+        }] += 1;
+    }
+    endings
+}
+
+#[test]
+fn two_players_play_the_engines_games() {
+    let games = games();
+    let endings = compare(2, 1, games, tight_loop::play_two);
+    assert_eq!(endings[0] + endings[1] + endings[2], games);
+    assert!(endings[0] > 0);
+}
+
+#[test]
+fn the_general_loop_plays_the_engines_two_player_games() {
+    compare(2, 7, games() / 4, |seed, index| {
+        tight_loop::play(2, seed, index)
+    });
+}
+
+#[test]
+fn three_to_eight_players_play_the_engines_games() {
+    let mut endings = [0; 3];
+    for players in 3..=8 {
+        let seen = compare(players, 3, games() / 4, |seed, index| {
+            tight_loop::play(players, seed, index)
+        });
+        for (total, n) in endings.iter_mut().zip(seen) {
+            *total += n;
+        }
+    }
+    assert!(endings[0] > 0, "{endings:?}");
+}
