@@ -1,12 +1,19 @@
-//! Benchmarks: the solver for the assignment's goal, and simulated games per second.
+//! Benchmarks: the solver for the assignment's goal, against straightforward value
+//! iteration (`value_iteration.rs`), and simulated games per second.
 //!
-//! Run briefly: `cargo bench -p pig -- --sample-count 3`.
+//! Run briefly: `cargo bench -p pig --bench pig -- --sample-count 3`; the solvers alone:
+//! `cargo bench -p pig --bench pig -- goal_100`.
+
+#[path = "value_iteration.rs"]
+mod value_iteration;
 
 use std::sync::Arc;
 
 use divan::{Bencher, black_box};
 use pig::simulate::Simulator;
+use pig::solver::TOLERANCE;
 use pig::{HoldAt, Optimal, Rules, solve};
+use value_iteration::ValueIteration;
 
 fn main() {
     divan::main();
@@ -18,6 +25,13 @@ fn solve_goal_100(rules: Rules) -> f64 {
     solve(rules, black_box(100))
         .map(|s| s.first_player_wins())
         .unwrap_or(f64::NAN)
+}
+
+/// The same by textbook value iteration: every position swept in natural order until no
+/// value moves by the solver's tolerance.
+#[divan::bench(args = [Rules::TwoDice, Rules::Classic], sample_count = 3, sample_size = 1)]
+fn value_iteration_goal_100(rules: Rules) -> f64 {
+    ValueIteration::solve(rules, black_box(100), TOLERANCE).value(0, 0, 0)
 }
 
 /// One game of hold:20 against hold:20 on the protocol's loop, as `pig simulate` plays
