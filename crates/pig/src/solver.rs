@@ -34,7 +34,7 @@ use crate::state::{Action, PigState, TurnView};
 pub const TOLERANCE: f64 = 1e-9;
 
 /// The largest goal the solver accepts: the table has `goal²(goal+1)/2` values, 108 MB
-/// at this goal.
+/// at this goal (and as many decisions, a byte each: 13.5 MB more).
 pub const MAX_GOAL: u32 = 300;
 
 /// Where each position's value sits in the flat tables: row `i` (the mover's score)
@@ -169,6 +169,10 @@ pub struct Solution {
     layout: Layout,
     probabilities: Probabilities,
     values: Vec<f64>,
+    /// The optimal decision in each position, in the layout of `values`: whether it
+    /// rolls ([`Solution::should_roll`]). Worked out once from the values when the
+    /// table is solved or read, so that a game asks the table, not the Bellman sum.
+    rolls: Vec<bool>,
     stats: Option<SolveStats>,
 }
 
@@ -197,14 +201,14 @@ pub fn solve(rules: Rules, goal: u32) -> Result<Solution, SolveError> {
         stats.sweeps += u64::from(sweeps);
         stats.max_layer_sweeps = stats.max_layer_sweeps.max(sweeps);
     }
-    Ok(Solution {
+    Ok(Solution::new(
         rules,
         goal,
         layout,
         probabilities,
         values,
-        stats: Some(stats),
-    })
+        Some(stats),
+    ))
 }
 
 // ANCHOR: bellman
@@ -237,6 +241,37 @@ fn optimal_block(
 // ANCHOR_END: bellman
 
 impl Solution {
+    /// The solution with these values, and its decisions worked out from them.
+    fn new(
+        rules: Rules,
+        goal: u32,
+        layout: Layout,
+        probabilities: Probabilities,
+        values: Vec<f64>,
+        stats: Option<SolveStats>,
+    ) -> Solution {
+        let mut solution = Solution {
+            rules,
+            goal,
+            layout,
+            probabilities,
+            values,
+            rolls: Vec::new(),
+            stats,
+        };
+        let mut rolls = vec![true; solution.values.len()];
+        for i in 0..goal {
+            for j in 0..goal {
+                let start = solution.layout.block(i as usize, j as usize);
+                for k in 1..goal - i {
+                    rolls[start + k as usize] = solution.rolls_better(i, j, k);
+                }
+            }
+        }
+        solution.rolls = rolls;
+        solution
+    }
+
     /// The rules solved.
     pub fn rules(&self) -> Rules {
         self.rules
@@ -292,7 +327,16 @@ impl Solution {
     /// turn it always rolls: holding at 0 only passes the dice, which is what a bust
     /// does, so rolling is never worse; and a strategy that rolls at 0 cannot keep a game
     /// from ending. Outside the table (a game with another goal) it rolls.
+    ///
+    /// The decisions are worked out when the table is solved or read; this looks one up.
     pub fn should_roll(&self, i: u32, j: u32, k: u32) -> bool {
+        !self.layout.contains(i, j, k)
+            || self.rolls[self.layout.block(i as usize, j as usize) + k as usize]
+    }
+
+    /// Whether rolling is at least as good as holding (ties within [`TOLERANCE`]
+    /// roll), from the values: what [`Solution::should_roll`] keeps for each position.
+    fn rolls_better(&self, i: u32, j: u32, k: u32) -> bool {
         k == 0
             || self
                 .roll_and_hold(i, j, k)
@@ -379,14 +423,14 @@ impl Solution {
         if !values.iter().all(|v| (0.0..=1.0).contains(v)) {
             return Err(SolveError::Format("a value is not a probability"));
         }
-        Ok(Solution {
+        Ok(Solution::new(
             rules,
             goal,
             layout,
-            probabilities: Probabilities::new(rules),
+            Probabilities::new(rules),
             values,
-            stats: None,
-        })
+            None,
+        ))
     }
 }
 
