@@ -365,7 +365,19 @@ impl Game {
         self.restart(order);
     }
 
+    /// [`await_deal`](Game::await_deal) for the simulator, which deals the same cards
+    /// game after game: `sorted`, already in card order, fits the seats (checked when
+    /// the simulation was set up).
+    pub(crate) fn await_sorted_deal(&mut self, sorted: DealOrder) {
+        debug_assert!(sorted.cards().is_sorted());
+        self.restart_with(sorted);
+    }
+
     fn restart(&mut self, order: DealOrder) {
+        self.restart_with(order.sorted());
+    }
+
+    fn restart_with(&mut self, sorted: DealOrder) {
         for player in &mut self.players {
             player.hand_mut().clear();
         }
@@ -376,7 +388,7 @@ impl Game {
         self.current = None;
         self.passes = 0;
         self.outcome = None;
-        self.to_deal = Some(order.sorted());
+        self.to_deal = Some(sorted);
     }
 
     /// The rules in play.
@@ -451,10 +463,11 @@ impl Game {
         if self.players.is_empty() {
             return None;
         }
-        Some(
-            self.current
-                .map_or(0, |index| (index + 1) % self.players.len()),
-        )
+        Some(match self.current {
+            // Round the table: after the last seat, the first.
+            Some(index) if index + 1 < self.players.len() => index + 1,
+            _ => 0,
+        })
     }
     // ANCHOR_END: next_seat
 

@@ -9,7 +9,7 @@
 //! statically): nothing is allocated per game.
 
 use cards_core::ColorCard;
-use cards_core::protocol::{Actor, ChanceSource, Driver, PlayError};
+use cards_core::protocol::{Actor, ChanceSource, Driver, GameState, Ignore, PlayError};
 use cards_core::rng::stream_rng;
 use cards_core::sim::{Ending, Played, Simulation};
 
@@ -77,10 +77,12 @@ impl Setup {
 pub struct Worker {
     game: Game,
     driver: Driver<Game>,
-    chance: ChanceSource<DealOrder>,
+    // Chance acts once a game, at the deal, which the worker samples itself from the
+    // game's stream: the loop gets no outcomes.
+    no_chance: ChanceSource<DealOrder>,
     strategies: Vec<Strategy>,
     // The 32 cards in card order: what chance shuffles for every game.
-    cards: Vec<ColorCard>,
+    cards: DealOrder,
 }
 
 impl Worker {
@@ -89,10 +91,15 @@ impl Worker {
         Worker {
             game: setup.game.clone(),
             driver: Driver::new(),
-            chance: ChanceSource::recorded(Vec::new()),
+            no_chance: ChanceSource::recorded(Vec::new()),
             strategies: setup.seats.iter().map(|&(_, strategy)| strategy).collect(),
-            cards: ColorCard::all(MIN_NUMBER..=MAX_NUMBER).collect(),
+            cards: sorted_deck(),
         }
+    }
+
+    /// The game last played (or waiting for its deal).
+    pub fn game(&self) -> &Game {
+        &self.game
     }
 
     /// Plays game number `index` of a run seeded with `seed`: how it ended and how many
@@ -100,15 +107,16 @@ impl Worker {
     /// tests rule out).
     pub fn play(&mut self, seed: u64, index: u64) -> Result<Played, PlayError<GameError>> {
         // Game `index` depends on nothing but (seed, index): the chance node shuffles
-        // the sorted cards with the game's own stream.
+        // the sorted cards with the game's own stream. (Sampled here rather than through
+        // a `ChanceSource`, which would move the generator's state twice a game.)
+        self.game.await_sorted_deal(self.cards);
         self.game
-            .await_deal(&self.cards)
-            .map_err(|_| PlayError::Invariant("the 32 cards deal to the setup's seats"))?;
-        self.chance.reseed(stream_rng(seed, index));
+            .apply_sampled_chance(&mut stream_rng(seed, index), &mut Ignore)
+            .map_err(|error| PlayError::Refused { seat: None, error })?;
         let mut turns = 0;
         let outcome = self.driver.play_quietly(
             &mut self.game,
-            &mut self.chance,
+            &mut self.no_chance,
             &mut self.strategies,
             |actor| {
                 if let Actor::Seat(_) = actor {
@@ -130,6 +138,13 @@ impl Worker {
             length: turns,
         })
     }
+}
+
+/// The 32 cards in card order, as chance deals them.
+fn sorted_deck() -> DealOrder {
+    let cards: Vec<ColorCard> = ColorCard::all(MIN_NUMBER..=MAX_NUMBER).collect();
+    // The 32 cards are the deck's: they fit an order.
+    DealOrder::new(&cards).unwrap_or_else(|_| unreachable!("32 cards fit a deal order"))
 }
 
 /// A rule set and its seats, as the harness plays them (`ochos-locos simulate`). Ochos

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Ochos Locos simulation speed (issue 13): completos, 4 players, strategies C N S B.
+# Prints, for one thread: the engine's games/s through the real binary and the tight
+# loop's (benches/tight_loop.rs, timed beside the engine's worker by the divan bench);
+# two threads against one; peak RSS for 10 thousand and 10 million games.
+# Run from the repository root: bash bench/ochos-locos.sh [GAMES]  (default 2,000,000)
+set -euo pipefail
+GAMES=${1:-2000000}
+export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-target}
+cargo build --release -q -p ochos-locos
+BIN=$CARGO_TARGET_DIR/release/ochos-locos
+sim() { "$BIN" simulate completos --seed 1 --games "$@" >/dev/null; }
+# Best of three wall-clock times of a command, in seconds.
+best() {
+  local best=
+  for _ in 1 2 3; do
+    local start end t
+    start=$(date +%s.%N); "$@"; end=$(date +%s.%N)
+    t=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }')
+    if [ -z "$best" ] || awk -v t="$t" -v b="$best" 'BEGIN { exit !(t < b) }'; then best=$t; fi
+  done
+  echo "$best"
+}
+rate() { awk -v g="$GAMES" -v t="$1" 'BEGIN { printf "%.0f", g / t }'; }
+one=$(best sim "$GAMES" --threads 1)
+echo "engine, binary, 1 thread:  $(rate "$one") games/s ($GAMES games in ${one}s, best of 3)"
+echo "engine and tight loop, per game (divan, 1 thread, same games):"
+cargo bench -q -p ochos-locos --bench tight 2>/dev/null | grep -E "engine|tight_loop|Mitem|Kitem" || true
+two=$(best sim "$GAMES" --threads 2)
+echo "engine, binary, 2 threads: $(rate "$two") games/s: $(awk -v a="$one" -v b="$two" 'BEGIN { printf "%.2f", a / b }')x one thread"
+for n in 10000 10000000; do
+  rss=$( { /usr/bin/time -f %M "$BIN" simulate completos --seed 1 --games "$n" --threads 1 >/dev/null; } 2>&1 | tail -1)
+  echo "peak RSS, $n games: $rss KB"
+done

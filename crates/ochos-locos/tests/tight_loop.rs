@@ -1,0 +1,63 @@
+//! The tight loop of the benchmarks (`benches/tight_loop.rs`) plays exactly the engine's
+//! games: for each of N seeded games (2,000 by default; `TIGHT_LOOP_GAMES` sets N) of
+//! `completos` with four players and the default strategies (C, N, S, B), the engine's
+//! simulate worker, as `ochos-locos simulate` runs it, and the tight loop agree on the
+//! winner (or that the deck ran out), the number of turns, the cards each seat holds at
+//! the end and the cards left in the deck.
+//!
+//! `TIGHT_LOOP_GAMES=100000 cargo test --release -p ochos-locos --test tight_loop`
+
+#![allow(clippy::unwrap_used)]
+
+#[path = "../benches/tight_loop.rs"]
+mod tight_loop;
+
+use cards_core::sim::Ending;
+use ochos_locos::simulate::{Setup, Worker};
+use ochos_locos::{Strategy, Variant};
+
+fn games() -> u64 {
+    std::env::var("TIGHT_LOOP_GAMES").map_or(2_000, |n| n.parse().unwrap())
+}
+
+#[test]
+fn the_tight_loop_plays_the_engines_games() {
+    let setup = Setup::new(
+        Variant::Completos,
+        &[
+            Strategy::ColorFirst,
+            Strategy::NumberFirst,
+            Strategy::Strategic,
+            Strategy::Basic,
+        ],
+    )
+    .unwrap();
+    let mut worker = Worker::new(&setup);
+    let (mut won, mut ran_out) = (0, 0);
+    for seed in [1, 2020] {
+        for index in 0..games() {
+            let played = worker.play(seed, index).unwrap();
+            let game = worker.game();
+            let engine = tight_loop::Game {
+                winner: match played.ending {
+                    Ending::Winner(seat) => Some(seat),
+                    Ending::NoWinner(reason) => {
+                        assert_eq!(reason, "the deck ran out", "game {index}");
+                        None
+                    }
+                },
+                turns: played.length,
+                held: std::array::from_fn(|seat| game.players()[seat].hand().len() as u32),
+                deck: game.deck().len() as u32,
+            };
+            let tight = tight_loop::play(seed, index);
+            assert_eq!(engine, tight, "seed {seed}, game {index}");
+            match tight.winner {
+                Some(_) => won += 1,
+                None => ran_out += 1,
+            }
+        }
+    }
+    // Both endings are exercised.
+    assert!(won > 0 && ran_out > 0, "{won} won, {ran_out} ran out");
+}
