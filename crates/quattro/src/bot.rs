@@ -51,7 +51,7 @@ impl Agent<Game> for Bot {
 pub fn next_play(view: &PlayerView<'_>) -> Move {
     let mut best: Option<((u8, usize), Move)> = None;
     for (at, &card) in view.hand.iter().enumerate() {
-        if !view.can_play(card) {
+        if !view.can_play_held(card) {
             continue;
         }
         // A legal move: a playable card, with a colour exactly when it must name one.

@@ -230,12 +230,16 @@ impl Card {
     /// action; a wild card matches anything. (Whether a Wild Draw Four is *allowed* also
     /// depends on the hand: see [`crate::PlayerView::check_play`].)
     pub fn matches(self, top: Card, color: Color) -> bool {
-        match (self, top) {
-            (Card::Wild(_), _) => true,
-            _ if self.color() == Some(color) => true,
-            (Card::Standard(card), Card::Standard(top)) => card.matches_number(top),
-            (Card::Special(card), Card::Special(top)) => card.action() == top.action(),
-            _ => false,
+        match self {
+            Card::Wild(_) => true,
+            Card::Standard(card) => {
+                card.color() == color
+                    || matches!(top, Card::Standard(top) if card.matches_number(top))
+            }
+            Card::Special(card) => {
+                card.color == color
+                    || matches!(top, Card::Special(top) if card.action() == top.action())
+            }
         }
     }
     // ANCHOR_END: card_matches

@@ -249,12 +249,17 @@ impl PlayerView<'_> {
                 color: self.color,
             });
         }
-        if card == Card::Wild(WildCard::WildDrawFour)
-            && self.hand.iter().any(|c| c.color() == Some(self.color))
-        {
+        if self.draw_four_refused(card) {
             return Err(InvalidSelectionError::DrawFourNotAllowed(self.color));
         }
         Ok(())
+    }
+
+    /// Whether `card` is a Wild Draw Four that this hand may not play: it holds a card of
+    /// the colour to follow.
+    fn draw_four_refused(&self, card: Card) -> bool {
+        card == Card::Wild(WildCard::WildDrawFour)
+            && self.hand.iter().any(|c| c.color() == Some(self.color))
     }
     // ANCHOR_END: check_play
 
@@ -263,9 +268,16 @@ impl PlayerView<'_> {
         self.check_play(card).is_ok()
     }
 
+    /// Whether `card`, one of the cards of the hand, may be played now:
+    /// [`check_play`](PlayerView::check_play) without looking for it in the hand (the bot
+    /// and [`playable`](PlayerView::playable) ask only about cards they hold).
+    pub fn can_play_held(&self, card: Card) -> bool {
+        card.matches(self.top, self.color) && !self.draw_four_refused(card)
+    }
+
     /// The playable cards of the hand, in hand order (a card held twice comes twice).
     pub fn playable(&self) -> impl Iterator<Item = Card> + '_ {
-        self.hand.iter().copied().filter(|&c| self.can_play(c))
+        self.hand.iter().copied().filter(|&c| self.can_play_held(c))
     }
 
     /// Whether a played wild card must name a colour: unless it is the last card.
