@@ -52,14 +52,22 @@ impl Card {
         self.0.index()
     }
 
-    /// The 52 cards in a fixed order (suit by suit, 2 to ace), before any shuffle.
-    pub fn deck() -> [Card; 52] {
+    /// The 52 cards in a fixed order (suit by suit, 2 to ace, as
+    /// [`PlayingCard::deck`]), before any shuffle.
+    pub const fn deck() -> [Card; 52] {
+        Card::DECK
+    }
+
+    /// The deck, built once at compile time (every simulated game starts from it).
+    const DECK: [Card; 52] = {
         let mut deck = [Card::new(Rank::Two, Suit::Clubs); 52];
-        for (slot, card) in deck.iter_mut().zip(PlayingCard::deck()) {
-            *slot = Card(card);
+        let mut i = 0;
+        while i < 52 {
+            deck[i] = Card::new(Rank::ALL[i % 13], Suit::ALL[i / 13]);
+            i += 1;
         }
         deck
-    }
+    };
 }
 
 impl From<PlayingCard> for Card {
@@ -125,6 +133,12 @@ mod tests {
             .map(|t| card(t).to_string())
             .collect();
         assert_eq!(shown, ["6C", "10H", "AS"]);
+    }
+
+    #[test]
+    fn deck_is_the_playing_cards_deck() {
+        let ours: Vec<PlayingCard> = Card::deck().iter().map(|c| c.playing_card()).collect();
+        assert_eq!(ours, PlayingCard::deck().collect::<Vec<_>>());
     }
 
     #[test]

@@ -6,6 +6,7 @@
 //! node. What happens is reported as [`Event`]s; the game ends in an [`Outcome`].
 //! Nothing here prints or reads.
 
+use std::cmp::Ordering;
 use std::fmt;
 
 use cards_core::protocol::{Actor, EventSink, GameState, Seat};
@@ -358,7 +359,7 @@ pub struct Game {
     rules: Rules,
     players: Vec<Player>,
     table: Vec<Card>,
-    /// The table's cards shown face up (bit `i` is the card of index `i`).
+    /// Which of the table's cards are face up (bit `i`: the `i`-th card put down).
     face_up: u64,
     out: PlayerSet,
     battles: u64,
@@ -499,12 +500,19 @@ impl Game {
             .collect()
     }
 
+    /// The players not out of the game: at a player's turn, exactly those holding cards
+    /// ([`Game::active`]), kept as a set rather than counted from the piles.
+    fn in_game(&self) -> PlayerSet {
+        PlayerSet::first(self.players.len()).without(self.out)
+    }
+
     /// Plays one battle, with all the wars it sets off (the rules are on `apply`).
     fn battle(&mut self, events: &mut impl EventSink<Event>) {
         let out_before = self.out;
         let mut shown: [Option<Card>; MAX_PLAYERS] = [None; MAX_PLAYERS];
 
-        let mut contenders = self.active();
+        // Everyone still in the game holds cards at a player's turn.
+        let mut contenders = self.in_game();
         self.battles += 1;
         events.push(Event::Battle {
             battle: self.battles,
@@ -574,10 +582,10 @@ impl Game {
     }
 
     fn put_down(&mut self, card: Card, face_up: bool) {
-        self.table.push(card);
         if face_up {
-            self.face_up |= 1 << card.index();
+            self.face_up |= 1 << self.table.len();
         }
+        self.table.push(card);
     }
 
     /// The player in `seat` takes the table: at once in the fixed order, or after chance
@@ -627,14 +635,16 @@ impl Game {
     /// (they could not play the next battle's card, so the console never asks for a
     /// battle that cannot be fought); then the game ends, or the lowest seat still in
     /// plays the next battle.
+    #[inline]
     fn end_battle(&mut self, out_before: PlayerSet, events: &mut impl EventSink<Event>) {
-        for seat in 0..self.players.len() {
-            if self.players[seat].is_out() && !self.out.contains(seat) {
+        for seat in self.in_game().iter() {
+            if self.players[seat].is_out() {
                 self.out.insert(seat);
                 events.push(Event::Out { seat });
             }
         }
-        let active = self.active();
+        // Those still in the game now all hold cards.
+        let active = self.in_game();
         let mut seats = active.iter();
         match (seats.next(), seats.next()) {
             (None, _) => {
@@ -665,6 +675,17 @@ impl Game {
                 }
             }
         }
+    }
+
+    /// Card `i` of `order` goes under the pile of seat `i mod players`; then Player 1
+    /// opens.
+    fn deal(&mut self, order: &CardOrder, events: &mut impl EventSink<Event>) {
+        let players = self.players.len();
+        for (i, &card) in order.cards().iter().enumerate() {
+            self.players[i % players].collect([card]);
+        }
+        events.push(Event::Dealt);
+        self.start();
     }
 
     /// With the fixed order, the battle after which the position was seen before, if it
@@ -825,12 +846,7 @@ impl GameState for Game {
         match self.phase {
             Phase::Deal => {
                 self.check_order(ChanceNode::Deal, order)?;
-                let players = self.players.len();
-                for (i, &card) in order.cards().iter().enumerate() {
-                    self.players[i % players].collect([card]);
-                }
-                events.push(Event::Dealt);
-                self.start();
+                self.deal(order, events);
                 Ok(())
             }
             Phase::Take {
@@ -862,6 +878,12 @@ impl GameState for Game {
         rng: &mut R,
         events: &mut S,
     ) -> Result<(), RuleError> {
+        if self.phase == Phase::Deal {
+            let mut order = CardOrder::deck();
+            shuffle(order.cards_mut(), rng);
+            self.deal(&order, events);
+            return Ok(());
+        }
         let Phase::Take {
             seat,
             out_before,
@@ -877,7 +899,8 @@ impl GameState for Game {
             cards: self.table.len(),
         });
         self.face_up = 0;
-        self.players[seat].collect(self.table.drain(..));
+        self.players[seat].collect(self.table.iter().copied());
+        self.table.clear();
         self.after_take(seat, out_before, last, events);
         Ok(())
     }
@@ -925,8 +948,9 @@ impl<'a> View<'a> {
         self.game
             .table
             .iter()
-            .copied()
-            .filter(move |card| face_up & 1 << card.index() != 0)
+            .enumerate()
+            .filter(move |&(i, _)| face_up & 1 << i != 0)
+            .map(|(_, &card)| card)
     }
 
     /// Battles fought so far.
@@ -973,14 +997,23 @@ impl cards_core::Agent<Game> for AlwaysBattle {
 /// The players among `contenders` whose shown card has the highest rank (suits never
 /// break a tie in War).
 fn highest(shown: &[Option<Card>; MAX_PLAYERS], contenders: PlayerSet) -> PlayerSet {
-    let rank = |seat: usize| shown[seat].map(Card::rank);
-    let Some(best) = contenders.iter().filter_map(rank).max() else {
-        return PlayerSet::EMPTY;
-    };
-    contenders
-        .iter()
-        .filter(|&seat| rank(seat) == Some(best))
-        .collect()
+    // One pass (it runs at every battle): a higher card starts the set anew, an equal
+    // one joins it.
+    let mut best = PlayerSet::EMPTY;
+    let mut best_card: Option<Card> = None;
+    for seat in contenders.iter() {
+        let Some(card) = shown[seat] else { continue };
+        match best_card.map(|best_card| card.compare_rank(best_card)) {
+            Some(Ordering::Less) => {}
+            Some(Ordering::Equal) => best.insert(seat),
+            None | Some(Ordering::Greater) => {
+                best = PlayerSet::EMPTY;
+                best.insert(seat);
+                best_card = Some(card);
+            }
+        }
+    }
+    best
 }
 
 /// Repetition detection for [`Order::Fixed`], by Brent's algorithm: the position (the

@@ -6,7 +6,7 @@
 //! | Java | Rust |
 //! | --- | --- |
 //! | `Card` (value, suit, `Comparable`, `toString`) | [`Card`]: `Eq`/`Hash` by rank and suit (one physical card); `compareTo` is [`Card::compare_rank`], by rank alone, which is what battles compare; `Display` as `6C`, `10H`, `AS` |
-//! | `Player` (an `ArrayList<Card>`, `toString`) | [`Player`]: a seat and a [`cards_core::Pile`] (a `VecDeque`); `Display` is `Player 1 (3 cards): 6C 10H AS` |
+//! | `Player` (an `ArrayList<Card>`, `toString`) | [`Player`]: a seat and a [`player::Ring`] of cards (a fixed ring buffer, the simulator's hot path); `Display` is `Player 1 (3 cards): 6C 10H AS` |
 //! | `Game` (deal, battles, wars, statistics) | [`Game`]: [`Game::new`] waits for the deal, the action [`Action::Battle`] plays one battle with its wars, [`Game::battles`] / [`Game::wars`] count |
 //! | `Game.main` (the prompt loop) | [`console::play`], driven by the `war` binary: the person at the prompt is the agent [`console::Person`] |
 //!
@@ -55,7 +55,7 @@
 //!
 //! # How it fits the workspace
 //! The rules ([`game`]) are a pure state machine: no printing, no input, no global
-//! random generator; chance is explicit. Cards, piles, the seeded shuffle, deck-file
+//! random generator; chance is explicit. Cards, the seeded shuffle, deck-file
 //! tokens, the protocol and its loop, the prompt helper and exit codes come from
 //! `cards-core`; the binary (`src/main.rs`, `src/cli.rs`) is the only place that knows
 //! about clap and indicatif.
