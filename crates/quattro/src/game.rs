@@ -258,7 +258,7 @@ impl PlayerView<'_> {
     /// Whether `card` is a Wild Draw Four that this hand may not play: it holds a card of
     /// the colour to follow.
     fn draw_four_refused(&self, card: Card) -> bool {
-        card == Card::Wild(WildCard::WildDrawFour)
+        matches!(card, Card::Wild(WildCard::WildDrawFour))
             && self.hand.iter().any(|c| c.color() == Some(self.color))
     }
     // ANCHOR_END: check_play
@@ -617,9 +617,10 @@ impl Game {
     /// [`to_shuffle`](Game::to_shuffle) lists them: for the deal the whole deck, for a
     /// reshuffle the discards under the top card, which stays.
     fn gather_for_shuffle(&mut self) -> Result<(), GameError> {
-        self.draw_pile.clear();
+        // Before the deal, `reset` has left the deck there in its fixed order; a reshuffle
+        // is due only when the draw pile is empty.
         match self.phase {
-            Phase::Deal => self.draw_pile.extend(self.deck.iter().copied()),
+            Phase::Deal => {}
             // ANCHOR: reshuffle_keeps_top
             Phase::Reshuffle(_) => {
                 let top = self.discard_pile.draw();
