@@ -543,6 +543,7 @@ impl Game {
 
     /// Where `card` is in `seat`'s hand if the seat may lay it now with `chosen`, or why
     /// not. (Found once, for the play to use: this runs on every move of a simulation.)
+    #[inline]
     fn check_play(
         &self,
         seat: Seat,
@@ -569,6 +570,7 @@ impl Game {
     }
 
     /// Why `seat` may not draw now, if it may not: it holds a card it may lay.
+    #[inline]
     fn check_draw(&self, seat: Seat) -> Result<(), GameError> {
         let target = self.card_to_match().ok_or(GameError::NotDealt)?;
         let playable = self.playable_on(target);
@@ -614,6 +616,7 @@ impl Game {
     }
 
     /// Lays `card`, at `index` of `player`'s hand.
+    #[inline]
     fn play_card(
         &mut self,
         player: usize,
@@ -634,6 +637,7 @@ impl Game {
         Play::Card { card, chosen }
     }
 
+    #[inline]
     fn draw_for(&mut self, player: usize) -> Play {
         let drawn = self.draw_into(player, 1);
         Play::Draw { drawn }

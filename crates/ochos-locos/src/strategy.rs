@@ -72,6 +72,7 @@ impl Strategy {
     /// `findMatch(Card)`: the position in `hand` of the card to play on `target`, or
     /// `None` to draw. Only a card that [`matches`](ColorCard::matches) `target` is
     /// returned.
+    #[inline]
     pub fn find_match(self, hand: &[ColorCard], target: ColorCard) -> Option<usize> {
         // ANCHOR: lettered
         // ANCHOR: basic
@@ -147,6 +148,7 @@ impl Strategy {
     /// colour the rule set's players name. `None` only before the deal.
     ///
     /// [`find_match`]: Strategy::find_match
+    #[inline]
     pub fn next_action(self, observation: &Observation<'_>) -> Option<Action> {
         let target = observation.card_to_match?;
         let hand = observation.hand;
