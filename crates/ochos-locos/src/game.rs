@@ -643,6 +643,7 @@ impl Game {
         Play::Draw { drawn }
     }
 
+    #[inline]
     // ANCHOR: take_penalty
     fn take_penalty(&mut self, player: usize, owed: u8) -> Play {
         let drawn = self.draw_into(player, owed);
@@ -652,6 +653,7 @@ impl Game {
     }
     // ANCHOR_END: take_penalty
 
+    #[inline]
     // ANCHOR: draw_into
     /// Moves up to `wanted` cards from the deck to `player`'s hand; ends an Assignment 4
     /// game when the deck is (or becomes) empty.

@@ -210,6 +210,7 @@ pub fn name_color(rule: EightRule, hand: &[ColorCard], played: usize) -> Color {
 // ANCHOR_END: name_color
 
 impl Agent<Game> for Strategy {
+    #[inline]
     fn choose(
         &mut self,
         _seat: Seat,
