@@ -6,7 +6,6 @@
 //! node. What happens is reported as [`Event`]s; the game ends in an [`Outcome`].
 //! Nothing here prints or reads.
 
-use std::cmp::Ordering;
 use std::fmt;
 
 use cards_core::protocol::{Actor, EventSink, GameState, Seat};
@@ -637,17 +636,16 @@ impl Game {
     /// plays the next battle.
     #[inline]
     fn end_battle(&mut self, out_before: PlayerSet, events: &mut impl EventSink<Event>) {
-        for seat in self.in_game().iter() {
-            if self.players[seat].is_out() {
-                self.out.insert(seat);
-                events.push(Event::Out { seat });
-            }
+        let emptied = self.in_game().filter(|seat| self.players[seat].is_out());
+        for seat in emptied.iter() {
+            self.out.insert(seat);
+            events.push(Event::Out { seat });
         }
         // Those still in the game now all hold cards.
         let active = self.in_game();
-        let mut seats = active.iter();
-        match (seats.next(), seats.next()) {
-            (None, _) => {
+        // Counted and the lowest taken from the bits, without walking the set.
+        match (active.len(), active.lowest()) {
+            (_, None) => {
                 let seats = self
                     .out
                     .iter()
@@ -656,12 +654,12 @@ impl Game {
                 let reason = NoWinnerReason::OutOfCards { seats };
                 self.finish(Outcome::NoWinner { reason }, events);
             }
-            (Some(seat), None) if self.table.is_empty() => {
+            (1, Some(seat)) if self.table.is_empty() => {
                 self.finish(Outcome::Winner { seat }, events);
             }
             // The last player standing collects a pot nobody could win.
-            (Some(seat), None) => self.take(seat, out_before, true, events),
-            (Some(seat), Some(_)) => {
+            (1, Some(seat)) => self.take(seat, out_before, true, events),
+            (_, Some(seat)) => {
                 if self.battles >= self.rules.max_battles {
                     let max_battles = self.rules.max_battles;
                     let reason = NoWinnerReason::BattleCap { max_battles };
@@ -997,23 +995,15 @@ impl cards_core::Agent<Game> for AlwaysBattle {
 /// The players among `contenders` whose shown card has the highest rank (suits never
 /// break a tie in War).
 fn highest(shown: &[Option<Card>; MAX_PLAYERS], contenders: PlayerSet) -> PlayerSet {
-    // One pass (it runs at every battle): a higher card starts the set anew, an equal
-    // one joins it.
-    let mut best = PlayerSet::EMPTY;
-    let mut best_card: Option<Card> = None;
-    for seat in contenders.iter() {
-        let Some(card) = shown[seat] else { continue };
-        match best_card.map(|best_card| card.compare_rank(best_card)) {
-            Some(Ordering::Less) => {}
-            Some(Ordering::Equal) => best.insert(seat),
-            None | Some(Ordering::Greater) => {
-                best = PlayerSet::EMPTY;
-                best.insert(seat);
-                best_card = Some(card);
-            }
-        }
+    // The rank as a number, 0 for no card. Whose card is higher is a coin toss that no
+    // branch predictor can guess, so neither step branches on it: the highest rank is a
+    // running maximum (a conditional move), and who shows it a set built bit by bit.
+    let rank = |seat: usize| shown[seat].map_or(0, |card| card.rank() as u8);
+    let best = contenders.iter().map(rank).fold(0, u8::max);
+    if best == 0 {
+        return PlayerSet::EMPTY;
     }
-    best
+    contenders.filter(|seat| rank(seat) == best)
 }
 
 /// Repetition detection for [`Order::Fixed`], by Brent's algorithm: the position (the
