@@ -636,21 +636,18 @@ impl Game {
     /// plays the next battle.
     #[inline]
     fn end_battle(&mut self, out_before: PlayerSet, events: &mut impl EventSink<Event>) {
-        let emptied = self.in_game().filter(|seat| self.players[seat].is_out());
+        let in_game = self.in_game();
+        let emptied = in_game.filter(|seat| self.players[seat].is_out());
         for seat in emptied.iter() {
             self.out.insert(seat);
             events.push(Event::Out { seat });
         }
         // Those still in the game now all hold cards.
-        let active = self.in_game();
+        let active = in_game.without(emptied);
         // Counted and the lowest taken from the bits, without walking the set.
         match (active.len(), active.lowest()) {
             (_, None) => {
-                let seats = self
-                    .out
-                    .iter()
-                    .filter(|&s| !out_before.contains(s))
-                    .collect();
+                let seats = self.out.without(out_before);
                 let reason = NoWinnerReason::OutOfCards { seats };
                 self.finish(Outcome::NoWinner { reason }, events);
             }
