@@ -198,7 +198,7 @@ pub fn run<S: Simulation>(
                 wilson95: wilson_interval(wins, games),
             })
             .collect(),
-        no_winner: tally.no_winner,
+        no_winner: tally.no_winner.into_iter().collect(),
         length: Lengths::of(simulation.length_unit(), &tally.lengths),
         extra: tally.extra,
     })
@@ -207,7 +207,10 @@ pub fn run<S: Simulation>(
 /// The integer tallies of some of the games.
 struct Tally<X, E> {
     wins: Vec<u64>,
-    no_winner: BTreeMap<&'static str, u64>,
+    /// Games without a winner by reason, in the order first seen: a game has one to three
+    /// reasons, so a short list found by pointer beats a map's string comparisons, paid
+    /// at every such game (most of them, in some rule sets).
+    no_winner: Vec<(&'static str, u64)>,
     lengths: Histogram,
     extra: X,
     failed: Option<(u64, E)>,
@@ -217,7 +220,7 @@ impl<X: Extra, E> Tally<X, E> {
     fn new(seats: usize) -> Tally<X, E> {
         Tally {
             wins: vec![0; seats],
-            no_winner: BTreeMap::new(),
+            no_winner: Vec::new(),
             lengths: Histogram::default(),
             extra: X::default(),
             failed: None,
@@ -231,9 +234,17 @@ impl<X: Extra, E> Tally<X, E> {
                     *wins += 1;
                 }
             }
-            Ending::NoWinner(reason) => *self.no_winner.entry(reason).or_default() += 1,
+            Ending::NoWinner(reason) => self.count_no_winner(reason, 1),
         }
         self.lengths.add(played.length);
+    }
+
+    fn count_no_winner(&mut self, reason: &'static str, games: u64) {
+        let same = |seen: &&'static str| std::ptr::eq(*seen, reason) || *seen == reason;
+        match self.no_winner.iter_mut().find(|(seen, _)| same(seen)) {
+            Some((_, count)) => *count += games,
+            None => self.no_winner.push((reason, games)),
+        }
     }
 
     fn merge(mut self, other: Tally<X, E>) -> Tally<X, E> {
@@ -241,7 +252,7 @@ impl<X: Extra, E> Tally<X, E> {
             *mine += theirs;
         }
         for (reason, games) in other.no_winner {
-            *self.no_winner.entry(reason).or_default() += games;
+            self.count_no_winner(reason, games);
         }
         self.lengths = std::mem::take(&mut self.lengths).merge(other.lengths);
         self.extra.merge(other.extra);
