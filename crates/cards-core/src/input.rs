@@ -90,8 +90,9 @@ pub fn read_file(path: &Path) -> Result<String, InputError> {
     read_text(file, &what)
 }
 
-/// A word as an error message shows it: at most [`QUOTED_CHARS`] characters (then `…`),
-/// control characters escaped (`\u{1b}`), a byte-order mark named.
+/// A word as an error message shows it: control characters escaped (`\u{1b}`), a
+/// byte-order mark named, and at most [`QUOTED_CHARS`] characters shown, escapes and
+/// names included (then `…`); a word's first character is always shown.
 pub fn quoted(word: &str) -> Quoted<'_> {
     Quoted(word)
 }
@@ -102,16 +103,24 @@ pub struct Quoted<'a>(&'a str);
 
 impl fmt::Display for Quoted<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut chars = self.0.chars();
-        for c in chars.by_ref().take(QUOTED_CHARS) {
+        // The bound is on what is shown, not on what is read: a named mark is 24
+        // characters and an escape up to 10, so a word of them would otherwise show
+        // hundreds (found by fuzzing: fuzz/regressions/pig_dice/).
+        let mut shown = 0;
+        let mut piece = String::new();
+        for c in self.0.chars() {
+            piece.clear();
             match c {
-                BOM => f.write_str("<byte-order mark U+FEFF>")?,
-                c if c.is_control() => write!(f, "{}", c.escape_default())?,
-                c => write!(f, "{c}")?,
+                BOM => piece.push_str("<byte-order mark U+FEFF>"),
+                c if c.is_control() => piece.extend(c.escape_default()),
+                c => piece.push(c),
             }
-        }
-        if chars.next().is_some() {
-            f.write_str("…")?;
+            let width = piece.chars().count();
+            if shown > 0 && shown + width > QUOTED_CHARS {
+                return f.write_str("…");
+            }
+            f.write_str(&piece)?;
+            shown += width;
         }
         Ok(())
     }
@@ -135,6 +144,27 @@ mod tests {
         let shown = quoted(&long).to_string();
         assert_eq!(shown.chars().count(), QUOTED_CHARS + 1);
         assert!(shown.ends_with('…'));
+        assert_eq!(
+            quoted(&"x".repeat(QUOTED_CHARS)).to_string(),
+            "x".repeat(QUOTED_CHARS)
+        );
+    }
+
+    /// Found by fuzzing: a token of 40 byte-order marks was quoted as 40 names, a
+    /// thousand characters; what is shown is bounded, names and escapes included.
+    #[test]
+    fn what_is_shown_is_bounded_whatever_the_characters() {
+        let marks = "\u{feff}".repeat(40);
+        assert_eq!(quoted(&marks).to_string(), "<byte-order mark U+FEFF>…");
+        let escapes = "\u{1b}".repeat(100);
+        let shown = quoted(&escapes).to_string();
+        assert_eq!(shown, format!("{}…", "\\u{1b}".repeat(6)));
+        for word in [marks.as_str(), escapes.as_str(), "\0\u{feff}x\u{7f}"] {
+            assert!(
+                quoted(word).to_string().chars().count() <= QUOTED_CHARS + 1,
+                "{word:?}"
+            );
+        }
     }
 
     #[test]
