@@ -51,7 +51,8 @@
 //! - [`render`]: events, hands and the final summary as text.
 //! - [`console`]: the interactive, `--auto` and `--quiet` games.
 //! - [`sim`]: `war simulate`: many games on all cores, reproducible per seed whatever
-//!   the thread count; [`sim::Worker::play`] is also what `benches/games.rs` times.
+//!   the thread count; [`sim::Worker::play`] is also what `benches/games.rs` times, and
+//!   `benches/tight.rs` beside a tight loop of the same games (issue 13; `bench/war.sh`).
 //!
 //! # How it fits the workspace
 //! The rules ([`game`]) are a pure state machine: no printing, no input, no global
