@@ -28,7 +28,8 @@ down a card and has none is out; the last player with cards wins.
 
 Won cards go under the winner's pile shuffled (--order shuffled, the default) or in the \
 order they were put down (--order fixed); a fixed-order game that would repeat forever \
-is stopped when its position repeats, and any game stops after --max-battles battles.
+is stopped when its position repeats, and any game stops at the end of the battle (its \
+wars included) that reaches --max-battles battles.
 
 At the prompt: press Enter to play one battle, type a number to play that many battles \
 (each with its wars, whose deciding battles count too, so a few more may be counted), or q \
@@ -153,7 +154,8 @@ struct GameArgs {
     /// The order in which won cards go under the winner's pile.
     #[arg(long, value_enum, default_value_t = OrderArg::Shuffled)]
     order: OrderArg,
-    /// Stop a game without winner after this many battles.
+    /// Stop a game without winner once this many battles are fought (checked after a
+    /// whole battle, its wars included).
     #[arg(long, value_name = "N", default_value_t = Rules::DEFAULT_MAX_BATTLES)]
     max_battles: u64,
 }

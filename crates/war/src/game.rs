@@ -219,7 +219,9 @@ pub enum NoWinnerReason {
         /// The battle after which it was seen before (0: the deal).
         earlier: u64,
     },
-    /// The cap on battles was reached.
+    /// The cap on battles was reached. It is checked after a whole battle, its wars
+    /// included, and a war's deciding battle counts as a battle, so the battles fought
+    /// may pass the cap by the wars of the last one.
     BattleCap {
         /// The cap.
         max_battles: u64,
@@ -247,7 +249,7 @@ impl fmt::Display for NoWinnerReason {
             NoWinnerReason::BattleCap { max_battles } => {
                 write!(
                     f,
-                    "the game was stopped after {max_battles} battles (--max-battles)"
+                    "the game reached the cap of {max_battles} battles (--max-battles)"
                 )
             }
         }

@@ -87,9 +87,10 @@
 //! - **Endless games**: with fixed order a position can come back and the game would
 //!   cycle; it is detected exactly with Brent's algorithm (no hashing, no allocation per
 //!   battle) and ends the game with no winner, saying after which battles the position
-//!   repeated ([`NoWinnerReason::Repetition`]). Any game also stops after
-//!   `--max-battles` battles (default [`Rules::DEFAULT_MAX_BATTLES`]). Both are checked
-//!   after a whole battle.
+//!   repeated ([`NoWinnerReason::Repetition`]). Any game also stops once
+//!   `--max-battles` battles are fought (default [`Rules::DEFAULT_MAX_BATTLES`]). Both
+//!   are checked after a whole battle, its wars included: a war's deciding battle counts
+//!   as a battle, so the battles fought may pass the cap by the last battle's wars.
 //! - **More players** (`--players N`, 2–8): all players still in the game play a card;
 //!   a tie for the highest starts a war among the tied players only; the last player with
 //!   cards wins, holding all of them.

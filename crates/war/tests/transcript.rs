@@ -842,7 +842,7 @@ impl<'t> Check<'t> {
             return Ok(());
         }
         if let Some(cap) = reason
-            .strip_prefix("the game was stopped after ")
+            .strip_prefix("the game reached the cap of ")
             .and_then(|r| r.strip_suffix(" battles (--max-battles)"))
         {
             let cap: u64 = self.parsed(cap.parse().map_err(|_| format!("`{cap}`")))?;
