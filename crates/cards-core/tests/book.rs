@@ -46,8 +46,11 @@ fn normalize(path: &Path) -> PathBuf {
 }
 
 fn files_under(dir: &Path, extension: &str, found: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
+    let entries = fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    for entry in entries {
+        let path = entry
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .path();
         if path.is_dir() {
             files_under(&path, extension, found);
         } else if path.extension().is_some_and(|e| e == extension) {
@@ -64,7 +67,8 @@ fn pages() -> Vec<(PathBuf, String)> {
     paths
         .into_iter()
         .map(|path| {
-            let text = fs::read_to_string(&path).unwrap();
+            let text =
+                fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             (path, text)
         })
         .collect()

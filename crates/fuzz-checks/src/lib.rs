@@ -198,31 +198,32 @@ pub fn card_codes(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    round_trip::<PlayingCard, _>(text, |code| code.parse());
-    round_trip::<ColorCard, _>(text, |code| code.parse());
-    round_trip::<ColorCard, _>(text, ColorCard::parse_ignore_case);
-    round_trip::<war::Card, _>(text, |code| code.parse());
-    round_trip::<quattro::Card, _>(text, |code| quattro::Card::parse_code(code));
-    if let Ok(card) = quattro::Card::parse_code(text) {
-        let code = card.code().to_string();
-        assert_eq!(quattro::Card::parse_code(&code).ok(), Some(card), "{code}");
-    }
+    round_trip(
+        text,
+        |code| code.parse::<PlayingCard>(),
+        PlayingCard::to_string,
+    );
+    round_trip(text, |code| code.parse::<ColorCard>(), ColorCard::to_string);
+    round_trip(text, ColorCard::parse_ignore_case, ColorCard::to_string);
+    round_trip(text, |code| code.parse::<war::Card>(), war::Card::to_string);
+    // A Quattro card is displayed for people (`red 5`); its code is what reads back.
+    round_trip(text, quattro::Card::parse_code, |card| {
+        card.code().to_string()
+    });
 }
 
-/// `parse(text)`, and if it is a card, `parse(card.to_string())` is that card.
-fn round_trip<C, E>(text: &str, parse: impl Fn(&str) -> Result<C, E>)
+/// `parse(text)`, and if it is a card, `parse(write(card))` is that card.
+fn round_trip<C, E>(text: &str, parse: impl Fn(&str) -> Result<C, E>, write: impl Fn(&C) -> String)
 where
-    C: Display + PartialEq + std::fmt::Debug,
+    C: PartialEq + std::fmt::Debug,
     E: Display,
 {
     match parse(text) {
         Ok(card) => {
-            let written = card.to_string();
+            let written = write(&card);
             match parse(&written) {
                 Ok(again) => assert_eq!(card, again, "{text:?} written as {written:?}"),
-                // Some cards are written for people (`the 5 of hearts`), not as codes:
-                // those are checked through their code where they have one.
-                Err(_) => {}
+                Err(error) => panic!("{text:?} is written {written:?}, which is refused: {error}"),
             }
         }
         Err(error) => assert_one_short_line(&error),

@@ -6,8 +6,11 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+/// A target's check of one input.
+type Check = fn(&[u8]);
+
 /// Each target's name (its folder) and check, as in `fuzz/fuzz_targets/`.
-const TARGETS: [(&str, fn(&[u8])); 9] = [
+const TARGETS: [(&str, Check); 9] = [
     ("ochos_locos_deal", fuzz_checks::ochos_locos_deal),
     ("war_deck", fuzz_checks::war_deck),
     ("quattro_deck", fuzz_checks::quattro_deck),
@@ -27,7 +30,8 @@ fn fuzz_dir() -> PathBuf {
 fn inputs(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = match fs::read_dir(dir) {
         Ok(entries) => entries
-            .map(|entry| entry.unwrap().path())
+            .filter_map(Result::ok)
+            .map(|entry| entry.path())
             .filter(|path| path.is_file())
             .collect(),
         Err(_) => Vec::new(),
