@@ -311,9 +311,9 @@ impl PlayerView<'_> {
     /// [`GameState::legal_actions`].
     pub fn check_move(&self, mv: Move) -> Result<(), InvalidSelectionError> {
         match mv {
-            Move::Draw => match PlayableCards::new(self.playable()) {
-                Some(cards) => Err(InvalidSelectionError::MustPlay(cards)),
+            Move::Draw => match self.playable().next() {
                 None => Ok(()),
+                Some(_) => Err(self.must_play()),
             },
             Move::Play { card, color } => {
                 self.check_play(card)?;
@@ -324,6 +324,18 @@ impl PlayerView<'_> {
                 }
             }
         }
+    }
+
+    /// The refusal of a draw from a hand with a playable card: it names every one. Out of
+    /// the way of [`check_move`](PlayerView::check_move), which allocates nothing on its
+    /// way to a legal move.
+    #[cold]
+    #[inline(never)]
+    fn must_play(&self) -> InvalidSelectionError {
+        PlayableCards::new(self.playable()).map_or(
+            InvalidSelectionError::Unspecified,
+            InvalidSelectionError::MustPlay,
+        )
     }
 }
 
