@@ -94,12 +94,31 @@ pub fn read_file(path: &Path) -> Result<String, InputError> {
 /// byte-order mark named, and at most [`QUOTED_CHARS`] characters shown, escapes and
 /// names included (then `…`); a word's first character is always shown.
 pub fn quoted(word: &str) -> Quoted<'_> {
-    Quoted(word)
+    Quoted {
+        text: word,
+        limit: QUOTED_CHARS,
+    }
 }
+
+/// A whole line as a report shows it (a graded program's line that broke a rule): like
+/// [`quoted`], but up to [`QUOTED_LINE_CHARS`] characters, so that the part that is
+/// wrong is seen.
+pub fn quoted_line(line: &str) -> Quoted<'_> {
+    Quoted {
+        text: line,
+        limit: QUOTED_LINE_CHARS,
+    }
+}
+
+/// How many characters [`quoted_line`] shows at most.
+pub const QUOTED_LINE_CHARS: usize = 200;
 
 /// See [`quoted`].
 #[derive(Clone, Copy, Debug)]
-pub struct Quoted<'a>(&'a str);
+pub struct Quoted<'a> {
+    text: &'a str,
+    limit: usize,
+}
 
 impl fmt::Display for Quoted<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -108,7 +127,7 @@ impl fmt::Display for Quoted<'_> {
         // hundreds (found by fuzzing: fuzz/regressions/pig_dice/).
         let mut shown = 0;
         let mut piece = String::new();
-        for c in self.0.chars() {
+        for c in self.text.chars() {
             piece.clear();
             match c {
                 BOM => piece.push_str("<byte-order mark U+FEFF>"),
@@ -116,7 +135,7 @@ impl fmt::Display for Quoted<'_> {
                 c => piece.push(c),
             }
             let width = piece.chars().count();
-            if shown > 0 && shown + width > QUOTED_CHARS {
+            if shown > 0 && shown + width > self.limit {
                 return f.write_str("…");
             }
             f.write_str(&piece)?;
@@ -147,6 +166,20 @@ mod tests {
         assert_eq!(
             quoted(&"x".repeat(QUOTED_CHARS)).to_string(),
             "x".repeat(QUOTED_CHARS)
+        );
+    }
+
+    #[test]
+    fn lines_are_quoted_longer_and_printable() {
+        let line = format!("{}\u{1b}[2J", "y".repeat(150));
+        assert_eq!(
+            quoted_line(&line).to_string(),
+            format!("{}\\u{{1b}}[2J", "y".repeat(150))
+        );
+        let long = "z".repeat(1000);
+        assert_eq!(
+            quoted_line(&long).to_string().chars().count(),
+            QUOTED_LINE_CHARS + 1
         );
     }
 

@@ -16,6 +16,7 @@
 //!   `write_deck`, `write_roll`) to a file that reads as the same deal, deck or dice,
 //!   and writes back again to the same text; an accepted Ochos Locos deal is played to
 //!   its end by its seats' strategies.
+//! - **Pig transcripts** (`pig check`): checked or refused in one short line.
 //! - **Card codes** (`cards_core`'s French and colour cards, War's and Quattro's cards):
 //!   a code that is accepted is written back as a code that reads as the same card.
 //! - **Answers at a prompt**, in all four interactive games: a seeded game is played
@@ -190,6 +191,15 @@ pub fn pig_dice(data: &[u8]) {
     let again = pig::rolls::parse(rules, &written)
         .unwrap_or_else(|error| panic!("written rolls are refused: {error}\n{written}"));
     assert_eq!(throws, again, "writing back changes the rolls");
+}
+
+/// A Pig transcript, as `pig check` reads a saved one: accepted, or refused naming a
+/// line with a message of one short line, whatever the transcript holds.
+pub fn pig_transcript(data: &[u8]) {
+    let Some(text) = file_text(data) else { return };
+    if let Err(violation) = pig::transcript::check(&text, None) {
+        assert_one_short_line(&violation);
+    }
 }
 
 /// One card code, read by every card parser: what each accepts it writes back as a code

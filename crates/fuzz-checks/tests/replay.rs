@@ -10,11 +10,12 @@ use std::path::{Path, PathBuf};
 type Check = fn(&[u8]);
 
 /// Each target's name (its folder) and check, as in `fuzz/fuzz_targets/`.
-const TARGETS: [(&str, Check); 9] = [
+const TARGETS: [(&str, Check); 10] = [
     ("ochos_locos_deal", fuzz_checks::ochos_locos_deal),
     ("war_deck", fuzz_checks::war_deck),
     ("quattro_deck", fuzz_checks::quattro_deck),
     ("pig_dice", fuzz_checks::pig_dice),
+    ("pig_transcript", fuzz_checks::pig_transcript),
     ("card_codes", fuzz_checks::card_codes),
     ("war_answers", fuzz_checks::war_answers),
     ("quattro_answers", fuzz_checks::quattro_answers),

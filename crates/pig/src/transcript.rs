@@ -78,7 +78,9 @@ impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "line {}: {}; got ", self.line, self.rule)?;
         match &self.got {
-            Some(line) => write!(f, "`{line}`"),
+            // Quoted like any input in an error: the line is the graded program's, and
+            // an escape sequence in it must not act on the grader's terminal.
+            Some(line) => write!(f, "`{}`", cards_core::input::quoted_line(line)),
             None => write!(f, "the end of the transcript"),
         }
     }
