@@ -119,7 +119,10 @@ impl fmt::Display for Verdict {
     /// `detail` and Gradescope's `output`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fn shown(line: Option<&String>) -> String {
-            line.map_or_else(|| "the end of the output".to_owned(), |l| format!("`{l}`"))
+            line.map_or_else(
+                || "the end of the output".to_owned(),
+                |l| format!("`{}`", printable(l)),
+            )
         }
         match self {
             Verdict::Pass { note: None } => write!(f, "the output is right"),
@@ -161,7 +164,7 @@ impl fmt::Display for Verdict {
                     _ => write!(f, "crashed")?,
                 }
                 match stderr {
-                    Some(line) => write!(f, " (stderr: {line})"),
+                    Some(line) => write!(f, " (stderr: {})", printable(line)),
                     None => Ok(()),
                 }
             }
@@ -237,6 +240,20 @@ fn trim_end(line: &str) -> &str {
     line.trim_end_matches([' ', '\t', '\r'])
 }
 
+/// `text` with its control characters escaped (`\u{1b}`): a graded program's line is
+/// shown to the grader, and an escape sequence in it must not act on their terminal.
+pub fn printable(text: &str) -> String {
+    let mut shown = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            shown.extend(c.escape_default());
+        } else {
+            shown.push(c);
+        }
+    }
+    shown
+}
+
 /// `text` cut to at most `max` characters, with `…` where it was cut.
 pub fn shorten(text: &str, max: usize) -> String {
     match text.char_indices().nth(max) {
@@ -249,6 +266,15 @@ pub fn shorten(text: &str, max: usize) -> String {
 mod tests {
     use super::*;
     use pretty_assertions::assert_eq;
+
+    #[test]
+    fn a_wrong_line_is_shown_escaped() {
+        let verdict = compare("a\n", "\u{1b}[2Ja\u{0}\n");
+        assert_eq!(
+            verdict.to_string(),
+            "line 1, column 1: expected `a`, got `\\u{1b}[2Ja\\u{0}`"
+        );
+    }
 
     #[test]
     fn same_bytes_pass() {
