@@ -616,7 +616,7 @@ impl Game {
     }
 
     /// Lays `card`, at `index` of `player`'s hand.
-    #[inline]
+    #[inline(always)]
     fn play_card(
         &mut self,
         player: usize,

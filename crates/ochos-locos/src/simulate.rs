@@ -20,12 +20,14 @@
 //! and that the worker deals without re-sorting the deck or moving its generator.
 
 use cards_core::ColorCard;
-use cards_core::protocol::{Actor, ChanceSource, Driver, GameState, Ignore, PlayError};
+use cards_core::protocol::{
+    Actor, Agent, ChanceSource, Driver, GameState, Ignore, PlayError, Seat, Stop,
+};
 use cards_core::rng::stream_rng;
 use cards_core::sim::{Ending, Played, Simulation};
 
 use crate::deal::{DealError, MAX_NUMBER, MIN_NUMBER, NAMES, check_players};
-use crate::game::{DealOrder, Game, GameError, NoWinner, Outcome};
+use crate::game::{Action, DealOrder, Game, GameError, NoWinner, Observation, Outcome};
 use crate::player::Player;
 use crate::rules::{DealFormat, Variant};
 use crate::strategy::Strategy;
@@ -91,7 +93,7 @@ pub struct Worker {
     // Chance acts once a game, at the deal, which the worker samples itself from the
     // game's stream: the loop gets no outcomes.
     no_chance: ChanceSource<DealOrder>,
-    strategies: Vec<Strategy>,
+    strategies: Seats,
     // The 32 cards in card order: what chance shuffles for every game.
     cards: DealOrder,
 }
@@ -103,7 +105,7 @@ impl Worker {
             game: setup.game.clone(),
             driver: Driver::new(),
             no_chance: ChanceSource::recorded(Vec::new()),
-            strategies: setup.seats.iter().map(|&(_, strategy)| strategy).collect(),
+            strategies: Seats(setup.seats.iter().map(|&(_, strategy)| strategy).collect()),
             cards: sorted_deck(),
         }
     }
@@ -148,6 +150,31 @@ impl Worker {
             ending,
             length: turns,
         })
+    }
+}
+
+/// The seats' strategies, as the worker's loop asks them: what the protocol's agent for a
+/// `Vec` of agents does, written here so that the whole choice compiles into the loop
+/// (the generic one in `cards_core` was left a call in the binary).
+#[derive(Debug)]
+struct Seats(Vec<Strategy>);
+
+impl Agent<Game> for Seats {
+    #[inline(always)]
+    fn choose(
+        &mut self,
+        seat: Seat,
+        observation: &Observation<'_>,
+        legal: &[Action],
+    ) -> Result<Action, Stop> {
+        self.0
+            .get_mut(seat)
+            .ok_or(Stop::Unseated(seat))?
+            .choose(seat, observation, legal)
+    }
+
+    fn wants_legal_actions(&self, _seat: Seat) -> bool {
+        false
     }
 }
 

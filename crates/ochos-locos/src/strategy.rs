@@ -148,7 +148,7 @@ impl Strategy {
     /// colour the rule set's players name. `None` only before the deal.
     ///
     /// [`find_match`]: Strategy::find_match
-    #[inline]
+    #[inline(always)]
     pub fn next_action(self, observation: &Observation<'_>) -> Option<Action> {
         let target = observation.card_to_match?;
         let hand = observation.hand;
@@ -210,7 +210,7 @@ pub fn name_color(rule: EightRule, hand: &[ColorCard], played: usize) -> Color {
 // ANCHOR_END: name_color
 
 impl Agent<Game> for Strategy {
-    #[inline]
+    #[inline(always)]
     fn choose(
         &mut self,
         _seat: Seat,
