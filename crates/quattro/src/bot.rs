@@ -49,6 +49,10 @@ impl Agent<Game> for Bot {
 /// The bot's move for the position `view` shows: a legal play of a card of the hand, or
 /// the draw when there is none.
 pub fn next_play(view: &PlayerView<'_>) -> Move {
+    // No card that matches: nothing to weigh (see `PlayerView::check_move`).
+    if view.counts.matching(view.top, view.color) == 0 {
+        return Move::Draw;
+    }
     let mut best: Option<((u8, usize), Move)> = None;
     for (at, &card) in view.hand.iter().enumerate() {
         if !view.can_play_held(card) {
@@ -60,10 +64,7 @@ pub fn next_play(view: &PlayerView<'_>) -> Move {
             .then(|| favorite_color(view.hand, at));
         let mv = Move::Play { card, color };
         let follow = card.color().or(color).unwrap_or(view.color);
-        let key = (
-            preference(view, card),
-            options_kept(view.hand, at, card, follow),
-        );
+        let key = (preference(view, card), options_kept(view, card, follow));
         if best.is_none_or(|(best_key, _)| key > best_key) {
             best = Some((key, mv));
         }
@@ -86,13 +87,12 @@ fn preference(view: &PlayerView<'_>, card: Card) -> u8 {
     }
 }
 
-/// How many of the other cards of `hand` could follow `card` (at index `at`) with
-/// `color` to follow.
-fn options_kept(hand: &[Card], at: usize, card: Card, color: Color) -> usize {
-    hand.iter()
-        .enumerate()
-        .filter(|&(i, &other)| i != at && other.matches(card, color))
-        .count()
+/// How many of the other cards of the hand could follow `card`, one of them, with
+/// `color` to follow: the cards that match it, counted from the view's
+/// [`HandCounts`](crate::game::HandCounts), but `card` itself (it matches itself: its
+/// colour is `color`, or it is wild).
+fn options_kept(view: &PlayerView<'_>, card: Card, color: Color) -> usize {
+    view.counts.matching(card, color).saturating_sub(1)
 }
 
 /// The colour most held among the cards of `hand` other than the one at `at` (ties and
@@ -109,7 +109,7 @@ fn favorite_color(hand: &[Card], at: usize) -> Color {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::PLAYERS;
+    use crate::game::{HandCounts, PLAYERS};
     use crate::rules::Rules;
     use pretty_assertions::assert_eq;
 
@@ -127,6 +127,7 @@ mod tests {
         let view = PlayerView {
             seat: 0,
             hand: &hand,
+            counts: &HandCounts::of(&hand),
             top: cards(top)[0],
             color,
             hand_sizes,
@@ -146,6 +147,44 @@ mod tests {
         Move::Play {
             card: cards(code)[0],
             color,
+        }
+    }
+
+    /// The counts give what step 3 of the policy says: the other cards of the hand that
+    /// match the card played, for every card of many hands and every colour to follow.
+    #[test]
+    fn options_kept_counts_the_other_cards_that_match() {
+        let deck = Rules::Uno.deck();
+        for seed in 0..300u64 {
+            let mut shuffled = deck.clone();
+            cards_core::shuffle(&mut shuffled, &mut cards_core::rng::rng_from_seed(seed));
+            let hand = &shuffled[..1 + (seed % 20) as usize];
+            let view = PlayerView {
+                seat: 0,
+                hand,
+                counts: &HandCounts::of(hand),
+                top: hand[0],
+                color: Color::Red,
+                hand_sizes: [hand.len(); PLAYERS],
+                draw_pile: 10,
+                clockwise: true,
+                rules: Rules::Uno,
+            };
+            for (at, &card) in hand.iter().enumerate() {
+                for color in Color::ALL {
+                    let follow = card.color().unwrap_or(color);
+                    let others = hand
+                        .iter()
+                        .enumerate()
+                        .filter(|&(i, &other)| i != at && other.matches(card, follow))
+                        .count();
+                    assert_eq!(
+                        options_kept(&view, card, follow),
+                        others,
+                        "{card} in {hand:?}, {follow:?} to follow"
+                    );
+                }
+            }
         }
     }
 

@@ -308,6 +308,7 @@ fn tell(
 mod tests {
     use super::*;
     use crate::error::MAX_NAME;
+    use crate::game::HandCounts;
     use crate::rules::Rules;
     use pretty_assertions::assert_eq;
 
@@ -318,11 +319,17 @@ mod tests {
             .collect()
     }
 
-    fn view<'a>(hand: &'a [Card], top: &str, rules: Rules) -> PlayerView<'a> {
+    fn view<'a>(
+        hand: &'a [Card],
+        counts: &'a HandCounts,
+        top: &str,
+        rules: Rules,
+    ) -> PlayerView<'a> {
         let top = cards(top)[0];
         PlayerView {
             seat: 0,
             hand,
+            counts,
             top,
             color: top.color().unwrap_or(Color::Red),
             hand_sizes: [hand.len(), 3, 3, 3],
@@ -338,6 +345,7 @@ mod tests {
     fn card_selection() {
         use InvalidSelectionError::*;
         let hand = cards("R5 G2 B7");
+        let counts = HandCounts::of(&hand);
         let card = |code: &str| cards(code)[0];
         // (answer, top card, expected result)
         // ANCHOR: card_selection_cases
@@ -372,11 +380,11 @@ mod tests {
         ];
         // ANCHOR_END: card_selection_cases
         for (answer, top, want) in cases {
-            let got = parse_selection(answer, &view(&hand, top, Rules::Quattro));
+            let got = parse_selection(answer, &view(&hand, &counts, top, Rules::Quattro));
             assert_eq!(got, want, "{answer:?} on {top}");
         }
         assert_eq!(
-            parse_selection("0", &view(&hand, "Y1", Rules::Quattro)),
+            parse_selection("0", &view(&hand, &counts, "Y1", Rules::Quattro)),
             Ok(Move::Draw)
         );
     }
@@ -384,13 +392,14 @@ mod tests {
     #[test]
     fn uno_selection_and_colors() {
         let hand = cards("W+4 R1 GS");
-        let uno = view(&hand, "R9", Rules::Uno);
+        let counts = HandCounts::of(&hand);
+        let uno = view(&hand, &counts, "R9", Rules::Uno);
         assert_eq!(
             parse_selection("w+4", &uno),
             Err(InvalidSelectionError::DrawFourNotAllowed(Color::Red))
         );
         assert_eq!(
-            parse_selection("gs", &view(&hand, "YS", Rules::Uno)),
+            parse_selection("gs", &view(&hand, &counts, "YS", Rules::Uno)),
             Ok(Move::play(cards("GS")[0]))
         );
         assert_eq!(parse_color(" blue"), Ok(Color::Blue));
