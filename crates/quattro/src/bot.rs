@@ -54,14 +54,15 @@ pub fn next_play(view: &PlayerView<'_>) -> Move {
         return Move::Draw;
     }
     let mut best: Option<((u8, usize), Move)> = None;
-    for (at, &card) in view.hand.iter().enumerate() {
+    for &card in view.hand {
         if !view.can_play_held(card) {
             continue;
         }
         // A legal move: a playable card, with a colour exactly when it must name one.
         let color = view
             .names_color(card)
-            .then(|| favorite_color(view.hand, at));
+            // The wild card has no colour: the colours held are the other cards'.
+            .then(|| view.counts.most_held_color());
         let mv = Move::Play { card, color };
         let follow = card.color().or(color).unwrap_or(view.color);
         let key = (preference(view, card), options_kept(view, card, follow));
@@ -93,17 +94,6 @@ fn preference(view: &PlayerView<'_>, card: Card) -> u8 {
 /// colour is `color`, or it is wild).
 fn options_kept(view: &PlayerView<'_>, card: Card, color: Color) -> usize {
     view.counts.matching(card, color).saturating_sub(1)
-}
-
-/// The colour most held among the cards of `hand` other than the one at `at` (ties and
-/// no colour at all as [`Color::most_held`] decides them).
-fn favorite_color(hand: &[Card], at: usize) -> Color {
-    Color::most_held(
-        hand.iter()
-            .enumerate()
-            .filter(|&(i, _)| i != at)
-            .filter_map(|(_, card)| card.color()),
-    )
 }
 
 #[cfg(test)]

@@ -263,6 +263,19 @@ impl HandCounts {
         }
     }
 
+    /// The colour most held, as [`Color::most_held`] finds it among the hand's
+    /// coloured cards: ties go to the first in rainbow order, and no colour at all gives
+    /// red.
+    pub fn most_held_color(&self) -> Color {
+        Color::ALL.into_iter().fold(Color::Red, |best, color| {
+            if self.colors[color.index()] > self.colors[best.index()] {
+                color
+            } else {
+                best
+            }
+        })
+    }
+
     /// How many cards of the hand could be played on `top` with `color` to follow
     /// ([`Card::matches`]): the wild cards, the cards of `color`, and the cards of a
     /// coloured `top`'s face (number or action) in the other colours.
@@ -1142,6 +1155,10 @@ mod tests {
                         .filter(|card| card.matches(view.top, view.color))
                         .count();
                     assert_eq!(counts.matching(view.top, view.color), matching);
+                    assert_eq!(
+                        counts.most_held_color(),
+                        Color::most_held(hand.iter().filter_map(|card| card.color()))
+                    );
                     assert_eq!(
                         matching > 0,
                         view.playable().next().is_some(),
