@@ -541,17 +541,18 @@ impl Game {
     }
     // ANCHOR_END: playable_on
 
-    /// Where `card` is in `seat`'s hand if the seat may lay it now with `chosen`, or why
-    /// not. (Found once, for the play to use: this runs on every move of a simulation.)
+    /// Where `card` is in `seat`'s hand if the seat may lay it now on `target` with
+    /// `chosen`, or why not. (Found once, for the play to use: this runs on every move
+    /// of a simulation.)
     #[inline]
     fn check_play(
         &self,
         seat: Seat,
+        target: ColorCard,
         card: ColorCard,
         chosen: Option<Color>,
     ) -> Result<usize, GameError> {
         let hand = self.players[seat].hand();
-        let target = self.card_to_match().ok_or(GameError::NotDealt)?;
         let index = hand
             .iter()
             .position(|&held| held == card)
@@ -569,10 +570,10 @@ impl Game {
         }
     }
 
-    /// Why `seat` may not draw now, if it may not: it holds a card it may lay.
+    /// Why `seat` may not draw now, if it may not: it holds a card it may lay on
+    /// `target`.
     #[inline]
-    fn check_draw(&self, seat: Seat) -> Result<(), GameError> {
-        let target = self.card_to_match().ok_or(GameError::NotDealt)?;
+    fn check_draw(&self, seat: Seat, target: ColorCard) -> Result<(), GameError> {
         let playable = self.playable_on(target);
         match self.players[seat]
             .hand()
@@ -753,14 +754,15 @@ impl GameState for Game {
             Actor::Chance => return Err(GameError::NotDealt),
             Actor::Seat(seat) => seat,
         };
+        let target = self.card_to_match().ok_or(GameError::NotDealt)?;
         let play = match action {
             Action::Play { card, chosen } => {
-                let index = self.check_play(seat, card, chosen)?;
+                let index = self.check_play(seat, target, card, chosen)?;
                 self.current = Some(seat);
                 self.play_card(seat, index, card, chosen)
             }
             Action::Draw => {
-                self.check_draw(seat)?;
+                self.check_draw(seat, target)?;
                 self.current = Some(seat);
                 match self.rules.two {
                     Some(rule) if self.pending_twos > 0 => {
