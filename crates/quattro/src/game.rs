@@ -220,7 +220,9 @@ pub struct HandCounts {
     wild: u8,
     /// Coloured cards by colour.
     colors: [u8; 4],
-    /// Coloured cards by colour and face (number or action).
+    /// Coloured cards by face (number or action), whatever their colour.
+    faces: [u8; FACES],
+    /// Coloured cards by colour and face.
     cards: [[u8; FACES]; 4],
 }
 
@@ -247,6 +249,7 @@ impl HandCounts {
         match HandCounts::kind(card) {
             Some((color, face)) => {
                 self.colors[color.index()] += 1;
+                self.faces[face] += 1;
                 self.cards[color.index()][face] += 1;
             }
             None => self.wild += 1,
@@ -257,6 +260,7 @@ impl HandCounts {
         match HandCounts::kind(card) {
             Some((color, face)) => {
                 self.colors[color.index()] -= 1;
+                self.faces[face] -= 1;
                 self.cards[color.index()][face] -= 1;
             }
             None => self.wild -= 1,
@@ -281,13 +285,9 @@ impl HandCounts {
     /// coloured `top`'s face (number or action) in the other colours.
     pub fn matching(&self, top: Card, color: Color) -> usize {
         let same_face = HandCounts::kind(top).map_or(0, |(_, face)| {
-            Color::ALL
-                .into_iter()
-                .filter(|&other| other != color)
-                .map(|other| usize::from(self.cards[other.index()][face]))
-                .sum()
+            self.faces[face] - self.cards[color.index()][face]
         });
-        usize::from(self.wild) + usize::from(self.colors[color.index()]) + same_face
+        usize::from(self.wild + self.colors[color.index()] + same_face)
     }
 }
 
