@@ -267,6 +267,11 @@ impl HandCounts {
         }
     }
 
+    /// Whether the hand holds a card of `color`.
+    pub fn holds(&self, color: Color) -> bool {
+        self.colors[color.index()] > 0
+    }
+
     /// The colour most held, as [`Color::most_held`] finds it among the hand's
     /// coloured cards: ties go to the first in rainbow order, and no colour at all gives
     /// red.
@@ -344,8 +349,7 @@ impl PlayerView<'_> {
     /// Whether `card` is a Wild Draw Four that this hand may not play: it holds a card of
     /// the colour to follow.
     fn draw_four_refused(&self, card: Card) -> bool {
-        matches!(card, Card::Wild(WildCard::WildDrawFour))
-            && self.hand.iter().any(|c| c.color() == Some(self.color))
+        matches!(card, Card::Wild(WildCard::WildDrawFour)) && self.counts.holds(self.color)
     }
     // ANCHOR_END: check_play
 
@@ -1155,6 +1159,10 @@ mod tests {
                         .filter(|card| card.matches(view.top, view.color))
                         .count();
                     assert_eq!(counts.matching(view.top, view.color), matching);
+                    assert_eq!(
+                        counts.holds(color),
+                        hand.iter().any(|card| card.color() == Some(color))
+                    );
                     assert_eq!(
                         counts.most_held_color(),
                         Color::most_held(hand.iter().filter_map(|card| card.color()))
