@@ -218,6 +218,8 @@ const FACES: usize = 10 + Action::ALL.len();
 pub struct HandCounts {
     /// Wild cards.
     wild: u8,
+    /// Wild Draw Fours, among the wild cards.
+    wild_draw_four: u8,
     /// Coloured cards by colour.
     colors: [u8; 4],
     /// Coloured cards by face (number or action), whatever their colour.
@@ -252,7 +254,10 @@ impl HandCounts {
                 self.faces[face] += 1;
                 self.cards[color.index()][face] += 1;
             }
-            None => self.wild += 1,
+            None => {
+                self.wild += 1;
+                self.wild_draw_four += u8::from(card == Card::Wild(WildCard::WildDrawFour));
+            }
         }
     }
 
@@ -263,7 +268,20 @@ impl HandCounts {
                 self.faces[face] -= 1;
                 self.cards[color.index()][face] -= 1;
             }
-            None => self.wild -= 1,
+            None => {
+                self.wild -= 1;
+                self.wild_draw_four -= u8::from(card == Card::Wild(WildCard::WildDrawFour));
+            }
+        }
+    }
+
+    /// Whether the hand holds `card`.
+    pub fn holds_card(&self, card: Card) -> bool {
+        match card {
+            Card::Wild(WildCard::WildDrawFour) => self.wild_draw_four > 0,
+            Card::Wild(WildCard::Wild) => self.wild > self.wild_draw_four,
+            Card::Standard(_) | Card::Special(_) => HandCounts::kind(card)
+                .is_some_and(|(color, face)| self.cards[color.index()][face] > 0),
         }
     }
 
@@ -330,7 +348,7 @@ impl PlayerView<'_> {
     /// Four comes only from a hand with no card of the colour to follow. `Err` says why
     /// not.
     pub fn check_play(&self, card: Card) -> Result<(), InvalidSelectionError> {
-        if !self.hand.contains(&card) {
+        if !self.counts.holds_card(card) {
             return Err(InvalidSelectionError::NotInHand(card));
         }
         if !card.matches(self.top, self.color) {
@@ -1141,6 +1159,7 @@ mod tests {
             cards_core::shuffle(&mut shuffled, &mut rng_from_seed(seed));
             let (hand, rest) = shuffled.split_at(1 + (seed % 12) as usize);
             let counts = HandCounts::of(hand);
+            assert!(hand.iter().all(|&card| counts.holds_card(card)));
             for &top in &rest[..8] {
                 for color in Color::ALL {
                     let view = PlayerView {
@@ -1159,6 +1178,7 @@ mod tests {
                         .filter(|card| card.matches(view.top, view.color))
                         .count();
                     assert_eq!(counts.matching(view.top, view.color), matching);
+                    assert_eq!(counts.holds_card(top), hand.contains(&top));
                     assert_eq!(
                         counts.holds(color),
                         hand.iter().any(|card| card.color() == Some(color))
