@@ -16,8 +16,11 @@
 //! same games, checked by `tests/tight_loop.rs`; `bash bench/ochos-locos.sh` measures
 //! both). The engine keeps its readable representation (hands as slices in the order
 //! received, the protocol's observe–choose–apply turn): what made it fast is that a whole
-//! turn compiles into the simulator's loop (`#[inline]` on the steps and the strategies),
-//! and that the worker deals without re-sorting the deck or moving its generator.
+//! turn compiles into the simulator's loop (`#[inline]` on the steps and the strategies,
+//! `#[inline(always)]` and the worker's own [`Agent`] for its seats where the release
+//! binary's build still left calls), and that the worker deals without re-sorting the
+//! deck or moving its generator, through a generator type of its own so that the shuffle
+//! is inlined too.
 
 use cards_core::ColorCard;
 use cards_core::protocol::{
