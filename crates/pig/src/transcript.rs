@@ -280,6 +280,7 @@ impl Checker<'_> {
     /// The first error line seen after an invalid answer (the wording is free).
     fn error_reading(&mut self, text: &str) {
         if !self.readings.iter().any(|r| r.starts_with("error lines")) {
+            let text = cards_core::input::quoted_line(text);
             self.readings.push(format!("error lines such as `{text}`"));
         }
     }
@@ -434,7 +435,7 @@ impl Checker<'_> {
                         if given.is_empty() {
                             String::new()
                         } else {
-                            format!(" (`{given}`)")
+                            format!(" (`{}`)", cards_core::input::quoted(&given))
                         },
                         render::PROMPT
                     );
@@ -760,6 +761,18 @@ mod tests {
                 Some(&["x"])
             ),
             "line 4: an invalid answer (`x`) gets an error line, then the prompt \
+             `Hold dice (Y/N?) ?` again; got `Hold dice (Y/N?) ?Roll=(3,4), Roll Points = 7, \
+             Turn Points = 7, Total Points = 7`"
+        );
+        // Found by fuzzing (fuzz/regressions/pig_transcript/): the answer was quoted raw.
+        assert_eq!(
+            violation(
+                &format!(
+                    "{start}Hold dice (Y/N?) ?Roll=(3,4), Roll Points = 7, Turn Points = 7, Total Points = 7\n"
+                ),
+                Some(&["\u{2}"])
+            ),
+            "line 4: an invalid answer (`\\u{2}`) gets an error line, then the prompt \
              `Hold dice (Y/N?) ?` again; got `Hold dice (Y/N?) ?Roll=(3,4), Roll Points = 7, \
              Turn Points = 7, Total Points = 7`"
         );
