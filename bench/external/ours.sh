@@ -12,7 +12,7 @@ cd "$(dirname "$0")/../.."
 SCALE="${SCALE:-1}"
 REPEATS="${REPEATS:-3}"
 cargo build --release --quiet -p pig -p ochos-locos -p quattro
-BIN=target/release
+BIN=${CARGO_TARGET_DIR:-target}/release
 
 # label | games | command (after the binary); every run is seeded and single-threaded
 CASES=(
