@@ -100,8 +100,9 @@ impl Kind {
 pub enum Table {
     /// Ochos Locos.
     OchosLocos(Ochos),
-    /// Quattro.
-    Quattro(Quattro),
+    /// Quattro, boxed: a Quattro game (its hands and each hand's counts) is the largest, and the
+    /// server holds thousands of tables.
+    Quattro(Box<Quattro>),
     /// War.
     War(War),
     /// Pig.
@@ -349,7 +350,7 @@ impl AppState {
             }
             Kind::Quattro => {
                 let (g, log) = Quattro::new(options, seed)?;
-                (Table::Quattro(g), log)
+                (Table::Quattro(Box::new(g)), log)
             }
             Kind::War => {
                 let (g, log) = War::new(options, seed)?;
