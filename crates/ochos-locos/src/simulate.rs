@@ -160,7 +160,8 @@ impl Worker {
 
 /// The seats' strategies, as the worker's loop asks them: what the protocol's agent for a
 /// `Vec` of agents does, written here so that the whole choice compiles into the loop
-/// (the generic one in `cards_core` was left a call in the binary).
+/// (the generic one in `cards_core` was left a call in the binary; `#[inline(always)]`
+/// on it instead still costs 8,977 instructions a game against this one's 8,696).
 #[derive(Debug)]
 struct Seats(Vec<Strategy>);
 
