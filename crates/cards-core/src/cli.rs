@@ -1,4 +1,7 @@
-//! The exit statuses and the one-line error report every binary of the workspace shares.
+//! What every binary of the workspace shares on the command line (with the `clap`
+//! feature, which only the binaries turn on): exit statuses, the one-line error report,
+//! the announced random seed, colour on a terminal, and argument parsing. The game
+//! libraries never print; this module and `sim_cli` are the binaries' own code.
 
 use std::fmt;
 use std::io::{self, Write};
@@ -20,6 +23,20 @@ pub const INPUT_ENDED: &str = "the input ended before the game did; nobody won";
 pub fn input_ended(program: &str) -> ExitCode {
     warn(program, INPUT_ENDED);
     ExitCode::from(EXIT_CUT_SHORT)
+}
+
+/// The seed to play with: the user's, or a fresh one announced on stderr as
+/// `PROGRAM: seed N (replay with --seed N)` so that the game can be replayed. Standard
+/// output is left alone: it carries the game.
+pub fn resolve_seed(program: &str, seed: Option<u64>) -> u64 {
+    seed.unwrap_or_else(|| {
+        let seed = crate::rng::random_seed();
+        warn(
+            program,
+            format_args!("seed {seed} (replay with --seed {seed})"),
+        );
+        seed
+    })
 }
 
 /// Prints `PROGRAM: ERROR` on one line on stderr and returns exit status 2.

@@ -11,18 +11,22 @@
 //!   ([`Driver`]).
 //! - [`names`]: rule-set names on the command line, plurals.
 //! - [`input`]: input files read with a size limit, words quoted safely in errors.
-//! - [`testing`]: for the games' tests, running a binary on hostile input with a
+//! - `testing` (with the `testing` feature, for the games' tests): running a binary on hostile input with a
 //!   deadline, on a full or closed stdout, and the one-error-line check.
-//! - `sim` (with the `sim` feature): the one simulation harness of the four
-//!   `simulate` subcommands, and its report; `sim_cli` (with `sim` and `clap`) their
+//! - [`sim`]: the one simulation harness of the four `simulate` subcommands: what a
+//!   game implements ([`sim::Simulation`]) and the report; the threaded runner and the
+//!   JSON with the `sim` feature, and `sim_cli` (with `sim` and `clap`) the subcommands'
 //!   common options and output.
-//! - [`cli`]: exit statuses and the one-line error report of every binary.
+//! - `cli` (with the `clap` feature, for the binaries): exit statuses, the one-line
+//!   error report of every binary, the announced seed, argument parsing.
 //! - [`console`]: prompting a person, re-asking on invalid answers, ending cleanly on
 //!   end of input.
 //!
-//! Nothing here knows any game's rules, and nothing but [`console`] (and
-//! [`rng::resolve_seed`] and [`cli::report`]) does I/O. Game crates depend on this one, never on each other.
+//! Nothing here knows any game's rules, and nothing but [`console`] (a person's
+//! prompts) and the binaries' `cli` does I/O. Game crates depend on this one, never on
+//! each other.
 
+#[cfg(feature = "clap")]
 pub mod cli;
 pub mod color;
 pub mod console;
@@ -32,10 +36,10 @@ pub mod names;
 pub mod pile;
 pub mod protocol;
 pub mod rng;
-#[cfg(feature = "sim")]
 pub mod sim;
 #[cfg(all(feature = "sim", feature = "clap"))]
 pub mod sim_cli;
+#[cfg(feature = "testing")]
 pub mod testing;
 pub mod tokens;
 

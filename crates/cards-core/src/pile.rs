@@ -122,13 +122,15 @@ mod tests {
     use proptest::prelude::*;
 
     /// Pins the shuffle: if this changes, every seeded game and snapshot changes with it.
+    /// The expected order was computed apart from this code (Python: xoshiro256++ seeded
+    /// by SplitMix64, Lemire's `below`, Fisher–Yates from the last item down).
     #[test]
     fn shuffle_is_stable_golden() {
         let mut items: Vec<u32> = (0..10).collect();
         shuffle(&mut items, &mut rng_from_seed(42));
         assert_eq!(items, GOLDEN);
     }
-    const GOLDEN: [u32; 10] = [9, 7, 2, 5, 0, 1, 4, 3, 8, 6];
+    const GOLDEN: [u32; 10] = [5, 3, 1, 0, 9, 6, 4, 7, 2, 8];
 
     #[test]
     fn pile_top_and_bottom() {

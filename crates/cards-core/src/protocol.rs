@@ -17,7 +17,8 @@
 //!   with the game's reason.
 //!
 //! [`Driver`] is the one game loop: it asks the actor, applies, and hands each step's
-//! events to whoever renders or tallies them. [`conformance`] checks any game against the
+//! events to whoever renders or tallies them. `conformance` (with the `conformance`
+//! feature, which the games' tests turn on) checks any game against the
 //! protocol's promises.
 //!
 //! # Example
@@ -73,7 +74,7 @@
 //!         if !self.heads.contains(&2) { self.seat = 1 - self.seat }
 //!         Ok(())
 //!     }
-//!     fn observe(&self, _seat: Seat) -> [u8; 2] { self.heads }
+//!     fn observe(&self, seat: Seat) -> Option<[u8; 2]> { (seat < 2).then_some(self.heads) }
 //!     fn outcome(&self) -> Option<Outcome<std::convert::Infallible>> {
 //!         (self.actor() == Actor::Over).then(|| Outcome::Winner { seat: self.seat })
 //!     }
@@ -182,7 +183,7 @@ impl<E> EventSink<E> for Ignore {
 
 /// A game's rules as a state machine: the one interface every game implements.
 ///
-/// Invariants every implementation keeps (and [`conformance::check`] tests):
+/// Invariants every implementation keeps (and `conformance::check` tests):
 /// - [`actor`](GameState::actor) is [`Actor::Over`] exactly when
 ///   [`outcome`](GameState::outcome) is `Some`;
 /// - at a seat's turn the legal actions are not empty, and each of them is accepted by
@@ -244,7 +245,7 @@ pub trait GameState {
     /// outcome back: what [`sample_chance`](GameState::sample_chance) then
     /// [`apply_chance`](GameState::apply_chance) do, and what a game may do faster by
     /// overriding it (an outcome the game drew itself needs no check that it fits, and
-    /// no copy). The quiet loop of simulations uses it; [`conformance::check`] checks
+    /// no copy). The quiet loop of simulations uses it; `conformance::check` checks
     /// that it leaves the same state and events as the two steps.
     fn apply_sampled_chance<R: Rng + ?Sized, S: EventSink<Self::Event>>(
         &mut self,
@@ -255,11 +256,47 @@ pub trait GameState {
         self.apply_chance(&outcome, events)
     }
 
-    /// What the player in `seat` may see now.
-    fn observe(&self, seat: Seat) -> Self::Observation<'_>;
+    /// What the player in `seat` may see now; `None` if the table has no such seat
+    /// (`seat >= seats()`), the one answer every game gives to a seat that does not
+    /// exist (never a panic, never an empty or a whole-game view).
+    fn observe(&self, seat: Seat) -> Option<Self::Observation<'_>>;
+
+    /// The quiet path's step: carries out `action`, which a trusted agent chose from the
+    /// legal actions, then the chance that follows it (drawn from `rng`), and says who
+    /// acts next. No event is built.
+    ///
+    /// This is the one place where a game may go faster than its checked path, for
+    /// [`Driver::play_trusted`] (the simulators): it may skip checking the action again
+    /// (the driver debug-asserts that it is legal) and fuse the seat's action with the
+    /// chance node that always follows it (War's take of the table, Pig's throw). The
+    /// default is [`apply`](GameState::apply), then
+    /// [`apply_sampled_chance`](GameState::apply_sampled_chance) while chance acts.
+    /// `conformance::check` checks that an override leaves the same state.
+    fn apply_trusted<R: Rng + ?Sized>(
+        &mut self,
+        action: Self::Action,
+        rng: &mut R,
+    ) -> Result<Actor, Self::Error> {
+        self.apply(action, &mut Ignore)?;
+        settle_chance(self, rng)
+    }
 
     /// How the game ended, once it is over.
     fn outcome(&self) -> Option<Outcome<Self::NoWinner>>;
+}
+
+/// Applies chance from `rng` while chance acts (the default end of
+/// [`GameState::apply_trusted`], and the start of a quiet game); returns who acts then.
+pub fn settle_chance<G: GameState + ?Sized, R: Rng + ?Sized>(
+    game: &mut G,
+    rng: &mut R,
+) -> Result<Actor, G::Error> {
+    loop {
+        match game.actor() {
+            Actor::Chance => game.apply_sampled_chance(rng, &mut Ignore)?,
+            actor => return Ok(actor),
+        }
+    }
 }
 
 /// Where chance outcomes come from: a recorded list first (a deck file, a dice file, a
@@ -341,28 +378,6 @@ impl<C: Clone> ChanceSource<C> {
         Ok(outcome)
     }
 
-    /// [`apply`](ChanceSource::apply) without handing the outcome back, so that a
-    /// sampled one is never copied (the simulators' loop).
-    pub fn apply_quietly<G, S>(
-        &mut self,
-        game: &mut G,
-        events: &mut S,
-    ) -> Result<(), PlayError<G::Error>>
-    where
-        G: GameState<Chance = C>,
-        S: EventSink<G::Event>,
-    {
-        if let Some(outcome) = self.take_recorded(game)? {
-            return game.apply_chance(outcome, events).map_err(chance_refused);
-        }
-        match &mut self.rng {
-            Some(rng) => game
-                .apply_sampled_chance(rng, events)
-                .map_err(chance_refused),
-            None => Err(self.ran_out()),
-        }
-    }
-
     /// The next recorded outcome, if any is left; the generator (if any) is drawn all
     /// the same, to keep the stream in step with a game played from the seed alone.
     fn take_recorded<G: GameState<Chance = C>>(
@@ -416,7 +431,7 @@ impl fmt::Display for Stop {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Stop::Quit => f.write_str("the player quit"),
-            Stop::InputEnded => f.write_str(crate::cli::INPUT_ENDED),
+            Stop::InputEnded => f.write_str("the input ended"),
             Stop::NoAction => f.write_str("a seat had to act with no legal action"),
             Stop::Unseated(seat) => write!(f, "nobody sits in seat {}", seat + 1),
             Stop::Io(error) => error.fmt(f),
@@ -448,21 +463,6 @@ pub trait Agent<G: GameState + ?Sized> {
 }
 
 impl<G: GameState + ?Sized, A: Agent<G> + ?Sized> Agent<G> for &mut A {
-    fn choose(
-        &mut self,
-        seat: Seat,
-        observation: &G::Observation<'_>,
-        legal: &[G::Action],
-    ) -> Result<G::Action, Stop> {
-        (**self).choose(seat, observation, legal)
-    }
-
-    fn wants_legal_actions(&self, seat: Seat) -> bool {
-        (**self).wants_legal_actions(seat)
-    }
-}
-
-impl<G: GameState + ?Sized, A: Agent<G> + ?Sized> Agent<G> for Box<A> {
     fn choose(
         &mut self,
         seat: Seat,
@@ -598,24 +598,6 @@ impl<G: GameState + ?Sized> Agent<G> for Uniform {
     }
 }
 
-/// An agent made of a closure (`FnMut(seat, observation, legal) -> action`).
-pub struct FnAgent<F>(pub F);
-
-impl<G, F> Agent<G> for FnAgent<F>
-where
-    G: GameState + ?Sized,
-    F: FnMut(Seat, &G::Observation<'_>, &[G::Action]) -> Result<G::Action, Stop>,
-{
-    fn choose(
-        &mut self,
-        seat: Seat,
-        observation: &G::Observation<'_>,
-        legal: &[G::Action],
-    ) -> Result<G::Action, Stop> {
-        (self.0)(seat, observation, legal)
-    }
-}
-
 /// What one step of the loop applied.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Step<A, C> {
@@ -731,30 +713,56 @@ impl<G: GameState> Driver<G> {
             .ok_or(PlayError::Invariant("the game is over but has no outcome"))
     }
 
-    /// Plays to the end without building any event ([`Ignore`]) or copying any chance
-    /// outcome: a simulation's loop, which is told who acted at each step (to count
-    /// turns, say) and gets the outcome.
-    pub fn play_quietly<A, O>(
+    /// The quiet path: plays to the end with trusted agents (the simulators'
+    /// strategies), without building any event or copying any chance outcome, drawing
+    /// chance from `rng`, and returns the outcome; `observer` is told the seat of each
+    /// action (to count turns, say).
+    ///
+    /// Each step asks who acts once, and carries out the agent's action and the chance
+    /// that follows it in one [`GameState::apply_trusted`], which need not check the
+    /// action again: that is the agents' promise, asserted here in debug builds and
+    /// checked for every game by `conformance::check`. Agents that choose from
+    /// their observation alone are given no list of legal actions
+    /// ([`Agent::wants_legal_actions`]).
+    pub fn play_trusted<A, R, O>(
         &mut self,
         game: &mut G,
-        chance: &mut ChanceSource<G::Chance>,
+        rng: &mut R,
         agents: &mut A,
         mut observer: O,
     ) -> Result<Outcome<G::NoWinner>, PlayError<G::Error>>
     where
         A: Agent<G> + ?Sized,
-        O: FnMut(Actor),
+        R: Rng + ?Sized,
+        O: FnMut(Seat),
     {
-        loop {
-            let actor = game.actor();
-            match actor {
-                Actor::Over => break,
-                Actor::Chance => chance.apply_quietly(game, &mut Ignore)?,
-                Actor::Seat(seat) => {
-                    act(game, agents, seat, &mut self.legal, &mut Ignore)?;
-                }
+        let mut actor = settle_chance(game, rng).map_err(chance_refused)?;
+        while let Actor::Seat(seat) = actor {
+            if agents.wants_legal_actions(seat) {
+                game.legal_actions(&mut self.legal);
+            } else {
+                self.legal.clear();
             }
-            observer(actor);
+            let observation = game
+                .observe(seat)
+                .ok_or(PlayError::Invariant("the seat to act has no observation"))?;
+            let action = agents.choose(seat, &observation, &self.legal)?;
+            drop(observation);
+            if cfg!(debug_assertions) {
+                game.legal_actions(&mut self.legal);
+                debug_assert!(
+                    self.legal.contains(&action),
+                    "a trusted agent chose {action:?}, not one of {:?}",
+                    self.legal
+                );
+            }
+            observer(seat);
+            actor = game
+                .apply_trusted(action, rng)
+                .map_err(|error| PlayError::Refused {
+                    seat: Some(seat),
+                    error,
+                })?;
         }
         game.outcome()
             .ok_or(PlayError::Invariant("the game is over but has no outcome"))
@@ -802,7 +810,11 @@ where
     } else {
         legal.clear();
     }
-    let action = agents.choose(seat, &game.observe(seat), legal)?;
+    let observation = game
+        .observe(seat)
+        .ok_or(PlayError::Invariant("the seat to act has no observation"))?;
+    let action = agents.choose(seat, &observation, legal)?;
+    drop(observation);
     game.apply(action, events)
         .map_err(|error| PlayError::Refused {
             seat: Some(seat),
@@ -845,6 +857,7 @@ impl<A: Clone, C: Clone> Default for Record<A, C> {
     }
 }
 
+#[cfg(any(test, feature = "conformance"))]
 pub mod conformance {
     //! One check of the protocol's promises that runs on any game (each game crate
     //! calls it from a property test over many seeds).
@@ -881,7 +894,10 @@ pub mod conformance {
     ///   node or after the end, chance at a seat's turn or after the end), is refused
     ///   with the state unchanged and no event;
     /// - drawing chance in one step ([`GameState::apply_sampled_chance`]) leaves the same
-    ///   state and events as sampling, then applying;
+    ///   state and events as sampling, then applying; and the quiet path's step
+    ///   ([`GameState::apply_trusted`]) of each legal action the same state as
+    ///   [`apply`](GameState::apply) followed by the same chance;
+    /// - the seat to act has an observation, and a seat past the table none;
     /// - [`Audit::audit`] accepts the step;
     /// - the game ends within `max_steps` steps;
     ///
@@ -913,6 +929,13 @@ pub mod conformance {
                 return Err(format!("no end after {max_steps} steps: {game:?}"));
             }
             let actor = game.actor();
+            if game.observe(game.seats()).is_some() {
+                return Err(format!(
+                    "seat {} of {} has an observation",
+                    game.seats(),
+                    game.seats()
+                ));
+            }
             if (actor == Actor::Over) != game.outcome().is_some() {
                 return Err(format!("actor {actor:?} but outcome {:?}", game.outcome()));
             }
@@ -966,12 +989,29 @@ pub mod conformance {
                     if seat >= game.seats() {
                         return Err(format!("seat {seat} of {}", game.seats()));
                     }
+                    if game.observe(seat).is_none() {
+                        return Err(format!("seat {seat} to act has no observation"));
+                    }
                     for &action in &legal {
                         let mut copy = game.clone();
                         if let Err(e) = copy.apply(action, &mut scratch) {
                             return Err(format!("legal action {action:?} refused: {e}"));
                         }
                         scratch.clear();
+                        // The quiet path lands where the checked path and the same
+                        // chance do.
+                        let mut dice = probe.clone();
+                        let then = settle_chance(&mut copy, &mut dice.clone())
+                            .map_err(|e| format!("chance after {action:?} refused: {e}"))?;
+                        let mut trusted = game.clone();
+                        let actor = trusted
+                            .apply_trusted(action, &mut dice)
+                            .map_err(|e| format!("apply_trusted({action:?}) refused: {e}"))?;
+                        if trusted != copy || actor != then {
+                            return Err(format!(
+                                "apply_trusted({action:?}) differs from apply and chance"
+                            ));
+                        }
                     }
                     for action in game.illegal_actions() {
                         if legal.contains(&action) {
@@ -1204,8 +1244,8 @@ mod tests {
             Ok(())
         }
 
-        fn observe(&self, _seat: Seat) -> [u8; 2] {
-            self.heads
+        fn observe(&self, seat: Seat) -> Option<[u8; 2]> {
+            (seat < 2).then_some(self.heads)
         }
 
         fn outcome(&self) -> Option<Outcome<std::convert::Infallible>> {
@@ -1313,7 +1353,10 @@ mod tests {
             )
             .unwrap();
         assert_eq!(record.chance[0], flipped);
-        assert_eq!(record.chance[1..], seeded[1..record.chance.len()]);
+        // The two games may end at different flips; up to the shorter, they agree.
+        let both = record.chance.len().min(seeded.len());
+        assert!(both > 2, "{record:?}");
+        assert_eq!(record.chance[1..both], seeded[1..both]);
     }
 
     #[test]

@@ -1,9 +1,11 @@
-//! The one simulation harness of the four games (with the `sim` feature): many seeded
-//! games on all cores, the same figures for any number of threads, and one report, in
-//! text and in JSON, with the same fields for every game.
+//! The one simulation harness of the four games: many seeded games on all cores, the
+//! same figures for any number of threads, and one report, in text and in JSON, with the
+//! same fields for every game.
 //!
-//! A game says how to play one game of a run ([`Simulation`]); [`run`] hands the games to
-//! the threads in chunks, each played on one worker that stays put (its game, loop and
+//! A game's library says how to play one game of a run ([`Simulation`]) and needs
+//! nothing else from here; the runner that spreads the games over threads (`run`, with
+//! rayon) and the JSON report are in the `sim` feature, which only the binaries turn on.
+//! `run` hands the games to the threads in chunks, each played on one worker that stays put (its game, loop and
 //! chance source are reused: nothing is allocated per game), and adds up integer tallies,
 //! so that any split of the games gives the same figures. Game `i` of a run seeded `s`
 //! draws its chance from `stream_rng(s, i)` alone.
@@ -25,17 +27,20 @@
 use std::collections::BTreeMap;
 use std::fmt::{self, Write as _};
 
+#[cfg(feature = "sim")]
 use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::protocol::Seat;
 
+#[cfg(feature = "sim")]
 /// The most worker threads a simulation starts: far more threads than cores only slows
 /// a run down.
 pub const MAX_THREADS: usize = 256;
 
 /// How many games a thread plays on one worker before it takes more (and reports
 /// progress).
+#[cfg(feature = "sim")]
 const CHUNK: u64 = 1024;
 
 /// How one game ended, as the harness tallies it.
@@ -106,6 +111,7 @@ pub trait Simulation: Sync {
 }
 
 /// How many games, from which seed, on how many threads.
+#[cfg(feature = "sim")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
     /// Games to play (at least 1).
@@ -117,6 +123,7 @@ pub struct Options {
 }
 
 /// Why a run stopped.
+#[cfg(feature = "sim")]
 #[derive(Debug, thiserror::Error)]
 pub enum SimError<E: std::error::Error> {
     /// No games asked for.
@@ -140,6 +147,7 @@ pub enum SimError<E: std::error::Error> {
 
 /// Plays the games of `options` on a pool of threads and reports; `progress` is told the
 /// number of games of each chunk as it finishes (from any thread).
+#[cfg(feature = "sim")]
 pub fn run<S: Simulation>(
     simulation: &S,
     options: &Options,
@@ -205,6 +213,7 @@ pub fn run<S: Simulation>(
 }
 
 /// The integer tallies of some of the games.
+#[cfg(feature = "sim")]
 struct Tally<X, E> {
     wins: Vec<u64>,
     /// Games without a winner by reason, in the order first seen: a game has one to three
@@ -216,6 +225,7 @@ struct Tally<X, E> {
     failed: Option<(u64, E)>,
 }
 
+#[cfg(feature = "sim")]
 impl<X: Extra, E> Tally<X, E> {
     fn new(seats: usize) -> Tally<X, E> {
         Tally {
@@ -317,7 +327,8 @@ pub struct Lengths {
 }
 
 impl Lengths {
-    fn of(unit: &'static str, histogram: &Histogram) -> Lengths {
+    /// The figures of a histogram of lengths counted in `unit`.
+    pub fn of(unit: &'static str, histogram: &Histogram) -> Lengths {
         let d = histogram.distribution();
         Lengths {
             unit,
@@ -393,6 +404,7 @@ impl<X: Extra> Report<X> {
     }
 
     /// The report as pretty JSON, with a final newline.
+    #[cfg(feature = "sim")]
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).map_or_else(
             |error| format!("{{\"error\": \"{error}\"}}\n"),
@@ -508,7 +520,7 @@ impl Histogram {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "sim"))]
 mod tests {
     use super::*;
     use crate::rng::{below, stream_rng};

@@ -4,8 +4,8 @@
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 
+use crate::cli::resolve_seed;
 use crate::cli::{report, write_stdout};
-use crate::rng::resolve_seed;
 use crate::sim::{self, MAX_THREADS, Options, Simulation};
 
 /// The simulation's default number of games.

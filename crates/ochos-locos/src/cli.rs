@@ -4,12 +4,13 @@ use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use cards_core::cli::{EXIT_CUT_SHORT, is_broken_pipe, parse_args, report, warn};
+use cards_core::cli::resolve_seed;
+use cards_core::cli::{EXIT_CUT_SHORT, input_ended, is_broken_pipe, parse_args, report, warn};
 use cards_core::console::Console;
 use cards_core::input::{InputError, quoted, read_file, read_text};
 use cards_core::names::count_of;
 use cards_core::protocol::{ChanceSource, Driver, PlayError, Stop};
-use cards_core::rng::{resolve_seed, rng_from_seed};
+use cards_core::rng::rng_from_seed;
 use cards_core::sim::SimError;
 use cards_core::sim_cli::{SimArgs, figures};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
@@ -395,6 +396,7 @@ pub fn main() -> ExitCode {
         Ok(Done::Ok) => ExitCode::SUCCESS,
         Ok(Done::Differs) => ExitCode::from(EXIT_CUT_SHORT),
         Ok(Done::Graded(status)) => ExitCode::from(status),
+        Ok(Done::CutShort(Stop::InputEnded)) => input_ended(PROGRAM),
         Ok(Done::CutShort(stop)) => {
             warn(PROGRAM, stop);
             ExitCode::from(EXIT_CUT_SHORT)

@@ -10,11 +10,15 @@
 
 use std::fmt;
 
-use cards_core::protocol::{Actor, ChanceSource, Driver, EventSink, GameState, Seat, conformance};
+#[cfg(feature = "conformance")]
+use cards_core::protocol::conformance;
+use cards_core::protocol::{Actor, ChanceSource, Driver, EventSink, GameState, Seat};
 use cards_core::{Color, ColorCard, Pile, shuffle};
 use rand::Rng;
 
-use crate::deal::{DECK_SIZE, MAX_NUMBER, MIN_NUMBER, card_slot};
+use crate::deal::{DECK_SIZE, MIN_NUMBER};
+#[cfg(feature = "conformance")]
+use crate::deal::{MAX_NUMBER, card_slot};
 use crate::player::Player;
 use crate::rules::{Ending, HAND_SIZE, Rules};
 
@@ -676,6 +680,7 @@ impl Game {
     // ANCHOR_END: draw_into
 
     /// Every card of the game, wherever it is, counted by its place in the deck.
+    #[cfg(feature = "conformance")]
     fn card_counts(&self) -> [u8; DECK_SIZE] {
         let mut counts = [0u8; DECK_SIZE];
         let held = self.players.iter().flat_map(|player| player.hand().iter());
@@ -834,10 +839,10 @@ impl GameState for Game {
         self.deal(&order, events)
     }
 
-    fn observe(&self, seat: Seat) -> Observation<'_> {
-        Observation {
+    fn observe(&self, seat: Seat) -> Option<Observation<'_>> {
+        Some(Observation {
             seat,
-            hand: self.players.get(seat).map_or(&[], Player::hand),
+            hand: self.players.get(seat)?.hand(),
             rules: self.rules,
             discard_card: self.discard_card(),
             card_to_match: self.card_to_match(),
@@ -845,7 +850,7 @@ impl GameState for Game {
             pending_twos: self.pending_twos,
             deck_size: self.deck.len(),
             counts: HandSizes(&self.players),
-        }
+        })
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -853,6 +858,7 @@ impl GameState for Game {
     }
 }
 
+#[cfg(feature = "conformance")]
 impl conformance::Audit for Game {
     /// Checks a step against the rules: no card created or lost (hands, discard pile and
     /// deck hold exactly the cards dealt); a deal gives five cards a seat, the discard
@@ -949,6 +955,7 @@ impl conformance::Audit for Game {
 /// The audit's own statement of what may be laid (written apart from the game's check,
 /// so that the audit tests it): facing a fresh 2 under the Rule of Two only a 2;
 /// otherwise a card of the colour or the number of the card to match.
+#[cfg(feature = "conformance")]
 fn may_lay(game: &Game, card: ColorCard, target: ColorCard) -> bool {
     if game.rules.two.is_some() && game.pending_twos > 0 {
         card.number() == TWO
@@ -958,6 +965,7 @@ fn may_lay(game: &Game, card: ColorCard, target: ColorCard) -> bool {
 }
 
 /// Checks one seat's turn, from `before` to `after`, against the rules.
+#[cfg(feature = "conformance")]
 fn audit_turn(before: &Game, after: &Game, seat: Seat, play: Play) -> Result<(), String> {
     let held = before.players[seat].hand();
     let holds = after.players[seat].hand().len();
@@ -1424,8 +1432,11 @@ mod tests {
         g.apply(play("G2", None), &mut events).unwrap();
         g.legal_actions(&mut legal);
         assert_eq!(legal, [Action::Draw]);
-        assert_eq!(g.observe(1).hand, &cards("R1 R3 R4 R5 R6")[..]);
-        assert!(g.observe(1).facing_two());
-        assert_eq!(g.observe(1).card_counts().collect::<Vec<_>>(), [4, 5]);
+        assert_eq!(g.observe(1).unwrap().hand, &cards("R1 R3 R4 R5 R6")[..]);
+        assert!(g.observe(1).unwrap().facing_two());
+        assert_eq!(
+            g.observe(1).unwrap().card_counts().collect::<Vec<_>>(),
+            [4, 5]
+        );
     }
 }

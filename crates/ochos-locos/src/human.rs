@@ -278,7 +278,7 @@ mod tests {
         game.legal_actions(&mut legal);
         let names = vec!["Alice".to_owned(), "Bob".to_owned()];
         let mut person = Human::new(Console::new(answers.as_bytes(), Vec::new()), names);
-        let choice = person.choose(0, &game.observe(0), &legal);
+        let choice = person.choose(0, &game.observe(0).unwrap(), &legal);
         let shown = String::from_utf8(person.console.into_output()).unwrap_or_default();
         (choice, shown)
     }
@@ -326,7 +326,7 @@ mod tests {
         };
         let mut person = Human::new(Console::new(&b"d\n"[..], Vec::new()), names).with_style(style);
         assert_eq!(
-            person.choose(0, &g.observe(0), &legal).ok(),
+            person.choose(0, &g.observe(0).unwrap(), &legal).ok(),
             Some(Action::Draw)
         );
         let shown = String::from_utf8(person.console.into_output()).unwrap_or_default();

@@ -19,16 +19,14 @@
 //! turn compiles into the simulator's loop (`#[inline]` on the steps and the strategies,
 //! `#[inline(always)]` and the worker's own [`Agent`] for its seats where the release
 //! binary's build still left calls), and that the worker deals without re-sorting the
-//! deck or moving its generator, through a generator type of its own so that the shuffle
-//! is inlined too.
+//! deck: the deal is the chance node of the protocol's quiet path
+//! (`Driver::play_trusted`), sampled from the game's own xoshiro256++ stream,
+//! `stream_rng(s, i)`, seeded with `game_seed(s, i)`.
 
 use cards_core::ColorCard;
-use cards_core::protocol::{
-    Actor, Agent, ChanceSource, Driver, GameState, Ignore, PlayError, Seat, Stop,
-};
-use std::ops::{Deref, DerefMut};
+use cards_core::protocol::{Agent, Driver, PlayError, Seat, Stop};
 
-use cards_core::rng::{GameRng, stream_rng};
+use cards_core::rng::stream_rng;
 use cards_core::sim::{Ending, Played, Simulation};
 
 use crate::deal::{DealError, MAX_NUMBER, MIN_NUMBER, NAMES, check_players};
@@ -95,9 +93,6 @@ impl Setup {
 pub struct Worker {
     game: Game,
     driver: Driver<Game>,
-    // Chance acts once a game, at the deal, which the worker samples itself from the
-    // game's stream: the loop gets no outcomes.
-    no_chance: ChanceSource<DealOrder>,
     strategies: Seats,
     // The 32 cards in card order: what chance shuffles for every game.
     cards: DealOrder,
@@ -109,7 +104,6 @@ impl Worker {
         Worker {
             game: setup.game.clone(),
             driver: Driver::new(),
-            no_chance: ChanceSource::recorded(Vec::new()),
             strategies: Seats(setup.seats.iter().map(|&(_, strategy)| strategy).collect()),
             cards: sorted_deck(),
         }
@@ -125,22 +119,14 @@ impl Worker {
     /// tests rule out).
     pub fn play(&mut self, seed: u64, index: u64) -> Result<Played, PlayError<GameError>> {
         // Game `index` depends on nothing but (seed, index): the chance node shuffles
-        // the sorted cards with the game's own stream. (Sampled here rather than through
-        // a `ChanceSource`, which would move the generator's state twice a game.)
+        // the sorted cards with the game's own stream.
         self.game.await_sorted_deal(self.cards);
-        self.game
-            .apply_sampled_chance(&mut DealStream(stream_rng(seed, index)), &mut Ignore)
-            .map_err(|error| PlayError::Refused { seat: None, error })?;
         let mut turns = 0;
-        let outcome = self.driver.play_quietly(
+        let outcome = self.driver.play_trusted(
             &mut self.game,
-            &mut self.no_chance,
+            &mut stream_rng(seed, index),
             &mut self.strategies,
-            |actor| {
-                if let Actor::Seat(_) = actor {
-                    turns += 1;
-                }
-            },
+            |_| turns += 1,
         )?;
         let ending = match outcome {
             Outcome::Winner { seat } => Ending::Winner(seat),
@@ -181,27 +167,6 @@ impl Agent<Game> for Seats {
 
     fn wants_legal_actions(&self, _seat: Seat) -> bool {
         false
-    }
-}
-
-/// The game's generator, `stream_rng(seed, index)`, under a name of the worker's own.
-/// It draws exactly what the generator draws (it dereferences to it); being a type that
-/// only the worker's deal uses, the shuffle and its `below` are compiled for that one
-/// call and inlined into it. (Under the generator's own type, which the command line's
-/// deals share, the release binary called `below` 31 times a game: a tenth of its time.)
-struct DealStream(GameRng);
-
-impl Deref for DealStream {
-    type Target = GameRng;
-
-    fn deref(&self) -> &GameRng {
-        &self.0
-    }
-}
-
-impl DerefMut for DealStream {
-    fn deref_mut(&mut self) -> &mut GameRng {
-        &mut self.0
     }
 }
 

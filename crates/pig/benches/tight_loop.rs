@@ -1,7 +1,7 @@
 //! The tight loop the engine's `simulate` is measured against (issue 13): the
 //! assignment's two-dice Pig to 100, written for those rules only, with no protocol, no
 //! agents and no events. Game `n` of seed `S` draws its dice from the same stream as the
-//! engine's ([`stream_rng`]`(S, n)`), the first die first, each [`below`]`(rng, 6) + 1`,
+//! engine's ([`stream_rng`]`(S, n)`), a roll's two dice from one [`below`]`(rng, 36)`,
 //! so it plays the same game: the differential test (`tests/tight_loop.rs`) checks that.
 //!
 //! A strategy is a [`Decide`], monomorphised into the loop: `hold:N` compares the turn's
@@ -115,9 +115,8 @@ pub fn play<A: Decide, B: Decide>(a: &A, b: &B, seed: u64, game: u64) -> Game {
                 banked[mover] = me + turn;
                 break;
             }
-            let die1 = below(&mut rng, 6) as usize;
-            let die2 = below(&mut rng, 6) as usize;
-            let points = POINTS[die1 * 6 + die2];
+            // The pair's index, 6 × (die1 − 1) + (die2 − 1), as the engine draws it.
+            let points = POINTS[below(&mut rng, 36) as usize];
             if points == 0 {
                 break;
             }

@@ -10,11 +10,12 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use cards_core::ParseError;
+use cards_core::cli::resolve_seed;
 use cards_core::cli::{EXIT_CUT_SHORT, input_ended, is_broken_pipe, parse_args, report, warn};
 use cards_core::input::{InputError, MAX_INPUT, read_file};
 use cards_core::names::count_of;
 use cards_core::protocol::{ChanceSource, PlayError, Stop};
-use cards_core::rng::{resolve_seed, rng_from_seed};
+use cards_core::rng::rng_from_seed;
 use cards_core::sim::SimError;
 use cards_core::sim_cli::{SimArgs, figures};
 use clap::builder::TypedValueParser;

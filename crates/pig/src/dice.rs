@@ -29,12 +29,15 @@ impl PigDice {
         }
     }
 
-    /// `roll()`: throws both dice, the first one first.
-    #[inline(always)]
+    /// `roll()`: throws both dice at once: one of the 36 equally likely pairs, from one
+    /// draw ([`below`]`(rng, 36)`, the first die its sixes and the second the rest).
     pub fn roll<R: Rng + ?Sized>(rng: &mut R) -> PigDice {
-        let die1 = face(rng);
-        let die2 = face(rng);
-        PigDice { die1, die2 }
+        // below(36) is less than 36, so both quotient and remainder are below 6.
+        let pair = below(rng, 36) as u8;
+        PigDice {
+            die1: pair / 6 + 1,
+            die2: pair % 6 + 1,
+        }
     }
 
     /// `getDie1()`: the first die's face.
@@ -188,13 +191,10 @@ impl Rules {
         }
     }
 
-    /// Throws the dice of these rules: the first die first, each die
-    /// [`below`]`(rng, 6) + 1`. The game's chance nodes draw exactly this
+    /// Throws the dice of these rules: two dice from one draw ([`PigDice::roll`]), or
+    /// one die, [`below`]`(rng, 6) + 1`. The game's chance nodes draw exactly this
     /// ([`PigState::sample_chance`](crate::PigState)), so a seed gives the same rolls
     /// whoever plays.
-    // Always inlined (with `PigDice::roll`): a simulated game throws some 25 times, and
-    // the call, left out of line, cost 7% of a game.
-    #[inline(always)]
     pub fn throw<R: Rng + ?Sized>(self, rng: &mut R) -> Throw {
         match self {
             Rules::TwoDice => Throw::Pair(PigDice::roll(rng)),

@@ -25,8 +25,8 @@
 //!   assignment's rules, one die ([`Throw::Single`]) under classic Pig, each of
 //!   [`Rules::outcomes`] equally likely; the solver sums the same list
 //!   ([`Rules::chances`]). [`GameState::sample_chance`] draws it as [`Rules::throw`]
-//!   does (the first die first, each `below(rng, 6) + 1`), so a seed gives the games it
-//!   always gave; [`GameState::apply_chance`] scores it ([`Event::Rolled`]), and refuses
+//!   does (two dice from one draw of the 36 pairs, one die from `below(rng, 6) + 1`), so
+//!   a seed gives the same rolls whoever plays; [`GameState::apply_chance`] scores it ([`Event::Rolled`]), and refuses
 //!   a throw of the other rules' dice or a die that shows no face. The dice come from a
 //!   seeded [`ChanceSource`], or from a dice file ([`rolls`], `pig --dice FILE`).
 //! - **Observation**: [`TurnView`], the public scores from the seat's side: the goal,
@@ -38,9 +38,9 @@
 //!   [`AnyStrategy`], either), the person at the console [`game::Human`], and the
 //!   tests' scripted answers are [`Agent`]s: they see the [`TurnView`] and the legal
 //!   actions, and only the game changes the state. A pair `(A, B)` of agents puts two at the table.
-//! - **Checked**: [`PigState`] implements [`Audit`](cards_core::protocol::conformance::Audit)
+//! - **Checked**: [`PigState`] implements `cards_core::protocol::conformance::Audit`
 //!   (every step's points worked out again from the dice's faces), and
-//!   `tests/protocol.rs` runs [`cards_core::protocol::conformance::check`] over random
+//!   `tests/protocol.rs` runs `cards_core::protocol::conformance::check` over random
 //!   seeds with both rule sets.
 //!
 //! # How the crate is built
@@ -120,8 +120,10 @@
 //!   stdout (the transcript ends with a whole line), `pig: the input ended before the
 //!   game did; nobody won` goes to stderr, and the exit status is 1 (tested by the
 //!   trycmd case `end_of_input`).
-//! - **Dice order**: the first die is drawn first from the seeded generator, each die
-//!   with [`cards_core::rng::below`]`(6) + 1`.
+//! - **Dice from the seed**: the assignment's two dice come from one draw,
+//!   [`cards_core::rng::below`]`(36)`: the first die is its sixes plus 1, the second
+//!   the rest plus 1 (the 36 ordered pairs equally likely, as two throws would be, at
+//!   half the draws); classic Pig's die is `below(6) + 1`.
 //! - **Dice files** (`--dice FILE`): one roll a line, the two dice separated by
 //!   whitespace (`3 5`), or one die a line under classic rules; blank lines are
 //!   skipped. The file is read through [`cards_core::input::read_file`] (at most 4 MB,

@@ -4,16 +4,16 @@
 //! ([`cards_core::rng::stream_rng`]`(seed, n)`), and the tallies are integers, so the
 //! figures do not depend on the number of threads.
 //!
-//! Each game runs on the protocol's one loop, [`Driver`], with the two strategies as
-//! statically dispatched agents; a worker reuses its driver and chance source from game to
+//! Each game runs on the protocol's quiet path, [`Driver::play_trusted`], with the two
+//! strategies as statically dispatched agents; a worker reuses its driver from game to
 //! game, so a game allocates nothing.
 
 use cards_core::names::RuleSet;
-use cards_core::protocol::{Agent, ChanceSource, Driver, Outcome, PlayError, Seat};
+use cards_core::protocol::{Agent, Driver, Outcome, PlayError, Seat};
 use cards_core::rng::stream_rng;
 use cards_core::sim::{Ending, Played, Simulation};
 
-use crate::dice::{Rules, Throw};
+use crate::dice::Rules;
 use crate::state::{PigPlayer, PigState, RuleError};
 
 /// A table where `a` (moving first) plays `b` game after game, each game's dice from its
@@ -24,7 +24,6 @@ pub struct Simulator<A, B> {
     goal: u32,
     seats: (A, B),
     driver: Driver<PigState>,
-    chance: ChanceSource<Throw>,
 }
 
 impl<A: Agent<PigState>, B: Agent<PigState>> Simulator<A, B> {
@@ -35,7 +34,6 @@ impl<A: Agent<PigState>, B: Agent<PigState>> Simulator<A, B> {
             goal,
             seats: (a, b),
             driver: Driver::new(),
-            chance: ChanceSource::seeded(stream_rng(0, 0)),
         }
     }
 
@@ -43,12 +41,12 @@ impl<A: Agent<PigState>, B: Agent<PigState>> Simulator<A, B> {
     /// `stream_rng(seed, game)`); returns the winner's seat (0 for A) and the number of
     /// turns. Allocates nothing once the driver's buffers have grown in the first game.
     pub fn play(&mut self, seed: u64, game: u64) -> Result<(Seat, u32), PlayError<RuleError>> {
-        self.chance.reseed(stream_rng(seed, game));
+        let mut dice = stream_rng(seed, game);
         let players = [PigPlayer::new("A"), PigPlayer::new("B")];
         let mut state = PigState::new(self.rules, self.goal, players);
-        let outcome =
-            self.driver
-                .play_quietly(&mut state, &mut self.chance, &mut self.seats, |_| {})?;
+        let outcome = self
+            .driver
+            .play_trusted(&mut state, &mut dice, &mut self.seats, |_| {})?;
         match outcome {
             Outcome::Winner { seat } => Ok((seat, state.turns())),
             Outcome::NoWinner { reason } => match reason {},
@@ -185,7 +183,7 @@ mod tests {
         let mut events = Vec::new();
         let mut dice_points = [0u32; 2];
         while let Actor::Seat(seat) = state.actor() {
-            let view = state.observe(seat);
+            let view = state.observe(seat).unwrap();
             if view.turn_points < hold[seat] {
                 let throw = rules.throw(rng);
                 if let crate::dice::Score::Points(p) = throw.score() {

@@ -5,11 +5,15 @@
 
 use std::convert::Infallible;
 
+use cards_core::protocol::EventSink;
+#[cfg(feature = "conformance")]
+use cards_core::protocol::conformance::Audit;
 use cards_core::protocol::{Actor, GameState, Outcome, Seat};
-use cards_core::protocol::{EventSink, conformance::Audit};
 use rand::Rng;
 
-use crate::dice::{PigDice, Rules, Score, Throw};
+#[cfg(feature = "conformance")]
+use crate::dice::PigDice;
+use crate::dice::{Rules, Score, Throw};
 
 /// The assignment's goal: the first player to 100 points wins.
 pub const DEFAULT_GOAL: u32 = 100;
@@ -346,8 +350,8 @@ impl GameState for PigState {
         Ok(())
     }
 
-    /// The throw of the rules' dice ([`Rules::throw`]): the first die first, each
-    /// `below(rng, 6) + 1`.
+    /// The throw of the rules' dice ([`Rules::throw`]): two dice from one draw, or
+    /// classic Pig's one die.
     fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<Throw, RuleError> {
         match self.actor() {
             Actor::Chance => Ok(self.rules.throw(rng)),
@@ -397,18 +401,19 @@ impl GameState for PigState {
     }
 
     /// The scores as `seat` sees them: everything in Pig is public.
-    ///
-    /// # Panics
-    /// If `seat` is not 0 or 1: a bug in the caller, never user input.
-    fn observe(&self, seat: Seat) -> TurnView {
-        let other = [1, 0][seat];
-        TurnView {
+    fn observe(&self, seat: Seat) -> Option<TurnView> {
+        let other = match seat {
+            0 => 1,
+            1 => 0,
+            _ => return None,
+        };
+        Some(TurnView {
             goal: self.goal,
             my_score: self.players[seat].banked,
             opponent_score: self.players[other].banked,
             turn_points: self.players[self.current].turn_points,
             my_turn: self.current == seat && self.winner.is_none(),
-        }
+        })
     }
 
     fn outcome(&self) -> Option<Outcome<Infallible>> {
@@ -416,8 +421,9 @@ impl GameState for PigState {
     }
 }
 
-/// The rules checked step by step for [`conformance::check`](cards_core::protocol::conformance::check), from the dice's faces and
-/// the assignment's scoring, not from the code that plays them.
+/// The rules checked step by step for the protocol's conformance check, from the dice's
+/// faces and the assignment's scoring, not from the code that plays them.
+#[cfg(feature = "conformance")]
 impl Audit for PigState {
     /// Points move exactly as the event says: a roll adds its points to the turn (the
     /// sum of the dice, twice the sum for doubles, the face of classic Pig's die), snake
@@ -546,6 +552,7 @@ impl Audit for PigState {
 /// A roll's points worked out from its faces as the assignment states the rules: the sum
 /// of the dice, twice the sum for doubles, `None` for snake eyes; classic Pig's die its
 /// face, `None` for a 1.
+#[cfg(feature = "conformance")]
 fn points_by_hand(throw: Throw) -> Option<u32> {
     match throw {
         Throw::Pair(dice) => {
@@ -756,14 +763,15 @@ mod tests {
         refused(&mut classic, wrong, |s, e| s.apply_chance(&pair(2, 3), e));
     }
 
-    /// The chance node draws what the seeded dice always drew: two dice, the first die
-    /// first, each `below(rng, 6) + 1` (one die in classic Pig); sampling changes nothing.
+    /// The chance node draws what the seeded dice always drew: two dice from one draw,
+    /// `below(rng, 36)` = 6 × (die1 − 1) + (die2 − 1), or one die, `below(rng, 6) + 1`
+    /// (classic Pig); sampling changes nothing.
     #[test]
     fn sampling_draws_the_dice_in_order() {
         for seed in 0..20 {
-            let mut dice = rng_from_seed(seed);
-            let die1 = below(&mut dice, 6) as u8 + 1;
-            let die2 = below(&mut dice, 6) as u8 + 1;
+            let pair_drawn = below(&mut rng_from_seed(seed), 36) as u8;
+            let (die1, die2) = (pair_drawn / 6 + 1, pair_drawn % 6 + 1);
+            let single = below(&mut rng_from_seed(seed), 6) as u8 + 1;
             let mut state = game(Rules::TwoDice, 100);
             state.apply(Action::Roll, &mut Vec::new()).unwrap();
             let before = state;
@@ -777,7 +785,7 @@ mod tests {
             state.apply(Action::Roll, &mut Vec::new()).unwrap();
             assert_eq!(
                 state.sample_chance(&mut rng_from_seed(seed)),
-                Ok(Throw::Single(die1))
+                Ok(Throw::Single(single))
             );
         }
     }
@@ -865,16 +873,17 @@ mod tests {
             turn_points: 8,
             my_turn: true,
         };
-        assert_eq!(state.observe(1), b_sees);
+        assert_eq!(state.observe(1), Some(b_sees));
         assert_eq!(
             state.observe(0),
-            TurnView {
+            Some(TurnView {
                 my_score: 7,
                 opponent_score: 0,
                 my_turn: false,
                 ..b_sees
-            }
+            })
         );
+        assert_eq!(state.observe(2), None);
     }
 
     /// The audit catches a step that does not follow the rules.

@@ -199,7 +199,7 @@ fn a_saved_transcript_is_checked() {
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(
         String::from_utf8_lossy(&output.stdout),
-        "ok: a whole game, 53 lines, won by Human; readings: a welcome of 5 lines; error \
+        "ok: a whole game, 56 lines, won by Human; readings: a welcome of 5 lines; error \
          lines such as `Please answer Y or N.`; snake eyes print Roll Points = 0; the win \
          declared at once when a total reaches 100\n"
     );

@@ -26,7 +26,7 @@ const INPUT_ENDED: &str = "pig: the input ended before the game did; nobody won\
 
 #[test]
 fn a_wrong_answer_is_asked_again_turns_are_played_and_q_quits_with_status_0() {
-    let Some(mut pig) = Terminal::spawn(PROGRAM, &["--seed", "94"], false) else {
+    let Some(mut pig) = Terminal::spawn(PROGRAM, &["--seed", "1810"], false) else {
         return;
     };
     let welcome = pig.expect(PROMPT);
@@ -46,37 +46,57 @@ fn a_wrong_answer_is_asked_again_turns_are_played_and_q_quits_with_status_0() {
     pig.answer("y");
     let computer = pig.expect(PROMPT);
     assert!(
-        computer.contains("Player: Computer, Total Points = 0\nRoll=(1,1)"),
+        computer.contains(
+            "Player: Computer, Total Points = 0\nRoll=(2,1), Roll Points = 3, Turn Points = 3"
+        ),
         "{computer}"
     );
-    pig.answer("n");
-    let snake_eyes = pig.expect(PROMPT);
     assert!(
-        snake_eyes.starts_with("n\nRoll=(1,1), Roll Points = 0"),
-        "{snake_eyes}"
-    );
-    assert!(
-        snake_eyes.contains("Player: Computer, Total Points = 29\n"),
-        "{snake_eyes}"
+        computer.contains("Player: Computer, Total Points = 21\n"),
+        "{computer}"
     );
     pig.answer("n");
     let roll = pig.expect(PROMPT);
     assert_eq!(
         roll,
-        "n\nRoll=(6,2), Roll Points = 8, Turn Points = 8, Total Points = 8\n".to_owned() + PROMPT
+        "n\nRoll=(1,4), Roll Points = 5, Turn Points = 5, Total Points = 5\n".to_owned() + PROMPT
     );
     pig.answer("N");
     let double = pig.expect(PROMPT);
     assert_eq!(
         double,
-        "N\nRoll=(5,5), Roll Points = 20, Turn Points = 28, Total Points = 28\n".to_owned()
+        "N\nRoll=(6,6), Roll Points = 24, Turn Points = 29, Total Points = 29\n".to_owned()
             + PROMPT
     );
     pig.answer("Y");
     let held = pig.expect(PROMPT);
     assert!(
-        held.starts_with("Y\nPlayer: Human, Total Points = 28\n"),
+        held.starts_with("Y\nPlayer: Human, Total Points = 29\n"),
         "{held}"
+    );
+    assert!(
+        held.contains("Player: Computer, Total Points = 48\n"),
+        "{held}"
+    );
+    pig.answer("n");
+    pig.expect(PROMPT);
+    pig.answer("n");
+    pig.expect(PROMPT);
+    pig.answer("y");
+    let computer_busts = pig.expect(PROMPT);
+    assert!(
+        computer_busts.contains(
+            "Roll=(1,1), Roll Points = 0, Turn Points = 0, Total Points = 48\n\
+             Player: Computer, Total Points = 48\n"
+        ),
+        "{computer_busts}"
+    );
+    pig.answer("n");
+    let snake_eyes = pig.expect(PROMPT);
+    assert!(
+        snake_eyes
+            .starts_with("n\nRoll=(1,1), Roll Points = 0, Turn Points = 0, Total Points = 61\n"),
+        "{snake_eyes}"
     );
     pig.answer("n");
     pig.expect(PROMPT);
@@ -87,7 +107,7 @@ fn a_wrong_answer_is_asked_again_turns_are_played_and_q_quits_with_status_0() {
     // `q` and its Enter) gets two blank lines where the `--echo` transcript has one.
     assert!(end.starts_with("q\n\n"), "{end:?}");
     assert!(
-        end.ends_with("\nYou quit: nobody won.\nTotal Points: Human 28, Computer 29\n"),
+        end.ends_with("\nYou quit: nobody won.\nTotal Points: Human 61, Computer 48\n"),
         "{end:?}"
     );
     assert!(matches!(status, WaitStatus::Exited(_, 0)), "{status:?}");
@@ -95,7 +115,7 @@ fn a_wrong_answer_is_asked_again_turns_are_played_and_q_quits_with_status_0() {
 
 #[test]
 fn ctrl_d_at_the_prompt_is_the_end_of_the_input_status_1() {
-    let Some(mut pig) = Terminal::spawn(PROGRAM, &["--seed", "94"], false) else {
+    let Some(mut pig) = Terminal::spawn(PROGRAM, &["--seed", "1810"], false) else {
         return;
     };
     pig.expect(PROMPT);
@@ -110,7 +130,7 @@ fn ctrl_d_at_the_prompt_is_the_end_of_the_input_status_1() {
 
 #[test]
 fn ctrl_c_at_the_prompt_ends_the_game_by_sigint() {
-    let Some(mut pig) = Terminal::spawn(PROGRAM, &["--seed", "94"], false) else {
+    let Some(mut pig) = Terminal::spawn(PROGRAM, &["--seed", "1810"], false) else {
         return;
     };
     pig.expect(PROMPT);

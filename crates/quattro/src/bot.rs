@@ -32,10 +32,10 @@ impl Agent<Game> for Bot {
     fn choose(
         &mut self,
         _seat: Seat,
-        view: &Option<PlayerView<'_>>,
+        view: &PlayerView<'_>,
         _legal: &[Move],
     ) -> Result<Move, Stop> {
-        view.as_ref().map(next_play).ok_or(Stop::NoAction)
+        Ok(next_play(view))
     }
 
     /// The bot weighs the cards of its hand, each checked with the view's rules, as a

@@ -7,10 +7,11 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use cards_core::cli::resolve_seed;
 use cards_core::cli::{input_ended, is_broken_pipe, parse_args, report};
 use cards_core::console::Console;
 use cards_core::protocol::{ChanceSource, GameState, PlayError, Stop};
-use cards_core::rng::{resolve_seed, rng_from_seed};
+use cards_core::rng::rng_from_seed;
 use cards_core::sim_cli::{SimArgs, simulate};
 use cards_core::tokens::ParseError;
 use clap::{Parser, Subcommand, ValueEnum};

@@ -144,12 +144,11 @@ impl<R: BufRead, W: Write> Agent<Game> for Person<'_, R, W> {
     fn choose(
         &mut self,
         _seat: Seat,
-        view: &Option<PlayerView<'_>>,
+        view: &PlayerView<'_>,
         _legal: &[Move],
     ) -> Result<Move, Stop> {
         // The answers are checked against the view, which says why a move is refused;
         // the legal moves are the same rules (`PlayerView::legal_moves`).
-        let view = view.as_ref().ok_or(Stop::NoAction)?;
         render::status(self.console.output(), &self.names, view, self.style)?;
         let mv = match self
             .console
@@ -188,12 +187,7 @@ struct Table<'c, R, W> {
 }
 
 impl<R: BufRead, W: Write> Agent<Game> for Table<'_, R, W> {
-    fn choose(
-        &mut self,
-        seat: Seat,
-        view: &Option<PlayerView<'_>>,
-        legal: &[Move],
-    ) -> Result<Move, Stop> {
+    fn choose(&mut self, seat: Seat, view: &PlayerView<'_>, legal: &[Move]) -> Result<Move, Stop> {
         if seat == self.human {
             self.person.choose(seat, view, legal)
         } else {

@@ -835,7 +835,7 @@ impl GameState for Game {
     type Action = Move;
     type Chance = DeckOrder;
     type Event = Event;
-    type Observation<'a> = Option<PlayerView<'a>>;
+    type Observation<'a> = PlayerView<'a>;
     type NoWinner = NoWinnerReason;
     type Error = GameError;
 

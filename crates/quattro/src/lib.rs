@@ -34,14 +34,15 @@
 //!   outcome is the new draw pile's order (every discard but the top), then the draw
 //!   goes on where it stopped. An order that is not exactly the cards to be shuffled is
 //!   refused ([`ChanceError`]). Sampled from a seed, each is one `cards_core::shuffle`
-//!   of those cards in their current order, so a seed gives the same games as ever.
+//!   of those cards in their current order, drawn from the seed's generator
+//!   (`cards_core::rng`, xoshiro256++), so a seed gives the same game on every machine.
 //! - **Observation**: the seat's [`PlayerView`]: its hand, the top card, the colour to
 //!   follow, every seat's card count, the draw pile's size, the direction, the rules;
 //!   never another hand or the order of the draw pile (`None` before the deal).
 //! - **Outcome** ([`Outcome`], the workspace's `cards_core::Outcome`): the winner, who
 //!   played their last card; or no winner ([`NoWinnerReason`]): every player passed in a
 //!   row, or the turn limit.
-//! - **Audit** ([`audit`]): the rule checks the conformance test runs after every step.
+//! - **Audit** (`audit`, with the `conformance` feature): the rule checks the conformance test runs after every step.
 //!
 //! # Code map
 //! - [`card`]: the card types, their codes (`R5`, `RS`, `RR`, `R+2`, `W`, `W+4`) and
@@ -125,6 +126,7 @@
 //!   count, then a summary: name, top card, hand, every other player's card count. Bots'
 //!   cards (and the cards they draw) are never shown except with `--reveal`.
 
+#[cfg(feature = "conformance")]
 pub mod audit;
 pub mod bot;
 pub mod card;

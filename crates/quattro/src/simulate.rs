@@ -3,18 +3,17 @@
 //!
 //! Game number `i` takes its chance outcomes from its own generator,
 //! `stream_rng(seed, i)`, and the tallies are integers, so the figures are the same
-//! whatever the number of threads. Each thread reuses one [`Simulator`]: a [`Game`], the
-//! one game loop ([`Driver`]) and a [`ChanceSource`] reseeded per game, with the bots as
-//! a statically dispatched agent; nothing is allocated per game or per move once the
-//! buffers have grown.
+//! whatever the number of threads. Each thread reuses one [`Simulator`]: a [`Game`] and
+//! the one game loop ([`Driver`]) on its quiet path (`Driver::play_trusted`), with the
+//! bots as a statically dispatched agent; nothing is allocated per game or per move once
+//! the buffers have grown.
 
 use cards_core::names::RuleSet;
-use cards_core::protocol::{ChanceSource, Driver, PlayError};
+use cards_core::protocol::{Driver, PlayError};
 use cards_core::rng::stream_rng;
 use cards_core::sim::{Ending, Played, Simulation};
 
 use crate::bot::Bot;
-use crate::deck::DeckOrder;
 use crate::error::GameError;
 use crate::game::{Game, NoWinnerReason, Outcome, PLAYERS};
 use crate::player::Player;
@@ -92,7 +91,6 @@ impl Simulation for BotGames {
 pub struct Simulator {
     game: Game,
     driver: Driver<Game>,
-    chance: ChanceSource<DeckOrder>,
 }
 
 impl Simulator {
@@ -101,7 +99,6 @@ impl Simulator {
         Simulator {
             game: Game::new(rules, bots(), max_turns),
             driver: Driver::new(),
-            chance: ChanceSource::seeded(stream_rng(0, 0)),
         }
     }
 
@@ -109,10 +106,12 @@ impl Simulator {
     /// its end: its outcome and length in turns.
     pub fn play(&mut self, seed: u64, index: u64) -> Result<(Outcome, u32), PlayError<GameError>> {
         self.game.reset();
-        self.chance.reseed(stream_rng(seed, index));
-        let outcome =
-            self.driver
-                .play_quietly(&mut self.game, &mut self.chance, &mut Bot, |_| {})?;
+        let outcome = self.driver.play_trusted(
+            &mut self.game,
+            &mut stream_rng(seed, index),
+            &mut Bot,
+            |_| {},
+        )?;
         Ok((outcome, self.game.turns()))
     }
 }
@@ -120,7 +119,7 @@ impl Simulator {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cards_core::protocol::GameState;
+    use cards_core::protocol::{ChanceSource, GameState};
     use cards_core::sim::{Options, run};
     use pretty_assertions::assert_eq;
 

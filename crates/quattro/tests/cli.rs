@@ -27,7 +27,7 @@ fn piped_output_is_plain() {
     assert!(output.status.success(), "{output:?}");
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
-        stdout.contains("(Player 1 holds B1 W+4 G9)\nPlayer 1 plays W+4 (2 cards left).\n"),
+        stdout.contains("(Player 2 holds R2 G8 W+4)\nPlayer 2 plays W+4 (2 cards left).\n"),
         "{stdout}"
     );
     assert!(!stdout.contains('\x1b'), "{stdout}");
@@ -61,15 +61,15 @@ fn terminal_output_is_colored_unless_no_color() {
     let colored = on_terminal(None);
     assert!(
         colored.contains(
-            "(Player 1 holds \x1b[34mB1\x1b[0m \x1b[35mW+4\x1b[0m \x1b[32mG9\x1b[0m)\n\
-             Player 1 plays \x1b[35mW+4\x1b[0m (2 cards left).\n\
-             Player 1 names \x1b[32mgreen\x1b[0m.\n"
+            "(Player 2 holds \x1b[31mR2\x1b[0m \x1b[32mG8\x1b[0m \x1b[35mW+4\x1b[0m)\n\
+             Player 2 plays \x1b[35mW+4\x1b[0m (2 cards left).\n\
+             Player 2 names \x1b[31mred\x1b[0m.\n"
         ),
         "{colored:?}"
     );
     let plain = on_terminal(Some("1"));
     assert!(
-        plain.contains("(Player 1 holds B1 W+4 G9)\nPlayer 1 plays W+4 (2 cards left).\n"),
+        plain.contains("(Player 2 holds R2 G8 W+4)\nPlayer 2 plays W+4 (2 cards left).\n"),
         "{plain:?}"
     );
     assert!(!plain.contains('\x1b'), "{plain:?}");

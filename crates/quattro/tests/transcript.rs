@@ -728,12 +728,13 @@ proptest! {
     }
 }
 
-/// Seeds whose games show every effect: reshuffles under both rule sets, Skip, Reverse,
-/// Draw Two, Wild and Wild Draw Four.
+/// Seeds whose games show every effect: reshuffles under both rule sets (13 and 19 with
+/// the Quattro deck, 158 and 171 with Uno's), Skip, Reverse, Draw Two, Wild and Wild Draw
+/// Four (158 and 171 each show them all).
 #[test]
 fn games_with_every_effect_follow_the_rules() {
     let mut texts = String::new();
-    for (seed, uno) in [(6, false), (186, true), (238, true), (1, true), (5, true)] {
+    for (seed, uno) in [(13, false), (19, false), (158, true), (171, true)] {
         if let Err(violation) = check(seed, uno) {
             panic!("{violation}");
         }

@@ -4,10 +4,11 @@ use std::process::ExitCode;
 
 use std::path::{Path, PathBuf};
 
+use cards_core::cli::resolve_seed;
 use cards_core::cli::{input_ended, is_broken_pipe, parse_args, report, write_stdout};
 use cards_core::console::StdConsole;
 use cards_core::protocol::{ChanceSource, GameState};
-use cards_core::rng::{resolve_seed, rng_from_seed};
+use cards_core::rng::rng_from_seed;
 use cards_core::sim_cli::{SimArgs, simulate};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 

@@ -818,8 +818,8 @@ impl GameState for Game {
 
     /// The deal: the 52 cards in their fixed order ([`Card::deck`]) shuffled with
     /// `cards_core::shuffle`. A take: the table's cards, in the order they were put down,
-    /// shuffled the same way. (The same draws from the generator as ever, so a seed plays
-    /// the same game as before the game became a protocol.)
+    /// shuffled the same way. (The same draws from a given generator as the shuffles made
+    /// before the game became a protocol, so that change left every seeded game as it was.)
     fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<CardOrder, RuleError> {
         let mut order = match self.phase {
             Phase::Deal => CardOrder::deck(),
@@ -902,8 +902,8 @@ impl GameState for Game {
         Ok(())
     }
 
-    fn observe(&self, seat: Seat) -> View<'_> {
-        View { game: self, seat }
+    fn observe(&self, seat: Seat) -> Option<View<'_>> {
+        (seat < self.players.len()).then_some(View { game: self, seat })
     }
 
     fn outcome(&self) -> Option<Outcome> {

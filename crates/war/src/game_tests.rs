@@ -689,7 +689,8 @@ fn sampling_a_take_draws_what_a_shuffle_of_the_table_draws() {
 fn a_view_shows_counts_and_face_up_cards_only() {
     let mut g = game(&["5C 2C", "5D 2D", "3S 9S", "4H 8H"]);
     battle(&mut g);
-    let view = g.observe(2);
+    let view = g.observe(2).unwrap();
+    assert!(g.observe(4).is_none());
     assert_eq!(view.card_counts().collect::<Vec<_>>(), [0, 0, 1, 1]);
     let up: Vec<String> = view.face_up().map(|c| c.to_string()).collect();
     assert_eq!(up, ["5C", "5D", "3S", "4H"]);

@@ -38,7 +38,7 @@
 //!   ([`NoWinnerReason::BattleCap`]).
 //! - **Events** ([`Event`]): the deal, each card shown or laid face down, ties, wars,
 //!   players out, the table taken or left, the end; [`render`] turns them into text and
-//!   [`sim`] tallies them. [`audit`] checks every step against the rules for
+//!   [`sim`] tallies them. `audit` (with the `conformance` feature) checks every step against the rules for
 //!   `cards_core`'s conformance check.
 //!
 //! # Modules
@@ -47,7 +47,7 @@
 //! - [`player`]: [`Player`] and [`PlayerSet`] (a one-byte set of seats for ties).
 //! - [`game`]: [`Rules`], [`Game`], [`Event`], [`Outcome`]; the only place with rules.
 //! - [`deck`]: [`CardOrder`] and deck files (`war deal`, `war --deck FILE`).
-//! - [`audit`]: the rule check of each step for the protocol's conformance test.
+//! - `audit` (feature `conformance`): the rule check of each step for the protocol's conformance test.
 //! - [`render`]: events, hands and the final summary as text.
 //! - [`console`]: the interactive, `--auto` and `--quiet` games.
 //! - [`sim`]: `war simulate`: many games on all cores, reproducible per seed whatever
@@ -108,6 +108,7 @@
 //!   deal all the same, so `war deal --seed S` written to a file and played with
 //!   `--deck FILE --seed S` replays the game of `--seed S`.
 
+#[cfg(feature = "conformance")]
 pub mod audit;
 pub mod card;
 pub mod console;

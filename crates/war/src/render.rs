@@ -235,62 +235,68 @@ mod tests {
         );
     }
 
-    /// The war of `war --seed 26 --auto --players 4`, battle 37: Player 1 cannot lay four
+    /// The war of `war --seed 1406 --auto --players 4`, battle 9: Player 3 cannot lay four
     /// cards and is out, and the two others tie again. The tie is its own sentence.
     #[test]
     fn a_tie_after_a_player_is_out_at_war_is_a_sentence_of_its_own() {
         let mut events = vec![
-            Event::Battle { battle: 37 },
+            Event::Battle { battle: 9 },
             played(0, "KS"),
             played(1, "KD"),
-            played(3, "KC"),
+            played(2, "KH"),
+            played(3, "5S"),
             Event::Tie {
-                seats: seats(&[0, 1, 3]),
+                seats: seats(&[0, 1, 2]),
             },
             Event::War {
                 war: 4,
-                battle: Some(38),
-                seats: seats(&[0, 1, 3]),
+                battle: Some(10),
+                seats: seats(&[0, 1, 2]),
             },
         ];
-        events.extend(face_down(0, "10C 3H 3C"));
-        events.extend(face_down(1, "7D JS 9S"));
-        events.push(played(1, "QC"));
-        events.extend(face_down(3, "8D 3D 10S"));
-        events.push(played(3, "QS"));
-        events.push(Event::Out { seat: 0 });
+        events.extend(face_down(0, "7H 9H 4S"));
+        events.push(played(0, "QH"));
+        events.extend(face_down(1, "AH 2D 5H"));
+        events.push(played(1, "QS"));
+        events.extend(face_down(2, "9C 7D 6H"));
+        events.push(Event::Out { seat: 2 });
         events.push(Event::Tie {
-            seats: seats(&[1, 3]),
+            seats: seats(&[0, 1]),
         });
         events.push(Event::War {
             war: 5,
-            battle: Some(39),
-            seats: seats(&[1, 3]),
+            battle: Some(11),
+            seats: seats(&[0, 1]),
         });
-        events.extend(face_down(1, "JH JC 4H"));
+        events.extend(face_down(0, "QD 5D 3H"));
+        events.push(played(0, "8S"));
+        events.extend(face_down(1, "3C 5C 6S"));
         events.push(played(1, "AC"));
-        events.extend(face_down(3, "6C 8H 10H"));
-        events.push(played(3, "7S"));
-        events.push(Event::Took { seat: 1, cards: 22 });
+        events.push(Event::Took { seat: 1, cards: 23 });
         assert_eq!(
             rendered(&events),
-            "Battle 37: Player 1 plays KS, Player 2 plays KD, Player 4 plays KC. Player 1, Player 2 and Player 4 tie: war!\n\
-             War 4 (battle 38): Player 1 lays 10C 3H 3C face down, Player 2 lays 7D JS 9S face down and plays QC, Player 4 lays 8D 3D 10S face down and plays QS.\n\
-             Player 1 has no cards left and is out of the game.\n\
-             Player 2 and Player 4 tie: war!\n\
-             War 5 (battle 39): Player 2 lays JH JC 4H face down and plays AC, Player 4 lays 6C 8H 10H face down and plays 7S. Player 2 wins and takes 22 cards.\n"
+            "Battle 9: Player 1 plays KS, Player 2 plays KD, Player 3 plays KH, Player 4 plays 5S. Player 1, Player 2 and Player 3 tie: war!\n\
+             War 4 (battle 10): Player 1 lays 7H 9H 4S face down and plays QH, Player 2 lays AH 2D 5H face down and plays QS, Player 3 lays 9C 7D 6H face down.\n\
+             Player 3 has no cards left and is out of the game.\n\
+             Player 1 and Player 2 tie: war!\n\
+             War 5 (battle 11): Player 1 lays QD 5D 3H face down and plays 8S, Player 2 lays 3C 5C 6S face down and plays AC. Player 2 wins and takes 23 cards.\n"
         );
     }
 
-    /// The war of `war --seed 16 --auto --players 7 --order fixed`, battle 8: the two
-    /// tied players played their last cards, so the war has nothing to show but them.
+    /// The war of `war --seed 524 --auto --players 7 --order fixed`, battle 8 (Player 4
+    /// is already out): the two tied players played their last cards, so the war has
+    /// nothing to show but them.
     #[test]
     fn a_war_where_nobody_has_a_card_names_the_players_at_war() {
         let mut events = vec![Event::Battle { battle: 8 }];
-        for (seat, text) in ["9S", "JS", "QC", "KD", "AD", "8H", "AS"]
-            .into_iter()
-            .enumerate()
-        {
+        for (seat, text) in [
+            (0, "10H"),
+            (1, "6C"),
+            (2, "2S"),
+            (4, "QH"),
+            (5, "6H"),
+            (6, "QS"),
+        ] {
             events.push(played(seat, text));
         }
         events.extend([
@@ -304,15 +310,15 @@ mod tests {
             },
             Event::Out { seat: 4 },
             Event::Out { seat: 6 },
-            Event::PotLeft { cards: 7 },
+            Event::PotLeft { cards: 6 },
         ]);
         assert_eq!(
             rendered(&events),
-            "Battle 8: Player 1 plays 9S, Player 2 plays JS, Player 3 plays QC, Player 4 plays KD, Player 5 plays AD, Player 6 plays 8H, Player 7 plays AS. Player 5 and Player 7 tie: war!\n\
+            "Battle 8: Player 1 plays 10H, Player 2 plays 6C, Player 3 plays 2S, Player 5 plays QH, Player 6 plays 6H, Player 7 plays QS. Player 5 and Player 7 tie: war!\n\
              War 2: Player 5 and Player 7 have no cards to lay.\n\
              Player 5 has no cards left and is out of the game.\n\
              Player 7 has no cards left and is out of the game.\n\
-             Nobody takes the 7 cards on the table.\n"
+             Nobody takes the 6 cards on the table.\n"
         );
     }
 

@@ -16,12 +16,11 @@
 
 use std::fmt::{self, Write as _};
 
-use cards_core::protocol::{Actor, Agent, ChanceSource, Driver, PlayError, Seat, Stop};
-use cards_core::rng::stream_rng;
+use cards_core::protocol::{Agent, Driver, PlayError, Seat, Stop};
+use cards_core::rng::{GameRng, stream_rng};
 use cards_core::sim::{Distribution, Ending, Extra, Histogram, Played, Simulation};
 use serde::Serialize;
 
-use crate::deck::CardOrder;
 use crate::game::{Action, Game, NoWinnerReason, Order, Outcome, RuleError, Rules, View};
 
 /// How many buckets wars in a row are tallied in: a battle that set off 0, 1, … 7 wars
@@ -339,7 +338,7 @@ pub struct GameRecord {
 pub struct Worker {
     game: Game,
     driver: Driver<Game>,
-    chance: ChanceSource<CardOrder>,
+    rng: GameRng,
     agent: RowCounter,
 }
 
@@ -349,7 +348,7 @@ impl Worker {
         Worker {
             game: Game::new(rules),
             driver: Driver::new(),
-            chance: ChanceSource::seeded(stream_rng(0, 0)),
+            rng: stream_rng(0, 0),
             agent: RowCounter::default(),
         }
     }
@@ -358,7 +357,7 @@ impl Worker {
     /// from its own stream `stream_rng(seed, index)`. This is what the benchmark times.
     pub fn play(&mut self, seed: u64, index: u64) -> Result<GameRecord, PlayError<RuleError>> {
         self.game.restart();
-        self.chance.reseed(stream_rng(seed, index));
+        self.rng = stream_rng(seed, index);
         self.play_out()
     }
 
@@ -367,16 +366,11 @@ impl Worker {
         self.agent = RowCounter::default();
         // Each action is one battle; the battles beyond them are wars' deciding ones.
         let mut actions = 0;
-        let outcome = self.driver.play_quietly(
-            &mut self.game,
-            &mut self.chance,
-            &mut self.agent,
-            |actor| {
-                if let Actor::Seat(_) = actor {
-                    actions += 1;
-                }
-            },
-        )?;
+        let outcome =
+            self.driver
+                .play_trusted(&mut self.game, &mut self.rng, &mut self.agent, |_| {
+                    actions += 1
+                })?;
         let war_battles = self
             .game
             .battles()
@@ -406,6 +400,7 @@ impl Worker {
 mod tests {
     use super::*;
     use crate::game::{AlwaysBattle, Event};
+    use cards_core::protocol::ChanceSource;
     use cards_core::sim::{Options, Report, run};
     use pretty_assertions::assert_eq;
 

@@ -25,16 +25,16 @@ const INPUT_ENDED: &str = "war: the input ended before the game did; nobody won\
 
 #[test]
 fn a_wrong_answer_is_asked_again_battles_are_played_and_q_quits_with_status_0() {
-    let Some(mut war) = Terminal::spawn(PROGRAM, &["--seed", "7"], false) else {
+    let Some(mut war) = Terminal::spawn(PROGRAM, &["--seed", "57"], false) else {
         return;
     };
     let deal = war.expect(PROMPT);
-    assert!(deal.contains("Player 1 (26 cards): 6C 10D 7H"), "{deal}");
+    assert!(deal.contains("Player 1 (26 cards): 2H 5S JH"), "{deal}");
     war.answer("");
     let battle = war.expect(PROMPT);
     assert!(
         battle.contains(
-            "Battle 1: Player 1 plays 6C, Player 2 plays JC. Player 2 wins and takes 2 cards.\n"
+            "Battle 1: Player 1 plays 2H, Player 2 plays 9D. Player 2 wins and takes 2 cards.\n"
         ),
         "{battle}"
     );
@@ -50,11 +50,11 @@ fn a_wrong_answer_is_asked_again_battles_are_played_and_q_quits_with_status_0() 
     war.answer("3");
     let battles = war.expect(PROMPT);
     assert!(
-        battles.contains("Battle 3: Player 1 plays 7H, Player 2 plays 7D."),
+        battles.contains("Battle 3: Player 1 plays JH, Player 2 plays JD."),
         "{battles}"
     );
     assert!(battles.contains("War 1 (battle 4)"), "{battles}");
-    assert!(battles.contains("Battle 5: Player 1 plays 5H"), "{battles}");
+    assert!(battles.contains("Battle 5: Player 1 plays 6C"), "{battles}");
     war.answer("q");
     let (end, status) = war.finish();
     assert_eq!(
@@ -66,7 +66,7 @@ fn a_wrong_answer_is_asked_again_battles_are_played_and_q_quits_with_status_0() 
 
 #[test]
 fn ctrl_d_at_the_prompt_is_the_end_of_the_input_status_1() {
-    let Some(mut war) = Terminal::spawn(PROGRAM, &["--seed", "7"], false) else {
+    let Some(mut war) = Terminal::spawn(PROGRAM, &["--seed", "57"], false) else {
         return;
     };
     war.expect(PROMPT);
@@ -84,7 +84,7 @@ fn ctrl_d_at_the_prompt_is_the_end_of_the_input_status_1() {
 
 #[test]
 fn ctrl_c_at_the_prompt_ends_the_game_by_sigint() {
-    let Some(mut war) = Terminal::spawn(PROGRAM, &["--seed", "7"], false) else {
+    let Some(mut war) = Terminal::spawn(PROGRAM, &["--seed", "57"], false) else {
         return;
     };
     war.expect(PROMPT);

@@ -943,12 +943,12 @@ fn games_with_the_rare_rules_follow_them() {
     let mut texts = String::new();
     for (seed, players, fixed) in [
         (67, 5, true),
-        (26, 4, false),
+        (1406, 4, false),
         (58, 7, true),
         (7, 2, false),
         (7, 5, false),
-        (36, 2, true),
-        (16, 7, true),
+        (125, 2, true),
+        (524, 7, true),
     ] {
         if let Err(violation) = check(seed, players, fixed) {
             panic!("{violation}");
@@ -995,14 +995,14 @@ fn games_with_the_rare_rules_follow_them() {
 fn broken_sentences_are_refused() {
     for (seed, players, fixed, good, broken) in [
         (
-            26,
+            1406,
             4,
             false,
-            "\nPlayer 2 and Player 4 tie: war!\n",
-            "\n. Player 2 and Player 4 tie: war!\n",
+            "\nPlayer 1 and Player 2 tie: war!\n",
+            "\n. Player 1 and Player 2 tie: war!\n",
         ),
         (
-            16,
+            524,
             7,
             true,
             "\nWar 2: Player 5 and Player 7 have no cards to lay.\n",

@@ -229,8 +229,12 @@ fn check_hidden(state: &AppState, response: &Value) {
             }
             Table::War(g) => {
                 let game = g.game();
-                let face_up: HashSet<String> =
-                    game.observe(0).face_up().map(|c| c.to_string()).collect();
+                let face_up: HashSet<String> = game
+                    .observe(0)
+                    .unwrap()
+                    .face_up()
+                    .map(|c| c.to_string())
+                    .collect();
                 let mut secret: Vec<String> = game
                     .table()
                     .iter()

@@ -121,7 +121,7 @@ impl Table {
     }
 
     /// What the page's seat may see now.
-    pub fn snapshot(&self) -> crate::games::Snapshot {
+    pub fn snapshot(&self) -> Result<crate::games::Snapshot, ApiError> {
         match self {
             Table::OchosLocos(g) => g.snapshot(),
             Table::Quattro(g) => g.snapshot(),
@@ -378,10 +378,10 @@ impl AppState {
 }
 
 /// The JSON of a game as its page may see it.
-pub fn game_json(id: GameId, session: &Session) -> Value {
+pub fn game_json(id: GameId, session: &Session) -> Result<Value, ApiError> {
     let kind = session.table.kind();
-    let snapshot = session.table.snapshot();
-    json!({
+    let snapshot = session.table.snapshot()?;
+    Ok(json!({
         "id": id.to_string(),
         "game": kind.slug(),
         "title": kind.title(),
@@ -397,7 +397,7 @@ pub fn game_json(id: GameId, session: &Session) -> Value {
         "log": session.log,
         "over": snapshot.outcome.is_some(),
         "outcome": snapshot.outcome,
-    })
+    }))
 }
 
 fn read_json(body: Result<Bytes, BytesRejection>) -> Result<Value, ApiError> {
@@ -421,7 +421,7 @@ async fn start(
     let (id, session) = tokio::task::spawn_blocking(move || state.start(&request))
         .await
         .map_err(|e| ApiError::internal(e.to_string()))??;
-    let mut response = (StatusCode::CREATED, axum::Json(game_json(id, &session))).into_response();
+    let mut response = (StatusCode::CREATED, axum::Json(game_json(id, &session)?)).into_response();
     if let Ok(location) = HeaderValue::from_str(&format!("/api/games/{id}")) {
         response.headers_mut().insert(header::LOCATION, location);
     }
@@ -435,7 +435,7 @@ async fn show(
     let (id, session) = state.find(&id)?;
     let mut session = lock(&session);
     session.last_used = Instant::now();
-    Ok(axum::Json(game_json(id, &session)))
+    Ok(axum::Json(game_json(id, &session)?))
 }
 
 async fn act(
@@ -450,7 +450,7 @@ async fn act(
     // A refused action leaves the game and its last log as they were.
     let log = session.table.act(&action)?;
     session.log = log;
-    Ok(axum::Json(game_json(id, &session)))
+    Ok(axum::Json(game_json(id, &session)?))
 }
 
 async fn delete(

@@ -173,8 +173,10 @@ impl Ochos {
     }
 
     /// What the person's seat may see now.
-    pub fn snapshot(&self) -> Snapshot {
-        let obs = self.game.observe(self.seat);
+    pub fn snapshot(&self) -> Result<Snapshot, ApiError> {
+        let obs = self.game.observe(self.seat).ok_or_else(|| {
+            ApiError::internal("broken invariant: the page's seat has no observation")
+        })?;
         let counts: Vec<usize> = obs.card_counts().collect();
         let players = self
             .names
@@ -228,7 +230,7 @@ impl Ochos {
             "facing_two": obs.facing_two(),
             "deck": obs.deck_size,
         });
-        Snapshot {
+        Ok(Snapshot {
             seat: self.seat,
             playing: self.playing,
             players,
@@ -237,7 +239,7 @@ impl Ochos {
             view,
             legal,
             outcome: self.game.outcome().map(|o| outcome(&self.names, o)),
-        }
+        })
     }
 
     /// The game itself, for the tests' checks of what a response may hold.

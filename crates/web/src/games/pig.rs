@@ -166,8 +166,10 @@ impl Pig {
     }
 
     /// What the person sees now.
-    pub fn snapshot(&self) -> Snapshot {
-        let view = self.game.observe(YOU);
+    pub fn snapshot(&self) -> Result<Snapshot, ApiError> {
+        let view = self.game.observe(YOU).ok_or_else(|| {
+            ApiError::internal("broken invariant: the page's seat has no observation")
+        })?;
         let scores = [view.my_score, view.opponent_score];
         let players = NAMES
             .iter()
@@ -216,7 +218,7 @@ impl Pig {
             "turn_points": view.turn_points,
             "last_roll": self.last_roll.as_ref().map(|(seat, dice)| json!({"seat": seat, "dice": dice})),
         });
-        Snapshot {
+        Ok(Snapshot {
             seat: YOU,
             playing: true,
             players,
@@ -231,7 +233,7 @@ impl Pig {
                     _ => "The Computer wins".into(),
                 },
             }),
-        }
+        })
     }
 }
 

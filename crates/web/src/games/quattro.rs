@@ -118,7 +118,7 @@ impl Quattro {
     }
 
     /// What the person's seat may see now.
-    pub fn snapshot(&self) -> Snapshot {
+    pub fn snapshot(&self) -> Result<Snapshot, ApiError> {
         let view = self.game.observe(YOU);
         let players = self
             .names
@@ -154,7 +154,7 @@ impl Quattro {
                 })
             }
         };
-        Snapshot {
+        Ok(Snapshot {
             seat: YOU,
             playing: true,
             players,
@@ -163,7 +163,7 @@ impl Quattro {
             view: json_view,
             legal,
             outcome: self.game.outcome().map(|o| outcome(&self.names, o)),
-        }
+        })
     }
 
     /// The game itself, for the tests' checks of what a response may hold.

@@ -125,8 +125,10 @@ impl War {
     }
 
     /// What the table shows now.
-    pub fn snapshot(&self) -> Snapshot {
-        let view = self.game.observe(0);
+    pub fn snapshot(&self) -> Result<Snapshot, ApiError> {
+        let view = self.game.observe(0).ok_or_else(|| {
+            ApiError::internal("broken invariant: the page's seat has no observation")
+        })?;
         let counts: Vec<usize> = view.card_counts().collect();
         let players = counts
             .iter()
@@ -169,7 +171,7 @@ impl War {
             "face_up": view.face_up().map(|c| c.to_string()).collect::<Vec<_>>(),
             "last_battle": self.shown.iter().map(|(seat, card)| json!({"seat": seat, "card": card})).collect::<Vec<_>>(),
         });
-        Snapshot {
+        Ok(Snapshot {
             seat: 0,
             playing: true,
             players,
@@ -178,7 +180,7 @@ impl War {
             view: json_view,
             legal,
             outcome: self.game.outcome().map(outcome),
-        }
+        })
     }
 
     /// The game itself, for the tests' checks of what a response may hold.

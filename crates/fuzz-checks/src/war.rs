@@ -1,0 +1,45 @@
+//! The fuzz checks of War.
+
+use std::io;
+
+use cards_core::console::Console;
+use cards_core::protocol::ChanceSource;
+use cards_core::rng::rng_from_seed;
+
+use crate::{assert_one_short_line, assert_stopped_for_the_input, file_text, seed_and_answers};
+
+/// A War deck file: refused in one short line, or written back to the same order.
+pub fn war_deck(data: &[u8]) {
+    let Some(text) = file_text(data) else { return };
+    let order = match war::deck::parse_deck(&text) {
+        Ok(order) => order,
+        Err(error) => return assert_one_short_line(&error),
+    };
+    let written = war::deck::deck_file(&order);
+    let again = war::deck::parse_deck(&written)
+        .unwrap_or_else(|error| panic!("a written deck is refused: {error}\n{written}"));
+    assert_eq!(
+        order.cards(),
+        again.cards(),
+        "writing back changes the deck"
+    );
+    assert_eq!(war::deck::deck_file(&again), written);
+}
+
+/// A seeded War game, played interactively with the fuzzer's bytes as the answers.
+pub fn war_answers(data: &[u8]) {
+    let (seed, answers) = seed_and_answers(data);
+    let mut game = war::Game::new(war::Rules::default());
+    let mut chance = ChanceSource::seeded(rng_from_seed(seed));
+    let mut console = Console::new(answers, io::sink());
+    let played = war::console::play(
+        &mut game,
+        &mut chance,
+        &mut console,
+        war::console::Mode::Interactive,
+    );
+    match played {
+        Ok(_) | Err(war::console::ConsoleError::Io(_)) => {}
+        Err(war::console::ConsoleError::Game(error)) => assert_stopped_for_the_input(Err(error)),
+    }
+}
