@@ -346,14 +346,6 @@ impl<C: Clone> ChanceSource<C> {
         }
     }
 
-    /// Replaces the generator (and forgets what is left of the list): a simulator gives
-    /// each game its own stream this way without allocating.
-    pub fn reseed(&mut self, rng: GameRng) {
-        self.recorded.clear();
-        self.next = 0;
-        self.rng = Some(rng);
-    }
-
     /// How many outcomes have been taken from the recorded list.
     pub fn recorded_used(&self) -> usize {
         self.next
