@@ -18,18 +18,18 @@ pub fn quattro_deck(data: &[u8]) {
     let (choice, bytes) = split_choice(data);
     let rules = [Rules::Quattro, Rules::Uno][choice % 2];
     let Some(text) = file_text(bytes) else { return };
-    let order = match quattro::deck::parse_deck(&text, rules) {
+    let order = match quattro::files::parse_deck(&text, rules) {
         Ok(order) => order,
         Err(error) => return assert_one_short_line(&error),
     };
     let write = |order| {
         let mut out = Vec::new();
-        quattro::deck::write_deck(&mut out, order, rules, 0)
+        quattro::files::write_deck(&mut out, order, rules, 0)
             .unwrap_or_else(|error| panic!("writing to memory fails: {error}"));
         String::from_utf8(out).unwrap_or_else(|error| panic!("a deck file is not text: {error}"))
     };
     let written = write(&order);
-    let again = quattro::deck::parse_deck(&written, rules)
+    let again = quattro::files::parse_deck(&written, rules)
         .unwrap_or_else(|error| panic!("a written deck is refused: {error}\n{written}"));
     assert!(order == again, "writing back changes the deck");
     assert_eq!(write(&again), written);
@@ -52,7 +52,7 @@ pub fn quattro_answers(data: &[u8]) {
     players[0] = quattro::Player::human(name);
     let mut game = quattro::Game::new(rules, players, quattro::DEFAULT_MAX_TURNS);
     let mut chance = ChanceSource::seeded(rng_from_seed(seed));
-    let played = console::play_with_human(
+    let played = console::play(
         &mut game,
         &mut chance,
         &mut console,

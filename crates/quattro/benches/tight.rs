@@ -7,7 +7,7 @@ mod tight_loop;
 
 use cards_core::names::RuleSet;
 use quattro::Rules;
-use quattro::simulate::Simulator;
+use quattro::simulate::Worker;
 
 fn main() {
     divan::main();
@@ -16,7 +16,7 @@ fn main() {
 /// The engine: game `index` of seed 1, as `quattro simulate` plays it.
 #[divan::bench(args = Rules::ALL, sample_count = 30, sample_size = 2000)]
 fn engine(bencher: divan::Bencher, rules: &Rules) {
-    let mut simulator = Simulator::new(*rules, quattro::DEFAULT_MAX_TURNS);
+    let mut simulator = Worker::new(*rules, quattro::DEFAULT_MAX_TURNS);
     let mut index = 0;
     bencher
         .counter(divan::counter::ItemsCount::new(1u32))

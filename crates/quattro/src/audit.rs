@@ -8,7 +8,7 @@ use cards_core::protocol::{Actor, GameState};
 
 use crate::card::{Card, WildCard};
 use crate::deck::DeckOrder;
-use crate::game::{Event, Game, Move, PLAYERS};
+use crate::game::{Action, Event, Game, PLAYERS};
 
 impl Audit for Game {
     /// Checks, from `before` to `self` through `events`:
@@ -44,7 +44,7 @@ impl Audit for Game {
                 if turns != Some(1) {
                     return Err(format!("a move took {turns:?} turns"));
                 }
-                check_move(before, seat, events)?;
+                check_action(before, seat, events)?;
             }
             Actor::Chance => {
                 if turns != Some(0) {
@@ -99,37 +99,37 @@ impl Audit for Game {
     /// set lacks, a draw while holding a playable card, a held card that cannot be played,
     /// a colour named with a card that names none (or none with one that must). At a
     /// chance node or after the end: a draw.
-    fn illegal_actions(&self) -> Vec<Move> {
+    fn illegal_actions(&self) -> Vec<Action> {
         let Actor::Seat(seat) = self.actor() else {
-            return vec![Move::Draw];
+            return vec![Action::Draw];
         };
         let Some(view) = self.view(seat) else {
-            return vec![Move::Draw];
+            return vec![Action::Draw];
         };
         let mut illegal = Vec::new();
         if let Some(&card) = self.rules().deck().iter().find(|c| !view.hand.contains(c)) {
-            illegal.push(Move::play(card));
+            illegal.push(Action::play(card));
         }
         let wild = Card::Wild(WildCard::Wild);
         if !self.rules().has(wild) {
-            illegal.push(Move::Play {
+            illegal.push(Action::Play {
                 card: wild,
                 color: Some(Color::Red),
             });
         }
         if let Some(card) = view.playable().next() {
-            illegal.push(Move::Draw);
+            illegal.push(Action::Draw);
             illegal.push(if view.names_color(card) {
-                Move::play(card)
+                Action::play(card)
             } else {
-                Move::Play {
+                Action::Play {
                     card,
                     color: Some(Color::Blue),
                 }
             });
         }
         if let Some(&card) = view.hand.iter().find(|&&card| !view.can_play(card)) {
-            illegal.push(Move::play(card));
+            illegal.push(Action::play(card));
         }
         illegal
     }
@@ -137,7 +137,7 @@ impl Audit for Game {
 
 /// The move `seat` made from `before`, as `events` tell it, was one the rules allow,
 /// checked from the card's own matching rule rather than the game's legality check.
-fn check_move(before: &Game, seat: usize, events: &[Event]) -> Result<(), String> {
+fn check_action(before: &Game, seat: usize, events: &[Event]) -> Result<(), String> {
     let (Some(top), hand) = (before.top(), before.player(seat).hand()) else {
         return Err("a seat moved before the deal".into());
     };

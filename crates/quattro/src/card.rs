@@ -64,9 +64,9 @@ pub trait SpecialAbility {
 }
 // ANCHOR_END: special_ability
 
-/// The action printed on a [`SpecialColoredCard`].
+/// The symbol printed on a [`SpecialColoredCard`]: its action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Action {
+pub enum Symbol {
     /// The next player misses their turn. Code `S` (`RS`).
     Skip,
     /// Play changes direction. Code `R` (`RR`).
@@ -75,25 +75,25 @@ pub enum Action {
     DrawTwo,
 }
 
-impl Action {
-    /// All actions, in the order they are listed.
-    pub const ALL: [Action; 3] = [Action::Skip, Action::Reverse, Action::DrawTwo];
+impl Symbol {
+    /// All symbols, in the order they are listed.
+    pub const ALL: [Symbol; 3] = [Symbol::Skip, Symbol::Reverse, Symbol::DrawTwo];
 
-    /// The action's part of a card code.
+    /// The symbol's part of a card code.
     pub const fn code(self) -> &'static str {
         match self {
-            Action::Skip => "S",
-            Action::Reverse => "R",
-            Action::DrawTwo => "+2",
+            Symbol::Skip => "S",
+            Symbol::Reverse => "R",
+            Symbol::DrawTwo => "+2",
         }
     }
 
-    /// The action's name, lower case.
+    /// The name of the action, lower case.
     pub const fn name(self) -> &'static str {
         match self {
-            Action::Skip => "skip",
-            Action::Reverse => "reverse",
-            Action::DrawTwo => "draw two",
+            Symbol::Skip => "skip",
+            Symbol::Reverse => "reverse",
+            Symbol::DrawTwo => "draw two",
         }
     }
 }
@@ -102,18 +102,18 @@ impl Action {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct SpecialColoredCard {
     color: Color,
-    action: Action,
+    symbol: Symbol,
 }
 
 impl SpecialColoredCard {
-    /// The `action` card of `color`.
-    pub const fn new(color: Color, action: Action) -> SpecialColoredCard {
-        SpecialColoredCard { color, action }
+    /// The `symbol` card of `color`.
+    pub const fn new(color: Color, symbol: Symbol) -> SpecialColoredCard {
+        SpecialColoredCard { color, symbol }
     }
 
-    /// What the card does.
-    pub const fn action(self) -> Action {
-        self.action
+    /// Its symbol: what the card does.
+    pub const fn symbol(self) -> Symbol {
+        self.symbol
     }
 }
 
@@ -125,16 +125,16 @@ impl ColoredCard for SpecialColoredCard {
 
 impl SpecialAbility for SpecialColoredCard {
     fn activate(&self) -> Ability {
-        match self.action {
-            Action::Skip => Ability {
+        match self.symbol {
+            Symbol::Skip => Ability {
                 skips_next: true,
                 ..Ability::default()
             },
-            Action::Reverse => Ability {
+            Symbol::Reverse => Ability {
                 reverses: true,
                 ..Ability::default()
             },
-            Action::DrawTwo => Ability {
+            Symbol::DrawTwo => Ability {
                 next_draws: 2,
                 skips_next: true,
                 ..Ability::default()
@@ -195,9 +195,9 @@ impl Card {
         Card::Standard(ColorCard::new(color, number))
     }
 
-    /// The `action` card of `color`.
-    pub const fn special(color: Color, action: Action) -> Card {
-        Card::Special(SpecialColoredCard::new(color, action))
+    /// The `symbol` card of `color`.
+    pub const fn special(color: Color, symbol: Symbol) -> Card {
+        Card::Special(SpecialColoredCard::new(color, symbol))
     }
 
     /// The card's colour; `None` for a wild card.
@@ -228,7 +228,7 @@ impl Card {
     /// colour to follow (the top card's colour, or the colour named after a wild card).
     /// A coloured card matches on colour, a number card on number, an action card on its
     /// action; a wild card matches anything. (Whether a Wild Draw Four is *allowed* also
-    /// depends on the hand: see [`crate::PlayerView::check_play`].)
+    /// depends on the hand: see [`crate::Observation::check_play`].)
     pub fn matches(self, top: Card, color: Color) -> bool {
         match self {
             Card::Wild(_) => true,
@@ -238,7 +238,7 @@ impl Card {
             }
             Card::Special(card) => {
                 card.color == color
-                    || matches!(top, Card::Special(top) if card.action() == top.action())
+                    || matches!(top, Card::Special(top) if card.symbol() == top.symbol())
             }
         }
     }
@@ -271,8 +271,8 @@ impl Card {
             .and_then(Color::from_letter)
             .ok_or_else(error)?;
         let rest = chars.as_str();
-        if let Some(action) = Action::ALL.into_iter().find(|a| a.code() == rest) {
-            return Ok(Card::special(color, action));
+        if let Some(symbol) = Symbol::ALL.into_iter().find(|a| a.code() == rest) {
+            return Ok(Card::special(color, symbol));
         }
         ColorCard::parse_ignore_case(&code)
             .map(Card::Standard)
@@ -284,7 +284,7 @@ impl Card {
     pub fn sort_key(self) -> (usize, u8) {
         match self {
             Card::Standard(card) => (card.color().index(), card.number()),
-            Card::Special(card) => (card.color.index(), 10 + card.action as u8),
+            Card::Special(card) => (card.color.index(), 10 + card.symbol as u8),
             Card::Wild(card) => (Color::ALL.len(), card as u8),
         }
     }
@@ -301,7 +301,7 @@ impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Card::Standard(card) => write!(f, "{card}"),
-            Card::Special(card) => write!(f, "{}{}", card.color, card.action.code()),
+            Card::Special(card) => write!(f, "{}{}", card.color, card.symbol.code()),
             Card::Wild(WildCard::Wild) => f.write_str("W"),
             Card::Wild(WildCard::WildDrawFour) => f.write_str("W+4"),
         }
@@ -314,7 +314,7 @@ impl fmt::Display for CardName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
             Card::Standard(card) => write!(f, "{} {}", card.color().name(), card.number()),
-            Card::Special(card) => write!(f, "{} {}", card.color.name(), card.action.name()),
+            Card::Special(card) => write!(f, "{} {}", card.color.name(), card.symbol.name()),
             Card::Wild(WildCard::Wild) => f.write_str("wild"),
             Card::Wild(WildCard::WildDrawFour) => f.write_str("wild draw four"),
         }

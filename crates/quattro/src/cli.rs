@@ -18,8 +18,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use quattro::console::{self, Ending, Reply};
 use quattro::render::CardStyle;
-use quattro::simulate::BotGames;
-use quattro::{DEFAULT_MAX_TURNS, DeckOrder, Game, GameError, Player, Rules, deck, simulate};
+use quattro::simulate::Setup;
+use quattro::{DEFAULT_MAX_TURNS, DeckOrder, Game, Player, RuleError, Rules, files, simulate};
 
 const PROGRAM: &str = "quattro";
 
@@ -216,7 +216,7 @@ enum Failure {
     /// The deck file is not a deck of the rule set.
     Deck(PathBuf, ParseError),
     /// The game loop stopped on a bug (a refused step, a broken invariant).
-    Play(PlayError<GameError>),
+    Play(PlayError<RuleError>),
 }
 
 impl From<io::Error> for Failure {
@@ -225,8 +225,8 @@ impl From<io::Error> for Failure {
     }
 }
 
-impl From<PlayError<GameError>> for Failure {
-    fn from(error: PlayError<GameError>) -> Failure {
+impl From<PlayError<RuleError>> for Failure {
+    fn from(error: PlayError<RuleError>) -> Failure {
         match error {
             PlayError::Stopped(Stop::Io(error)) => Failure::Io(error),
             error => Failure::Play(error),
@@ -286,7 +286,7 @@ pub fn main() -> ExitCode {
 /// The deck file at `path`, checked whole against the deck of `rules`.
 fn read_deck(path: &Path, rules: Rules) -> Result<DeckOrder, Failure> {
     let text = cards_core::input::read_file(path).map_err(Failure::ReadDeck)?;
-    deck::parse_deck(&text, rules).map_err(|e| Failure::Deck(path.to_owned(), e))
+    files::parse_deck(&text, rules).map_err(|e| Failure::Deck(path.to_owned(), e))
 }
 
 /// One game: four bots printed (`--bots 4`), or the human at the console against three.
@@ -332,7 +332,7 @@ fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
     let mut players = simulate::bots();
     players[0] = Player::human(name);
     let mut game = Game::new(rules, players, args.max_turns);
-    let ending = console::play_with_human(
+    let ending = console::play(
         &mut game,
         &mut chance,
         &mut console,
@@ -363,7 +363,7 @@ fn card_style_for(color: bool) -> CardStyle {
 
 /// `quattro simulate`: the tally of many bot games, and nothing per game.
 fn run_simulate(args: &SimulateArgs) -> Result<ExitCode, Failure> {
-    let games = BotGames {
+    let games = Setup {
         rules: Rules::from(args.rules),
         max_turns: args.max_turns,
     };
@@ -380,7 +380,7 @@ fn run_deal(args: &DealArgs) -> Result<ExitCode, Failure> {
         .sample_chance(&mut rng_from_seed(seed))
         .map_err(|error| Failure::Play(PlayError::Refused { seat: None, error }))?;
     let mut out = io::stdout().lock();
-    deck::write_deck(&mut out, &order, rules, seed)?;
+    files::write_deck(&mut out, &order, rules, seed)?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }

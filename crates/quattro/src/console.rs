@@ -1,10 +1,10 @@
 //! Playing at the terminal: the human's name, the person as the agent of their seat
 //! ([`Person`]), and the two front ends that drive a game through the workspace's one
-//! loop, [`Driver`]: [`play_with_human`] (the person against three bots) and
+//! loop, [`Driver`]: [`play`] (the person against three bots) and
 //! [`play_bots`] (four bots, printed).
 //!
 //! Reading an answer and checking it are apart: [`parse_selection`] and [`parse_color`]
-//! are pure functions of the answer and the human's [`PlayerView`], and the
+//! are pure functions of the answer and the human's [`Observation`], and the
 //! [`Console`] shows their errors and asks again.
 
 use std::io::{self, BufRead, Write};
@@ -13,12 +13,12 @@ use cards_core::Color;
 use cards_core::console::Console;
 use cards_core::protocol::{Actor, Agent, ChanceSource, Driver, GameState, PlayError, Seat, Stop};
 
-use crate::bot::Bot;
 use crate::card::Card;
 use crate::deck::DeckOrder;
-use crate::error::{GameError, InvalidSelectionError, NoNameError, validate_name};
-use crate::game::{Game, Move, Outcome, PLAYERS, PlayerView};
+use crate::error::{InvalidSelectionError, NoNameError, RuleError, validate_name};
+use crate::game::{Action, Game, Observation, Outcome, PLAYERS};
 use crate::render::{self, CardStyle, Perspective};
+use crate::strategy::Bot;
 
 /// The question for the human's name.
 pub const NAME_PROMPT: &str = "What is your name? ";
@@ -79,21 +79,24 @@ pub fn ask_name<R: BufRead, W: Write>(
 /// Reads the human's answer to [`MOVE_PROMPT`]: `draw` (or `0`), or a card code in any
 /// case. The move must be legal in `view`; the error says why it is not. A wild card
 /// comes back with no colour: the console asks for it next.
-pub fn parse_selection(answer: &str, view: &PlayerView<'_>) -> Result<Move, InvalidSelectionError> {
+pub fn parse_selection(
+    answer: &str,
+    view: &Observation<'_>,
+) -> Result<Action, InvalidSelectionError> {
     let text = answer.trim();
     if text.is_empty() {
         return Err(InvalidSelectionError::default());
     }
     if text.eq_ignore_ascii_case("draw") || text == "0" {
-        view.check_move(Move::Draw)?;
-        return Ok(Move::Draw);
+        view.check_action(Action::Draw)?;
+        return Ok(Action::Draw);
     }
     let card = Card::parse_code(text)
         .ok()
         .filter(|&card| view.rules.has(card))
         .ok_or_else(|| InvalidSelectionError::NotACard(text.to_owned()))?;
     view.check_play(card)?;
-    Ok(Move::play(card))
+    Ok(Action::play(card))
 }
 // ANCHOR_END: parse_selection
 
@@ -110,7 +113,7 @@ pub fn parse_color(answer: &str) -> Result<Color, InvalidSelectionError> {
 }
 
 /// The person at the console, as the agent of their seat: shows them their position
-/// (from their [`PlayerView`] only) and asks for a move, and for a colour after a wild
+/// (from their [`Observation`] only) and asks for a move, and for a colour after a wild
 /// card that is not their last; invalid answers are refused with the reason and asked
 /// again. The end of input is [`Stop::InputEnded`].
 pub struct Person<'c, R, W> {
@@ -144,11 +147,11 @@ impl<R: BufRead, W: Write> Agent<Game> for Person<'_, R, W> {
     fn choose(
         &mut self,
         _seat: Seat,
-        view: &PlayerView<'_>,
-        _legal: &[Move],
-    ) -> Result<Move, Stop> {
+        view: &Observation<'_>,
+        _legal: &[Action],
+    ) -> Result<Action, Stop> {
         // The answers are checked against the view, which says why a move is refused;
-        // the legal moves are the same rules (`PlayerView::legal_moves`).
+        // the legal moves are the same rules (`Observation::legal_actions`).
         render::status(self.console.output(), &self.names, view, self.style)?;
         let mv = match self
             .console
@@ -161,7 +164,7 @@ impl<R: BufRead, W: Write> Agent<Game> for Person<'_, R, W> {
             Reply::Quit => return Err(Stop::Quit),
         };
         match mv {
-            Move::Play { card, color: None } if view.names_color(card) => {
+            Action::Play { card, color: None } if view.names_color(card) => {
                 let color = match self
                     .console
                     .ask(COLOR_PROMPT, |answer| or_quit(answer, parse_color))?
@@ -170,7 +173,7 @@ impl<R: BufRead, W: Write> Agent<Game> for Person<'_, R, W> {
                     Reply::Answer(color) => color,
                     Reply::Quit => return Err(Stop::Quit),
                 };
-                Ok(Move::Play {
+                Ok(Action::Play {
                     card,
                     color: Some(color),
                 })
@@ -187,7 +190,12 @@ struct Table<'c, R, W> {
 }
 
 impl<R: BufRead, W: Write> Agent<Game> for Table<'_, R, W> {
-    fn choose(&mut self, seat: Seat, view: &PlayerView<'_>, legal: &[Move]) -> Result<Move, Stop> {
+    fn choose(
+        &mut self,
+        seat: Seat,
+        view: &Observation<'_>,
+        legal: &[Action],
+    ) -> Result<Action, Stop> {
         if seat == self.human {
             self.person.choose(seat, view, legal)
         } else {
@@ -198,13 +206,13 @@ impl<R: BufRead, W: Write> Agent<Game> for Table<'_, R, W> {
 
 /// Why a game at the console stopped before its end, other than the end of input: an
 /// I/O error ([`Stop::Io`]), or a bug (a refused step, a broken invariant).
-pub type ConsoleError = PlayError<GameError>;
+pub type ConsoleError = PlayError<RuleError>;
 
 /// Plays `game` (not dealt yet) with the person at `console` in the seat marked human
 /// and bots in the others, with chance from `chance`; writes the transcript to the
 /// console's output, the bots' cards shown if `reveal`, every card in `style`. The
 /// person's prompts come between the steps' text, so this loop calls [`Driver::step`].
-pub fn play_with_human<R: BufRead, W: Write>(
+pub fn play<R: BufRead, W: Write>(
     game: &mut Game,
     chance: &mut ChanceSource<DeckOrder>,
     console: &mut Console<R, W>,
@@ -318,9 +326,9 @@ mod tests {
         counts: &'a HandCounts,
         top: &str,
         rules: Rules,
-    ) -> PlayerView<'a> {
+    ) -> Observation<'a> {
         let top = cards(top)[0];
-        PlayerView {
+        Observation {
             seat: 0,
             hand,
             counts,
@@ -334,7 +342,7 @@ mod tests {
     }
 
     /// White-box table for the card selection (Task 5): one row per branch of
-    /// `parse_selection`, and of `PlayerView::check_play` behind it.
+    /// `parse_selection`, and of `Observation::check_play` behind it.
     #[test]
     fn card_selection() {
         use InvalidSelectionError::*;
@@ -343,10 +351,10 @@ mod tests {
         let card = |code: &str| cards(code)[0];
         // (answer, top card, expected result)
         // ANCHOR: card_selection_cases
-        let cases: [(&str, &str, Result<Move, InvalidSelectionError>); 12] = [
-            ("R5", "R9", Ok(Move::play(card("R5")))),
-            (" r5 ", "R9", Ok(Move::play(card("R5")))),
-            ("b7", "G7", Ok(Move::play(card("B7")))),
+        let cases: [(&str, &str, Result<Action, InvalidSelectionError>); 12] = [
+            ("R5", "R9", Ok(Action::play(card("R5")))),
+            (" r5 ", "R9", Ok(Action::play(card("R5")))),
+            ("b7", "G7", Ok(Action::play(card("B7")))),
             ("", "R9", Err(Unspecified)),
             ("   ", "R9", Err(Unspecified)),
             ("X9", "R9", Err(NotACard("X9".into()))),
@@ -370,7 +378,7 @@ mod tests {
                         .unwrap_or_else(|| panic!("R5 is a card")),
                 )),
             ),
-            ("DRAW", "Y1", Ok(Move::Draw)),
+            ("DRAW", "Y1", Ok(Action::Draw)),
         ];
         // ANCHOR_END: card_selection_cases
         for (answer, top, want) in cases {
@@ -379,7 +387,7 @@ mod tests {
         }
         assert_eq!(
             parse_selection("0", &view(&hand, &counts, "Y1", Rules::Quattro)),
-            Ok(Move::Draw)
+            Ok(Action::Draw)
         );
     }
 
@@ -394,7 +402,7 @@ mod tests {
         );
         assert_eq!(
             parse_selection("gs", &view(&hand, &counts, "YS", Rules::Uno)),
-            Ok(Move::play(cards("GS")[0]))
+            Ok(Action::play(cards("GS")[0]))
         );
         assert_eq!(parse_color(" blue"), Ok(Color::Blue));
         assert_eq!(parse_color("y"), Ok(Color::Yellow));
@@ -474,7 +482,7 @@ mod tests {
         let mut chance = ChanceSource::seeded(cards_core::rng::rng_from_seed(1));
         let mut game = Game::new(Rules::Quattro, players, 1000);
         let mut console = Console::new(&b"nonsense\n"[..], Vec::new());
-        let ending = play_with_human(
+        let ending = play(
             &mut game,
             &mut chance,
             &mut console,
@@ -501,7 +509,7 @@ mod tests {
         let mut game = Game::new(Rules::Quattro, crate::simulate::bots(), 1000);
         let mut chance = ChanceSource::seeded(cards_core::rng::rng_from_seed(1));
         let mut console = Console::new(&b""[..], Vec::new());
-        let ending = play_with_human(
+        let ending = play(
             &mut game,
             &mut chance,
             &mut console,

@@ -3,7 +3,7 @@
 //! constructor, a one-argument constructor taking a message, and `getMessage()`; in Rust
 //! that is `Default`, `new(message)`, [`message`](NoNameError::message) and `Display`.
 //! The console shows exactly these messages and asks again. The game refuses a step with
-//! a [`GameError`]: an invalid selection, or a chance outcome that is not possible.
+//! a [`RuleError`]: an invalid selection, or a chance outcome that is not possible.
 
 use std::fmt;
 
@@ -157,10 +157,10 @@ pub enum ChanceError {
 /// Why the game refused a step: the seat's move ([`InvalidSelectionError`]), or the
 /// chance outcome ([`ChanceError`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum GameError {
+pub enum RuleError {
     /// The move is not legal now.
     #[error(transparent)]
-    Move(#[from] InvalidSelectionError),
+    Action(#[from] InvalidSelectionError),
     /// The chance outcome is not possible now.
     #[error(transparent)]
     Chance(#[from] ChanceError),
@@ -236,7 +236,7 @@ fn what_matches(top: Card, color: Color) -> String {
         Card::Special(special) => {
             format!(
                 "{top} takes a {color} card or another {}.",
-                special.action().name()
+                special.symbol().name()
             )
         }
         Card::Wild(_) => format!("the colour named is {color}."),

@@ -1,20 +1,20 @@
 //! The rules as a state machine behind the workspace's game protocol
-//! ([`GameState`]): a [`Game`], the [`Move`]s a player may make, and the chance nodes
+//! ([`GameState`]): a [`Game`], the [`Action`]s a player may make, and the chance nodes
 //! (the deal, the reshuffle), each reporting what happened as [`Event`]s.
 //!
 //! Nothing here prints or reads, and nothing draws from a generator except
 //! [`GameState::sample_chance`]: a shuffle is a chance outcome, a [`DeckOrder`], that the
 //! caller samples from a seed or takes from a deck file. A player deciding what to do (a
-//! bot, or the console for the human) sees a [`PlayerView`]: their own hand and what is
+//! bot, or the console for the human) sees an [`Observation`]: their own hand and what is
 //! public, never the other hands or the order of the draw pile.
 
 use cards_core::protocol::{Actor, EventSink, GameState, Seat};
 use cards_core::{Color, Pile};
 use rand::Rng;
 
-use crate::card::{Action, Card, ColoredCard, WildCard};
+use crate::card::{Card, ColoredCard, Symbol, WildCard};
 use crate::deck::DeckOrder;
-use crate::error::{ChanceError, GameError, InvalidSelectionError, PlayableCards};
+use crate::error::{ChanceError, InvalidSelectionError, PlayableCards, RuleError};
 use crate::player::Player;
 use crate::rules::{HAND_SIZE, Rules};
 
@@ -27,7 +27,7 @@ pub const DEFAULT_MAX_TURNS: u32 = 1000;
 
 /// What the player whose turn it is does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Move {
+pub enum Action {
     /// Play a card from the hand. A wild card names a `color`, unless it is the
     /// player's last card (the game is then over and no colour is needed); no other card
     /// names one.
@@ -42,10 +42,10 @@ pub enum Move {
     Draw,
 }
 
-impl Move {
+impl Action {
     /// Playing `card` with no colour named.
-    pub const fn play(card: Card) -> Move {
-        Move::Play { card, color: None }
+    pub const fn play(card: Card) -> Action {
+        Action::Play { card, color: None }
     }
 }
 
@@ -78,7 +78,7 @@ impl Drawn {
 
 /// Why a game ended with no winner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum NoWinnerReason {
+pub enum NoWinner {
     /// Every player in a row had no card to play and nothing to draw.
     EveryonePassed,
     /// The game reached its turn limit (`--max-turns`).
@@ -87,7 +87,7 @@ pub enum NoWinnerReason {
 
 /// How a game ended: the workspace's one outcome type, with Quattro's reasons for no
 /// winner.
-pub type Outcome = cards_core::Outcome<NoWinnerReason>;
+pub type Outcome = cards_core::Outcome<NoWinner>;
 
 /// What happened, in order, when a move or a chance outcome was applied. Seats count
 /// from 0.
@@ -210,7 +210,7 @@ pub struct Game {
 }
 
 /// The faces of coloured cards: the numbers 0 to 9, then the actions.
-const FACES: usize = 10 + Action::ALL.len();
+const FACES: usize = 10 + Symbol::ALL.len();
 
 /// A hand counted by kind of card, kept up to date as cards come and go, so that a bot
 /// weighs each of its playable cards without going through its hand again.
@@ -242,7 +242,7 @@ impl HandCounts {
     fn kind(card: Card) -> Option<(Color, usize)> {
         match card {
             Card::Standard(card) => Some((card.color(), usize::from(card.number()))),
-            Card::Special(card) => Some((card.color(), 10 + card.action() as usize)),
+            Card::Special(card) => Some((card.color(), 10 + card.symbol() as usize)),
             Card::Wild(_) => None,
         }
     }
@@ -316,7 +316,7 @@ impl HandCounts {
 
 /// What one player may know: their own hand and the public state of the table.
 #[derive(Clone, Copy, Debug)]
-pub struct PlayerView<'a> {
+pub struct Observation<'a> {
     /// The player's seat (0–3).
     pub seat: usize,
     /// The player's cards, in the order received.
@@ -337,7 +337,7 @@ pub struct PlayerView<'a> {
     pub rules: Rules,
 }
 
-impl PlayerView<'_> {
+impl Observation<'_> {
     /// The seat that plays after this one.
     pub fn next_seat(&self) -> usize {
         next_seat(self.seat, self.clockwise)
@@ -377,8 +377,8 @@ impl PlayerView<'_> {
     }
 
     /// Whether `card`, one of the cards of the hand, may be played now:
-    /// [`check_play`](PlayerView::check_play) without looking for it in the hand (the bot
-    /// and [`playable`](PlayerView::playable) ask only about cards they hold).
+    /// [`check_play`](Observation::check_play) without looking for it in the hand (the bot
+    /// and [`playable`](Observation::playable) ask only about cards they hold).
     pub fn can_play_held(&self, card: Card) -> bool {
         card.matches(self.top, self.color) && !self.draw_four_refused(card)
     }
@@ -395,36 +395,36 @@ impl PlayerView<'_> {
 
     /// Replaces `moves` with the legal moves in the order [`GameState::legal_actions`]
     /// documents (see [`Game`]'s protocol): the distinct playable cards in card order, a
-    /// wild card once per colour it names, or [`Move::Draw`] alone.
-    pub fn legal_moves(&self, moves: &mut Vec<Move>) {
+    /// wild card once per colour it names, or [`Action::Draw`] alone.
+    pub fn legal_actions(&self, moves: &mut Vec<Action>) {
         moves.clear();
         for card in self.playable() {
             if self.names_color(card) {
-                moves.extend(Color::ALL.map(|color| Move::Play {
+                moves.extend(Color::ALL.map(|color| Action::Play {
                     card,
                     color: Some(color),
                 }));
             } else {
-                moves.push(Move::play(card));
+                moves.push(Action::play(card));
             }
         }
         moves.sort_unstable();
         moves.dedup();
         if moves.is_empty() {
-            moves.push(Move::Draw);
+            moves.push(Action::Draw);
         }
     }
 
     /// Whether `mv` is legal; `Err` says why not. The legal moves are exactly
     /// [`GameState::legal_actions`].
     #[inline]
-    pub fn check_move(&self, mv: Move) -> Result<(), InvalidSelectionError> {
+    pub fn check_action(&self, mv: Action) -> Result<(), InvalidSelectionError> {
         match mv {
             // A hand with a card that matches has a playable card: a Wild Draw Four
             // that may not be played means a card of the colour to follow, which may.
-            Move::Draw if self.counts.matching(self.top, self.color) > 0 => Err(self.must_play()),
-            Move::Draw => Ok(()),
-            Move::Play { card, color } => {
+            Action::Draw if self.counts.matching(self.top, self.color) > 0 => Err(self.must_play()),
+            Action::Draw => Ok(()),
+            Action::Play { card, color } => {
                 self.check_play(card)?;
                 match (self.names_color(card), color) {
                     (true, None) => Err(InvalidSelectionError::NoColor),
@@ -436,7 +436,7 @@ impl PlayerView<'_> {
     }
 
     /// The refusal of a draw from a hand with a playable card: it names every one. Out of
-    /// the way of [`check_move`](PlayerView::check_move), which allocates nothing on its
+    /// the way of [`check_action`](Observation::check_action), which allocates nothing on its
     /// way to a legal move.
     #[cold]
     #[inline(never)]
@@ -477,13 +477,14 @@ impl Game {
             max_turns,
             phase: Phase::Deal,
         };
-        game.reset();
+        game.restart();
         game
     }
 
-    /// Gathers the cards back and waits for a new deal, with the same players and rules,
-    /// reusing every buffer (the simulator plays many games without allocating).
-    pub fn reset(&mut self) {
+    /// Back to before the deal, for the next game: the cards gathered back, the same
+    /// players and rules, every buffer reused (the simulator plays many games without
+    /// allocating).
+    pub fn restart(&mut self) {
         for player in &mut self.players {
             player.hand.clear();
         }
@@ -561,8 +562,8 @@ impl Game {
 
     /// What the player in `seat` may know; `None` before the deal (there is nothing to
     /// see) or for a seat not at the table.
-    pub fn view(&self, seat: usize) -> Option<PlayerView<'_>> {
-        Some(PlayerView {
+    pub fn view(&self, seat: usize) -> Option<Observation<'_>> {
+        Some(Observation {
             seat,
             hand: &self.players.get(seat)?.hand,
             counts: self.counts.get(seat)?,
@@ -585,7 +586,7 @@ impl Game {
     /// Deals the draw pile as chance ordered it: [`HAND_SIZE`] cards to each seat one at
     /// a time round the table, then the first coloured card turns up to start the
     /// discard pile.
-    fn deal(&mut self, events: &mut impl EventSink<Event>) -> Result<(), GameError> {
+    fn deal(&mut self, events: &mut impl EventSink<Event>) -> Result<(), RuleError> {
         // ANCHOR: deal_hands
         for _ in 0..HAND_SIZE {
             for player in 0..PLAYERS {
@@ -614,7 +615,7 @@ impl Game {
             self.draw_pile.put_at_bottom(card);
         }
         // ANCHOR_END: wild_turned_up
-        Err(GameError::Broken(
+        Err(RuleError::Broken(
             "a deck with no coloured card after the hands to start the discard pile",
         ))
     }
@@ -723,14 +724,14 @@ impl Game {
         if self.passes_in_row >= PLAYERS {
             self.end(
                 Outcome::NoWinner {
-                    reason: NoWinnerReason::EveryonePassed,
+                    reason: NoWinner::EveryonePassed,
                 },
                 events,
             );
         } else if self.turns >= self.max_turns {
             self.end(
                 Outcome::NoWinner {
-                    reason: NoWinnerReason::TurnLimit(self.max_turns),
+                    reason: NoWinner::TurnLimit(self.max_turns),
                 },
                 events,
             );
@@ -746,8 +747,8 @@ impl Game {
     /// Puts the cards chance is to order into the draw pile, in the order
     /// [`to_shuffle`](Game::to_shuffle) lists them: for the deal the whole deck, for a
     /// reshuffle the discards under the top card, which stays.
-    fn gather_for_shuffle(&mut self) -> Result<(), GameError> {
-        // Before the deal, `reset` has left the deck there in its fixed order; a reshuffle
+    fn gather_for_shuffle(&mut self) -> Result<(), RuleError> {
+        // Before the deal, `restart` has left the deck there in its fixed order; a reshuffle
         // is due only when the draw pile is empty.
         match self.phase {
             Phase::Deal => {}
@@ -766,7 +767,7 @@ impl Game {
 
     /// Once chance has ordered the draw pile: the deal, or the draw that waited for the
     /// reshuffle.
-    fn after_shuffle(&mut self, events: &mut impl EventSink<Event>) -> Result<(), GameError> {
+    fn after_shuffle(&mut self, events: &mut impl EventSink<Event>) -> Result<(), RuleError> {
         match self.phase {
             Phase::Deal => self.deal(events)?,
             Phase::Reshuffle(pending) => {
@@ -789,14 +790,14 @@ impl Game {
         Ok(())
     }
 
-    fn to_shuffle(&self) -> Result<DeckOrder, GameError> {
+    fn to_shuffle(&self) -> Result<DeckOrder, RuleError> {
         let cards = match self.phase {
             Phase::Deal => DeckOrder::from_cards(self.deck.iter().copied()),
             // The top discard stays; the others become the draw pile.
             Phase::Reshuffle(_) => DeckOrder::from_cards(self.discard_pile.iter().copied().skip(1)),
             Phase::Turn | Phase::Over(_) => return Err(ChanceError::NotDue.into()),
         };
-        cards.ok_or(GameError::Broken("a pile holds more cards than any deck"))
+        cards.ok_or(RuleError::Broken("a pile holds more cards than any deck"))
     }
 }
 
@@ -821,23 +822,23 @@ fn check_same_cards(given: &DeckOrder, expected: &DeckOrder) -> Result<(), Chanc
 ///
 /// - **Actor**: chance before the deal and when a draw needs a reshuffle; otherwise the
 ///   current seat, until the game is over.
-/// - **Actions** ([`Move`]): each distinct playable card once, in card order (number
+/// - **Actions** ([`Action`]): each distinct playable card once, in card order (number
 ///   cards, then action cards, then wild cards; by colour in rainbow order, then number
 ///   or action), a wild card once per colour it may name in rainbow order (only once,
-///   with no colour, if it is the last card); or [`Move::Draw`] alone when no card can
+///   with no colour, if it is the last card); or [`Action::Draw`] alone when no card can
 ///   be played.
 /// - **Chance** ([`DeckOrder`]): at the deal, the order of the whole deck, top first; at
 ///   a reshuffle, the order of the new draw pile (every discard but the top one).
-/// - **Observation**: the seat's [`PlayerView`] (`None` before the deal).
+/// - **Observation**: the seat's [`Observation`] (`None` before the deal).
 /// - **Outcome**: the player who played their last card, or no winner
-///   ([`NoWinnerReason`]): everyone passed in a row, or the turn limit.
+///   ([`NoWinner`]): everyone passed in a row, or the turn limit.
 impl GameState for Game {
-    type Action = Move;
+    type Action = Action;
     type Chance = DeckOrder;
     type Event = Event;
-    type Observation<'a> = PlayerView<'a>;
-    type NoWinner = NoWinnerReason;
-    type Error = GameError;
+    type Observation<'a> = Observation<'a>;
+    type NoWinner = NoWinner;
+    type Error = RuleError;
 
     fn seats(&self) -> usize {
         PLAYERS
@@ -851,17 +852,17 @@ impl GameState for Game {
         }
     }
 
-    fn legal_actions(&self, actions: &mut Vec<Move>) {
+    fn legal_actions(&self, actions: &mut Vec<Action>) {
         actions.clear();
         if self.phase != Phase::Turn {
             return;
         }
         if let Some(view) = self.view(self.current) {
-            view.legal_moves(actions);
+            view.legal_actions(actions);
         }
     }
 
-    fn apply<S: EventSink<Event>>(&mut self, mv: Move, events: &mut S) -> Result<(), GameError> {
+    fn apply<S: EventSink<Event>>(&mut self, mv: Action, events: &mut S) -> Result<(), RuleError> {
         match self.phase {
             Phase::Turn => {}
             Phase::Over(_) => return Err(InvalidSelectionError::GameOver.into()),
@@ -870,14 +871,14 @@ impl GameState for Game {
         // ANCHOR: apply_move
         let player = self.current;
         self.view(player)
-            .ok_or(GameError::Broken(
+            .ok_or(RuleError::Broken(
                 "a player's turn with no card on the discard pile",
             ))?
-            .check_move(mv)?;
+            .check_action(mv)?;
         self.turns += 1;
         match mv {
-            Move::Draw => self.draw_for(player, events),
-            Move::Play { card, color } => {
+            Action::Draw => self.draw_for(player, events),
+            Action::Play { card, color } => {
                 self.passes_in_row = 0;
                 let hand = &mut self.players[player].hand;
                 if let Some(at) = hand.iter().position(|&c| c == card) {
@@ -898,7 +899,7 @@ impl GameState for Game {
         Ok(())
     }
 
-    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<DeckOrder, GameError> {
+    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<DeckOrder, RuleError> {
         let mut order = self.to_shuffle()?;
         cards_core::shuffle(order.cards_mut(), rng);
         Ok(order)
@@ -908,7 +909,7 @@ impl GameState for Game {
         &mut self,
         order: &DeckOrder,
         events: &mut S,
-    ) -> Result<(), GameError> {
+    ) -> Result<(), RuleError> {
         check_same_cards(order, &self.to_shuffle()?)?;
         self.gather_for_shuffle()?;
         self.draw_pile.clear();
@@ -923,13 +924,13 @@ impl GameState for Game {
         &mut self,
         rng: &mut R,
         events: &mut S,
-    ) -> Result<(), GameError> {
+    ) -> Result<(), RuleError> {
         self.gather_for_shuffle()?;
         self.draw_pile.shuffle(rng);
         self.after_shuffle(events)
     }
 
-    fn observe(&self, seat: Seat) -> Option<PlayerView<'_>> {
+    fn observe(&self, seat: Seat) -> Option<Observation<'_>> {
         self.view(seat)
     }
 
@@ -979,7 +980,7 @@ mod tests {
         game
     }
 
-    fn apply(game: &mut Game, mv: Move) -> Vec<Event> {
+    fn apply(game: &mut Game, mv: Action) -> Vec<Event> {
         let mut events = Vec::new();
         game.apply(mv, &mut events)
             .unwrap_or_else(|e| panic!("{mv:?}: {e}"));
@@ -1137,7 +1138,7 @@ mod tests {
             "R9",
         );
         let mut events = Vec::new();
-        let refused = game.apply(Move::Draw, &mut events);
+        let refused = game.apply(Action::Draw, &mut events);
         assert_eq!(
             refused,
             Err(InvalidSelectionError::MustPlay(playable(&["G9", "R5", "R7"])).into())
@@ -1162,7 +1163,7 @@ mod tests {
             assert!(hand.iter().all(|&card| counts.holds_card(card)));
             for &top in &rest[..8] {
                 for color in Color::ALL {
-                    let view = PlayerView {
+                    let view = Observation {
                         seat: 0,
                         hand,
                         counts: &counts,
@@ -1215,11 +1216,11 @@ mod tests {
         let mut game = position(Rules::Quattro, ["R5", "B1 B2", "Y7", "G1"], "G3 G4", "R9");
         let mut legal = Vec::new();
         game.legal_actions(&mut legal);
-        assert_eq!(legal, [Move::play(card("R5"))]);
+        assert_eq!(legal, [Action::play(card("R5"))]);
         let before = game.clone();
         let mut events = Vec::new();
         assert_eq!(
-            game.apply(Move::Draw, &mut events),
+            game.apply(Action::Draw, &mut events),
             Err(InvalidSelectionError::MustPlay(playable(&["R5"])).into())
         );
         assert_eq!(
@@ -1227,7 +1228,7 @@ mod tests {
             (&before, 0),
             "a refused move changes nothing"
         );
-        let events = apply(&mut game, Move::play(card("R5")));
+        let events = apply(&mut game, Action::play(card("R5")));
         assert_eq!(
             events,
             [
@@ -1240,7 +1241,7 @@ mod tests {
         );
         assert_eq!(game.actor(), Actor::Over);
         assert_eq!(
-            game.apply(Move::Draw, &mut Vec::new()),
+            game.apply(Action::Draw, &mut Vec::new()),
             Err(InvalidSelectionError::GameOver.into())
         );
     }
@@ -1251,9 +1252,9 @@ mod tests {
     #[test]
     fn an_empty_draw_pile_waits_for_the_reshuffle_of_all_but_the_top() {
         let mut game = position(Rules::Quattro, ["B1 B2", "Y7", "G1", "B4"], "", "R9 R3 G6");
-        assert_eq!(apply(&mut game, Move::Draw), []);
+        assert_eq!(apply(&mut game, Action::Draw), []);
         assert_eq!(game.actor(), Actor::Chance);
-        let mut legal = vec![Move::Draw];
+        let mut legal = vec![Action::Draw];
         game.legal_actions(&mut legal);
         assert_eq!(legal, [], "no seat acts at a chance node");
         let events = apply_chance(&mut game, "G6 R3");
@@ -1283,7 +1284,7 @@ mod tests {
     #[test]
     fn a_penalty_goes_on_after_the_reshuffle() {
         let mut game = position(Rules::Uno, ["R+2 G1", "Y1", "B3", "R2"], "Y3", "R9 B1 B2");
-        let events = apply(&mut game, Move::play(card("R+2")));
+        let events = apply(&mut game, Action::play(card("R+2")));
         assert_eq!(
             events,
             [Event::Played {
@@ -1334,7 +1335,7 @@ mod tests {
         let fresh = game.clone();
         let mut events = Vec::new();
         assert_eq!(
-            game.apply(Move::Draw, &mut events),
+            game.apply(Action::Draw, &mut events),
             Err(InvalidSelectionError::NoTurn.into())
         );
         let deck = Rules::Quattro.deck();
@@ -1376,13 +1377,13 @@ mod tests {
     fn everyone_passing_ends_with_no_winner() {
         let mut game = position(Rules::Quattro, ["B1 B2", "Y7", "G1", "B4"], "", "R9");
         for player in 0..PLAYERS {
-            let events = apply(&mut game, Move::Draw);
+            let events = apply(&mut game, Action::Draw);
             assert_eq!(events[0], Event::Passed { player });
         }
         assert_eq!(
             game.outcome(),
             Some(Outcome::NoWinner {
-                reason: NoWinnerReason::EveryonePassed
+                reason: NoWinner::EveryonePassed
             })
         );
     }
@@ -1390,10 +1391,10 @@ mod tests {
     #[test]
     fn a_draw_resets_the_passes() {
         let mut game = position(Rules::Quattro, ["B1 B2", "Y7", "G1", "B4"], "", "R9 Y2");
-        apply(&mut game, Move::Draw);
+        apply(&mut game, Action::Draw);
         apply_chance(&mut game, "Y2");
         for _ in 0..PLAYERS - 1 {
-            apply(&mut game, Move::Draw);
+            apply(&mut game, Action::Draw);
         }
         assert_eq!(game.outcome(), None);
     }
@@ -1402,12 +1403,12 @@ mod tests {
     fn turn_limit_ends_with_no_winner() {
         let mut game = position(Rules::Quattro, ["B1 B2", "Y7", "G1", "B4"], "R1 R2", "R9");
         game.max_turns = 2;
-        apply(&mut game, Move::Draw);
-        let events = apply(&mut game, Move::Draw);
+        apply(&mut game, Action::Draw);
+        let events = apply(&mut game, Action::Draw);
         assert_eq!(
             events.last(),
             Some(&Event::Ended(Outcome::NoWinner {
-                reason: NoWinnerReason::TurnLimit(2)
+                reason: NoWinner::TurnLimit(2)
             }))
         );
     }
@@ -1420,22 +1421,22 @@ mod tests {
             "Y3 Y4 Y5 Y6",
             "R9",
         );
-        apply(&mut game, Move::play(card("RS")));
+        apply(&mut game, Action::play(card("RS")));
         assert_eq!(game.current(), 2, "seat 1 is skipped");
-        let events = apply(&mut game, Move::play(card("R+2")));
+        let events = apply(&mut game, Action::play(card("R+2")));
         assert_eq!(game.player(3).hand().len(), 4);
         assert!(events.contains(&Event::Skipped { player: 3 }));
         assert_eq!(game.current(), 0);
-        apply(&mut game, Move::Draw); // GR doesn't match R+2
+        apply(&mut game, Action::Draw); // GR doesn't match R+2
         assert_eq!(game.current(), 1);
-        apply(&mut game, Move::play(card("R1")));
+        apply(&mut game, Action::play(card("R1")));
         assert_eq!(game.current(), 2);
     }
 
     #[test]
     fn reverse_turns_play_round() {
         let mut game = position(Rules::Uno, ["RR G1", "Y1", "B3", "R2"], "Y3", "R9");
-        let events = apply(&mut game, Move::play(card("RR")));
+        let events = apply(&mut game, Action::play(card("RR")));
         assert_eq!(events[1], Event::Reversed { clockwise: false });
         assert_eq!(game.current(), 3);
     }
@@ -1450,10 +1451,10 @@ mod tests {
         );
         let mut events = Vec::new();
         assert_eq!(
-            game.apply(Move::play(card("W+4")), &mut events),
+            game.apply(Action::play(card("W+4")), &mut events),
             Err(InvalidSelectionError::DrawFourNotAllowed(Color::Red).into())
         );
-        let red_two = Move::Play {
+        let red_two = Action::Play {
             card: card("R2"),
             color: Some(Color::Blue),
         };
@@ -1461,14 +1462,14 @@ mod tests {
             game.apply(red_two, &mut events),
             Err(InvalidSelectionError::ColorNotNeeded(card("R2")).into())
         );
-        apply(&mut game, Move::play(card("R2")));
+        apply(&mut game, Action::play(card("R2")));
         assert_eq!(
-            game.apply(Move::play(card("W")), &mut events),
+            game.apply(Action::play(card("W")), &mut events),
             Err(InvalidSelectionError::NoColor.into())
         );
         let mut legal = Vec::new();
         game.legal_actions(&mut legal);
-        let wild = |color| Move::Play {
+        let wild = |color| Action::Play {
             card: card("W"),
             color: Some(color),
         };
@@ -1493,8 +1494,8 @@ mod tests {
         let mut game = position(Rules::Uno, ["W", "B5", "Y1", "G1"], "", "R9");
         let mut legal = Vec::new();
         game.legal_actions(&mut legal);
-        assert_eq!(legal, [Move::play(card("W"))]);
-        let events = apply(&mut game, Move::play(card("W")));
+        assert_eq!(legal, [Action::play(card("W"))]);
+        let events = apply(&mut game, Action::play(card("W")));
         assert_eq!(
             events.last(),
             Some(&Event::Ended(Outcome::Winner { seat: 0 }))

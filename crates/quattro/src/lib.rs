@@ -4,12 +4,12 @@
 //!
 //! # How the crate fits the workspace
 //! The rules are a pure state machine ([`game`]) behind the workspace's game protocol,
-//! `cards_core::protocol::GameState`: a [`Game`], the [`Move`]s a seat may make, and the
+//! `cards_core::protocol::GameState`: a [`Game`], the [`Action`]s a seat may make, and the
 //! chance nodes (the deal, the reshuffle) whose outcome, a [`DeckOrder`], comes from a
 //! seeded generator or a deck file. Each step reports what happened as [`Event`]s, or is
-//! refused with a [`GameError`] and changes nothing. The rules never print, read or use
+//! refused with a [`RuleError`] and changes nothing. The rules never print, read or use
 //! a global RNG. Whoever chooses at a seat is an `Agent`: the bots ([`Bot`]) and the
-//! person at the console ([`console::Person`]) alike see only their [`PlayerView`] (their
+//! person at the console ([`console::Person`]) alike see only their [`Observation`] (their
 //! hand and the public table) and the legal moves. Every front end drives the game
 //! through the one loop, `cards_core::protocol::Driver`: the interactive game and the
 //! bots-only game (`--bots 4`) in [`console`], the simulator ([`simulate`]), the tests
@@ -20,11 +20,11 @@
 //! # The game as the protocol
 //! - **Actor**: chance at a new game (the deal) and whenever a draw needs a reshuffle;
 //!   otherwise the seat whose turn it is; nobody once the game is over.
-//! - **Actions** ([`Move`]), in this order: each distinct playable card once, in card
+//! - **Actions** ([`Action`]), in this order: each distinct playable card once, in card
 //!   order (number cards, then action cards, then wild cards; by colour in rainbow order
 //!   R, Y, G, B, then by number or action); a wild card once per colour it may name, in
 //!   rainbow order, or once with no colour if it is the player's last card. With no
-//!   playable card, [`Move::Draw`] alone (which passes if there is nothing to draw).
+//!   playable card, [`Action::Draw`] alone (which passes if there is nothing to draw).
 //! - **Chance nodes**, each outcome a [`DeckOrder`], top first. *The deal*: the order of
 //!   the whole deck; [`HAND_SIZE`] cards go to each seat one at a time round the table,
 //!   then the next card starts the discard pile (a wild card turned up goes under the
@@ -36,26 +36,37 @@
 //!   refused ([`ChanceError`]). Sampled from a seed, each is one `cards_core::shuffle`
 //!   of those cards in their current order, drawn from the seed's generator
 //!   (`cards_core::rng`, xoshiro256++), so a seed gives the same game on every machine.
-//! - **Observation**: the seat's [`PlayerView`]: its hand, the top card, the colour to
+//! - **Observation**: the seat's [`Observation`]: its hand, the top card, the colour to
 //!   follow, every seat's card count, the draw pile's size, the direction, the rules;
 //!   never another hand or the order of the draw pile (`None` before the deal).
 //! - **Outcome** ([`Outcome`], the workspace's `cards_core::Outcome`): the winner, who
-//!   played their last card; or no winner ([`NoWinnerReason`]): every player passed in a
+//!   played their last card; or no winner ([`NoWinner`]): every player passed in a
 //!   row, or the turn limit.
 //! - **Audit** (`audit`, with the `conformance` feature): the rule checks the conformance test runs after every step.
 //!
 //! # Code map
-//! - [`card`]: the card types, their codes (`R5`, `RS`, `RR`, `R+2`, `W`, `W+4`) and
-//!   [`Card::matches`]. [`rules`]: the two decks. [`player`]: [`Player`].
-//! - [`game`]: the state machine. Invariants: the game always holds exactly its deck's
+//! The modules follow the workspace's one table (the same file and name for each role
+//! in all four games):
+//! - [`card`]: the UML's card classes, their codes (`R5`, `RS`, `RR`, `R+2`, `W`, `W+4`)
+//!   and [`Card::matches`]. [`rules`]: [`Rules`], the two decks. [`player`]: [`Player`].
+//! - [`deck`]: [`DeckOrder`], the outcome of a shuffle (the deal's, a reshuffle's).
+//! - [`game`]: the state machine: [`Game`] (the `GameState`), [`Action`], [`Event`],
+//!   [`Observation`], [`NoWinner`], [`Outcome`]; [`Game::restart`] goes back to before
+//!   the deal for the next game. Invariants: the game always holds exactly its deck's
 //!   cards; once dealt, the discard pile is never empty; a refused step changes nothing;
 //!   every game ends (a winner, everyone passing, or the turn limit).
-//! - [`deck`]: [`DeckOrder`], and the deck file (`--deck`, `quattro deal`).
-//! - [`bot`]: the bots' policy, from a [`PlayerView`] and the legal moves only.
-//!   [`error`]: the assignment's exceptions as error types, and the game's refusals.
+//! - [`error`]: the assignment's exceptions as error types, and the game's refusals
+//!   ([`RuleError`]).
+//! - [`strategy`]: the bots' policy as the [`Bot`] agent, from an [`Observation`] only.
+//! - `audit` (feature `conformance`): the rule check of every step.
 //! - [`console`]: the human's answers (pure parsers, then the `cards_core` console), the
-//!   person as an agent, and the console's two front ends; [`render`]: all the text.
-//!   [`simulate`]: parallel bot games, integer tallies, no allocation per game.
+//!   person as the [`console::Person`] agent, the interactive game ([`console::play`]),
+//!   the bots-only game next to it, and how a console game ended ([`console::Ending`]);
+//!   [`render`]: all the text.
+//! - [`simulate`]: many bot games on the workspace's harness: [`simulate::Setup`] (what
+//!   to simulate) and [`simulate::Worker`] (one thread's reused game and loop).
+//! - [`files`]: the deck file (`--deck`, `quattro deal`).
+//! - The binary (`src/main.rs`, `src/cli.rs`, feature `cli`): the command line.
 //!
 // ANCHOR: java_map
 //! # The assignment's classes in Rust
@@ -68,8 +79,8 @@
 //! | `WildCard` (shell)            | [`WildCard`]: Wild and Wild Draw Four (`--rules uno`) |
 //! | `SpecialAbility` (interface)  | the [`SpecialAbility`] trait; its one operation [`SpecialAbility::activate`] returns the card's [`Ability`] |
 //! | `Player`                      | [`Player`]: name, hand, and who plays it: [`Player::human`] (the person, by name) or [`Player::bot`] (named after its seat) |
-//! | `QuattroTest` (main class)    | the binary; its game loop is `cards_core::protocol::Driver`, driven by [`console::play_with_human`] |
-//! | `Player` deciding a move      | an `Agent` of the seat: [`Bot`] ([`bot::next_play`]) or [`console::Person`] |
+//! | `QuattroTest` (main class)    | the binary; its game loop is `cards_core::protocol::Driver`, driven by [`console::play`] |
+//! | `Player` deciding a move      | an `Agent` of the seat: [`Bot`] ([`strategy::next_play`]) or [`console::Person`] |
 //! | `hasWon()`, `getName()`, `getHand()` | [`Player::has_won`], [`Player::name`], [`Player::hand`] |
 //! | no-name exception (Task 3)    | [`NoNameError`] |
 //! | invalid-selection exception   | [`InvalidSelectionError`], also Task 5's custom exception (`Default`, `new(message)`, `message()`, `Display`) |
@@ -114,7 +125,7 @@
 //!   and reshuffles during play come from the seed. The seed's generator is still
 //!   drawn for the deal, so `quattro deal --seed S` played with `--seed S` is the game
 //!   of `--seed S`. A file is checked whole before anything is asked or printed.
-//! - **Bots** follow the policy in [`bot`]; they have no randomness, so a seed fixes
+//! - **Bots** follow the policy in [`strategy`]; they have no randomness, so a seed fixes
 //!   the whole game.
 //! - **Colour.** On a terminal the cards are shown in their colours (ANSI red, yellow,
 //!   green and blue, wild cards in magenta; the colour a wild card names too), unless
@@ -128,26 +139,27 @@
 
 #[cfg(feature = "conformance")]
 pub mod audit;
-pub mod bot;
 pub mod card;
 pub mod console;
 pub mod deck;
 pub mod error;
+pub mod files;
 pub mod game;
 pub mod player;
 pub mod render;
 pub mod rules;
 pub mod simulate;
+pub mod strategy;
 
-pub use bot::Bot;
 pub use card::{
-    Ability, Action, Card, ColoredCard, SpecialAbility, SpecialColoredCard, StandardColoredCard,
+    Ability, Card, ColoredCard, SpecialAbility, SpecialColoredCard, StandardColoredCard, Symbol,
     WildCard,
 };
 pub use deck::DeckOrder;
-pub use error::{ChanceError, GameError, InvalidSelectionError, NoNameError, PlayableCards};
+pub use error::{ChanceError, InvalidSelectionError, NoNameError, PlayableCards, RuleError};
 pub use game::{
-    DEFAULT_MAX_TURNS, Drawn, Event, Game, Move, NoWinnerReason, Outcome, PLAYERS, PlayerView,
+    Action, DEFAULT_MAX_TURNS, Drawn, Event, Game, NoWinner, Observation, Outcome, PLAYERS,
 };
 pub use player::Player;
 pub use rules::{HAND_SIZE, Rules};
+pub use strategy::Bot;

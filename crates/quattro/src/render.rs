@@ -13,7 +13,7 @@ use cards_core::Color;
 use cards_core::names::count_of;
 
 use crate::card::Card;
-use crate::game::{Event, Game, NoWinnerReason, Outcome, PLAYERS, PlayerView};
+use crate::game::{Event, Game, NoWinner, Observation, Outcome, PLAYERS};
 use crate::rules::{HAND_SIZE, Rules};
 
 /// Who watches the game, and how the cards are shown to them.
@@ -262,13 +262,13 @@ fn ending(out: &mut impl Write, game: &Game, outcome: Outcome, who: Perspective)
             game.player(seat).name()
         ),
         Outcome::NoWinner {
-            reason: NoWinnerReason::EveryonePassed,
+            reason: NoWinner::EveryonePassed,
         } => writeln!(
             out,
             "Every player passed in a row: nobody can play, so the game ends with no winner."
         ),
         Outcome::NoWinner {
-            reason: NoWinnerReason::TurnLimit(turns),
+            reason: NoWinner::TurnLimit(turns),
         } => writeln!(
             out,
             "The game has reached its limit of {} and ends with no winner.",
@@ -310,7 +310,7 @@ pub fn cards_held(out: &mut impl Write, game: &Game) -> io::Result<()> {
 pub fn status(
     out: &mut impl Write,
     names: &[String; PLAYERS],
-    view: &PlayerView<'_>,
+    view: &Observation<'_>,
     style: CardStyle,
 ) -> io::Result<()> {
     writeln!(out)?;
@@ -442,7 +442,7 @@ mod tests {
             ),
             (
                 Event::Ended(Outcome::NoWinner {
-                    reason: NoWinnerReason::EveryonePassed,
+                    reason: NoWinner::EveryonePassed,
                 }),
                 human,
                 "Every player passed in a row: nobody can play, so the game ends with no \
@@ -460,7 +460,7 @@ mod tests {
             ),
             (
                 Event::Ended(Outcome::NoWinner {
-                    reason: NoWinnerReason::TurnLimit(1),
+                    reason: NoWinner::TurnLimit(1),
                 }),
                 bots,
                 "The game has reached its limit of 1 turn and ends with no winner.\n",
@@ -480,7 +480,7 @@ mod tests {
     fn status_after_a_wild_card_names_the_color() {
         let game = game();
         let hand = [card("R5"), card("W"), card("B+2"), card("B1")];
-        let view = PlayerView {
+        let view = Observation {
             seat: 0,
             hand: &hand,
             counts: &HandCounts::of(&hand),
@@ -576,7 +576,7 @@ mod tests {
     fn status_in_color_keeps_the_columns() {
         let game = game();
         let hand = [card("R5"), card("W"), card("B+2")];
-        let view = PlayerView {
+        let view = Observation {
             seat: 0,
             hand: &hand,
             counts: &HandCounts::of(&hand),

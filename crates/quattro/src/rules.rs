@@ -8,7 +8,7 @@ use std::str::FromStr;
 use cards_core::Color;
 use cards_core::names::{RuleSet, UnknownRuleSet, parse_rule_set};
 
-use crate::card::{Action, Card, WildCard};
+use crate::card::{Card, Symbol, WildCard};
 
 /// Which cards the deck holds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -47,7 +47,7 @@ impl Rules {
         let mut deck: Vec<Card> = cards_core::ColorCard::all(0..=9).map(Card::from).collect();
         if self == Rules::Uno {
             for color in Color::ALL {
-                deck.extend(Action::ALL.map(|action| Card::special(color, action)));
+                deck.extend(Symbol::ALL.map(|symbol| Card::special(color, symbol)));
             }
             for wild in [WildCard::Wild, WildCard::WildDrawFour] {
                 deck.extend([Card::Wild(wild)].repeat(WILDS_OF_EACH_KIND));
@@ -95,7 +95,7 @@ mod tests {
         let count = |want: Card| uno.iter().filter(|&&c| c == want).count();
         assert_eq!(count(Card::Wild(WildCard::Wild)), 2);
         assert_eq!(count(Card::Wild(WildCard::WildDrawFour)), 2);
-        assert_eq!(count(Card::special(Color::Blue, Action::DrawTwo)), 1);
+        assert_eq!(count(Card::special(Color::Blue, Symbol::DrawTwo)), 1);
         assert!(!Rules::Quattro.has(Card::Wild(WildCard::Wild)));
     }
 

@@ -3,7 +3,7 @@
 //!
 //! Game number `i` takes its chance outcomes from its own generator,
 //! `stream_rng(seed, i)`, and the tallies are integers, so the figures are the same
-//! whatever the number of threads. Each thread reuses one [`Simulator`]: a [`Game`] and
+//! whatever the number of threads. Each thread reuses one [`Worker`]: a [`Game`] and
 //! the one game loop ([`Driver`]) on its quiet path (`Driver::play_trusted`), with the
 //! bots as a statically dispatched agent; nothing is allocated per game or per move once
 //! the buffers have grown.
@@ -13,11 +13,11 @@ use cards_core::protocol::{Driver, PlayError};
 use cards_core::rng::stream_rng;
 use cards_core::sim::{Ending, Played, Simulation};
 
-use crate::bot::Bot;
-use crate::error::GameError;
-use crate::game::{Game, NoWinnerReason, Outcome, PLAYERS};
+use crate::error::RuleError;
+use crate::game::{Game, NoWinner, Outcome, PLAYERS};
 use crate::player::Player;
 use crate::rules::Rules;
+use crate::strategy::Bot;
 
 /// Four bots, `Player 1` to `Player 4`.
 pub fn bots() -> [Player; PLAYERS] {
@@ -27,17 +27,17 @@ pub fn bots() -> [Player; PLAYERS] {
 /// Bot games under some rules, as the harness plays them (`quattro simulate`). Quattro
 /// has no figures of its own beyond the shared report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BotGames {
+pub struct Setup {
     /// The rule set.
     pub rules: Rules,
     /// The turn limit of a game.
     pub max_turns: u32,
 }
 
-impl Simulation for BotGames {
-    type Worker = Simulator;
+impl Simulation for Setup {
+    type Worker = Worker;
     type Extra = ();
-    type Error = PlayError<GameError>;
+    type Error = PlayError<RuleError>;
 
     fn game(&self) -> &'static str {
         "quattro"
@@ -59,23 +59,23 @@ impl Simulation for BotGames {
         "turns"
     }
 
-    fn worker(&self) -> Simulator {
-        Simulator::new(self.rules, self.max_turns)
+    fn worker(&self) -> Worker {
+        Worker::new(self.rules, self.max_turns)
     }
 
     fn play(
         &self,
-        worker: &mut Simulator,
+        worker: &mut Worker,
         seed: u64,
         index: u64,
         _extra: &mut (),
-    ) -> Result<Played, PlayError<GameError>> {
+    ) -> Result<Played, PlayError<RuleError>> {
         let (outcome, turns) = worker.play(seed, index)?;
         let ending = match outcome {
             Outcome::Winner { seat } => Ending::Winner(seat),
             Outcome::NoWinner { reason } => Ending::NoWinner(match reason {
-                NoWinnerReason::EveryonePassed => "everyone passed",
-                NoWinnerReason::TurnLimit(_) => "the turn limit",
+                NoWinner::EveryonePassed => "everyone passed",
+                NoWinner::TurnLimit(_) => "the turn limit",
             }),
         };
         Ok(Played {
@@ -88,15 +88,15 @@ impl Simulation for BotGames {
 /// One thread's bot games: a game, the loop and a chance source, reused from game to
 /// game.
 #[derive(Clone, Debug)]
-pub struct Simulator {
+pub struct Worker {
     game: Game,
     driver: Driver<Game>,
 }
 
-impl Simulator {
+impl Worker {
     /// Bot games with `rules`, each ending with no winner after `max_turns` turns.
-    pub fn new(rules: Rules, max_turns: u32) -> Simulator {
-        Simulator {
+    pub fn new(rules: Rules, max_turns: u32) -> Worker {
+        Worker {
             game: Game::new(rules, bots(), max_turns),
             driver: Driver::new(),
         }
@@ -104,8 +104,8 @@ impl Simulator {
 
     /// Plays game number `index` of `seed` (its chance from `stream_rng(seed, index)`) to
     /// its end: its outcome and length in turns.
-    pub fn play(&mut self, seed: u64, index: u64) -> Result<(Outcome, u32), PlayError<GameError>> {
-        self.game.reset();
+    pub fn play(&mut self, seed: u64, index: u64) -> Result<(Outcome, u32), PlayError<RuleError>> {
+        self.game.restart();
         let outcome = self.driver.play_trusted(
             &mut self.game,
             &mut stream_rng(seed, index),
@@ -126,7 +126,7 @@ mod tests {
     #[test]
     fn every_game_is_counted_and_threads_do_not_matter() {
         for &rules in Rules::ALL {
-            let games = BotGames {
+            let games = Setup {
                 rules,
                 max_turns: 1000,
             };
@@ -151,7 +151,7 @@ mod tests {
         let outcome = Driver::new()
             .play(&mut game, &mut chance, &mut Bot, |_, _, _| Ok(()))
             .unwrap();
-        let mut simulator = Simulator::new(Rules::Uno, 1000);
+        let mut simulator = Worker::new(Rules::Uno, 1000);
         for index in [3, 7] {
             simulator.play(5, index).unwrap();
         }
@@ -159,7 +159,7 @@ mod tests {
         assert_eq!(simulator.game.turns(), game.turns());
         assert_eq!(
             Some((outcome, game.turns())),
-            Simulator::new(Rules::Uno, 1000).play(5, 7).ok()
+            Worker::new(Rules::Uno, 1000).play(5, 7).ok()
         );
     }
 }

@@ -7,9 +7,9 @@ use cards_core::names::RuleSet;
 use cards_core::protocol::{Actor, ChanceSource, Driver, GameState, Outcome as AnyOutcome, Record};
 use cards_core::rng::rng_from_seed;
 use proptest::prelude::*;
-use quattro::deck::{parse_deck, write_deck};
+use quattro::files::{parse_deck, write_deck};
 use quattro::simulate::bots;
-use quattro::{Bot, Event, Game, Move, Outcome, PLAYERS, Rules};
+use quattro::{Action, Bot, Event, Game, Outcome, PLAYERS, Rules};
 
 fn rules() -> impl Strategy<Value = Rules> {
     prop_oneof![Just(Rules::Quattro), Just(Rules::Uno)]
@@ -17,12 +17,12 @@ fn rules() -> impl Strategy<Value = Rules> {
 
 /// Every move a player could name: each card of the deck, with and without each colour,
 /// and a draw.
-fn every_move(rules: Rules) -> Vec<Move> {
-    let mut moves = vec![Move::Draw];
+fn every_move(rules: Rules) -> Vec<Action> {
+    let mut moves = vec![Action::Draw];
     for card in rules.deck() {
-        moves.push(Move::play(card));
+        moves.push(Action::play(card));
         for color in cards_core::Color::ALL {
-            moves.push(Move::Play {
+            moves.push(Action::Play {
                 card,
                 color: Some(color),
             });

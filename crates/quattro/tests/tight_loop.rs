@@ -6,8 +6,8 @@
 #[path = "../benches/tight_loop.rs"]
 mod tight_loop;
 
-use quattro::simulate::Simulator;
-use quattro::{NoWinnerReason, Outcome, Rules};
+use quattro::simulate::Worker;
+use quattro::{NoWinner, Outcome, Rules};
 use tight_loop::{Ending, Played, Table};
 
 const SEED: u64 = 1;
@@ -20,7 +20,7 @@ fn games() -> u64 {
 }
 
 fn same_games(rules: Rules, max_turns: u32) {
-    let mut engine = Simulator::new(rules, max_turns);
+    let mut engine = Worker::new(rules, max_turns);
     let mut table = Table::new(rules == Rules::Uno, max_turns);
     for index in 0..games() {
         let (outcome, turns) = engine
@@ -29,10 +29,10 @@ fn same_games(rules: Rules, max_turns: u32) {
         let ending = match outcome {
             Outcome::Winner { seat } => Ending::Winner(seat),
             Outcome::NoWinner {
-                reason: NoWinnerReason::EveryonePassed,
+                reason: NoWinner::EveryonePassed,
             } => Ending::EveryonePassed,
             Outcome::NoWinner {
-                reason: NoWinnerReason::TurnLimit(_),
+                reason: NoWinner::TurnLimit(_),
             } => Ending::TurnLimit,
         };
         assert_eq!(

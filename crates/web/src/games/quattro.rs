@@ -3,7 +3,7 @@
 //! Reverse, Draw Two, Wild and Wild Draw Four).
 //!
 //! Chance (the deal and every reshuffle) comes from the seed, as `quattro --seed S`
-//! draws it. The page sees `observe(0)`, the seat's [`quattro::PlayerView`]: its hand, the
+//! draws it. The page sees `observe(0)`, the seat's [`quattro::Observation`]: its hand, the
 //! top card, the colour to follow, every seat's card count, the draw pile's size, the
 //! direction. A bot's draw is told without its card.
 
@@ -11,7 +11,7 @@ use cards_core::Outcome;
 use cards_core::protocol::{ChanceSource, Driver, GameState, Seat};
 use cards_core::rng::rng_from_seed;
 use quattro::{
-    Bot, Card, DEFAULT_MAX_TURNS, DeckOrder, Event, Game, Move, NoWinnerReason, Player, Rules,
+    Action, Bot, Card, DEFAULT_MAX_TURNS, DeckOrder, Event, Game, NoWinner, Player, Rules,
 };
 use serde_json::{Value, json};
 
@@ -94,12 +94,12 @@ impl Quattro {
         let kind = action_type(action, "play or draw")?;
         only_fields(action, &["type", "card", "colour"])?;
         let mv = match kind {
-            "draw" => Move::Draw,
+            "draw" => Action::Draw,
             "play" => {
                 let text = string_field(action, "card")?;
                 let card =
                     Card::parse_code(text).map_err(|e| ApiError::malformed(e.to_string()))?;
-                Move::Play {
+                Action::Play {
                     card,
                     color: color_field(action)?,
                 }
@@ -173,27 +173,27 @@ impl Quattro {
     }
 }
 
-fn legal(mv: Move) -> Legal {
+fn legal(mv: Action) -> Legal {
     match mv {
-        Move::Play { card, color: None } => Legal {
+        Action::Play { card, color: None } => Legal {
             action: json!({"type": "play", "card": card.to_string()}),
             label: card.to_string(),
         },
-        Move::Play {
+        Action::Play {
             card,
             color: Some(color),
         } => Legal {
             action: json!({"type": "play", "card": card.to_string(), "colour": color.letter().to_string()}),
             label: format!("{card} → {}", color.name()),
         },
-        Move::Draw => Legal {
+        Action::Draw => Legal {
             action: json!({"type": "draw"}),
             label: "Draw".into(),
         },
     }
 }
 
-fn outcome(names: &[String], outcome: Outcome<NoWinnerReason>) -> OutcomeJson {
+fn outcome(names: &[String], outcome: Outcome<NoWinner>) -> OutcomeJson {
     match outcome {
         Outcome::Winner { seat } => OutcomeJson {
             winner: Some(seat),
@@ -206,8 +206,8 @@ fn outcome(names: &[String], outcome: Outcome<NoWinnerReason>) -> OutcomeJson {
         Outcome::NoWinner { reason } => OutcomeJson {
             winner: None,
             text: match reason {
-                NoWinnerReason::EveryonePassed => "Everyone passed in a row: nobody wins".into(),
-                NoWinnerReason::TurnLimit(turns) => {
+                NoWinner::EveryonePassed => "Everyone passed in a row: nobody wins".into(),
+                NoWinner::TurnLimit(turns) => {
                     format!("The turn limit ({turns}) was reached: nobody wins")
                 }
             },

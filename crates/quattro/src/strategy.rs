@@ -1,4 +1,4 @@
-//! The bots' policy: deterministic, and it uses only what a [`PlayerView`] shows.
+//! The bots' policy: deterministic, and it uses only what an [`Observation`] shows.
 //!
 //! Among the playable cards a bot prefers, in this order:
 //! 1. (Uno rules) a Skip, Draw Two or Wild Draw Four when the next player is close to
@@ -19,7 +19,7 @@ use cards_core::Color;
 use cards_core::protocol::{Agent, Seat, Stop};
 
 use crate::card::{Card, WildCard};
-use crate::game::{Game, Move, PlayerView};
+use crate::game::{Action, Game, Observation};
 
 /// How close to winning the next player must be (cards held) for a bot to attack.
 const ATTACK_WHEN_NEXT_HOLDS: usize = 2;
@@ -32,9 +32,9 @@ impl Agent<Game> for Bot {
     fn choose(
         &mut self,
         _seat: Seat,
-        view: &PlayerView<'_>,
-        _legal: &[Move],
-    ) -> Result<Move, Stop> {
+        view: &Observation<'_>,
+        _legal: &[Action],
+    ) -> Result<Action, Stop> {
         Ok(next_play(view))
     }
 
@@ -48,12 +48,12 @@ impl Agent<Game> for Bot {
 
 /// The bot's move for the position `view` shows: a legal play of a card of the hand, or
 /// the draw when there is none.
-pub fn next_play(view: &PlayerView<'_>) -> Move {
-    // No card that matches: nothing to weigh (see `PlayerView::check_move`).
+pub fn next_play(view: &Observation<'_>) -> Action {
+    // No card that matches: nothing to weigh (see `Observation::check_action`).
     if view.counts.matching(view.top, view.color) == 0 {
-        return Move::Draw;
+        return Action::Draw;
     }
-    let mut best: Option<((u8, usize), Move)> = None;
+    let mut best: Option<((u8, usize), Action)> = None;
     for &card in view.hand {
         if !view.can_play_held(card) {
             continue;
@@ -63,18 +63,18 @@ pub fn next_play(view: &PlayerView<'_>) -> Move {
             .names_color(card)
             // The wild card has no colour: the colours held are the other cards'.
             .then(|| view.counts.most_held_color());
-        let mv = Move::Play { card, color };
+        let mv = Action::Play { card, color };
         let follow = card.color().or(color).unwrap_or(view.color);
         let key = (preference(view, card), options_kept(view, card, follow));
         if best.is_none_or(|(best_key, _)| key > best_key) {
             best = Some((key, mv));
         }
     }
-    best.map_or(Move::Draw, |(_, mv)| mv)
+    best.map_or(Action::Draw, |(_, mv)| mv)
 }
 
 /// Steps 1 and 2 of the policy: the higher, the better.
-fn preference(view: &PlayerView<'_>, card: Card) -> u8 {
+fn preference(view: &Observation<'_>, card: Card) -> u8 {
     let hurts_next = card
         .ability()
         .is_some_and(|a| a.skips_next || a.next_draws > 0);
@@ -92,7 +92,7 @@ fn preference(view: &PlayerView<'_>, card: Card) -> u8 {
 /// `color` to follow: the cards that match it, counted from the view's
 /// [`HandCounts`](crate::game::HandCounts), but `card` itself (it matches itself: its
 /// colour is `color`, or it is wild).
-fn options_kept(view: &PlayerView<'_>, card: Card, color: Color) -> usize {
+fn options_kept(view: &Observation<'_>, card: Card, color: Color) -> usize {
     view.counts.matching(card, color).saturating_sub(1)
 }
 
@@ -110,11 +110,11 @@ mod tests {
             .collect()
     }
 
-    fn choose(hand: &str, top: &str, color: Color, next_holds: usize) -> Move {
+    fn choose(hand: &str, top: &str, color: Color, next_holds: usize) -> Action {
         let hand = cards(hand);
         let mut hand_sizes = [5; PLAYERS];
         hand_sizes[1] = next_holds;
-        let view = PlayerView {
+        let view = Observation {
             seat: 0,
             hand: &hand,
             counts: &HandCounts::of(&hand),
@@ -128,13 +128,13 @@ mod tests {
         let chosen = next_play(&view);
         // The bot chooses by itself; what it chooses must be a legal move.
         let mut legal = Vec::new();
-        view.legal_moves(&mut legal);
+        view.legal_actions(&mut legal);
         assert!(legal.contains(&chosen), "{chosen:?} is not among {legal:?}");
         chosen
     }
 
-    fn play(code: &str, color: Option<Color>) -> Move {
-        Move::Play {
+    fn play(code: &str, color: Option<Color>) -> Action {
+        Action::Play {
             card: cards(code)[0],
             color,
         }
@@ -149,7 +149,7 @@ mod tests {
             let mut shuffled = deck.clone();
             cards_core::shuffle(&mut shuffled, &mut cards_core::rng::rng_from_seed(seed));
             let hand = &shuffled[..1 + (seed % 20) as usize];
-            let view = PlayerView {
+            let view = Observation {
                 seat: 0,
                 hand,
                 counts: &HandCounts::of(hand),
@@ -183,7 +183,7 @@ mod tests {
         use Color::*;
         // (hand, top, colour to follow, cards the next player holds, expected move)
         let cases = [
-            ("B1 G2", "R9", Red, 5, Move::Draw),
+            ("B1 G2", "R9", Red, 5, Action::Draw),
             // R5 leaves R7 playable; G9 leaves nothing.
             ("G9 R5 R7", "R9", Red, 5, play("R5", None)),
             // Equal options: the first in hand order.
