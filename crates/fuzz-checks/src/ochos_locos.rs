@@ -62,14 +62,14 @@ pub fn ochos_locos_deal(data: &[u8]) {
 /// A random Ochos Locos deal in the rule set the seed picks, a person at its first seat
 /// answering with the fuzzer's bytes, the strategies at the others.
 pub fn ochos_locos_answers(data: &[u8]) {
-    use ochos_locos::human::{Human, Table};
+    use ochos_locos::console::{Person, Table};
     use ochos_locos::{Deal, Variant};
 
     let (seed, answers) = seed_and_answers(data);
     let variant = Variant::ALL[(seed % 7) as usize];
     // Every rule set takes three players; the others take two to six.
     let players = Some(2 + (seed / 7) as usize % 5)
-        .filter(|&n| ochos_locos::deal::check_players(variant, n).is_ok())
+        .filter(|&n| ochos_locos::files::check_players(variant, n).is_ok())
         .unwrap_or(3);
     let mut rng = rng_from_seed(seed);
     let deal = Deal::random(variant, players, &mut rng)
@@ -81,7 +81,7 @@ pub fn ochos_locos_answers(data: &[u8]) {
     let mut table = Table {
         strategies: deal.seats.iter().map(|seat| seat.strategy).collect(),
         seat: 0,
-        person: Human::new(Console::new(answers, io::sink()), names),
+        person: Person::new(Console::new(answers, io::sink()), names),
     };
     let mut chance = ChanceSource::recorded(vec![order]);
     let played = Driver::new().play(&mut game, &mut chance, &mut table, |_, _, _| Ok(()));

@@ -24,10 +24,11 @@ use cards_core::protocol::{ChanceSource, Driver, PlayError};
 use cards_core::rng::{below, stream_rng};
 use serde::{Deserialize, Serialize};
 
-use crate::deal::Deal;
-use crate::game::{Event, GameError, NoWinner, Outcome, Play};
+use crate::error::RuleError;
+use crate::files::Deal;
+use crate::game::{Event, NoWinner, Outcome, Play};
 use crate::render::{Renderer, Style};
-use crate::rules::{DealFormat, Ending, MAX_PLAYERS, MIN_PLAYERS, Variant};
+use crate::rules::{DealFormat, EndRule, MAX_PLAYERS, MIN_PLAYERS, Variant};
 use crate::strategy::Strategy;
 
 /// Something a game can come to, by its name in the manifest.
@@ -93,7 +94,7 @@ pub fn applicable(variant: Variant) -> Vec<Situation> {
         .filter(|situation| match situation.name {
             "eight-changes-colour" => rules.eight.is_some(),
             "chained-twos" | "two-penalty" | "penalty-empties-deck" => rules.two.is_some(),
-            "stalemate" => rules.ending == Ending::PlayOn,
+            "stalemate" => rules.end == EndRule::PlayOn,
             "players-2" | "players-6" => {
                 !matches!(format, DealFormat::Numbered { players: Some(_) })
             }
@@ -149,10 +150,10 @@ pub struct CaseSet {
 pub enum CasesError {
     /// A deal could not be dealt or played (a bug: random deals are valid).
     #[error("{0}")]
-    Play(#[from] PlayError<GameError>),
+    Play(#[from] PlayError<RuleError>),
     /// A random deal could not be made (a bug: the player counts are checked).
     #[error("{0}")]
-    Deal(#[from] crate::deal::DealError),
+    Deal(#[from] crate::files::DealError),
 }
 
 /// How many deals are tried for one situation before giving up on it.
@@ -164,7 +165,7 @@ pub fn play(
     variant: Variant,
     deal: &Deal,
     style: Style,
-) -> Result<(String, Vec<&'static str>), PlayError<GameError>> {
+) -> Result<(String, Vec<&'static str>), PlayError<RuleError>> {
     let (mut game, order) = deal
         .table(variant)
         .map_err(|error| PlayError::Refused { seat: None, error })?;

@@ -9,19 +9,19 @@ use cards_core::cli::{EXIT_CUT_SHORT, input_ended, is_broken_pipe, parse_args, r
 use cards_core::console::Console;
 use cards_core::input::{InputError, quoted, read_file, read_text};
 use cards_core::names::count_of;
-use cards_core::protocol::{ChanceSource, Driver, PlayError, Stop};
+use cards_core::protocol::{PlayError, Stop};
 use cards_core::rng::rng_from_seed;
 use cards_core::sim::SimError;
 use cards_core::sim_cli::{SimArgs, figures};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
 use ochos_locos::check;
-use ochos_locos::deal::check_players;
-use ochos_locos::human::{Human, Table};
-use ochos_locos::render::{self, Renderer, Style};
+use ochos_locos::console::{self, Ending};
+use ochos_locos::files::check_players;
+use ochos_locos::render::{self, Style};
 use ochos_locos::rules::DealFormat;
 use ochos_locos::simulate::Setup;
-use ochos_locos::{Deal, GameError, Strategy, Variant};
+use ochos_locos::{Deal, RuleError, Strategy, Variant};
 
 const PROGRAM: &str = "ochos-locos";
 
@@ -361,7 +361,7 @@ enum Failure {
     #[error("{0}")]
     Deal(#[from] cards_core::ParseError),
     #[error("{0}")]
-    Random(#[from] ochos_locos::deal::DealError),
+    Random(#[from] ochos_locos::files::DealError),
     #[error("{0}")]
     Write(io::Error),
     #[error("{0}")]
@@ -369,17 +369,17 @@ enum Failure {
     #[error("{0}")]
     Usage(String),
     #[error("{0}")]
-    Game(#[from] GameError),
+    Game(#[from] RuleError),
     #[error("{0}")]
-    Play(PlayError<GameError>),
+    Play(PlayError<RuleError>),
     #[error("{0}")]
     Cases(#[from] ochos_locos::cases::CasesError),
     #[error("{0}")]
     Grade(#[from] ochos_locos::grade::GradeFailure),
 }
 
-impl From<PlayError<GameError>> for Failure {
-    fn from(error: PlayError<GameError>) -> Failure {
+impl From<PlayError<RuleError>> for Failure {
+    fn from(error: PlayError<RuleError>) -> Failure {
         match error {
             PlayError::Stopped(Stop::Io(error)) => Failure::Write(error),
             error => Failure::Play(error),
@@ -703,8 +703,7 @@ fn play<W: Write>(
     Ok(done)
 }
 
-/// Plays `deal` with a person at seat `name`, step by step, so that the game's lines
-/// and the person's prompts come out in order.
+/// Plays `deal` with a person at seat `name` (the console game).
 fn play_human(
     variant: Variant,
     deal: &Deal,
@@ -725,42 +724,12 @@ fn play_human(
             cards_core::names::or_list(names.iter().map(String::as_str))
         ))
     })?;
-    let (mut game, order) = deal.table(variant)?;
-    let mut table = Table {
-        strategies: deal.seats.iter().map(|seat| seat.strategy).collect(),
-        seat,
-        person: Human::new(
-            Console::new(io::stdin().lock(), out).with_echo(echo),
-            deal.seats
-                .iter()
-                .map(|seat| match variant.is_assignment_2() {
-                    true => format!("player {}", seat.name),
-                    false => seat.name.clone(),
-                })
-                .collect(),
-        )
-        .with_style(style),
-    };
-    let renderer = Renderer::new(variant, style);
-    let mut chance = ChanceSource::recorded(vec![order]);
-    let mut driver = Driver::new();
-    loop {
-        match driver.step(&mut game, &mut chance, &mut table) {
-            Ok(Some(_)) => {
-                for event in driver.events() {
-                    renderer
-                        .write_event(table.person.output(), &game, event)
-                        .map_err(Failure::Write)?;
-                }
-            }
-            Ok(None) => return Ok(Done::Ok),
-            Err(PlayError::Stopped(stop @ (Stop::InputEnded | Stop::Quit))) => {
-                writeln!(table.person.output()).map_err(Failure::Write)?;
-                return Ok(Done::CutShort(stop));
-            }
-            Err(error) => return Err(error.into()),
-        }
-    }
+    let console = Console::new(io::stdin().lock(), out).with_echo(echo);
+    Ok(match console::play(variant, deal, seat, console, style)? {
+        Ending::Over(_) => Done::Ok,
+        Ending::Quit => Done::CutShort(Stop::Quit),
+        Ending::InputEnded => Done::CutShort(Stop::InputEnded),
+    })
 }
 
 /// Whether a FILE argument names standard input (`-`, as most tools read it).

@@ -10,22 +10,15 @@
 
 use std::fmt;
 
-#[cfg(feature = "conformance")]
-use cards_core::protocol::conformance;
 use cards_core::protocol::{Actor, ChanceSource, Driver, EventSink, GameState, Seat};
-use cards_core::{Color, ColorCard, Pile, shuffle};
+use cards_core::{Pile, shuffle};
 use rand::Rng;
 
-use crate::deal::{DECK_SIZE, MIN_NUMBER};
-#[cfg(feature = "conformance")]
-use crate::deal::{MAX_NUMBER, card_slot};
+use crate::card::{Color, ColorCard, EIGHT, TWO};
+use crate::deck::{DECK_SIZE, DeckOrder};
+use crate::error::RuleError;
 use crate::player::Player;
-use crate::rules::{Ending, HAND_SIZE, Rules};
-
-/// The number on the cards that carry the 8-card (Loco) rule.
-pub const EIGHT: u8 = 8;
-/// The number on the cards that carry the 2-card rule.
-pub const TWO: u8 = 2;
+use crate::rules::{EndRule, HAND_SIZE, Rules};
 
 /// A game of Ochos Locos under some [`Rules`].
 #[derive(Clone, Debug, PartialEq)]
@@ -38,14 +31,14 @@ pub struct Game {
     // Set after an 8 under the 8-card rule: the colour the next player must follow.
     chosen_color: Option<Color>,
     // Consecutive 2s just played whose effect has not been used up.
-    pending_twos: u8,
+    pub(crate) pending_twos: u8,
     current: Option<usize>,
     // Consecutive turns on which a player could neither play nor draw.
     passes: usize,
     outcome: Option<Outcome>,
-    // The cards chance is to deal, sorted; `None` once dealt (or for a game set up by
-    // hand, Java-style).
-    to_deal: Option<DealOrder>,
+    // The cards chance is to deal, in card order; `None` once dealt (or for a game set
+    // up by hand, Java-style).
+    pub(crate) to_deal: Option<DeckOrder>,
 }
 
 /// What one turn did.
@@ -125,142 +118,6 @@ pub enum NoWinner {
     Stalemate,
 }
 
-/// Why the game refused an action or a deal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum GameError {
-    /// The game is over.
-    #[error("the game is over")]
-    Over,
-    /// A seat acted before the deal (or, Java-style, before players and a discard card).
-    #[error("the cards are not dealt yet")]
-    NotDealt,
-    /// A deal came while a seat is to act.
-    #[error("the cards are already dealt")]
-    Dealt,
-    /// A deal came for a game that has no cards to deal (set up by hand).
-    #[error("nothing to deal: seat the players and lay a discard card by hand")]
-    NothingToDeal,
-    /// The deal is not an order of the game's cards.
-    #[error("the deal is not an order of the cards to deal")]
-    NotTheCards,
-    /// More cards than the deck's 32.
-    #[error("{cards} cards are more than the deck's {DECK_SIZE}")]
-    TooManyCards {
-        /// The cards given.
-        cards: usize,
-    },
-    /// Too few cards (or more than the deck) for the seats.
-    #[error(
-        "{cards} cards cannot be dealt to {seats} players: each takes {HAND_SIZE}, then a discard card, at most {DECK_SIZE} in all"
-    )]
-    DealSize {
-        /// The cards given.
-        cards: usize,
-        /// The players seated.
-        seats: usize,
-    },
-    /// The card is not in the hand of the seat to act.
-    #[error("{card} is not in the hand")]
-    NotInHand {
-        /// The card named.
-        card: ColorCard,
-    },
-    /// The card matches neither the colour nor the number of the card to match.
-    #[error("{card} does not match {target}")]
-    NoMatch {
-        /// The card named.
-        card: ColorCard,
-        /// The card to match (after an 8, an 8 of the colour in force).
-        target: ColorCard,
-    },
-    /// Facing a fresh 2 under the Rule of Two, only a 2 answers.
-    #[error("{card} does not answer the 2: only a 2 does, or the penalty")]
-    MustAnswerTwo {
-        /// The card named.
-        card: ColorCard,
-    },
-    /// An 8 under the 8-card rule names a colour (unless it is the last card).
-    #[error("{card} must name a colour")]
-    NoColorNamed {
-        /// The card named.
-        card: ColorCard,
-    },
-    /// Only an 8 under the 8-card rule that is not the last card names a colour.
-    #[error("{card} names no colour here")]
-    ColorNotWanted {
-        /// The card named.
-        card: ColorCard,
-    },
-    /// Drawing while holding a card that may be played.
-    #[error("no drawing while {card} may be played")]
-    MustPlay {
-        /// A card that may be played.
-        card: ColorCard,
-    },
-}
-
-/// The order in which chance deals a game's cards, in deal-file order: five to the first
-/// seat, five to the next, …, then the discard card, then the deck top first. At most
-/// the deck's 32 cards, kept without allocating.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct DealOrder {
-    cards: [ColorCard; DECK_SIZE],
-    len: u8,
-}
-
-/// How many values [`ColorCard::index`] takes (colour × 10 + number).
-const CARD_INDICES: usize = 40;
-
-impl DealOrder {
-    /// The order of `cards`; an error if there are more than the deck's 32.
-    pub fn new(cards: &[ColorCard]) -> Result<DealOrder, GameError> {
-        let mut order = DealOrder {
-            cards: [ColorCard::new(Color::Red, MIN_NUMBER); DECK_SIZE],
-            len: 0,
-        };
-        let slots = order
-            .cards
-            .get_mut(..cards.len())
-            .ok_or(GameError::TooManyCards { cards: cards.len() })?;
-        slots.copy_from_slice(cards);
-        order.len = cards.len() as u8;
-        Ok(order)
-    }
-
-    /// The cards, first dealt first.
-    pub fn cards(&self) -> &[ColorCard] {
-        &self.cards[..usize::from(self.len)]
-    }
-
-    /// The same cards in card order (colour, then number). A counting sort over the
-    /// cards' dense index: every simulated game sorts its cards twice (to gather them and
-    /// to check the deal), and a comparison sort was a quarter of its time.
-    fn sorted(mut self) -> DealOrder {
-        // A simulation deals the same sorted deck game after game.
-        if self.cards().is_sorted() {
-            return self;
-        }
-        let mut counts = [0u8; CARD_INDICES];
-        for card in self.cards() {
-            counts[card.index()] += 1;
-        }
-        let mut slots = self.cards.iter_mut();
-        for (index, &count) in counts.iter().enumerate() {
-            let card = ColorCard::new(Color::ALL[index / 10], (index % 10) as u8);
-            for slot in slots.by_ref().take(usize::from(count)) {
-                *slot = card;
-            }
-        }
-        self
-    }
-}
-
-impl fmt::Debug for DealOrder {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.cards()).finish()
-    }
-}
-
 /// What one seat may see: its own hand and the public facts, never another hand or the
 /// order of the deck.
 #[derive(Clone, Copy, Debug)]
@@ -312,7 +169,8 @@ impl Observation<'_> {
 impl Game {
     /// A game with no players, no cards and no discard card yet: set up by hand as in
     /// Java ([`add_player`](Game::add_player), [`set_discard_card`](Game::set_discard_card),
-    /// [`add_card`](Game::add_card)), or left to chance ([`await_deal`](Game::await_deal)).
+    /// [`add_card`](Game::add_card)), or left to chance (the cards added, then
+    /// [`restart`](Game::restart)).
     pub fn new(rules: Rules) -> Game {
         Game {
             rules,
@@ -328,71 +186,29 @@ impl Game {
         }
     }
 
-    /// Empties the hands and piles and waits for chance to deal `cards` (in any order)
-    /// to the seated players: the game is then at its chance node.
-    pub fn await_deal(&mut self, cards: &[ColorCard]) -> Result<(), GameError> {
-        let seats = self.players.len();
-        let size = GameError::DealSize {
-            cards: cards.len(),
-            seats,
-        };
-        if seats == 0 || cards.len() < seats * HAND_SIZE + 1 {
-            return Err(size);
+    /// Back to before the deal, for the next game: every card (hands, discard pile,
+    /// deck) goes back into the deck in card order, the same players keep their seats,
+    /// and the game waits for chance to shuffle the deck and deal it. A simulation
+    /// replays many deals with one `Game` and allocates nothing.
+    pub fn restart(&mut self) {
+        let mut cards = self.to_deal.take().unwrap_or(DeckOrder::empty());
+        let held = self
+            .players
+            .iter_mut()
+            .flat_map(|player| player.hand_mut().drain(..));
+        // A game holds at most the deck's 32 cards (more only when set up by hand).
+        for card in held
+            .chain(self.discard_pile.drain(..))
+            .chain(self.deck.drain())
+        {
+            cards.push(card);
         }
-        let order = DealOrder::new(cards).map_err(|_| size)?;
-        self.restart(order);
-        Ok(())
-    }
-
-    /// Takes every card back (hands, discard pile, deck) and waits for a new deal of
-    /// them, reusing the game's storage: a simulation replays many deals with one `Game`
-    /// and allocates nothing.
-    pub fn gather(&mut self) {
-        let mut order = DealOrder {
-            cards: [ColorCard::new(Color::Red, MIN_NUMBER); DECK_SIZE],
-            len: 0,
-        };
-        let held = self.players.iter().flat_map(|player| player.hand().iter());
-        let all = held
-            .chain(self.discard_pile.iter())
-            .chain(self.deck.iter())
-            .copied()
-            .chain(
-                self.to_deal
-                    .iter()
-                    .flat_map(|order| order.cards().iter().copied()),
-            );
-        for (slot, card) in order.cards.iter_mut().zip(all) {
-            *slot = card;
-            order.len += 1;
-        }
-        self.restart(order);
-    }
-
-    /// [`await_deal`](Game::await_deal) for the simulator, which deals the same cards
-    /// game after game: `sorted`, already in card order, fits the seats (checked when
-    /// the simulation was set up).
-    pub(crate) fn await_sorted_deal(&mut self, sorted: DealOrder) {
-        debug_assert!(sorted.cards().is_sorted());
-        self.restart_with(sorted);
-    }
-
-    fn restart(&mut self, order: DealOrder) {
-        self.restart_with(order.sorted());
-    }
-
-    fn restart_with(&mut self, sorted: DealOrder) {
-        for player in &mut self.players {
-            player.hand_mut().clear();
-        }
-        self.discard_pile.clear();
-        self.deck.clear();
         self.chosen_color = None;
         self.pending_twos = 0;
         self.current = None;
         self.passes = 0;
         self.outcome = None;
-        self.to_deal = Some(sorted);
+        self.to_deal = Some(cards.sorted());
     }
 
     /// The rules in play.
@@ -492,7 +308,7 @@ impl Game {
 
     /// The cards chance is to deal, sorted, while the game waits for its deal.
     pub fn to_deal(&self) -> Option<&[ColorCard]> {
-        self.to_deal.as_ref().map(DealOrder::cards)
+        self.to_deal.as_ref().map(DeckOrder::cards)
     }
 
     /// `nextPlay()`: the next player's strategy chooses a card or the draw, the game
@@ -524,12 +340,12 @@ impl Game {
         })
     }
 
-    fn facing_two(&self) -> bool {
+    pub(crate) fn facing_two(&self) -> bool {
         self.rules.two.is_some() && self.pending_twos > 0
     }
 
     /// Whether laying `card` from a hand of `held` cards names a colour.
-    fn names_color(&self, card: ColorCard, held: usize) -> bool {
+    pub(crate) fn names_color(&self, card: ColorCard, held: usize) -> bool {
         self.rules.eight.is_some() && card.number() == EIGHT && held > 1
     }
 
@@ -545,91 +361,100 @@ impl Game {
     }
     // ANCHOR_END: playable_on
 
-    /// Where `card` is in `seat`'s hand if the seat may lay it now on `target` with
-    /// `chosen`, or why not. (Found once, for the play to use: this runs on every move
-    /// of a simulation.)
-    #[inline]
-    fn check_play(
-        &self,
-        seat: Seat,
-        target: ColorCard,
-        card: ColorCard,
-        chosen: Option<Color>,
-    ) -> Result<usize, GameError> {
+    /// The seat to act, if `action` is one of its legal plays now; or why not.
+    fn check(&self, action: Action) -> Result<Seat, RuleError> {
+        let seat = match self.actor() {
+            Actor::Over => return Err(RuleError::Over),
+            Actor::Chance => return Err(RuleError::NotDealt),
+            Actor::Seat(seat) => seat,
+        };
+        let target = self.card_to_match().ok_or(RuleError::NotDealt)?;
         let hand = self.players[seat].hand();
-        let index = hand
-            .iter()
-            .position(|&held| held == card)
-            .ok_or(GameError::NotInHand { card })?;
-        if self.facing_two() && card.number() != TWO {
-            return Err(GameError::MustAnswerTwo { card });
-        }
-        if !self.playable_on(target)(card) {
-            return Err(GameError::NoMatch { card, target });
-        }
-        match (self.names_color(card, hand.len()), chosen) {
-            (true, None) => Err(GameError::NoColorNamed { card }),
-            (false, Some(_)) => Err(GameError::ColorNotWanted { card }),
-            _ => Ok(index),
-        }
-    }
-
-    /// Why `seat` may not draw now, if it may not: it holds a card it may lay on
-    /// `target`.
-    #[inline]
-    fn check_draw(&self, seat: Seat, target: ColorCard) -> Result<(), GameError> {
         let playable = self.playable_on(target);
-        match self.players[seat]
-            .hand()
-            .iter()
-            .find(|&&card| playable(card))
-        {
-            Some(&card) => Err(GameError::MustPlay { card }),
-            None => Ok(()),
+        match action {
+            Action::Play { card, chosen } => {
+                if !hand.contains(&card) {
+                    return Err(RuleError::NotInHand { card });
+                }
+                if self.facing_two() && card.number() != TWO {
+                    return Err(RuleError::MustAnswerTwo { card });
+                }
+                if !playable(card) {
+                    return Err(RuleError::NoMatch { card, target });
+                }
+                match (self.names_color(card, hand.len()), chosen) {
+                    (true, None) => return Err(RuleError::NoColorNamed { card }),
+                    (false, Some(_)) => return Err(RuleError::ColorNotWanted { card }),
+                    _ => {}
+                }
+            }
+            Action::Draw => {
+                if let Some(&card) = hand.iter().find(|&&card| playable(card)) {
+                    return Err(RuleError::MustPlay { card });
+                }
+            }
         }
+        Ok(seat)
     }
 
-    /// Deals `order`, known to hold the cards to deal: five cards a seat in seating
-    /// order, the discard card, the deck.
+    /// Carries out `action`, a legal play of `seat`, the seat to act: the turn itself,
+    /// shared by the checked path ([`apply`](GameState::apply)) and the quiet one
+    /// ([`apply_trusted`](GameState::apply_trusted)).
+    fn carry_out(&mut self, seat: Seat, action: Action) -> Play {
+        self.current = Some(seat);
+        let play = match action {
+            Action::Play { card, chosen } => self.play_card(seat, card, chosen),
+            Action::Draw => match self.rules.two {
+                Some(rule) if self.pending_twos > 0 => {
+                    self.take_penalty(seat, rule.penalty.cards(self.pending_twos))
+                }
+                _ => self.draw_for(seat),
+            },
+        };
+        // ANCHOR: stalemate
+        self.passes = match play {
+            Play::Draw { drawn: 0 } => self.passes + 1,
+            _ => 0,
+        };
+        if self.outcome.is_none()
+            && self.rules.end == EndRule::PlayOn
+            && self.passes >= self.players.len()
+        {
+            self.outcome = Some(Outcome::NoWinner {
+                reason: NoWinner::Stalemate,
+            });
+        }
+        // ANCHOR_END: stalemate
+        play
+    }
+
+    /// Deals `order`: five cards a seat in seating order, the discard card, the deck; or
+    /// refuses an order too short for the seats, changing nothing.
     fn deal(
         &mut self,
-        order: &DealOrder,
+        order: &DeckOrder,
         events: &mut impl EventSink<Event>,
-    ) -> Result<(), GameError> {
+    ) -> Result<(), RuleError> {
         let seats = self.players.len();
-
-        let (hands, rest) =
-            order
-                .cards()
-                .split_at_checked(seats * HAND_SIZE)
-                .ok_or(GameError::DealSize {
-                    cards: order.cards().len(),
-                    seats,
-                })?;
+        let cards = order.cards();
+        if seats == 0 || cards.len() <= seats * HAND_SIZE {
+            let cards = cards.len();
+            return Err(RuleError::DealSize { cards, seats });
+        }
+        let (hands, rest) = cards.split_at(seats * HAND_SIZE);
         for (player, hand) in self.players.iter_mut().zip(hands.chunks(HAND_SIZE)) {
             player.hand_mut().extend_from_slice(hand);
         }
-        let (&discard, deck) = rest.split_first().ok_or(GameError::DealSize {
-            cards: order.cards().len(),
-            seats,
-        })?;
-        self.set_discard_card(discard);
-        self.deck.extend(deck.iter().copied());
+        self.set_discard_card(rest[0]);
+        self.deck.extend(rest[1..].iter().copied());
         self.to_deal = None;
-        events.push(Event::Dealt { discard });
+        events.push(Event::Dealt { discard: rest[0] });
         Ok(())
     }
 
-    /// Lays `card`, at `index` of `player`'s hand.
-    #[inline(always)]
-    fn play_card(
-        &mut self,
-        player: usize,
-        index: usize,
-        card: ColorCard,
-        chosen: Option<Color>,
-    ) -> Play {
-        self.players[player].hand_mut().remove(index);
+    /// `player` lays `card` from their hand.
+    fn play_card(&mut self, player: usize, card: ColorCard, chosen: Option<Color>) -> Play {
+        self.players[player].remove_card_from_hand(card);
         self.discard_pile.push(card);
         self.chosen_color = chosen;
         self.pending_twos = match self.rules.two {
@@ -642,13 +467,11 @@ impl Game {
         Play::Card { card, chosen }
     }
 
-    #[inline]
     fn draw_for(&mut self, player: usize) -> Play {
         let drawn = self.draw_into(player, 1);
         Play::Draw { drawn }
     }
 
-    #[inline]
     // ANCHOR: take_penalty
     fn take_penalty(&mut self, player: usize, owed: u8) -> Play {
         let drawn = self.draw_into(player, owed);
@@ -658,7 +481,6 @@ impl Game {
     }
     // ANCHOR_END: take_penalty
 
-    #[inline]
     // ANCHOR: draw_into
     /// Moves up to `wanted` cards from the deck to `player`'s hand; ends an Assignment 4
     /// game when the deck is (or becomes) empty.
@@ -670,7 +492,7 @@ impl Game {
             self.players[player].add_card_to_hand(card);
             drawn += 1;
         }
-        if self.rules.ending == Ending::DeckOut && (deck_was_empty || self.deck.is_empty()) {
+        if self.rules.end == EndRule::DeckOut && (deck_was_empty || self.deck.is_empty()) {
             self.outcome = Some(Outcome::NoWinner {
                 reason: NoWinner::DeckRanOut,
             });
@@ -678,31 +500,15 @@ impl Game {
         drawn
     }
     // ANCHOR_END: draw_into
-
-    /// Every card of the game, wherever it is, counted by its place in the deck.
-    #[cfg(feature = "conformance")]
-    fn card_counts(&self) -> [u8; DECK_SIZE] {
-        let mut counts = [0u8; DECK_SIZE];
-        let held = self.players.iter().flat_map(|player| player.hand().iter());
-        let to_deal = self.to_deal.iter().flat_map(|order| order.cards().iter());
-        for &card in held
-            .chain(self.discard_pile.iter())
-            .chain(self.deck.iter())
-            .chain(to_deal)
-        {
-            counts[card_slot(card)] = counts[card_slot(card)].saturating_add(1);
-        }
-        counts
-    }
 }
 
 impl GameState for Game {
     type Action = Action;
-    type Chance = DealOrder;
+    type Chance = DeckOrder;
     type Event = Event;
     type Observation<'a> = Observation<'a>;
     type NoWinner = NoWinner;
-    type Error = GameError;
+    type Error = RuleError;
 
     fn seats(&self) -> usize {
         self.players.len()
@@ -753,44 +559,9 @@ impl GameState for Game {
         &mut self,
         action: Action,
         events: &mut S,
-    ) -> Result<(), GameError> {
-        let seat = match self.actor() {
-            Actor::Over => return Err(GameError::Over),
-            Actor::Chance => return Err(GameError::NotDealt),
-            Actor::Seat(seat) => seat,
-        };
-        let target = self.card_to_match().ok_or(GameError::NotDealt)?;
-        let play = match action {
-            Action::Play { card, chosen } => {
-                let index = self.check_play(seat, target, card, chosen)?;
-                self.current = Some(seat);
-                self.play_card(seat, index, card, chosen)
-            }
-            Action::Draw => {
-                self.check_draw(seat, target)?;
-                self.current = Some(seat);
-                match self.rules.two {
-                    Some(rule) if self.pending_twos > 0 => {
-                        self.take_penalty(seat, rule.penalty.cards(self.pending_twos))
-                    }
-                    _ => self.draw_for(seat),
-                }
-            }
-        };
-        // ANCHOR: stalemate
-        self.passes = match play {
-            Play::Draw { drawn: 0 } => self.passes + 1,
-            _ => 0,
-        };
-        if self.outcome.is_none()
-            && self.rules.ending == Ending::PlayOn
-            && self.passes >= self.players.len()
-        {
-            self.outcome = Some(Outcome::NoWinner {
-                reason: NoWinner::Stalemate,
-            });
-        }
-        // ANCHOR_END: stalemate
+    ) -> Result<(), RuleError> {
+        let seat = self.check(action)?;
+        let play = self.carry_out(seat, action);
         events.push(Event::Turn(Turn {
             player: seat,
             play,
@@ -799,31 +570,48 @@ impl GameState for Game {
         Ok(())
     }
 
-    /// A shuffle of the cards to deal (sorted first), as `cards_core::shuffle` does it:
-    /// the same generator gives the same deal as [`Deal::random`](crate::Deal::random).
-    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<DealOrder, GameError> {
+    /// The quiet path (the simulator's): the action of a trusted agent, one of the
+    /// legal plays, is carried out without checking it again and without an event, and
+    /// who acts next is worked out once. No chance follows a turn: the deal is the only
+    /// one.
+    fn apply_trusted<R: Rng + ?Sized>(
+        &mut self,
+        action: Action,
+        _rng: &mut R,
+    ) -> Result<Actor, RuleError> {
+        let seat = self.next_seat().ok_or(RuleError::NotDealt)?;
+        self.carry_out(seat, action);
+        Ok(match self.outcome {
+            Some(_) => Actor::Over,
+            None => Actor::Seat(self.next_seat().unwrap_or(seat)),
+        })
+    }
+
+    /// A shuffle of the cards to deal, in card order first, as `cards_core::shuffle`
+    /// does it: the same generator gives the same deal as
+    /// [`Deal::random`](crate::files::Deal::random).
+    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<DeckOrder, RuleError> {
         if self.actor() != Actor::Chance {
-            return Err(GameError::Dealt);
+            return Err(RuleError::Dealt);
         }
-        let mut order = self.to_deal.ok_or(GameError::NothingToDeal)?;
-        let len = usize::from(order.len);
-        shuffle(&mut order.cards[..len], rng);
+        let mut order = self.to_deal.ok_or(RuleError::NothingToDeal)?;
+        shuffle(order.cards_mut(), rng);
         Ok(order)
     }
 
     fn apply_chance<S: EventSink<Event>>(
         &mut self,
-        order: &DealOrder,
+        order: &DeckOrder,
         events: &mut S,
-    ) -> Result<(), GameError> {
+    ) -> Result<(), RuleError> {
         match self.actor() {
             Actor::Chance => {}
-            Actor::Over => return Err(GameError::Over),
-            Actor::Seat(_) => return Err(GameError::Dealt),
+            Actor::Over => return Err(RuleError::Over),
+            Actor::Seat(_) => return Err(RuleError::Dealt),
         }
-        let to_deal = self.to_deal.ok_or(GameError::NothingToDeal)?;
+        let to_deal = self.to_deal.ok_or(RuleError::NothingToDeal)?;
         if order.sorted() != to_deal {
-            return Err(GameError::NotTheCards);
+            return Err(RuleError::NotTheCards);
         }
         self.deal(order, events)
     }
@@ -834,7 +622,7 @@ impl GameState for Game {
         &mut self,
         rng: &mut R,
         events: &mut S,
-    ) -> Result<(), GameError> {
+    ) -> Result<(), RuleError> {
         let order = self.sample_chance(rng)?;
         self.deal(&order, events)
     }
@@ -858,175 +646,11 @@ impl GameState for Game {
     }
 }
 
-#[cfg(feature = "conformance")]
-impl conformance::Audit for Game {
-    /// Checks a step against the rules: no card created or lost (hands, discard pile and
-    /// deck hold exactly the cards dealt); a deal gives five cards a seat, the discard
-    /// card and the rest as the deck; a card laid was in the hand and matched (or
-    /// answered a 2); a draw came only with nothing to play and took what the rule says
-    /// from the deck; the outcome is what the hands and the deck say.
-    fn audit(&self, before: &Game, events: &[Event]) -> Result<(), String> {
-        if self.card_counts() != before.card_counts() {
-            return Err("a card was created or lost".into());
-        }
-        match (before.actor(), events) {
-            (Actor::Chance, [Event::Dealt { discard }]) => {
-                let order = before.to_deal.ok_or("a deal with nothing to deal")?;
-                if self.to_deal.is_some() || self.discard_pile != [*discard] {
-                    return Err(format!("the deal did not lay {discard}"));
-                }
-                if self.players.iter().any(|p| p.hand().len() != HAND_SIZE) {
-                    return Err("a hand was not dealt five cards".into());
-                }
-                let dealt = self.players.len() * HAND_SIZE + 1 + self.deck.len();
-                if dealt != order.cards().len() {
-                    return Err("the deck is not the rest of the cards".into());
-                }
-                Ok(())
-            }
-            (Actor::Seat(seat), [Event::Turn(turn)]) => {
-                if turn.player != seat {
-                    return Err(format!("seat {} played for seat {seat}", turn.player));
-                }
-                audit_turn(before, self, seat, turn.play)?;
-                if turn.outcome != self.outcome {
-                    return Err("the turn reports another outcome than the game's".into());
-                }
-                let emptied = self.players[seat].has_won();
-                if emptied != matches!(self.outcome, Some(Outcome::Winner { seat: s }) if s == seat)
-                {
-                    return Err(
-                        "a winner who holds cards, or an empty hand that did not win".into(),
-                    );
-                }
-                Ok(())
-            }
-            (actor, events) => Err(format!("{actor:?} acted and the game reported {events:?}")),
-        }
-    }
-
-    /// A deal missing a card, and one holding a card twice.
-    fn impossible_chance(&self) -> Vec<DealOrder> {
-        let Some(to_deal) = self.to_deal else {
-            return Vec::new();
-        };
-        let cards = to_deal.cards();
-        let mut doubled = to_deal;
-        if let [first, second, ..] = &mut doubled.cards[..usize::from(doubled.len)] {
-            *second = *first;
-        }
-        DealOrder::new(&cards[1..])
-            .into_iter()
-            .chain([doubled])
-            .collect()
-    }
-
-    /// A card not in the hand, the draw while a card may be played, cards of the hand
-    /// that may not be laid now, and an 8 with the wrong kind of colour choice; at a
-    /// chance node or after the end, any action at all.
-    fn illegal_actions(&self) -> Vec<Action> {
-        let Actor::Seat(seat) = self.actor() else {
-            return vec![Action::Draw];
-        };
-        let mut legal = Vec::new();
-        self.legal_actions(&mut legal);
-        let hand = self.players[seat].hand();
-        let mut candidates = vec![Action::Draw];
-        if let Some(card) = ColorCard::all(MIN_NUMBER..=MAX_NUMBER).find(|c| !hand.contains(c)) {
-            candidates.push(Action::Play { card, chosen: None });
-        }
-        for &card in hand {
-            candidates.push(Action::Play { card, chosen: None });
-            candidates.push(Action::Play {
-                card,
-                chosen: Some(Color::Blue),
-            });
-        }
-        let mut illegal: Vec<Action> = Vec::new();
-        for action in candidates {
-            if !legal.contains(&action) && !illegal.contains(&action) {
-                illegal.push(action);
-            }
-        }
-        illegal
-    }
-}
-
-/// The audit's own statement of what may be laid (written apart from the game's check,
-/// so that the audit tests it): facing a fresh 2 under the Rule of Two only a 2;
-/// otherwise a card of the colour or the number of the card to match.
-#[cfg(feature = "conformance")]
-fn may_lay(game: &Game, card: ColorCard, target: ColorCard) -> bool {
-    if game.rules.two.is_some() && game.pending_twos > 0 {
-        card.number() == TWO
-    } else {
-        card.color() == target.color() || card.number() == target.number()
-    }
-}
-
-/// Checks one seat's turn, from `before` to `after`, against the rules.
-#[cfg(feature = "conformance")]
-fn audit_turn(before: &Game, after: &Game, seat: Seat, play: Play) -> Result<(), String> {
-    let held = before.players[seat].hand();
-    let holds = after.players[seat].hand().len();
-    let target = before.card_to_match().ok_or("a turn before the deal")?;
-    let can_play = held.iter().any(|&card| may_lay(before, card, target));
-    let deck = before.deck.len();
-    let drew = |drawn: u8, wanted: usize| -> Result<(), String> {
-        let drawn = usize::from(drawn);
-        if can_play {
-            return Err("drew while holding a card that may be played".into());
-        }
-        if drawn != wanted.min(deck)
-            || holds != held.len() + drawn
-            || after.deck.len() != deck - drawn
-        {
-            return Err(format!("drew {drawn} of {wanted} from a deck of {deck}"));
-        }
-        Ok(())
-    };
-    match play {
-        Play::Card { card, chosen } => {
-            if !held.contains(&card) || !may_lay(before, card, target) {
-                return Err(format!(
-                    "laid {card}, not a playable card of the hand, on {target}"
-                ));
-            }
-            if holds + 1 != held.len() || after.discard_card() != Some(card) {
-                return Err(format!(
-                    "{card} did not move from the hand to the discard pile"
-                ));
-            }
-            if chosen != after.chosen_color
-                || chosen.is_some() != before.names_color(card, held.len())
-            {
-                return Err(format!("{card} named {chosen:?}"));
-            }
-            Ok(())
-        }
-        Play::Draw { drawn } => {
-            if before.facing_two() {
-                return Err("drew one card instead of the penalty".into());
-            }
-            drew(drawn, 1)
-        }
-        Play::Penalty { owed, drawn } => {
-            let rule = before.rules.two.filter(|_| before.facing_two());
-            let rule = rule.ok_or("a penalty with no 2 to answer")?;
-            if owed != rule.penalty.cards(before.pending_twos) || after.pending_twos != 0 {
-                return Err(format!(
-                    "a penalty of {owed} after {} 2s",
-                    before.pending_twos
-                ));
-            }
-            drew(drawn, usize::from(owed))
-        }
-    }
-}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::deal::Deal;
+    use crate::deck::full_deck;
+    use crate::files::Deal;
     use crate::rules::Variant;
     use pretty_assertions::assert_eq;
 
@@ -1173,7 +797,7 @@ mod tests {
         };
         assert_eq!(
             g.apply(named, &mut Vec::new()),
-            Err(GameError::ColorNotWanted { card: card("R8") })
+            Err(RuleError::ColorNotWanted { card: card("R8") })
         );
         let turn = turns(&mut g, 1)[0];
         assert_eq!(turn.play, played("R8", None));
@@ -1244,7 +868,10 @@ mod tests {
         let mut g = Game::new(Rules::GAME);
         g.add_player(Player::new("Alice"));
         g.add_player(Player::new("Bob"));
-        g.await_deal(&cards(text)).unwrap();
+        for card in cards(text) {
+            g.add_card(card);
+        }
+        g.restart();
         g
     }
 
@@ -1257,7 +884,7 @@ mod tests {
         assert_eq!(g.actor(), Actor::Chance);
         assert_eq!(g.to_deal().map(<[ColorCard]>::len), Some(13));
         let mut events = Vec::new();
-        let deal = DealOrder::new(&cards(order)).unwrap();
+        let deal = DeckOrder::new(&cards(order)).unwrap();
         g.apply_chance(&deal, &mut events).unwrap();
         assert_eq!(
             events,
@@ -1271,7 +898,7 @@ mod tests {
         assert_eq!(g.deck().iter().copied().collect::<Vec<_>>(), cards("B1 B2"));
         // Alice acts first; chance no longer does.
         assert_eq!(g.actor(), Actor::Seat(0));
-        assert_eq!(g.apply_chance(&deal, &mut events), Err(GameError::Dealt));
+        assert_eq!(g.apply_chance(&deal, &mut events), Err(RuleError::Dealt));
         assert!(
             g.sample_chance(&mut cards_core::rng::rng_from_seed(1))
                 .is_err()
@@ -1294,51 +921,62 @@ mod tests {
         let before = g.clone();
         let mut events = Vec::new();
         // B3 instead of B2: not an order of the cards to deal.
-        let wrong = DealOrder::new(&cards("R1 R2 R3 R4 R5 Y1 Y2 Y3 Y4 Y5 G1 B1 B3"));
+        let wrong = DeckOrder::new(&cards("R1 R2 R3 R4 R5 Y1 Y2 Y3 Y4 Y5 G1 B1 B3"));
         let wrong = wrong.unwrap();
         assert_eq!(
             g.apply_chance(&wrong, &mut events),
-            Err(GameError::NotTheCards)
+            Err(RuleError::NotTheCards)
         );
         // R1 twice and B2 missing: the same length, still not a permutation.
-        let twice = DealOrder::new(&cards("R1 R1 R3 R4 R5 Y1 Y2 Y3 Y4 Y5 G1 B1 B3"));
+        let twice = DeckOrder::new(&cards("R1 R1 R3 R4 R5 Y1 Y2 Y3 Y4 Y5 G1 B1 B3"));
         let twice = twice.unwrap();
         assert_eq!(
             g.apply_chance(&twice, &mut events),
-            Err(GameError::NotTheCards)
+            Err(RuleError::NotTheCards)
         );
         // One card short.
-        let short = DealOrder::new(&cards("R1 R2 R3 R4 R5 Y1 Y2 Y3 Y4 Y5 G1 B1"));
+        let short = DeckOrder::new(&cards("R1 R2 R3 R4 R5 Y1 Y2 Y3 Y4 Y5 G1 B1"));
         let short = short.unwrap();
         assert_eq!(
             g.apply_chance(&short, &mut events),
-            Err(GameError::NotTheCards)
+            Err(RuleError::NotTheCards)
         );
         assert_eq!(g, before);
         assert!(events.is_empty());
         // A seat cannot act before the deal.
-        assert_eq!(g.apply(Action::Draw, &mut events), Err(GameError::NotDealt));
+        assert_eq!(g.apply(Action::Draw, &mut events), Err(RuleError::NotDealt));
         assert_eq!(g, before);
     }
 
     #[test]
-    fn too_few_cards_for_the_seats_cannot_await_a_deal() {
-        let mut g = Game::new(Rules::GAME);
-        g.add_player(Player::new("Alice"));
-        g.add_player(Player::new("Bob"));
+    fn too_few_cards_for_the_seats_cannot_be_dealt() {
         // Two hands of five and a discard card need 11.
+        let mut g = undealt("R1 R2 R3 R4 R5 Y1 Y2 Y3 Y4 Y5");
+        let before = g.clone();
+        let order = DeckOrder::new(&cards("R1 R2 R3 R4 R5 Y1 Y2 Y3 Y4 Y5")).unwrap();
+        let mut events = Vec::new();
         assert_eq!(
-            g.await_deal(&cards("R1 R2 R3 R4 R5 Y1 Y2 Y3 Y4 Y5")),
-            Err(GameError::DealSize {
+            g.apply_chance(&order, &mut events),
+            Err(RuleError::DealSize {
                 cards: 10,
                 seats: 2
             })
         );
+        let mut rng = cards_core::rng::rng_from_seed(1);
+        assert_eq!(
+            g.apply_sampled_chance(&mut rng, &mut events),
+            Err(RuleError::DealSize {
+                cards: 10,
+                seats: 2
+            })
+        );
+        assert_eq!(g, before);
+        assert!(events.is_empty());
         let game = Game::new(Rules::GAME);
         assert_eq!(game.actor(), Actor::Chance);
         assert_eq!(
             game.sample_chance(&mut cards_core::rng::rng_from_seed(1)),
-            Err(GameError::NothingToDeal)
+            Err(RuleError::NothingToDeal)
         );
     }
 
@@ -1346,25 +984,26 @@ mod tests {
     fn a_sampled_deal_is_the_shuffle_of_the_sorted_cards() {
         // The chance node shuffles the cards in sorted order, as Deal::random and the
         // simulator have always done: the same seed gives the same deal.
-        let all: Vec<ColorCard> = ColorCard::all(MIN_NUMBER..=MAX_NUMBER).collect();
+        let all: Vec<ColorCard> = full_deck().collect();
         let mut g = Game::new(Rules::GAME);
         for name in ["Alice", "Bob", "Carol", "Dave"] {
             g.add_player(Player::new(name));
         }
-        let mut reversed = all.clone();
-        reversed.reverse();
-        g.await_deal(&reversed).unwrap();
+        for &card in all.iter().rev() {
+            g.add_card(card);
+        }
+        g.restart();
         let sampled = g
             .sample_chance(&mut cards_core::rng::rng_from_seed(5))
             .unwrap();
         let mut expected = all;
         shuffle(&mut expected, &mut cards_core::rng::rng_from_seed(5));
         assert_eq!(sampled.cards(), expected);
-        // Playing the game to its end and gathering its cards waits for a new deal of
-        // the same 32 cards.
+        // Playing the game to its end and restarting it waits for a new deal of the
+        // same 32 cards.
         g.apply_chance(&sampled, &mut Vec::new()).unwrap();
         while g.next_play().is_some() {}
-        g.gather();
+        g.restart();
         assert_eq!(g.actor(), Actor::Chance);
         let mut sorted = expected.clone();
         sorted.sort_unstable();
@@ -1372,19 +1011,26 @@ mod tests {
     }
 
     #[test]
-    fn the_counting_sort_agrees_with_a_comparison_sort() {
-        let mut rng = cards_core::rng::rng_from_seed(3);
-        let all: Vec<ColorCard> = ColorCard::all(MIN_NUMBER..=MAX_NUMBER).collect();
-        for len in [0, 1, 2, 17, 32] {
-            // Repeated cards too: a game set up by hand may hold any cards.
-            let cards: Vec<ColorCard> = (0..len)
-                .map(|_| all[cards_core::rng::below(&mut rng, 32) as usize])
-                .collect();
-            let mut expected = cards.clone();
-            expected.sort_unstable();
-            let order = DealOrder::new(&cards).unwrap();
-            assert_eq!(order.sorted().cards(), expected);
+    fn restart_gathers_every_card_into_the_deck_in_card_order() {
+        // A game set up by hand, Java-style, and played a turn: Alice holds Y4 G2 B1
+        // after laying G8 on G4; the deck holds R1. Restarting takes back every card:
+        // the hand, the discard pile (G4 G8) and the deck, in card order, and waits for
+        // chance to deal them to the same seat.
+        let mut g = Game::new(Rules::GAME);
+        let mut alice = Player::new("Alice");
+        for card in cards("G8 Y4 G2 B1") {
+            alice.add_card_to_hand(card);
         }
+        g.add_player(alice);
+        g.set_discard_card(card("G4"));
+        g.add_card(card("R1"));
+        assert_eq!(g.next_play().map(|t| t.play), Some(played("G8", None)));
+        g.restart();
+        assert_eq!(g.actor(), Actor::Chance);
+        assert_eq!(g.to_deal(), Some(&cards("R1 Y4 G2 G4 G8 B1")[..]));
+        assert!(g.players()[0].hand().is_empty() && g.deck().is_empty());
+        assert_eq!((g.discard_card(), g.current_player()), (None, None));
+        assert_eq!(g.players()[0].name(), "Alice");
     }
 
     #[test]
@@ -1409,22 +1055,22 @@ mod tests {
         let mut events = Vec::new();
         assert_eq!(
             g.apply(play("G8", None), &mut events),
-            Err(GameError::NoColorNamed { card: card("G8") })
+            Err(RuleError::NoColorNamed { card: card("G8") })
         );
         assert_eq!(
             g.apply(play("B4", None), &mut events),
-            Err(GameError::NoMatch {
+            Err(RuleError::NoMatch {
                 card: card("B4"),
                 target: card("G1")
             })
         );
         assert_eq!(
             g.apply(Action::Draw, &mut events),
-            Err(GameError::MustPlay { card: card("G8") })
+            Err(RuleError::MustPlay { card: card("G8") })
         );
         assert_eq!(
             g.apply(play("R2", None), &mut events),
-            Err(GameError::NotInHand { card: card("R2") })
+            Err(RuleError::NotInHand { card: card("R2") })
         );
         assert_eq!(g, before);
         assert!(events.is_empty());

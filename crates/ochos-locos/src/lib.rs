@@ -28,7 +28,7 @@
 //!
 //! | Assignment 4 (Java) | here |
 //! |---|---|
-//! | `Card(String)`, `getColor`, `getNumber`, `matches`, `matchesColor`, `matchesNumber`, `toString` | [`cards_core::ColorCard`]: `"R5".parse()`, [`color`](cards_core::ColorCard::color), [`number`](cards_core::ColorCard::number), [`matches`](cards_core::ColorCard::matches), [`matches_color`](cards_core::ColorCard::matches_color), [`matches_number`](cards_core::ColorCard::matches_number), `Display` |
+//! | `Card(String)`, `getColor`, `getNumber`, `matches`, `matchesColor`, `matchesNumber`, `toString` | [`card::ColorCard`] (the workspace's [`cards_core::ColorCard`]): `"R5".parse()`, [`color`](cards_core::ColorCard::color), [`number`](cards_core::ColorCard::number), [`matches`](cards_core::ColorCard::matches), [`matches_color`](cards_core::ColorCard::matches_color), [`matches_number`](cards_core::ColorCard::matches_number), `Display` |
 //! | `Player(String)`, `addCardToHand`, `removeCardFromHand`, `findMatch`, `hasWon`, `toString` | [`Player::new`], [`Player::add_card_to_hand`], [`Player::remove_card_from_hand`], [`Player::find_match`], [`Player::has_won`], `Display` (`Alice R8 Y4`) |
 //! | `Player.findMatch` (the first card that matches) | [`Strategy::Basic`]; a player holds a [`Strategy`] ([`Player::with_strategy`]), and each is an agent of the protocol |
 //! | `ColorPlayer` (a subclass overriding `findMatch`) | [`Strategy::ColorFirst`] |
@@ -36,7 +36,7 @@
 //! | `StrategicPlayer` (a subclass overriding `findMatch`) | [`Strategy::Strategic`] |
 //! | `Game`: `addPlayer`, `addCard`, `setDiscardCard`, `getDiscardCard`, `drawCard`, `getCurrentPlayer`, `nextPlayer`, `nextPlay`, `outOfCards` | [`Game`]: [`add_player`](Game::add_player), [`add_card`](Game::add_card), [`set_discard_card`](Game::set_discard_card), [`discard_card`](Game::discard_card), [`draw_card`](Game::draw_card), [`current_player`](Game::current_player), [`next_player`](Game::next_player), [`next_play`](Game::next_play), [`out_of_cards`](Game::out_of_cards) |
 //! | `FullGame extends Game`, overriding `nextPlay` | `Game::new(Rules::FULL_GAME)`: the same `next_play` with two rules switched on |
-//! | `OchosLocos.java`, `OchosLocosDiversity.java`, `OchosLocosComplete.java` | the binary's subcommands; [`Deal::parse`] reads the input, [`render::play`] plays it through the protocol's `Driver` and prints the game |
+//! | `OchosLocos.java`, `OchosLocosDiversity.java`, `OchosLocosComplete.java` | the binary's subcommands; [`files::Deal::parse`] reads the input, [`render::play`] plays it through the protocol's `Driver` and prints the game |
 //!
 //! Assignment 2 has no classes; its choice rule ("more number matches than colour
 //! matches: the number card first in rainbow order, else the colour card lowest in
@@ -52,18 +52,18 @@
 //!
 //! [`Game`] implements `cards_core::protocol::GameState`, and every front end drives it
 //! through the protocol's one loop, `Driver`: [`render::play`] (the assignments'
-//! output, `check`), the `--human` console ([`human`]), [`simulate`], the tests and the
-//! benchmark. The game decides what the rules allow; agents choose; renderers and tallies
+//! output, `check`), the `--human` console ([`console::play`]), [`simulate`] (on the
+//! protocol's quiet path, `Driver::play_trusted`), the tests and the benchmark. The game decides what the rules allow; agents choose; renderers and tallies
 //! read the [`Event`]s.
 //!
 //! - **Actor.** Chance, until the cards are dealt; then the seats in turn, from the first
 //!   (seat 0) round the table; nobody once the game has an outcome.
 //! - **Chance: the deal, and nothing else.** No card is shuffled during play. The game
-//!   waits at its chance node ([`Game::await_deal`], or [`Deal::table`]) for a
-//!   [`game::DealOrder`], the cards in deal-file order (five a seat, the discard card,
-//!   the deck top first). Sampled from a seed, it is the shuffle of the sorted cards that
-//!   [`Deal::random`] has always made; a deal file (or `--sample`, or `--seed N` through
-//!   [`Deal::random`]) is its recorded outcome. An order that is not a permutation of the
+//!   waits at its chance node ([`Game::restart`], or [`files::Deal::table`]) for a
+//!   [`deck::DeckOrder`], the cards in deal-file order (five a seat, the discard card,
+//!   the deck top first). Sampled from a seed, it is the shuffle of the deck in card
+//!   order that [`files::Deal::random`] has always made; a deal file (or `--sample`, or
+//!   `--seed N` through [`files::Deal::random`]) is its recorded outcome. An order that is not a permutation of the
 //!   cards to deal is refused.
 //! - **Actions** ([`Action`]), in this order: the cards of the hand that may be laid, in
 //!   hand order (oldest first); an 8 that names a colour once per colour, red, yellow,
@@ -83,14 +83,37 @@
 //!   to empty their hand), or no winner for a [`NoWinner`] reason: the deck ran out
 //!   (Assignment 4) or a stalemate (Assignment 2).
 //!
-//! Beyond the assignments: [`Deal::random`] makes new test cases (`ochos-locos deal`),
-//! [`check`] grades an output against the game's (`ochos-locos check`),
+//! Beyond the assignments: [`files::Deal::random`] makes new test cases (`ochos-locos
+//! deal`), `check` grades an output against the game's (`ochos-locos check`),
 //! [`simulate`] measures who wins how often, by seat and strategy
 //! (`ochos-locos simulate`), and `--human NAME` lets a person take a seat. For
-//! instructors, [`cases`] writes test cases targeted at every situation of a rule set
-//! (`ochos-locos cases`) and [`grade`] grades any program on them, with timeouts, in
+//! instructors, `cases` writes test cases targeted at every situation of a rule set
+//! (`ochos-locos cases`) and `grade` grades any program on them, with timeouts, in
 //! parallel, for people or for Gradescope (`ochos-locos grade`, on the shared `grader`
 //! crate; `docs/grading.md`).
+//!
+//! # Modules
+//!
+//! The same table as every game of the workspace:
+//!
+//! | role | module | items |
+//! |---|---|---|
+//! | the rule set and its options | [`rules`] | [`Rules`] (with [`rules::TwoRule`], [`rules::EightRule`], [`rules::EndRule`]), [`Variant`] (the seven rule sets) |
+//! | cards | [`card`] | Assignment 4's `Card`, the workspace's `ColorCard`; the 2 and the 8 |
+//! | the deck and the deal as chance outcome | [`deck`] | [`deck::DeckOrder`]; the deck's size and numbers |
+//! | a player | [`player`] | [`Player`] |
+//! | the state machine | [`game`] | [`Game`], [`Action`], [`Event`], [`Observation`], [`NoWinner`], [`Outcome`]; [`Game::restart`] |
+//! | refusals | [`error`] | [`RuleError`] |
+//! | strategies (agents) | [`strategy`] | [`Strategy`] |
+//! | the rule audit of each step | `audit` (feature `conformance`, for the tests) | `conformance::Audit` for [`Game`] |
+//! | the person at the terminal, the console game | [`console`] | [`console::Person`], [`console::Table`], [`console::play`], [`console::Ending`] |
+//! | text | [`render`] | [`render::Renderer`], [`render::play`], [`render::Style`] |
+//! | simulation | [`simulate`] | [`simulate::Setup`], [`simulate::Worker`] |
+//! | file formats | [`files`] | [`files::Deal`] (reading, writing, [`files::Deal::random`]) |
+//! | the command line (feature `cli`) | the binary's `cli`, and `cases`, `check`, `grade` | |
+//!
+//! Without its default feature `cli` the library is the engine alone: no clap, rayon,
+//! serde_json or grader.
 //!
 //! # Decisions where the texts are silent or wrong
 //!
@@ -154,23 +177,32 @@
 //!
 //! The card and its parsing, the shuffle, the seeded generator and the deal-file
 //! tokenizer come from `cards-core`; this crate holds only Ochos Locos's rules. The
-//! binary (`src/main.rs`, `src/cli.rs`) parses the command line and connects input,
-//! engine and output.
+//! binary (`src/main.rs`, `src/cli.rs`, feature `cli`) parses the command line and
+//! connects input, engine and output.
 
+#[cfg(feature = "conformance")]
+pub mod audit;
+pub mod card;
+#[cfg(feature = "cli")]
 pub mod cases;
+#[cfg(feature = "cli")]
 pub mod check;
-pub mod deal;
+pub mod console;
+pub mod deck;
+pub mod error;
+pub mod files;
 pub mod game;
+#[cfg(feature = "cli")]
 pub mod grade;
-pub mod human;
 pub mod player;
 pub mod render;
 pub mod rules;
 pub mod simulate;
 pub mod strategy;
 
-pub use deal::Deal;
-pub use game::{Action, Event, Game, GameError, NoWinner, Observation, Outcome, Play, Turn};
+pub use error::RuleError;
+pub use files::Deal;
+pub use game::{Action, Event, Game, NoWinner, Observation, Outcome, Play, Turn};
 pub use player::Player;
 pub use rules::{Rules, Variant};
 pub use strategy::Strategy;

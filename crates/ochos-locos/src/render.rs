@@ -26,8 +26,9 @@ use std::io::{self, Write};
 use cards_core::protocol::{ChanceSource, Driver, PlayError, Stop};
 use cards_core::{Color, ColorCard};
 
-use crate::deal::Deal;
-use crate::game::{Event, Game, GameError, NoWinner, Outcome, Play, Turn};
+use crate::error::RuleError;
+use crate::files::Deal;
+use crate::game::{Event, Game, NoWinner, Outcome, Play, Turn};
 use crate::rules::Variant;
 use crate::strategy::Strategy;
 
@@ -134,7 +135,7 @@ pub fn play(
     deal: &Deal,
     style: Style,
     out: &mut impl Write,
-) -> Result<Outcome, PlayError<GameError>> {
+) -> Result<Outcome, PlayError<RuleError>> {
     let (mut game, order) = deal
         .table(variant)
         .map_err(|error| PlayError::Refused { seat: None, error })?;

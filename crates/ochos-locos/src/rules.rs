@@ -18,7 +18,7 @@ pub struct Rules {
     /// What an 8 does, if anything.
     pub eight: Option<EightRule>,
     /// When a game ends without a winner.
-    pub ending: Ending,
+    pub end: EndRule,
 }
 
 /// The rule for 2s: the next player answers with a 2 or misses the turn and draws.
@@ -76,9 +76,9 @@ pub enum EightRule {
     MostHeld,
 }
 
-/// How a game can end without a winner.
+/// The rule for the end of the deck: how a game can end without a winner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ending {
+pub enum EndRule {
     /// Assignment 2: play goes on when the draw pile is empty (a player who cannot
     /// play passes) until someone wins, or every player has passed in a row
     /// (a stalemate, which the text does not foresee).
@@ -94,7 +94,7 @@ impl Rules {
     pub const MATCH_MAKING: Rules = Rules {
         two: None,
         eight: None,
-        ending: Ending::PlayOn,
+        end: EndRule::PlayOn,
     };
     // ANCHOR_END: match_making
     // ANCHOR: take_two
@@ -119,7 +119,7 @@ impl Rules {
     pub const GAME: Rules = Rules {
         two: None,
         eight: None,
-        ending: Ending::DeckOut,
+        end: EndRule::DeckOut,
     };
     // ANCHOR_END: game
     // ANCHOR: full_game

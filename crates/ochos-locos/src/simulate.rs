@@ -4,33 +4,30 @@
 //!
 //! Game `i` of a run seeded with `s` is dealt by the game's chance node from its own
 //! generator, `stream_rng(s, i)`, and tallies are integers, so a run gives the same
-//! figures on any number of threads. Each worker reuses one [`Game`] (waiting for a deal
-//! of the sorted deck again, as [`Game::await_deal`] does) and one [`Driver`], and the
-//! seats are [`Strategy`] values (an enum, dispatched statically): nothing is allocated
-//! per game.
+//! figures on any number of threads, and any game replays alone from `(s, i)`. Each
+//! worker reuses one [`Game`] ([`Game::restart`] gathers its cards back into the deck
+//! for the next deal) and one [`Driver`], and the seats are a `Vec` of [`Strategy`]
+//! values (an enum, dispatched statically): nothing is allocated per game.
 //!
 //! # Speed
 //!
-//! `completos` with four players runs within about 2.2× of a tight loop written for that
-//! rule set alone (`benches/tight_loop.rs`: hands as bit sets of places in the deal; the
-//! same games, checked by `tests/tight_loop.rs`; `bash bench/ochos-locos.sh` measures
-//! both). The engine keeps its readable representation (hands as slices in the order
-//! received, the protocol's observe–choose–apply turn): what made it fast is that a whole
-//! turn compiles into the simulator's loop (`#[inline]` on the steps and the strategies,
-//! `#[inline(always)]` and the worker's own [`Agent`] for its seats where the release
-//! binary's build still left calls), and that the worker deals without re-sorting the
-//! deck: the deal is the chance node of the protocol's quiet path
-//! (`Driver::play_trusted`), sampled from the game's own xoshiro256++ stream,
-//! `stream_rng(s, i)`, seeded with `game_seed(s, i)`.
+//! The worker plays through the protocol's quiet path, `Driver::play_trusted`: the
+//! deal is sampled from the game's xoshiro256++ stream, each strategy chooses from its
+//! observation alone (no list of legal plays is built), and the game carries out the
+//! choice without checking it again ([`Game`]'s `apply_trusted`, next to `apply`).
+//! `benches/tight_loop.rs` is a loop written for `completos` alone (hands as bit sets
+//! of places in the deal) that plays the same games (`tests/tight_loop.rs` checks
+//! them); `bash bench/ochos-locos.sh` times both, and the instructions a game of each
+//! are counted with callgrind (see the script).
 
-use cards_core::ColorCard;
-use cards_core::protocol::{Agent, Driver, PlayError, Seat, Stop};
-
+use cards_core::protocol::{Driver, PlayError};
 use cards_core::rng::stream_rng;
 use cards_core::sim::{Ending, Played, Simulation};
 
-use crate::deal::{DealError, MAX_NUMBER, MIN_NUMBER, NAMES, check_players};
-use crate::game::{Action, DealOrder, Game, GameError, NoWinner, Observation, Outcome};
+use crate::deck::full_deck;
+use crate::error::RuleError;
+use crate::files::{DealError, NAMES, check_players};
+use crate::game::{Game, NoWinner, Outcome};
 use crate::player::Player;
 use crate::rules::{DealFormat, Variant};
 use crate::strategy::Strategy;
@@ -47,7 +44,7 @@ pub struct Setup {
 impl Setup {
     /// `strategies` gives each seat's strategy, in seating order; its length is the
     /// number of players, which `variant` must allow. Names are those of
-    /// [`Deal::random`](crate::Deal::random).
+    /// [`Deal::random`](crate::files::Deal::random).
     pub fn new(variant: Variant, strategies: &[Strategy]) -> Result<Setup, DealError> {
         check_players(variant, strategies.len())?;
         let seats: Vec<(String, Strategy)> = strategies
@@ -65,10 +62,11 @@ impl Setup {
         for (name, strategy) in &seats {
             game.add_player(Player::with_strategy(name.clone(), *strategy));
         }
-        let cards: Vec<ColorCard> = ColorCard::all(MIN_NUMBER..=MAX_NUMBER).collect();
         // Two to six players of five cards and a discard card always fit the 32 cards.
-        game.await_deal(&cards)
-            .map_err(|_| DealError::Players(seats.len()))?;
+        for card in full_deck() {
+            game.add_card(card);
+        }
+        game.restart();
         Ok(Setup {
             variant,
             seats,
@@ -93,9 +91,7 @@ impl Setup {
 pub struct Worker {
     game: Game,
     driver: Driver<Game>,
-    strategies: Seats,
-    // The 32 cards in card order: what chance shuffles for every game.
-    cards: DealOrder,
+    seats: Vec<Strategy>,
 }
 
 impl Worker {
@@ -104,8 +100,7 @@ impl Worker {
         Worker {
             game: setup.game.clone(),
             driver: Driver::new(),
-            strategies: Seats(setup.seats.iter().map(|&(_, strategy)| strategy).collect()),
-            cards: sorted_deck(),
+            seats: setup.seats.iter().map(|&(_, strategy)| strategy).collect(),
         }
     }
 
@@ -117,15 +112,15 @@ impl Worker {
     /// Plays game number `index` of a run seeded with `seed`: how it ended and how many
     /// turns it took. An error only if the game refuses what a strategy chose (a bug the
     /// tests rule out).
-    pub fn play(&mut self, seed: u64, index: u64) -> Result<Played, PlayError<GameError>> {
+    pub fn play(&mut self, seed: u64, index: u64) -> Result<Played, PlayError<RuleError>> {
         // Game `index` depends on nothing but (seed, index): the chance node shuffles
-        // the sorted cards with the game's own stream.
-        self.game.await_sorted_deal(self.cards);
+        // the deck, in card order, with the game's own stream.
+        self.game.restart();
         let mut turns = 0;
         let outcome = self.driver.play_trusted(
             &mut self.game,
             &mut stream_rng(seed, index),
-            &mut self.strategies,
+            &mut self.seats,
             |_| turns += 1,
         )?;
         let ending = match outcome {
@@ -144,46 +139,13 @@ impl Worker {
     }
 }
 
-/// The seats' strategies, as the worker's loop asks them: what the protocol's agent for a
-/// `Vec` of agents does, written here so that the whole choice compiles into the loop
-/// (the generic one in `cards_core` was left a call in the binary; `#[inline(always)]`
-/// on it instead still costs 8,977 instructions a game against this one's 8,696).
-#[derive(Debug)]
-struct Seats(Vec<Strategy>);
-
-impl Agent<Game> for Seats {
-    #[inline(always)]
-    fn choose(
-        &mut self,
-        seat: Seat,
-        observation: &Observation<'_>,
-        legal: &[Action],
-    ) -> Result<Action, Stop> {
-        self.0
-            .get_mut(seat)
-            .ok_or(Stop::Unseated(seat))?
-            .choose(seat, observation, legal)
-    }
-
-    fn wants_legal_actions(&self, _seat: Seat) -> bool {
-        false
-    }
-}
-
-/// The 32 cards in card order, as chance deals them.
-fn sorted_deck() -> DealOrder {
-    let cards: Vec<ColorCard> = ColorCard::all(MIN_NUMBER..=MAX_NUMBER).collect();
-    // The 32 cards are the deck's: they fit an order.
-    DealOrder::new(&cards).unwrap_or_else(|_| unreachable!("32 cards fit a deal order"))
-}
-
 /// A rule set and its seats, as the harness plays them (`ochos-locos simulate`). Ochos
 /// Locos has no figures of its own beyond the shared report; a seat's name says its
 /// strategy (`Alice (C colour first)`).
 impl Simulation for Setup {
     type Worker = Worker;
     type Extra = ();
-    type Error = PlayError<GameError>;
+    type Error = PlayError<RuleError>;
 
     fn game(&self) -> &'static str {
         "ochos-locos"
@@ -217,7 +179,7 @@ impl Simulation for Setup {
         seed: u64,
         index: u64,
         _extra: &mut (),
-    ) -> Result<Played, PlayError<GameError>> {
+    ) -> Result<Played, PlayError<RuleError>> {
         worker.play(seed, index)
     }
 }
@@ -225,7 +187,9 @@ impl Simulation for Setup {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::deal::Deal;
+    use crate::files::Deal;
+    use cards_core::ColorCard;
+    use cards_core::protocol::{ChanceSource, Step};
     use cards_core::sim::{Options, Report};
     use pretty_assertions::assert_eq;
 
@@ -264,12 +228,50 @@ mod tests {
         for index in 0..50 {
             let mut single = Worker::new(&setup);
             single.play(11, index).unwrap();
-            let mut cards: Vec<ColorCard> = ColorCard::all(MIN_NUMBER..=MAX_NUMBER).collect();
+            let mut cards: Vec<ColorCard> = full_deck().collect();
             cards_core::shuffle(&mut cards, &mut stream_rng(11, index));
             let deal = Deal::from_cards(setup.seats(), &cards);
             let mut game = deal.to_game(Variant::GoingWild).unwrap();
             while game.next_play().is_some() {}
             assert_eq!(single.game, game, "game {index}");
+        }
+    }
+
+    #[test]
+    fn a_simulated_game_replays_alone_from_its_seed_and_index() {
+        // The worker plays games one after another on one reused game, through the
+        // quiet path; each must be the game a fresh table plays from (seed, index)
+        // alone through the checked loop, which checks every action.
+        let setup = Setup::new(
+            Variant::Completos,
+            &[
+                Strategy::ColorFirst,
+                Strategy::NumberFirst,
+                Strategy::Strategic,
+                Strategy::Basic,
+            ],
+        )
+        .unwrap();
+        let mut worker = Worker::new(&setup);
+        for index in [0, 1, 2, 17, 999, 123_456] {
+            let played = worker.play(2020, index).unwrap();
+            let mut game = setup.game.clone();
+            let mut seats: Vec<Strategy> = setup.seats.iter().map(|&(_, s)| s).collect();
+            let mut chance = ChanceSource::seeded(stream_rng(2020, index));
+            let mut turns = 0;
+            let outcome = Driver::new()
+                .play(&mut game, &mut chance, &mut seats, |_, step, _| {
+                    turns += u64::from(matches!(step, Step::Action { .. }));
+                    Ok(())
+                })
+                .unwrap();
+            assert_eq!(worker.game(), &game, "game {index}");
+            assert_eq!(played.length, turns, "game {index}");
+            let ending = match outcome {
+                Outcome::Winner { seat } => Ending::Winner(seat),
+                Outcome::NoWinner { .. } => Ending::NoWinner("the deck ran out"),
+            };
+            assert_eq!(played.ending, ending, "game {index}");
         }
     }
 

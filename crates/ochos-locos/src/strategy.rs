@@ -6,16 +6,16 @@
 //! chosen when the deal is read (`C`, `N`, `S`, `B`). An enum rather than a trait object,
 //! so that the simulator's players are dispatched statically.
 //!
-//! The game ([`crate::Game`]) only says which plays the rules allow; a strategy is an
+//! The game ([`crate::game::Game`]) only says which plays the rules allow; a strategy is an
 //! [`Agent`] that chooses among them from what its seat may see ([`Observation`]), the
 //! way the assignments' players do: [`Strategy::find_match`] for an ordinary turn, the
 //! rule set's order for answering a 2 ([`crate::rules::TwoRule::answer`]), Assignment
 //! 2's preference for a playable 8 and the colours both assignments' players name.
 
 use cards_core::protocol::{Agent, Seat, Stop};
-use cards_core::{Color, ColorCard};
 
-use crate::game::{Action, EIGHT, Game, Observation, TWO};
+use crate::card::{Color, ColorCard, EIGHT, TWO};
+use crate::game::{Action, Game, Observation};
 use crate::rules::{EightRule, Order};
 
 /// A way of choosing which card of a hand to play: one per Java class (and Assignment
@@ -148,7 +148,6 @@ impl Strategy {
     /// colour the rule set's players name. `None` only before the deal.
     ///
     /// [`find_match`]: Strategy::find_match
-    #[inline(always)]
     pub fn next_action(self, observation: &Observation<'_>) -> Option<Action> {
         let target = observation.card_to_match?;
         let hand = observation.hand;
@@ -210,7 +209,6 @@ pub fn name_color(rule: EightRule, hand: &[ColorCard], played: usize) -> Color {
 // ANCHOR_END: name_color
 
 impl Agent<Game> for Strategy {
-    #[inline(always)]
     fn choose(
         &mut self,
         _seat: Seat,

@@ -3,7 +3,7 @@
 
 use cards_core::protocol::{Actor, GameState};
 use cards_core::rng::rng_from_seed;
-use ochos_locos::deal::{DECK_SIZE, card_slot};
+use ochos_locos::deck::{DECK_SIZE, card_slot};
 use ochos_locos::render::{self, Style};
 use ochos_locos::rules::DealFormat;
 use ochos_locos::{Deal, Game, Play, Variant};
@@ -104,16 +104,16 @@ fn embedded_samples_are_the_tested_ones() {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(100))]
 
-    /// A reused game (`gather`, then a new deal at its chance node) plays exactly like
+    /// A reused game (`restart`, then a new deal at its chance node) plays exactly like
     /// a fresh one.
     #[test]
-    fn a_gathered_game_plays_like_a_fresh_one(first: u64, second: u64) {
+    fn a_restarted_game_plays_like_a_fresh_one(first: u64, second: u64) {
         let variant = Variant::Completos;
         let old = Deal::random(variant, 4, &mut rng_from_seed(first)).unwrap();
         let new = Deal::random(variant, 4, &mut rng_from_seed(second)).unwrap();
         let mut reused = old.to_game(variant).unwrap();
         while reused.next_play().is_some() {}
-        reused.gather();
+        reused.restart();
         prop_assert_eq!(reused.actor(), Actor::Chance);
         // Strategies stay with the seats, so compare with a fresh game of the same seats.
         let mut expected = Deal { deck: new.deck.clone(), discard: new.discard, seats: old.seats.clone() };

@@ -10,9 +10,10 @@
 use cards_core::protocol::{ChanceSource, Driver, GameState, Seat};
 use cards_core::rng::rng_from_seed;
 use cards_core::{ColorCard, Outcome};
-use ochos_locos::deal::{DECK_SIZE, MAX_NUMBER, MIN_NUMBER, check_players};
-use ochos_locos::game::{DealOrder, Play, Turn};
-use ochos_locos::{Action, Deal, Event, Game, NoWinner, Player, Strategy, Variant};
+use ochos_locos::deck::DeckOrder;
+use ochos_locos::files::{Deal, check_players};
+use ochos_locos::game::{Action, Event, Game, NoWinner, Play, Turn};
+use ochos_locos::{Strategy, Variant};
 use serde_json::{Value, json};
 
 use super::{
@@ -26,7 +27,7 @@ use crate::error::ApiError;
 pub struct Ochos {
     variant: Variant,
     game: Game,
-    chance: ChanceSource<DealOrder>,
+    chance: ChanceSource<DeckOrder>,
     driver: Driver<Game>,
     strategies: Vec<Strategy>,
     names: Vec<String>,
@@ -66,13 +67,9 @@ impl Ochos {
         // same seed (the same shuffle of the same sorted deck).
         let deal = Deal::random(variant, players, &mut rng_from_seed(seed))
             .map_err(|e| ApiError::malformed(e.to_string()))?;
-        let mut game = Game::new(variant.rules());
-        for seat in &deal.seats {
-            game.add_player(Player::with_strategy(seat.name.clone(), seat.strategy));
-        }
-        let cards: Vec<ColorCard> = ColorCard::all(MIN_NUMBER..=MAX_NUMBER).collect();
-        debug_assert_eq!(cards.len(), DECK_SIZE);
-        game.await_deal(&cards)
+        // The deal's table waits for its cards, all 32, in card order.
+        let (game, _) = deal
+            .table(variant)
             .map_err(|e| ApiError::internal(e.to_string()))?;
         let mut ochos = Ochos {
             variant,

@@ -1,5 +1,6 @@
-//! Deals: reading one from the assignments' input formats (every problem reported with
-//! its line, column and token), writing one back, and dealing one at random.
+//! The game's files, deals: reading one from the assignments' input formats (every
+//! problem reported with its line, column and token), writing one back, and dealing one
+//! at random.
 //!
 //! The deal is Ochos Locos's only chance: a deal file is the recorded outcome of the
 //! game's chance node ([`Deal::table`] gives the game waiting for it and the order of
@@ -11,23 +12,17 @@
 use std::fmt::Write as _;
 
 use cards_core::input::quoted;
+use cards_core::protocol::GameState;
 use cards_core::rng::below;
 use cards_core::{ColorCard, ColorCardError, ParseError, Token, Tokens, shuffle};
 use rand::Rng;
 
-use cards_core::protocol::GameState;
-
-use crate::game::{DealOrder, Game, GameError};
+use crate::deck::{DECK_SIZE, DeckOrder, MAX_NUMBER, MIN_NUMBER, card_slot, full_deck};
+use crate::error::RuleError;
+use crate::game::Game;
 use crate::player::Player;
 use crate::rules::{DealFormat, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Variant};
 use crate::strategy::Strategy;
-
-/// The lowest card number in Ochos Locos.
-pub const MIN_NUMBER: u8 = 1;
-/// The highest card number in Ochos Locos.
-pub const MAX_NUMBER: u8 = 8;
-/// The number of cards in the deck: four colours of 1 to 8.
-pub const DECK_SIZE: usize = 32;
 
 /// The names the `deal` subcommand gives players of Assignment 4.
 pub const NAMES: [&str; MAX_PLAYERS] = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank"];
@@ -172,7 +167,7 @@ impl Deal {
         rng: &mut R,
     ) -> Result<Deal, DealError> {
         check_players(variant, players)?;
-        let mut cards: Vec<ColorCard> = ColorCard::all(MIN_NUMBER..=MAX_NUMBER).collect();
+        let mut cards: Vec<ColorCard> = full_deck().collect();
         shuffle(&mut cards, rng);
         // Strategies are drawn after the shuffle, so a seed's cards do not depend on the
         // rule set.
@@ -239,18 +234,28 @@ impl Deal {
     /// its cards, and the order that deals them as this deal does: the deal as the
     /// recorded outcome of the game's chance node. An error if the deal does not fit the
     /// seats (a `Deal` built by hand with too few cards, or more than the deck's 32).
-    pub fn table(&self, variant: Variant) -> Result<(Game, DealOrder), GameError> {
+    pub fn table(&self, variant: Variant) -> Result<(Game, DeckOrder), RuleError> {
+        let cards: Vec<ColorCard> = self.cards().collect();
+        let seats = self.seats.len();
+        if seats == 0 || cards.len() <= seats * HAND_SIZE || cards.len() > DECK_SIZE {
+            let cards = cards.len();
+            return Err(RuleError::DealSize { cards, seats });
+        }
         let mut game = Game::new(variant.rules());
         for seat in &self.seats {
             game.add_player(Player::with_strategy(seat.name.clone(), seat.strategy));
         }
-        let cards: Vec<ColorCard> = self.cards().collect();
-        game.await_deal(&cards)?;
-        Ok((game, DealOrder::new(&cards)?))
+        for &card in &cards {
+            game.add_card(card);
+        }
+        game.restart();
+        let too_many = RuleError::TooManyCards { cards: cards.len() };
+        let order = DeckOrder::new(&cards).ok_or(too_many)?;
+        Ok((game, order))
     }
 
     /// A game with this deal dealt under `variant`'s rules, ready for its first turn.
-    pub fn to_game(&self, variant: Variant) -> Result<Game, GameError> {
+    pub fn to_game(&self, variant: Variant) -> Result<Game, RuleError> {
         let (mut game, order) = self.table(variant)?;
         game.apply_chance(&order, &mut Vec::new())?;
         Ok(game)
@@ -348,9 +353,4 @@ fn card_error(error: &ColorCardError) -> String {
         }
         error => error.to_string(),
     }
-}
-
-/// A card's place in the 32-card deck (0–31).
-pub fn card_slot(card: ColorCard) -> usize {
-    card.color().index() * MAX_NUMBER as usize + (card.number() - MIN_NUMBER) as usize
 }

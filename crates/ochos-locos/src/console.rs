@@ -1,5 +1,6 @@
-//! A person at the terminal as an agent of the game protocol (`ochos-locos RULES
-//! --human NAME`), and the table that seats them among the strategies.
+//! A person at the terminal as an agent of the game protocol ([`Person`]), the table
+//! that seats them among the strategies ([`Table`]), and the console game
+//! (`ochos-locos RULES --human NAME`: [`play`], which ends as an [`Ending`]).
 //!
 //! Before each of their turns the person sees their hand, the card to match (and the
 //! colour in force after an 8, or the 2 to answer) and their legal plays, numbered. They
@@ -13,16 +14,19 @@ use std::io::{self, BufRead, Write};
 
 use cards_core::console::Console;
 use cards_core::input::quoted;
-use cards_core::protocol::{Agent, Seat, Stop};
+use cards_core::protocol::{Agent, ChanceSource, Driver, GameState, PlayError, Seat, Stop};
 use cards_core::{Color, ColorCard};
 
-use crate::game::{Action, Game, Observation};
-use crate::render::Style;
+use crate::error::RuleError;
+use crate::files::Deal;
+use crate::game::{Action, Game, Observation, Outcome};
+use crate::render::{Renderer, Style};
+use crate::rules::Variant;
 use crate::strategy::Strategy;
 
 /// A person choosing at one seat, through a console.
 #[derive(Debug)]
-pub struct Human<R, W> {
+pub struct Person<R, W> {
     console: Console<R, W>,
     names: Vec<String>,
     style: Style,
@@ -32,10 +36,10 @@ pub struct Human<R, W> {
 /// after it), or the draw.
 type Offer = Option<ColorCard>;
 
-impl<R: BufRead, W: Write> Human<R, W> {
+impl<R: BufRead, W: Write> Person<R, W> {
     /// A person answering through `console`, at a table whose seats are `names`.
-    pub fn new(console: Console<R, W>, names: Vec<String>) -> Human<R, W> {
-        Human {
+    pub fn new(console: Console<R, W>, names: Vec<String>) -> Person<R, W> {
+        Person {
             console,
             names,
             style: Style::default(),
@@ -44,8 +48,8 @@ impl<R: BufRead, W: Write> Human<R, W> {
 
     /// The same person, shown cards as `style` writes them (in colour at a terminal).
     #[must_use]
-    pub fn with_style(self, style: Style) -> Human<R, W> {
-        Human { style, ..self }
+    pub fn with_style(self, style: Style) -> Person<R, W> {
+        Person { style, ..self }
     }
 
     /// Where the game's own lines go, so that they interleave with the prompts.
@@ -176,7 +180,7 @@ fn parse_color(answer: &str, colors: &[Color]) -> Result<Color, String> {
     }
 }
 
-impl<R: BufRead, W: Write> Agent<Game> for Human<R, W> {
+impl<R: BufRead, W: Write> Agent<Game> for Person<R, W> {
     fn choose(
         &mut self,
         _seat: Seat,
@@ -259,12 +263,72 @@ impl<A: Agent<Game>> Agent<Game> for Table<A> {
     }
 }
 
+/// How a console game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The game was played to its end.
+    Over(Outcome),
+    /// The person quit.
+    Quit,
+    /// The person's answers ended before the game did.
+    InputEnded,
+}
+
+/// Plays `deal` under `variant` with a person answering through `console` at `seat`
+/// and the deal's strategies at the other seats, step by step, so that the game's lines
+/// (as [`Renderer`] writes them, in `style`) and the person's prompts come out in order.
+pub fn play<R: BufRead, W: Write>(
+    variant: Variant,
+    deal: &Deal,
+    seat: Seat,
+    console: Console<R, W>,
+    style: Style,
+) -> Result<Ending, PlayError<RuleError>> {
+    let (mut game, order) = deal
+        .table(variant)
+        .map_err(|error| PlayError::Refused { seat: None, error })?;
+    let names = deal
+        .seats
+        .iter()
+        .map(|seat| match variant.is_assignment_2() {
+            true => format!("player {}", seat.name),
+            false => seat.name.clone(),
+        });
+    let mut table = Table {
+        strategies: deal.seats.iter().map(|seat| seat.strategy).collect(),
+        seat,
+        person: Person::new(console, names.collect()).with_style(style),
+    };
+    let renderer = Renderer::new(variant, style);
+    let mut chance = ChanceSource::recorded(vec![order]);
+    let mut driver = Driver::new();
+    loop {
+        match driver.step(&mut game, &mut chance, &mut table) {
+            Ok(Some(_)) => {
+                for event in driver.events() {
+                    let out = table.person.output();
+                    renderer.write_event(out, &game, event).map_err(Stop::Io)?;
+                }
+            }
+            Ok(None) => {
+                let outcome = game.outcome().ok_or(PlayError::Invariant("no outcome"))?;
+                return Ok(Ending::Over(outcome));
+            }
+            Err(PlayError::Stopped(stop @ (Stop::InputEnded | Stop::Quit))) => {
+                writeln!(table.person.output()).map_err(Stop::Io)?;
+                return Ok(match stop {
+                    Stop::Quit => Ending::Quit,
+                    _ => Ending::InputEnded,
+                });
+            }
+            Err(error) => return Err(error),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::deal::Deal;
-    use crate::rules::Variant;
-    use cards_core::protocol::GameState;
     use pretty_assertions::assert_eq;
 
     fn game(variant: Variant, deal: &str) -> Game {
@@ -277,7 +341,7 @@ mod tests {
         let mut legal = Vec::new();
         game.legal_actions(&mut legal);
         let names = vec!["Alice".to_owned(), "Bob".to_owned()];
-        let mut person = Human::new(Console::new(answers.as_bytes(), Vec::new()), names);
+        let mut person = Person::new(Console::new(answers.as_bytes(), Vec::new()), names);
         let choice = person.choose(0, &game.observe(0).unwrap(), &legal);
         let shown = String::from_utf8(person.console.into_output()).unwrap_or_default();
         (choice, shown)
@@ -324,7 +388,8 @@ mod tests {
             ansi: true,
             ..Style::default()
         };
-        let mut person = Human::new(Console::new(&b"d\n"[..], Vec::new()), names).with_style(style);
+        let mut person =
+            Person::new(Console::new(&b"d\n"[..], Vec::new()), names).with_style(style);
         assert_eq!(
             person.choose(0, &g.observe(0).unwrap(), &legal).ok(),
             Some(Action::Draw)
