@@ -17,18 +17,18 @@ pub fn pig_dice(data: &[u8]) {
     let (choice, bytes) = split_choice(data);
     let rules = [Rules::TwoDice, Rules::Classic][choice % 2];
     let Some(text) = file_text(bytes) else { return };
-    let throws = match pig::rolls::parse(rules, &text) {
+    let throws = match pig::files::parse(rules, &text) {
         Ok(throws) => throws,
         Err(error) => return assert_one_short_line(&error),
     };
     let mut written = Vec::new();
     for &throw in &throws {
-        pig::rolls::write_roll(&mut written, throw)
+        pig::files::write_roll(&mut written, throw)
             .unwrap_or_else(|error| panic!("writing to memory fails: {error}"));
     }
     let written = String::from_utf8(written)
         .unwrap_or_else(|error| panic!("a dice file is not text: {error}"));
-    let again = pig::rolls::parse(rules, &written)
+    let again = pig::files::parse(rules, &written)
         .unwrap_or_else(|error| panic!("written rolls are refused: {error}\n{written}"));
     assert_eq!(throws, again, "writing back changes the rolls");
 }

@@ -10,7 +10,7 @@ mod value_iteration;
 use std::sync::Arc;
 
 use divan::{Bencher, black_box};
-use pig::simulate::Simulator;
+use pig::simulate::Worker;
 use pig::solver::TOLERANCE;
 use pig::{HoldAt, Optimal, Rules, solve};
 use value_iteration::ValueIteration;
@@ -38,7 +38,7 @@ fn value_iteration_goal_100(rules: Rules) -> f64 {
 /// it (one game per iteration: the counter gives games per second).
 #[divan::bench(sample_count = 20, sample_size = 1000)]
 fn game_hold20_vs_hold20(bencher: Bencher) {
-    let mut table = Simulator::new(Rules::TwoDice, 100, HoldAt(20), HoldAt(20));
+    let mut table = Worker::new(Rules::TwoDice, 100, HoldAt(20), HoldAt(20));
     let mut game = 0;
     bencher
         .counter(divan::counter::ItemsCount::new(1usize))
@@ -55,7 +55,7 @@ fn game_optimal_vs_hold20(bencher: Bencher) {
         return;
     };
     let optimal = Optimal(Arc::new(solution));
-    let mut table = Simulator::new(Rules::TwoDice, 100, optimal, HoldAt(20));
+    let mut table = Worker::new(Rules::TwoDice, 100, optimal, HoldAt(20));
     let mut game = 0;
     bencher
         .counter(divan::counter::ItemsCount::new(1usize))

@@ -1,7 +1,7 @@
 //! The engine's `simulate` against the tight loop (`tight_loop.rs`), one game per
 //! iteration on one thread, side by side: two-dice Pig to 100, hold:20 against hold:20
 //! and the optimal strategy against hold:20. The engine is timed as `pig simulate`
-//! plays: the harness's worker for a [`Match`] of the command line's strategies
+//! plays: the harness's worker for a [`Setup`] of the command line's strategies
 //! ([`AnyStrategy`]), one game after another from seed 1.
 //!
 //! `cargo bench -p pig --bench tight`
@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use cards_core::sim::Simulation;
 use divan::{Bencher, black_box, counter::ItemsCount};
-use pig::simulate::Match;
+use pig::simulate::Setup;
 use pig::{AnyStrategy, HoldAt, Optimal, Rules, Solution, solve};
 use tight_loop::{Decide, Hold, OptimalBits};
 
@@ -29,7 +29,7 @@ fn solution() -> Arc<Solution> {
 }
 
 fn engine(bencher: Bencher, a: AnyStrategy) {
-    let game = Match {
+    let game = Setup {
         rules: Rules::TwoDice,
         goal: tight_loop::GOAL,
         a: (a, "a".to_owned()),

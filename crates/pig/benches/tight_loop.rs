@@ -36,7 +36,7 @@ pub trait Decide {
 pub struct Hold(pub u32);
 
 impl Decide for Hold {
-    #[inline(always)]
+    #[inline]
     fn rolls(&self, _: u32, _: u32, turn: u32) -> bool {
         turn < self.0
     }
@@ -69,7 +69,7 @@ impl OptimalBits {
 }
 
 impl Decide for OptimalBits {
-    #[inline(always)]
+    #[inline]
     fn rolls(&self, banked: u32, opponent: u32, turn: u32) -> bool {
         let at = ((banked * GOAL + opponent) * GOAL + turn) as usize;
         self.bits[at / 64] >> (at % 64) & 1 == 1

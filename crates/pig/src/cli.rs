@@ -20,11 +20,12 @@ use cards_core::sim::SimError;
 use cards_core::sim_cli::{SimArgs, figures};
 use clap::builder::TypedValueParser;
 use clap::{Args, Parser, Subcommand};
-use pig::game::{GameEnd, PigGame};
-use pig::rolls;
-use pig::simulate::Match;
+use pig::console::{Ending, PigGame};
+use pig::error::RuleError;
+use pig::files;
+use pig::rules::DEFAULT_GOAL;
+use pig::simulate::Setup;
 use pig::solver::{Solution, SolveError, TOLERANCE, check_goal, evaluate, solve};
-use pig::state::{DEFAULT_GOAL, RuleError};
 use pig::{AnyStrategy, Rules, StrategySpec, Throw};
 
 const PROGRAM: &str = "pig";
@@ -313,7 +314,7 @@ enum Failure {
 /// 1 when they found a fault.
 #[derive(Debug)]
 enum Ran {
-    Game(GameEnd),
+    Game(Ending),
     Done,
     Status(u8),
 }
@@ -327,8 +328,8 @@ pub fn main() -> ExitCode {
     match run(cli) {
         Ok(Ran::Done) => ExitCode::SUCCESS,
         Ok(Ran::Status(status)) => ExitCode::from(status),
-        Ok(Ran::Game(GameEnd::Won(_) | GameEnd::Quit)) => ExitCode::SUCCESS,
-        Ok(Ran::Game(GameEnd::InputEnded)) => input_ended(PROGRAM),
+        Ok(Ran::Game(Ending::Won(_) | Ending::Quit)) => ExitCode::SUCCESS,
+        Ok(Ran::Game(Ending::InputEnded)) => input_ended(PROGRAM),
         Err(Failure::Write(error) | Failure::Play(PlayError::Stopped(Stop::Io(error))))
             if is_broken_pipe(&error) =>
         {
@@ -406,7 +407,7 @@ fn grade(args: GradeArgs) -> Result<Ran, Failure> {
     Ok(Ran::Status(report.exit_status()))
 }
 
-fn play(args: PlayArgs) -> Result<GameEnd, Failure> {
+fn play(args: PlayArgs) -> Result<Ending, Failure> {
     let GameArgs { goal, rules, .. } = args.game;
     // The dice file is checked before anything else: a bad one plays nothing.
     let recorded = args
@@ -435,7 +436,7 @@ fn play(args: PlayArgs) -> Result<GameEnd, Failure> {
 /// limit, so `--dice /dev/zero` is refused at once rather than filling memory.
 fn read_dice(path: &Path, rules: Rules) -> Result<Vec<Throw>, Failure> {
     let text = read_file(path)?;
-    rolls::parse(rules, &text).map_err(|error| Failure::DiceFile {
+    files::parse(rules, &text).map_err(|error| Failure::DiceFile {
         path: path.display().to_string(),
         error,
     })
@@ -445,7 +446,7 @@ fn read_dice(path: &Path, rules: Rules) -> Result<Vec<Throw>, Failure> {
 fn write_dice(args: DiceArgs) -> Result<(), Failure> {
     let mut rng = rng_from_seed(resolve_seed(PROGRAM, args.seed));
     let mut out = BufWriter::new(io::stdout().lock());
-    rolls::write_seeded(args.rules, &mut rng, args.count, &mut out)?;
+    files::write_seeded(args.rules, &mut rng, args.count, &mut out)?;
     Ok(())
 }
 
@@ -663,7 +664,7 @@ fn file_failure(path: &Path, error: impl Into<SolveError>) -> Failure {
 fn run_simulate(args: SimulateArgs) -> Result<(), Failure> {
     let needs = args.a.needs_solution() || args.b.needs_solution();
     let solution = solution_for(&args.game, needs)?;
-    let game = Match {
+    let game = Setup {
         rules: args.game.rules,
         goal: args.game.goal,
         a: (strategy(args.a, solution.as_ref())?, args.a.to_string()),

@@ -1,547 +1,659 @@
-//! The assignment's `PigGame`: Human against Computer at a console, printing exactly the
-//! assignment's lines.
-//!
-//! The game runs on the protocol's one loop, [`Driver::step`], one step at a time, so
-//! that the Human's prompts come between the lines the steps' events print. The Human is
-//! an [`Agent`] like the Computer's strategy: [`Human`] asks at the console.
+//! The rules as a pure state machine: [`Game`], the game as a [`GameState`] of the
+//! workspace's protocol: a player's action ([`Action::Roll`] or [`Action::Hold`]), the
+//! throw of the dice as an explicit chance outcome, and what happened as [`Event`]s.
 
-use std::io::{self, BufRead, Write};
+use cards_core::protocol::{self, Actor, EventSink, GameState, Ignore, Seat};
+use rand::Rng;
 
-use cards_core::console::Console;
-use cards_core::protocol::{
-    Actor, Agent, ChanceSource, Driver, GameState, Outcome, PlayError, Seat, Stop,
-};
+use crate::dice::{Score, Throw};
+use crate::error::RuleError;
+use crate::player::PigPlayer;
+use crate::rules::Rules;
 
-use crate::dice::{Rules, Throw};
-use crate::render::{self, Answer};
-use crate::state::{Action, Event, PigPlayer, PigState, RollEffect, RuleError, TurnView};
-use crate::strategy::offered;
+/// What the player to act may do: the protocol's action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Throw the dice (again): chance then decides what they show.
+    Roll,
+    /// Bank the turn's points and pass the dice.
+    Hold,
+}
 
-/// The human's name, as the assignment requires.
-pub const HUMAN: &str = "Human";
-/// The computer's name, as the assignment requires.
-pub const COMPUTER: &str = "Computer";
+impl Action {
+    /// The legal actions at a player's turn, in the order
+    /// [`GameState::legal_actions`] gives them: roll, then hold. Both are legal at every
+    /// turn, holding with no points in the turn included (it passes the dice).
+    pub const ALL: [Action; 2] = [Action::Roll, Action::Hold];
+}
 
-/// How a game at the console ended.
+/// What a roll did to the turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RollEffect {
+    /// The points were added; the same player decides again.
+    Scored,
+    /// Snake eyes (a 1 in classic Pig): the turn's points are lost and the turn is over.
+    Busted,
+    /// Banked plus turn points reached the goal: the roller has won, mid-turn.
+    Won,
+}
+
+/// What happened: the protocol's event, one per roll of the dice or hold. (Deciding to
+/// roll reports nothing: the roll's event comes with what the dice show.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Event {
+    /// The dice were rolled.
+    Rolled {
+        /// Who rolled (0 moves first).
+        player: usize,
+        /// What the dice showed.
+        throw: Throw,
+        /// The roll's points (0 for a bust).
+        roll_points: u32,
+        /// The turn's points after the roll.
+        turn_points: u32,
+        /// Banked plus turn points after the roll.
+        total: u32,
+        /// Whether the turn goes on.
+        effect: RollEffect,
+    },
+    /// The player held.
+    Held {
+        /// Who held.
+        player: usize,
+        /// The banked total after holding.
+        total: u32,
+    },
+}
+
+impl Event {
+    /// Whether the event ended the turn (a hold, a bust or a win).
+    pub const fn ends_turn(&self) -> bool {
+        !matches!(
+            self,
+            Event::Rolled {
+                effect: RollEffect::Scored,
+                ..
+            }
+        )
+    }
+}
+
+/// What a player sees: the protocol's observation, and all a strategy needs. Everything
+/// in Pig is public, so every seat sees the same scores; only the point of view differs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Observation {
+    /// The points needed to win.
+    pub goal: u32,
+    /// The seat's banked points.
+    pub my_score: u32,
+    /// The other seat's banked points.
+    pub opponent_score: u32,
+    /// The points of the turn being played (the other seat's, when it is not this
+    /// seat's turn).
+    pub turn_points: u32,
+    /// Whether the turn being played is this seat's.
+    pub my_turn: bool,
+}
+
+/// A game of Pig between two players: the assignment's `PigGame` without its console.
+///
+/// As a [`GameState`]: the player to act ([`Actor::Seat`]) chooses [`Action::Roll`] or
+/// [`Action::Hold`]; after a roll the game is at a chance node ([`Actor::Chance`]) whose
+/// outcome is the [`Throw`]; once a player reaches the goal it is over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameEnd {
-    /// Somebody reached the goal: the winner's name.
-    Won(&'static str),
-    /// The input ended while the human was asked to decide: nobody won.
-    InputEnded,
-    /// The human answered `q` or `quit`: nobody won, the scores so far were shown.
-    Quit,
+pub struct Game {
+    rules: Rules,
+    goal: u32,
+    players: [PigPlayer; 2],
+    current: usize,
+    turns: u32,
+    rolling: bool,
+    winner: Option<usize>,
 }
 
-/// The person at the console, as an agent: asked [`render::PROMPT`] before every roll
-/// (the first of a turn included, so holding at 0 is possible), until the answer is Y
-/// (hold) or N (roll); `q` or `quit` stops the game ([`Stop::Quit`]), and so does the end
-/// of input ([`Stop::InputEnded`]).
-#[derive(Debug)]
-pub struct Human<'a, R, W>(pub &'a mut Console<R, W>);
+impl Game {
+    /// A new game: `players[0]` moves first; the first to `goal` points wins (a goal of
+    /// 0 is taken as 1: somebody must roll).
+    pub fn new(rules: Rules, goal: u32, players: [PigPlayer; 2]) -> Game {
+        Game {
+            rules,
+            goal: goal.max(1),
+            players,
+            current: 0,
+            turns: 0,
+            rolling: false,
+            winner: None,
+        }
+    }
 
-impl<R: BufRead, W: Write> Agent<PigState> for Human<'_, R, W> {
-    fn choose(&mut self, _: Seat, _: &TurnView, legal: &[Action]) -> Result<Action, Stop> {
-        let answer = self
-            .0
-            .ask(render::PROMPT, render::parse_answer)?
-            .ok_or(Stop::InputEnded)?;
-        let action = match answer {
-            Answer::Hold => Action::Hold,
-            Answer::Roll => Action::Roll,
-            Answer::Quit => return Err(Stop::Quit),
+    /// The rules.
+    pub const fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The points needed to win.
+    pub const fn goal(&self) -> u32 {
+        self.goal
+    }
+
+    /// The player whose turn it is (0 or 1); after the game, the winner.
+    pub const fn current(&self) -> usize {
+        self.current
+    }
+
+    /// A player: 0 moves first, 1 second.
+    ///
+    /// # Panics
+    /// If `index` is not 0 or 1: a bug in the caller, never user input.
+    pub const fn player(&self, index: usize) -> &PigPlayer {
+        &self.players[index]
+    }
+
+    /// Turns begun so far, the one being played included (the winner's last turn counts).
+    pub const fn turns(&self) -> u32 {
+        self.turns + if self.winner.is_some() { 0 } else { 1 }
+    }
+
+    /// `restart()`: back to before the first roll, for the next game: the same players
+    /// (with no points), rules and goal.
+    pub fn restart(&mut self) {
+        let players = self.players.map(|player| PigPlayer::new(player.name()));
+        *self = Game::new(self.rules, self.goal, players);
+    }
+
+    fn pass(&mut self) {
+        self.current = 1 - self.current;
+        self.turns += 1;
+    }
+
+    /// Banks the turn's points of the player to act and passes the dice.
+    fn hold(&mut self, events: &mut impl EventSink<Event>) {
+        let player = self.current;
+        let me = &mut self.players[player];
+        me.hold();
+        let total = me.total();
+        self.pass();
+        events.push(Event::Held { player, total });
+    }
+
+    /// Scores a throw known to be of the game's dice for the player who rolled.
+    fn score(&mut self, throw: Throw, events: &mut impl EventSink<Event>) {
+        self.rolling = false;
+
+        let player = self.current;
+        let goal = self.goal;
+        let me = &mut self.players[player];
+        let roll_points = me.roll(throw);
+        let (turn_points, total) = (me.turn_points(), me.total());
+        let effect = if throw.score() == Score::Bust {
+            self.pass();
+            RollEffect::Busted
+        } else if me.has_won(goal) {
+            self.winner = Some(player);
+            self.turns += 1;
+            RollEffect::Won
+        } else {
+            RollEffect::Scored
         };
-        offered(action, legal)
+        events.push(Event::Rolled {
+            player,
+            throw,
+            roll_points,
+            turn_points,
+            total,
+            effect,
+        });
     }
 }
 
-/// The game's output, remembering whether its last line is unfinished (a prompt waiting
-/// for its answer), so that a game cut short still ends with a whole line.
-#[derive(Debug)]
-struct Transcript<W> {
-    out: W,
-    line_open: bool,
-}
+impl GameState for Game {
+    type Action = Action;
+    type Chance = Throw;
+    type Event = Event;
+    type Observation<'a> = Observation;
+    /// Somebody always reaches the goal: a game of Pig cannot end without a winner.
+    type NoWinner = NoWinner;
+    type Error = RuleError;
 
-impl<W: Write> Write for Transcript<W> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        let written = self.out.write(buf)?;
-        if let Some(&last) = buf.get(..written).and_then(<[u8]>::last) {
-            self.line_open = last != b'\n';
-        }
-        Ok(written)
+    fn seats(&self) -> usize {
+        2
     }
 
-    fn flush(&mut self) -> io::Result<()> {
-        self.out.flush()
-    }
-}
-
-/// The assignment's `PigGame`: the Human (seat 0, moving first, answering at the
-/// console) against the Computer (seat 1, an agent `S`), the dice from a
-/// [`ChanceSource`] (seeded, or the rolls of a dice file).
-#[derive(Debug)]
-pub struct PigGame<S, R, W> {
-    state: PigState,
-    chance: ChanceSource<Throw>,
-    computer: S,
-    console: Console<R, Transcript<W>>,
-    driver: Driver<PigState>,
-}
-
-impl<S: Agent<PigState>, R: BufRead, W: Write> PigGame<S, R, W> {
-    /// A game to `goal` points with these rules, dice and computer strategy, the Human
-    /// answering on `input` and the game written to `output`.
-    pub fn new(
-        rules: Rules,
-        goal: u32,
-        chance: ChanceSource<Throw>,
-        computer: S,
-        input: R,
-        output: W,
-    ) -> PigGame<S, R, W> {
-        let players = [PigPlayer::new(HUMAN), PigPlayer::new(COMPUTER)];
-        let output = Transcript {
-            out: output,
-            line_open: false,
-        };
-        PigGame {
-            state: PigState::new(rules, goal, players),
-            chance,
-            computer,
-            console: Console::new(input, output),
-            driver: Driver::new(),
+    fn actor(&self) -> Actor {
+        match (self.winner, self.rolling) {
+            (Some(_), _) => Actor::Over,
+            (None, true) => Actor::Chance,
+            (None, false) => Actor::Seat(self.current),
         }
     }
 
-    /// With `echo`, each answer is written after its prompt ([`Console::with_echo`]).
-    pub fn with_echo(mut self, echo: bool) -> PigGame<S, R, W> {
-        self.console = self.console.with_echo(echo);
-        self
-    }
-
-    /// `play()`: welcome, then steps until somebody wins. The input ending at a prompt
-    /// is [`GameEnd::InputEnded`]; `q` at a prompt is [`GameEnd::Quit`], after a blank
-    /// line, [`render::QUIT`] and the banked scores; the dice running out (a dice file)
-    /// is [`PlayError::ChanceRanOut`]. Whatever the end, the transcript ends with a
-    /// whole line.
-    pub fn play(&mut self) -> Result<GameEnd, PlayError<RuleError>> {
-        self.welcome()?;
-        self.start_turn()?;
-        loop {
-            match self.step() {
-                Ok(true) => self.show()?,
-                Ok(false) => return self.announce_winner(),
-                Err(PlayError::Stopped(Stop::InputEnded)) => {
-                    self.end_line()?;
-                    return Ok(GameEnd::InputEnded);
-                }
-                Err(PlayError::Stopped(Stop::Quit)) => {
-                    self.end_line()?;
-                    self.quit_summary()?;
-                    return Ok(GameEnd::Quit);
-                }
-                Err(error) => {
-                    self.end_line()?;
-                    return Err(error);
-                }
-            }
+    /// Roll, then hold ([`Action::ALL`]) at a player's turn; nothing while the dice roll
+    /// or once the game is over.
+    fn legal_actions(&self, actions: &mut Vec<Action>) {
+        actions.clear();
+        if let Actor::Seat(_) = self.actor() {
+            actions.extend_from_slice(&Action::ALL);
         }
     }
 
-    /// Gives back the output (tests read the transcript from it).
-    pub fn into_output(self) -> W {
-        self.console.into_output().out
-    }
-
-    fn welcome(&mut self) -> Result<(), Stop> {
-        let text = render::welcome(self.state.rules(), self.state.goal());
-        Ok(self.console.output().write_all(text.as_bytes())?)
-    }
-
-    fn start_turn(&mut self) -> Result<(), Stop> {
-        let player = self.state.player(self.state.current());
-        let line = render::player_line(player.name(), player.total());
-        Ok(writeln!(self.console.output(), "\n{line}")?)
-    }
-
-    /// One step of the loop: the Human or the Computer decides, or the dice fall;
-    /// `false` once the game is over.
-    fn step(&mut self) -> Result<bool, PlayError<RuleError>> {
-        let mut seats = (Human(&mut self.console), &mut self.computer);
-        let step = self
-            .driver
-            .step(&mut self.state, &mut self.chance, &mut seats)?;
-        Ok(step.is_some())
-    }
-
-    /// Prints the last step's events: a roll's line, and the player's line when the turn
-    /// ends; then opens the next turn, unless the game is over.
-    fn show(&mut self) -> Result<(), Stop> {
-        let mut turn_ended = false;
-        for event in self.driver.events() {
-            let out = self.console.output();
-            if let Some(line) = render::roll_line(event) {
-                writeln!(out, "{line}")?;
-            }
-            let (player, total) = match *event {
-                Event::Held { player, total } => (player, total),
-                Event::Rolled {
-                    effect: RollEffect::Scored,
-                    ..
-                } => continue,
-                Event::Rolled { player, total, .. } => (player, total),
-            };
-            let line = render::player_line(self.state.player(player).name(), total);
-            writeln!(out, "{line}")?;
-            turn_ended = true;
+    /// A hold banks the turn's points and passes the dice (event [`Event::Held`]); a
+    /// roll sets the dice rolling (no event yet: see
+    /// [`apply_chance`](GameState::apply_chance)).
+    fn apply<S: EventSink<Event>>(
+        &mut self,
+        action: Action,
+        events: &mut S,
+    ) -> Result<(), RuleError> {
+        match self.actor() {
+            Actor::Over => return Err(RuleError::GameOver),
+            Actor::Chance => return Err(RuleError::DiceRolling),
+            Actor::Seat(_) => {}
         }
-        if turn_ended && self.state.actor() != Actor::Over {
-            self.start_turn()?;
+        match action {
+            Action::Roll => self.rolling = true,
+            Action::Hold => self.hold(events),
         }
         Ok(())
     }
 
-    fn announce_winner(&mut self) -> Result<GameEnd, PlayError<RuleError>> {
-        let seat = match self.state.outcome() {
-            Some(Outcome::Winner { seat }) => seat,
-            Some(Outcome::NoWinner { reason }) => match reason {},
-            None => {
-                return Err(PlayError::Invariant(
-                    "the loop stopped before the game ended",
-                ));
-            }
-        };
-        let name = self.state.player(seat).name();
-        let out = self.console.output();
-        writeln!(out, "\n{}", render::winner_line(name)).map_err(Stop::Io)?;
-        out.flush().map_err(Stop::Io)?;
-        Ok(GameEnd::Won(name))
-    }
-
-    /// After a quit: a blank line, [`render::QUIT`], and both players' banked points.
-    fn quit_summary(&mut self) -> Result<(), Stop> {
-        let scores = [0, 1].map(|seat| {
-            let player = self.state.player(seat);
-            (player.name(), player.banked())
-        });
-        let out = self.console.output();
-        writeln!(out, "\n{}\n{}", render::QUIT, render::quit_scores(&scores))?;
-        Ok(out.flush()?)
-    }
-
-    /// Ends an unfinished line (a prompt whose answer never came, or a roll the dice
-    /// did not give) so the transcript ends with a whole line; the caller says on
-    /// stderr why the game stopped.
-    fn end_line(&mut self) -> Result<(), Stop> {
-        let out = self.console.output();
-        if out.line_open {
-            writeln!(out)?;
+    /// The quiet path (the simulator's): the action of a trusted agent is carried out
+    /// without the checks of [`apply`](GameState::apply), and a roll is thrown and scored
+    /// at once, from `rng` as [`sample_chance`](GameState::sample_chance) draws it, in
+    /// one step instead of two (the decision, then chance). No event is built.
+    fn apply_trusted<R: Rng + ?Sized>(
+        &mut self,
+        action: Action,
+        rng: &mut R,
+    ) -> Result<Actor, RuleError> {
+        match action {
+            Action::Roll => self.score(self.rules.throw(rng), &mut Ignore),
+            Action::Hold => self.hold(&mut Ignore),
         }
-        Ok(out.flush()?)
+        Ok(self.actor())
+    }
+
+    /// The throw of the rules' dice ([`Rules::throw`]): two dice from one draw, or
+    /// classic Pig's one die.
+    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<Throw, RuleError> {
+        match self.actor() {
+            Actor::Chance => Ok(self.rules.throw(rng)),
+            Actor::Over => Err(RuleError::GameOver),
+            Actor::Seat(_) => Err(RuleError::NoRoll),
+        }
+    }
+
+    /// Scores the throw for the player who rolled: the points join the turn's, or snake
+    /// eyes (a 1 in classic Pig) lose them and pass the dice; reaching the goal wins at
+    /// once. Refuses a throw of the other rules' dice, or a die that is no face.
+    fn apply_chance<S: EventSink<Event>>(
+        &mut self,
+        throw: &Throw,
+        events: &mut S,
+    ) -> Result<(), RuleError> {
+        match self.actor() {
+            Actor::Over => return Err(RuleError::GameOver),
+            Actor::Seat(_) => return Err(RuleError::NoRoll),
+            Actor::Chance => {}
+        }
+        let throw = *throw;
+        if throw.rules() != self.rules {
+            return Err(RuleError::WrongDice {
+                thrown: throw.rules(),
+                game: self.rules,
+            });
+        }
+        match throw {
+            Throw::Single(face) if !throw.is_possible() => return Err(RuleError::NotAFace(face)),
+            _ => {}
+        }
+        self.score(throw, events);
+        Ok(())
+    }
+
+    /// The scores as `seat` sees them: everything in Pig is public.
+    fn observe(&self, seat: Seat) -> Option<Observation> {
+        let other = match seat {
+            0 => 1,
+            1 => 0,
+            _ => return None,
+        };
+        Some(Observation {
+            goal: self.goal,
+            my_score: self.players[seat].banked(),
+            opponent_score: self.players[other].banked(),
+            turn_points: self.players[self.current].turn_points(),
+            my_turn: self.current == seat && self.winner.is_none(),
+        })
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.winner.map(|seat| Outcome::Winner { seat })
     }
 }
+
+/// Why a game of Pig ends without a winner: it never does (somebody always reaches the
+/// goal), so there is no reason to give.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NoWinner {}
+
+/// How a game of Pig ends: always [`Outcome::Winner`](protocol::Outcome::Winner).
+pub type Outcome = protocol::Outcome<NoWinner>;
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::dice::PigDice;
-    use crate::rolls;
-    use crate::strategy::HoldAt;
-    use cards_core::rng::rng_from_seed;
+    use cards_core::rng::{below, rng_from_seed};
     use pretty_assertions::assert_eq;
-    use proptest::prelude::*;
 
-    fn pairs(dice: &[(u8, u8)]) -> ChanceSource<Throw> {
-        let throws = dice
+    fn pair(a: u8, b: u8) -> Throw {
+        Throw::Pair(PigDice::new(a, b).unwrap_or_else(|| panic!("({a},{b})")))
+    }
+
+    fn game(rules: Rules, goal: u32) -> Game {
+        Game::new(rules, goal, [PigPlayer::new("A"), PigPlayer::new("B")])
+    }
+
+    /// A step of a test: a decision, or a roll (decided, then thrown).
+    #[derive(Clone, Copy, Debug)]
+    enum Play {
+        Hold,
+        Roll(Throw),
+    }
+
+    fn roll(a: u8, b: u8) -> Play {
+        Play::Roll(pair(a, b))
+    }
+
+    /// Plays `steps` (each must be accepted) and returns their events.
+    fn play(state: &mut Game, steps: &[Play]) -> Vec<Event> {
+        let mut events = Vec::new();
+        for &step in steps {
+            let done = match step {
+                Play::Hold => state.apply(Action::Hold, &mut events),
+                Play::Roll(throw) => state
+                    .apply(Action::Roll, &mut events)
+                    .and_then(|()| state.apply_chance(&throw, &mut events)),
+            };
+            done.unwrap_or_else(|e| panic!("{step:?}: {e}"));
+        }
+        events
+    }
+
+    /// Checks that `attempt` is refused with `error`, changing nothing and reporting
+    /// nothing.
+    fn refused(
+        state: &mut Game,
+        error: RuleError,
+        attempt: impl FnOnce(&mut Game, &mut Vec<Event>) -> Result<(), RuleError>,
+    ) {
+        let before = *state;
+        let mut events = Vec::new();
+        assert_eq!(attempt(state, &mut events), Err(error));
+        assert_eq!((*state, events), (before, Vec::new()));
+    }
+
+    #[test]
+    fn the_assignments_example_roll() {
+        // 10 banked, 3 in the turn, then (2,2): 8 points, 11 in the turn, 21 in all.
+        let mut state = game(Rules::TwoDice, 100);
+        play(
+            &mut state,
+            &[roll(4, 6), Play::Hold, roll(1, 2), Play::Hold],
+        );
+        play(&mut state, &[roll(1, 2)]);
+        assert_eq!(state.current(), 0);
+        assert_eq!(
+            play(&mut state, &[roll(2, 2)]),
+            vec![Event::Rolled {
+                player: 0,
+                throw: pair(2, 2),
+                roll_points: 8,
+                turn_points: 11,
+                total: 21,
+                effect: RollEffect::Scored,
+            }]
+        );
+    }
+
+    /// Rolling is two steps: the player decides (no event; chance acts next), then the
+    /// throw is applied. Worked by hand, to 40: A throws (4,6) for 10 and (2,2), doubles,
+    /// for 2·4 = 8, holds 18; B throws (5,5) for 2·10 = 20, then snake eyes: the turn's 20
+    /// are lost and B keeps 0; A throws (6,6) for 24: 18 + 24 = 42 reaches 40 and wins
+    /// mid-turn.
+    #[test]
+    fn a_roll_is_a_decision_then_a_chance_outcome() {
+        let mut state = game(Rules::TwoDice, 40);
+        let mut events = Vec::new();
+        assert_eq!(state.actor(), Actor::Seat(0));
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        assert_eq!(legal, [Action::Roll, Action::Hold]);
+
+        assert_eq!(state.apply(Action::Roll, &mut events), Ok(()));
+        assert_eq!((state.actor(), events.len()), (Actor::Chance, 0));
+        state.legal_actions(&mut legal);
+        assert_eq!(legal, []);
+
+        state.apply_chance(&pair(4, 6), &mut events).unwrap();
+        events.extend(play(&mut state, &[roll(2, 2), Play::Hold]));
+        let totals: Vec<(usize, u32)> = events
             .iter()
-            .map(|&(a, b)| Throw::Pair(PigDice::new(a, b).unwrap_or_else(|| panic!("({a},{b})"))));
-        ChanceSource::recorded(throws.collect())
-    }
-
-    /// Plays a game to its end and returns how it ended and the transcript.
-    fn run(
-        goal: u32,
-        chance: ChanceSource<Throw>,
-        answers: &str,
-        echo: bool,
-    ) -> (Result<GameEnd, String>, String) {
-        let mut game = PigGame::new(
-            Rules::TwoDice,
-            goal,
-            chance,
-            HoldAt(20),
-            answers.as_bytes(),
-            Vec::new(),
-        )
-        .with_echo(echo);
-        let end = game.play().map_err(|e| e.to_string());
-        let text = String::from_utf8(game.into_output()).unwrap();
-        (end, text)
-    }
-
-    fn transcript(goal: u32, dice: &[(u8, u8)], answers: &str) -> (GameEnd, String) {
-        let (end, text) = run(goal, pairs(dice), answers, false);
-        let end = end.unwrap();
-        // Drop the welcome: the scripted part starts at the first turn.
-        let start = text.find("\nPlayer:").unwrap_or(0);
-        (end, text[start..].to_owned())
-    }
-
-    #[test]
-    fn a_whole_scripted_game() {
-        let (end, text) = transcript(
-            30,
-            &[(4, 6), (1, 1), (6, 6), (3, 4), (5, 6), (2, 2)],
-            "n\nx\nY\nn\nn\n",
-        );
-        assert_eq!(end, GameEnd::Won(HUMAN));
-        let want = "
-Player: Human, Total Points = 0
-Hold dice (Y/N?) ?Roll=(4,6), Roll Points = 10, Turn Points = 10, Total Points = 10
-Hold dice (Y/N?) ?Please answer Y or N.
-Hold dice (Y/N?) ?Player: Human, Total Points = 10
-
-Player: Computer, Total Points = 0
-Roll=(1,1), Roll Points = 0, Turn Points = 0, Total Points = 0
-Player: Computer, Total Points = 0
-
-Player: Human, Total Points = 10
-Hold dice (Y/N?) ?Roll=(6,6), Roll Points = 24, Turn Points = 24, Total Points = 34
-Player: Human, Total Points = 34
-
-The winner is: Human
-";
-        assert_eq!(text, want);
-    }
-
-    #[test]
-    fn the_computer_holds_at_twenty() {
-        let (end, text) = transcript(100, &[(5, 6), (4, 5), (2, 1), (1, 1)], "y\n");
-        assert_eq!(end, GameEnd::InputEnded);
-        let want = "
-Player: Human, Total Points = 0
-Hold dice (Y/N?) ?Player: Human, Total Points = 0
-
-Player: Computer, Total Points = 0
-Roll=(5,6), Roll Points = 11, Turn Points = 11, Total Points = 11
-Roll=(4,5), Roll Points = 9, Turn Points = 20, Total Points = 20
-Player: Computer, Total Points = 20
-
-Player: Human, Total Points = 0
-Hold dice (Y/N?) ?
-";
-        assert_eq!(text, want);
-    }
-
-    /// `quit` mid-turn ends the game at once: the prompt's line is ended, then a blank
-    /// line, the quit line and the banked points; the Human's 5 points of the turn in
-    /// play were never banked, so the Human has 10, the Computer the 20 it held.
-    #[test]
-    fn quit_ends_the_game_with_the_banked_scores() {
-        let dice = [(4, 6), (5, 6), (6, 3), (2, 3), (6, 6)];
-        for (answers, echo) in [("n\ny\nn\n  QUIT \nn\n", false), ("n\ny\nn\nq\n", true)] {
-            let (end, text) = run(100, pairs(&dice), answers, echo);
-            assert_eq!(end, Ok(GameEnd::Quit), "{answers:?}");
-            let answer = |a: &str| {
-                if echo {
-                    format!("{a}\n")
-                } else {
-                    String::new()
+            .map(|e| match *e {
+                Event::Rolled { player, total, .. } | Event::Held { player, total } => {
+                    (player, total)
                 }
-            };
-            let want = format!(
-                "
-Player: Human, Total Points = 0
-Hold dice (Y/N?) ?{n}Roll=(4,6), Roll Points = 10, Turn Points = 10, Total Points = 10
-Hold dice (Y/N?) ?{y}Player: Human, Total Points = 10
+            })
+            .collect();
+        assert_eq!(totals, [(0, 10), (0, 18), (0, 18)]);
+        assert_eq!(state.actor(), Actor::Seat(1));
 
-Player: Computer, Total Points = 0
-Roll=(5,6), Roll Points = 11, Turn Points = 11, Total Points = 11
-Roll=(6,3), Roll Points = 9, Turn Points = 20, Total Points = 20
-Player: Computer, Total Points = 20
-
-Player: Human, Total Points = 10
-Hold dice (Y/N?) ?{n}Roll=(2,3), Roll Points = 5, Turn Points = 5, Total Points = 15
-Hold dice (Y/N?) ?{q}
-
-You quit: nobody won.
-Total Points: Human 10, Computer 20
-",
-                n = answer("n"),
-                y = answer("y"),
-                q = if echo { "q" } else { "" },
-            );
-            let start = text.find("\nPlayer:").unwrap_or(0);
-            assert_eq!(&text[start..], want.as_str(), "echo {echo}");
-        }
-    }
-
-    /// A dice file that runs out: the Human rolls (4,6), the Computer rolls (5,6) and
-    /// (6,3), 11 + 9 = 20, and holds; the Human's next roll finds no dice. The game stops
-    /// with the error, after ending the prompt's line (without echo the answer is not
-    /// written, so the prompt's line is still open).
-    #[test]
-    fn dice_that_run_out_stop_the_game() {
-        let dice = [(4, 6), (5, 6), (6, 3)];
-        for echo in [false, true] {
-            let (end, text) = run(100, pairs(&dice), "n\ny\nn\n", echo);
-            assert_eq!(
-                end,
-                Err("the recorded chance outcomes ran out after 3".to_owned())
-            );
-            let answer = |a: &str| {
-                if echo {
-                    format!("{a}\n")
-                } else {
-                    String::new()
-                }
-            };
-            let want = format!(
-                "
-Player: Human, Total Points = 0
-Hold dice (Y/N?) ?{n}Roll=(4,6), Roll Points = 10, Turn Points = 10, Total Points = 10
-Hold dice (Y/N?) ?{y}Player: Human, Total Points = 10
-
-Player: Computer, Total Points = 0
-Roll=(5,6), Roll Points = 11, Turn Points = 11, Total Points = 11
-Roll=(6,3), Roll Points = 9, Turn Points = 20, Total Points = 20
-Player: Computer, Total Points = 20
-
-Player: Human, Total Points = 10
-Hold dice (Y/N?) ?{n}{ended}",
-                n = answer("n"),
-                y = answer("y"),
-                ended = if echo { "" } else { "\n" },
-            );
-            let start = text.find("\nPlayer:").unwrap_or(0);
-            assert_eq!(&text[start..], want.as_str(), "echo {echo}");
-        }
-        // The Computer's roll can run out too: its lines are whole already.
-        let (end, text) = run(100, pairs(&[]), "y\n", false);
-        assert!(end.is_err());
-        assert!(
-            text.ends_with("Player: Computer, Total Points = 0\n"),
-            "{text}"
-        );
-    }
-
-    /// The rolls `pig dice --seed S` writes, played from the file, give the game of the
-    /// seed itself.
-    #[test]
-    fn a_written_seed_replays_its_game() {
-        for seed in [7, 1810] {
-            let answers = "n\nn\ny\n".repeat(30);
-            let mut file = Vec::new();
-            rolls::write_seeded(Rules::TwoDice, &mut rng_from_seed(seed), 1000, &mut file).unwrap();
-            let text = String::from_utf8(file).unwrap();
-            let throws = rolls::parse(Rules::TwoDice, &text).unwrap();
-            let from_file = run(100, ChanceSource::recorded(throws), &answers, false);
-            let from_seed = run(
-                100,
-                ChanceSource::seeded(rng_from_seed(seed)),
-                &answers,
-                false,
-            );
-            assert_eq!(from_file, from_seed);
-            assert!(matches!(from_seed.0, Ok(GameEnd::Won(_))));
-        }
-    }
-
-    /// `Roll=(2,2), Roll Points = 8, Turn Points = 11, Total Points = 21` read back.
-    fn read_roll_line(line: &str) -> Option<(PigDice, u32, u32, u32)> {
-        let rest = line.strip_prefix("Roll=(")?;
-        let (dice, rest) = rest.split_once("), Roll Points = ")?;
-        let (die1, die2) = dice.split_once(',')?;
-        let (roll, rest) = rest.split_once(", Turn Points = ")?;
-        let (turn, total) = rest.split_once(", Total Points = ")?;
-        let dice = PigDice::new(die1.parse().ok()?, die2.parse().ok()?)?;
-        Some((
-            dice,
-            roll.parse().ok()?,
-            turn.parse().ok()?,
-            total.parse().ok()?,
-        ))
-    }
-
-    /// `Player: Human, Total Points = 11` read back.
-    fn read_player_line(line: &str) -> Option<(&str, u32)> {
-        let (name, total) = line
-            .strip_prefix("Player: ")?
-            .split_once(", Total Points = ")?;
-        Some((name, total.parse().ok()?))
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(200))]
-
-        /// Whatever the dice and the answers (invalid ones included), the transcript
-        /// keeps the assignment's form and its arithmetic: turns alternate from the
-        /// Human, each opens after a blank line and closes with the same player line
-        /// carrying banked plus turn points; every roll line adds up; snake eyes keep
-        /// the banked total; the Computer holds at 20; the game ends with a winner at the
-        /// goal, or at the end of the answers.
-        #[test]
-        fn transcripts_keep_the_assignments_form(
-            seed: u64,
-            goal in 1u32..150,
-            answers in proptest::collection::vec(
-                proptest::sample::select(vec!["y", "Y", "n", "N", "n", "n", "x", ""]),
-                0..120,
-            ),
-        ) {
-            let input = answers.iter().map(|a| format!("{a}\n")).collect::<String>();
-            let dice = ChanceSource::seeded(rng_from_seed(seed));
-            let (end, text) = run(goal, dice, &input, false);
-            let end = end.unwrap();
-            let welcome = render::welcome(Rules::TwoDice, goal);
-            prop_assert!(text.starts_with(&welcome));
-            // Prompts run into the next output (no newline): take them out.
-            let body = text[welcome.len()..]
-                .replace(render::PROMPT, "")
-                .replace(&format!("{}\n", render::INVALID_ANSWER), "");
-            let mut lines = body.lines();
-            let mut banked = [0u32; 2];
-            for turn in 0.. {
-                let seat = turn % 2;
-                let name = [HUMAN, COMPUTER][seat];
-                prop_assert_eq!(lines.next(), Some(""));
-                prop_assert_eq!(read_player_line(lines.next().unwrap_or_default()), Some((name, banked[seat])));
-                let mut turn_points = 0;
-                let closing = loop {
-                    let line = lines.next().unwrap_or_default();
-                    if let Some((dice, roll, turn_after, total)) = read_roll_line(line) {
-                        prop_assert_eq!(roll, dice.points());
-                        prop_assert!(seat == 0 || turn_points < 20, "the Computer rolled at {}", turn_points);
-                        turn_points = if dice.is_snake_eyes() { 0 } else { turn_points + roll };
-                        prop_assert_eq!((turn_after, total), (turn_points, banked[seat] + turn_points));
-                        if dice.is_snake_eyes() {
-                            prop_assert_eq!(read_player_line(lines.next().unwrap_or_default()), Some((name, banked[seat])));
-                            break None;
-                        }
-                    } else if line.is_empty() && lines.clone().next().is_none() {
-                        // The answers ran out at a prompt: its line was ended.
-                        prop_assert_eq!(seat, 0);
-                        prop_assert_eq!(end, GameEnd::InputEnded);
-                        return Ok(());
-                    } else {
-                        prop_assert_eq!(read_player_line(line), Some((name, banked[seat] + turn_points)));
-                        break Some(turn_points);
-                    }
-                };
-                if let Some(points) = closing {
-                    banked[seat] += points;
-                    prop_assert!(seat == 0 || points >= 20 || banked[seat] >= goal);
-                }
-                if banked[seat] >= goal {
-                    prop_assert_eq!(lines.next(), Some(""));
-                    let winner = format!("The winner is: {name}");
-                    prop_assert_eq!(lines.next(), Some(winner.as_str()));
-                    prop_assert_eq!(lines.next(), None);
-                    prop_assert_eq!(end, GameEnd::Won(name));
-                    return Ok(());
-                }
+        let events = play(&mut state, &[roll(5, 5), roll(1, 1)]);
+        assert_eq!(
+            events[1],
+            Event::Rolled {
+                player: 1,
+                throw: pair(1, 1),
+                roll_points: 0,
+                turn_points: 0,
+                total: 0,
+                effect: RollEffect::Busted,
             }
+        );
+        assert!(matches!(
+            events[0],
+            Event::Rolled {
+                roll_points: 20,
+                turn_points: 20,
+                ..
+            }
+        ));
+        assert_eq!((state.actor(), state.turns()), (Actor::Seat(0), 3));
+
+        let events = play(&mut state, &[roll(6, 6)]);
+        assert!(matches!(
+            events[..],
+            [Event::Rolled {
+                player: 0,
+                roll_points: 24,
+                turn_points: 24,
+                total: 42,
+                effect: RollEffect::Won,
+                ..
+            }]
+        ));
+        assert_eq!(state.actor(), Actor::Over);
+        assert_eq!(state.outcome(), Some(Outcome::Winner { seat: 0 }));
+        assert_eq!(state.turns(), 3);
+    }
+
+    #[test]
+    fn chance_and_players_each_act_only_in_their_turn() {
+        let mut state = game(Rules::TwoDice, 100);
+        // At a player's turn chance has nothing to throw.
+        refused(&mut state, RuleError::NoRoll, |s, e| {
+            s.apply_chance(&pair(3, 4), e)
+        });
+        assert_eq!(
+            state.sample_chance(&mut rng_from_seed(1)),
+            Err(RuleError::NoRoll)
+        );
+        // While the dice roll no player acts.
+        state.apply(Action::Roll, &mut Vec::new()).unwrap();
+        refused(&mut state, RuleError::DiceRolling, |s, e| {
+            s.apply(Action::Hold, e)
+        });
+        refused(&mut state, RuleError::DiceRolling, |s, e| {
+            s.apply(Action::Roll, e)
+        });
+    }
+
+    #[test]
+    fn impossible_throws_are_refused() {
+        let mut seed = game(Rules::TwoDice, 100);
+        seed.apply(Action::Roll, &mut Vec::new()).unwrap();
+        let wrong = RuleError::WrongDice {
+            thrown: Rules::Classic,
+            game: Rules::TwoDice,
+        };
+        refused(&mut seed, wrong, |s, e| {
+            s.apply_chance(&Throw::Single(3), e)
+        });
+
+        let mut classic = game(Rules::Classic, 100);
+        classic.apply(Action::Roll, &mut Vec::new()).unwrap();
+        for face in [0, 7] {
+            refused(&mut classic, RuleError::NotAFace(face), |s, e| {
+                s.apply_chance(&Throw::Single(face), e)
+            });
         }
+        let wrong = RuleError::WrongDice {
+            thrown: Rules::TwoDice,
+            game: Rules::Classic,
+        };
+        refused(&mut classic, wrong, |s, e| s.apply_chance(&pair(2, 3), e));
+    }
+
+    /// The chance node draws what the seeded dice always drew: two dice from one draw,
+    /// `below(rng, 36)` = 6 × (die1 − 1) + (die2 − 1), or one die, `below(rng, 6) + 1`
+    /// (classic Pig); sampling changes nothing.
+    #[test]
+    fn sampling_draws_the_dice_in_order() {
+        for seed in 0..20 {
+            let pair_drawn = below(&mut rng_from_seed(seed), 36) as u8;
+            let (die1, die2) = (pair_drawn / 6 + 1, pair_drawn % 6 + 1);
+            let single = below(&mut rng_from_seed(seed), 6) as u8 + 1;
+            let mut state = game(Rules::TwoDice, 100);
+            state.apply(Action::Roll, &mut Vec::new()).unwrap();
+            let before = state;
+            assert_eq!(
+                state.sample_chance(&mut rng_from_seed(seed)),
+                Ok(pair(die1, die2))
+            );
+            assert_eq!(state, before);
+
+            let mut state = game(Rules::Classic, 100);
+            state.apply(Action::Roll, &mut Vec::new()).unwrap();
+            assert_eq!(
+                state.sample_chance(&mut rng_from_seed(seed)),
+                Ok(Throw::Single(single))
+            );
+        }
+    }
+
+    #[test]
+    fn holding_at_zero_passes() {
+        let mut state = game(Rules::TwoDice, 100);
+        assert_eq!(
+            play(&mut state, &[Play::Hold]),
+            vec![Event::Held {
+                player: 0,
+                total: 0
+            }]
+        );
+        assert_eq!(state.actor(), Actor::Seat(1));
+    }
+
+    #[test]
+    fn reaching_the_goal_wins_mid_turn() {
+        let mut state = game(Rules::TwoDice, 30);
+        let events = play(&mut state, &[roll(6, 6), roll(3, 4)]);
+        assert!(events[1].ends_turn());
+        assert!(matches!(
+            events[1],
+            Event::Rolled {
+                effect: RollEffect::Won,
+                total: 31,
+                ..
+            }
+        ));
+        assert_eq!(state.outcome(), Some(Outcome::Winner { seat: 0 }));
+        assert_eq!(state.turns(), 1);
+        let mut legal = vec![Action::Roll];
+        state.legal_actions(&mut legal);
+        assert_eq!(legal, []);
+        refused(&mut state, RuleError::GameOver, |s, e| {
+            s.apply(Action::Hold, e)
+        });
+        refused(&mut state, RuleError::GameOver, |s, e| {
+            s.apply_chance(&pair(2, 2), e)
+        });
+        assert_eq!(
+            state.sample_chance(&mut rng_from_seed(1)),
+            Err(RuleError::GameOver)
+        );
+    }
+
+    /// Classic Pig by hand: a 6 scores 6, then a 1 loses the turn's 6 and passes.
+    #[test]
+    fn classic_rules() {
+        let mut state = game(Rules::Classic, 100);
+        let events = play(
+            &mut state,
+            &[Play::Roll(Throw::Single(6)), Play::Roll(Throw::Single(1))],
+        );
+        assert!(matches!(
+            events[0],
+            Event::Rolled {
+                roll_points: 6,
+                turn_points: 6,
+                ..
+            }
+        ));
+        assert!(matches!(
+            events[1],
+            Event::Rolled {
+                effect: RollEffect::Busted,
+                turn_points: 0,
+                total: 0,
+                ..
+            }
+        ));
+        assert_eq!(state.actor(), Actor::Seat(1));
+    }
+
+    /// Both seats see the same public scores, each from its side.
+    #[test]
+    fn observations_are_public() {
+        let mut state = game(Rules::TwoDice, 100);
+        play(&mut state, &[roll(3, 4), Play::Hold, roll(2, 6)]);
+        let b_sees = Observation {
+            goal: 100,
+            my_score: 0,
+            opponent_score: 7,
+            turn_points: 8,
+            my_turn: true,
+        };
+        assert_eq!(state.observe(1), Some(b_sees));
+        assert_eq!(
+            state.observe(0),
+            Some(Observation {
+                my_score: 7,
+                opponent_score: 0,
+                my_turn: false,
+                ..b_sees
+            })
+        );
+        assert_eq!(state.observe(2), None);
     }
 }

@@ -4,14 +4,14 @@
 //! # The assignment's classes
 //! | Java | Rust |
 //! |------|------|
-//! | `PigDice` | [`PigDice`]: `roll()` [`PigDice::roll`], `getDie1()` [`PigDice::die1`], `getDie2()` [`PigDice::die2`], `isDoubles()` [`PigDice::is_doubles`], `isSnakeEyes()` [`PigDice::is_snake_eyes`], `getPoints()` [`PigDice::points`], `toString()` its `Display` (`2,2`); a roll's chance outcome is a [`Throw`] |
-//! | `PigPlayer` | [`PigPlayer`]: `getName()` [`PigPlayer::name`], `getTurnPoints()` [`PigPlayer::turn_points`], `getTotalPoints()` [`PigPlayer::total`], `roll()` [`PigPlayer::roll`], `hold()` [`PigPlayer::hold`], `hasWon()` [`PigPlayer::has_won`] |
-//! | `PigGame` | [`PigGame`]: `play()` [`PigGame::play`], its private helpers (welcome, a turn's opening line, the rolls' lines, the winner) private methods of [`PigGame`] over [`render`]; the rules themselves are the state machine [`PigState`] |
-//! | `Pig` (`main`) | the `pig` binary |
+//! | `PigDice` | [`PigDice`] (in [`dice`]): `roll()` [`PigDice::roll`], `getDie1()` [`PigDice::die1`], `getDie2()` [`PigDice::die2`], `isDoubles()` [`PigDice::is_doubles`], `isSnakeEyes()` [`PigDice::is_snake_eyes`], `getPoints()` [`PigDice::points`], `toString()` its `Display` (`2,2`); a roll's chance outcome is a [`Throw`] |
+//! | `PigPlayer` | [`PigPlayer`] (in [`player`]): `getName()` [`PigPlayer::name`], `getTurnPoints()` [`PigPlayer::turn_points`], `getTotalPoints()` [`PigPlayer::total`], `roll()` [`PigPlayer::roll`], `hold()` [`PigPlayer::hold`], `hasWon()` [`PigPlayer::has_won`] |
+//! | `PigGame` | [`PigGame`] (in [`console`]): `play()` [`PigGame::play`], its private helpers (welcome, a turn's opening line, the rolls' lines, the winner) private methods of [`PigGame`] over [`render`]; the rules themselves are the state machine [`Game`] (in [`game`]) |
+//! | `Pig` (`Pig.java`, the main class: it makes the two `PigPlayer`s and the `PigGame` and calls `play()`) | the `pig` binary (`main.rs`, `cli.rs`: with no subcommand it makes the [`PigGame`] of Human and Computer and plays it) |
 //! | the bonus: "your PigGame must work with the provided classes or your own" | the game takes its dice from any [`ChanceSource`] (seeded dice, or the rolls of a dice file) and its Computer from any [`Agent`] |
 //!
 //! # The game protocol
-//! [`PigState`] implements the workspace's [`GameState`]; every front end (the console
+//! [`Game`] implements the workspace's [`GameState`]; every front end (the console
 //! game, the simulator, the tests, the benchmarks) drives it through the one loop,
 //! [`Driver`].
 //! - **Actor**: [`Actor::Seat`] of the player to decide (0, the Human, moves first);
@@ -28,46 +28,58 @@
 //!   does (two dice from one draw of the 36 pairs, one die from `below(rng, 6) + 1`), so
 //!   a seed gives the same rolls whoever plays; [`GameState::apply_chance`] scores it ([`Event::Rolled`]), and refuses
 //!   a throw of the other rules' dice or a die that shows no face. The dice come from a
-//!   seeded [`ChanceSource`], or from a dice file ([`rolls`], `pig --dice FILE`).
-//! - **Observation**: [`TurnView`], the public scores from the seat's side: the goal,
+//!   seeded [`ChanceSource`], or from a dice file ([`files`], `pig --dice FILE`).
+//! - **Observation**: [`Observation`], the public scores from the seat's side: the goal,
 //!   both banked scores, the points of the turn being played, and whose turn it is.
 //!   Everything in Pig is public: no seat sees less than another.
-//! - **Outcome**: [`Outcome`]`<`[`Infallible`](std::convert::Infallible)`>`: a game of
-//!   Pig always has a winner, the first to reach the goal (mid-turn, without holding).
+//! - **Outcome**: [`Outcome`] = `cards_core::protocol::Outcome<`[`NoWinner`]`>`, whose
+//!   `NoWinner` is an empty enum: a game of Pig always has a winner, the first to reach
+//!   the goal (mid-turn, without holding).
 //! - **Agents**: the Computer's strategies [`HoldAt`] and [`Optimal`] (and
-//!   [`AnyStrategy`], either), the person at the console [`game::Human`], and the
-//!   tests' scripted answers are [`Agent`]s: they see the [`TurnView`] and the legal
+//!   [`AnyStrategy`], either), the person at the console [`console::Person`], and the
+//!   tests' scripted answers are [`Agent`]s: they see the [`Observation`] and the legal
 //!   actions, and only the game changes the state. A pair `(A, B)` of agents puts two at the table.
-//! - **Checked**: [`PigState`] implements `cards_core::protocol::conformance::Audit`
-//!   (every step's points worked out again from the dice's faces), and
+//! - **Checked**: [`Game`] implements `cards_core::protocol::conformance::Audit`
+//!   (every step's points worked out again from the dice's faces; the module `audit`,
+//!   built with the feature `conformance` only, which the tests turn on), and
 //!   `tests/protocol.rs` runs `cards_core::protocol::conformance::check` over random
 //!   seeds with both rule sets.
 //!
 //! # How the crate is built
-//! - [`dice`]: the dice, the two rule sets ([`Rules::TwoDice`], the assignment's; and
-//!   [`Rules::Classic`], one die) and their chance outcomes, which the game samples and
-//!   the solver enumerates ([`Rules::outcomes`], [`Rules::chances`]).
-//! - [`state`]: the rules as a pure state machine, [`PigState`]. No printing, no input,
-//!   no random numbers but the generator it is handed at a chance node.
+//! The same modules, under the same names, as the workspace's other games:
+//! - [`rules`]: the rule set, [`Rules`] ([`Rules::TwoDice`], the assignment's; and
+//!   [`Rules::Classic`], one die), the goal, and the chance outcomes, which the game
+//!   samples and the solver enumerates ([`Rules::outcomes`], [`Rules::chances`]).
+//! - [`dice`]: the assignment's [`PigDice`], and a roll's outcome, a [`Throw`], with its
+//!   score.
+//! - [`player`]: the assignment's [`PigPlayer`].
+//! - [`game`]: the rules as a pure state machine, [`Game`], with its [`Action`]s,
+//!   [`Event`]s, [`Observation`], [`NoWinner`] (empty) and [`Outcome`]; no printing, no
+//!   input, no random numbers but the generator it is handed at a chance node.
+//!   [`error`]: [`RuleError`], why an action or a throw is refused. `audit` (feature
+//!   `conformance`): the rule check of every step.
 //! - [`strategy`]: computer players: [`HoldAt`] (the assignment's computer is
 //!   `HoldAt(20)`) and [`Optimal`], which plays a solved table.
-//! - [`render`]: every line of the assignment's output, made from events; [`game`]: the
-//!   console game, which steps the [`Driver`] with a [`game::Human`] and the Computer at
-//!   the table and prints each step's events on a [`cards_core::console::Console`].
-//! - [`rolls`]: dice files, read (`pig --dice FILE`) and written from a seed (`pig
+//! - [`console`]: the assignment's [`PigGame`], which steps the [`Driver`] with the
+//!   person ([`console::Person`]) and the Computer at the table and prints each step's
+//!   events on a [`cards_core::console::Console`]; [`console::Ending`] says how it ended.
+//!   [`render`]: every line of the assignment's output, made from events.
+//! - [`files`]: dice files, read (`pig --dice FILE`) and written from a seed (`pig
 //!   dice`).
-//! - [`transcript`]: checking a transcript of anyone's Pig program against the rules,
-//!   line by line, accepting every reading the text allows (`pig check`); [`grade`]:
-//!   playing a program many times with scripted answers and checking every game, on the
-//!   workspace's `grader` crate (`pig grade`; `docs/grading.md`).
 //! - [`solver`]: value iteration over (my score, opponent's score, turn points), and the
-//!   exact evaluation of two fixed strategies; [`simulate`]: many seeded games on all
-//!   cores.
+//!   exact evaluation of two fixed strategies; [`simulate`]: many seeded games
+//!   ([`simulate::Setup`], played by a [`simulate::Worker`] per thread).
+//! - With the feature `cli` (on by default; the binary requires it): `transcript`,
+//!   checking a transcript of anyone's Pig program against the rules, line by line,
+//!   accepting every reading the text allows (`pig check`), and `grade`, playing a
+//!   program many times with scripted answers and checking every game, on the
+//!   workspace's `grader` crate (`pig grade`; `docs/grading.md`).
 //!
 //! The binary adds the command line (clap) and the SVG picture of `pig solve --plot`
 //! (plotters: the chance of winning over both scores, with the hold boundary where there
-//! is one); the library does no I/O but through the console it is
-//! given and the table files it is asked to read or write.
+//! is one). Built with `default-features = false`, the library depends on `cards-core`,
+//! `rand` and `thiserror` alone, and does no I/O but through the console it is given
+//! and the table files it is asked to read or write.
 //!
 //! # Example
 //! The rules without a console: a roll is the player's decision, then chance's throw.
@@ -77,20 +89,20 @@
 //!
 //! ```
 //! use cards_core::protocol::{Actor, ChanceSource, Driver, GameState, Outcome, Scripted};
-//! use pig::state::RollEffect;
-//! use pig::{Action, Event, PigDice, PigPlayer, PigState, Rules, Throw};
+//! use pig::game::RollEffect;
+//! use pig::{Action, Event, Game, PigDice, PigPlayer, Rules, Throw};
 //!
 //! let players = [PigPlayer::new("Human"), PigPlayer::new("Computer")];
 //! let dice = |a, b| PigDice::new(a, b).map(Throw::Pair).ok_or("not dice");
 //!
-//! let mut state = PigState::new(Rules::TwoDice, 100, players);
+//! let mut state = Game::new(Rules::TwoDice, 100, players);
 //! let mut events = Vec::new();
 //! state.apply(Action::Roll, &mut events)?;
 //! assert_eq!((state.actor(), events.len()), (Actor::Chance, 0));
 //! state.apply_chance(&dice(2, 2)?, &mut events)?;
 //! assert!(matches!(events[..], [Event::Rolled { roll_points: 8, turn_points: 8, .. }]));
 //!
-//! let mut game = PigState::new(Rules::TwoDice, 10, players);
+//! let mut game = Game::new(Rules::TwoDice, 10, players);
 //! let mut chance = ChanceSource::recorded(vec![dice(2, 2)?, dice(1, 1)?, dice(6, 6)?]);
 //! let mut answers = Scripted::new(vec![Action::Roll; 3]);
 //! let mut busts = 0;
@@ -113,7 +125,7 @@
 //!   as War's and Quattro's do: the prompt's line is ended, then a blank line,
 //!   `You quit: nobody won.` and `Total Points: Human 28, Computer 29`, the points banked
 //!   so far (a turn's unbanked points do not count), and the exit status is 0
-//!   ([`GameEnd::Quit`]; trycmd cases `quit`, `quit_at_once`). The assignment knows no
+//!   ([`Ending::Quit`]; trycmd cases `quit`, `quit_at_once`). The assignment knows no
 //!   quitting, so `pig check` reads a `q` as an invalid answer, and `pig grade` never
 //!   answers `q`.
 //! - **End of input** while the human is asked: a newline ends the prompt's line on
@@ -162,20 +174,30 @@
 //!   for the other seat.
 //! - **Classic rules** (`--rules classic`): one die, `Roll=(5)` in the roll line.
 
+#[cfg(feature = "conformance")]
+pub mod audit;
+pub mod console;
 pub mod dice;
+pub mod error;
+pub mod files;
 pub mod game;
+#[cfg(feature = "cli")]
 pub mod grade;
+pub mod player;
 pub mod render;
-pub mod rolls;
+pub mod rules;
 pub mod simulate;
 pub mod solver;
-pub mod state;
 pub mod strategy;
+#[cfg(feature = "cli")]
 pub mod transcript;
 
-pub use cards_core::protocol::{Actor, Agent, ChanceSource, Driver, GameState, Outcome};
-pub use dice::{PigDice, Rules, Throw};
-pub use game::{GameEnd, PigGame};
+pub use cards_core::protocol::{Actor, Agent, ChanceSource, Driver, GameState};
+pub use console::{Ending, PigGame};
+pub use dice::{PigDice, Throw};
+pub use error::RuleError;
+pub use game::{Action, Event, Game, NoWinner, Observation, Outcome};
+pub use player::PigPlayer;
+pub use rules::Rules;
 pub use solver::{Solution, solve};
-pub use state::{Action, Event, PigPlayer, PigState, TurnView};
 pub use strategy::{AnyStrategy, HoldAt, Optimal, StrategySpec};

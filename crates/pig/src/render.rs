@@ -3,8 +3,8 @@
 
 use std::fmt::Write as _;
 
-use crate::dice::Rules;
-use crate::state::Event;
+use crate::game::Event;
+use crate::rules::Rules;
 
 /// Asked before every roll of the human, the first of a turn included (no newline).
 pub const PROMPT: &str = "Hold dice (Y/N?) ?";
@@ -105,7 +105,7 @@ pub fn quit_scores(scores: &[(&str, u32)]) -> String {
 mod tests {
     use super::*;
     use crate::dice::{PigDice, Throw};
-    use crate::state::RollEffect;
+    use crate::game::RollEffect;
     use pretty_assertions::assert_eq;
 
     #[test]

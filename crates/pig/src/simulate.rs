@@ -5,60 +5,60 @@
 //! figures do not depend on the number of threads.
 //!
 //! Each game runs on the protocol's quiet path, [`Driver::play_trusted`], with the two
-//! strategies as statically dispatched agents; a worker reuses its driver from game to
-//! game, so a game allocates nothing.
+//! strategies as statically dispatched agents; a [`Worker`] reuses its game
+//! ([`Game::restart`]) and its driver from game to game, so a game allocates nothing.
 
 use cards_core::names::RuleSet;
-use cards_core::protocol::{Agent, Driver, Outcome, PlayError, Seat};
+use cards_core::protocol::{Agent, Driver, PlayError, Seat};
 use cards_core::rng::stream_rng;
 use cards_core::sim::{Ending, Played, Simulation};
 
-use crate::dice::Rules;
-use crate::state::{PigPlayer, PigState, RuleError};
+use crate::error::RuleError;
+use crate::game::{Game, Outcome};
+use crate::player::PigPlayer;
+use crate::rules::Rules;
 
-/// A table where `a` (moving first) plays `b` game after game, each game's dice from its
-/// own stream of the run's seed.
+/// One thread's table: `a` (moving first) plays `b` game after game on one reused
+/// [`Game`] and [`Driver`], each game's dice from its own stream of the run's seed.
 #[derive(Debug)]
-pub struct Simulator<A, B> {
-    rules: Rules,
-    goal: u32,
+pub struct Worker<A, B> {
+    game: Game,
     seats: (A, B),
-    driver: Driver<PigState>,
+    driver: Driver<Game>,
 }
 
-impl<A: Agent<PigState>, B: Agent<PigState>> Simulator<A, B> {
+impl<A: Agent<Game>, B: Agent<Game>> Worker<A, B> {
     /// `a` against `b`, with these rules and goal.
-    pub fn new(rules: Rules, goal: u32, a: A, b: B) -> Simulator<A, B> {
-        Simulator {
-            rules,
-            goal,
+    pub fn new(rules: Rules, goal: u32, a: A, b: B) -> Worker<A, B> {
+        let players = [PigPlayer::new("A"), PigPlayer::new("B")];
+        Worker {
+            game: Game::new(rules, goal, players),
             seats: (a, b),
             driver: Driver::new(),
         }
     }
 
-    /// Plays game number `game` of a run seeded `seed` (its dice from
-    /// `stream_rng(seed, game)`); returns the winner's seat (0 for A) and the number of
-    /// turns. Allocates nothing once the driver's buffers have grown in the first game.
-    pub fn play(&mut self, seed: u64, game: u64) -> Result<(Seat, u32), PlayError<RuleError>> {
-        let mut dice = stream_rng(seed, game);
-        let players = [PigPlayer::new("A"), PigPlayer::new("B")];
-        let mut state = PigState::new(self.rules, self.goal, players);
-        let outcome = self
-            .driver
-            .play_trusted(&mut state, &mut dice, &mut self.seats, |_| {})?;
+    /// Plays game number `index` of a run seeded `seed` (its dice from
+    /// `stream_rng(seed, index)`); returns the winner's seat (0 for A) and the number of
+    /// turns. Allocates nothing.
+    pub fn play(&mut self, seed: u64, index: u64) -> Result<(Seat, u32), PlayError<RuleError>> {
+        let mut dice = stream_rng(seed, index);
+        self.game.restart();
+        let outcome =
+            self.driver
+                .play_trusted(&mut self.game, &mut dice, &mut self.seats, |_| {})?;
         match outcome {
-            Outcome::Winner { seat } => Ok((seat, state.turns())),
+            Outcome::Winner { seat } => Ok((seat, self.game.turns())),
             Outcome::NoWinner { reason } => match reason {},
         }
     }
 }
 
-/// Two strategies and their names, as the harness plays them (`pig simulate`): A moves
-/// first in every game. Pig has no figures of its own beyond the shared report (its
-/// length is in turns, both players' together).
+/// What to simulate: two strategies and their names, as the harness plays them (`pig
+/// simulate`): A moves first in every game. Pig has no figures of its own beyond the
+/// shared report (its length is in turns, both players' together).
 #[derive(Clone, Debug)]
-pub struct Match<A, B> {
+pub struct Setup<A, B> {
     /// The rules.
     pub rules: Rules,
     /// The goal.
@@ -69,12 +69,12 @@ pub struct Match<A, B> {
     pub b: (B, String),
 }
 
-impl<A, B> Simulation for Match<A, B>
+impl<A, B> Simulation for Setup<A, B>
 where
-    A: Agent<PigState> + Clone + Send + Sync,
-    B: Agent<PigState> + Clone + Send + Sync,
+    A: Agent<Game> + Clone + Send + Sync,
+    B: Agent<Game> + Clone + Send + Sync,
 {
-    type Worker = Simulator<A, B>;
+    type Worker = Worker<A, B>;
     type Extra = ();
     type Error = PlayError<RuleError>;
 
@@ -98,13 +98,13 @@ where
         "turns"
     }
 
-    fn worker(&self) -> Simulator<A, B> {
-        Simulator::new(self.rules, self.goal, self.a.0.clone(), self.b.0.clone())
+    fn worker(&self) -> Worker<A, B> {
+        Worker::new(self.rules, self.goal, self.a.0.clone(), self.b.0.clone())
     }
 
     fn play(
         &self,
-        worker: &mut Simulator<A, B>,
+        worker: &mut Worker<A, B>,
         seed: u64,
         index: u64,
         _extra: &mut (),
@@ -120,8 +120,8 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Action;
     use crate::solver::{evaluate, solve};
-    use crate::state::Action;
     use crate::strategy::{HoldAt, Optimal};
     use cards_core::protocol::{Actor, GameState};
     use cards_core::rng::GameRng;
@@ -132,10 +132,10 @@ mod tests {
 
     fn simulate<A, B>(rules: Rules, goal: u32, a: A, b: B, games: u64, threads: usize) -> Report<()>
     where
-        A: Agent<PigState> + Clone + Send + Sync,
-        B: Agent<PigState> + Clone + Send + Sync,
+        A: Agent<Game> + Clone + Send + Sync,
+        B: Agent<Game> + Clone + Send + Sync,
     {
-        let game = Match {
+        let game = Setup {
             rules,
             goal,
             a: (a, "a".to_owned()),
@@ -178,8 +178,8 @@ mod tests {
     /// The loop the simulator replaced, written out by hand against the rules: the
     /// player to move decides by its hold total, a roll throws the rules' dice from the
     /// game's stream. The driver must play the same games.
-    fn by_hand(rules: Rules, goal: u32, hold: [u32; 2], rng: &mut GameRng) -> (PigState, [u32; 2]) {
-        let mut state = PigState::new(rules, goal, [PigPlayer::new("A"), PigPlayer::new("B")]);
+    fn by_hand(rules: Rules, goal: u32, hold: [u32; 2], rng: &mut GameRng) -> (Game, [u32; 2]) {
+        let mut state = Game::new(rules, goal, [PigPlayer::new("A"), PigPlayer::new("B")]);
         let mut events = Vec::new();
         let mut dice_points = [0u32; 2];
         while let Actor::Seat(seat) = state.actor() {
@@ -216,7 +216,7 @@ mod tests {
                 // Points never exceed what the dice gave.
                 prop_assert!(state.player(p).total() <= given);
             }
-            let mut table = Simulator::new(rules, goal, HoldAt(a), HoldAt(b));
+            let mut table = Worker::new(rules, goal, HoldAt(a), HoldAt(b));
             prop_assert_eq!(
                 table.play(seed, 0).map_err(|e| e.to_string()),
                 Ok((winner, state.turns()))

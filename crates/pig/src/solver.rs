@@ -27,8 +27,8 @@ use std::io::{self, Read, Write};
 
 use cards_core::protocol::Agent;
 
-use crate::dice::Rules;
-use crate::state::{Action, PigState, TurnView};
+use crate::game::{Action, Game, Observation};
+use crate::rules::Rules;
 
 /// Value iteration stops when a sweep moves no value by this much.
 pub const TOLERANCE: f64 = 1e-9;
@@ -465,8 +465,8 @@ pub fn evaluate<A, B>(
     b: &mut B,
 ) -> Result<Evaluation, SolveError>
 where
-    A: Agent<PigState> + ?Sized,
-    B: Agent<PigState> + ?Sized,
+    A: Agent<Game> + ?Sized,
+    B: Agent<Game> + ?Sized,
 {
     let goal = check_goal(goal)?;
     let layout = Layout::new(goal);
@@ -510,7 +510,7 @@ where
 }
 
 /// Whether `agent` rolls, in every position of `layout`.
-fn decisions<A: Agent<PigState> + ?Sized>(
+fn decisions<A: Agent<Game> + ?Sized>(
     layout: &Layout,
     agent: &mut A,
 ) -> Result<Vec<bool>, SolveError> {
@@ -520,7 +520,7 @@ fn decisions<A: Agent<PigState> + ?Sized>(
         for j in 0..goal {
             let start = layout.block(i as usize, j as usize);
             for k in 0..goal - i {
-                let view = TurnView {
+                let view = Observation {
                     goal,
                     my_score: i,
                     opponent_score: j,
@@ -597,7 +597,7 @@ mod tests {
     /// `[i][j][k]` in natural order, every one of the 36 (or 6) throws scored by the
     /// game's own `PigPlayer`: no layers, no flat layout, no summed chances.
     fn naive(rules: Rules, goal: u32) -> HashMap<(u32, u32, u32), f64> {
-        use crate::state::PigPlayer;
+        use crate::player::PigPlayer;
         let gains: Vec<u32> = rules
             .outcomes()
             .into_iter()

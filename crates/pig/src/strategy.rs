@@ -1,5 +1,5 @@
 //! How a computer player decides: hold at a turn total, or play the solved strategy.
-//! Each is an [`Agent`] of the protocol: it sees a seat's [`TurnView`] and the legal
+//! Each is an [`Agent`] of the protocol: it sees a seat's [`Observation`] and the legal
 //! actions, and returns one of them; only the game changes the state.
 
 use std::fmt;
@@ -8,8 +8,8 @@ use std::sync::Arc;
 
 use cards_core::protocol::{Agent, Seat, Stop};
 
+use crate::game::{Action, Game, Observation};
 use crate::solver::Solution;
-use crate::state::{Action, PigState, TurnView};
 
 /// `wanted`, if it is legal now; an agent never returns an action it was not offered.
 pub(crate) fn offered(wanted: Action, legal: &[Action]) -> Result<Action, Stop> {
@@ -31,8 +31,8 @@ const fn roll_if(rolls: bool) -> Action {
 pub struct HoldAt(pub u32);
 
 // ANCHOR: hold_at
-impl Agent<PigState> for HoldAt {
-    fn choose(&mut self, _: Seat, view: &TurnView, _: &[Action]) -> Result<Action, Stop> {
+impl Agent<Game> for HoldAt {
+    fn choose(&mut self, _: Seat, view: &Observation, _: &[Action]) -> Result<Action, Stop> {
         Ok(roll_if(view.turn_points < self.0))
     }
 
@@ -48,8 +48,8 @@ impl Agent<PigState> for HoldAt {
 #[derive(Clone, Debug)]
 pub struct Optimal(pub Arc<Solution>);
 
-impl Agent<PigState> for Optimal {
-    fn choose(&mut self, _: Seat, view: &TurnView, _: &[Action]) -> Result<Action, Stop> {
+impl Agent<Game> for Optimal {
+    fn choose(&mut self, _: Seat, view: &Observation, _: &[Action]) -> Result<Action, Stop> {
         let rolls = self
             .0
             .should_roll(view.my_score, view.opponent_score, view.turn_points);
@@ -154,8 +154,8 @@ pub enum AnyStrategy {
     Optimal(Optimal),
 }
 
-impl Agent<PigState> for AnyStrategy {
-    fn choose(&mut self, seat: Seat, view: &TurnView, legal: &[Action]) -> Result<Action, Stop> {
+impl Agent<Game> for AnyStrategy {
+    fn choose(&mut self, seat: Seat, view: &Observation, legal: &[Action]) -> Result<Action, Stop> {
         match self {
             AnyStrategy::HoldAt(s) => s.choose(seat, view, legal),
             AnyStrategy::Optimal(s) => s.choose(seat, view, legal),
@@ -203,7 +203,7 @@ mod tests {
 
     #[test]
     fn hold_at_holds_at_its_total() {
-        let view = |turn_points| TurnView {
+        let view = |turn_points| Observation {
             goal: 100,
             my_score: 0,
             opponent_score: 0,
@@ -227,7 +227,7 @@ mod tests {
     #[test]
     fn seats_ask_their_own_agent() {
         let mut seats = (HoldAt(5), HoldAt(50));
-        let view = TurnView {
+        let view = Observation {
             goal: 100,
             my_score: 0,
             opponent_score: 0,

@@ -1,14 +1,14 @@
 //! Pig against the workspace's game protocol: `cards_core::protocol::conformance::check`
 //! plays whole games with uniformly random legal actions and seeded dice, and checks at
 //! every step the protocol's promises (who acts, legal and illegal actions refused
-//! without a trace, replays) and Pig's own rules (`Audit for PigState`: every point moved
+//! without a trace, replays) and Pig's own rules (`Audit for Game`: every point moved
 //! as the dice's faces say), under both rule sets.
 
 use cards_core::names::RuleSet;
 use cards_core::protocol::conformance::check;
 use cards_core::protocol::{ChanceSource, Outcome};
 use cards_core::rng::rng_from_seed;
-use pig::{PigPlayer, PigState, Rules};
+use pig::{Game, PigPlayer, Rules};
 use proptest::prelude::*;
 
 /// Random play takes a few hundred steps to 30 and some thousands to 100; this bound
@@ -19,7 +19,7 @@ const MAX_STEPS: usize = 200_000;
 /// player's choices from `agent_seed`.
 fn conforms(rules: Rules, goal: u32, dice_seed: u64, agent_seed: u64) -> Result<(), String> {
     let players = [PigPlayer::new("A"), PigPlayer::new("B")];
-    let game = PigState::new(rules, goal, players);
+    let game = Game::new(rules, goal, players);
     let dice = ChanceSource::seeded(rng_from_seed(dice_seed));
     match check(game, dice, agent_seed, MAX_STEPS)? {
         Outcome::Winner { seat } if seat < 2 => Ok(()),

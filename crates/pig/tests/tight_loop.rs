@@ -14,7 +14,7 @@ mod tight_loop;
 use std::sync::Arc;
 
 use cards_core::sim::{Ending, Simulation};
-use pig::simulate::Match;
+use pig::simulate::Setup;
 use pig::{AnyStrategy, HoldAt, Optimal, Rules, solve};
 use tight_loop::{Decide, Game, Hold, OptimalBits};
 
@@ -23,7 +23,7 @@ fn games() -> u64 {
 }
 
 fn agree<A: Decide>(engine_a: AnyStrategy, tight_a: &A, seed: u64) {
-    let game = Match {
+    let game = Setup {
         rules: Rules::TwoDice,
         goal: tight_loop::GOAL,
         a: (engine_a, "a".to_owned()),

@@ -10,10 +10,10 @@ use std::sync::Arc;
 
 use cards_core::protocol::{ChanceSource, Driver, GameState, Seat};
 use cards_core::rng::rng_from_seed;
-use pig::state::RollEffect;
+use pig::game::RollEffect;
 use pig::{
-    Action, AnyStrategy, Event, HoldAt, Optimal, PigPlayer, PigState, Rules, Solution,
-    StrategySpec, Throw,
+    Action, AnyStrategy, Event, Game, HoldAt, Optimal, PigPlayer, Rules, Solution, StrategySpec,
+    Throw,
 };
 use serde_json::{Value, json};
 
@@ -82,9 +82,9 @@ impl Setup {
 #[derive(Clone, Debug)]
 pub struct Pig {
     setup: Setup,
-    game: PigState,
+    game: Game,
     chance: ChanceSource<Throw>,
-    driver: Driver<PigState>,
+    driver: Driver<Game>,
     computer: AnyStrategy,
     /// The dice of the last roll, and who threw them.
     last_roll: Option<(Seat, Vec<u8>)>,
@@ -107,7 +107,7 @@ impl Pig {
         let players = [PigPlayer::new(NAMES[0]), PigPlayer::new(NAMES[1])];
         let pig = Pig {
             setup,
-            game: PigState::new(setup.rules, setup.goal, players),
+            game: Game::new(setup.rules, setup.goal, players),
             chance: ChanceSource::seeded(rng_from_seed(seed)),
             driver: Driver::new(),
             computer,

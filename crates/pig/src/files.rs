@@ -15,7 +15,8 @@ use std::io::{self, Write};
 use cards_core::{ParseError, Token, Tokens};
 use rand::Rng;
 
-use crate::dice::{PigDice, Rules, Throw};
+use crate::dice::{PigDice, Throw};
+use crate::rules::Rules;
 
 /// Reads the rolls of a dice file written for `rules`.
 pub fn parse(rules: Rules, text: &str) -> Result<Vec<Throw>, ParseError> {
