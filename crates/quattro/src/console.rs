@@ -310,7 +310,6 @@ fn tell(
 mod tests {
     use super::*;
     use crate::error::MAX_NAME;
-    use crate::game::HandCounts;
     use crate::rules::Rules;
     use pretty_assertions::assert_eq;
 
@@ -321,17 +320,11 @@ mod tests {
             .collect()
     }
 
-    fn view<'a>(
-        hand: &'a [Card],
-        counts: &'a HandCounts,
-        top: &str,
-        rules: Rules,
-    ) -> Observation<'a> {
+    fn view<'a>(hand: &'a [Card], top: &str, rules: Rules) -> Observation<'a> {
         let top = cards(top)[0];
         Observation {
             seat: 0,
             hand,
-            counts,
             top,
             color: top.color().unwrap_or(Color::Red),
             hand_sizes: [hand.len(), 3, 3, 3],
@@ -347,7 +340,6 @@ mod tests {
     fn card_selection() {
         use InvalidSelectionError::*;
         let hand = cards("R5 G2 B7");
-        let counts = HandCounts::of(&hand);
         let card = |code: &str| cards(code)[0];
         // (answer, top card, expected result)
         // ANCHOR: card_selection_cases
@@ -382,11 +374,11 @@ mod tests {
         ];
         // ANCHOR_END: card_selection_cases
         for (answer, top, want) in cases {
-            let got = parse_selection(answer, &view(&hand, &counts, top, Rules::Quattro));
+            let got = parse_selection(answer, &view(&hand, top, Rules::Quattro));
             assert_eq!(got, want, "{answer:?} on {top}");
         }
         assert_eq!(
-            parse_selection("0", &view(&hand, &counts, "Y1", Rules::Quattro)),
+            parse_selection("0", &view(&hand, "Y1", Rules::Quattro)),
             Ok(Action::Draw)
         );
     }
@@ -394,14 +386,13 @@ mod tests {
     #[test]
     fn uno_selection_and_colors() {
         let hand = cards("W+4 R1 GS");
-        let counts = HandCounts::of(&hand);
-        let uno = view(&hand, &counts, "R9", Rules::Uno);
+        let uno = view(&hand, "R9", Rules::Uno);
         assert_eq!(
             parse_selection("w+4", &uno),
             Err(InvalidSelectionError::DrawFourNotAllowed(Color::Red))
         );
         assert_eq!(
-            parse_selection("gs", &view(&hand, &counts, "YS", Rules::Uno)),
+            parse_selection("gs", &view(&hand, "YS", Rules::Uno)),
             Ok(Action::play(cards("GS")[0]))
         );
         assert_eq!(parse_color(" blue"), Ok(Color::Blue));

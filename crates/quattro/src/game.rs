@@ -12,7 +12,7 @@ use cards_core::protocol::{Actor, EventSink, GameState, Seat};
 use cards_core::{Color, Pile};
 use rand::Rng;
 
-use crate::card::{Card, ColoredCard, Symbol, WildCard};
+use crate::card::{Card, WildCard};
 use crate::deck::DeckOrder;
 use crate::error::{ChanceError, InvalidSelectionError, PlayableCards, RuleError};
 use crate::player::Player;
@@ -195,8 +195,6 @@ pub struct Game {
     rules: Rules,
     deck: Vec<Card>,
     players: [Player; PLAYERS],
-    /// Each seat's hand counted by kind, kept with the hand.
-    counts: [HandCounts; PLAYERS],
     draw_pile: Pile<Card>,
     // The top card is the pile's top.
     discard_pile: Pile<Card>,
@@ -209,111 +207,6 @@ pub struct Game {
     phase: Phase,
 }
 
-/// The faces of coloured cards: the numbers 0 to 9, then the actions.
-const FACES: usize = 10 + Symbol::ALL.len();
-
-/// A hand counted by kind of card, kept up to date as cards come and go, so that a bot
-/// weighs each of its playable cards without going through its hand again.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct HandCounts {
-    /// Wild cards.
-    wild: u8,
-    /// Wild Draw Fours, among the wild cards.
-    wild_draw_four: u8,
-    /// Coloured cards by colour.
-    colors: [u8; 4],
-    /// Coloured cards by face (number or action), whatever their colour.
-    faces: [u8; FACES],
-    /// Coloured cards by colour and face.
-    cards: [[u8; FACES]; 4],
-}
-
-impl HandCounts {
-    /// The counts of `hand`.
-    pub fn of(hand: &[Card]) -> HandCounts {
-        let mut counts = HandCounts::default();
-        for &card in hand {
-            counts.add(card);
-        }
-        counts
-    }
-
-    /// The colour and face of a coloured card; `None` for a wild card.
-    fn kind(card: Card) -> Option<(Color, usize)> {
-        match card {
-            Card::Standard(card) => Some((card.color(), usize::from(card.number()))),
-            Card::Special(card) => Some((card.color(), 10 + card.symbol() as usize)),
-            Card::Wild(_) => None,
-        }
-    }
-
-    fn add(&mut self, card: Card) {
-        match HandCounts::kind(card) {
-            Some((color, face)) => {
-                self.colors[color.index()] += 1;
-                self.faces[face] += 1;
-                self.cards[color.index()][face] += 1;
-            }
-            None => {
-                self.wild += 1;
-                self.wild_draw_four += u8::from(card == Card::Wild(WildCard::WildDrawFour));
-            }
-        }
-    }
-
-    fn remove(&mut self, card: Card) {
-        match HandCounts::kind(card) {
-            Some((color, face)) => {
-                self.colors[color.index()] -= 1;
-                self.faces[face] -= 1;
-                self.cards[color.index()][face] -= 1;
-            }
-            None => {
-                self.wild -= 1;
-                self.wild_draw_four -= u8::from(card == Card::Wild(WildCard::WildDrawFour));
-            }
-        }
-    }
-
-    /// Whether the hand holds `card`.
-    pub fn holds_card(&self, card: Card) -> bool {
-        match card {
-            Card::Wild(WildCard::WildDrawFour) => self.wild_draw_four > 0,
-            Card::Wild(WildCard::Wild) => self.wild > self.wild_draw_four,
-            Card::Standard(_) | Card::Special(_) => HandCounts::kind(card)
-                .is_some_and(|(color, face)| self.cards[color.index()][face] > 0),
-        }
-    }
-
-    /// Whether the hand holds a card of `color`.
-    pub fn holds(&self, color: Color) -> bool {
-        self.colors[color.index()] > 0
-    }
-
-    /// The colour most held, as [`Color::most_held`] finds it among the hand's
-    /// coloured cards: ties go to the first in rainbow order, and no colour at all gives
-    /// red.
-    pub fn most_held_color(&self) -> Color {
-        Color::ALL.into_iter().fold(Color::Red, |best, color| {
-            if self.colors[color.index()] > self.colors[best.index()] {
-                color
-            } else {
-                best
-            }
-        })
-    }
-
-    /// How many cards of the hand could be played on `top` with `color` to follow
-    /// ([`Card::matches`]): the wild cards, the cards of `color`, and the cards of a
-    /// coloured `top`'s face (number or action) in the other colours.
-    pub fn matching(&self, top: Card, color: Color) -> usize {
-        let same_face = HandCounts::kind(top).map_or(0, |(_, face)| {
-            self.faces[face] - self.cards[color.index()][face]
-        });
-        usize::from(self.wild + self.colors[color.index()] + same_face)
-    }
-}
-
 /// What one player may know: their own hand and the public state of the table.
 #[derive(Clone, Copy, Debug)]
 pub struct Observation<'a> {
@@ -321,8 +214,6 @@ pub struct Observation<'a> {
     pub seat: usize,
     /// The player's cards, in the order received.
     pub hand: &'a [Card],
-    /// The same cards counted by kind: always [`HandCounts::of`] the hand.
-    pub counts: &'a HandCounts,
     /// The top card of the discard pile.
     pub top: Card,
     /// The colour to follow: the top card's, or the one named after a wild card.
@@ -348,7 +239,7 @@ impl Observation<'_> {
     /// Four comes only from a hand with no card of the colour to follow. `Err` says why
     /// not.
     pub fn check_play(&self, card: Card) -> Result<(), InvalidSelectionError> {
-        if !self.counts.holds_card(card) {
+        if !self.hand.contains(&card) {
             return Err(InvalidSelectionError::NotInHand(card));
         }
         if !card.matches(self.top, self.color) {
@@ -367,7 +258,11 @@ impl Observation<'_> {
     /// Whether `card` is a Wild Draw Four that this hand may not play: it holds a card of
     /// the colour to follow.
     fn draw_four_refused(&self, card: Card) -> bool {
-        matches!(card, Card::Wild(WildCard::WildDrawFour)) && self.counts.holds(self.color)
+        matches!(card, Card::Wild(WildCard::WildDrawFour))
+            && self
+                .hand
+                .iter()
+                .any(|held| held.color() == Some(self.color))
     }
     // ANCHOR_END: check_play
 
@@ -417,12 +312,9 @@ impl Observation<'_> {
 
     /// Whether `mv` is legal; `Err` says why not. The legal moves are exactly
     /// [`GameState::legal_actions`].
-    #[inline]
     pub fn check_action(&self, mv: Action) -> Result<(), InvalidSelectionError> {
         match mv {
-            // A hand with a card that matches has a playable card: a Wild Draw Four
-            // that may not be played means a card of the colour to follow, which may.
-            Action::Draw if self.counts.matching(self.top, self.color) > 0 => Err(self.must_play()),
+            Action::Draw if self.playable().next().is_some() => Err(self.must_play()),
             Action::Draw => Ok(()),
             Action::Play { card, color } => {
                 self.check_play(card)?;
@@ -468,7 +360,6 @@ impl Game {
             discard_pile: Pile::with_capacity(deck.len()),
             deck,
             players,
-            counts: [HandCounts::default(); PLAYERS],
             color: Color::Red,
             current: 0,
             clockwise: true,
@@ -488,7 +379,6 @@ impl Game {
         for player in &mut self.players {
             player.hand.clear();
         }
-        self.counts = [HandCounts::default(); PLAYERS];
         self.draw_pile.clear();
         self.discard_pile.clear();
         self.draw_pile.extend(self.deck.iter().copied());
@@ -566,7 +456,6 @@ impl Game {
         Some(Observation {
             seat,
             hand: &self.players.get(seat)?.hand,
-            counts: self.counts.get(seat)?,
             top: self.top()?,
             color: self.color,
             hand_sizes: std::array::from_fn(|s| self.players[s].hand.len()),
@@ -645,7 +534,6 @@ impl Game {
     /// `card` goes to the end of `player`'s hand.
     fn give(&mut self, player: usize, card: Card) {
         self.players[player].hand.push(card);
-        self.counts[player].add(card);
     }
 
     /// The card's ability, if any, then the turn passes on.
@@ -883,7 +771,6 @@ impl GameState for Game {
                 let hand = &mut self.players[player].hand;
                 if let Some(at) = hand.iter().position(|&c| c == card) {
                     hand.remove(at);
-                    self.counts[player].remove(card);
                 }
                 self.discard_pile.put_on_top(card);
                 self.color = card.color().or(color).unwrap_or(self.color);
@@ -972,7 +859,6 @@ mod tests {
         for (player, hand) in game.players.iter_mut().zip(hands) {
             player.hand = cards(hand);
         }
-        game.counts = game.players.each_ref().map(|p| HandCounts::of(&p.hand));
         game.draw_pile = cards(draw).into_iter().collect();
         game.discard_pile = cards(discard).into_iter().collect();
         game.color = game.top().and_then(Card::color).unwrap_or(Color::Red);
@@ -1147,68 +1033,6 @@ mod tests {
             refused.map_err(|e| e.to_string()),
             Err("You can't draw while you hold cards you can play (G9, R5 and R7).".to_owned())
         );
-    }
-
-    /// The counts of a hand are its cards counted, and a hand has a card that matches
-    /// exactly when it has a playable card (what a draw's check and the bot rely on),
-    /// for many hands, tops and colours to follow.
-    #[test]
-    fn counts_find_a_playable_card_exactly_when_the_hand_has_one() {
-        let deck = Rules::Uno.deck();
-        for seed in 0..500u64 {
-            let mut shuffled = deck.clone();
-            cards_core::shuffle(&mut shuffled, &mut rng_from_seed(seed));
-            let (hand, rest) = shuffled.split_at(1 + (seed % 12) as usize);
-            let counts = HandCounts::of(hand);
-            assert!(hand.iter().all(|&card| counts.holds_card(card)));
-            for &top in &rest[..8] {
-                for color in Color::ALL {
-                    let view = Observation {
-                        seat: 0,
-                        hand,
-                        counts: &counts,
-                        top,
-                        color: top.color().unwrap_or(color),
-                        hand_sizes: [hand.len(); PLAYERS],
-                        draw_pile: 10,
-                        clockwise: true,
-                        rules: Rules::Uno,
-                    };
-                    let matching = hand
-                        .iter()
-                        .filter(|card| card.matches(view.top, view.color))
-                        .count();
-                    assert_eq!(counts.matching(view.top, view.color), matching);
-                    assert_eq!(counts.holds_card(top), hand.contains(&top));
-                    assert_eq!(
-                        counts.holds(color),
-                        hand.iter().any(|card| card.color() == Some(color))
-                    );
-                    assert_eq!(
-                        counts.most_held_color(),
-                        Color::most_held(hand.iter().filter_map(|card| card.color()))
-                    );
-                    assert_eq!(
-                        matching > 0,
-                        view.playable().next().is_some(),
-                        "{hand:?} on {top}"
-                    );
-                }
-            }
-        }
-        let mut game = dealt(Rules::Uno, 3);
-        while game.outcome().is_none() {
-            let mut legal = Vec::new();
-            game.legal_actions(&mut legal);
-            match legal.first() {
-                Some(&mv) => game.apply(mv, &mut Vec::new()),
-                None => game.apply_sampled_chance(&mut rng_from_seed(1), &mut Vec::new()),
-            }
-            .unwrap_or_else(|e| panic!("{e}"));
-            for (player, counts) in game.players.iter().zip(&game.counts) {
-                assert_eq!(*counts, HandCounts::of(&player.hand));
-            }
-        }
     }
 
     #[test]

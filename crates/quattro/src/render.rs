@@ -349,7 +349,7 @@ pub fn status(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, HandCounts};
+    use crate::game::Game;
     use crate::player::Player;
     use cards_core::Color;
     use cards_core::protocol::GameState;
@@ -483,7 +483,6 @@ mod tests {
         let view = Observation {
             seat: 0,
             hand: &hand,
-            counts: &HandCounts::of(&hand),
             top: card("W+4"),
             color: Color::Blue,
             hand_sizes: [4, 1, 2, 3],
@@ -579,7 +578,6 @@ mod tests {
         let view = Observation {
             seat: 0,
             hand: &hand,
-            counts: &HandCounts::of(&hand),
             top: card("W+4"),
             color: Color::Blue,
             hand_sizes: [3, 1, 2, 3],

@@ -49,10 +49,6 @@ impl Agent<Game> for Bot {
 /// The bot's move for the position `view` shows: a legal play of a card of the hand, or
 /// the draw when there is none.
 pub fn next_play(view: &Observation<'_>) -> Action {
-    // No card that matches: nothing to weigh (see `Observation::check_action`).
-    if view.counts.matching(view.top, view.color) == 0 {
-        return Action::Draw;
-    }
     let mut best: Option<((u8, usize), Action)> = None;
     for &card in view.hand {
         if !view.can_play_held(card) {
@@ -62,7 +58,7 @@ pub fn next_play(view: &Observation<'_>) -> Action {
         let color = view
             .names_color(card)
             // The wild card has no colour: the colours held are the other cards'.
-            .then(|| view.counts.most_held_color());
+            .then(|| Color::most_held(view.hand.iter().filter_map(|held| held.color())));
         let mv = Action::Play { card, color };
         let follow = card.color().or(color).unwrap_or(view.color);
         let key = (preference(view, card), options_kept(view, card, follow));
@@ -89,17 +85,17 @@ fn preference(view: &Observation<'_>, card: Card) -> u8 {
 }
 
 /// How many of the other cards of the hand could follow `card`, one of them, with
-/// `color` to follow: the cards that match it, counted from the view's
-/// [`HandCounts`](crate::game::HandCounts), but `card` itself (it matches itself: its
+/// `color` to follow: the cards that match it, but `card` itself (it matches itself: its
 /// colour is `color`, or it is wild).
 fn options_kept(view: &Observation<'_>, card: Card, color: Color) -> usize {
-    view.counts.matching(card, color).saturating_sub(1)
+    let matching = view.hand.iter().filter(|held| held.matches(card, color));
+    matching.count().saturating_sub(1)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{HandCounts, PLAYERS};
+    use crate::game::PLAYERS;
     use crate::rules::Rules;
     use pretty_assertions::assert_eq;
 
@@ -117,7 +113,6 @@ mod tests {
         let view = Observation {
             seat: 0,
             hand: &hand,
-            counts: &HandCounts::of(&hand),
             top: cards(top)[0],
             color,
             hand_sizes,
@@ -140,7 +135,7 @@ mod tests {
         }
     }
 
-    /// The counts give what step 3 of the policy says: the other cards of the hand that
+    /// `options_kept` is what step 3 of the policy says: the other cards of the hand that
     /// match the card played, for every card of many hands and every colour to follow.
     #[test]
     fn options_kept_counts_the_other_cards_that_match() {
@@ -152,7 +147,6 @@ mod tests {
             let view = Observation {
                 seat: 0,
                 hand,
-                counts: &HandCounts::of(hand),
                 top: hand[0],
                 color: Color::Red,
                 hand_sizes: [hand.len(); PLAYERS],
