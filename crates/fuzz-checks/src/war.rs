@@ -11,19 +11,19 @@ use crate::{assert_one_short_line, assert_stopped_for_the_input, file_text, seed
 /// A War deck file: refused in one short line, or written back to the same order.
 pub fn war_deck(data: &[u8]) {
     let Some(text) = file_text(data) else { return };
-    let order = match war::deck::parse_deck(&text) {
+    let order = match war::files::parse_deck(&text) {
         Ok(order) => order,
         Err(error) => return assert_one_short_line(&error),
     };
-    let written = war::deck::deck_file(&order);
-    let again = war::deck::parse_deck(&written)
+    let written = war::files::deck_file(&order);
+    let again = war::files::parse_deck(&written)
         .unwrap_or_else(|error| panic!("a written deck is refused: {error}\n{written}"));
     assert_eq!(
         order.cards(),
         again.cards(),
         "writing back changes the deck"
     );
-    assert_eq!(war::deck::deck_file(&again), written);
+    assert_eq!(war::files::deck_file(&again), written);
 }
 
 /// A seeded War game, played interactively with the fuzzer's bytes as the answers.

@@ -1,5 +1,5 @@
 //! Games per second, single-threaded: whole games dealt and played on one reused
-//! [`war::sim::Worker`] (game, loop and chance source), as the simulator plays them (no
+//! [`war::simulate::Worker`] (game, loop and chance source), as the simulator plays them (no
 //! output).
 //!
 //! `cargo bench -p war --bench games -- --sample-count 20`
@@ -8,7 +8,7 @@
 #![allow(clippy::unwrap_used)]
 
 use divan::{Bencher, counter::ItemsCount};
-use war::sim::Worker;
+use war::simulate::Worker;
 use war::{Order, Rules};
 
 fn main() {

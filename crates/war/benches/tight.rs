@@ -1,5 +1,5 @@
 //! Issue 13's yardstick: one game, single-threaded, on the engine's simulate worker
-//! ([`war::sim::Worker`], what `war simulate` plays) beside the tight loop of
+//! ([`war::simulate::Worker`], what `war simulate` plays) beside the tight loop of
 //! `tight_loop.rs` (the same games, checked by `tests/tight_loop.rs`), default rules.
 //!
 //! `cargo bench -p war --bench tight`
@@ -12,7 +12,7 @@ mod tight_loop;
 
 use divan::{Bencher, black_box, counter::ItemsCount};
 use war::Rules;
-use war::sim::Worker;
+use war::simulate::Worker;
 
 fn main() {
     divan::main();

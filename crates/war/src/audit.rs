@@ -5,7 +5,7 @@ use cards_core::protocol::conformance::Audit;
 use cards_core::protocol::{Actor, GameState};
 
 use crate::card::Card;
-use crate::deck::{CardOrder, DECK_SIZE};
+use crate::deck::{DECK_SIZE, DeckOrder};
 use crate::game::{Action, Event, Game, mask};
 use crate::player::MAX_PLAYERS;
 
@@ -24,8 +24,8 @@ impl Audit for Game {
     ///   winner then holds every card.
     fn audit(&self, before: &Game, events: &[Event]) -> Result<(), String> {
         let held = held_once(self)?;
-        let dealt = before.chance_node() == Some(crate::game::ChanceNode::Deal)
-            && self.chance_node() != Some(crate::game::ChanceNode::Deal);
+        let dealt = before.chance_node() == Some(crate::deck::ChanceNode::Deal)
+            && self.chance_node() != Some(crate::deck::ChanceNode::Deal);
         let players = self.players().len();
         let mut piles = [0usize; MAX_PLAYERS];
         if dealt {
@@ -166,9 +166,9 @@ impl Audit for Game {
     }
 
     /// An order holding a card twice: never the order of cards each held once.
-    fn impossible_chance(&self) -> Vec<CardOrder> {
+    fn impossible_chance(&self) -> Vec<DeckOrder> {
         let deck = Card::deck();
-        CardOrder::from_cards(&[deck[0], deck[0]])
+        DeckOrder::from_cards(&[deck[0], deck[0]])
             .into_iter()
             .collect()
     }

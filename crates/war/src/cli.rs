@@ -13,9 +13,9 @@ use cards_core::sim_cli::{SimArgs, simulate};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use war::console::{self, ConsoleError, Ending, Mode};
-use war::deck::{deck_file, parse_deck};
-use war::sim::WarSimulation;
-use war::{CardOrder, Game, Order, Rules};
+use war::files::{deck_file, parse_deck};
+use war::simulate::Setup;
+use war::{DeckOrder, Game, Order, Rules};
 
 const ABOUT: &str = "The card game War: battles, wars and the statistics of a game.";
 
@@ -196,7 +196,7 @@ pub fn main() -> ExitCode {
 }
 
 /// The deck file at `path`, checked whole.
-fn read_deck(path: &Path) -> Result<CardOrder, String> {
+fn read_deck(path: &Path) -> Result<DeckOrder, String> {
     let text = cards_core::input::read_file(path).map_err(|error| error.to_string())?;
     parse_deck(&text).map_err(|error| format!("{}: {error}", path.display()))
 }
@@ -245,7 +245,7 @@ fn deal(args: &DealArgs) -> ExitCode {
 
 fn run_simulation(args: &SimulateArgs) -> ExitCode {
     match args.game.rules() {
-        Ok(rules) => simulate("war", &WarSimulation { rules }, &args.sim),
+        Ok(rules) => simulate("war", &Setup { rules }, &args.sim),
         Err(error) => report("war", error),
     }
 }

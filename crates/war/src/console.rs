@@ -9,9 +9,11 @@ use std::io::{self, BufRead, Write};
 use cards_core::console::Console;
 use cards_core::protocol::{Actor, Agent, ChanceSource, Driver, GameState, PlayError, Seat, Stop};
 
-use crate::deck::CardOrder;
-use crate::game::{Action, AlwaysBattle, Event, Game, Outcome, RuleError, View};
+use crate::deck::DeckOrder;
+use crate::error::RuleError;
+use crate::game::{Action, Event, Game, Observation, Outcome};
 use crate::render::{render_events, render_hands, render_summary};
+use crate::strategy::AlwaysBattle;
 
 /// The question asked between battles.
 pub const PROMPT: &str = "Enter: one battle, a number: that many, q: quit > ";
@@ -99,7 +101,12 @@ impl<'c, R: BufRead, W: Write> Person<'c, R, W> {
 
 // ANCHOR: person
 impl<R: BufRead, W: Write> Agent<Game> for Person<'_, R, W> {
-    fn choose(&mut self, _seat: Seat, _view: &View<'_>, legal: &[Action]) -> Result<Action, Stop> {
+    fn choose(
+        &mut self,
+        _seat: Seat,
+        _view: &Observation<'_>,
+        legal: &[Action],
+    ) -> Result<Action, Stop> {
         let action = legal.first().copied().ok_or(Stop::NoAction)?;
         if self.queued == 0 {
             match self.console.ask(PROMPT, parse_answer)? {
@@ -142,7 +149,7 @@ impl From<PlayError<RuleError>> for ConsoleError {
 /// won cards) from `chance`, and prints the summary at the end.
 pub fn play<R: BufRead, W: Write>(
     game: &mut Game,
-    chance: &mut ChanceSource<CardOrder>,
+    chance: &mut ChanceSource<DeckOrder>,
     console: &mut Console<R, W>,
     mode: Mode,
 ) -> Result<Ending, ConsoleError> {
@@ -178,17 +185,17 @@ pub fn play<R: BufRead, W: Write>(
             }
         }
     };
-    let ending = match played {
-        Ok(outcome) => Ending::Over(outcome),
-        Err(PlayError::Stopped(Stop::Quit)) => Ending::Quit,
-        Err(PlayError::Stopped(Stop::InputEnded)) => Ending::EndOfInput,
+    let (ending, stopped) = match played {
+        Ok(outcome) => (Ending::Over(outcome), None),
+        Err(PlayError::Stopped(Stop::Quit)) => (Ending::Quit, Some(Stop::Quit)),
+        Err(PlayError::Stopped(Stop::InputEnded)) => (Ending::EndOfInput, Some(Stop::InputEnded)),
         Err(error) => return Err(error.into()),
     };
     text.clear();
     if mode != Mode::Quiet {
         text.push('\n');
     }
-    render_summary(game, ending, &mut text).map_err(to_io)?;
+    render_summary(game, stopped.as_ref(), &mut text).map_err(to_io)?;
     let out = console.output();
     out.write_all(text.as_bytes())?;
     out.flush()?;
@@ -224,7 +231,7 @@ fn to_io(error: fmt::Error) -> io::Error {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Order, Rules};
+    use crate::rules::{Order, Rules};
     use crate::{Card, Game};
     use cards_core::console::NOT_TEXT;
     use pretty_assertions::assert_eq;
@@ -251,7 +258,7 @@ mod tests {
     }
 
     /// Fixed-order games built from piles have no chance node.
-    fn no_chance() -> ChanceSource<CardOrder> {
+    fn no_chance() -> ChanceSource<DeckOrder> {
         ChanceSource::recorded(Vec::new())
     }
 

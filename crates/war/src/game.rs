@@ -6,6 +6,7 @@
 //! node. What happens is reported as [`Event`]s; the game ends in an [`Outcome`].
 //! Nothing here prints or reads.
 
+use std::cmp::Ordering;
 use std::fmt;
 
 use cards_core::protocol::{Actor, EventSink, GameState, Seat};
@@ -13,123 +14,13 @@ use cards_core::shuffle;
 use rand::Rng;
 
 use crate::card::Card;
-use crate::deck::CardOrder;
+use crate::deck::{ChanceNode, DeckOrder};
+use crate::error::RuleError;
 use crate::player::{MAX_PLAYERS, Player, PlayerSet};
+use crate::rules::{Order, Rules, SetupError};
 
 /// How many cards each player puts down in a war: three face down, the fourth face up.
 pub const WAR_CARDS: usize = 4;
-
-/// In what order won cards go under the winner's pile (the text: "in any order").
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Order {
-    /// Shuffled first (the default): a common house rule that keeps games from cycling.
-    /// Each shuffle is a chance node of the game ([`Game::sample_chance`] draws it from the
-    /// game's generator).
-    #[default]
-    Shuffled,
-    /// In the order they were put on the table: the battle's cards in seat order, then
-    /// each war's cards player by player (seat order), each player's cards in the order
-    /// laid; cards left on the table by an earlier battle (see [`Event::PotLeft`]) come
-    /// first. Such a game can cycle forever, so a repeated position ends it
-    /// ([`NoWinnerReason::Repetition`]).
-    Fixed,
-}
-
-/// The settings of a game, checked: 2 to 8 players, an order for won cards and a cap on
-/// the number of battles.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Rules {
-    players: usize,
-    order: Order,
-    max_battles: u64,
-}
-
-impl Rules {
-    /// The default cap on battles: far beyond any real game (two-player games with
-    /// shuffled returns last a few hundred battles), there only so that no game runs
-    /// forever.
-    pub const DEFAULT_MAX_BATTLES: u64 = 100_000;
-
-    /// The rules for `players` players (2 to 8), shuffled returns, the default cap.
-    pub fn new(players: usize) -> Result<Rules, SetupError> {
-        if !(2..=MAX_PLAYERS).contains(&players) {
-            return Err(SetupError::Players(players));
-        }
-        Ok(Rules {
-            players,
-            order: Order::Shuffled,
-            max_battles: Rules::DEFAULT_MAX_BATTLES,
-        })
-    }
-
-    /// The same rules with won cards returned in `order`.
-    pub fn with_order(self, order: Order) -> Rules {
-        Rules { order, ..self }
-    }
-
-    /// The same rules stopping a game once `max_battles` battles (1 or more) have been
-    /// fought.
-    pub fn with_max_battles(self, max_battles: u64) -> Result<Rules, SetupError> {
-        if max_battles == 0 {
-            return Err(SetupError::MaxBattles);
-        }
-        Ok(Rules {
-            max_battles,
-            ..self
-        })
-    }
-
-    /// The number of players.
-    pub fn players(&self) -> usize {
-        self.players
-    }
-
-    /// The order of won cards.
-    pub fn order(&self) -> Order {
-        self.order
-    }
-
-    /// The cap on battles.
-    pub fn max_battles(&self) -> u64 {
-        self.max_battles
-    }
-}
-
-impl Default for Rules {
-    /// The assignment's game: two players.
-    fn default() -> Rules {
-        Rules {
-            players: 2,
-            order: Order::Shuffled,
-            max_battles: Rules::DEFAULT_MAX_BATTLES,
-        }
-    }
-}
-
-/// Why rules or a hand-built position are refused.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SetupError {
-    /// A player count outside 2–8.
-    #[error("War is played by 2 to 8 players, not {0}")]
-    Players(usize),
-    /// A cap of zero battles.
-    #[error("the battle cap must be at least 1")]
-    MaxBattles,
-    /// Not one pile per player.
-    #[error("{players} players need {players} piles, not {piles}")]
-    PileCount {
-        /// Players in the rules.
-        players: usize,
-        /// Piles given.
-        piles: usize,
-    },
-    /// A player starts without cards.
-    #[error("Player {} has no cards", .0 + 1)]
-    EmptyPile(usize),
-    /// The same physical card twice.
-    #[error("{0} is dealt twice")]
-    Duplicate(Card),
-}
 
 /// Something that happened, in the order it happened: the deal, then each battle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -200,11 +91,11 @@ pub enum Event {
 }
 
 /// How a game ended: a winner, or no winner and why (the workspace's one outcome type).
-pub type Outcome = cards_core::Outcome<NoWinnerReason>;
+pub type Outcome = cards_core::Outcome<NoWinner>;
 
 /// Why a game ended without a winner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum NoWinnerReason {
+pub enum NoWinner {
     /// The last players ran out of cards in the same step with equally many cards: with
     /// nobody holding more, nobody outlasts the others, so nobody wins.
     OutOfCards {
@@ -228,13 +119,13 @@ pub enum NoWinnerReason {
     },
 }
 
-impl fmt::Display for NoWinnerReason {
+impl fmt::Display for NoWinner {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            NoWinnerReason::OutOfCards { seats } => {
+            NoWinner::OutOfCards { seats } => {
                 write!(f, "{seats} ran out of cards at the same time")
             }
-            NoWinnerReason::Repetition { battle, earlier } => {
+            NoWinner::Repetition { battle, earlier } => {
                 let when = if earlier == 0 {
                     "at the deal".to_owned()
                 } else {
@@ -246,7 +137,7 @@ impl fmt::Display for NoWinnerReason {
                      cards returned in a fixed order the game would repeat forever"
                 )
             }
-            NoWinnerReason::BattleCap { max_battles } => {
+            NoWinner::BattleCap { max_battles } => {
                 write!(
                     f,
                     "the game reached the cap of {max_battles} battles (--max-battles)"
@@ -262,71 +153,6 @@ impl fmt::Display for NoWinnerReason {
 pub enum Action {
     /// Play the next battle, with all the wars it sets off.
     Battle,
-}
-
-/// Why the game refused an action or a chance outcome; the game is left as it was.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum RuleError {
-    /// Nothing can happen in a finished game.
-    #[error("the game is over")]
-    Over,
-    /// A battle was asked for while chance must act first (deal, or order won cards).
-    #[error("the cards must be {0} first: chance acts now, not a player")]
-    ChanceActs(ChanceNode),
-    /// A chance outcome was given while a player is to battle.
-    #[error("Player {} is to battle: chance does not act now", .seat + 1)]
-    SeatActs {
-        /// The seat to act.
-        seat: Seat,
-    },
-    /// An order of the wrong number of cards.
-    #[error("{node} needs an order of {expected} cards, not {given}")]
-    OrderLength {
-        /// What chance decides now.
-        node: ChanceNode,
-        /// The number of cards to order.
-        expected: usize,
-        /// The number given.
-        given: usize,
-    },
-    /// An order naming a card that is not among those to order.
-    #[error("{card} is not among the cards {node} orders")]
-    NotInPlay {
-        /// What chance decides now.
-        node: ChanceNode,
-        /// The card.
-        card: Card,
-    },
-    /// The game broke one of its own invariants (a bug, reported rather than hidden).
-    #[error("broken invariant: {0}")]
-    Broken(&'static str),
-    /// An order naming the same card twice.
-    #[error("{card} comes twice in the order")]
-    Twice {
-        /// The card.
-        card: Card,
-    },
-}
-
-/// What a chance node decides.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ChanceNode {
-    /// The order of the 52 cards, top first, before they are dealt.
-    Deal,
-    /// The order in which the player in `seat` slips the table's cards under their pile.
-    Take {
-        /// The player taking the table.
-        seat: Seat,
-    },
-}
-
-impl fmt::Display for ChanceNode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ChanceNode::Deal => f.write_str("dealt"),
-            ChanceNode::Take { seat } => write!(f, "shuffled under Player {}'s pile", seat + 1),
-        }
-    }
 }
 
 /// Where the game stands.
@@ -378,7 +204,7 @@ impl Game {
     pub fn new(rules: Rules) -> Game {
         Game {
             rules,
-            players: (0..rules.players)
+            players: (0..rules.players())
                 .map(|seat| Player::new(seat, []))
                 .collect(),
             table: Vec::with_capacity(52),
@@ -406,7 +232,7 @@ impl Game {
         let mut count = 0;
         for (seat, pile) in piles.into_iter().enumerate() {
             count += 1;
-            if seat >= rules.players {
+            if seat >= rules.players() {
                 continue;
             }
             for card in pile {
@@ -419,9 +245,9 @@ impl Game {
                 return Err(SetupError::EmptyPile(seat));
             }
         }
-        if count != rules.players {
+        if count != rules.players() {
             return Err(SetupError::PileCount {
-                players: rules.players,
+                players: rules.players(),
                 piles: count,
             });
         }
@@ -446,7 +272,7 @@ impl Game {
     /// Player 1 opens: every seat holds cards (a deal gives each of at most 8 players at
     /// least 6 of the 52; hand-built piles may not be empty).
     fn start(&mut self) {
-        if self.rules.order == Order::Fixed {
+        if self.rules.order() == Order::Fixed {
             self.repetition.start(&self.players, &self.table);
         }
         self.phase = Phase::Turn { seat: 0 };
@@ -598,7 +424,7 @@ impl Game {
         last: bool,
         events: &mut impl EventSink<Event>,
     ) {
-        match self.rules.order {
+        match self.rules.order() {
             Order::Shuffled => {
                 self.phase = Phase::Take {
                     seat,
@@ -650,7 +476,7 @@ impl Game {
         match (active.len(), active.lowest()) {
             (_, None) => {
                 let seats = self.out.without(out_before);
-                let reason = NoWinnerReason::OutOfCards { seats };
+                let reason = NoWinner::OutOfCards { seats };
                 self.finish(Outcome::NoWinner { reason }, events);
             }
             (1, Some(seat)) if self.table.is_empty() => {
@@ -659,13 +485,13 @@ impl Game {
             // The last player standing collects a pot nobody could win.
             (1, Some(seat)) => self.take(seat, out_before, true, events),
             (_, Some(seat)) => {
-                if self.battles >= self.rules.max_battles {
-                    let max_battles = self.rules.max_battles;
-                    let reason = NoWinnerReason::BattleCap { max_battles };
+                if self.battles >= self.rules.max_battles() {
+                    let max_battles = self.rules.max_battles();
+                    let reason = NoWinner::BattleCap { max_battles };
                     self.finish(Outcome::NoWinner { reason }, events);
                 } else if let Some(earlier) = self.repeated() {
                     let battle = self.battles;
-                    let reason = NoWinnerReason::Repetition { battle, earlier };
+                    let reason = NoWinner::Repetition { battle, earlier };
                     self.finish(Outcome::NoWinner { reason }, events);
                 } else {
                     self.phase = Phase::Turn { seat };
@@ -676,7 +502,7 @@ impl Game {
 
     /// Card `i` of `order` goes under the pile of seat `i mod players`; then Player 1
     /// opens.
-    fn deal(&mut self, order: &CardOrder, events: &mut impl EventSink<Event>) {
+    fn deal(&mut self, order: &DeckOrder, events: &mut impl EventSink<Event>) {
         let players = self.players.len();
         for (i, &card) in order.cards().iter().enumerate() {
             self.players[i % players].collect([card]);
@@ -688,7 +514,7 @@ impl Game {
     /// With the fixed order, the battle after which the position was seen before, if it
     /// repeats.
     fn repeated(&mut self) -> Option<u64> {
-        if self.rules.order != Order::Fixed {
+        if self.rules.order() != Order::Fixed {
             return None;
         }
         self.repetition
@@ -719,7 +545,7 @@ impl Game {
     }
 
     /// Checks that `order` holds exactly the cards of the chance node `node`, each once.
-    fn check_order(&self, node: ChanceNode, order: &CardOrder) -> Result<(), RuleError> {
+    fn check_order(&self, node: ChanceNode, order: &DeckOrder) -> Result<(), RuleError> {
         let expected: u64 = match node {
             ChanceNode::Deal => (1 << 52) - 1,
             ChanceNode::Take { .. } => mask(self.table.iter().copied()),
@@ -755,10 +581,10 @@ pub(crate) fn mask(cards: impl IntoIterator<Item = Card>) -> u64 {
 
 impl GameState for Game {
     type Action = Action;
-    type Chance = CardOrder;
+    type Chance = DeckOrder;
     type Event = Event;
-    type Observation<'a> = View<'a>;
-    type NoWinner = NoWinnerReason;
+    type Observation<'a> = Observation<'a>;
+    type NoWinner = NoWinner;
     type Error = RuleError;
 
     fn seats(&self) -> usize {
@@ -820,10 +646,10 @@ impl GameState for Game {
     /// `cards_core::shuffle`. A take: the table's cards, in the order they were put down,
     /// shuffled the same way. (The same draws from a given generator as the shuffles made
     /// before the game became a protocol, so that change left every seeded game as it was.)
-    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<CardOrder, RuleError> {
+    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<DeckOrder, RuleError> {
         let mut order = match self.phase {
-            Phase::Deal => CardOrder::deck(),
-            Phase::Take { .. } => CardOrder::from_cards(&self.table)
+            Phase::Deal => DeckOrder::deck(),
+            Phase::Take { .. } => DeckOrder::from_cards(&self.table)
                 .map_err(|_| RuleError::Broken("the table holds at most the 52 cards"))?,
             Phase::Turn { seat } => return Err(RuleError::SeatActs { seat }),
             Phase::Over(_) => return Err(RuleError::Over),
@@ -837,7 +663,7 @@ impl GameState for Game {
     /// to be ordered, each once.
     fn apply_chance<S: EventSink<Event>>(
         &mut self,
-        order: &CardOrder,
+        order: &DeckOrder,
         events: &mut S,
     ) -> Result<(), RuleError> {
         match self.phase {
@@ -876,7 +702,7 @@ impl GameState for Game {
         events: &mut S,
     ) -> Result<(), RuleError> {
         if self.phase == Phase::Deal {
-            let mut order = CardOrder::deck();
+            let mut order = DeckOrder::deck();
             shuffle(order.cards_mut(), rng);
             self.deal(&order, events);
             return Ok(());
@@ -902,8 +728,8 @@ impl GameState for Game {
         Ok(())
     }
 
-    fn observe(&self, seat: Seat) -> Option<View<'_>> {
-        (seat < self.players.len()).then_some(View { game: self, seat })
+    fn observe(&self, seat: Seat) -> Option<Observation<'_>> {
+        (seat < self.players.len()).then_some(Observation { game: self, seat })
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -918,12 +744,12 @@ impl GameState for Game {
 /// cards face up on the table, the battles and wars so far; never the order of a pile
 /// (War's piles are face down, the player's own included).
 #[derive(Clone, Copy)]
-pub struct View<'a> {
+pub struct Observation<'a> {
     game: &'a Game,
     seat: Seat,
 }
 
-impl<'a> View<'a> {
+impl<'a> Observation<'a> {
     /// Whose view this is.
     pub fn seat(&self) -> Seat {
         self.seat
@@ -961,10 +787,10 @@ impl<'a> View<'a> {
     }
 }
 
-impl fmt::Debug for View<'_> {
+impl fmt::Debug for Observation<'_> {
     /// The view's contents, never a pile.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("View")
+        f.debug_struct("Observation")
             .field("seat", &self.seat)
             .field("card_counts", &self.card_counts().collect::<Vec<_>>())
             .field("table_len", &self.table_len())
@@ -975,34 +801,24 @@ impl fmt::Debug for View<'_> {
     }
 }
 
-/// The agent of `--auto`, `--quiet` and the simulator: it always battles (there is
-/// nothing else to do in War).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct AlwaysBattle;
-
-impl cards_core::Agent<Game> for AlwaysBattle {
-    fn choose(
-        &mut self,
-        _seat: Seat,
-        _view: &View<'_>,
-        legal: &[Action],
-    ) -> Result<Action, cards_core::Stop> {
-        legal.first().copied().ok_or(cards_core::Stop::NoAction)
-    }
-}
-
 /// The players among `contenders` whose shown card has the highest rank (suits never
-/// break a tie in War).
+/// break a tie in War); nobody if none of them shows a card.
 fn highest(shown: &[Option<Card>; MAX_PLAYERS], contenders: PlayerSet) -> PlayerSet {
-    // The rank as a number, 0 for no card. Whose card is higher is a coin toss that no
-    // branch predictor can guess, so neither step branches on it: the highest rank is a
-    // running maximum (a conditional move), and who shows it a set built bit by bit.
-    let rank = |seat: usize| shown[seat].map_or(0, |card| card.rank() as u8);
-    let best = contenders.iter().map(rank).fold(0, u8::max);
-    if best == 0 {
-        return PlayerSet::EMPTY;
+    let mut best = PlayerSet::EMPTY;
+    let mut best_card: Option<Card> = None;
+    for seat in contenders.iter() {
+        let Some(card) = shown[seat] else { continue };
+        match best_card.map(|best| card.compare_rank(best)) {
+            Some(Ordering::Less) => {}
+            Some(Ordering::Equal) => best.insert(seat),
+            None | Some(Ordering::Greater) => {
+                best = PlayerSet::EMPTY;
+                best.insert(seat);
+                best_card = Some(card);
+            }
+        }
     }
-    contenders.filter(|seat| rank(seat) == best)
+    best
 }
 
 /// Repetition detection for [`Order::Fixed`], by Brent's algorithm: the position (the

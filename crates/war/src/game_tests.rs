@@ -5,6 +5,7 @@ use pretty_assertions::assert_eq;
 
 use super::*;
 use crate::render::render_events;
+use crate::strategy::AlwaysBattle;
 use cards_core::protocol::{ChanceSource, Driver};
 use cards_core::rng::rng_from_seed;
 
@@ -265,7 +266,7 @@ fn both_run_out_with_equal_counts_no_winner() {
     assert_eq!(
         g.outcome(),
         Some(Outcome::NoWinner {
-            reason: NoWinnerReason::OutOfCards {
+            reason: NoWinner::OutOfCards {
                 seats: [0, 1].into_iter().collect()
             }
         })
@@ -306,14 +307,14 @@ fn fixed_order_cycle_is_detected() {
     assert_eq!(
         outcome,
         Some(Outcome::NoWinner {
-            reason: NoWinnerReason::Repetition {
+            reason: NoWinner::Repetition {
                 battle: 7,
                 earlier: 3
             }
         })
     );
     assert_eq!(
-        NoWinnerReason::Repetition {
+        NoWinner::Repetition {
             battle: 7,
             earlier: 3
         }
@@ -332,7 +333,7 @@ fn battle_cap_stops_the_game() {
     assert_eq!(
         play_to_end(&mut g),
         Outcome::NoWinner {
-            reason: NoWinnerReason::BattleCap { max_battles: 2 }
+            reason: NoWinner::BattleCap { max_battles: 2 }
         }
     );
     assert_eq!(g.battles(), 2);
@@ -470,12 +471,12 @@ fn deal_is_alternate_and_seeded() {
     assert_eq!(counts, [18, 17, 17]);
 }
 
-fn order(text: &str) -> CardOrder {
+fn order(text: &str) -> DeckOrder {
     cards(&hand(text))
 }
 
-fn cards(cards: &[Card]) -> CardOrder {
-    CardOrder::from_cards(cards).unwrap()
+fn cards(cards: &[Card]) -> DeckOrder {
+    DeckOrder::from_cards(cards).unwrap()
 }
 
 /// Worked by hand: the deck in its fixed order (clubs 2 to ace, then diamonds, hearts,
@@ -486,7 +487,7 @@ fn cards(cards: &[Card]) -> CardOrder {
 fn a_deal_goes_round_the_table_from_player_1() {
     let mut g = Game::new(Rules::new(3).unwrap());
     let mut events = Vec::new();
-    g.apply_chance(&CardOrder::deck(), &mut events).unwrap();
+    g.apply_chance(&DeckOrder::deck(), &mut events).unwrap();
     assert_eq!(
         piles(&g),
         [

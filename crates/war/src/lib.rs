@@ -6,8 +6,8 @@
 //! | Java | Rust |
 //! | --- | --- |
 //! | `Card` (value, suit, `Comparable`, `toString`) | [`Card`]: `Eq`/`Hash` by rank and suit (one physical card); `compareTo` is [`Card::compare_rank`], by rank alone, which is what battles compare; `Display` as `6C`, `10H`, `AS` |
-//! | `Player` (an `ArrayList<Card>`, `toString`) | [`Player`]: a seat and a [`player::Ring`] of cards (a fixed ring buffer, the simulator's hot path); `Display` is `Player 1 (3 cards): 6C 10H AS` |
-//! | `Game` (deal, battles, wars, statistics) | [`Game`]: [`Game::new`] waits for the deal, the action [`Action::Battle`] plays one battle with its wars, [`Game::battles`] / [`Game::wars`] count |
+//! | `Player` (an `ArrayList<Card>`, `toString`) | [`Player`]: a seat and its pile, a `VecDeque<Card>`: Rust's growable list, as the assignment's `ArrayList` is Java's (a plain array is not allowed), and the one made for a queue: cards leave from the front (`remove(0)`, [`Player::play_card`]) and won cards join at the back (`addAll`, [`Player::collect`]), both in constant time where an `ArrayList`'s `remove(0)` shifts every card; `Display` is `Player 1 (3 cards): 6C 10H AS` |
+//! | `Game` (deal, battles, wars, statistics) | [`Game`] (its settings in [`Rules`]): [`Game::new`] waits for the deal, the action [`Action::Battle`] plays one battle with its wars, [`Game::battles`] / [`Game::wars`] count |
 //! | `Game.main` (the prompt loop) | [`console::play`], driven by the `war` binary: the person at the prompt is the agent [`console::Person`] |
 //!
 //! # The game protocol
@@ -21,45 +21,59 @@
 //! - **Actions**: one, [`Action::Battle`]: turn the top cards over and play the battle
 //!   with all the wars it sets off. The agents: [`console::Person`] (Enter, a number N
 //!   for N battles, or `q`) and [`AlwaysBattle`] (`--auto`, `--quiet`, the simulator).
-//! - **Chance nodes** ([`ChanceNode`]), each outcome a [`CardOrder`] (a fixed array, so
+//! - **Chance nodes** ([`ChanceNode`]), each outcome a [`DeckOrder`] (a fixed array, so
 //!   drawing one allocates nothing): the deal, the order of the 52 cards top first, dealt
 //!   one at a time from Player 1; and with [`Order::Shuffled`] each take of the table, the
 //!   order in which the winner's cards go under their pile (with [`Order::Fixed`] the
 //!   order is the rule's, and there is no chance node). A seeded generator samples them
 //!   with `cards_core::shuffle` exactly as the game always has, so a seed plays the same
-//!   game; `--deck FILE` records the deal ([`deck::parse_deck`]); an order that is not
+//!   game; `--deck FILE` records the deal ([`files::parse_deck`]); an order that is not
 //!   exactly the cards to be ordered is refused ([`RuleError`]).
-//! - **Observation** ([`View`]): every player's card count, the cards face up on the
+//! - **Observation** ([`Observation`]): every player's card count, the cards face up on the
 //!   table, the battles and wars so far; never the order of a pile.
-//! - **Outcome** ([`Outcome`], `cards_core::Outcome<NoWinnerReason>`): the last player
+//! - **Outcome** ([`Outcome`], `cards_core::Outcome<NoWinner>`): the last player
 //!   with cards wins; or no winner because the last players ran out together
-//!   ([`NoWinnerReason::OutOfCards`]), a fixed-order position repeated
-//!   ([`NoWinnerReason::Repetition`]) or the battle cap was reached
-//!   ([`NoWinnerReason::BattleCap`]).
+//!   ([`NoWinner::OutOfCards`]), a fixed-order position repeated
+//!   ([`NoWinner::Repetition`]) or the battle cap was reached
+//!   ([`NoWinner::BattleCap`]).
 //! - **Events** ([`Event`]): the deal, each card shown or laid face down, ties, wars,
 //!   players out, the table taken or left, the end; [`render`] turns them into text and
-//!   [`sim`] tallies them. `audit` (with the `conformance` feature) checks every step against the rules for
+//!   [`simulate`] tallies them. `audit` (with the `conformance` feature) checks every step against the rules for
 //!   `cards_core`'s conformance check.
 //!
 //! # Modules
+//! - [`rules`]: [`Rules`] (players, [`Order`] of won cards, the battle cap) and
+//!   [`SetupError`].
 //! - [`card`]: [`Card`] over `cards_core::PlayingCard`: equal only to itself, compared
 //!   by rank where War's rule says so.
+//! - [`deck`]: the deck's facts, [`DeckOrder`] (the outcome of a chance node) and
+//!   [`ChanceNode`].
 //! - [`player`]: [`Player`] and [`PlayerSet`] (a one-byte set of seats for ties).
-//! - [`game`]: [`Rules`], [`Game`], [`Event`], [`Outcome`]; the only place with rules.
-//! - [`deck`]: [`CardOrder`] and deck files (`war deal`, `war --deck FILE`).
-//! - `audit` (feature `conformance`): the rule check of each step for the protocol's conformance test.
+//! - [`game`]: [`Game`], [`Action`], [`Event`], [`Observation`], [`NoWinner`],
+//!   [`Outcome`]; the only place with rules, and the quiet path of the simulator
+//!   (`apply_trusted`, next to `apply`).
+//! - [`error`]: [`RuleError`], why an action or a chance outcome is refused.
+//! - [`strategy`]: [`AlwaysBattle`], the agent of `--auto`, `--quiet` and the web.
+//! - `audit` (feature `conformance`): the rule check of each step for the protocol's
+//!   conformance test.
+//! - [`console`]: the person at the terminal ([`console::Person`]) and the interactive,
+//!   `--auto` and `--quiet` games ([`console::play`], ending in a [`console::Ending`]).
 //! - [`render`]: events, hands and the final summary as text.
-//! - [`console`]: the interactive, `--auto` and `--quiet` games.
-//! - [`sim`]: `war simulate`: many games on all cores, reproducible per seed whatever
-//!   the thread count; [`sim::Worker::play`] is also what `benches/games.rs` times, and
-//!   `benches/tight.rs` beside a tight loop of the same games (issue 13; `bench/war.sh`).
+//! - [`simulate`]: `war simulate`: [`simulate::Setup`] (what to simulate) on the
+//!   workspace's harness, many games on all cores, reproducible per seed whatever the
+//!   thread count; [`simulate::Worker::play`] (one thread's reusable game) is also what
+//!   `benches/games.rs` times, and `benches/tight.rs` beside a tight loop of the same
+//!   games (`bench/war.sh`).
+//! - [`files`]: deck files (`war deal`, `war --deck FILE`).
+//! - The binary (`src/main.rs`, `src/cli.rs`, feature `cli`): the command line.
 //!
 //! # How it fits the workspace
 //! The rules ([`game`]) are a pure state machine: no printing, no input, no global
 //! random generator; chance is explicit. Cards, the seeded shuffle, deck-file
 //! tokens, the protocol and its loop, the prompt helper and exit codes come from
-//! `cards-core`; the binary (`src/main.rs`, `src/cli.rs`) is the only place that knows
-//! about clap and indicatif.
+//! `cards-core`; the binary (`src/main.rs`, `src/cli.rs`, which needs the default feature
+//! `cli`) is the only place that knows about clap, indicatif, rayon and JSON: the library
+//! builds with `--no-default-features` and depends on none of them.
 //!
 //! # Decisions where the assignment is silent
 //! - **Deal**: the 52 cards are shuffled with `cards_core::shuffle` (seeded, stable
@@ -75,7 +89,7 @@
 //!   those who could not lay four are out. If none of them could, the one who held the
 //!   most outlasts the others and takes the table (the one with fewer cards loses); if
 //!   several held that many, they run out together: with two players the game ends with
-//!   no winner ([`NoWinnerReason::OutOfCards`]); with more, those players are all out and
+//!   no winner ([`NoWinner::OutOfCards`]); with more, those players are all out and
 //!   the table stays for the winner of the next battle ([`Event::PotLeft`]). A player
 //!   left with no cards after a battle is out at once (they could not play the next
 //!   battle's card), so the console never asks for a battle that cannot be fought.
@@ -87,7 +101,7 @@
 //! - **Endless games**: with fixed order a position can come back and the game would
 //!   cycle; it is detected exactly with Brent's algorithm (no hashing, no allocation per
 //!   battle) and ends the game with no winner, saying after which battles the position
-//!   repeated ([`NoWinnerReason::Repetition`]). Any game also stops once
+//!   repeated ([`NoWinner::Repetition`]). Any game also stops once
 //!   `--max-battles` battles are fought (default [`Rules::DEFAULT_MAX_BATTLES`]). Both
 //!   are checked after a whole battle, its wars included: a war's deciding battle counts
 //!   as a battle, so the battles fought may pass the cap by the last battle's wars.
@@ -113,15 +127,19 @@ pub mod audit;
 pub mod card;
 pub mod console;
 pub mod deck;
+pub mod error;
+pub mod files;
 pub mod game;
 pub mod player;
 pub mod render;
-pub mod sim;
+pub mod rules;
+pub mod simulate;
+pub mod strategy;
 
 pub use card::Card;
-pub use deck::CardOrder;
-pub use game::{
-    Action, AlwaysBattle, ChanceNode, Event, Game, NoWinnerReason, Order, Outcome, RuleError,
-    Rules, SetupError, View, WAR_CARDS,
-};
+pub use deck::{ChanceNode, DeckOrder};
+pub use error::RuleError;
+pub use game::{Action, Event, Game, NoWinner, Observation, Outcome, WAR_CARDS};
 pub use player::{MAX_PLAYERS, Player, PlayerSet};
+pub use rules::{Order, Rules, SetupError};
+pub use strategy::AlwaysBattle;

@@ -1,36 +1,33 @@
 //! `Player`: the assignment's `Player` class, a seat and a face-down pile; and
 //! [`PlayerSet`], a small set of seats for ties and wars.
 
+use std::collections::VecDeque;
 use std::fmt;
 
 use cards_core::names::plural;
-use cards_core::{Rank, Suit};
 
 use crate::card::Card;
+use crate::deck::DECK_SIZE;
 
 /// The most players a game can seat (a [`PlayerSet`] is one byte).
 pub const MAX_PLAYERS: usize = 8;
 
 /// A player: a seat number and a face-down pile, top first (the assignment's `Player`
-/// with its `ArrayList<Card>`; here a [`Ring`] of cards, so that taking from the top
-/// and slipping under the bottom are both a few instructions).
+/// with its `ArrayList<Card>`). The pile is a `VecDeque<Card>`, Rust's growable list
+/// for a queue: cards leave from the front (the top) and won cards join at the back
+/// (the bottom), each in constant time.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Player {
     seat: usize,
-    pile: Ring,
+    pile: VecDeque<Card>,
 }
 
 impl Player {
     /// Player `seat` (0-based; shown as `Player {seat + 1}`) holding `cards`, the first on
     /// top.
-    ///
-    /// # Panics
-    /// With more than [`Ring::CAPACITY`] cards (a deck has 52).
     pub fn new(seat: usize, cards: impl IntoIterator<Item = Card>) -> Player {
-        let mut pile = Ring::EMPTY;
-        for card in cards {
-            pile.push_bottom(card);
-        }
+        let mut pile = VecDeque::with_capacity(DECK_SIZE);
+        pile.extend(cards);
         Player { seat, pile }
     }
 
@@ -46,98 +43,27 @@ impl Player {
 
     /// Whether the player holds no card, and so is out of the game.
     pub fn is_out(&self) -> bool {
-        self.pile.len() == 0
+        self.pile.is_empty()
     }
 
     /// The cards, top first.
     pub fn cards(&self) -> impl ExactSizeIterator<Item = Card> + '_ {
-        self.pile.iter()
+        self.pile.iter().copied()
     }
 
     /// `playCard()`: takes the top card, if any.
-    #[inline]
     pub fn play_card(&mut self) -> Option<Card> {
-        self.pile.pop_top()
+        self.pile.pop_front()
     }
 
     /// `collect(cards)`: slips won cards under the bottom, in the order given.
-    ///
-    /// # Panics
-    /// Past [`Ring::CAPACITY`] cards (a deck has 52).
-    #[inline]
     pub fn collect(&mut self, cards: impl IntoIterator<Item = Card>) {
-        for card in cards {
-            self.pile.push_bottom(card);
-        }
+        self.pile.extend(cards);
     }
 
-    /// Empties the pile (for reuse between simulated games).
+    /// Empties the pile, keeping its room (for reuse between simulated games).
     pub(crate) fn clear(&mut self) {
-        self.pile = Ring::EMPTY;
-    }
-}
-
-/// A face-down pile, top first, in a fixed ring of [`Ring::CAPACITY`] slots: the top is
-/// at `top`, the next cards follow it round the ring. The simulator takes and slips
-/// under a pile a few times every battle, so it is kept to a copy, an add and a mask
-/// (a `VecDeque`, the shared `cards_core::Pile`, cost a third of a simulated game).
-#[derive(Clone, Copy)]
-pub struct Ring {
-    slots: [Card; Ring::CAPACITY],
-    /// The slot of the top card (taken modulo the capacity).
-    top: usize,
-    len: usize,
-}
-
-impl Ring {
-    /// The most cards a pile holds: the 52 of the deck fit, and a power of two makes the
-    /// wrap a mask.
-    pub const CAPACITY: usize = 64;
-
-    const EMPTY: Ring = Ring {
-        slots: [Card::new(Rank::Two, Suit::Clubs); Ring::CAPACITY],
-        top: 0,
-        len: 0,
-    };
-
-    fn len(&self) -> usize {
-        self.len
-    }
-
-    fn pop_top(&mut self) -> Option<Card> {
-        if self.len == 0 {
-            return None;
-        }
-        let card = self.slots[self.top % Ring::CAPACITY];
-        self.top = (self.top + 1) % Ring::CAPACITY;
-        self.len -= 1;
-        Some(card)
-    }
-
-    fn push_bottom(&mut self, card: Card) {
-        assert!(self.len < Ring::CAPACITY, "a pile holds at most 64 cards");
-        self.slots[(self.top + self.len) % Ring::CAPACITY] = card;
-        self.len += 1;
-    }
-
-    fn iter(&self) -> impl ExactSizeIterator<Item = Card> + '_ {
-        (0..self.len).map(|i| self.slots[(self.top + i) % Ring::CAPACITY])
-    }
-}
-
-impl PartialEq for Ring {
-    /// The same cards in the same order, wherever they sit in the ring.
-    fn eq(&self, other: &Ring) -> bool {
-        self.len == other.len && self.iter().eq(other.iter())
-    }
-}
-
-impl Eq for Ring {}
-
-impl fmt::Debug for Ring {
-    /// The cards, top first.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
+        self.pile.clear();
     }
 }
 
@@ -205,21 +131,14 @@ impl PlayerSet {
         (self.0 != 0).then(|| self.0.trailing_zeros() as usize)
     }
 
-    /// The seats of the set for which `test` holds. Built without a branch per seat, as
-    /// the test is often a coin toss that no branch predictor can guess (whose card is
-    /// the highest, at every battle).
+    /// The seats of the set for which `test` holds.
     pub fn filter(self, mut test: impl FnMut(usize) -> bool) -> PlayerSet {
-        let mut set = 0;
-        for seat in self.iter() {
-            set |= u8::from(test(seat)) << seat;
-        }
-        PlayerSet(set)
+        self.iter().filter(|&seat| test(seat)).collect()
     }
 
     /// The seats in increasing order.
     pub fn iter(self) -> impl Iterator<Item = usize> {
-        // Lowest set bit first, each taken off in turn: as many steps as seats in the
-        // set, not as seats at the largest table (every battle walks its sets).
+        // Lowest set bit first, each taken off in turn.
         let mut bits = self.0;
         std::iter::from_fn(move || {
             let seat = (bits != 0).then(|| bits.trailing_zeros() as usize)?;

@@ -4,8 +4,8 @@
 use std::fmt::{self, Write};
 
 use cards_core::names::plural;
+use cards_core::protocol::{GameState, Stop};
 
-use crate::console::Ending;
 use crate::game::{Event, Game, Outcome};
 use crate::player::PlayerSet;
 
@@ -168,16 +168,18 @@ pub fn render_hands(game: &Game, out: &mut impl Write) -> fmt::Result {
     Ok(())
 }
 
-/// Writes the end of a game: the winner if any (or why there is none: a rule, the player
-/// quitting, or the input ending), then the numbers of battles and wars fought.
-pub fn render_summary(game: &Game, ending: Ending, out: &mut impl Write) -> fmt::Result {
-    match ending {
-        Ending::Over(Outcome::Winner { seat }) => {
+/// Writes the end of a game: the winner if any (or why there is none: a rule, or
+/// `stopped`, why the console stopped the game before its end: the player quitting, the
+/// input ending), then the numbers of battles and wars fought.
+pub fn render_summary(game: &Game, stopped: Option<&Stop>, out: &mut impl Write) -> fmt::Result {
+    match (stopped, game.outcome()) {
+        (None, Some(Outcome::Winner { seat })) => {
             writeln!(out, "Player {} wins the game!", seat + 1)?;
         }
-        Ending::Over(Outcome::NoWinner { reason }) => writeln!(out, "No winner: {reason}.")?,
-        Ending::Quit => writeln!(out, "No winner: the game was quit.")?,
-        Ending::EndOfInput => writeln!(out, "No winner: the input ended.")?,
+        (None, Some(Outcome::NoWinner { reason })) => writeln!(out, "No winner: {reason}.")?,
+        (Some(Stop::Quit), _) => writeln!(out, "No winner: the game was quit.")?,
+        (Some(stop), _) => writeln!(out, "No winner: {stop}.")?,
+        (None, None) => writeln!(out, "No winner yet: the game is not over.")?,
     }
     writeln!(out, "Battles fought: {}", game.battles())?;
     writeln!(out, "Wars fought: {}", game.wars())

@@ -63,7 +63,7 @@ fn every_table_and_order_keeps_the_protocol() {
 }
 
 /// The events and outcome of a whole game from `chance`.
-fn play(players: usize, chance: &mut ChanceSource<war::CardOrder>) -> (Vec<Event>, Outcome) {
+fn play(players: usize, chance: &mut ChanceSource<war::DeckOrder>) -> (Vec<Event>, Outcome) {
     let mut game = Game::new(rules(players, false));
     let mut events = Vec::new();
     let outcome = Driver::new()
@@ -83,8 +83,8 @@ fn a_recorded_deal_replays_the_seed() {
         let deal = Game::new(rules(2, false))
             .sample_chance(&mut rng_from_seed(seed))
             .unwrap();
-        let text = war::deck::deck_file(&deal);
-        let read = war::deck::parse_deck(&text).unwrap();
+        let text = war::files::deck_file(&deal);
+        let read = war::files::parse_deck(&text).unwrap();
         assert_eq!(read, deal);
         for players in [2, 5] {
             let seeded = play(players, &mut ChanceSource::seeded(rng_from_seed(seed)));

@@ -13,8 +13,8 @@
 mod tight_loop;
 
 use tight_loop::{End, Record};
-use war::sim::{GameRecord, Worker};
-use war::{NoWinnerReason, Outcome, Rules};
+use war::simulate::{GameRecord, Worker};
+use war::{NoWinner, Outcome, Rules};
 
 /// How many games each comparison plays.
 fn games() -> u64 {
@@ -37,10 +37,10 @@ fn engine(worker: &mut Worker, seed: u64, index: u64) -> Record {
     let end = match outcome {
         Outcome::Winner { seat } => End::Winner(seat),
         Outcome::NoWinner {
-            reason: NoWinnerReason::OutOfCards { .. },
+            reason: NoWinner::OutOfCards { .. },
         } => End::OutOfCards,
         Outcome::NoWinner {
-            reason: NoWinnerReason::BattleCap { .. },
+            reason: NoWinner::BattleCap { .. },
         } => End::BattleCap,
         Outcome::NoWinner { reason } => panic!("game {index}: {reason}"),
     };

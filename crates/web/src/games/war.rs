@@ -11,7 +11,7 @@ use cards_core::Outcome;
 use cards_core::protocol::{ChanceSource, Driver, GameState, Seat};
 use cards_core::rng::rng_from_seed;
 use serde_json::{Value, json};
-use war::{Action, AlwaysBattle, CardOrder, Event, Game, NoWinnerReason, Order, Rules};
+use war::{Action, AlwaysBattle, DeckOrder, Event, Game, NoWinner, Order, Rules};
 
 use super::{
     Entry, Legal, Log, Options, OutcomeJson, PlayerJson, Snapshot, Until, action_type,
@@ -29,7 +29,7 @@ pub const OPTIONS: [&str; 2] = ["players", "order"];
 #[derive(Clone, Debug)]
 pub struct War {
     game: Game,
-    chance: ChanceSource<CardOrder>,
+    chance: ChanceSource<DeckOrder>,
     driver: Driver<Game>,
     /// The face-up cards of the last battle and its wars, by seat.
     shown: Vec<(Seat, String)>,
@@ -190,7 +190,7 @@ impl War {
     }
 }
 
-fn outcome(outcome: Outcome<NoWinnerReason>) -> OutcomeJson {
+fn outcome(outcome: Outcome<NoWinner>) -> OutcomeJson {
     match outcome {
         Outcome::Winner { seat } => OutcomeJson {
             winner: Some(seat),

@@ -8,7 +8,7 @@
 //! `stream_rng(s, i)`, and every tally is an integer, so the figures are the same
 //! whatever the number of threads. Each thread reuses one [`Worker`]: a [`Game`] (piles,
 //! table, repetition buffers), the one game loop ([`Driver`]) and a chance source
-//! reseeded per game, with an agent at every seat that battles as [`AlwaysBattle`](crate::game::AlwaysBattle) does
+//! reseeded per game, with an agent at every seat that battles as [`AlwaysBattle`](crate::strategy::AlwaysBattle) does
 //! and counts the wars each battle sets off from its view, all statically dispatched; so
 //! nothing is allocated per game, and memory does not grow with the number of games: a
 //! histogram is as long as the longest game, and wars in a row are tallied in a fixed
@@ -21,7 +21,9 @@ use cards_core::rng::{GameRng, stream_rng};
 use cards_core::sim::{Distribution, Ending, Extra, Histogram, Played, Simulation};
 use serde::Serialize;
 
-use crate::game::{Action, Game, NoWinnerReason, Order, Outcome, RuleError, Rules, View};
+use crate::error::RuleError;
+use crate::game::{Action, Game, NoWinner, Observation, Outcome};
+use crate::rules::{Order, Rules};
 
 /// How many buckets wars in a row are tallied in: a battle that set off 0, 1, … 7 wars
 /// in a row has its own, and the last holds the battles of 8 wars in a row or more (the
@@ -35,12 +37,12 @@ fn bucket(wars: u64) -> usize {
 
 /// A simulation of games under some rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct WarSimulation {
+pub struct Setup {
     /// The rules of every game.
     pub rules: Rules,
 }
 
-impl Simulation for WarSimulation {
+impl Simulation for Setup {
     type Worker = Worker;
     type Extra = WarFigures;
     type Error = PlayError<RuleError>;
@@ -87,9 +89,9 @@ impl Simulation for WarSimulation {
         let ending = match record.outcome {
             Outcome::Winner { seat } => Ending::Winner(seat),
             Outcome::NoWinner { reason } => Ending::NoWinner(match reason {
-                NoWinnerReason::OutOfCards { .. } => "the last players ran out together",
-                NoWinnerReason::Repetition { .. } => "the position repeated",
-                NoWinnerReason::BattleCap { .. } => "the battle cap",
+                NoWinner::OutOfCards { .. } => "the last players ran out together",
+                NoWinner::Repetition { .. } => "the position repeated",
+                NoWinner::BattleCap { .. } => "the battle cap",
             }),
         };
         Ok(Played {
@@ -271,7 +273,7 @@ impl Extra for WarFigures {
     }
 }
 
-/// The simulator's agent: it battles, as [`AlwaysBattle`](crate::game::AlwaysBattle) does (War's only action), and
+/// The simulator's agent: it battles, as [`AlwaysBattle`](crate::strategy::AlwaysBattle) does (War's only action), and
 /// reads the number of wars in its view each time it begins a battle, so that the wars
 /// counted since it began the one before are the run that battle set off.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -302,7 +304,12 @@ impl RowCounter {
 }
 
 impl Agent<Game> for RowCounter {
-    fn choose(&mut self, _seat: Seat, view: &View<'_>, _legal: &[Action]) -> Result<Action, Stop> {
+    fn choose(
+        &mut self,
+        _seat: Seat,
+        view: &Observation<'_>,
+        _legal: &[Action],
+    ) -> Result<Action, Stop> {
         self.close(view.wars());
         self.begun = true;
         Ok(Action::Battle)
@@ -399,7 +406,8 @@ impl Worker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{AlwaysBattle, Event};
+    use crate::game::Event;
+    use crate::strategy::AlwaysBattle;
     use cards_core::protocol::ChanceSource;
     use cards_core::sim::{Options, Report, run};
     use pretty_assertions::assert_eq;
@@ -417,7 +425,7 @@ mod tests {
             seed: SEED,
             threads: Some(threads),
         };
-        run(&WarSimulation { rules }, &options, &|_| {}).unwrap()
+        run(&Setup { rules }, &options, &|_| {}).unwrap()
     }
 
     #[test]
@@ -480,7 +488,7 @@ mod tests {
                 wars_in_a_row: [1, 1, 1, 0, 0, 0, 0, 0, 0],
                 longest_row: 2,
                 outcome: Outcome::NoWinner {
-                    reason: NoWinnerReason::BattleCap { max_battles: 5 }
+                    reason: NoWinner::BattleCap { max_battles: 5 }
                 },
             }
         );
@@ -631,7 +639,7 @@ mod tests {
             threads: Some(1),
         };
         let text = run(
-            &WarSimulation {
+            &Setup {
                 rules: rules(2, Order::Shuffled),
             },
             &options,
