@@ -4,11 +4,23 @@
 # loop's (benches/tight_loop.rs, timed beside the engine's worker by the divan bench);
 # two threads against one; peak RSS for 10 thousand and 10 million games.
 # Run from the repository root: bash bench/ochos-locos.sh [GAMES]  (default 2,000,000)
+# With --instructions [GAMES] (default 40,000): instructions a game under callgrind of the
+# release binary's simulate (one thread, seed 1) and of the tight loop (examples/tight_loop.rs).
 set -euo pipefail
-GAMES=${1:-2000000}
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-target}
-cargo build --release -q -p ochos-locos
+cargo build --release -q -p ochos-locos --bins --example tight_loop
 BIN=$CARGO_TARGET_DIR/release/ochos-locos
+if [ "${1:-}" = "--instructions" ]; then
+  GAMES=${2:-40000}
+  out=$(mktemp -d)
+  count() { valgrind --tool=callgrind --callgrind-out-file="$out/cg" "$@" 2>&1 >/dev/null |
+    awk -v g="$GAMES" '/Collected/ { gsub(",", "", $4); printf "%.0f", $4 / g }'; }
+  echo "engine (simulate completos, 1 thread): $(count "$BIN" simulate completos --games "$GAMES" --threads 1 --seed 1) instructions a game"
+  echo "tight loop:                            $(count "$CARGO_TARGET_DIR/release/examples/tight_loop" "$GAMES") instructions a game"
+  rm -r "$out"
+  exit 0
+fi
+GAMES=${1:-2000000}
 sim() { "$BIN" simulate completos --seed 1 --games "$@" >/dev/null; }
 # Best of three wall-clock times of a command, in seconds.
 best() {

@@ -1,5 +1,5 @@
 //! Games per second: random deals played to the end on one reused
-//! [`ochos_locos::simulate::Worker`] (game, loop, chance source), exactly as
+//! [`ochos_locos::simulate::Worker`] (game, loop and seats), exactly as
 //! `ochos-locos simulate` plays them (`cargo bench -p ochos-locos`).
 
 // A benchmark: a setup that fails is the benchmark failing.

@@ -39,6 +39,9 @@ pub struct Game {
     // The cards chance is to deal, in card order; `None` once dealt (or for a game set
     // up by hand, Java-style).
     pub(crate) to_deal: Option<DeckOrder>,
+    // The cards chance dealt, in card order, while they are in play (`None` for a game
+    // set up by hand): what a restart deals again.
+    dealt: Option<DeckOrder>,
 }
 
 /// What one turn did.
@@ -183,6 +186,7 @@ impl Game {
             passes: 0,
             outcome: None,
             to_deal: None,
+            dealt: None,
         }
     }
 
@@ -191,24 +195,32 @@ impl Game {
     /// and the game waits for chance to shuffle the deck and deal it. A simulation
     /// replays many deals with one `Game` and allocates nothing.
     pub fn restart(&mut self) {
-        let mut cards = self.to_deal.take().unwrap_or(DeckOrder::empty());
-        let held = self
-            .players
-            .iter_mut()
-            .flat_map(|player| player.hand_mut().drain(..));
-        // A game holds at most the deck's 32 cards (more only when set up by hand).
-        for card in held
-            .chain(self.discard_pile.drain(..))
-            .chain(self.deck.drain())
-        {
-            cards.push(card);
+        let cards = match self.dealt.take() {
+            // Dealt by chance: the same cards are in play (no card is created or lost),
+            // and they were in card order when dealt.
+            Some(dealt) => dealt,
+            // Set up by hand (or waiting for a deal): every card it holds, sorted.
+            None => {
+                let mut cards = self.to_deal.unwrap_or(DeckOrder::empty());
+                let held = self.players.iter().flat_map(|player| player.hand());
+                // At most the deck's 32 cards (a game set up by hand may hold more).
+                for &card in held.chain(&self.discard_pile).chain(self.deck.iter()) {
+                    cards.push(card);
+                }
+                cards.sorted()
+            }
+        };
+        for player in &mut self.players {
+            player.hand_mut().clear();
         }
+        self.discard_pile.clear();
+        self.deck.clear();
         self.chosen_color = None;
         self.pending_twos = 0;
         self.current = None;
         self.passes = 0;
         self.outcome = None;
-        self.to_deal = Some(cards.sorted());
+        self.to_deal = Some(cards);
     }
 
     /// The rules in play.
@@ -447,7 +459,7 @@ impl Game {
         }
         self.set_discard_card(rest[0]);
         self.deck.extend(rest[1..].iter().copied());
-        self.to_deal = None;
+        self.dealt = self.to_deal.take();
         events.push(Event::Dealt { discard: rest[0] });
         Ok(())
     }

@@ -17,8 +17,13 @@
 //! choice without checking it again ([`Game`]'s `apply_trusted`, next to `apply`).
 //! `benches/tight_loop.rs` is a loop written for `completos` alone (hands as bit sets
 //! of places in the deal) that plays the same games (`tests/tight_loop.rs` checks
-//! them); `bash bench/ochos-locos.sh` times both, and the instructions a game of each
-//! are counted with callgrind (see the script).
+//! them); `bash bench/ochos-locos.sh` times both, and `bash bench/ochos-locos.sh
+//! --instructions` counts the instructions a game of each with callgrind: 8,513 for the
+//! engine (`simulate completos`, one thread, seed 1, 40,000 games) against the tight
+//! loop's 2,524. The engine keeps the assignment's data structures (a hand is a list in
+//! the order received, searched card by card; a played card leaves it with a list
+//! removal; the deck is a pile) and the protocol's observe–choose–apply turn, which is
+//! where the difference goes.
 
 use cards_core::protocol::{Driver, PlayError};
 use cards_core::rng::stream_rng;

@@ -5,7 +5,8 @@
 //! winner (or that the deck ran out), the number of turns, the cards each seat holds at
 //! the end and the cards left in the deck.
 //!
-//! `TIGHT_LOOP_GAMES=100000 cargo test --release -p ochos-locos --test tight_loop`
+//! The ignored test checks 100,000 games of each seed:
+//! `cargo test --release -p ochos-locos --test tight_loop -- --ignored`
 
 #![allow(clippy::unwrap_used)]
 
@@ -22,6 +23,16 @@ fn games() -> u64 {
 
 #[test]
 fn the_tight_loop_plays_the_engines_games() {
+    check(games());
+}
+
+#[test]
+#[ignore = "100,000 games of each seed: run in release"]
+fn the_tight_loop_plays_the_engines_games_100_000() {
+    check(100_000);
+}
+
+fn check(games: u64) {
     let setup = Setup::new(
         Variant::Completos,
         &[
@@ -35,7 +46,7 @@ fn the_tight_loop_plays_the_engines_games() {
     let mut worker = Worker::new(&setup);
     let (mut won, mut ran_out) = (0, 0);
     for seed in [1, 2020] {
-        for index in 0..games() {
+        for index in 0..games {
             let played = worker.play(seed, index).unwrap();
             let game = worker.game();
             let engine = tight_loop::Game {
