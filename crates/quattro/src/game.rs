@@ -8,7 +8,7 @@
 //! bot, or the console for the human) sees an [`Observation`]: their own hand and what is
 //! public, never the other hands or the order of the draw pile.
 
-use cards_core::protocol::{Actor, EventSink, GameState, Seat};
+use cards_core::protocol::{Actor, EventSink, GameState, Ignore, Seat, settle_chance};
 use cards_core::{Color, Pile};
 use rand::Rng;
 
@@ -509,6 +509,34 @@ impl Game {
         ))
     }
 
+    // ANCHOR: apply_move
+    /// Carries out the current player's action, checked legal: a draw, or the card
+    /// from the hand to the top of the discard pile, which wins with the last card or
+    /// else does what the card does.
+    fn take_turn(&mut self, action: Action, events: &mut impl EventSink<Event>) {
+        let player = self.current;
+        self.turns += 1;
+        match action {
+            Action::Draw => self.draw_for(player, events),
+            Action::Play { card, color } => {
+                self.passes_in_row = 0;
+                let hand = &mut self.players[player].hand;
+                if let Some(at) = hand.iter().position(|&c| c == card) {
+                    hand.remove(at);
+                }
+                self.discard_pile.put_on_top(card);
+                self.color = card.color().or(color).unwrap_or(self.color);
+                events.push(Event::Played { player, card });
+                if self.players[player].has_won() {
+                    self.end(Outcome::Winner { seat: player }, events);
+                } else {
+                    self.carry_out(player, card, events);
+                }
+            }
+        }
+    }
+    // ANCHOR_END: apply_move
+
     // ANCHOR: draw_for
     /// `player` draws a card, or waits for a reshuffle first.
     fn draw_for(&mut self, player: usize, events: &mut impl EventSink<Event>) {
@@ -750,40 +778,40 @@ impl GameState for Game {
         }
     }
 
-    fn apply<S: EventSink<Event>>(&mut self, mv: Action, events: &mut S) -> Result<(), RuleError> {
+    fn apply<S: EventSink<Event>>(
+        &mut self,
+        action: Action,
+        events: &mut S,
+    ) -> Result<(), RuleError> {
         match self.phase {
             Phase::Turn => {}
             Phase::Over(_) => return Err(InvalidSelectionError::GameOver.into()),
             Phase::Deal | Phase::Reshuffle(_) => return Err(InvalidSelectionError::NoTurn.into()),
         }
-        // ANCHOR: apply_move
-        let player = self.current;
-        self.view(player)
+        self.view(self.current)
             .ok_or(RuleError::Broken(
                 "a player's turn with no card on the discard pile",
             ))?
-            .check_action(mv)?;
-        self.turns += 1;
-        match mv {
-            Action::Draw => self.draw_for(player, events),
-            Action::Play { card, color } => {
-                self.passes_in_row = 0;
-                let hand = &mut self.players[player].hand;
-                if let Some(at) = hand.iter().position(|&c| c == card) {
-                    hand.remove(at);
-                }
-                self.discard_pile.put_on_top(card);
-                self.color = card.color().or(color).unwrap_or(self.color);
-                events.push(Event::Played { player, card });
-                if self.players[player].has_won() {
-                    self.end(Outcome::Winner { seat: player }, events);
-                } else {
-                    self.carry_out(player, card, events);
-                }
-            }
-        }
-        // ANCHOR_END: apply_move
+            .check_action(action)?;
+        self.take_turn(action, events);
         Ok(())
+    }
+
+    /// The quiet path (`Driver::play_trusted`, the simulator): the bots choose among
+    /// their legal actions, so the action is carried out without checking it again,
+    /// then the reshuffle it may wait for (only then) is drawn from `rng`: the same carry-out as
+    /// [`apply`](GameState::apply) (the driver asserts the action legal in debug builds).
+    fn apply_trusted<R: Rng + ?Sized>(
+        &mut self,
+        action: Action,
+        rng: &mut R,
+    ) -> Result<Actor, RuleError> {
+        debug_assert_eq!(self.phase, Phase::Turn, "{action:?} when no seat acts");
+        self.take_turn(action, &mut Ignore);
+        match self.phase {
+            Phase::Reshuffle(_) => settle_chance(self, rng),
+            _ => Ok(self.actor()),
+        }
     }
 
     fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<DeckOrder, RuleError> {

@@ -2,6 +2,8 @@
 //! games: for each of N seeded games of each rule set (2,000 by default,
 //! `TIGHT_LOOP_GAMES` to change it), the same outcome (winner, or why there is none) and
 //! the same number of turns as `quattro simulate`'s worker.
+//! `a_hundred_thousand_games` (ignored: run it with `--release -- --ignored`) checks
+//! 100,000 games of each rule set.
 
 #[path = "../benches/tight_loop.rs"]
 mod tight_loop;
@@ -20,9 +22,13 @@ fn games() -> u64 {
 }
 
 fn same_games(rules: Rules, max_turns: u32) {
+    same_games_of(games(), rules, max_turns);
+}
+
+fn same_games_of(games: u64, rules: Rules, max_turns: u32) {
     let mut engine = Worker::new(rules, max_turns);
     let mut table = Table::new(rules == Rules::Uno, max_turns);
-    for index in 0..games() {
+    for index in 0..games {
         let (outcome, turns) = engine
             .play(SEED, index)
             .unwrap_or_else(|error| panic!("game {index}: {error}"));
@@ -58,5 +64,15 @@ fn uno_rules() {
 fn turn_limit() {
     for rules in [Rules::Quattro, Rules::Uno] {
         same_games(rules, 12);
+    }
+}
+
+/// The check, 100,000 games of each rule set (CI runs the few thousand above):
+/// `cargo test -p quattro --release --test tight_loop -- --ignored`.
+#[test]
+#[ignore = "100,000 games a rule set; run with --release -- --ignored"]
+fn a_hundred_thousand_games() {
+    for rules in [Rules::Quattro, Rules::Uno] {
+        same_games_of(100_000, rules, quattro::DEFAULT_MAX_TURNS);
     }
 }
