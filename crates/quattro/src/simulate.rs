@@ -119,7 +119,7 @@ impl Worker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cards_core::protocol::{ChanceSource, GameState};
+    use cards_core::protocol::ChanceSource;
     use cards_core::sim::{Options, run};
     use pretty_assertions::assert_eq;
 
