@@ -9,7 +9,7 @@
 use std::cmp::Ordering;
 use std::fmt;
 
-use cards_core::protocol::{Actor, EventSink, GameState, Seat};
+use cards_core::protocol::{Actor, EventSink, GameState, Ignore, Seat};
 use cards_core::shuffle;
 use rand::Rng;
 
@@ -239,7 +239,7 @@ impl Game {
                 if std::mem::replace(&mut seen[card.index()], true) {
                     return Err(SetupError::Duplicate(card));
                 }
-                game.players[seat].collect([card]);
+                game.players[seat].collect(&[card]);
             }
             if game.players[seat].is_out() {
                 return Err(SetupError::EmptyPile(seat));
@@ -403,7 +403,7 @@ impl Game {
                 events.push(Event::PotLeft {
                     cards: self.table.len(),
                 });
-                self.end_battle(out_before, events);
+                self.end_battle(out_before, None, events);
             }
         }
     }
@@ -432,47 +432,54 @@ impl Game {
                     last,
                 };
             }
-            Order::Fixed => {
-                events.push(Event::Took {
-                    seat,
-                    cards: self.table.len(),
-                });
-                self.face_up = 0;
-                self.players[seat].collect(self.table.drain(..));
-                self.after_take(seat, out_before, last, events);
-            }
+            Order::Fixed => self.hand_over(seat, out_before, last, events),
         }
     }
 
-    fn after_take(
+    /// The table's cards, in the order they lie, go under the pile of the player in
+    /// `seat`; then that player wins if they are the `last` in the game, or the battle
+    /// ends.
+    fn hand_over(
         &mut self,
         seat: Seat,
         out_before: PlayerSet,
         last: bool,
         events: &mut impl EventSink<Event>,
     ) {
+        events.push(Event::Took {
+            seat,
+            cards: self.table.len(),
+        });
+        self.players[seat].collect(&self.table);
+        self.table.clear();
+        self.face_up = 0;
         if last {
             self.finish(Outcome::Winner { seat }, events);
         } else {
-            self.end_battle(out_before, events);
+            self.end_battle(out_before, Some(seat), events);
         }
     }
 
-    /// After the table is taken or left: a player left with no cards is out at once
-    /// (they could not play the next battle's card, so the console never asks for a
-    /// battle that cannot be fought); then the game ends, or the lowest seat still in
+    /// After the table is taken (by `taker`) or left: a player left with no cards is out
+    /// at once (they could not play the next battle's card, so the console never asks for
+    /// a battle that cannot be fought); then the game ends, or the lowest seat still in
     /// plays the next battle.
-    #[inline]
-    fn end_battle(&mut self, out_before: PlayerSet, events: &mut impl EventSink<Event>) {
+    fn end_battle(
+        &mut self,
+        out_before: PlayerSet,
+        taker: Option<Seat>,
+        events: &mut impl EventSink<Event>,
+    ) {
         let in_game = self.in_game();
-        let emptied = in_game.filter(|seat| self.players[seat].is_out());
+        // Everyone in the game laid a card; all but the taker may have none left.
+        let laid_and_lost = in_game.without(taker.into_iter().collect());
+        let emptied = laid_and_lost.filter(|seat| self.players[seat].is_out());
         for seat in emptied.iter() {
             self.out.insert(seat);
             events.push(Event::Out { seat });
         }
         // Those still in the game now all hold cards.
         let active = in_game.without(emptied);
-        // Counted and the lowest taken from the bits, without walking the set.
         match (active.len(), active.lowest()) {
             (_, None) => {
                 let seats = self.out.without(out_before);
@@ -489,7 +496,10 @@ impl Game {
                     let max_battles = self.rules.max_battles();
                     let reason = NoWinner::BattleCap { max_battles };
                     self.finish(Outcome::NoWinner { reason }, events);
-                } else if let Some(earlier) = self.repeated() {
+                } else if self.rules.order() == Order::Fixed
+                    && let Some(earlier) = self.repeated()
+                {
+                    // Only won cards returned in a fixed order can bring a position back.
                     let battle = self.battles;
                     let reason = NoWinner::Repetition { battle, earlier };
                     self.finish(Outcome::NoWinner { reason }, events);
@@ -505,7 +515,7 @@ impl Game {
     fn deal(&mut self, order: &DeckOrder, events: &mut impl EventSink<Event>) {
         let players = self.players.len();
         for (i, &card) in order.cards().iter().enumerate() {
-            self.players[i % players].collect([card]);
+            self.players[i % players].collect(&[card]);
         }
         events.push(Event::Dealt);
         self.start();
@@ -514,9 +524,6 @@ impl Game {
     /// With the fixed order, the battle after which the position was seen before, if it
     /// repeats.
     fn repeated(&mut self) -> Option<u64> {
-        if self.rules.order() != Order::Fixed {
-            return None;
-        }
         self.repetition
             .check(&self.players, &self.table, self.battles)
     }
@@ -642,6 +649,29 @@ impl GameState for Game {
         }
     }
 
+    /// The quiet path (the simulator's, through `Driver::play_trusted`): the battle of a
+    /// trusted agent, carried out without checking again that a player is to battle, and
+    /// with shuffled returns the take of the table that always follows it, drawn from `rng`
+    /// as [`apply_sampled_chance`](GameState::apply_sampled_chance) draws it; one call a
+    /// battle, and who acts next worked out once.
+    fn apply_trusted<R: Rng + ?Sized>(
+        &mut self,
+        action: Action,
+        rng: &mut R,
+    ) -> Result<Actor, RuleError> {
+        debug_assert!(
+            matches!(self.phase, Phase::Turn { .. }),
+            "{action:?} trusted out of a player's turn"
+        );
+        let Action::Battle = action;
+        self.battle(&mut Ignore);
+        // A take ends the battle, or hands a pot left on the table to the last player in.
+        while let Phase::Take { .. } = self.phase {
+            self.apply_sampled_chance(rng, &mut Ignore)?;
+        }
+        Ok(self.actor())
+    }
+
     /// The deal: the 52 cards in their fixed order ([`Card::deck`]) shuffled with
     /// `cards_core::shuffle`. A take: the table's cards, in the order they were put down,
     /// shuffled the same way. (The same draws from a given generator as the shuffles made
@@ -678,14 +708,9 @@ impl GameState for Game {
                 last,
             } => {
                 self.check_order(ChanceNode::Take { seat }, order)?;
-                events.push(Event::Took {
-                    seat,
-                    cards: self.table.len(),
-                });
                 self.table.clear();
-                self.face_up = 0;
-                self.players[seat].collect(order.cards().iter().copied());
-                self.after_take(seat, out_before, last, events);
+                self.table.extend_from_slice(order.cards());
+                self.hand_over(seat, out_before, last, events);
                 Ok(())
             }
             Phase::Turn { seat } => Err(RuleError::SeatActs { seat }),
@@ -693,39 +718,33 @@ impl GameState for Game {
         }
     }
 
-    /// A take shuffles the table where it lies and hands it over, with no copy and no
-    /// check (the cards are the table's by construction): the simulator's path, once per
-    /// battle. The same draws as [`sample_chance`](GameState::sample_chance).
+    /// A deal or a take drawn here needs no check that it fits: the deal shuffles the
+    /// deck, a take shuffles the table where it lies and hands it over, with no copy. The
+    /// same draws as [`sample_chance`](GameState::sample_chance).
     fn apply_sampled_chance<R: Rng + ?Sized, S: EventSink<Event>>(
         &mut self,
         rng: &mut R,
         events: &mut S,
     ) -> Result<(), RuleError> {
-        if self.phase == Phase::Deal {
-            let mut order = DeckOrder::deck();
-            shuffle(order.cards_mut(), rng);
-            self.deal(&order, events);
-            return Ok(());
+        match self.phase {
+            Phase::Deal => {
+                let mut order = DeckOrder::deck();
+                shuffle(order.cards_mut(), rng);
+                self.deal(&order, events);
+                Ok(())
+            }
+            Phase::Take {
+                seat,
+                out_before,
+                last,
+            } => {
+                shuffle(&mut self.table, rng);
+                self.hand_over(seat, out_before, last, events);
+                Ok(())
+            }
+            Phase::Turn { seat } => Err(RuleError::SeatActs { seat }),
+            Phase::Over(_) => Err(RuleError::Over),
         }
-        let Phase::Take {
-            seat,
-            out_before,
-            last,
-        } = self.phase
-        else {
-            let order = self.sample_chance(rng)?;
-            return self.apply_chance(&order, events);
-        };
-        shuffle(&mut self.table, rng);
-        events.push(Event::Took {
-            seat,
-            cards: self.table.len(),
-        });
-        self.face_up = 0;
-        self.players[seat].collect(self.table.iter().copied());
-        self.table.clear();
-        self.after_take(seat, out_before, last, events);
-        Ok(())
     }
 
     fn observe(&self, seat: Seat) -> Option<Observation<'_>> {

@@ -57,8 +57,10 @@ impl Player {
     }
 
     /// `collect(cards)`: slips won cards under the bottom, in the order given.
-    pub fn collect(&mut self, cards: impl IntoIterator<Item = Card>) {
-        self.pile.extend(cards);
+    pub fn collect(&mut self, cards: &[Card]) {
+        for &card in cards {
+            self.pile.push_back(card);
+        }
     }
 
     /// Empties the pile, keeping its room (for reuse between simulated games).
@@ -184,7 +186,7 @@ mod tests {
     #[test]
     fn shows_count_and_cards_top_first() {
         let mut player = Player::new(0, [card("6C"), card("10H")]);
-        player.collect([card("AS")]);
+        player.collect(&[card("AS")]);
         assert_eq!(player.to_string(), "Player 1 (3 cards): 6C 10H AS");
         assert_eq!(player.play_card().map(|c| c.to_string()), Some("6C".into()));
         let lone = Player::new(2, [card("2D")]);
