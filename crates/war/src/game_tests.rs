@@ -731,3 +731,42 @@ fn suits_never_decide_a_battle() {
     let (_, s) = battle(&mut g);
     assert_eq!(s, summary(1, 0, Some(0), 2));
 }
+
+/// The highest card among those shown, worked by hand from the rule "the highest card
+/// wins; equal ranks tie, whatever the suits": seats without a card (out of the game,
+/// or not at war) are passed over, and the tie of several is found wherever the
+/// highest rank first appears.
+#[test]
+fn highest_finds_every_player_showing_the_top_rank() {
+    let mut shown = [None; MAX_PLAYERS];
+    for (seat, code) in [(0, "KC"), (1, "AH"), (3, "AS"), (4, "2D"), (5, "AD")] {
+        shown[seat] = Some(code.parse::<Card>().unwrap());
+    }
+    let seats = |list: &[usize]| list.iter().copied().collect::<PlayerSet>();
+    assert_eq!(highest(&shown, PlayerSet::first(6)), seats(&[1, 3, 5]));
+    // Player 2's ace is not at war.
+    assert_eq!(highest(&shown, seats(&[0, 3, 4])), seats(&[3]));
+    assert_eq!(highest(&shown, seats(&[0, 4])), seats(&[0]));
+    // Player 3 shows nothing, so Player 5's two is the highest; with no card shown,
+    // nobody is.
+    assert_eq!(highest(&shown, seats(&[2, 4])), seats(&[4]));
+    assert_eq!(highest(&shown, seats(&[2])), PlayerSet::EMPTY);
+}
+
+/// The pile is the assignment's list used as a queue: `playCard` takes the first card,
+/// `collect` adds the won cards at the end in the order given, so a pile is played
+/// through in the order it was built, round and round.
+#[test]
+fn a_pile_plays_from_the_top_and_collects_at_the_bottom() {
+    let mut player = Player::new(0, hand("2C 3C"));
+    player.collect(&hand("4C 5C"));
+    assert_eq!(player.play_card(), Some(hand("2C")[0]));
+    player.collect(&hand("6C"));
+    let rest: Vec<String> = player.cards().map(|c| c.to_string()).collect();
+    assert_eq!(rest, ["3C", "4C", "5C", "6C"]);
+    for _ in 0..4 {
+        player.play_card();
+    }
+    assert_eq!(player.play_card(), None);
+    assert!(player.is_out());
+}

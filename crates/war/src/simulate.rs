@@ -538,6 +538,43 @@ mod tests {
         );
     }
 
+    /// Any simulated game replays alone from (seed, index): game `i` of a run seeded `s`
+    /// is the game the checked loop plays from the stream `stream_rng(s, i)` (which is
+    /// `war --seed N` with `N = game_seed(s, i)`), with the same ending, battles and wars,
+    /// under every kind of rules.
+    #[test]
+    fn a_simulated_game_replays_alone_from_its_seed_and_index() {
+        for (players, order) in [
+            (2, Order::Shuffled),
+            (2, Order::Fixed),
+            (5, Order::Shuffled),
+        ] {
+            let rules = rules(players, order);
+            let mut worker = Worker::new(rules);
+            for index in [0, 1, 17, GAMES - 1] {
+                let record = worker.play(SEED, index).unwrap();
+                let mut game = Game::new(rules);
+                let outcome = Driver::new()
+                    .play(
+                        &mut game,
+                        &mut ChanceSource::seeded(stream_rng(SEED, index)),
+                        &mut AlwaysBattle,
+                        |_, _, _| Ok(()),
+                    )
+                    .unwrap();
+                assert_eq!(
+                    (record.outcome, record.battles, record.wars),
+                    (outcome, game.battles(), game.wars()),
+                    "{players} players, {order:?}, game {index}"
+                );
+                assert_eq!(
+                    worker.game, game,
+                    "{players} players, {order:?}, game {index}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn a_record_is_the_game_played_alone() {
         let rules = rules(3, Order::Shuffled);

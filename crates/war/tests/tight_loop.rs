@@ -4,7 +4,9 @@
 //! on the whole record: how the game ended, the battles, the wars, the wars' deciding
 //! battles, the battles by wars in a row and the longest run.
 //!
-//! `TIGHT_LOOP_GAMES=100000 cargo test --release -p war --test tight_loop`
+//! `TIGHT_LOOP_GAMES=100000 cargo test --release -p war --test tight_loop`, or the
+//! ignored test of 100,000 games of each loop:
+//! `cargo test --release -p war --test tight_loop -- --ignored`
 
 // A test: a setup that fails is the test failing.
 #![allow(clippy::unwrap_used)]
@@ -102,4 +104,24 @@ fn three_to_eight_players_play_the_engines_games() {
         }
     }
     assert!(endings[0] > 0, "{endings:?}");
+}
+
+/// The check of issue 18 on 100,000 seeded games: the two-player loop on games 0..100,000
+/// of seed 1, and the general loop on 100,000 more, spread over 2 to 8 players. Ignored
+/// (about a minute in a debug build); run it with `--ignored`, in release.
+#[test]
+#[ignore]
+fn a_hundred_thousand_games_agree() {
+    const GAMES: u64 = 100_000;
+    let endings = compare(2, 1, GAMES, tight_loop::play_two);
+    assert_eq!(endings.iter().sum::<u64>(), GAMES);
+    let mut played = 0;
+    for players in 2..=8 {
+        let games = GAMES / 7 + u64::from(players == 2) * (GAMES % 7);
+        compare(players, 5, games, |seed, index| {
+            tight_loop::play(players, seed, index)
+        });
+        played += games;
+    }
+    assert_eq!(played, GAMES);
 }
