@@ -3,10 +3,17 @@
 //!
 //! Game number `i` takes its chance outcomes from its own generator,
 //! `stream_rng(seed, i)`, and the tallies are integers, so the figures are the same
-//! whatever the number of threads. Each thread reuses one [`Worker`]: a [`Game`] and
-//! the one game loop ([`Driver`]) on its quiet path (`Driver::play_trusted`), with the
-//! bots as a statically dispatched agent; nothing is allocated per game or per move once
-//! the buffers have grown.
+//! whatever the number of threads, and any game can be replayed alone from (seed, `i`).
+//! Each thread reuses one [`Worker`]: a [`Game`] (back to before the deal with
+//! [`Game::restart`]) and the one game loop ([`Driver`]) on its quiet path
+//! (`Driver::play_trusted`, the bots trusted: `Game::apply_trusted` carries out their
+//! action unchecked), with the bots as a statically dispatched agent; nothing is
+//! allocated per game or per move once the buffers have grown.
+//!
+//! # Speed
+//! What the worker costs next to a tight loop of the same rules
+//! (`benches/tight_loop.rs`), in callgrind instructions a game, and where they go, is in
+//! `BENCHMARKS.md` (`bench/quattro.sh` measures it).
 
 use cards_core::names::RuleSet;
 use cards_core::protocol::{Driver, PlayError};

@@ -5,6 +5,7 @@
 //! game replays.
 
 use cards_core::names::RuleSet;
+use cards_core::protocol::GameState;
 use cards_core::protocol::conformance::check;
 use cards_core::protocol::{ChanceSource, Driver, Step, Uniform};
 use cards_core::rng::rng_from_seed;
@@ -77,4 +78,67 @@ fn games_with_reshuffles_conform() {
             assert!(mid_penalty > 0, "no penalty waited for a reshuffle");
         }
     }
+}
+
+/// All the events of a bots' game of Quattro rules with chance from `chance`.
+fn bot_game_events(mut chance: ChanceSource<quattro::DeckOrder>) -> Vec<Event> {
+    let mut game = Game::new(Rules::Quattro, bots(), quattro::DEFAULT_MAX_TURNS);
+    let mut events = Vec::new();
+    Driver::new()
+        .play(&mut game, &mut chance, &mut quattro::Bot, |_, _, step| {
+            events.extend_from_slice(step);
+            Ok(())
+        })
+        .unwrap_or_else(|error| panic!("{error}"));
+    events
+}
+
+/// `--deck FILE --seed S` (`ChanceSource::recorded_then_seeded`): the deal comes from the
+/// file, every reshuffle during play from the seed's stream, in step with the game of
+/// `--seed S` alone. So the deal of seed S played from its recorded order with seed S is
+/// the game of seed S, every card drawn after a reshuffle included; with another seed the
+/// same deal reshuffles differently. (A transcript shows the bots' draws only with
+/// `--reveal`, so a console case whose reshuffle only feeds the bots cannot tell.)
+#[test]
+fn after_a_recorded_deal_the_reshuffles_come_from_the_seed() {
+    let reshuffles = |events: &[Event]| {
+        events
+            .iter()
+            .filter(|event| matches!(event, Event::Reshuffled { .. }))
+            .count()
+    };
+    let (seed, alone) = (0..)
+        .map(|seed| {
+            (
+                seed,
+                bot_game_events(ChanceSource::seeded(rng_from_seed(seed))),
+            )
+        })
+        .find(|(_, events)| reshuffles(events) > 0)
+        .unwrap_or_else(|| unreachable!());
+    let deal = Game::new(Rules::Quattro, bots(), quattro::DEFAULT_MAX_TURNS)
+        .sample_chance(&mut rng_from_seed(seed))
+        .unwrap_or_else(|error| panic!("{error}"));
+    let from_deck = |rng_seed| {
+        bot_game_events(ChanceSource::recorded_then_seeded(
+            vec![deal],
+            rng_from_seed(rng_seed),
+        ))
+    };
+    assert_eq!(from_deck(seed), alone, "seed {seed}");
+    let first = alone
+        .iter()
+        .position(|event| matches!(event, Event::Reshuffled { .. }))
+        .unwrap_or_else(|| unreachable!());
+    let other = from_deck(seed + 1);
+    assert_eq!(
+        other[..=first],
+        alone[..=first],
+        "the same deal and play up to it"
+    );
+    assert_ne!(
+        other[first..],
+        alone[first..],
+        "seed {seed}: the reshuffle's draws"
+    );
 }
