@@ -1,17 +1,23 @@
 #!/usr/bin/env bash
-# Pig simulation and solver speed (issue 13): two dice, goal 100, hold:20 against hold:20
-# and optimal against hold:20. Prints, for one thread: the engine's games/s through the
-# real binary (best of 3; the optimal strategy reads a table written once by `pig solve
-# --out`, so no run times the solver) and, right after, the engine's worker and the tight
-# loop (benches/tight_loop.rs) per game side by side (divan, benches/tight.rs); two
-# threads against one; peak RSS for 10 thousand and 10 million games; then the solver
-# against textbook value iteration (benches/value_iteration.rs), goal 100, one core.
+# Pig simulation and solver speed (issues 13 and 18): two dice, goal 100, hold:20 against
+# hold:20 and optimal against hold:20. Prints, for one thread: the engine's games/s
+# through the real binary (best of 3; the optimal strategy reads a table written once by
+# `pig solve --out`, so no run times the solver) and, right after, the engine's worker and
+# the tight loop (benches/tight_loop.rs) per game side by side (divan, benches/tight.rs);
+# instructions a game of both (callgrind, if valgrind is installed: the binary's
+# `simulate` and examples/tight_loop.rs, 200,000 games of hold:20 against hold:20 from
+# seed 1, the run of one game subtracted); two threads against one; peak RSS for 10
+# thousand and 10 million games; then the solver against textbook value iteration
+# (benches/value_iteration.rs), goal 100, one core.
+# That the tight loop plays the engine's games: `cargo test --release -p pig --test
+# tight_loop -- --ignored` (100,000 games of each pairing).
 # Run from the repository root: bash bench/pig.sh [GAMES]  (default 4,000,000)
 set -euo pipefail
 GAMES=${1:-4000000}
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-target}
-cargo build --release -q -p pig
+cargo build --release -q -p pig --bin pig --example tight_loop
 BIN=$CARGO_TARGET_DIR/release/pig
+TIGHT=$CARGO_TARGET_DIR/release/examples/tight_loop
 TABLE=$(mktemp)
 trap 'rm -f "$TABLE"' EXIT
 "$BIN" solve --out "$TABLE" >/dev/null
@@ -40,6 +46,15 @@ for a in hold:20 optimal; do
 done
 echo "engine worker and tight loop, one game per iteration, 1 thread (fastest is the least disturbed):"
 cargo bench -q -p pig --bench tight 2>/dev/null | grep -E "engine|tight|item"
+if command -v valgrind >/dev/null; then
+  # Instructions of a command under callgrind.
+  ir() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | awk '/Collected/ { print $4 }'; }
+  N=200000
+  engine=$(( $(ir "$BIN" simulate --a hold:20 --b hold:20 --games $N --threads 1 --seed 1) - $(ir "$BIN" simulate --a hold:20 --b hold:20 --games 1 --threads 1 --seed 1) ))
+  tight=$(( $(ir "$TIGHT" $N) - $(ir "$TIGHT" 1) ))
+  echo "hold:20 vs hold:20, instructions a game (callgrind, $N games): engine $(( engine / N )), tight loop $(( tight / N )):" \
+    "$(awk -v a="$engine" -v b="$tight" 'BEGIN { printf "%.2f", a / b }')x"
+fi
 for a in hold:20 optimal; do
   args "$a" "$GAMES" 1; one=$(best "${ARGS[@]}")
   args "$a" "$GAMES" 2; two=$(best "${ARGS[@]}")

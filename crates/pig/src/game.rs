@@ -656,4 +656,63 @@ mod tests {
         );
         assert_eq!(state.observe(2), None);
     }
+
+    /// A generator that gives these numbers, in order: the pair of dice `index`
+    /// (`6·(die1 − 1) + (die2 − 1)`) is drawn by `below(36)` from the middle of its
+    /// 36th of the `u64`s, `(2·index + 1)·2^64 / 72`.
+    struct Draws(Vec<u64>);
+
+    impl Draws {
+        fn pairs(dice: &[(u64, u64)]) -> Draws {
+            let index = |&(a, b): &(u64, u64)| 6 * (a - 1) + (b - 1);
+            let middle = |i: u64| (((2 * i + 1) as u128) << 64) / 72;
+            Draws(dice.iter().map(|d| middle(index(d)) as u64).collect())
+        }
+    }
+
+    impl rand::TryRng for Draws {
+        type Error = std::convert::Infallible;
+        fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+            unreachable!("the dice draw u64s")
+        }
+        fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+            Ok(self.0.remove(0))
+        }
+        fn try_fill_bytes(&mut self, _: &mut [u8]) -> Result<(), Self::Error> {
+            unreachable!("the dice draw u64s")
+        }
+    }
+
+    /// The quiet path by hand, to 40: each trusted roll is thrown at once and the next
+    /// actor said. A throws (6,6), 2·12 = 24, and (3,3), 2·6 = 12, and holds 36; B
+    /// throws snake eyes and loses the turn; A throws (2,2), 2·4 = 8: 36 + 8 = 44
+    /// reaches 40 and wins mid-turn, in the third turn.
+    #[test]
+    fn the_quiet_path_rolls_and_throws_in_one_step() {
+        let mut state = game(Rules::TwoDice, 40);
+        let mut dice = Draws::pairs(&[(6, 6), (3, 3), (1, 1), (2, 2)]);
+        let mut step = |action| state.apply_trusted(action, &mut dice);
+        assert_eq!(step(Action::Roll), Ok(Actor::Seat(0)));
+        assert_eq!(step(Action::Roll), Ok(Actor::Seat(0)));
+        assert_eq!(step(Action::Hold), Ok(Actor::Seat(1)));
+        assert_eq!(step(Action::Roll), Ok(Actor::Seat(0)));
+        assert_eq!(step(Action::Roll), Ok(Actor::Over));
+        assert_eq!(state.outcome(), Some(Outcome::Winner { seat: 0 }));
+        assert_eq!((state.player(0).total(), state.player(1).total()), (44, 0));
+        assert_eq!(state.turns(), 3);
+        // The same throws, drawn again, are what the checked path's chance node samples.
+        let mut checked = game(Rules::TwoDice, 40);
+        checked.apply(Action::Roll, &mut Vec::new()).unwrap();
+        let drawn = checked.sample_chance(&mut Draws::pairs(&[(6, 6)]));
+        assert_eq!(drawn, Ok(pair(6, 6)));
+    }
+
+    /// `restart` is the game before its first roll, the same players and rules.
+    #[test]
+    fn restart_is_a_new_game() {
+        let mut state = game(Rules::Classic, 30);
+        play(&mut state, &[Play::Roll(Throw::Single(6)), Play::Hold]);
+        state.restart();
+        assert_eq!(state, game(Rules::Classic, 30));
+    }
 }

@@ -199,6 +199,34 @@ mod tests {
         (state, dice_points)
     }
 
+    /// Any simulated game replays alone from (seed, index): the worker's quiet path
+    /// (which reuses one game and fuses each roll with its throw) and the checked loop
+    /// ([`Driver::play`]: every action and throw checked, every event built, a fresh
+    /// game) with the dice of `ChanceSource::seeded(stream_rng(seed, index))` give the
+    /// same winner and number of turns.
+    #[test]
+    fn a_simulated_game_replays_alone_on_the_checked_loop() {
+        let goal = 40;
+        let solution = Arc::new(solve(Rules::TwoDice, goal).unwrap());
+        let seats = (Optimal(solution), HoldAt(20));
+        let mut worker = Worker::new(Rules::TwoDice, goal, seats.0.clone(), seats.1);
+        for index in (0..2000).rev() {
+            let quiet = worker.play(11, index).unwrap();
+            let players = [PigPlayer::new("A"), PigPlayer::new("B")];
+            let mut game = Game::new(Rules::TwoDice, goal, players);
+            let mut dice = cards_core::protocol::ChanceSource::seeded(stream_rng(11, index));
+            let mut agents = seats.clone();
+            let outcome = Driver::new()
+                .play(&mut game, &mut dice, &mut agents, |_, _, _| Ok(()))
+                .unwrap();
+            assert_eq!(
+                quiet,
+                (outcome.winner().unwrap(), game.turns()),
+                "game {index}"
+            );
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(64))]
 

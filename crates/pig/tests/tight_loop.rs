@@ -4,7 +4,8 @@
 //! winner and the number of turns, for hold:20 against hold:20 and for the optimal
 //! strategy against hold:20 (two dice, goal 100).
 //!
-//! `TIGHT_LOOP_GAMES=100000 cargo test --release -p pig --test tight_loop`
+//! The check of 100,000 games of each pairing, not run by default:
+//! `cargo test --release -p pig --test tight_loop -- --ignored`
 
 #![allow(clippy::unwrap_used)]
 
@@ -22,7 +23,7 @@ fn games() -> u64 {
     std::env::var("TIGHT_LOOP_GAMES").map_or(2_000, |n| n.parse().unwrap())
 }
 
-fn agree<A: Decide>(engine_a: AnyStrategy, tight_a: &A, seed: u64) {
+fn agree<A: Decide>(engine_a: AnyStrategy, tight_a: &A, seed: u64, games: u64) {
     let game = Setup {
         rules: Rules::TwoDice,
         goal: tight_loop::GOAL,
@@ -30,7 +31,7 @@ fn agree<A: Decide>(engine_a: AnyStrategy, tight_a: &A, seed: u64) {
         b: (AnyStrategy::HoldAt(HoldAt(20)), "hold:20".to_owned()),
     };
     let mut worker = game.worker();
-    for index in 0..games() {
+    for index in 0..games {
         let played = game.play(&mut worker, seed, index, &mut ()).unwrap();
         let Ending::Winner(winner) = played.ending else {
             panic!("game {index}: no winner");
@@ -46,12 +47,22 @@ fn agree<A: Decide>(engine_a: AnyStrategy, tight_a: &A, seed: u64) {
 
 #[test]
 fn hold20_against_hold20() {
-    agree(AnyStrategy::HoldAt(HoldAt(20)), &Hold(20), 1);
+    agree(AnyStrategy::HoldAt(HoldAt(20)), &Hold(20), 1, games());
 }
 
 #[test]
 fn optimal_against_hold20() {
     let solution = Arc::new(solve(Rules::TwoDice, tight_loop::GOAL).unwrap());
     let bits = OptimalBits::new(&solution);
-    agree(AnyStrategy::Optimal(Optimal(solution)), &bits, 2);
+    agree(AnyStrategy::Optimal(Optimal(solution)), &bits, 2, games());
+}
+
+/// 100,000 seeded games of each pairing (seed 1), engine and tight loop alike.
+#[test]
+#[ignore = "100,000 games of each pairing: run with --release -- --ignored"]
+fn a_hundred_thousand_games_agree() {
+    agree(AnyStrategy::HoldAt(HoldAt(20)), &Hold(20), 1, 100_000);
+    let solution = Arc::new(solve(Rules::TwoDice, tight_loop::GOAL).unwrap());
+    let bits = OptimalBits::new(&solution);
+    agree(AnyStrategy::Optimal(Optimal(solution)), &bits, 1, 100_000);
 }
