@@ -1,14 +1,42 @@
 #!/usr/bin/env bash
-# Issue 13, War: `war simulate` single-threaded against the tight loop of
-# crates/war/benches/tight_loop.rs (the same games: crates/war/tests/tight_loop.rs),
-# two threads against one, and peak RSS for 10 thousand and 10 million games.
+# War: `war simulate` single-threaded against the tight loop of
+# crates/war/benches/tight_loop.rs (the same games: crates/war/tests/tight_loop.rs, and
+# its ignored test of 100,000 games), two threads against one, and peak RSS for 10
+# thousand and 10 million games.
 # Run from the repository root: bench/war.sh   (GAMES=N to change the timed run)
+# bench/war.sh instructions: callgrind's instructions a game instead (deterministic, so
+# it can run on a loaded machine): the release binary's `simulate --threads 1 --seed 1`
+# and examples/tight_loop.rs on the same 5,000 games, 2 and 4 players.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-target}
 GAMES=${GAMES:-300000}
 cargo build --release -q -p war
 WAR=$CARGO_TARGET_DIR/release/war
+
+if [ "${1:-}" = instructions ]; then
+  cargo build --release -q -p war --example tight_loop
+  TIGHT=$CARGO_TARGET_DIR/release/examples/tight_loop
+  n=5000
+  # Instructions a game of a command run under callgrind.
+  per_game() {
+    local out
+    out=$(mktemp)
+    valgrind --tool=callgrind --callgrind-out-file="$out" "$@" 2>&1 >/dev/null |
+      awk -v n=$n '/refs:/ { gsub(",", "", $NF); printf "%d\n", $NF / n }'
+    rm -f "$out"
+  }
+  for players in 2 4; do
+    engine=$(per_game "$WAR" simulate --games $n --threads 1 --seed 1 --players $players)
+    general=$(per_game "$TIGHT" $n $players general)
+    echo "$players players: engine $engine instructions a game, tight loop (2 to 8 players) $general ($(echo "scale=2; $engine / $general" | bc -l)x)"
+    if [ $players = 2 ]; then
+      two=$(per_game "$TIGHT" $n 2)
+      echo "$players players: tight loop specialised for two $two ($(echo "scale=2; $engine / $two" | bc -l)x)"
+    fi
+  done
+  exit 0
+fi
 
 # Best of three wall-clock seconds of a command.
 best_of_3() {

@@ -38,8 +38,14 @@
 //!   ([`NoWinner::BattleCap`]).
 //! - **Events** ([`Event`]): the deal, each card shown or laid face down, ties, wars,
 //!   players out, the table taken or left, the end; [`render`] turns them into text and
-//!   [`simulate`] tallies them. `audit` (with the `conformance` feature) checks every step against the rules for
-//!   `cards_core`'s conformance check.
+//!   [`simulate`] tallies them. `audit` (with the `conformance` feature) checks every
+//!   step against the rules for `cards_core`'s conformance check.
+//! - **The quiet path**: the simulator's `Driver::play_trusted` calls
+//!   `Game::apply_trusted` once a battle, which carries out the battle as `apply` does
+//!   (the same `battle` function, without the check that a player is to battle) and
+//!   fuses the take of the table that follows with shuffled returns (the same draws as
+//!   the chance node), building no event; the conformance test checks that it lands where
+//!   `apply` and the same chance land.
 //!
 //! # Modules
 //! - [`rules`]: [`Rules`] (players, [`Order`] of won cards, the battle cap) and
