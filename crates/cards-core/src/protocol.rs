@@ -702,7 +702,7 @@ impl<G: GameState> Driver<G> {
             observer(game, &step, &self.events)?;
         }
         game.outcome()
-            .ok_or(PlayError::Invariant("the game is over but has no outcome"))
+            .ok_or_else(|| PlayError::Invariant("the game is over but has no outcome"))
     }
 
     /// The quiet path: plays to the end with trusted agents (the simulators'
@@ -737,7 +737,7 @@ impl<G: GameState> Driver<G> {
             }
             let observation = game
                 .observe(seat)
-                .ok_or(PlayError::Invariant("the seat to act has no observation"))?;
+                .ok_or_else(|| PlayError::Invariant("the seat to act has no observation"))?;
             let action = agents.choose(seat, &observation, &self.legal)?;
             drop(observation);
             if cfg!(debug_assertions) {
@@ -757,7 +757,7 @@ impl<G: GameState> Driver<G> {
                 })?;
         }
         game.outcome()
-            .ok_or(PlayError::Invariant("the game is over but has no outcome"))
+            .ok_or_else(|| PlayError::Invariant("the game is over but has no outcome"))
     }
 }
 
@@ -804,7 +804,7 @@ where
     }
     let observation = game
         .observe(seat)
-        .ok_or(PlayError::Invariant("the seat to act has no observation"))?;
+        .ok_or_else(|| PlayError::Invariant("the seat to act has no observation"))?;
     let action = agents.choose(seat, &observation, legal)?;
     drop(observation);
     game.apply(action, events)
