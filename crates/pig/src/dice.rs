@@ -6,8 +6,6 @@ use std::fmt;
 use cards_core::rng::below;
 use rand::Rng;
 
-use crate::rules::Rules;
-
 /// The assignment's `PigDice`: the two dice as they lie after a roll.
 ///
 /// Java's `PigDice` rolled itself; here a roll is a value made from a random number
@@ -115,14 +113,6 @@ impl Throw {
             Throw::Single(face) => is_face(face),
         }
     }
-
-    /// The rules this throw belongs to.
-    pub const fn rules(self) -> Rules {
-        match self {
-            Throw::Pair(_) => Rules::TwoDice,
-            Throw::Single(_) => Rules::Classic,
-        }
-    }
 }
 
 impl fmt::Display for Throw {
@@ -146,6 +136,7 @@ pub enum Score {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Rules;
     use cards_core::rng::rng_from_seed;
     use pretty_assertions::assert_eq;
 

@@ -135,6 +135,19 @@ fn face<R: Rng + ?Sized>(rng: &mut R) -> u8 {
     below(rng, 6) as u8 + 1
 }
 
+/// Which rules a throw belongs to (here, with the rules, so that the dice know nothing
+/// of them).
+impl Throw {
+    /// The rules this throw belongs to: two dice are the assignment's, one die classic
+    /// Pig's.
+    pub const fn rules(self) -> Rules {
+        match self {
+            Throw::Pair(_) => Rules::TwoDice,
+            Throw::Single(_) => Rules::Classic,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
