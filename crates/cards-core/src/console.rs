@@ -8,6 +8,20 @@
 use std::fmt;
 use std::io::{self, BufRead, Write};
 
+use crate::protocol::Outcome;
+
+/// How a game played at the console ended, in every game (`R` is the game's reason for
+/// an end without a winner): what the binaries turn into an exit status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending<R> {
+    /// The game was played to its end.
+    Over(Outcome<R>),
+    /// The person quit (`q`): exit status 0.
+    Quit,
+    /// The person's input ended before the game did: exit status 1.
+    InputEnded,
+}
+
 /// A prompt-and-answer channel to a person.
 #[derive(Debug)]
 pub struct Console<R, W> {

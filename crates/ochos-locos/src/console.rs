@@ -19,7 +19,7 @@ use cards_core::{Color, ColorCard};
 
 use crate::error::RuleError;
 use crate::files::Deal;
-use crate::game::{Action, Game, Observation, Outcome};
+use crate::game::{Action, Game, NoWinner, Observation};
 use crate::render::{Renderer, Style};
 use crate::rules::Variant;
 use crate::strategy::Strategy;
@@ -263,16 +263,9 @@ impl<A: Agent<Game>> Agent<Game> for Table<A> {
     }
 }
 
-/// How a console game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ending {
-    /// The game was played to its end.
-    Over(Outcome),
-    /// The person quit.
-    Quit,
-    /// The person's answers ended before the game did.
-    InputEnded,
-}
+/// How a console game ended: played to its end, quit, or the input ended (the one
+/// type of every game, [`cards_core::console::Ending`]).
+pub type Ending = cards_core::console::Ending<NoWinner>;
 
 /// Plays `deal` under `variant` with a person answering through `console` at `seat`
 /// and the deal's strategies at the other seats, step by step, so that the game's lines

@@ -328,7 +328,7 @@ pub fn main() -> ExitCode {
     match run(cli) {
         Ok(Ran::Done) => ExitCode::SUCCESS,
         Ok(Ran::Status(status)) => ExitCode::from(status),
-        Ok(Ran::Game(Ending::Won(_) | Ending::Quit)) => ExitCode::SUCCESS,
+        Ok(Ran::Game(Ending::Over(_) | Ending::Quit)) => ExitCode::SUCCESS,
         Ok(Ran::Game(Ending::InputEnded)) => input_ended(PROGRAM),
         Err(Failure::Write(error) | Failure::Play(PlayError::Stopped(Stop::Io(error))))
             if is_broken_pipe(&error) =>

@@ -13,7 +13,7 @@ use cards_core::protocol::{Actor, Agent, ChanceSource, Driver, GameState, PlayEr
 
 use crate::dice::Throw;
 use crate::error::RuleError;
-use crate::game::{Action, Event, Game, Observation, Outcome, RollEffect};
+use crate::game::{Action, Event, Game, NoWinner, Observation, Outcome, RollEffect};
 use crate::player::PigPlayer;
 use crate::render::{self, Answer};
 use crate::rules::Rules;
@@ -24,16 +24,9 @@ pub const HUMAN: &str = "Human";
 /// The computer's name, as the assignment requires.
 pub const COMPUTER: &str = "Computer";
 
-/// How a game at the console ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ending {
-    /// Somebody reached the goal: the winner's name.
-    Won(&'static str),
-    /// The input ended while the human was asked to decide: nobody won.
-    InputEnded,
-    /// The human answered `q` or `quit`: nobody won, the scores so far were shown.
-    Quit,
-}
+/// How a console game ended: played to its end, quit, or the input ended (the one
+/// type of every game, [`cards_core::console::Ending`]).
+pub type Ending = cards_core::console::Ending<NoWinner>;
 
 /// The person at the console, as an agent: asked [`render::PROMPT`] before every roll
 /// (the first of a turn included, so holding at 0 is possible), until the answer is Y
@@ -218,7 +211,7 @@ impl<S: Agent<Game>, R: BufRead, W: Write> PigGame<S, R, W> {
         let out = self.console.output();
         writeln!(out, "\n{}", render::winner_line(name)).map_err(Stop::Io)?;
         out.flush().map_err(Stop::Io)?;
-        Ok(Ending::Won(name))
+        Ok(Ending::Over(Outcome::Winner { seat }))
     }
 
     /// After a quit: a blank line, [`render::QUIT`], and both players' banked points.
@@ -297,7 +290,7 @@ mod tests {
             &[(4, 6), (1, 1), (6, 6), (3, 4), (5, 6), (2, 2)],
             "n\nx\nY\nn\nn\n",
         );
-        assert_eq!(end, Ending::Won(HUMAN));
+        assert_eq!(end, Ending::Over(Outcome::Winner { seat: 0 }));
         let want = "
 Player: Human, Total Points = 0
 Hold dice (Y/N?) ?Roll=(4,6), Roll Points = 10, Turn Points = 10, Total Points = 10
@@ -446,7 +439,10 @@ Hold dice (Y/N?) ?{n}{ended}",
                 false,
             );
             assert_eq!(from_file, from_seed);
-            assert!(matches!(from_seed.0, Ok(Ending::Won(_))));
+            assert!(matches!(
+                from_seed.0,
+                Ok(Ending::Over(Outcome::Winner { .. }))
+            ));
         }
     }
 
@@ -540,7 +536,7 @@ Hold dice (Y/N?) ?{n}{ended}",
                     let winner = format!("The winner is: {name}");
                     prop_assert_eq!(lines.next(), Some(winner.as_str()));
                     prop_assert_eq!(lines.next(), None);
-                    prop_assert_eq!(end, Ending::Won(name));
+                    prop_assert_eq!(end, Ending::Over(Outcome::Winner { seat }));
                     return Ok(());
                 }
             }

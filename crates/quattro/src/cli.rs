@@ -341,7 +341,7 @@ fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
     )?;
     console.output().flush()?;
     Ok(match ending {
-        Ending::Finished(_) | Ending::Quit => ExitCode::SUCCESS,
+        Ending::Over(_) | Ending::Quit => ExitCode::SUCCESS,
         Ending::InputEnded => input_ended(PROGRAM),
     })
 }

@@ -16,7 +16,7 @@ use cards_core::protocol::{Actor, Agent, ChanceSource, Driver, GameState, PlayEr
 use crate::card::Card;
 use crate::deck::DeckOrder;
 use crate::error::{InvalidSelectionError, NoNameError, RuleError, validate_name};
-use crate::game::{Action, Game, Observation, Outcome, PLAYERS};
+use crate::game::{Action, Game, NoWinner, Observation, Outcome, PLAYERS};
 use crate::render::{self, CardStyle, Perspective};
 use crate::strategy::Bot;
 
@@ -30,16 +30,9 @@ pub const COLOR_PROMPT: &str = "Name a colour (R, Y, G or B): ";
 /// What is said when the person quits (`q` or `quit` at any question).
 pub const QUIT: &str = "You quit: nobody won.";
 
-/// How a game at the console ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ending {
-    /// Played to its end.
-    Finished(Outcome),
-    /// The person quit (exit status 0, as a game played to its end).
-    Quit,
-    /// The input ended first (exit status 1).
-    InputEnded,
-}
+/// How a console game ended: played to its end, quit, or the input ended (the one
+/// type of every game, [`cards_core::console::Ending`]).
+pub type Ending = cards_core::console::Ending<NoWinner>;
 
 /// A person's answer at a question: what was asked for, or `q`/`quit`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -260,7 +253,7 @@ pub fn play<R: BufRead, W: Write>(
         }
     }
     game.outcome()
-        .map(Ending::Finished)
+        .map(Ending::Over)
         .ok_or(PlayError::Invariant("the game is over but has no outcome"))
 }
 

@@ -226,7 +226,7 @@ fn play(cli: &Cli) -> ExitCode {
     let mut game = Game::new(rules);
     let mut console = StdConsole::stdio().with_echo(cli.echo);
     match console::play(&mut game, &mut chance, &mut console, mode) {
-        Ok(Ending::EndOfInput) => input_ended("war"),
+        Ok(Ending::InputEnded) => input_ended("war"),
         Ok(Ending::Over(_) | Ending::Quit) => ExitCode::SUCCESS,
         Err(ConsoleError::Io(error)) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => report("war", error),

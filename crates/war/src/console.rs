@@ -11,7 +11,7 @@ use cards_core::protocol::{Actor, Agent, ChanceSource, Driver, GameState, PlayEr
 
 use crate::deck::DeckOrder;
 use crate::error::RuleError;
-use crate::game::{Action, Event, Game, Observation, Outcome};
+use crate::game::{Action, Event, Game, NoWinner, Observation};
 use crate::render::{render_events, render_hands, render_summary};
 use crate::strategy::AlwaysBattle;
 
@@ -30,19 +30,9 @@ pub enum Mode {
     Quiet,
 }
 
-/// How a console session ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ending {
-    /// The game was played to its end.
-    Over(Outcome),
-    /// The player typed `q`.
-    Quit,
-    /// The input ended before the game: the summary is printed as for `q`, but the
-    /// binary says so on stderr and exits with status 1, as every game of the workspace
-    /// does when its input is cut short, so scripts can tell a deliberate quit from a
-    /// truncated one.
-    EndOfInput,
-}
+/// How a console game ended: played to its end, quit, or the input ended (the one
+/// type of every game, [`cards_core::console::Ending`]).
+pub type Ending = cards_core::console::Ending<NoWinner>;
 
 /// An accepted answer to [`PROMPT`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -188,7 +178,7 @@ pub fn play<R: BufRead, W: Write>(
     let (ending, stopped) = match played {
         Ok(outcome) => (Ending::Over(outcome), None),
         Err(PlayError::Stopped(Stop::Quit)) => (Ending::Quit, Some(Stop::Quit)),
-        Err(PlayError::Stopped(Stop::InputEnded)) => (Ending::EndOfInput, Some(Stop::InputEnded)),
+        Err(PlayError::Stopped(Stop::InputEnded)) => (Ending::InputEnded, Some(Stop::InputEnded)),
         Err(error) => return Err(error.into()),
     };
     text.clear();
@@ -231,6 +221,7 @@ fn to_io(error: fmt::Error) -> io::Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Outcome;
     use crate::rules::{Order, Rules};
     use crate::{Card, Game};
     use cards_core::console::NOT_TEXT;
@@ -289,7 +280,7 @@ mod tests {
     #[test]
     fn end_of_input_ends_with_the_summary() {
         let (ending, shown) = session("\n", Mode::Interactive);
-        assert_eq!(ending, Ending::EndOfInput);
+        assert_eq!(ending, Ending::InputEnded);
         assert_eq!(
             shown,
             format!(
