@@ -2,7 +2,6 @@
 //!
 //! - [`color`]: the four colours and the coloured card of Ochos Locos and Quattro
 //!   (`R5`, rainbow order R < Y < G < B).
-//! - [`french`]: the French-suited playing card of War (`6C`, `10H`, `AS`).
 //! - [`pile`]: a pile of cards with a top and a bottom, and a seeded shuffle.
 //! - [`rng`]: the one random number generator games use ([`GameRng`]), and seeds.
 //! - [`tokens`]: a whitespace tokenizer for deal files that knows lines and columns.
@@ -30,7 +29,6 @@
 pub mod cli;
 pub mod color;
 pub mod console;
-pub mod french;
 pub mod input;
 pub mod names;
 pub mod pile;
@@ -44,7 +42,6 @@ pub mod testing;
 pub mod tokens;
 
 pub use color::{Color, ColorCard, ColorCardError};
-pub use french::{PlayingCard, PlayingCardError, Rank, Suit};
 pub use pile::{Pile, shuffle};
 pub use protocol::{Actor, Agent, ChanceSource, Driver, EventSink, GameState, Outcome, Seat, Stop};
 pub use rng::GameRng;

@@ -17,7 +17,7 @@
 //!   and writes back again to the same text; an accepted Ochos Locos deal is played to
 //!   its end by its seats' strategies.
 //! - **Pig transcripts** (`pig check`): checked or refused in one short line.
-//! - **Card codes** (`cards_core`'s French and colour cards, War's and Quattro's cards):
+//! - **Card codes** (`cards_core`'s colour cards, War's and Quattro's cards):
 //!   a code that is accepted is written back as a code that reads as the same card.
 //! - **Answers at a prompt**, in all four interactive games: a seeded game is played
 //!   with the fuzzer's bytes as the person's keyboard. Whatever they type, the game
@@ -31,9 +31,9 @@
 
 use std::fmt::Display;
 
+use cards_core::ColorCard;
 use cards_core::input::read_text;
 use cards_core::protocol::{PlayError, Stop};
-use cards_core::{ColorCard, PlayingCard};
 
 /// The longest refusal a check accepts: a line, a column, a quoted token of at most 40
 /// characters (each escaped character up to 10) and a sentence of explanation.
@@ -92,11 +92,6 @@ pub fn card_codes(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    round_trip(
-        text,
-        |code| code.parse::<PlayingCard>(),
-        PlayingCard::to_string,
-    );
     round_trip(text, |code| code.parse::<ColorCard>(), ColorCard::to_string);
     round_trip(text, ColorCard::parse_ignore_case, ColorCard::to_string);
     round_trip(

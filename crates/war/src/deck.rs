@@ -5,9 +5,8 @@
 use std::fmt;
 
 use cards_core::protocol::Seat;
-use cards_core::{Rank, Suit};
 
-use crate::card::Card;
+use crate::card::{Card, Rank, Suit};
 
 /// The number of cards in the deck.
 pub const DECK_SIZE: usize = 52;

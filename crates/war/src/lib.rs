@@ -5,7 +5,7 @@
 //! # The assignment's classes
 //! | Java | Rust |
 //! | --- | --- |
-//! | `Card` (value, suit, `Comparable`, `toString`) | [`Card`]: `Eq`/`Hash` by rank and suit (one physical card); `compareTo` is [`Card::compare_rank`], by rank alone, which is what battles compare; `Display` as `6C`, `10H`, `AS` |
+//! | `Card` (value, suit, `Comparable`, `toString`) | [`Card`]: a [`Rank`] (the value, `getValue()` is [`Card::rank`]) and a [`Suit`] ([`Card::suit`]); `Eq`/`Hash` by rank and suit (one physical card); `compareTo` is [`Card::compare_rank`], by rank alone, which is what battles compare; `Display` as `6C`, `10H`, `AS`, and `FromStr` reads the same codes (either case) or refuses with [`CardError`] |
 //! | `Player` (an `ArrayList<Card>`, `toString`) | [`Player`]: a seat and its pile, a `VecDeque<Card>`: Rust's growable list, as the assignment's `ArrayList` is Java's (a plain array is not allowed), and the one made for a queue: cards leave from the front (`remove(0)`, [`Player::play_card`]) and won cards join at the back (`addAll`, [`Player::collect`]), both in constant time where an `ArrayList`'s `remove(0)` shifts every card; `Display` is `Player 1 (3 cards): 6C 10H AS` |
 //! | `Game` (deal, battles, wars, statistics) | [`Game`] (its settings in [`Rules`]): [`Game::new`] waits for the deal, the action [`Action::Battle`] plays one battle with its wars, [`Game::battles`] / [`Game::wars`] count |
 //! | `Game.main` (the prompt loop) | [`console::play`], driven by the `war` binary: the person at the prompt is the agent [`console::Person`] |
@@ -50,7 +50,8 @@
 //! # Modules
 //! - [`rules`]: [`Rules`] (players, [`Order`] of won cards, the battle cap) and
 //!   [`SetupError`].
-//! - [`card`]: [`Card`] over `cards_core::PlayingCard`: equal only to itself, compared
+//! - [`card`]: [`Card`], its [`Rank`] and [`Suit`], and [`CardError`]: the
+//!   French-suited card (`6C`, `10H`, `AS`), War's own, equal only to itself, compared
 //!   by rank where War's rule says so.
 //! - [`deck`]: the deck's facts, [`DeckOrder`] (the outcome of a chance node) and
 //!   [`ChanceNode`].
@@ -75,9 +76,9 @@
 //!
 //! # How it fits the workspace
 //! The rules ([`game`]) are a pure state machine: no printing, no input, no global
-//! random generator; chance is explicit. Cards, the seeded shuffle, deck-file
-//! tokens, the protocol and its loop, the prompt helper and exit codes come from
-//! `cards-core`; the binary (`src/main.rs`, `src/cli.rs`, which needs the default feature
+//! random generator; chance is explicit. The cards are War's own ([`card`]: no other
+//! game uses French-suited cards); the seeded shuffle, deck-file tokens, the protocol
+//! and its loop, the prompt helper and exit codes come from `cards-core`; the binary (`src/main.rs`, `src/cli.rs`, which needs the default feature
 //! `cli`) is the only place that knows about clap, indicatif, rayon and JSON: the library
 //! builds with `--no-default-features` and depends on none of them.
 //!
@@ -142,7 +143,7 @@ pub mod rules;
 pub mod simulate;
 pub mod strategy;
 
-pub use card::Card;
+pub use card::{Card, CardError, Rank, Suit};
 pub use deck::{ChanceNode, DeckOrder};
 pub use error::RuleError;
 pub use game::{Action, Event, Game, NoWinner, Observation, Outcome, WAR_CARDS};
