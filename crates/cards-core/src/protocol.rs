@@ -148,6 +148,15 @@ impl<R> Outcome<R> {
         }
     }
 
+    /// The same ending with the reason for no winner turned into another type (a
+    /// game's reason into the simulation report's phrase, say).
+    pub fn map_no_winner<S>(self, f: impl FnOnce(R) -> S) -> Outcome<S> {
+        match self {
+            Outcome::Winner { seat } => Outcome::Winner { seat },
+            Outcome::NoWinner { reason } => Outcome::NoWinner { reason: f(reason) },
+        }
+    }
+
     /// Why nobody won, if nobody did.
     pub fn no_winner(&self) -> Option<&R> {
         match self {

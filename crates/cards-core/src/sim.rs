@@ -31,7 +31,7 @@ use std::fmt::{self, Write as _};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::protocol::Seat;
+use crate::protocol::Outcome;
 
 #[cfg(feature = "sim")]
 /// The most worker threads a simulation starts: far more threads than cores only slows
@@ -43,20 +43,12 @@ pub const MAX_THREADS: usize = 256;
 #[cfg(feature = "sim")]
 const CHUNK: u64 = 1024;
 
-/// How one game ended, as the harness tallies it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ending {
-    /// The player in this seat won.
-    Winner(Seat),
-    /// Nobody won, for this reason (a short phrase: `the deck ran out`).
-    NoWinner(&'static str),
-}
-
 /// One game's result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Played {
-    /// How it ended.
-    pub ending: Ending,
+    /// How it ended: the game's outcome, a reason for no winner given as the report's
+    /// short phrase (`the deck ran out`; [`Outcome::map_no_winner`]).
+    pub outcome: Outcome<&'static str>,
     /// How long it lasted, in the simulation's [`length_unit`](Simulation::length_unit).
     pub length: u64,
 }
@@ -238,13 +230,13 @@ impl<X: Extra, E> Tally<X, E> {
     }
 
     fn add(&mut self, played: Played) {
-        match played.ending {
-            Ending::Winner(seat) => {
+        match played.outcome {
+            Outcome::Winner { seat } => {
                 if let Some(wins) = self.wins.get_mut(seat) {
                     *wins += 1;
                 }
             }
-            Ending::NoWinner(reason) => self.count_no_winner(reason, 1),
+            Outcome::NoWinner { reason } => self.count_no_winner(reason, 1),
         }
         self.lengths.add(played.length);
     }
@@ -567,14 +559,16 @@ mod tests {
             extra: &mut Sixes,
         ) -> Result<Played, std::io::Error> {
             let face = below(&mut stream_rng(seed, index), 6) + 1;
-            let ending = match face {
-                6 => Ending::Winner(0),
-                1 => Ending::Winner(1),
-                _ => Ending::NoWinner("no six and no one"),
+            let outcome = match face {
+                6 => Outcome::Winner { seat: 0 },
+                1 => Outcome::Winner { seat: 1 },
+                _ => Outcome::NoWinner {
+                    reason: "no six and no one",
+                },
             };
             extra.0 += u64::from(face == 6);
             Ok(Played {
-                ending,
+                outcome,
                 length: face,
             })
         }

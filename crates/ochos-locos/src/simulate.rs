@@ -27,12 +27,12 @@
 
 use cards_core::protocol::{Driver, PlayError};
 use cards_core::rng::stream_rng;
-use cards_core::sim::{Ending, Played, Simulation};
+use cards_core::sim::{Played, Simulation};
 
 use crate::deck::full_deck;
 use crate::error::RuleError;
 use crate::files::{DealError, NAMES, check_players};
-use crate::game::{Game, NoWinner, Outcome};
+use crate::game::{Game, NoWinner};
 use crate::player::Player;
 use crate::rules::{DealFormat, Variant};
 use crate::strategy::Strategy;
@@ -128,17 +128,12 @@ impl Worker {
             &mut self.seats,
             |_| turns += 1,
         )?;
-        let ending = match outcome {
-            Outcome::Winner { seat } => Ending::Winner(seat),
-            Outcome::NoWinner {
-                reason: NoWinner::DeckRanOut,
-            } => Ending::NoWinner("the deck ran out"),
-            Outcome::NoWinner {
-                reason: NoWinner::Stalemate,
-            } => Ending::NoWinner("stalemate"),
-        };
+        let outcome = outcome.map_no_winner(|reason| match reason {
+            NoWinner::DeckRanOut => "the deck ran out",
+            NoWinner::Stalemate => "stalemate",
+        });
         Ok(Played {
-            ending,
+            outcome,
             length: turns,
         })
     }
@@ -272,11 +267,8 @@ mod tests {
                 .unwrap();
             assert_eq!(worker.game(), &game, "game {index}");
             assert_eq!(played.length, turns, "game {index}");
-            let ending = match outcome {
-                Outcome::Winner { seat } => Ending::Winner(seat),
-                Outcome::NoWinner { .. } => Ending::NoWinner("the deck ran out"),
-            };
-            assert_eq!(played.ending, ending, "game {index}");
+            let outcome = outcome.map_no_winner(|_| "the deck ran out");
+            assert_eq!(played.outcome, outcome, "game {index}");
         }
     }
 

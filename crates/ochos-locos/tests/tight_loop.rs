@@ -13,7 +13,7 @@
 #[path = "../benches/tight_loop.rs"]
 mod tight_loop;
 
-use cards_core::sim::Ending;
+use cards_core::Outcome;
 use ochos_locos::simulate::{Setup, Worker};
 use ochos_locos::{Strategy, Variant};
 
@@ -50,9 +50,9 @@ fn check(games: u64) {
             let played = worker.play(seed, index).unwrap();
             let game = worker.game();
             let engine = tight_loop::Game {
-                winner: match played.ending {
-                    Ending::Winner(seat) => Some(seat),
-                    Ending::NoWinner(reason) => {
+                winner: match played.outcome {
+                    Outcome::Winner { seat } => Some(seat),
+                    Outcome::NoWinner { reason } => {
                         assert_eq!(reason, "the deck ran out", "game {index}");
                         None
                     }

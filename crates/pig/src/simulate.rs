@@ -11,7 +11,7 @@
 use cards_core::names::RuleSet;
 use cards_core::protocol::{Agent, Driver, PlayError, Seat};
 use cards_core::rng::stream_rng;
-use cards_core::sim::{Ending, Played, Simulation};
+use cards_core::sim::{Played, Simulation};
 
 use crate::error::RuleError;
 use crate::game::{Game, Outcome};
@@ -111,7 +111,7 @@ where
     ) -> Result<Played, PlayError<RuleError>> {
         let (winner, turns) = worker.play(seed, index)?;
         Ok(Played {
-            ending: Ending::Winner(winner),
+            outcome: cards_core::Outcome::Winner { seat: winner },
             length: u64::from(turns),
         })
     }

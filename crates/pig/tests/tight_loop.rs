@@ -14,7 +14,8 @@ mod tight_loop;
 
 use std::sync::Arc;
 
-use cards_core::sim::{Ending, Simulation};
+use cards_core::Outcome;
+use cards_core::sim::Simulation;
 use pig::simulate::Setup;
 use pig::{AnyStrategy, HoldAt, Optimal, Rules, solve};
 use tight_loop::{Decide, Game, Hold, OptimalBits};
@@ -33,7 +34,7 @@ fn agree<A: Decide>(engine_a: AnyStrategy, tight_a: &A, seed: u64, games: u64) {
     let mut worker = game.worker();
     for index in 0..games {
         let played = game.play(&mut worker, seed, index, &mut ()).unwrap();
-        let Ending::Winner(winner) = played.ending else {
+        let Outcome::Winner { seat: winner } = played.outcome else {
             panic!("game {index}: no winner");
         };
         let engine = Game {

@@ -18,7 +18,7 @@
 use cards_core::names::RuleSet;
 use cards_core::protocol::{Driver, PlayError};
 use cards_core::rng::stream_rng;
-use cards_core::sim::{Ending, Played, Simulation};
+use cards_core::sim::{Played, Simulation};
 
 use crate::error::RuleError;
 use crate::game::{Game, NoWinner, Outcome, PLAYERS};
@@ -78,15 +78,12 @@ impl Simulation for Setup {
         _extra: &mut (),
     ) -> Result<Played, PlayError<RuleError>> {
         let (outcome, turns) = worker.play(seed, index)?;
-        let ending = match outcome {
-            Outcome::Winner { seat } => Ending::Winner(seat),
-            Outcome::NoWinner { reason } => Ending::NoWinner(match reason {
-                NoWinner::EveryonePassed => "everyone passed",
-                NoWinner::TurnLimit(_) => "the turn limit",
-            }),
-        };
+        let outcome = outcome.map_no_winner(|reason| match reason {
+            NoWinner::EveryonePassed => "everyone passed",
+            NoWinner::TurnLimit(_) => "the turn limit",
+        });
         Ok(Played {
-            ending,
+            outcome,
             length: u64::from(turns),
         })
     }

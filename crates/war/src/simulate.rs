@@ -35,7 +35,7 @@ use std::fmt::{self, Write as _};
 
 use cards_core::protocol::{Agent, Driver, PlayError, Seat, Stop};
 use cards_core::rng::{GameRng, stream_rng};
-use cards_core::sim::{Distribution, Ending, Extra, Histogram, Played, Simulation};
+use cards_core::sim::{Distribution, Extra, Histogram, Played, Simulation};
 use serde::Serialize;
 
 use crate::error::RuleError;
@@ -103,16 +103,13 @@ impl Simulation for Setup {
     ) -> Result<Played, PlayError<RuleError>> {
         let record = worker.play(seed, index)?;
         extra.add(&record);
-        let ending = match record.outcome {
-            Outcome::Winner { seat } => Ending::Winner(seat),
-            Outcome::NoWinner { reason } => Ending::NoWinner(match reason {
-                NoWinner::OutOfCards { .. } => "the last players ran out together",
-                NoWinner::Repetition { .. } => "the position repeated",
-                NoWinner::BattleCap { .. } => "the battle cap",
-            }),
-        };
+        let outcome = record.outcome.map_no_winner(|reason| match reason {
+            NoWinner::OutOfCards { .. } => "the last players ran out together",
+            NoWinner::Repetition { .. } => "the position repeated",
+            NoWinner::BattleCap { .. } => "the battle cap",
+        });
         Ok(Played {
-            ending,
+            outcome,
             length: record.battles,
         })
     }
