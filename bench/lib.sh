@@ -28,9 +28,9 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-target}
 BIN_DIR=$CARGO_TARGET_DIR/release
-# Every crate's example is target/release/examples/tight_loop: each script builds its own
-# under a lock and copies it here at once, so that scripts run side by side (or another
-# crate's build) cannot swap it underneath. Files of the run (pig's table) go here too.
+# Each crate's tight loop is its example CRATE_tight_loop (examples/tight_loop.rs, named
+# after the crate); the script builds it under a lock and copies it here, so that scripts
+# run side by side cannot swap it underneath. Files of the run (pig's table) go here too.
 BENCH_TMP=$(mktemp -d)
 trap 'rm -rf "$BENCH_TMP"' EXIT
 TIGHT=$BENCH_TMP/tight_loop
@@ -131,8 +131,9 @@ bench_main() {
     --instructions) only_instructions=1 ;;
     *) echo "usage: [GAMES=N] [MIN_SECONDS=S] bash bench/$CRATE.sh [--instructions]" >&2; exit 2 ;;
   esac
-  flock "$CARGO_TARGET_DIR/.bench-tight-loop.lock" bash -c 'nice cargo build --release -q -p "$1" --bin "$1" --example tight_loop &&
-    cp "$2/examples/tight_loop" "$3"' build "$CRATE" "$BIN_DIR" "$TIGHT"
+  local example=${CRATE//-/_}_tight_loop
+  flock "$CARGO_TARGET_DIR/.bench-tight-loop.lock" bash -c 'nice cargo build --release -q -p "$1" --bin "$1" --example "$4" &&
+    cp "$2/examples/$4" "$3"' build "$CRATE" "$BIN_DIR" "$TIGHT" "$example"
   if declare -F prepare >/dev/null; then prepare; fi
   if [ -n "$only_instructions" ]; then part_instructions; return; fi
 

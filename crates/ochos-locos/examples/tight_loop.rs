@@ -2,7 +2,7 @@
 //! the engine's (`bench/ochos-locos.sh`): plays games 0 to N − 1 of seed 1 (N is the first
 //! argument, 40,000 by default) and prints the turns played in all.
 //!
-//! `valgrind --tool=callgrind target/release/examples/tight_loop 40000`
+//! `valgrind --tool=callgrind target/release/examples/ochos_locos_tight_loop 40000`
 
 #[path = "../benches/tight_loop.rs"]
 mod tight_loop;

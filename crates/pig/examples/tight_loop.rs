@@ -3,7 +3,7 @@
 //! default) of hold:20 against hold:20 from seed 1, as `pig simulate --a hold:20 --b
 //! hold:20 --seed 1 --threads 1` plays them, and A's wins.
 //!
-//! `valgrind --tool=callgrind target/release/examples/tight_loop 200000`
+//! `valgrind --tool=callgrind target/release/examples/pig_tight_loop 200000`
 
 #![allow(clippy::unwrap_used)]
 

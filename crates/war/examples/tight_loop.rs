@@ -1,6 +1,6 @@
 //! The tight loop of `benches/tight_loop.rs` as a plain binary, for instruction counts
 //! (`valgrind --tool=callgrind`) beside `war simulate` on the same games:
-//! `cargo build --release -p war --example tight_loop`, then
+//! `cargo build --release -p war --example war_tight_loop`, then
 //! `tight_loop GAMES [PLAYERS] [general]` plays games 0..GAMES of seed 1 (two players:
 //! the loop specialised for two, unless `general` is given) and prints the battles
 //! fought, as a checksum.
