@@ -593,10 +593,12 @@ impl GameState for Game {
     ) -> Result<Actor, RuleError> {
         let seat = self.next_seat().ok_or(RuleError::NotDealt)?;
         self.carry_out(seat, action);
-        Ok(match self.outcome {
-            Some(_) => Actor::Over,
-            None => Actor::Seat(self.next_seat().unwrap_or(seat)),
-        })
+        match (self.outcome, self.next_seat()) {
+            (Some(_), _) => Ok(Actor::Over),
+            (None, Some(next)) => Ok(Actor::Seat(next)),
+            // A game that was dealt has a seat to act until it is over.
+            (None, None) => Err(RuleError::NotDealt),
+        }
     }
 
     /// A shuffle of the cards to deal, in card order first, as `cards_core::shuffle`
