@@ -50,6 +50,50 @@ pub fn random_seed() -> u64 {
     rand::rng().next_u64()
 }
 
+/// A seed in JSON as a string of digits (`"seed": "13537527073888940176"`), for
+/// `#[serde(with = "cards_core::rng::seed_string")]`: JavaScript and jq read numbers as
+/// doubles, which hold every integer only up to 2^53, so a seed written as a JSON number
+/// could come back as another seed. Reading takes the string, or a number as older files
+/// wrote it.
+pub mod seed_string {
+    use std::fmt;
+
+    use serde::Serializer;
+    use serde::de::{self, Deserializer, Visitor};
+
+    /// Writes `seed` as a string of its decimal digits.
+    pub fn serialize<S: Serializer>(seed: &u64, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(seed)
+    }
+
+    /// Reads a seed from a string of decimal digits or from a non-negative integer.
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u64, D::Error> {
+        struct Seed;
+        impl Visitor<'_> for Seed {
+            type Value = u64;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a seed: a string of digits from 0 to 18446744073709551615")
+            }
+            fn visit_u64<E: de::Error>(self, seed: u64) -> Result<u64, E> {
+                Ok(seed)
+            }
+            fn visit_i64<E: de::Error>(self, seed: i64) -> Result<u64, E> {
+                u64::try_from(seed)
+                    .map_err(|_| E::invalid_value(de::Unexpected::Signed(seed), &self))
+            }
+            fn visit_str<E: de::Error>(self, seed: &str) -> Result<u64, E> {
+                // `u64::from_str` takes a leading `+`; a seed is digits only.
+                if seed.is_empty() || !seed.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err(E::invalid_value(de::Unexpected::Str(seed), &self));
+                }
+                seed.parse()
+                    .map_err(|_| E::invalid_value(de::Unexpected::Str(seed), &self))
+            }
+        }
+        deserializer.deserialize_any(Seed)
+    }
+}
+
 /// A uniform number in `0..n`, without modulo bias (Lemire's method), from the raw
 /// generator output alone, so that results do not move when `rand` changes its
 /// distribution code.

@@ -18,7 +18,7 @@
 //! |---|---|
 //! | `game` | the program: `ochos-locos`, `quattro`, `war` or `pig` |
 //! | `rules` | the rule set and the setup, in words |
-//! | `games`, `seed` | how many games, and the run's seed |
+//! | `games`, `seed` | how many games (a number), and the run's seed (a string of digits, `"seed": "1"`: JavaScript and jq would round a 64-bit number) |
 //! | `seats` | one entry a seat, in seating order: `name`, `wins`, `share` of the games, and `wilson95`, the 95% Wilson score interval of that share, `[low, high]` |
 //! | `no_winner` | games without a winner, by reason (an object: reason → games) |
 //! | `length` | game length: `unit` (`turns`, `battles`), `mean`, `median`, `p90`, `p99`, `max` (nearest-rank percentiles) |
@@ -276,7 +276,9 @@ pub struct Report<X> {
     pub rules: String,
     /// Games played.
     pub games: u64,
-    /// The run's seed.
+    /// The run's seed, written in JSON as a string of digits (see
+    /// [`seed_string`](crate::rng::seed_string)).
+    #[serde(serialize_with = "crate::rng::seed_string::serialize")]
     pub seed: u64,
     /// Each seat's wins.
     pub seats: Vec<SeatFigures>,
@@ -594,6 +596,28 @@ mod tests {
         assert!(six.wilson95.0 < 1.0 / 6.0 && 1.0 / 6.0 < six.wilson95.1);
         assert!(one.to_text().contains("sixes: "));
         assert!(one.to_json().contains("\"wilson95\""));
+    }
+
+    #[test]
+    fn the_seed_survives_a_standard_json_reader_as_a_string() {
+        // Above 2^53 a JSON number would be rounded by a reader that holds numbers as
+        // doubles (JavaScript, jq): 13537527073888940176 reads as 13537527073888940000.
+        let seed = 13_537_527_073_888_940_176_u64;
+        assert!(seed > 1 << 53);
+        let report = run(
+            &Dice,
+            &Options {
+                games: 10,
+                seed,
+                threads: Some(1),
+            },
+            &|_| {},
+        )
+        .unwrap();
+        let json: serde_json::Value = serde_json::from_str(&report.to_json()).unwrap();
+        assert_eq!(json["seed"].as_str(), Some("13537527073888940176"));
+        assert_eq!(json["seed"].as_str().unwrap().parse::<u64>(), Ok(seed));
+        assert_eq!(json["games"].as_u64(), Some(10));
     }
 
     #[test]

@@ -110,7 +110,10 @@ pub fn applicable(variant: Variant) -> Vec<Situation> {
 pub struct Manifest {
     /// The rule set (`completos`).
     pub rules: String,
-    /// The seed the cases were searched with.
+    /// The seed the cases were searched with, written as a string of digits
+    /// ([`cards_core::rng::seed_string`]: a JSON number above 2^53 is rounded by
+    /// JavaScript and jq); a number, as older manifests have it, is read too.
+    #[serde(with = "cards_core::rng::seed_string")]
     pub seed: u64,
     /// Whether 8s print their colour (completos; `false` with `--no-announce-colour`).
     /// The manifest's key keeps the flag's spelling, `announce_colour`.
@@ -405,5 +408,36 @@ mod tests {
         let json = serde_json::to_value(&manifest).unwrap();
         assert_eq!(json["announce_colour"], serde_json::Value::Bool(false));
         assert_eq!(json.get("announce_color"), None);
+    }
+
+    #[test]
+    fn the_manifest_seed_is_a_string_and_reads_back() {
+        let seed = 13_537_527_073_888_940_176_u64;
+        let manifest = Manifest {
+            rules: "completos".to_owned(),
+            seed,
+            announce_color: true,
+            cases: Vec::new(),
+        };
+        let text = serde_json::to_string(&manifest).unwrap();
+        let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(json["seed"].as_str(), Some("13537527073888940176"));
+        assert_eq!(serde_json::from_str::<Manifest>(&text).unwrap(), manifest);
+        // An older manifest's number, and no other kind of seed.
+        let old = r#"{"rules": "completos", "seed": 7, "announce_colour": true, "cases": []}"#;
+        assert_eq!(serde_json::from_str::<Manifest>(old).unwrap().seed, 7);
+        for bad in [
+            r#""-1""#,
+            r#""+1""#,
+            r#""""#,
+            "-1",
+            "1.5",
+            r#""18446744073709551616""#,
+        ] {
+            let text = format!(
+                r#"{{"rules": "completos", "seed": {bad}, "announce_colour": true, "cases": []}}"#
+            );
+            assert!(serde_json::from_str::<Manifest>(&text).is_err(), "{bad}");
+        }
     }
 }
