@@ -267,7 +267,9 @@ pub trait GameState {
 
     /// What the player in `seat` may see now; `None` if the table has no such seat
     /// (`seat >= seats()`), the one answer every game gives to a seat that does not
-    /// exist (never a panic, never an empty or a whole-game view).
+    /// exist (never a panic, never an empty or a whole-game view). A game may also answer
+    /// `None` while only chance acts and a seat has nothing to see yet (Quattro before its
+    /// deal: no hand, no discard pile); the seat to act always has an observation.
     fn observe(&self, seat: Seat) -> Option<Self::Observation<'_>>;
 
     /// The quiet path's step: carries out `action`, which a trusted agent chose from the
