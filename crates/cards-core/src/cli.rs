@@ -25,7 +25,8 @@ pub fn input_ended(program: &str) -> ExitCode {
     ExitCode::from(EXIT_CUT_SHORT)
 }
 
-/// The seed to play with: the user's, or a fresh one announced on stderr as
+/// The seed to play with: the user's (any `u64`), or a fresh one of at most 9 digits
+/// ([`random_seed`](crate::rng::random_seed)) announced on stderr as
 /// `PROGRAM: seed N (replay with --seed N)` so that the game can be replayed. Standard
 /// output is left alone: it carries the game.
 pub fn resolve_seed(program: &str, seed: Option<u64>) -> u64 {

@@ -45,8 +45,20 @@ const fn splitmix64(x: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// A fresh seed from the operating system, for when the user gave none.
+/// The random seeds [`random_seed`] chooses are below this: at most 9 digits, short
+/// enough to read out in class. `--seed` still takes any `u64`.
+pub const RANDOM_SEED_LIMIT: u64 = 1_000_000_000;
+
+/// A fresh seed from the operating system's generator, for when the user gave none:
+/// uniform in `0..RANDOM_SEED_LIMIT` (0 to 999,999,999), so that the announced seed is
+/// easy to read out and type again.
 pub fn random_seed() -> u64 {
+    below(&mut rand::rng(), RANDOM_SEED_LIMIT)
+}
+
+/// A fresh full 64-bit random value from the operating system's generator, for what
+/// must not be guessed (the web server's game ids), unlike a seed.
+pub fn random_u64() -> u64 {
     rand::rng().next_u64()
 }
 
@@ -142,6 +154,21 @@ mod tests {
         6_633_766_593_972_829_180,
     ];
     const GOLDEN_GAME_SEED_0_0: u64 = 12_035_550_249_420_947_055;
+
+    #[test]
+    fn random_seeds_have_at_most_nine_digits_and_ids_use_all_64_bits() {
+        let seeds: Vec<u64> = (0..2000).map(|_| random_seed()).collect();
+        assert!(seeds.iter().all(|&s| s < RANDOM_SEED_LIMIT), "{seeds:?}");
+        assert!(seeds.iter().all(|s| s.to_string().len() <= 9));
+        assert_eq!(RANDOM_SEED_LIMIT - 1, 999_999_999);
+        // Not stuck in a corner of the range: 2000 uniform draws all below 10^8, or all
+        // at or above 9·10^8, happen with probability 10^-2000 each.
+        assert!(seeds.iter().any(|&s| s >= 100_000_000));
+        assert!(seeds.iter().any(|&s| s < 900_000_000));
+        // An id below 2^40 has probability 2^-24; 64 of them in a row, none.
+        let ids: Vec<u64> = (0..64).map(|_| random_u64()).collect();
+        assert!(ids.iter().any(|&id| id >= 1 << 40), "{ids:?}");
+    }
 
     #[test]
     fn below_stays_in_range_and_covers_it() {

@@ -135,6 +135,24 @@ async fn a_seed_replays_the_same_game() {
     assert_eq!(transcripts[0], transcripts[1]);
 }
 
+#[tokio::test]
+async fn a_random_seed_has_at_most_nine_digits_and_the_id_is_not_the_seed() {
+    let (_, app) = app(Config::default());
+    let mut ids = Vec::new();
+    for _ in 0..20 {
+        let game = start(&app, json!({"game": "war"})).await;
+        let seed = game["seed"].as_str().unwrap();
+        assert!(seed.parse::<u64>().unwrap() <= 999_999_999, "{seed}");
+        let id = u64::from_str_radix(game["id"].as_str().unwrap(), 16).unwrap();
+        ids.push(id);
+    }
+    // 20 full 64-bit ids all below 2^40: probability 2^-480.
+    assert!(ids.iter().any(|&id| id >= 1 << 40), "{ids:x?}");
+    // `--seed`'s whole range still plays.
+    let game = start(&app, json!({"game": "war", "seed": "18446744073709551615"})).await;
+    assert_eq!(game["seed"], json!("18446744073709551615"));
+}
+
 /// The upper-case words of every string of `json` that name a card of the game.
 fn cards_named(json: &Value, is_card: &dyn Fn(&str) -> bool, out: &mut Vec<String>) {
     match json {

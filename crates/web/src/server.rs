@@ -280,7 +280,7 @@ impl AppState {
             return Err(self.full());
         }
         let id = loop {
-            let id = GameId(cards_core::rng::random_seed());
+            let id = GameId(cards_core::rng::random_u64());
             if !games.contains_key(&id) {
                 break id;
             }
