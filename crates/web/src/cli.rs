@@ -80,3 +80,23 @@ pub fn main() -> ExitCode {
         }
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    /// `web --version` prints `web VERSION` on stdout and exits 0: clap's version
+    /// "error" is not a usage error, so `parse_args` prints it on stdout with status 0.
+    #[test]
+    fn version_prints_the_name_and_version_on_stdout() {
+        let error = Cli::try_parse_from(["web", "--version"]).unwrap_err();
+        assert_eq!(error.kind(), clap::error::ErrorKind::DisplayVersion);
+        assert!(!error.use_stderr());
+        assert_eq!(error.exit_code(), 0);
+        assert_eq!(
+            error.render().to_string(),
+            format!("web {}\n", env!("CARGO_PKG_VERSION"))
+        );
+    }
+}
