@@ -273,7 +273,8 @@ struct PlayArgs {
     /// Your answers come from standard input, so the deal must be a FILE, --sample or
     /// --seed N. Before each of your turns you see your hand, the card to match and your
     /// plays, numbered: type a card (`r5` or `R5`), its number, or `d` to draw when that
-    /// is your play; after an 8 that names a colour, type the colour (`G` or `green`).
+    /// is your play; after an 8 that names a colour, type the colour (`G` or `green`);
+    /// `q` (or `quit`) quits at either question.
     /// Example: `ochos-locos completos --sample --human Bob`.
     #[arg(long, value_name = "NAME")]
     human: Option<String>,
@@ -727,7 +728,8 @@ fn play_human(
     let console = Console::new(io::stdin().lock(), out).with_echo(echo);
     Ok(match console::play(variant, deal, seat, console, style)? {
         Ending::Over(_) => Done::Ok,
-        Ending::Quit => Done::CutShort(Stop::Quit),
+        // Quitting is an ending the person chose: exit status 0, as in the other games.
+        Ending::Quit => Done::Ok,
         Ending::InputEnded => Done::CutShort(Stop::InputEnded),
     })
 }

@@ -5,8 +5,10 @@
 //! Before each of their turns the person sees their hand, the card to match (and the
 //! colour in force after an 8, or the 2 to answer) and their legal plays, numbered. They
 //! type a card (`R5`, any case), its number, or `d`/`draw` when drawing is their only
-//! play; after an 8 that names a colour they are asked the colour (`R` or `red`…). An
-//! answer that is no legal play is refused with a one-line reason and asked again. Like
+//! play; after an 8 that names a colour they are asked the colour (`R` or `red`…). `q`
+//! or `quit` (any case) at either question quits the game, as in Quattro, War and Pig
+//! ([`QUIT`], [`Ending::Quit`]). An answer that is no legal play is refused with a
+//! one-line reason and asked again. Like
 //! every agent, the person sees only the observation and the legal plays; the game
 //! applies what they chose.
 
@@ -23,6 +25,36 @@ use crate::game::{Action, Game, NoWinner, Observation};
 use crate::render::{Renderer, Style};
 use crate::rules::Variant;
 use crate::strategy::Strategy;
+
+/// What is said when the person quits (`q` or `quit` at any question), as Quattro and Pig
+/// say it.
+pub const QUIT: &str = "You quit: nobody won.";
+
+/// Whether `answer` asks to quit: `q` or `quit`, in any case, blanks around it ignored.
+pub fn is_quit(answer: &str) -> bool {
+    let answer = answer.trim();
+    answer.eq_ignore_ascii_case("q") || answer.eq_ignore_ascii_case("quit")
+}
+
+/// A person's answer at a question: what was asked for, or `q`/`quit`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reply<T> {
+    /// The answer.
+    Answer(T),
+    /// The person typed `q` or `quit`.
+    Quit,
+}
+
+/// `parse`, unless the answer is to quit.
+fn or_quit<T>(
+    answer: &str,
+    parse: impl FnOnce(&str) -> Result<T, String>,
+) -> Result<Reply<T>, String> {
+    if is_quit(answer) {
+        return Ok(Reply::Quit);
+    }
+    parse(answer).map(Reply::Answer)
+}
 
 /// A person choosing at one seat, through a console.
 #[derive(Debug)]
@@ -201,12 +233,16 @@ impl<R: BufRead, W: Write> Agent<Game> for Person<R, W> {
             return Err(Stop::NoAction);
         }
         self.show(observation, &offers)?;
-        let offer = self
+        let offer = match self
             .console
             .ask("Your play: ", |answer| {
-                parse_play(answer, observation, &offers)
+                or_quit(answer, |answer| parse_play(answer, observation, &offers))
             })?
-            .ok_or(Stop::InputEnded)?;
+            .ok_or(Stop::InputEnded)?
+        {
+            Reply::Answer(offer) => offer,
+            Reply::Quit => return Err(Stop::Quit),
+        };
         let Some(card) = offer else {
             return Ok(Action::Draw);
         };
@@ -223,12 +259,16 @@ impl<R: BufRead, W: Write> Agent<Game> for Person<R, W> {
         if colors.is_empty() {
             return Ok(Action::Play { card, chosen: None });
         }
-        let color = self
+        let color = match self
             .console
             .ask("Colour to follow (R, Y, G or B): ", |answer| {
-                parse_color(answer, &colors)
+                or_quit(answer, |answer| parse_color(answer, &colors))
             })?
-            .ok_or(Stop::InputEnded)?;
+            .ok_or(Stop::InputEnded)?
+        {
+            Reply::Answer(color) => color,
+            Reply::Quit => return Err(Stop::Quit),
+        };
         Ok(Action::Play {
             card,
             chosen: Some(color),
@@ -307,12 +347,15 @@ pub fn play<R: BufRead, W: Write>(
                 let outcome = game.outcome().ok_or(PlayError::Invariant("no outcome"))?;
                 return Ok(Ending::Over(outcome));
             }
-            Err(PlayError::Stopped(stop @ (Stop::InputEnded | Stop::Quit))) => {
+            Err(PlayError::Stopped(Stop::InputEnded)) => {
+                // The open question's line ends; why the game stopped goes to stderr.
                 writeln!(table.person.output()).map_err(Stop::Io)?;
-                return Ok(match stop {
-                    Stop::Quit => Ending::Quit,
-                    _ => Ending::InputEnded,
-                });
+                return Ok(Ending::InputEnded);
+            }
+            Err(PlayError::Stopped(Stop::Quit)) => {
+                // As Quattro: the prompt's line ends, then the closing line.
+                writeln!(table.person.output(), "\n{QUIT}").map_err(Stop::Io)?;
+                return Ok(Ending::Quit);
             }
             Err(error) => return Err(error),
         }
@@ -397,6 +440,37 @@ mod tests {
                  To match: {g}G1{end}\nYour plays: 1) draw\nYour play: "
             )
         );
+    }
+
+    #[test]
+    fn q_or_quit_quits_at_the_play_and_at_the_colour() {
+        let g = game(
+            Variant::Completos,
+            "2\nAlice B G8 B4 G3 Y3 G2\nBob B R1 R3 R4 R5 R6\nG1\nY1 Y2\n",
+        );
+        for answers in [
+            "q\n",
+            "Q\n",
+            " quit \n",
+            "QUIT\n",
+            "x\nq\n",
+            "1\nq\n",
+            "g8\n Quit\n",
+        ] {
+            let (choice, shown) = ask(&g, answers);
+            assert!(matches!(choice, Err(Stop::Quit)), "{answers:?}: {choice:?}");
+            assert!(
+                !shown.contains("'q") && !shown.contains("uit'"),
+                "{answers:?}: {shown}"
+            );
+        }
+        // Only the whole answer quits.
+        let (choice, shown) = ask(&g, "qq\n");
+        assert!(matches!(choice, Err(Stop::InputEnded)));
+        assert!(shown.contains("'qq' is not a play"), "{shown}");
+        let (choice, shown) = ask(&g, "1\nquitting\n");
+        assert!(matches!(choice, Err(Stop::InputEnded)));
+        assert!(shown.contains("'quitting' is not a colour"), "{shown}");
     }
 
     #[test]
