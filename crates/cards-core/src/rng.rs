@@ -9,7 +9,7 @@
 //! A simulation gives game `i` of a run seeded `s` its own generator, seeded with
 //! [`game_seed`]`(s, i)` ([`stream_rng`]): a SplitMix64 mix of the two, so game `i`
 //! depends on `(s, i)` alone, the figures are the same for any number of threads, and
-//! any simulated game can be replayed on its own as the game of seed `game_seed(s, i)`.
+//! any simulated game can be replayed on its own from `(s, i)` (each game tests it).
 
 use rand::{Rng, SeedableRng};
 

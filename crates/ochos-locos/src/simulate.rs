@@ -32,7 +32,7 @@ use cards_core::sim::{Played, Simulation};
 use crate::deck::full_deck;
 use crate::error::RuleError;
 use crate::files::{DealError, NAMES, check_players};
-use crate::game::{Game, NoWinner};
+use crate::game::{Game, NoWinner, Outcome};
 use crate::player::Player;
 use crate::rules::{DealFormat, Variant};
 use crate::strategy::Strategy;
@@ -117,7 +117,7 @@ impl Worker {
     /// Plays game number `index` of a run seeded with `seed`: how it ended and how many
     /// turns it took. An error only if the game refuses what a strategy chose (a bug the
     /// tests rule out).
-    pub fn play(&mut self, seed: u64, index: u64) -> Result<Played, PlayError<RuleError>> {
+    pub fn play(&mut self, seed: u64, index: u64) -> Result<(Outcome, u32), PlayError<RuleError>> {
         // Game `index` depends on nothing but (seed, index): the chance node shuffles
         // the deck, in card order, with the game's own stream.
         self.game.restart();
@@ -128,14 +128,7 @@ impl Worker {
             &mut self.seats,
             |_| turns += 1,
         )?;
-        let outcome = outcome.map_no_winner(|reason| match reason {
-            NoWinner::DeckRanOut => "the deck ran out",
-            NoWinner::Stalemate => "stalemate",
-        });
-        Ok(Played {
-            outcome,
-            length: turns,
-        })
+        Ok((outcome, turns))
     }
 }
 
@@ -180,7 +173,14 @@ impl Simulation for Setup {
         index: u64,
         _extra: &mut (),
     ) -> Result<Played, PlayError<RuleError>> {
-        worker.play(seed, index)
+        let (outcome, turns) = worker.play(seed, index)?;
+        Ok(Played {
+            outcome: outcome.map_no_winner(|reason| match reason {
+                NoWinner::DeckRanOut => "the deck ran out",
+                NoWinner::Stalemate => "stalemate",
+            }),
+            length: u64::from(turns),
+        })
     }
 }
 
@@ -254,21 +254,20 @@ mod tests {
         .unwrap();
         let mut worker = Worker::new(&setup);
         for index in [0, 1, 2, 17, 999, 123_456] {
-            let played = worker.play(2020, index).unwrap();
+            let (played, played_turns) = worker.play(2020, index).unwrap();
             let mut game = setup.game.clone();
             let mut seats: Vec<Strategy> = setup.seats.iter().map(|&(_, s)| s).collect();
             let mut chance = ChanceSource::seeded(stream_rng(2020, index));
             let mut turns = 0;
             let outcome = Driver::new()
                 .play(&mut game, &mut chance, &mut seats, |_, step, _| {
-                    turns += u64::from(matches!(step, Step::Action { .. }));
+                    turns += u32::from(matches!(step, Step::Action { .. }));
                     Ok(())
                 })
                 .unwrap();
             assert_eq!(worker.game(), &game, "game {index}");
-            assert_eq!(played.length, turns, "game {index}");
-            let outcome = outcome.map_no_winner(|_| "the deck ran out");
-            assert_eq!(played.outcome, outcome, "game {index}");
+            assert_eq!(played_turns, turns, "game {index}");
+            assert_eq!(played, outcome, "game {index}");
         }
     }
 

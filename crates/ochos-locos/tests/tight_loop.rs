@@ -13,9 +13,8 @@
 #[path = "../benches/tight_loop.rs"]
 mod tight_loop;
 
-use cards_core::Outcome;
 use ochos_locos::simulate::{Setup, Worker};
-use ochos_locos::{Strategy, Variant};
+use ochos_locos::{NoWinner, Outcome, Strategy, Variant};
 
 fn games() -> u64 {
     std::env::var("TIGHT_LOOP_GAMES").map_or(2_000, |n| n.parse().unwrap())
@@ -47,17 +46,17 @@ fn check(games: u64) {
     let (mut won, mut ran_out) = (0, 0);
     for seed in [1, 2020] {
         for index in 0..games {
-            let played = worker.play(seed, index).unwrap();
+            let (outcome, turns) = worker.play(seed, index).unwrap();
             let game = worker.game();
             let engine = tight_loop::Game {
-                winner: match played.outcome {
+                winner: match outcome {
                     Outcome::Winner { seat } => Some(seat),
                     Outcome::NoWinner { reason } => {
-                        assert_eq!(reason, "the deck ran out", "game {index}");
+                        assert_eq!(reason, NoWinner::DeckRanOut, "game {index}");
                         None
                     }
                 },
-                turns: played.length,
+                turns: u64::from(turns),
                 held: std::array::from_fn(|seat| game.players()[seat].hand().len() as u32),
                 deck: game.deck().len() as u32,
             };

@@ -9,7 +9,7 @@
 //! ([`Game::restart`]) and its driver from game to game, so a game allocates nothing.
 
 use cards_core::names::RuleSet;
-use cards_core::protocol::{Agent, Driver, PlayError, Seat};
+use cards_core::protocol::{Agent, Driver, PlayError};
 use cards_core::rng::stream_rng;
 use cards_core::sim::{Played, Simulation};
 
@@ -39,18 +39,15 @@ impl<A: Agent<Game>, B: Agent<Game>> Worker<A, B> {
     }
 
     /// Plays game number `index` of a run seeded `seed` (its dice from
-    /// `stream_rng(seed, index)`); returns the winner's seat (0 for A) and the number of
+    /// `stream_rng(seed, index)`); returns its outcome (a winner: seat 0 is A) and the number of
     /// turns. Allocates nothing.
-    pub fn play(&mut self, seed: u64, index: u64) -> Result<(Seat, u32), PlayError<RuleError>> {
+    pub fn play(&mut self, seed: u64, index: u64) -> Result<(Outcome, u32), PlayError<RuleError>> {
         let mut dice = stream_rng(seed, index);
         self.game.restart();
         let outcome =
             self.driver
                 .play_trusted(&mut self.game, &mut dice, &mut self.seats, |_| {})?;
-        match outcome {
-            Outcome::Winner { seat } => Ok((seat, self.game.turns())),
-            Outcome::NoWinner { reason } => match reason {},
-        }
+        Ok((outcome, self.game.turns()))
     }
 }
 
@@ -109,9 +106,9 @@ where
         index: u64,
         _extra: &mut (),
     ) -> Result<Played, PlayError<RuleError>> {
-        let (winner, turns) = worker.play(seed, index)?;
+        let (outcome, turns) = worker.play(seed, index)?;
         Ok(Played {
-            outcome: cards_core::Outcome::Winner { seat: winner },
+            outcome: outcome.map_no_winner(|reason| match reason {}),
             length: u64::from(turns),
         })
     }
@@ -219,11 +216,7 @@ mod tests {
             let outcome = Driver::new()
                 .play(&mut game, &mut dice, &mut agents, |_, _, _| Ok(()))
                 .unwrap();
-            assert_eq!(
-                quiet,
-                (outcome.winner().unwrap(), game.turns()),
-                "game {index}"
-            );
+            assert_eq!(quiet, (outcome, game.turns()), "game {index}");
         }
     }
 
@@ -247,7 +240,7 @@ mod tests {
             let mut table = Worker::new(rules, goal, HoldAt(a), HoldAt(b));
             prop_assert_eq!(
                 table.play(seed, 0).map_err(|e| e.to_string()),
-                Ok((winner, state.turns()))
+                Ok((Outcome::Winner { seat: winner }, state.turns()))
             );
         }
     }
