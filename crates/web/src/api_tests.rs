@@ -765,6 +765,16 @@ async fn foreign(
     send(app, builder.body(Body::from(body.to_owned())).unwrap()).await
 }
 
+/// A request and how it is refused: method, address, headers, body, status, code.
+type Refusal<'a> = (
+    &'a str,
+    &'a str,
+    Vec<(&'a str, &'a str)>,
+    &'a str,
+    StatusCode,
+    &'a str,
+);
+
 #[tokio::test]
 async fn other_sites_and_rebound_names_cannot_drive_the_server() {
     let (state, app) = app(Config::default());
@@ -777,7 +787,7 @@ async fn other_sites_and_rebound_names_cannot_drive_the_server() {
     let json_type = ("content-type", "application/json");
     let own = ("host", "127.0.0.1:8080");
     let forbidden = StatusCode::FORBIDDEN;
-    let cases: Vec<(&str, &str, Vec<(&str, &str)>, &str, StatusCode, &str)> = vec![
+    let cases: Vec<Refusal> = vec![
         // DNS rebinding: the page of attacker.example, now resolving to 127.0.0.1.
         (
             "POST",
