@@ -8,6 +8,8 @@
 //! upper bounds are loose (the timeout plus seconds), since the machine may be busy.
 //! Latency and memory figures are measured by `examples/load.rs`, not here.
 
+#![allow(clippy::unwrap_used)]
+
 use std::net::SocketAddr;
 use std::process::{Command, Stdio};
 use std::sync::Arc;
@@ -25,7 +27,9 @@ const SLACK: Duration = Duration::from_secs(4);
 
 /// A server on a free loopback port, stopped when the sender is dropped.
 async fn server(config: Config) -> (SocketAddr, Arc<AppState>, oneshot::Sender<()>) {
-    let listener = web::listen::bind("127.0.0.1:0".parse().unwrap()).await.unwrap();
+    let listener = web::listen::bind("127.0.0.1:0".parse().unwrap())
+        .await
+        .unwrap();
     let addr = listener.local_addr().unwrap();
     let state = Arc::new(AppState::new(Config { addr, ..config }));
     let (stop, stopped) = oneshot::channel::<()>();
@@ -115,7 +119,10 @@ async fn slow_heads_slow_bodies_and_idle_connections_are_cut_off() {
     let mut trickle = connect(addr).await;
     let trickling = tokio::spawn(async move {
         let since = Instant::now();
-        for byte in b"GET /api/stats HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ".iter().cycle() {
+        for byte in b"GET /api/stats HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "
+            .iter()
+            .cycle()
+        {
             if trickle.get_mut().write_all(&[*byte]).await.is_err() {
                 break;
             }
@@ -146,10 +153,16 @@ async fn slow_heads_slow_bodies_and_idle_connections_are_cut_off() {
         ("half a head", half_cut),
         ("an idle kept-alive connection", idle_cut),
     ] {
-        assert!(cut >= TIMEOUT && cut < TIMEOUT + SLACK, "{what}: cut after {cut:?}");
+        assert!(
+            cut >= TIMEOUT && cut < TIMEOUT + SLACK,
+            "{what}: cut after {cut:?}"
+        );
     }
     // The trickler notices when a write fails, a little after the cut.
-    assert!(trickle_cut >= TIMEOUT, "trickled head cut after {trickle_cut:?}");
+    assert!(
+        trickle_cut >= TIMEOUT,
+        "trickled head cut after {trickle_cut:?}"
+    );
 
     // A body that stops: 408 in JSON, then the connection closes.
     let mut slow = connect(addr).await;
@@ -212,7 +225,10 @@ async fn the_http_layers_refusals_are_json() {
         let (got, head, body) = response(&mut s).await;
         let shown = &request[..request.len().min(60)];
         assert_eq!(got, status, "{shown}: {head}{body}");
-        assert!(head.contains("content-type: application/json"), "{shown}: {head}");
+        assert!(
+            head.contains("content-type: application/json"),
+            "{shown}: {head}"
+        );
         let error = json(&body);
         assert_eq!(error["code"], code, "{shown}: {body}");
         assert!(error["error"].as_str().is_some_and(|e| !e.is_empty()));
@@ -244,7 +260,11 @@ async fn connections_beyond_the_cap_are_refused_in_json() {
         .await
         .unwrap();
     let (status, _, body) = response(&mut s).await;
-    assert_eq!((status, json(&body)["code"].as_str()), (503, Some("busy")), "{body}");
+    assert_eq!(
+        (status, json(&body)["code"].as_str()),
+        (503, Some("busy")),
+        "{body}"
+    );
     assert!(body.contains("maximum of 3 connections"), "{body}");
     // Once the idle ones are cut off, there is room again.
     drop(held);
@@ -260,7 +280,14 @@ async fn connections_beyond_the_cap_are_refused_in_json() {
 fn sigterm_with_a_half_sent_request_exits_within_the_grace() {
     use std::io::{BufRead, Write};
     let mut child = Command::new(env!("CARGO_BIN_EXE_web"))
-        .args(["--port", "0", "--header-timeout", "60", "--body-timeout", "60"])
+        .args([
+            "--port",
+            "0",
+            "--header-timeout",
+            "60",
+            "--body-timeout",
+            "60",
+        ])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
