@@ -315,7 +315,8 @@ fn main() -> Result<()> {
     }
     let elapsed = began.elapsed().as_secs_f64();
     latencies.sort();
-    let (_, stats) = client.request("GET", "/api/stats", None)?;
+    // A new connection: the first one has been idle longer than the keep-alive time.
+    let (_, stats) = Client::connect(&host)?.request("GET", "/api/stats", None)?;
     println!(
         "{} requests in {elapsed:.1} s over {connections} connections: {:.0} requests/s, {errors} errors, {finished} games finished and replaced",
         latencies.len(),

@@ -31,7 +31,10 @@ run_server() {
 
 stop_server() {
   kill -TERM "$server"; wait "$server" || true
+  server=
 }
+server=
+trap '[ -n "$server" ] && kill -TERM "$server"' EXIT
 
 echo "== $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "== 1000 live games, 32 connections, ${seconds} s, 200 slow clients (default timeouts: 10 s)"

@@ -1227,3 +1227,43 @@ async fn concurrent_cold_pig_starts_solve_one_table() {
     let (_, stats) = call(&app, "GET", "/api/stats", "").await;
     assert_eq!(stats["pig_tables_solved"], 1);
 }
+
+/// What a player who knew that random seeds have at most nine digits would pay to find
+/// the seed of a game in progress: one new game per candidate seed, its first view
+/// compared with the one on the screen. Measured, not asserted (docs/web.md quotes it):
+/// `cargo test --release -p web --lib -- --ignored --nocapture seed_search`.
+#[test]
+#[ignore = "a measurement for docs/web.md, not a test"]
+fn seed_search_cost() {
+    use crate::games::pig::{Pig, Setup};
+    use crate::games::quattro::Quattro;
+    let empty = serde_json::Map::new();
+    let n = 200_000u64;
+    let began = Instant::now();
+    let mut found = 0;
+    for seed in 0..n {
+        let (game, _) = Quattro::new(crate::games::Options(&empty), seed).unwrap();
+        let view = game.snapshot().unwrap().view;
+        found += usize::from(view["hand"][0] == "R5");
+    }
+    let quattro = began.elapsed().as_secs_f64() / n as f64;
+    let setup = Setup {
+        rules: pig::Rules::TwoDice,
+        goal: 100,
+        computer: pig::StrategySpec::HoldAt(20),
+    };
+    let began = Instant::now();
+    for seed in 0..n {
+        let (game, _) = Pig::new(setup, None, seed).unwrap();
+        found += usize::from(game.snapshot().unwrap().view["turn_points"] == 0);
+    }
+    let pig = began.elapsed().as_secs_f64() / n as f64;
+    println!(
+        "per candidate seed: Quattro {:.2} µs, Pig {:.2} µs; all 10^9 nine-digit seeds on one core: \
+         Quattro {:.0} s, Pig {:.0} s ({found})",
+        quattro * 1e6,
+        pig * 1e6,
+        quattro * 1e9,
+        pig * 1e9
+    );
+}
