@@ -28,7 +28,8 @@ Examples:
     about = "All four games (Ochos Locos, Quattro, War, Pig) on one local web page.",
     long_about = "Serves one page on which Ochos Locos (any rule set), Quattro (both rule \
 sets), War and Pig can be played in the browser against the games' own strategies and bots. \
-Every game shows its seed and a link that replays it (/quattro?seed=7). The JSON API is \
+Every game shows its seed and a link that replays it (/quattro?seed=7): a chosen seed at \
+once, a random one when the game is over. The JSON API is \
 described in docs/web.md. Games idle for --idle-minutes expire, and at most --max-games \
 are alive at once, --games-per-client of them from one address. Requests must name the server \
 (its address, localhost, or an --allow-host name) and, to change a game, come from its own page \
@@ -53,7 +54,7 @@ struct Cli {
     #[arg(long, default_value_t = Config::DEFAULT_GAMES_PER_CLIENT as u64, value_parser = clap::value_parser!(u64).range(1..))]
     games_per_client: u64,
     /// A name the server also answers to (a Host header, and its page's origin); repeatable.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = host_name)]
     allow_host: Vec<String>,
     /// Seconds a client has to send a request's head; also how long an idle kept-alive
     /// connection stays open.
@@ -68,6 +69,20 @@ struct Cli {
     /// The most connections open at once from one client.
     #[arg(long, default_value_t = Config::DEFAULT_CONNECTIONS_PER_CLIENT as u64, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     connections_per_client: u64,
+}
+
+/// A host name for `--allow-host`: letters, digits, `-` and `.`, without a port.
+fn host_name(text: &str) -> Result<String, String> {
+    let ok = !text.is_empty()
+        && text.len() <= 253
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.');
+    if ok {
+        Ok(text.to_ascii_lowercase())
+    } else {
+        Err("a host name is letters, digits, '-' and '.', without a port (games.lan)".into())
+    }
 }
 
 fn size(n: u64) -> usize {
@@ -123,6 +138,25 @@ pub fn main() -> ExitCode {
 mod tests {
     use super::*;
     use pretty_assertions::assert_eq;
+
+    #[test]
+    fn allow_host_takes_names_only() {
+        let cli = Cli::try_parse_from([
+            "web",
+            "--allow-host",
+            "Games.LAN",
+            "--allow-host",
+            "a-b.example",
+        ])
+        .unwrap();
+        assert_eq!(cli.allow_host, ["games.lan", "a-b.example"]);
+        for bad in ["games.lan:8080", "http://games.lan", "", "a b"] {
+            assert!(
+                Cli::try_parse_from(["web", "--allow-host", bad]).is_err(),
+                "{bad}"
+            );
+        }
+    }
 
     /// `web --version` prints `web VERSION` on stdout and exits 0: clap's version
     /// "error" is not a usage error, so `parse_args` prints it on stdout with status 0.
