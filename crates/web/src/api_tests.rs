@@ -171,7 +171,7 @@ async fn a_seed_replays_the_same_game() {
 /// found by trying them all against the first cards), and the id is not the seed.
 #[tokio::test]
 async fn a_random_seed_is_withheld_until_the_end_and_the_id_is_not_the_seed() {
-    let (_, app) = app(Config::default());
+    let (state, app) = app(Config::default());
     let mut ids = Vec::new();
     let mut seeds = Vec::new();
     for request in [
@@ -197,6 +197,7 @@ async fn a_random_seed_is_withheld_until_the_end_and_the_id_is_not_the_seed() {
             );
             ids.push(u64::from_str_radix(game["id"].as_str().unwrap(), 16).unwrap());
             let id = game["id"].as_str().unwrap().to_owned();
+            let secret = state.session(&id).unwrap().lock().unwrap().seed.to_string();
             let (end, _) = play_out(&app, game, |g| {
                 if !g["over"].as_bool().unwrap() {
                     assert_eq!(
@@ -204,12 +205,14 @@ async fn a_random_seed_is_withheld_until_the_end_and_the_id_is_not_the_seed() {
                         (&Value::Null, &Value::Null),
                         "{g}"
                     );
-                    assert!(!g.to_string().contains("seed="), "{g}");
+                    let text = g.to_string();
+                    assert!(!text.contains("seed=") && !text.contains(&secret), "{g}");
                 }
             })
             .await;
             // Over: the seed and the replay link, which replays the same game.
             let seed = end["seed"].as_str().unwrap().to_owned();
+            assert_eq!(seed, secret);
             let replay = end["replay"].as_str().unwrap();
             assert!(
                 replay.starts_with(&format!("/{slug}?seed={seed}&")),
