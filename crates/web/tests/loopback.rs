@@ -331,3 +331,51 @@ fn sigterm_with_a_half_sent_request_exits_within_the_grace() {
     assert!(status.success(), "{status:?}");
     drop((head, body));
 }
+
+/// A stop signal lets a request in flight finish: a body still arriving when the server
+/// is told to stop is answered (here `408`, at its one-second body timeout, within the
+/// grace of 3 seconds), new connections are no longer accepted, and the server returns.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stop_lets_the_request_in_flight_finish_then_returns() {
+    let listener = web::listen::bind("127.0.0.1:0".parse().unwrap())
+        .await
+        .unwrap();
+    let addr = listener.local_addr().unwrap();
+    let state = Arc::new(AppState::new(Config { addr, ..short() }));
+    let (stop, stopped) = oneshot::channel::<()>();
+    let serving = tokio::spawn(web::serve_until(
+        listener,
+        state,
+        Duration::from_secs(60),
+        async {
+            let _ = stopped.await;
+        },
+    ));
+    let mut slow = connect(addr).await;
+    slow.get_mut()
+        .write_all(
+            b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\
+              Content-Length: 100\r\n\r\n{\"game\": ",
+        )
+        .await
+        .unwrap();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let since = Instant::now();
+    drop(stop);
+    let (status, _, body) = response(&mut slow).await;
+    assert_eq!(
+        (status, json(&body)["code"].as_str()),
+        (408, Some("timeout")),
+        "{body}"
+    );
+    tokio::time::timeout(Config::DEFAULT_SHUTDOWN_GRACE + SLACK, serving)
+        .await
+        .expect("the server did not return within its grace")
+        .unwrap()
+        .unwrap();
+    assert!(since.elapsed() < Config::DEFAULT_SHUTDOWN_GRACE + SLACK);
+    assert!(
+        TcpStream::connect(addr).await.is_err(),
+        "still accepting after the stop"
+    );
+}
