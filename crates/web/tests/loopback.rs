@@ -273,11 +273,19 @@ async fn connections_beyond_the_cap_are_refused_in_json() {
     assert_eq!(status, 200, "{body}");
 }
 
-/// SIGTERM while a request is half sent (and the head timeout is a minute away): the
-/// binary exits within its grace of 3 seconds (and a little more on a busy machine).
+/// SIGTERM, or SIGINT (Ctrl-C), while a request is half sent (and the head timeout is a
+/// minute away): the binary exits within its grace of 3 seconds (and a little more on a
+/// busy machine).
 #[cfg(unix)]
 #[test]
-fn sigterm_with_a_half_sent_request_exits_within_the_grace() {
+fn sigterm_or_sigint_with_a_half_sent_request_exits_within_the_grace() {
+    for signal in ["-TERM", "-INT"] {
+        stops_within_the_grace(signal);
+    }
+}
+
+#[cfg(unix)]
+fn stops_within_the_grace(signal: &str) {
     use std::io::{BufRead, Write};
     let mut child = Command::new(env!("CARGO_BIN_EXE_web"))
         .args([
@@ -313,7 +321,7 @@ fn sigterm_with_a_half_sent_request_exits_within_the_grace() {
     std::thread::sleep(Duration::from_millis(300));
     let sent = Instant::now();
     let killed = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
+        .args([signal, &child.id().to_string()])
         .status()
         .unwrap();
     assert!(killed.success());
@@ -324,11 +332,11 @@ fn sigterm_with_a_half_sent_request_exits_within_the_grace() {
         }
         if sent.elapsed() > deadline {
             let _ = child.kill();
-            panic!("still running {:?} after SIGTERM", sent.elapsed());
+            panic!("still running {:?} after kill {signal}", sent.elapsed());
         }
         std::thread::sleep(Duration::from_millis(50));
     };
-    assert!(status.success(), "{status:?}");
+    assert!(status.success(), "{signal}: {status:?}");
     drop((head, body));
 }
 
