@@ -143,6 +143,30 @@ async function quattroReplay(page) {
   return `${clicks} clicks, the same game`;
 }
 
+// A random seed (and its replay link) is shown only once the game is over; "Play
+// again" starts another game whose seed is hidden again.
+async function quattroRandom(page) {
+  const before = await version(page);
+  await page.goto(`${BASE}/quattro`);
+  await page.waitForFunction((v) => document.body.dataset.version && document.body.dataset.version !== v, before, { timeout: 15000 });
+  await page.selectOption('#opt-rules', 'uno');
+  await click(page, page.locator('#start'));
+  check((await page.textContent('#seed')) === 'shown at the end', `quattro (random seed): seed shown in play: ${await page.textContent('#seed')}`);
+  check(!(await page.locator('#replay').isVisible()), 'quattro (random seed): the replay link is shown in play');
+  check(!page.url().includes('seed='), `quattro (random seed): the address holds the seed: ${page.url()}`);
+  const clicks = await playCards(page, 'quattro (random seed)');
+  const seed = await page.textContent('#seed');
+  check(/^[0-9]+$/.test(seed), `quattro (random seed): no seed at the end: ${seed}`);
+  const replay = await page.getAttribute('#replay', 'href');
+  check(await page.locator('#replay').isVisible() && replay === `/quattro?seed=${seed}&rules=uno`, `quattro (random seed): replay link ${replay}`);
+  const outcome = await page.textContent('#status');
+  await click(page, page.locator('#actions button[data-action="again"]'));
+  check((await page.textContent('#seed')) === 'shown at the end', 'quattro (play again): the new seed is shown in play');
+  // Back to the finished game's state for the checks of the loop: play this one out too.
+  await playCards(page, 'quattro (play again)');
+  return `${clicks} clicks, seed ${seed} shown at the end: ${outcome}`;
+}
+
 async function ochos(page) {
   await startFromForm(page, 'ochos-locos', 15, { rules: 'completos', players: 4, seat: 1, watch: '0' });
   check(await page.locator('#hand button.card').count() === 5, 'ochos-locos: five cards expected in hand');
@@ -209,6 +233,7 @@ try {
   check(await page.locator('.tile').count() === 4, 'home: four games expected');
 
   for (const [name, play, shot] of [['quattro', quattro, 'quattro.png'], ['quattro (replay link)', quattroReplay, null],
+    ['quattro (random seed)', quattroRandom, null],
     ['ochos-locos', ochos, 'ochos-locos.png'],
     ['ochos-locos (watching)', ochosWatch, null], ['war', war, 'war.png'], ['pig', pig, 'pig.png']]) {
     const started = Date.now();
@@ -219,7 +244,7 @@ try {
     console.log(`ok ${name}: ${outcome}${what ? ` (${what})` : ''} in ${Date.now() - started} ms${shot ? `, ${shot}` : ''}`);
   }
   check(problems.length === 0, problems.join('\n'));
-  console.log('6 passed, 0 failed');
+  console.log('7 passed, 0 failed');
 } catch (e) {
   failed = true;
   console.error(`FAILED: ${e.message}`);

@@ -2,11 +2,11 @@
 //! `include_str!` (no build step, nothing fetched from anywhere but this server; the
 //! Content-Security-Policy header says so to the browser too).
 
-use axum::extract::Path;
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use crate::error::ApiError;
+use crate::server::Segment;
 
 /// The one page; it reads its address (`/quattro?seed=7&rules=uno`) to know what to show.
 pub const INDEX_HTML: &str = include_str!("assets/index.html");
@@ -42,19 +42,30 @@ pub async fn index() -> Response {
     page("text/html; charset=utf-8", INDEX_HTML)
 }
 
+/// The page for an address that is none of the server's, to a browser.
+pub const NOT_FOUND_HTML: &str = include_str!("assets/404.html");
+
 /// `GET /assets/{file}`.
-pub async fn asset(Path(file): Path<String>) -> Response {
-    match file.as_str() {
-        "style.css" => page("text/css; charset=utf-8", STYLE_CSS),
-        "app.js" => page("text/javascript; charset=utf-8", APP_JS),
-        "draw.js" => page("text/javascript; charset=utf-8", DRAW_JS),
-        _ => not_found().await,
+pub async fn asset(headers: HeaderMap, file: Result<Segment, ApiError>) -> Response {
+    match file.as_ref().map(|Segment(f)| f.as_str()) {
+        Ok("style.css") => page("text/css; charset=utf-8", STYLE_CSS),
+        Ok("app.js") => page("text/javascript; charset=utf-8", APP_JS),
+        Ok("draw.js") => page("text/javascript; charset=utf-8", DRAW_JS),
+        _ => not_found(headers).await,
     }
 }
 
-/// Anything else: a 404 in the API's JSON form.
-pub async fn not_found() -> Response {
-    let mut response = ApiError::not_found("no such page").into_response();
-    *response.status_mut() = StatusCode::NOT_FOUND;
-    response
+/// Anything else: a 404, as a small page to a browser (whose `Accept` asks for HTML
+/// first) and in the API's JSON form to anything else.
+pub async fn not_found(headers: HeaderMap) -> Response {
+    let wants_html = headers
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|accept| accept.split(',').any(|t| t.trim().starts_with("text/html")));
+    if wants_html {
+        let mut response = page("text/html; charset=utf-8", NOT_FOUND_HTML);
+        *response.status_mut() = StatusCode::NOT_FOUND;
+        return response;
+    }
+    ApiError::not_found("no such page").into_response()
 }

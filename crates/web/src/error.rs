@@ -12,7 +12,8 @@ pub struct ApiError {
     /// The HTTP status (4xx for the client's mistakes, 503 when the server is full).
     pub status: StatusCode,
     /// A stable word for programs: `malformed`, `illegal`, `not_found`, `method`,
-    /// `full`, `too_large`, `internal`.
+    /// `too_large`, `host`, `origin`, `content_type`, `timeout`, `allowance`, `busy`,
+    /// `full`, `internal` (the table in `docs/web.md`).
     pub code: &'static str,
     /// What was wrong, in words.
     pub message: String,
@@ -64,6 +65,61 @@ impl ApiError {
         }
     }
 
+    /// 405: a route asked with a method it does not take.
+    pub fn method() -> ApiError {
+        ApiError {
+            status: StatusCode::METHOD_NOT_ALLOWED,
+            code: "method",
+            message: "this address does not take that method: see docs/web.md".into(),
+        }
+    }
+
+    /// 403: a `Host` the server does not answer to (DNS rebinding), or an `Origin`
+    /// other than its own (a request from another web site).
+    pub fn forbidden(code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::FORBIDDEN,
+            code,
+            message: message.into(),
+        }
+    }
+
+    /// 415: a request that changes something, without a JSON content type.
+    pub fn content_type(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            code: "content_type",
+            message: message.into(),
+        }
+    }
+
+    /// 408: a request body not received within the body timeout.
+    pub fn timeout(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::REQUEST_TIMEOUT,
+            code: "timeout",
+            message: message.into(),
+        }
+    }
+
+    /// 429: a client already holds its allowance of live games.
+    pub fn allowance(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::TOO_MANY_REQUESTS,
+            code: "allowance",
+            message: message.into(),
+        }
+    }
+
+    /// 503 `busy`: the server holds its maximum of open connections (or a client its share).
+    pub fn busy(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            code: "busy",
+            message: message.into(),
+        }
+    }
+
     /// 500: a bug (a game loop that stopped); the message says where.
     pub fn internal(message: impl Into<String>) -> ApiError {
         ApiError {
@@ -71,6 +127,13 @@ impl ApiError {
             code: "internal",
             message: message.into(),
         }
+    }
+}
+
+impl ApiError {
+    /// The JSON body, as bytes.
+    pub fn body(&self) -> String {
+        json!({ "error": self.message, "code": self.code }).to_string()
     }
 }
 

@@ -21,16 +21,22 @@
 //!
 //! The JSON API (start a game, see it, send an action; errors are a 4xx status with
 //! `{"error", "code"}`, and the game is unchanged) is documented in `docs/web.md`.
-//! Games expire after an idle time and their number is capped ([`server::Config`]), so
-//! the server's memory is bounded; `examples/load.rs` is the load test.
+//! Games expire after an idle time and their number is capped, in all and per client
+//! ([`server::Config`]), so the server's memory is bounded; requests must name the
+//! server's own host and, to change anything, come from its own page ([`guard`]); slow
+//! clients are cut off and the connections capped ([`listen`]). `examples/load.rs` is
+//! the load test, `tests/loopback.rs` the limits tried over real connections.
 
 pub mod assets;
 pub mod error;
 pub mod games;
+pub mod guard;
+pub mod listen;
 pub mod server;
 
 #[cfg(test)]
 mod api_tests;
 
 pub use error::ApiError;
-pub use server::{AppState, Config, Kind, router, serve};
+pub use listen::{serve, serve_until};
+pub use server::{AppState, Config, Kind, router};

@@ -1,19 +1,24 @@
 //! The server: the live games (each behind its own lock, found by a random id), their
-//! expiry and cap, and the HTTP routes of the page and the JSON API.
+//! expiry, cap and per-client allowance, Pig's solved tables (each solved once), and the
+//! HTTP routes of the page and the JSON API behind the checks of [`crate::guard`]. The
+//! connections themselves (timeouts, their cap, shutdown) are [`crate::listen`]'s.
 
 use std::collections::HashMap;
 use std::fmt;
-use std::net::SocketAddr;
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
 use axum::Router;
-use axum::body::Bytes;
-use axum::extract::rejection::BytesRejection;
-use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::body::Body;
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Path, Request, State};
+use axum::http::request::Parts;
 use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use http_body_util::{BodyExt, LengthLimitError, Limited};
 use serde_json::{Map, Value, json};
 
 use crate::assets;
@@ -23,17 +28,38 @@ use crate::games::pig::{Pig, Setup as PigSetup};
 use crate::games::quattro::Quattro;
 use crate::games::war::War;
 use crate::games::{Entry, Options};
+use crate::guard::{self, Client, Hosts};
 
 /// The largest request body the API reads (an action is a few dozen bytes).
 pub const MAX_BODY: usize = 16 * 1024;
 
-/// How the server bounds itself.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How the server bounds itself, and whom it answers (the reasons of each default are in
+/// `docs/web.md`).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
     /// The most games alive at once; a start request beyond it is refused (503).
     pub max_games: usize,
     /// A game nobody has asked about for this long is dropped.
     pub idle: Duration,
+    /// The most live games one client (an address, see [`Client`]) may hold (429 beyond).
+    pub games_per_client: usize,
+    /// The time a client has to send a request's head, and the longest a kept-alive
+    /// connection may wait for its next request.
+    pub header_timeout: Duration,
+    /// The time a client has to send a request's body once its head is in.
+    pub body_timeout: Duration,
+    /// The most connections open at once.
+    pub max_connections: usize,
+    /// The most connections open at once from one client.
+    pub connections_per_client: usize,
+    /// After SIGINT or SIGTERM, how long requests in flight may take before the
+    /// server exits regardless.
+    pub shutdown_grace: Duration,
+    /// The address the server is bound to (with its real port): the `Host` and
+    /// `Origin` it answers to ([`Hosts`]).
+    pub addr: SocketAddr,
+    /// More names to answer to (`--allow-host`).
+    pub allow_hosts: Vec<String>,
 }
 
 impl Config {
@@ -41,6 +67,20 @@ impl Config {
     pub const DEFAULT_MAX_GAMES: usize = 10_000;
     /// The default idle time before a game expires: 30 minutes.
     pub const DEFAULT_IDLE: Duration = Duration::from_secs(30 * 60);
+    /// The default allowance of live games per client: a tenth of the default cap.
+    pub const DEFAULT_GAMES_PER_CLIENT: usize = 1_000;
+    /// The default time to send a request's head (and the keep-alive idle time).
+    pub const DEFAULT_HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+    /// The default time to send a request's body.
+    pub const DEFAULT_BODY_TIMEOUT: Duration = Duration::from_secs(10);
+    /// The default cap on open connections: half the usual 1,024 open files.
+    pub const DEFAULT_MAX_CONNECTIONS: usize = 512;
+    /// The default cap on one client's open connections (a browser opens at most 6).
+    pub const DEFAULT_CONNECTIONS_PER_CLIENT: usize = 64;
+    /// The default time requests in flight have after a stop signal.
+    pub const DEFAULT_SHUTDOWN_GRACE: Duration = Duration::from_secs(3);
+    /// The default address: loopback, port 8080.
+    pub const DEFAULT_ADDR: SocketAddr = SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), 8080);
 }
 
 impl Default for Config {
@@ -48,6 +88,14 @@ impl Default for Config {
         Config {
             max_games: Config::DEFAULT_MAX_GAMES,
             idle: Config::DEFAULT_IDLE,
+            games_per_client: Config::DEFAULT_GAMES_PER_CLIENT,
+            header_timeout: Config::DEFAULT_HEADER_TIMEOUT,
+            body_timeout: Config::DEFAULT_BODY_TIMEOUT,
+            max_connections: Config::DEFAULT_MAX_CONNECTIONS,
+            connections_per_client: Config::DEFAULT_CONNECTIONS_PER_CLIENT,
+            shutdown_grace: Config::DEFAULT_SHUTDOWN_GRACE,
+            addr: Config::DEFAULT_ADDR,
+            allow_hosts: Vec::new(),
         }
     }
 }
@@ -164,13 +212,17 @@ pub struct Session {
     pub table: Table,
     /// Its seed.
     pub seed: u64,
+    /// Whether the start request chose the seed (then it is shown at once; a random
+    /// seed is shown only when the game is over, since the seed tells every card to come).
+    pub seed_chosen: bool,
     /// The last request that named it.
     pub last_used: Instant,
     /// What the last request's steps told.
     pub log: Vec<Entry>,
 }
 
-/// A game's id: 64 random bits, written as 16 hex digits.
+/// A game's id: 64 random bits, written as 16 lower-case hex digits (the only spelling
+/// accepted).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GameId(pub u64);
 
@@ -181,21 +233,61 @@ impl fmt::Display for GameId {
 }
 
 impl GameId {
-    /// Reads 16 hex digits.
+    /// Reads 16 lower-case hex digits (no sign, no upper case: one spelling per id).
     pub fn parse(text: &str) -> Option<GameId> {
-        (text.len() == 16)
+        (text.len() == 16 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')))
             .then(|| u64::from_str_radix(text, 16).ok())
             .flatten()
             .map(GameId)
     }
 }
 
+/// A live game in the server's map, with the client that started it.
+#[derive(Debug)]
+struct Live {
+    owner: Client,
+    session: Arc<Mutex<Session>>,
+}
+
+/// The live games and how many each client holds.
+#[derive(Debug, Default)]
+struct Games {
+    map: HashMap<GameId, Live>,
+    per_client: HashMap<Client, usize>,
+}
+
+impl Games {
+    fn remove(&mut self, id: &GameId) -> Option<Live> {
+        let live = self.map.remove(id)?;
+        self.release(live.owner);
+        Some(live)
+    }
+
+    fn release(&mut self, owner: Client) {
+        if let Some(n) = self.per_client.get_mut(&owner) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                self.per_client.remove(&owner);
+            }
+        }
+    }
+
+    fn held_by(&self, client: Client) -> usize {
+        self.per_client.get(&client).copied().unwrap_or(0)
+    }
+}
+
+/// A solved table, or why it could not be solved; computed once per key.
+type Solved = Arc<OnceLock<Result<Arc<pig::Solution>, String>>>;
+
 /// Everything the handlers share.
 #[derive(Debug)]
 pub struct AppState {
     config: Config,
-    games: Mutex<HashMap<GameId, Arc<Mutex<Session>>>>,
-    solutions: Mutex<HashMap<(pig::Rules, u32), Arc<pig::Solution>>>,
+    hosts: Hosts,
+    games: Mutex<Games>,
+    solutions: Mutex<HashMap<(pig::Rules, u32), Solved>>,
+    solves: AtomicUsize,
 }
 
 /// Locks a mutex, taking over one a panicking holder left (the data is still whole: no
@@ -208,34 +300,49 @@ impl AppState {
     /// A server with no games yet.
     pub fn new(config: Config) -> AppState {
         AppState {
+            hosts: Hosts::new(config.addr, &config.allow_hosts),
             config,
-            games: Mutex::new(HashMap::new()),
+            games: Mutex::new(Games::default()),
             solutions: Mutex::new(HashMap::new()),
+            solves: AtomicUsize::new(0),
         }
     }
 
     /// The limits in force.
-    pub fn config(&self) -> Config {
-        self.config
+    pub fn config(&self) -> &Config {
+        &self.config
     }
 
     /// How many games are alive.
     pub fn live(&self) -> usize {
-        lock(&self.games).len()
+        lock(&self.games).map.len()
+    }
+
+    /// How many of Pig's tables have been solved since the server started (each rule
+    /// set and goal at most once).
+    pub fn tables_solved(&self) -> usize {
+        self.solves.load(Ordering::SeqCst)
     }
 
     /// Drops the games idle since before `now - idle`; returns how many.
     pub fn sweep(&self, now: Instant) -> usize {
         let idle = self.config.idle;
         let mut games = lock(&self.games);
-        let before = games.len();
-        games.retain(|_, session| {
-            // A game in use right now is not idle.
-            session
-                .try_lock()
-                .map_or(true, |s| now.saturating_duration_since(s.last_used) < idle)
-        });
-        before - games.len()
+        let expired: Vec<GameId> = games
+            .map
+            .iter()
+            .filter(|(_, live)| {
+                // A game in use right now is not idle.
+                live.session
+                    .try_lock()
+                    .is_ok_and(|s| now.saturating_duration_since(s.last_used) >= idle)
+            })
+            .map(|(id, _)| *id)
+            .collect();
+        for id in &expired {
+            games.remove(id);
+        }
+        expired.len()
     }
 
     /// The game `id` names.
@@ -246,10 +353,12 @@ impl AppState {
     /// The game `id` names, and its parsed id.
     fn find(&self, id: &str) -> Result<(GameId, Arc<Mutex<Session>>), ApiError> {
         GameId::parse(id)
-            .and_then(|id| Some((id, lock(&self.games).get(&id).cloned()?)))
+            .and_then(|id| Some((id, Arc::clone(&lock(&self.games).map.get(&id)?.session))))
             .ok_or_else(|| {
                 ApiError::not_found(format!(
-                    "no game {id}: it has ended and been deleted, or expired after {} idle seconds",
+                    "no game {}: it has ended and been deleted, or expired after {} idle seconds \
+                     (an id is 16 lower-case hex digits)",
+                    guard::quote(id),
                     self.config.idle.as_secs()
                 ))
             })
@@ -264,45 +373,88 @@ impl AppState {
         ))
     }
 
-    /// Whether a new game may start (sweeping expired games first when full).
-    fn has_room(&self) -> bool {
-        if self.live() < self.config.max_games {
-            return true;
-        }
-        self.sweep(Instant::now());
-        self.live() < self.config.max_games
+    fn over_allowance(&self, client: Client) -> ApiError {
+        ApiError::allowance(format!(
+            "this client ({client}) already holds its allowance of {} live games; finish or \
+             delete some (DELETE /api/games/ID), or wait until they expire after {} idle seconds",
+            self.config.games_per_client,
+            self.config.idle.as_secs()
+        ))
     }
 
-    /// Keeps `session` under a new id, unless the cap is reached.
-    fn insert(&self, session: Session) -> Result<GameId, ApiError> {
+    /// Whether `client` may start a new game (sweeping expired games first when the
+    /// server or the client is full).
+    fn has_room(&self, client: Client) -> Result<(), ApiError> {
+        let fits = |games: &Games| {
+            if games.map.len() >= self.config.max_games {
+                Err(self.full())
+            } else if games.held_by(client) >= self.config.games_per_client {
+                Err(self.over_allowance(client))
+            } else {
+                Ok(())
+            }
+        };
+        if fits(&lock(&self.games)).is_ok() {
+            return Ok(());
+        }
+        self.sweep(Instant::now());
+        fits(&lock(&self.games))
+    }
+
+    /// Keeps `session` under a new id, unless the cap or the client's allowance is reached.
+    fn insert(&self, session: Session, owner: Client) -> Result<GameId, ApiError> {
         let mut games = lock(&self.games);
-        if games.len() >= self.config.max_games {
+        if games.map.len() >= self.config.max_games {
             return Err(self.full());
+        }
+        if games.held_by(owner) >= self.config.games_per_client {
+            return Err(self.over_allowance(owner));
         }
         let id = loop {
             let id = GameId(cards_core::rng::random_u64());
-            if !games.contains_key(&id) {
+            if !games.map.contains_key(&id) {
                 break id;
             }
         };
-        games.insert(id, Arc::new(Mutex::new(session)));
+        games.map.insert(
+            id,
+            Live {
+                owner,
+                session: Arc::new(Mutex::new(session)),
+            },
+        );
+        *games.per_client.entry(owner).or_insert(0) += 1;
         Ok(id)
     }
 
-    /// The solved table for Pig's `optimal` Computer, solved once per rules and goal.
+    /// The solved table for Pig's `optimal` Computer, solved once per rules and goal:
+    /// the first request for a key solves it while the others wait for that one result
+    /// (single flight), so a cold start of many games holds one table, not one each.
     fn solution(&self, rules: pig::Rules, goal: u32) -> Result<Arc<pig::Solution>, ApiError> {
-        if let Some(solution) = lock(&self.solutions).get(&(rules, goal)) {
-            return Ok(Arc::clone(solution));
-        }
-        let solution =
-            Arc::new(pig::solve(rules, goal).map_err(|e| ApiError::internal(e.to_string()))?);
-        lock(&self.solutions).insert((rules, goal), Arc::clone(&solution));
-        Ok(solution)
+        let cell = Arc::clone(lock(&self.solutions).entry((rules, goal)).or_default());
+        cell.get_or_init(|| {
+            self.solves.fetch_add(1, Ordering::SeqCst);
+            pig::solve(rules, goal)
+                .map(Arc::new)
+                .map_err(|e| e.to_string())
+        })
+        .clone()
+        .map_err(ApiError::internal)
     }
 
-    /// Starts a game from a start request's body (see `docs/web.md`): the game, its
-    /// id and the first lines.
+    /// Starts a game for a client with no address (in-process callers); see
+    /// [`AppState::start_for`].
     pub fn start(&self, request: &Value) -> Result<(GameId, Session), ApiError> {
+        self.start_for(request, Client::of(IpAddr::V4(Ipv4Addr::UNSPECIFIED)))
+    }
+
+    /// Starts a game from a start request's body (see `docs/web.md`) for `client`:
+    /// the game, its id and the first lines.
+    pub fn start_for(
+        &self,
+        request: &Value,
+        client: Client,
+    ) -> Result<(GameId, Session), ApiError> {
         let fields = request.as_object().ok_or_else(|| {
             ApiError::malformed("a start request is a JSON object, like {\"game\": \"quattro\"}")
         })?;
@@ -322,8 +474,12 @@ impl AppState {
                 "no game '{slug}': ochos-locos, quattro, war or pig"
             ))
         })?;
+        let seed_chosen = !matches!(fields.get("seed"), None | Some(Value::Null));
         let seed = match fields.get("seed") {
-            None | Some(Value::Null) => cards_core::rng::random_seed(),
+            // The whole 64-bit range, not the command line's short seeds: a seed of nine
+            // digits could be found from the first cards or rolls by trying them all
+            // (docs/web.md), and then every card to come read ahead.
+            None | Some(Value::Null) => cards_core::rng::random_u64(),
             Some(Value::Number(n)) => n
                 .as_u64()
                 .ok_or_else(|| ApiError::malformed("\"seed\" is a whole number, 0 or more"))?,
@@ -340,9 +496,7 @@ impl AppState {
             Some(_) => return Err(ApiError::malformed("\"options\" is an object")),
         };
         let options = Options(options);
-        if !self.has_room() {
-            return Err(self.full());
-        }
+        self.has_room(client)?;
         let (table, log) = match kind {
             Kind::OchosLocos => {
                 let (g, log) = Ochos::new(options, seed)?;
@@ -369,10 +523,11 @@ impl AppState {
         let session = Session {
             table,
             seed,
+            seed_chosen,
             last_used: Instant::now(),
             log,
         };
-        let id = self.insert(session.clone())?;
+        let id = self.insert(session.clone(), client)?;
         Ok((id, session))
     }
 }
@@ -381,12 +536,17 @@ impl AppState {
 pub fn game_json(id: GameId, session: &Session) -> Result<Value, ApiError> {
     let kind = session.table.kind();
     let snapshot = session.table.snapshot()?;
+    let over = snapshot.outcome.is_some();
+    // A random seed tells every card and roll to come: it is shown once nothing is to come.
+    let shown = session.seed_chosen || over;
+    let query = session.table.replay_query();
     Ok(json!({
         "id": id.to_string(),
         "game": kind.slug(),
         "title": kind.title(),
-        "seed": session.seed.to_string(),
-        "replay": format!("/{}?seed={}&{}", kind.slug(), session.seed, session.table.replay_query()),
+        "seed": shown.then(|| session.seed.to_string()),
+        "replay": shown.then(|| format!("/{}?seed={}&{query}", kind.slug(), session.seed)),
+        "settings": format!("/{}?{query}", kind.slug()),
         "seat": snapshot.seat,
         "playing": snapshot.playing,
         "players": snapshot.players,
@@ -395,30 +555,100 @@ pub fn game_json(id: GameId, session: &Session) -> Result<Value, ApiError> {
         "view": snapshot.view,
         "legal": snapshot.legal,
         "log": session.log,
-        "over": snapshot.outcome.is_some(),
+        "over": over,
         "outcome": snapshot.outcome,
     }))
 }
 
-fn read_json(body: Result<Bytes, BytesRejection>) -> Result<Value, ApiError> {
-    let bytes = body.map_err(|e| {
-        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            ApiError::too_large(format!("a request body holds at most {MAX_BODY} bytes"))
-        } else {
-            ApiError::malformed(e.body_text())
+/// A request's JSON body, read within the body timeout and the size limit.
+pub struct JsonBody(pub Value);
+
+impl FromRequest<Arc<AppState>> for JsonBody {
+    type Rejection = Response;
+
+    async fn from_request(request: Request, state: &Arc<AppState>) -> Result<JsonBody, Response> {
+        let too_large =
+            || ApiError::too_large(format!("a request body holds at most {MAX_BODY} bytes"));
+        let declared = request
+            .headers()
+            .get(header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<u64>().ok());
+        if declared.is_some_and(|n| n > MAX_BODY as u64) {
+            return Err(too_large().into_response());
         }
-    })?;
-    serde_json::from_slice(&bytes)
-        .map_err(|e| ApiError::malformed(format!("the body is not JSON: {e}")))
+        let timeout = state.config.body_timeout;
+        let body: Body = request.into_body();
+        let read = tokio::time::timeout(timeout, Limited::new(body, MAX_BODY).collect()).await;
+        let bytes = match read {
+            Err(_elapsed) => {
+                // The rest of the body will not be read: the connection closes.
+                let mut response = ApiError::timeout(format!(
+                    "the request's body did not arrive within {} seconds",
+                    timeout.as_secs_f64()
+                ))
+                .into_response();
+                response
+                    .headers_mut()
+                    .insert(header::CONNECTION, HeaderValue::from_static("close"));
+                return Err(response);
+            }
+            Ok(Err(e)) if e.downcast_ref::<LengthLimitError>().is_some() => {
+                return Err(too_large().into_response());
+            }
+            Ok(Err(e)) => {
+                return Err(
+                    ApiError::malformed(format!("the body could not be read: {e}")).into_response(),
+                );
+            }
+            Ok(Ok(collected)) => collected.to_bytes(),
+        };
+        serde_json::from_slice(&bytes)
+            .map(JsonBody)
+            .map_err(|e| ApiError::malformed(format!("the body is not JSON: {e}")).into_response())
+    }
+}
+
+/// The `{id}` of an address (a segment that is not UTF-8 names no game).
+pub struct Segment(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for Segment {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Segment, ApiError> {
+        Path::<String>::from_request_parts(parts, state)
+            .await
+            .map(|Path(segment)| Segment(segment))
+            .map_err(|_| {
+                ApiError::not_found("no such game or file: the address is not valid UTF-8")
+            })
+    }
+}
+
+/// The client a request comes from (its connection's address; see [`Client`]).
+pub struct Peer(pub Client);
+
+impl<S: Send + Sync> FromRequestParts<S> for Peer {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Peer, ApiError> {
+        let ip = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |ConnectInfo(addr)| {
+                addr.ip()
+            });
+        Ok(Peer(Client::of(ip)))
+    }
 }
 
 async fn start(
     State(state): State<Arc<AppState>>,
-    body: Result<Bytes, BytesRejection>,
+    Peer(client): Peer,
+    JsonBody(request): JsonBody,
 ) -> Result<Response, ApiError> {
-    let request = read_json(body)?;
     // Solving Pig's table takes a moment the first time: off the async workers.
-    let (id, session) = tokio::task::spawn_blocking(move || state.start(&request))
+    let (id, session) = tokio::task::spawn_blocking(move || state.start_for(&request, client))
         .await
         .map_err(|e| ApiError::internal(e.to_string()))??;
     let mut response = (StatusCode::CREATED, axum::Json(game_json(id, &session)?)).into_response();
@@ -430,7 +660,7 @@ async fn start(
 
 async fn show(
     State(state): State<Arc<AppState>>,
-    Path(id): Path<String>,
+    Segment(id): Segment,
 ) -> Result<axum::Json<Value>, ApiError> {
     let (id, session) = state.find(&id)?;
     let mut session = lock(&session);
@@ -440,22 +670,27 @@ async fn show(
 
 async fn act(
     State(state): State<Arc<AppState>>,
-    Path(id): Path<String>,
-    body: Result<Bytes, BytesRejection>,
-) -> Result<axum::Json<Value>, ApiError> {
-    let (id, session) = state.find(&id)?;
-    let action = read_json(body)?;
+    Segment(id): Segment,
+    body: Request,
+) -> Result<axum::Json<Value>, Response> {
+    let (id, session) = state.find(&id).map_err(IntoResponse::into_response)?;
+    let JsonBody(action) = JsonBody::from_request(body, &state).await?;
     let mut session = lock(&session);
     session.last_used = Instant::now();
     // A refused action leaves the game and its last log as they were.
-    let log = session.table.act(&action)?;
+    let log = session
+        .table
+        .act(&action)
+        .map_err(IntoResponse::into_response)?;
     session.log = log;
-    Ok(axum::Json(game_json(id, &session)?))
+    game_json(id, &session)
+        .map(axum::Json)
+        .map_err(IntoResponse::into_response)
 }
 
 async fn delete(
     State(state): State<Arc<AppState>>,
-    Path(id): Path<String>,
+    Segment(id): Segment,
 ) -> Result<StatusCode, ApiError> {
     let (id, _) = state.find(&id)?;
     lock(&state.games).remove(&id);
@@ -467,15 +702,40 @@ async fn stats(State(state): State<Arc<AppState>>) -> axum::Json<Value> {
         "live_games": state.live(),
         "max_games": state.config.max_games,
         "idle_seconds": state.config.idle.as_secs(),
+        "games_per_client": state.config.games_per_client,
+        "pig_tables_solved": state.tables_solved(),
     }))
 }
 
 async fn method_not_allowed() -> ApiError {
-    ApiError {
-        status: StatusCode::METHOD_NOT_ALLOWED,
-        code: "method",
-        message: "this route does not take that method: see docs/web.md".into(),
+    ApiError::method()
+}
+
+/// Every request: its `Host` must be the server's; one that may change something must
+/// come from no other site (`Origin`) and, if a `POST`, say it sends JSON.
+async fn check(State(state): State<Arc<AppState>>, request: Request, next: Next) -> Response {
+    let headers = request.headers();
+    let refused = state.hosts.check_host(headers).and_then(|()| {
+        if guard::changes_state(request.method()) {
+            state.hosts.check_origin(headers)?;
+            guard::check_content_type(request.method(), headers)?;
+        }
+        Ok(())
+    });
+    match refused {
+        Ok(()) => next.run(request).await,
+        Err(e) => e.into_response(),
     }
+}
+
+/// Marks every response as the server's own: [`crate::listen`] tells hyper's own
+/// error responses (which lack it) from the router's by this header.
+async fn mark(mut response: Response) -> Response {
+    response.headers_mut().insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    response
 }
 
 async fn api_not_found() -> ApiError {
@@ -491,8 +751,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/games/{id}/actions", axum::routing::post(act))
         .route("/stats", get(stats))
         .fallback(api_not_found)
-        .method_not_allowed_fallback(method_not_allowed)
-        .layer(DefaultBodyLimit::max(MAX_BODY));
+        .method_not_allowed_fallback(method_not_allowed);
     let mut router = Router::new()
         .route("/", get(assets::index))
         .route("/assets/{file}", get(assets::asset));
@@ -502,54 +761,11 @@ pub fn router(state: Arc<AppState>) -> Router {
     router
         .nest("/api", api)
         .fallback(assets::not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::clone(&state),
+            check,
+        ))
+        .layer(axum::middleware::map_response(mark))
         .with_state(state)
-}
-
-/// Serves `router` on `listener` until Ctrl-C or SIGTERM, sweeping expired games every
-/// `sweep_every`.
-pub async fn serve(
-    listener: tokio::net::TcpListener,
-    state: Arc<AppState>,
-    sweep_every: Duration,
-) -> std::io::Result<()> {
-    let sweeper = Arc::clone(&state);
-    tokio::spawn(async move {
-        let mut ticks = tokio::time::interval(sweep_every);
-        loop {
-            ticks.tick().await;
-            sweeper.sweep(Instant::now());
-        }
-    });
-    axum::serve(listener, router(state))
-        .with_graceful_shutdown(stop_signal())
-        .await
-}
-
-/// Ctrl-C, or (on Unix) SIGTERM: the server stops accepting and finishes what it serves.
-async fn stop_signal() {
-    let ctrl_c = async {
-        if tokio::signal::ctrl_c().await.is_err() {
-            std::future::pending::<()>().await;
-        }
-    };
-    #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut term) => {
-                term.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {}
-        () = term => {}
-    }
-}
-
-/// Binds `addr` (a port of 0 takes a free one).
-pub async fn bind(addr: SocketAddr) -> std::io::Result<tokio::net::TcpListener> {
-    tokio::net::TcpListener::bind(addr).await
 }

@@ -126,7 +126,7 @@ async function start(slug, seed, options) {
   showError('');
   try {
     const game = await api('POST', '/api/games', { game: slug, seed, options });
-    history.replaceState(null, '', game.replay);
+    history.replaceState(null, '', game.replay ?? game.settings);
     render(game);
   } catch (e) {
     showError(e.message);
@@ -273,7 +273,7 @@ function renderActions(g) {
     box.append(h('span', { class: 'n-battles' }, input,
       h('button', { type: 'button', 'data-action': 'battle-n', onclick: () => send({ type: 'battle', count: Number(input.value) }) }, 'battles')));
   }
-  if (g.over) box.append(h('button', { type: 'button', class: 'primary', 'data-action': 'again', onclick: () => start(g.game, null, Object.fromEntries(Array.from(new URLSearchParams(g.replay.split('?')[1]).entries()).filter(([k]) => k !== 'seed'))) }, 'Play again (new seed)'));
+  if (g.over) box.append(h('button', { type: 'button', class: 'primary', 'data-action': 'again', onclick: () => start(g.game, null, Object.fromEntries(new URLSearchParams(g.settings.split('?')[1]).entries())) }, 'Play again (new seed)'));
 }
 
 function renderLog(g) {
@@ -300,11 +300,13 @@ function render(g) {
   const first = !current || current.id !== g.id;
   current = g;
   if (first) $('log').replaceChildren();
-  document.title = `${g.title} · seed ${g.seed}`;
+  document.title = g.seed === null ? g.title : `${g.title} · seed ${g.seed}`;
   markNav(g.game);
   $('game-title').textContent = g.title;
-  $('seed').textContent = g.seed;
-  $('replay').href = g.replay;
+  // A random seed (and so the replay link) is shown only once the game is over.
+  $('seed').textContent = g.seed ?? 'shown at the end';
+  if (g.replay) $('replay').href = g.replay;
+  $('replay-box').hidden = !g.replay;
   $('status').textContent = statusText(g);
   $('status').className = `status${g.over ? ' over' : ''}${g.your_turn ? ' yours' : ''}`;
   renderPlayers(g);
