@@ -274,7 +274,8 @@ struct PlayArgs {
     /// --seed N. Before each of your turns you see your hand, the card to match and your
     /// plays, numbered: type a card (`r5` or `R5`), its number, or `d` to draw when that
     /// is your play; after an 8 that names a colour, type the colour (`G` or `green`);
-    /// `q` (or `quit`) quits at either question.
+    /// `?` shows the rules and `q` (or `quit`) quits at either question. Each turn is
+    /// told in a sentence, not in the assignment's lines.
     /// Example: `ochos-locos completos --sample --human Bob`.
     #[arg(long, value_name = "NAME")]
     human: Option<String>,
