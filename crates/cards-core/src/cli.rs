@@ -53,19 +53,27 @@ pub fn warn(program: &str, message: impl fmt::Display) {
     let _ignored = writeln!(io::stderr().lock(), "{program}: {message}");
 }
 
-/// Whether a game shows its cards in colour: only when stdout is a terminal, and not
-/// when `NO_COLOR` is set to anything but the empty string (no-color.org). A pipe or a
-/// file always gets plain text, so every exact output stays exact.
+/// Whether a game shows its cards in colour: only when stdout is a terminal, not when
+/// `NO_COLOR` is set to anything but the empty string (no-color.org), and not when `TERM`
+/// is `dumb` (a terminal that knows no escape sequences, such as Emacs' shell). A pipe or
+/// a file always gets plain text, so every exact output stays exact.
 pub fn stdout_wants_color() -> bool {
     wants_color(
         io::IsTerminal::is_terminal(&io::stdout()),
         std::env::var_os("NO_COLOR"),
+        std::env::var_os("TERM"),
     )
 }
 
-/// [`stdout_wants_color`]'s rule, for a given terminal and `NO_COLOR`.
-pub fn wants_color(terminal: bool, no_color: Option<std::ffi::OsString>) -> bool {
-    terminal && no_color.is_none_or(|value| value.is_empty())
+/// [`stdout_wants_color`]'s rule, for a given terminal, `NO_COLOR` and `TERM`.
+pub fn wants_color(
+    terminal: bool,
+    no_color: Option<std::ffi::OsString>,
+    term: Option<std::ffi::OsString>,
+) -> bool {
+    terminal
+        && no_color.is_none_or(|value| value.is_empty())
+        && term.is_none_or(|term| term != "dumb")
 }
 
 /// Writes `text` to stdout and gives the exit status: 0, also when the reader closed the
@@ -188,13 +196,17 @@ mod tests {
     }
 
     #[test]
-    fn color_only_on_a_terminal_without_no_color() {
+    fn color_only_on_a_terminal_without_no_color_and_not_dumb() {
         use std::ffi::OsString;
-        assert!(wants_color(true, None));
-        assert!(wants_color(true, Some(OsString::new())));
-        assert!(!wants_color(true, Some(OsString::from("1"))));
-        assert!(!wants_color(false, None));
-        assert!(!wants_color(false, Some(OsString::from("1"))));
+        let xterm = || Some(OsString::from("xterm-256color"));
+        assert!(wants_color(true, None, xterm()));
+        assert!(wants_color(true, None, None));
+        assert!(wants_color(true, Some(OsString::new()), xterm()));
+        assert!(!wants_color(true, Some(OsString::from("1")), xterm()));
+        assert!(!wants_color(false, None, xterm()));
+        assert!(!wants_color(false, Some(OsString::from("1")), xterm()));
+        assert!(!wants_color(true, None, Some(OsString::from("dumb"))));
+        assert!(!wants_color(false, None, Some(OsString::from("dumb"))));
     }
 
     #[test]
