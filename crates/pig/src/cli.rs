@@ -55,9 +55,9 @@ roll; q or quit ends the game there. The Computer rolls until its turn holds 20 
   pig simulate --games 100000 --a optimal --b hold:20 --seed 1
 
 At the prompt, ? shows the rules. Exit status: 0 the game was played to its end, or you
-quit (q or quit at the prompt: nobody wins, and the points banked so far are shown); 1 the answers or the dice file ran
-out before it ended (the game so far is on stdout, why on stderr); 2 bad usage or input,
-such as a bad dice file (nothing is played).",
+quit (q or quit at the prompt: nobody wins, and the points banked so far are shown);
+1 the answers or the dice file ran out before it ended (the game so far is on stdout,
+why on stderr); 2 bad usage or input, such as a bad dice file (nothing is played).",
     args_conflicts_with_subcommands = true
 )]
 struct Cli {
