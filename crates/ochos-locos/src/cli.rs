@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use cards_core::cli::resolve_seed;
-use cards_core::cli::{EXIT_CUT_SHORT, input_ended, is_broken_pipe, parse_args, report, warn};
+use cards_core::cli::{EXIT_CUT_SHORT, input_ended, is_broken_pipe, parse_game_args, report, warn};
 use cards_core::console::Console;
 use cards_core::input::{InputError, quoted, read_file, read_text};
 use cards_core::names::count_of;
@@ -390,7 +390,7 @@ impl From<PlayError<RuleError>> for Failure {
 }
 
 pub fn main() -> ExitCode {
-    let cli = match parse_args::<Cli>(PROGRAM) {
+    let cli = match parse_game_args::<Cli>(PROGRAM) {
         Ok(cli) => cli,
         Err(code) => return code,
     };

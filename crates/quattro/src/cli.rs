@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use cards_core::cli::resolve_seed;
-use cards_core::cli::{input_ended, is_broken_pipe, parse_args, report};
+use cards_core::cli::{input_ended, is_broken_pipe, parse_game_args, report};
 use cards_core::console::Console;
 use cards_core::protocol::{ChanceSource, GameState, PlayError, Stop};
 use cards_core::rng::rng_from_seed;
@@ -267,7 +267,7 @@ impl fmt::Display for Failure {
 /// the input ended first, 2 for bad usage or a bad deck file (nothing is played) or an
 /// I/O error.
 pub fn main() -> ExitCode {
-    let cli = match parse_args::<Cli>(PROGRAM) {
+    let cli = match parse_game_args::<Cli>(PROGRAM) {
         Ok(cli) => cli,
         Err(code) => return code,
     };

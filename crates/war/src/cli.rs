@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use std::path::{Path, PathBuf};
 
 use cards_core::cli::resolve_seed;
-use cards_core::cli::{input_ended, is_broken_pipe, parse_args, report, write_stdout};
+use cards_core::cli::{input_ended, is_broken_pipe, parse_game_args, report, write_stdout};
 use cards_core::console::StdConsole;
 use cards_core::protocol::{ChanceSource, GameState};
 use cards_core::rng::rng_from_seed;
@@ -188,7 +188,7 @@ enum OrderArg {
 /// Parses the arguments and runs the command; the exit status follows the workspace:
 /// 0 ok, 1 cut short by the end of input, 2 bad usage.
 pub fn main() -> ExitCode {
-    let cli = match parse_args::<Cli>("war") {
+    let cli = match parse_game_args::<Cli>("war") {
         Ok(cli) => cli,
         Err(code) => return code,
     };
