@@ -332,13 +332,21 @@ fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
     let mut players = simulate::bots();
     players[0] = Player::human(name);
     let mut game = Game::new(rules, players, args.max_turns);
-    let ending = console::play(
-        &mut game,
-        &mut chance,
-        &mut console,
-        args.reveal,
-        card_style(),
-    )?;
+    // A game played to its end asks `Play again? (y/n)`: the next deal comes from the
+    // same chance, so the seed replays the whole session.
+    let ending = loop {
+        let ending = console::play(
+            &mut game,
+            &mut chance,
+            &mut console,
+            args.reveal,
+            card_style(),
+        )?;
+        if !matches!(ending, Ending::Over(_)) || !console.ask_again()? {
+            break ending;
+        }
+        game.restart();
+    };
     console.output().flush()?;
     Ok(match ending {
         Ending::Over(_) | Ending::Quit => ExitCode::SUCCESS,

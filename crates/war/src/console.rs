@@ -21,15 +21,15 @@ use crate::deck::DeckOrder;
 use crate::error::RuleError;
 use crate::game::{Action, Event, Game, NoWinner, Observation};
 use crate::render::{
-    paint_cards, render_counts, render_events, render_hands, render_summary, rules_text,
+    paint_cards, render_counts, render_events, render_hands, render_summary,
+    render_summary_for_person, rules_text,
 };
 use crate::strategy::AlwaysBattle;
 
 /// The question asked between battles.
 pub const PROMPT: &str = "Enter: one battle, a number: that many, h: hands, ?: rules, q: quit > ";
 
-/// The question at the end of a game played at the prompt.
-pub const AGAIN_PROMPT: &str = "Play again? (y/n) ";
+pub use cards_core::console::AGAIN_PROMPT;
 
 /// How much the console shows and asks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -207,30 +207,10 @@ pub fn play_with<R: BufRead, W: Write>(
         if mode != Mode::Interactive || !matches!(ending, Ending::Over(_)) {
             return Ok(ending);
         }
-        match console.ask(AGAIN_PROMPT, parse_again)? {
-            Some(true) => {
-                writeln!(console.output())?;
-                game.restart();
-            }
-            Some(false) => return Ok(ending),
-            None => {
-                writeln!(console.output())?;
-                return Ok(ending);
-            }
+        if !console.ask_again()? {
+            return Ok(ending);
         }
-    }
-}
-
-/// Reads the answer to [`AGAIN_PROMPT`]: `y`/`yes`, or `n`/`no`/`q`/`quit`, any case.
-pub fn parse_again(text: &str) -> Result<bool, &'static str> {
-    let text = text.trim();
-    let is = |words: &[&str]| words.iter().any(|word| text.eq_ignore_ascii_case(word));
-    if is(&["y", "yes"]) {
-        Ok(true)
-    } else if is(&["n", "no", "q", "quit"]) {
-        Ok(false)
-    } else {
-        Err("Please answer y to play again or n to stop.")
+        game.restart();
     }
 }
 
@@ -295,7 +275,11 @@ fn play_one<R: BufRead, W: Write>(
     if mode != Mode::Quiet {
         text.push('\n');
     }
-    render_summary(game, stopped.as_ref(), &mut text).map_err(to_io)?;
+    match mode {
+        Mode::Interactive => render_summary_for_person(game, stopped.as_ref(), &mut text),
+        Mode::Auto | Mode::Quiet => render_summary(game, stopped.as_ref(), &mut text),
+    }
+    .map_err(to_io)?;
     let out = console.output();
     out.write_all(text.as_bytes())?;
     out.flush()?;
@@ -430,7 +414,8 @@ mod tests {
             "no prompt once the game is over"
         );
         assert!(shown.ends_with(&format!(
-            "\nPlayer 1 wins the game!\nBattles fought: 3\nWars fought: 0\n{AGAIN_PROMPT}q\n"
+            "\nPlayer 1 wins the game: every other player ran out of cards!\n\
+             Battles fought: 3\nWars fought: 0\n{AGAIN_PROMPT}q\n"
         )));
     }
 

@@ -174,7 +174,28 @@ pub fn render_hands(game: &Game, out: &mut impl Write) -> fmt::Result {
 /// `stopped`, why the console stopped the game before its end: the player quitting, the
 /// input ending), then the numbers of battles and wars fought.
 pub fn render_summary(game: &Game, stopped: Option<&Stop>, out: &mut impl Write) -> fmt::Result {
+    summary(game, stopped, false, out)
+}
+
+/// [`render_summary`] for the person's mode (the prompt): the winner's line also says by
+/// what they won.
+pub fn render_summary_for_person(
+    game: &Game,
+    stopped: Option<&Stop>,
+    out: &mut impl Write,
+) -> fmt::Result {
+    summary(game, stopped, true, out)
+}
+
+fn summary(game: &Game, stopped: Option<&Stop>, person: bool, out: &mut impl Write) -> fmt::Result {
     match (stopped, game.outcome()) {
+        (None, Some(Outcome::Winner { seat })) if person => {
+            writeln!(
+                out,
+                "Player {} wins the game: every other player ran out of cards!",
+                seat + 1
+            )?;
+        }
         (None, Some(Outcome::Winner { seat })) => {
             writeln!(out, "Player {} wins the game!", seat + 1)?;
         }
