@@ -270,11 +270,7 @@ impl Narrator {
                 }
             }
             Play::Draw { drawn: 0 } => {
-                let pronoun = if you { "you" } else { "they" };
-                writeln!(
-                    out,
-                    "{who} {cannot} play and the deck is empty: {pronoun} {pass}."
-                )?;
+                writeln!(out, "{who} {cannot} play and {pass}: the deck is empty.")?;
             }
             Play::Draw { .. } => {
                 write!(out, "{who} {cannot} play and {draw} ")?;
@@ -449,5 +445,53 @@ mod tests {
             assert!(!plain.contains('\x1b'), "{variant}");
             assert_eq!(unpainted(&painted), plain, "{variant}");
         }
+    }
+
+    /// The person's mode says each ending in words; the turns' outcomes are built by
+    /// hand, the game only gives the names and hands.
+    #[test]
+    fn the_narrator_says_who_won_and_by_what_or_why_nobody_did() {
+        let deal = Deal::parse(Variant::Faciles, Variant::Faciles.sample()).unwrap();
+        let game = deal.to_game(Variant::Faciles).unwrap();
+        let names: Vec<String> = game.players().iter().map(|p| p.name().to_owned()).collect();
+        let narrator = Narrator::new(Style::default(), 1, names.clone());
+        let told = |player: usize, play: Play, outcome: Option<Outcome>| {
+            let mut out = Vec::new();
+            let event = Event::Turn(Turn {
+                player,
+                play,
+                outcome,
+            });
+            narrator.write_event(&mut out, &game, &event).unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        let card = |text: &str| text.parse::<ColorCard>().unwrap();
+        let name = &names[0];
+        let ending = |reason| Some(Outcome::NoWinner { reason });
+        assert!(
+            told(0, Play::Draw { drawn: 1 }, ending(NoWinner::DeckRanOut))
+                .ends_with("\nNobody won: the deck ran out before anyone laid their last card.\n")
+        );
+        assert!(
+            told(0, Play::Draw { drawn: 0 }, ending(NoWinner::Stalemate)).ends_with(
+                " cannot play and passes: the deck is empty.\n\
+                 Nobody won: the deck is empty and no player could play (a stalemate).\n"
+            )
+        );
+        let won = Some(Outcome::Winner { seat: 0 });
+        let play = Play::Card {
+            card: card("R5"),
+            chosen: None,
+        };
+        assert!(told(0, play, won).ends_with(&format!(
+            "{name} wins: they laid their last card first. You lose.\n"
+        )));
+        let you_won = Some(Outcome::Winner { seat: 1 });
+        assert!(told(1, play, you_won).ends_with("\nYou win: you laid your last card!\n"));
+        let short = Play::Penalty { owed: 4, drawn: 1 };
+        assert!(told(1, short, None).starts_with(
+            "You cannot answer the 2, miss the turn and draw 1 of the 4 cards owed \
+                 (the deck ran out)"
+        ));
     }
 }
