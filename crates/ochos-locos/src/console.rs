@@ -358,7 +358,7 @@ pub type Ending = cards_core::console::Ending<NoWinner>;
 
 /// Plays `deal` under `variant` with a person answering through `console` at `seat`
 /// and the deal's strategies at the other seats, step by step, so that the game's lines
-/// (as [`Renderer`] writes them, in `style`) and the person's prompts come out in order.
+/// (as [`Narrator`] tells them, in `style`) and the person's prompts come out in order.
 pub fn play<R: BufRead, W: Write>(
     variant: Variant,
     deal: &Deal,
