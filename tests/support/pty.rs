@@ -43,6 +43,16 @@ impl Terminal {
     /// Starts `program ARGS` on a new pty, with `NO_COLOR=1` unless `color`, or gives
     /// `None` (with a note) when this machine has no pseudo-terminals.
     pub fn spawn(program: &str, args: &[&str], color: bool) -> Option<Self> {
+        Self::spawn_on(program, args, color, false)
+    }
+
+    /// Starts `program ARGS` on a pty whose `TERM` is `dumb`, `NO_COLOR` unset: a
+    /// terminal without escape sequences, so the text is checked to hold none.
+    pub fn spawn_dumb(program: &str, args: &[&str]) -> Option<Self> {
+        Self::spawn_on(program, args, false, true)
+    }
+
+    fn spawn_on(program: &str, args: &[&str], color: bool, dumb: bool) -> Option<Self> {
         if let Err(error) = OpenOptions::new().read(true).write(true).open("/dev/ptmx") {
             eprintln!("note: skipped, no pseudo-terminal can be opened here: {error}");
             return None;
@@ -57,8 +67,11 @@ impl Terminal {
             Command::new(program)
         };
         command.args(args);
-        if color {
-            command.env_remove("NO_COLOR");
+        if dumb {
+            command.env_remove("NO_COLOR").env("TERM", "dumb");
+        } else if color {
+            // A colour terminal, whatever the test runs under (TERM=dumb turns colour off).
+            command.env_remove("NO_COLOR").env("TERM", "xterm");
         } else {
             command.env("NO_COLOR", "1");
         }

@@ -53,19 +53,27 @@ pub fn warn(program: &str, message: impl fmt::Display) {
     let _ignored = writeln!(io::stderr().lock(), "{program}: {message}");
 }
 
-/// Whether a game shows its cards in colour: only when stdout is a terminal, and not
-/// when `NO_COLOR` is set to anything but the empty string (no-color.org). A pipe or a
-/// file always gets plain text, so every exact output stays exact.
+/// Whether a game shows its cards in colour: only when stdout is a terminal, not when
+/// `NO_COLOR` is set to anything but the empty string (no-color.org), and not when `TERM`
+/// is `dumb` (a terminal that knows no escape sequences, such as Emacs' shell). A pipe or
+/// a file always gets plain text, so every exact output stays exact.
 pub fn stdout_wants_color() -> bool {
     wants_color(
         io::IsTerminal::is_terminal(&io::stdout()),
         std::env::var_os("NO_COLOR"),
+        std::env::var_os("TERM"),
     )
 }
 
-/// [`stdout_wants_color`]'s rule, for a given terminal and `NO_COLOR`.
-pub fn wants_color(terminal: bool, no_color: Option<std::ffi::OsString>) -> bool {
-    terminal && no_color.is_none_or(|value| value.is_empty())
+/// [`stdout_wants_color`]'s rule, for a given terminal, `NO_COLOR` and `TERM`.
+pub fn wants_color(
+    terminal: bool,
+    no_color: Option<std::ffi::OsString>,
+    term: Option<std::ffi::OsString>,
+) -> bool {
+    terminal
+        && no_color.is_none_or(|value| value.is_empty())
+        && term.is_none_or(|term| term != "dumb")
 }
 
 /// Writes `text` to stdout and gives the exit status: 0, also when the reader closed the
@@ -142,6 +150,87 @@ pub fn parse_args<P: clap::Parser>(program: &str) -> Result<P, ExitCode> {
     })
 }
 
+/// [`parse_args`] for a game's binary, with the two hidden subcommands every game has
+/// (feature `generate`): `GAME completions SHELL` writes the shell's completion script
+/// for the binary (bash, elvish, fish, powershell or zsh; `clap_complete`) and `GAME man`
+/// its man page in roff (`clap_mangen`), both on stdout with exit status 0, both made
+/// from the binary's own parser, so they list exactly its subcommands and options. An
+/// unknown or missing SHELL is a usage error (one line, status 2). They are hidden from
+/// `--help` (they are for installing, not for playing); the README says how to install.
+#[cfg(feature = "generate")]
+pub fn parse_game_args<P: clap::Parser>(program: &str) -> Result<P, ExitCode> {
+    let args: Vec<String> = std::env::args().skip(1).take(3).collect();
+    match args.first().map(String::as_str) {
+        Some("completions") => Err(completions::<P>(program, &args[1..])),
+        Some("man") if args.len() == 1 => {
+            let mut page = Vec::new();
+            match clap_mangen::Man::new(P::command()).render(&mut page) {
+                Ok(()) => Err(write_stdout_bytes(program, &page)),
+                Err(error) => Err(report(program, error)),
+            }
+        }
+        Some("man") => Err(report(
+            program,
+            format!("{program} man takes no arguments (it writes the man page on stdout)"),
+        )),
+        _ => parse_args::<P>(program),
+    }
+}
+
+/// `GAME completions SHELL`: the script, or a one-line usage error.
+#[cfg(feature = "generate")]
+fn completions<P: clap::Parser>(program: &str, args: &[String]) -> ExitCode {
+    use clap::ValueEnum;
+    use clap_complete::Shell;
+    let shells = || {
+        Shell::value_variants()
+            .iter()
+            .filter_map(|shell| shell.to_possible_value())
+            .map(|value| value.get_name().to_owned())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let shell = match args {
+        [shell] => match Shell::from_str(shell, true) {
+            Ok(shell) => shell,
+            Err(_) => {
+                return report(
+                    program,
+                    format!(
+                        "{program} completions: '{}' is not a shell: one of {}",
+                        crate::input::quoted(shell),
+                        shells()
+                    ),
+                );
+            }
+        },
+        _ => {
+            return report(
+                program,
+                format!(
+                    "{program} completions takes one shell: one of {} (example: {program} \
+                     completions bash)",
+                    shells()
+                ),
+            );
+        }
+    };
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut P::command(), program, &mut script);
+    write_stdout_bytes(program, &script)
+}
+
+/// [`write_stdout`] for bytes.
+#[cfg(feature = "generate")]
+fn write_stdout_bytes(program: &str, bytes: &[u8]) -> ExitCode {
+    let mut stdout = io::stdout().lock();
+    match stdout.write_all(bytes).and_then(|()| stdout.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
+        Err(error) => report(program, error),
+    }
+}
+
 /// The subcommand the arguments name, as a command line (`war simulate`): each word
 /// that is a subcommand of the command so far, in order. (A flag's value that happens to
 /// be a subcommand's name would be taken for it; only the pointer to help depends on it.)
@@ -188,13 +277,17 @@ mod tests {
     }
 
     #[test]
-    fn color_only_on_a_terminal_without_no_color() {
+    fn color_only_on_a_terminal_without_no_color_and_not_dumb() {
         use std::ffi::OsString;
-        assert!(wants_color(true, None));
-        assert!(wants_color(true, Some(OsString::new())));
-        assert!(!wants_color(true, Some(OsString::from("1"))));
-        assert!(!wants_color(false, None));
-        assert!(!wants_color(false, Some(OsString::from("1"))));
+        let xterm = || Some(OsString::from("xterm-256color"));
+        assert!(wants_color(true, None, xterm()));
+        assert!(wants_color(true, None, None));
+        assert!(wants_color(true, Some(OsString::new()), xterm()));
+        assert!(!wants_color(true, Some(OsString::from("1")), xterm()));
+        assert!(!wants_color(false, None, xterm()));
+        assert!(!wants_color(false, Some(OsString::from("1")), xterm()));
+        assert!(!wants_color(true, None, Some(OsString::from("dumb"))));
+        assert!(!wants_color(false, None, Some(OsString::from("dumb"))));
     }
 
     #[test]

@@ -208,6 +208,45 @@ impl<R: BufRead, W: Write> Console<R, W> {
     }
 }
 
+/// The question at the end of a game played to its end at the prompt, in the games where
+/// another game follows naturally (War, Quattro: a new deal from the same seed's stream).
+pub const AGAIN_PROMPT: &str = "Play again? (y/n) ";
+
+/// The refusal of an answer to [`AGAIN_PROMPT`] that is neither yes nor no.
+pub const AGAIN_REFUSAL: &str = "Please answer y to play again or n to stop.";
+
+/// Reads the answer to [`AGAIN_PROMPT`]: `y`/`yes` is `true`; `n`/`no`/`q`/`quit` is
+/// `false`; any case, blanks around it ignored.
+pub fn parse_again(text: &str) -> Result<bool, &'static str> {
+    let text = text.trim();
+    let is = |words: &[&str]| words.iter().any(|word| text.eq_ignore_ascii_case(word));
+    if is(&["y", "yes"]) {
+        Ok(true)
+    } else if is(&["n", "no", "q", "quit"]) {
+        Ok(false)
+    } else {
+        Err(AGAIN_REFUSAL)
+    }
+}
+
+impl<R: BufRead, W: Write> Console<R, W> {
+    /// Asks [`AGAIN_PROMPT`] until answered: `true` to play again. The end of input is a
+    /// no (the session ends as the game did), after ending the prompt's line.
+    pub fn ask_again(&mut self) -> io::Result<bool> {
+        match self.ask(AGAIN_PROMPT, parse_again)? {
+            Some(true) => {
+                writeln!(self.output)?;
+                Ok(true)
+            }
+            Some(false) => Ok(false),
+            None => {
+                writeln!(self.output)?;
+                Ok(false)
+            }
+        }
+    }
+}
+
 /// Whether `error` is [`AnswerTooLong`].
 fn is_too_long(error: &io::Error) -> bool {
     error
@@ -296,5 +335,28 @@ mod tests {
         assert_eq!(console.ask("? ", yes_no).ok(), Some(None));
         let shown = String::from_utf8(console.into_output()).unwrap_or_default();
         assert_eq!(shown, "? x\nPlease answer Y or N.\n? ");
+    }
+
+    #[test]
+    fn play_again_takes_yes_or_no_and_the_end_of_input_is_no() {
+        for (input, want, shown) in [
+            ("y\n", true, "Play again? (y/n) \n"),
+            (" YES \n", true, "Play again? (y/n) \n"),
+            (
+                "maybe\nn\n",
+                false,
+                "Play again? (y/n) Please answer y to play again or n to stop.\nPlay again? (y/n) ",
+            ),
+            ("Q\n", false, "Play again? (y/n) "),
+            ("", false, "Play again? (y/n) \n"),
+        ] {
+            let mut console = Console::new(input.as_bytes(), Vec::new());
+            assert_eq!(console.ask_again().unwrap(), want, "{input:?}");
+            assert_eq!(
+                String::from_utf8(console.into_output()).unwrap(),
+                shown,
+                "{input:?}"
+            );
+        }
     }
 }

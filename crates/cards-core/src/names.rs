@@ -42,6 +42,16 @@ pub fn or_list<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
     }
 }
 
+/// `a`, `a and b`, `a, b and c`: the players a person plays against.
+pub fn and_list<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
+    let names: Vec<&str> = names.into_iter().collect();
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => (*last).to_owned(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 /// The plural ending for `count` things: `""` for one, `"s"` otherwise.
 pub fn plural(count: u64) -> &'static str {
     if count == 1 { "" } else { "s" }
@@ -56,6 +66,14 @@ pub fn count_of(count: u64, noun: &str) -> String {
 mod tests {
     use super::*;
     use pretty_assertions::assert_eq;
+
+    #[test]
+    fn lists_with_and() {
+        assert_eq!(and_list([]), "");
+        assert_eq!(and_list(["Bob"]), "Bob");
+        assert_eq!(and_list(["Bob", "Carol"]), "Bob and Carol");
+        assert_eq!(and_list(["Bob", "Carol", "Dave"]), "Bob, Carol and Dave");
+    }
 
     #[derive(Clone, Copy, Debug, PartialEq)]
     enum Deck {

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use cards_core::cli::resolve_seed;
-use cards_core::cli::{EXIT_CUT_SHORT, input_ended, is_broken_pipe, parse_args, report, warn};
+use cards_core::cli::{EXIT_CUT_SHORT, input_ended, is_broken_pipe, parse_game_args, report, warn};
 use cards_core::console::Console;
 use cards_core::input::{InputError, quoted, read_file, read_text};
 use cards_core::names::count_of;
@@ -274,7 +274,8 @@ struct PlayArgs {
     /// --seed N. Before each of your turns you see your hand, the card to match and your
     /// plays, numbered: type a card (`r5` or `R5`), its number, or `d` to draw when that
     /// is your play; after an 8 that names a colour, type the colour (`G` or `green`);
-    /// `q` (or `quit`) quits at either question.
+    /// `?` shows the rules and `q` (or `quit`) quits at either question. Each turn is
+    /// told in a sentence, not in the assignment's lines.
     /// Example: `ochos-locos completos --sample --human Bob`.
     #[arg(long, value_name = "NAME")]
     human: Option<String>,
@@ -389,7 +390,7 @@ impl From<PlayError<RuleError>> for Failure {
 }
 
 pub fn main() -> ExitCode {
-    let cli = match parse_args::<Cli>(PROGRAM) {
+    let cli = match parse_game_args::<Cli>(PROGRAM) {
         Ok(cli) => cli,
         Err(code) => return code,
     };

@@ -2,15 +2,18 @@
 //! that seats them among the strategies ([`Table`]), and the console game
 //! (`ochos-locos RULES --human NAME`: [`play`], which ends as an [`Ending`]).
 //!
-//! Before each of their turns the person sees their hand, the card to match (and the
-//! colour in force after an 8, or the 2 to answer) and their legal plays, numbered. They
-//! type a card (`R5`, any case), its number, or `d`/`draw` when drawing is their only
-//! play; after an 8 that names a colour they are asked the colour (`R` or `red`…). `q`
-//! or `quit` (any case) at either question quits the game, as in Quattro, War and Pig
+//! This is the person's mode, not the assignments' output: the game opens by naming who
+//! plays and the two answers that work at every question, tells each turn in a sentence
+//! ([`Narrator`]) and ends saying who won and by what, or why nobody did. Before each of
+//! their turns the person sees their hand, the card to match (and the colour in force
+//! after an 8, or the 2 to answer and what the rule leaves them) and their legal plays,
+//! numbered. They type a card (`R5`, any case), its number, or `d`/`draw` when drawing is
+//! their only play; after an 8 that names a colour they are asked the colour (`R` or
+//! `red`…). `?` at either question shows the rules of the rule set ([`rules_text`]) and
+//! asks again; `q` or `quit` (any case) quits the game, as in Quattro, War and Pig
 //! ([`QUIT`], [`Ending::Quit`]). An answer that is no legal play is refused with a
-//! one-line reason and asked again. Like
-//! every agent, the person sees only the observation and the legal plays; the game
-//! applies what they chose.
+//! one-line reason and asked again. Like every agent, the person sees only the
+//! observation and the legal plays; the game applies what they chose.
 
 use std::io::{self, BufRead, Write};
 
@@ -22,13 +25,28 @@ use cards_core::{Color, ColorCard};
 use crate::error::RuleError;
 use crate::files::Deal;
 use crate::game::{Action, Game, NoWinner, Observation};
-use crate::render::{Renderer, Style};
+use crate::render::{Narrator, Style, rules_text};
 use crate::rules::Variant;
 use crate::strategy::Strategy;
 
 /// What is said when the person quits (`q` or `quit` at any question), as Quattro and Pig
 /// say it.
 pub const QUIT: &str = "You quit: nobody won.";
+
+/// The question before each of the person's plays.
+pub const PLAY_PROMPT: &str = "Your play (? rules, q quits): ";
+
+/// The question after an 8 that names a colour.
+pub const COLOR_PROMPT: &str = "Colour to follow (R, Y, G or B; ? rules, q quits): ";
+
+/// `?` at either question shows the rules (as the one "refusal" of the answer, so the
+/// question comes again); anything else goes on to be read.
+fn or_rules(answer: &str, rules: &str) -> Result<(), String> {
+    match answer.trim() {
+        "?" => Err(rules.trim_end().to_owned()),
+        _ => Ok(()),
+    }
+}
 
 /// Whether `answer` asks to quit: `q` or `quit`, in any case, blanks around it ignored.
 pub fn is_quit(answer: &str) -> bool {
@@ -62,6 +80,8 @@ pub struct Person<R, W> {
     console: Console<R, W>,
     names: Vec<String>,
     style: Style,
+    /// What `?` shows: the rules of the game played ([`rules_text`]).
+    rules: String,
 }
 
 /// One of the person's plays, as offered: a card (once, whatever colour an 8 may name
@@ -75,6 +95,7 @@ impl<R: BufRead, W: Write> Person<R, W> {
             console,
             names,
             style: Style::default(),
+            rules: String::new(),
         }
     }
 
@@ -82,6 +103,12 @@ impl<R: BufRead, W: Write> Person<R, W> {
     #[must_use]
     pub fn with_style(self, style: Style) -> Person<R, W> {
         Person { style, ..self }
+    }
+
+    /// The same person, shown `rules` when they answer `?`.
+    #[must_use]
+    pub fn with_rules(self, rules: String) -> Person<R, W> {
+        Person { rules, ..self }
     }
 
     /// Where the game's own lines go, so that they interleave with the prompts.
@@ -92,6 +119,8 @@ impl<R: BufRead, W: Write> Person<R, W> {
     fn show(&mut self, observation: &Observation<'_>, offers: &[Offer]) -> io::Result<()> {
         let style = self.style;
         let out = self.console.output();
+        let me = self.names.get(observation.seat).map_or("?", String::as_str);
+        writeln!(out, "Your turn, {me}.")?;
         let counts = observation.card_counts().enumerate();
         for (seat, count) in counts.filter(|&(seat, _)| seat != observation.seat) {
             let name = self.names.get(seat).map_or("?", String::as_str);
@@ -113,11 +142,24 @@ impl<R: BufRead, W: Write> Person<R, W> {
                         style.color(color)
                     )?;
                 }
-                (None, Some(rule)) if observation.facing_two() => writeln!(
-                    out,
-                    "To match: {discard}, a 2 to answer (with a 2, or draw {})",
-                    rule.penalty.cards(observation.pending_twos)
-                )?,
+                // What the rule leaves the person: a 2 to lay if they hold one (no
+                // draw then), else the penalty, their only play.
+                (None, Some(rule)) if observation.facing_two() => {
+                    let owed = rule.penalty.cards(observation.pending_twos);
+                    if offers.contains(&None) {
+                        writeln!(
+                            out,
+                            "To match: {discard}, a 2 to answer: you hold no 2, so you miss the \
+                             turn and draw {owed}"
+                        )?;
+                    } else {
+                        writeln!(
+                            out,
+                            "To match: {discard}, a 2 to answer: lay a 2 (you hold one, so you \
+                             may not take the {owed} cards instead)"
+                        )?;
+                    }
+                }
                 (None, _) => writeln!(out, "To match: {discard}")?,
             }
         }
@@ -156,9 +198,10 @@ fn parse_play(
         return if can_draw {
             Ok(None)
         } else {
-            Err(format!(
-                "You may not draw while you have a card to play: {hint}."
-            ))
+            Err(match observation.facing_two() {
+                true => format!("You may not draw while you hold a 2 to answer with: {hint}."),
+                false => format!("You may not draw while you have a card to play: {hint}."),
+            })
         };
     }
     if let Ok(number) = answer.parse::<usize>() {
@@ -235,8 +278,11 @@ impl<R: BufRead, W: Write> Agent<Game> for Person<R, W> {
         self.show(observation, &offers)?;
         let offer = match self
             .console
-            .ask("Your play: ", |answer| {
-                or_quit(answer, |answer| parse_play(answer, observation, &offers))
+            .ask(PLAY_PROMPT, |answer| {
+                or_quit(answer, |answer| {
+                    or_rules(answer, &self.rules)?;
+                    parse_play(answer, observation, &offers)
+                })
             })?
             .ok_or(Stop::InputEnded)?
         {
@@ -261,8 +307,11 @@ impl<R: BufRead, W: Write> Agent<Game> for Person<R, W> {
         }
         let color = match self
             .console
-            .ask("Colour to follow (R, Y, G or B): ", |answer| {
-                or_quit(answer, |answer| parse_color(answer, &colors))
+            .ask(COLOR_PROMPT, |answer| {
+                or_quit(answer, |answer| {
+                    or_rules(answer, &self.rules)?;
+                    parse_color(answer, &colors)
+                })
             })?
             .ok_or(Stop::InputEnded)?
         {
@@ -309,7 +358,7 @@ pub type Ending = cards_core::console::Ending<NoWinner>;
 
 /// Plays `deal` under `variant` with a person answering through `console` at `seat`
 /// and the deal's strategies at the other seats, step by step, so that the game's lines
-/// (as [`Renderer`] writes them, in `style`) and the person's prompts come out in order.
+/// (as [`Narrator`] tells them, in `style`) and the person's prompts come out in order.
 pub fn play<R: BufRead, W: Write>(
     variant: Variant,
     deal: &Deal,
@@ -320,19 +369,23 @@ pub fn play<R: BufRead, W: Write>(
     let (mut game, order) = deal
         .table(variant)
         .map_err(|error| PlayError::Refused { seat: None, error })?;
-    let names = deal
+    let names: Vec<String> = deal
         .seats
         .iter()
         .map(|seat| match variant.is_assignment_2() {
             true => format!("player {}", seat.name),
             false => seat.name.clone(),
-        });
+        })
+        .collect();
+    let narrator = Narrator::new(style, seat, names.clone());
     let mut table = Table {
         strategies: deal.seats.iter().map(|seat| seat.strategy).collect(),
         seat,
-        person: Person::new(console, names.collect()).with_style(style),
+        person: Person::new(console, names.clone())
+            .with_style(style)
+            .with_rules(rules_text(variant)),
     };
-    let renderer = Renderer::new(variant, style);
+    welcome(table.person.output(), variant, &names, seat).map_err(Stop::Io)?;
     let mut chance = ChanceSource::recorded(vec![order]);
     let mut driver = Driver::new();
     loop {
@@ -340,7 +393,7 @@ pub fn play<R: BufRead, W: Write>(
             Ok(Some(_)) => {
                 for event in driver.events() {
                     let out = table.person.output();
-                    renderer.write_event(out, &game, event).map_err(Stop::Io)?;
+                    narrator.write_event(out, &game, event).map_err(Stop::Io)?;
                 }
             }
             Ok(None) => {
@@ -360,6 +413,25 @@ pub fn play<R: BufRead, W: Write>(
             Err(error) => return Err(error),
         }
     }
+}
+
+/// The first lines of a game with a person: the game, who plays, and the two answers
+/// that work at every question (`?` for the rules, `q` to quit).
+fn welcome(out: &mut impl Write, variant: Variant, names: &[String], seat: Seat) -> io::Result<()> {
+    let others: Vec<&str> = names
+        .iter()
+        .enumerate()
+        .filter(|&(at, _)| at != seat)
+        .map(|(_, name)| name.as_str())
+        .collect();
+    let me = names.get(seat).map_or("?", String::as_str);
+    writeln!(
+        out,
+        "Ochos Locos ({}): you play {me} against {}.",
+        variant.name(),
+        cards_core::names::and_list(others)
+    )?;
+    writeln!(out, "Type ? at a question for the rules, q to quit.")
 }
 
 #[cfg(test)]
@@ -399,11 +471,13 @@ mod tests {
         );
         assert_eq!(
             shown,
-            "Bob holds 5, the deck 2\nYour hand: G8 B4 G3 Y3 G2\nTo match: G1\nYour plays: 1) G8 2) G3 3) G2\n\
-             Your play: B4 cannot be played now, it matches neither the colour nor the \
+            "Your turn, Alice.\nBob holds 5, the deck 2\nYour hand: G8 B4 G3 Y3 G2\nTo match: G1\n\
+             Your plays: 1) G8 2) G3 3) G2\n\
+             Your play (? rules, q quits): B4 cannot be played now, it matches neither the colour nor the \
              number of G1: type a card (like G8) or its number (1 to 3).\n\
-             Your play: 'x' is not a play: type a card (like G8) or its number (1 to 3).\n\
-             Your play: Colour to follow (R, Y, G or B): "
+             Your play (? rules, q quits): 'x' is not a play: type a card (like G8) or its \
+             number (1 to 3).\n\
+             Your play (? rules, q quits): Colour to follow (R, Y, G or B; ? rules, q quits): "
         );
         let (choice, _) = ask(&g, "G3\n");
         assert!(matches!(choice, Ok(Action::Play { chosen: None, .. })));
@@ -435,11 +509,76 @@ mod tests {
         assert_eq!(
             shown,
             format!(
-                "Bob holds 5, the deck 2\n\
+                "Your turn, Alice.\n\
+                 Bob holds 5, the deck 2\n\
                  Your hand: {r}R2{end} {b}B3{end} {r}R4{end} {r}R5{end} {r}R6{end}\n\
-                 To match: {g}G1{end}\nYour plays: 1) draw\nYour play: "
+                 To match: {g}G1{end}\nYour plays: 1) draw\nYour play (? rules, q quits): "
             )
         );
+    }
+
+    /// Facing a 2 with a 2 in hand, the rule leaves no draw, and the prompt says so
+    /// (Assignment 4, Part III: the next player answers with a 2 or, holding none,
+    /// misses the turn and draws); `d` is refused with the rule's reason.
+    #[test]
+    fn facing_a_2_the_prompt_and_the_refusal_of_a_draw_agree_with_the_rule() {
+        let mut g = game(
+            Variant::Completos,
+            "2\nAlice B G2 B4 G3 Y3 G5\nBob B R1 Y2 R4 R5 R6\nG1\nY1 Y7\n",
+        );
+        let two = Action::Play {
+            card: "G2".parse().unwrap(),
+            chosen: None,
+        };
+        g.apply(two, &mut cards_core::protocol::Ignore).unwrap();
+        let mut legal = Vec::new();
+        g.legal_actions(&mut legal);
+        let names = vec!["Alice".to_owned(), "Bob".to_owned()];
+        let mut person = Person::new(Console::new(&b"d\n1\n"[..], Vec::new()), names);
+        assert_eq!(
+            person.choose(1, &g.observe(1).unwrap(), &legal).ok(),
+            Some(Action::Play {
+                card: "Y2".parse().unwrap(),
+                chosen: None
+            })
+        );
+        let shown = String::from_utf8(person.console.into_output()).unwrap_or_default();
+        assert_eq!(
+            shown,
+            "Your turn, Bob.\nAlice holds 4, the deck 2\nYour hand: R1 Y2 R4 R5 R6\n\
+             To match: G2, a 2 to answer: lay a 2 (you hold one, so you may not take the 2 \
+             cards instead)\n\
+             Your plays: 1) Y2\n\
+             Your play (? rules, q quits): You may not draw while you hold a 2 to answer \
+             with: type a card (like Y2) or its number (1).\n\
+             Your play (? rules, q quits): "
+        );
+    }
+
+    /// `?` shows the rules of the rule set played, then asks again, at both questions.
+    #[test]
+    fn a_question_mark_shows_the_rules_and_asks_again() {
+        let g = game(
+            Variant::Completos,
+            "2\nAlice B G8 B4 G3 Y3 G2\nBob B R1 R3 R4 R5 R6\nG1\nY1 Y2\n",
+        );
+        let mut legal = Vec::new();
+        g.legal_actions(&mut legal);
+        let names = vec!["Alice".to_owned(), "Bob".to_owned()];
+        let rules = rules_text(Variant::Completos);
+        let mut person = Person::new(Console::new(&b"?\n1\n ? \nB\n"[..], Vec::new()), names)
+            .with_rules(rules.clone());
+        assert_eq!(
+            person.choose(0, &g.observe(0).unwrap(), &legal).ok(),
+            Some(Action::Play {
+                card: "G8".parse().unwrap(),
+                chosen: Some(Color::Blue)
+            })
+        );
+        let shown = String::from_utf8(person.console.into_output()).unwrap_or_default();
+        assert_eq!(shown.matches(rules.as_str()).count(), 2, "{shown}");
+        assert!(shown.contains(&format!("{PLAY_PROMPT}{rules}{PLAY_PROMPT}")));
+        assert!(shown.ends_with(&format!("{COLOR_PROMPT}{rules}{COLOR_PROMPT}")));
     }
 
     #[test]

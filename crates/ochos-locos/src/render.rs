@@ -23,13 +23,13 @@
 use std::fmt;
 use std::io::{self, Write};
 
-use cards_core::protocol::{ChanceSource, Driver, PlayError, Stop};
+use cards_core::protocol::{Actor, ChanceSource, Driver, GameState, PlayError, Stop};
 use cards_core::{Color, ColorCard};
 
 use crate::error::RuleError;
 use crate::files::Deal;
 use crate::game::{Event, Game, NoWinner, Outcome, Play, Turn};
-use crate::rules::Variant;
+use crate::rules::{EightRule, EndRule, Penalty, Variant};
 use crate::strategy::Strategy;
 
 /// How to print a game, beyond what the rule set decides.
@@ -154,6 +154,189 @@ pub fn play(
     )
 }
 
+/// The rules of `variant` in plain words, a few lines: what `?` shows at a prompt of
+/// `--human` (the person's mode only; the assignments' output never has it).
+pub fn rules_text(variant: Variant) -> String {
+    let rules = variant.rules();
+    let mut text = format!(
+        "Rules ({}): on your turn, lay a card that matches the top of the discard pile in\n\
+         colour or number. If you can play, you must; if you cannot, you draw a card.\n",
+        variant.name()
+    );
+    match rules.eight {
+        Some(EightRule::Loco) => text.push_str(
+            "An 8 is wild: it matches anything, and whoever lays it names the colour to follow\n\
+             (the bots lay an 8 whenever they can).\n",
+        ),
+        Some(EightRule::MostHeld) => text.push_str(
+            "An 8 is wild: it matches anything, and whoever lays it names the colour to follow.\n",
+        ),
+        None => text.push_str("An 8 is a card like any other.\n"),
+    }
+    if let Some(two) = rules.two {
+        let penalty = match two.penalty {
+            Penalty::Two => "draws 2 cards",
+            Penalty::TwoPerTwo => "draws 2 cards for each 2 in a row just played",
+        };
+        text.push_str(&format!(
+            "A 2 must be answered: the next player lays a 2 if they hold one (any 2), or else\n\
+             misses the turn and {penalty}.\n"
+        ));
+    }
+    match rules.end {
+        EndRule::DeckOut => text.push_str(
+            "The first player with no cards left wins. The game ends with no winner when a\n\
+             draw takes the deck's last card or finds the deck empty.\n",
+        ),
+        EndRule::PlayOn => text.push_str(
+            "The first player with no cards left wins. Once the deck is empty, a player who\n\
+             cannot play passes; if everyone passes in a row, nobody wins (a stalemate).\n",
+        ),
+    }
+    text
+}
+
+/// The person's mode (`--human`): each turn said in a sentence (`Alice plays B1 (4 cards
+/// left).`), and at the end who won and by what, or why nobody did. The assignments'
+/// output ([`Renderer`]) is untouched by it.
+#[derive(Clone, Debug)]
+pub struct Narrator {
+    style: Style,
+    /// The person's seat, told as "You".
+    pub seat: usize,
+    /// The seats' names as the game shows them.
+    pub names: Vec<String>,
+}
+
+impl Narrator {
+    /// A narrator for a game where `seat` is the person's and `names` the seats'.
+    pub fn new(style: Style, seat: usize, names: Vec<String>) -> Narrator {
+        Narrator { style, seat, names }
+    }
+
+    fn name(&self, seat: usize) -> &str {
+        self.names.get(seat).map_or("?", String::as_str)
+    }
+
+    /// Writes what `event` did as sentences; `game` is the game just after it.
+    pub fn write_event(&self, out: &mut impl Write, game: &Game, event: &Event) -> io::Result<()> {
+        let style = self.style;
+        let turn = match event {
+            Event::Dealt { discard } => {
+                return writeln!(
+                    out,
+                    "The cards are dealt; the first card on the discard pile is {}.",
+                    style.card(*discard)
+                );
+            }
+            Event::Turn(turn) => turn,
+        };
+        let you = turn.player == self.seat;
+        let who = if you {
+            "You".to_owned()
+        } else {
+            capitalized(self.name(turn.player))
+        };
+        let (play, draw, pass, cannot) = if you {
+            ("play", "draw", "pass", "cannot")
+        } else {
+            ("plays", "draws", "passes", "cannot")
+        };
+        let held = game
+            .players()
+            .get(turn.player)
+            .map_or(&[][..], |player| player.hand());
+        let left = cards(held.len());
+        match turn.play {
+            Play::Card { card, chosen } => {
+                write!(out, "{who} {play} {}", style.card(card))?;
+                if let Some(color) = chosen {
+                    let name = if you { "name" } else { "names" };
+                    write!(out, " and {name} {}", color.name())?;
+                }
+                match held.len() {
+                    0 => write!(out, " (no cards left)")?,
+                    _ => write!(out, " ({left} left)")?,
+                }
+                let next = match game.actor() {
+                    Actor::Seat(next) if next == self.seat => "you",
+                    Actor::Seat(next) => self.name(next),
+                    _ => "",
+                };
+                if card.number() == 2 && game.rules().two.is_some() && turn.outcome.is_none() {
+                    writeln!(out, ": {next} must answer the 2.")?;
+                } else {
+                    writeln!(out, ".")?;
+                }
+            }
+            Play::Draw { drawn: 0 } => {
+                writeln!(out, "{who} {cannot} play and {pass}: the deck is empty.")?;
+            }
+            Play::Draw { .. } => {
+                write!(out, "{who} {cannot} play and {draw} ")?;
+                match held.last() {
+                    Some(&card) if you => write!(out, "{}", style.card(card))?,
+                    _ => write!(out, "a card")?,
+                }
+                writeln!(out, " (now {left}).")?;
+            }
+            Play::Penalty { owed, drawn } => {
+                let miss = if you { "miss" } else { "misses" };
+                write!(
+                    out,
+                    "{who} {cannot} answer the 2, {miss} the turn and {draw} "
+                )?;
+                if drawn < owed {
+                    write!(out, "{drawn} of the {owed} cards owed (the deck ran out)")?;
+                } else {
+                    write!(out, "{}", cards(usize::from(drawn)))?;
+                }
+                writeln!(out, " (now {left}).")?;
+            }
+        }
+        match turn.outcome {
+            Some(Outcome::Winner { seat }) if seat == self.seat => {
+                writeln!(out, "You win: you laid your last card!")
+            }
+            Some(Outcome::Winner { seat }) => {
+                let name = self.name(seat);
+                writeln!(
+                    out,
+                    "{} wins: they laid their last card first. You lose.",
+                    capitalized(name)
+                )
+            }
+            Some(Outcome::NoWinner {
+                reason: NoWinner::DeckRanOut,
+            }) => writeln!(
+                out,
+                "Nobody won: the deck ran out before anyone laid their last card."
+            ),
+            Some(Outcome::NoWinner {
+                reason: NoWinner::Stalemate,
+            }) => writeln!(
+                out,
+                "Nobody won: the deck is empty and no player could play (a stalemate)."
+            ),
+            None => Ok(()),
+        }
+    }
+}
+
+/// `1 card`, `5 cards`.
+fn cards(count: usize) -> String {
+    cards_core::names::count_of(count as u64, "card")
+}
+
+/// A name at the start of a sentence (Assignment 2's `player 1`: `Player 1`).
+fn capitalized(name: &str) -> String {
+    let mut chars = name.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 /// An Assignment 2 line: `N: MOVE`, with ` (WINNER)` or a stalemate line at the end.
 fn write_numbered(out: &mut impl Write, turn: &Turn, style: Style) -> io::Result<()> {
     write!(out, "{}: ", turn.player + 1)?;
@@ -262,5 +445,53 @@ mod tests {
             assert!(!plain.contains('\x1b'), "{variant}");
             assert_eq!(unpainted(&painted), plain, "{variant}");
         }
+    }
+
+    /// The person's mode says each ending in words; the turns' outcomes are built by
+    /// hand, the game only gives the names and hands.
+    #[test]
+    fn the_narrator_says_who_won_and_by_what_or_why_nobody_did() {
+        let deal = Deal::parse(Variant::Faciles, Variant::Faciles.sample()).unwrap();
+        let game = deal.to_game(Variant::Faciles).unwrap();
+        let names: Vec<String> = game.players().iter().map(|p| p.name().to_owned()).collect();
+        let narrator = Narrator::new(Style::default(), 1, names.clone());
+        let told = |player: usize, play: Play, outcome: Option<Outcome>| {
+            let mut out = Vec::new();
+            let event = Event::Turn(Turn {
+                player,
+                play,
+                outcome,
+            });
+            narrator.write_event(&mut out, &game, &event).unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        let card = |text: &str| text.parse::<ColorCard>().unwrap();
+        let name = &names[0];
+        let ending = |reason| Some(Outcome::NoWinner { reason });
+        assert!(
+            told(0, Play::Draw { drawn: 1 }, ending(NoWinner::DeckRanOut))
+                .ends_with("\nNobody won: the deck ran out before anyone laid their last card.\n")
+        );
+        assert!(
+            told(0, Play::Draw { drawn: 0 }, ending(NoWinner::Stalemate)).ends_with(
+                " cannot play and passes: the deck is empty.\n\
+                 Nobody won: the deck is empty and no player could play (a stalemate).\n"
+            )
+        );
+        let won = Some(Outcome::Winner { seat: 0 });
+        let play = Play::Card {
+            card: card("R5"),
+            chosen: None,
+        };
+        assert!(told(0, play, won).ends_with(&format!(
+            "{name} wins: they laid their last card first. You lose.\n"
+        )));
+        let you_won = Some(Outcome::Winner { seat: 1 });
+        assert!(told(1, play, you_won).ends_with("\nYou win: you laid your last card!\n"));
+        let short = Play::Penalty { owed: 4, drawn: 1 };
+        assert!(told(1, short, None).starts_with(
+            "You cannot answer the 2, miss the turn and draw 1 of the 4 cards owed \
+                 (the deck ran out)"
+        ));
     }
 }

@@ -14,6 +14,7 @@ use cards_core::testing::{
     assert_a_closed_pipe_is_no_failure, assert_a_full_stdout_is_one_error_line,
     assert_one_error_line as one_error_line, dev_full, run_on_zeros, run_with, temporary_file,
 };
+use ochos_locos::console::PLAY_PROMPT;
 
 const PROGRAM: &str = env!("CARGO_BIN_EXE_ochos-locos");
 
@@ -129,12 +130,15 @@ fn an_answer_that_is_not_text_is_refused_and_asked_again() {
     assert!(output.stderr.is_empty(), "{output:?}");
     assert!(
         stdout.contains(&format!(
-            "Your play: {}\nYour play: ",
+            "{PLAY_PROMPT}{}\n{PLAY_PROMPT}",
             cards_core::console::NOT_TEXT
         )),
         "{stdout}"
     );
-    assert!(stdout.ends_with("Bob is the winner!\n"), "{stdout}");
+    assert!(
+        stdout.ends_with("You win: you laid your last card!\n"),
+        "{stdout}"
+    );
 }
 
 #[test]

@@ -21,9 +21,9 @@ use pty::{ControlCode, Signal, Terminal, WaitStatus};
 /// The game under test.
 const PROGRAM: &str = env!("CARGO_BIN_EXE_ochos-locos");
 /// The question on each of the human's turns.
-const PLAY: &str = "Your play: ";
+const PLAY: &str = "Your play (? rules, q quits): ";
 /// The question after the human plays an 8.
-const COLOUR: &str = "Colour to follow (R, Y, G or B): ";
+const COLOUR: &str = "Colour to follow (R, Y, G or B; ? rules, q quits): ";
 /// The line on stderr when the input ends first.
 const INPUT_ENDED: &str = "ochos-locos: the input ended before the game did; nobody won\n";
 /// The arguments of every test: the example deal, Bob's seat played at the terminal.
@@ -37,7 +37,11 @@ fn wrong_answers_are_asked_again_and_the_game_is_played_to_its_end_status_0() {
     let first_turn = game.expect(PLAY);
     assert_eq!(
         first_turn,
-        "Alice Y3 Y7 Y8 B7: B1\nAlice holds 4, Carol holds 5, Dave holds 5, the deck 11\n\
+        "Ochos Locos (completos): you play Bob against Alice, Carol and Dave.\n\
+         Type ? at a question for the rules, q to quit.\n\
+         The cards are dealt; the first card on the discard pile is B3.\n\
+         Alice plays B1 (4 cards left).\nYour turn, Bob.\n\
+         Alice holds 4, Carol holds 5, Dave holds 5, the deck 11\n\
          Your hand: R8 Y1 G4 G8 B8\nTo match: B1\nYour plays: 1) Y1 2) B8\n"
             .to_owned()
             + PLAY
@@ -50,7 +54,7 @@ fn wrong_answers_are_asked_again_and_the_game_is_played_to_its_end_status_0() {
     game.answer("1");
     let second_turn = game.expect(PLAY);
     assert!(
-        second_turn.starts_with("1\nBob R8 G4 G8 B8: Y1\n"),
+        second_turn.starts_with("1\nYou play Y1 (4 cards left).\n"),
         "{second_turn}"
     );
     assert!(
@@ -74,7 +78,7 @@ fn wrong_answers_are_asked_again_and_the_game_is_played_to_its_end_status_0() {
     game.answer("blue");
     let third_turn = game.expect(PLAY);
     assert!(
-        third_turn.starts_with("blue\nBob R8 G4 G8: B8 (B)\n"),
+        third_turn.starts_with("blue\nYou play B8 and name blue (3 cards left).\n"),
         "{third_turn}"
     );
     for _ in 0..2 {
@@ -85,7 +89,8 @@ fn wrong_answers_are_asked_again_and_the_game_is_played_to_its_end_status_0() {
     let (end, status) = game.finish();
     assert_eq!(
         end,
-        "1\nBob R8 G8 R1 G1 Y2: Y4\nCarol R3 R7 G6 B4: DRAW\nDave: Y5\nDave is the winner!\n"
+        "1\nYou play Y4 (5 cards left).\nCarol cannot play and draws a card (now 4 cards).\n\
+         Dave plays Y5 (no cards left).\nDave wins: they laid their last card first. You lose.\n"
     );
     assert!(matches!(status, WaitStatus::Exited(_, 0)), "{status:?}");
 }
@@ -101,7 +106,7 @@ fn ctrl_d_at_the_play_question_is_the_end_of_the_input_status_1() {
     game.press(ControlCode::EndOfTransmission);
     let (end, status) = game.finish();
     assert!(end.contains(INPUT_ENDED), "{end}");
-    assert!(!end.contains("winner"), "{end}");
+    assert!(!end.contains("wins"), "{end}");
     assert!(matches!(status, WaitStatus::Exited(_, 1)), "{status:?}");
 }
 
@@ -129,7 +134,7 @@ fn ctrl_c_at_the_play_question_ends_the_game_by_sigint() {
     game.expect(PLAY);
     game.press(ControlCode::EndOfText);
     let (end, status) = game.finish();
-    assert!(!end.contains("winner"), "{end}");
+    assert!(!end.contains("wins"), "{end}");
     assert!(!end.contains(INPUT_ENDED), "{end}");
     assert!(
         matches!(status, WaitStatus::Signaled(_, Signal::SIGINT, _)),

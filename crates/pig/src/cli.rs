@@ -3,7 +3,7 @@
 //! input).
 
 use std::fs::File;
-use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::io::{self, BufReader, BufWriter, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use cards_core::ParseError;
 use cards_core::cli::resolve_seed;
-use cards_core::cli::{EXIT_CUT_SHORT, input_ended, is_broken_pipe, parse_args, report, warn};
+use cards_core::cli::{EXIT_CUT_SHORT, input_ended, is_broken_pipe, parse_game_args, report, warn};
 use cards_core::input::{InputError, MAX_INPUT, read_file};
 use cards_core::names::count_of;
 use cards_core::protocol::{ChanceSource, PlayError, Stop};
@@ -54,10 +54,10 @@ roll; q or quit ends the game there. The Computer rolls until its turn holds 20 
   pig solve --plot hold.svg             the optimal strategy, its chances, a picture
   pig simulate --games 100000 --a optimal --b hold:20 --seed 1
 
-Exit status: 0 the game was played to its end, or you quit (q or quit at the prompt:
-nobody wins, and the points banked so far are shown); 1 the answers or the dice file ran
-out before it ended (the game so far is on stdout, why on stderr); 2 bad usage or input,
-such as a bad dice file (nothing is played).",
+At the prompt, ? shows the rules. Exit status: 0 the game was played to its end, or you
+quit (q or quit at the prompt: nobody wins, and the points banked so far are shown);
+1 the answers or the dice file ran out before it ended (the game so far is on stdout,
+why on stderr); 2 bad usage or input, such as a bad dice file (nothing is played).",
     args_conflicts_with_subcommands = true
 )]
 struct Cli {
@@ -321,7 +321,7 @@ enum Ran {
 
 /// Parses the command line, runs it, and picks the exit status.
 pub fn main() -> ExitCode {
-    let cli = match parse_args::<Cli>(PROGRAM) {
+    let cli = match parse_game_args::<Cli>(PROGRAM) {
         Ok(cli) => cli,
         Err(code) => return code,
     };
@@ -422,7 +422,11 @@ fn play(args: PlayArgs) -> Result<Ending, Failure> {
         None => ChanceSource::seeded(rng_from_seed(resolve_seed(PROGRAM, args.seed))),
     };
     let (input, output) = (io::stdin().lock(), io::stdout().lock());
-    let mut game = PigGame::new(rules, goal, chance, computer, input, output).with_echo(args.echo);
+    // The hint goes only to a person at a terminal: a piped game is the assignment's.
+    let at_terminal = io::stdin().is_terminal() && io::stdout().is_terminal();
+    let mut game = PigGame::new(rules, goal, chance, computer, input, output)
+        .with_echo(args.echo)
+        .with_hint(at_terminal);
     game.play().map_err(|error| match (error, args.dice) {
         (PlayError::ChanceRanOut { used }, Some(path)) => Failure::DiceRanOut {
             path: path.display().to_string(),

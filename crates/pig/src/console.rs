@@ -32,14 +32,19 @@ pub type Ending = cards_core::console::Ending<NoWinner>;
 /// (the first of a turn included, so holding at 0 is possible), until the answer is Y
 /// (hold) or N (roll); `q` or `quit` stops the game ([`Stop::Quit`]), and so does the end
 /// of input ([`Stop::InputEnded`]).
+/// `?` shows the rules (the second field, [`render::rules_text`]) and asks again.
 #[derive(Debug)]
-pub struct Person<'a, R, W>(pub &'a mut Console<R, W>);
+pub struct Person<'a, R, W>(pub &'a mut Console<R, W>, pub &'a str);
 
 impl<R: BufRead, W: Write> Agent<Game> for Person<'_, R, W> {
     fn choose(&mut self, _: Seat, _: &Observation, legal: &[Action]) -> Result<Action, Stop> {
+        let rules = self.1.trim_end();
         let answer = self
             .0
-            .ask(render::PROMPT, render::parse_answer)?
+            .ask(render::PROMPT, |answer| match answer.trim() {
+                "?" => Err(rules),
+                _ => render::parse_answer(answer),
+            })?
             .ok_or(Stop::InputEnded)?;
         let action = match answer {
             Answer::Hold => Action::Hold,
@@ -82,6 +87,10 @@ pub struct PigGame<S, R, W> {
     computer: S,
     console: Console<R, Transcript<W>>,
     driver: Driver<Game>,
+    /// What `?` shows.
+    rules: String,
+    /// Whether the welcome ends with [`render::HINT`] (a person at a terminal).
+    hint: bool,
 }
 
 impl<S: Agent<Game>, R: BufRead, W: Write> PigGame<S, R, W> {
@@ -106,12 +115,22 @@ impl<S: Agent<Game>, R: BufRead, W: Write> PigGame<S, R, W> {
             computer,
             console: Console::new(input, output),
             driver: Driver::new(),
+            rules: render::rules_text(rules, goal),
+            hint: false,
         }
     }
 
     /// With `echo`, each answer is written after its prompt ([`Console::with_echo`]).
     pub fn with_echo(mut self, echo: bool) -> PigGame<S, R, W> {
         self.console = self.console.with_echo(echo);
+        self
+    }
+
+    /// With `hint`, the welcome ends with [`render::HINT`] (`?` for the rules, `q` to
+    /// quit): the binary turns it on for a person at a terminal only, so a piped
+    /// transcript stays the assignment's exactly.
+    pub fn with_hint(mut self, hint: bool) -> PigGame<S, R, W> {
+        self.hint = hint;
         self
     }
 
@@ -150,7 +169,11 @@ impl<S: Agent<Game>, R: BufRead, W: Write> PigGame<S, R, W> {
     }
 
     fn welcome(&mut self) -> Result<(), Stop> {
-        let text = render::welcome(self.state.rules(), self.state.goal());
+        let mut text = render::welcome(self.state.rules(), self.state.goal());
+        if self.hint {
+            text.push_str(render::HINT);
+            text.push('\n');
+        }
         Ok(self.console.output().write_all(text.as_bytes())?)
     }
 
@@ -163,7 +186,7 @@ impl<S: Agent<Game>, R: BufRead, W: Write> PigGame<S, R, W> {
     /// One step of the loop: the Human or the Computer decides, or the dice fall;
     /// `false` once the game is over.
     fn step(&mut self) -> Result<bool, PlayError<RuleError>> {
-        let mut seats = (Person(&mut self.console), &mut self.computer);
+        let mut seats = (Person(&mut self.console, &self.rules), &mut self.computer);
         let step = self
             .driver
             .step(&mut self.state, &mut self.chance, &mut seats)?;

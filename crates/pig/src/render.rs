@@ -34,6 +34,23 @@ pub fn welcome(rules: Rules, goal: u32) -> String {
     text
 }
 
+/// The rules in plain words, a few lines: what `?` shows at the prompt (a person's
+/// answer that the assignment does not know of, so its transcripts never hold it).
+pub fn rules_text(rules: Rules, goal: u32) -> String {
+    let mut text = welcome(rules, goal);
+    // The welcome's explanation without its greeting, then the answers that quit.
+    if let Some(end) = text.find('\n') {
+        text.replace_range(..=end, "");
+    }
+    text.insert_str(0, "Rules: ");
+    text.push_str("A turn's points are banked when you hold. Answer q to quit.\n");
+    text
+}
+
+/// The line that closes the welcome at a terminal (a person at the keyboard): the two
+/// answers the assignment's prompt cannot mention, since its text is fixed.
+pub const HINT: &str = "Type ? at the prompt for the rules, q to quit.";
+
 /// The line that opens and closes a turn: `Player: Human, Total Points = 11`.
 pub fn player_line(name: &str, total: u32) -> String {
     format!("Player: {name}, Total Points = {total}")

@@ -35,8 +35,18 @@ fn a_wrong_answer_is_asked_again_turns_are_played_and_q_quits_with_status_0() {
         "{welcome}"
     );
     assert!(
-        welcome.ends_with(&format!("Player: Human, Total Points = 0\n{PROMPT}")),
-        "{welcome}"
+        welcome.ends_with(&format!(
+            "N to roll.\nType ? at the prompt for the rules, q to quit.\n\n\
+             Player: Human, Total Points = 0\n{PROMPT}"
+        )),
+        "at a terminal the welcome ends with the hint: {welcome}"
+    );
+    pig.answer("?");
+    let rules = pig.expect(PROMPT);
+    assert!(
+        rules.starts_with("?\nRules: Human plays against Computer;")
+            && rules.ends_with(&format!("Answer q to quit.\n{PROMPT}")),
+        "{rules}"
     );
     pig.answer("maybe");
     assert_eq!(

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use cards_core::cli::resolve_seed;
-use cards_core::cli::{input_ended, is_broken_pipe, parse_args, report};
+use cards_core::cli::{input_ended, is_broken_pipe, parse_game_args, report};
 use cards_core::console::Console;
 use cards_core::protocol::{ChanceSource, GameState, PlayError, Stop};
 use cards_core::rng::rng_from_seed;
@@ -267,7 +267,7 @@ impl fmt::Display for Failure {
 /// the input ended first, 2 for bad usage or a bad deck file (nothing is played) or an
 /// I/O error.
 pub fn main() -> ExitCode {
-    let cli = match parse_args::<Cli>(PROGRAM) {
+    let cli = match parse_game_args::<Cli>(PROGRAM) {
         Ok(cli) => cli,
         Err(code) => return code,
     };
@@ -332,13 +332,21 @@ fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
     let mut players = simulate::bots();
     players[0] = Player::human(name);
     let mut game = Game::new(rules, players, args.max_turns);
-    let ending = console::play(
-        &mut game,
-        &mut chance,
-        &mut console,
-        args.reveal,
-        card_style(),
-    )?;
+    // A game played to its end asks `Play again? (y/n)`: the next deal comes from the
+    // same chance, so the seed replays the whole session.
+    let ending = loop {
+        let ending = console::play(
+            &mut game,
+            &mut chance,
+            &mut console,
+            args.reveal,
+            card_style(),
+        )?;
+        if !matches!(ending, Ending::Over(_)) || !console.ask_again()? {
+            break ending;
+        }
+        game.restart();
+    };
     console.output().flush()?;
     Ok(match ending {
         Ending::Over(_) | Ending::Quit => ExitCode::SUCCESS,

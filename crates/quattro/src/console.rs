@@ -5,7 +5,9 @@
 //!
 //! Reading an answer and checking it are apart: [`parse_selection`] and [`parse_color`]
 //! are pure functions of the answer and the human's [`Observation`], and the
-//! [`Console`] shows their errors and asks again.
+//! [`Console`] shows their errors and asks again. `?` at the move or colour question
+//! shows the rules of the game played ([`render::rules_text`]) and asks again; `q` or
+//! `quit` quits at any question.
 
 use std::io::{self, BufRead, Write};
 
@@ -18,14 +20,24 @@ use crate::deck::DeckOrder;
 use crate::error::{InvalidSelectionError, NoNameError, RuleError, validate_name};
 use crate::game::{Action, Game, NoWinner, Observation, Outcome, PLAYERS};
 use crate::render::{self, CardStyle, Perspective};
+use crate::rules::Rules;
 use crate::strategy::Bot;
 
 /// The question for the human's name.
 pub const NAME_PROMPT: &str = "What is your name? ";
 /// The question before each of the human's moves.
-pub const MOVE_PROMPT: &str = "Your move (a card code such as R5, or draw): ";
+pub const MOVE_PROMPT: &str = "Your move (a card code such as R5, or draw; ? rules, q quits): ";
 /// The question after the human plays a wild card.
-pub const COLOR_PROMPT: &str = "Name a colour (R, Y, G or B): ";
+pub const COLOR_PROMPT: &str = "Name a colour (R, Y, G or B; ? rules, q quits): ";
+
+/// `?` at a question shows the rules of the game played ([`render::rules_text`]) as the
+/// one "refusal" of the answer, so that the question comes again.
+fn or_rules(answer: &str, rules: Rules) -> Result<(), String> {
+    match answer.trim() {
+        "?" => Err(render::rules_text(rules).trim_end().to_owned()),
+        _ => Ok(()),
+    }
+}
 
 /// What is said when the person quits (`q` or `quit` at any question).
 pub const QUIT: &str = "You quit: nobody won.";
@@ -149,7 +161,10 @@ impl<R: BufRead, W: Write> Agent<Game> for Person<'_, R, W> {
         let mv = match self
             .console
             .ask(MOVE_PROMPT, |answer| {
-                or_quit(answer, |answer| parse_selection(answer, view))
+                or_quit(answer, |answer| {
+                    or_rules(answer, view.rules)?;
+                    parse_selection(answer, view).map_err(|error| error.to_string())
+                })
             })?
             .ok_or(Stop::InputEnded)?
         {
@@ -160,7 +175,12 @@ impl<R: BufRead, W: Write> Agent<Game> for Person<'_, R, W> {
             Action::Play { card, color: None } if view.names_color(card) => {
                 let color = match self
                     .console
-                    .ask(COLOR_PROMPT, |answer| or_quit(answer, parse_color))?
+                    .ask(COLOR_PROMPT, |answer| {
+                        or_quit(answer, |answer| {
+                            or_rules(answer, view.rules)?;
+                            parse_color(answer).map_err(|error| error.to_string())
+                        })
+                    })?
                     .ok_or(Stop::InputEnded)?
                 {
                     Reply::Answer(color) => color,

@@ -141,6 +141,7 @@ fn intro(out: &mut impl Write, game: &Game, top: Card, who: Perspective) -> io::
         )?,
         None => writeln!(out, "{title}: four bots play, {}.", list(&others))?,
     }
+
     let how = match game.rules() {
         Rules::Quattro => "in colour or number, or else draws one. The first player with\nno cards",
         Rules::Uno => {
@@ -152,11 +153,42 @@ fn intro(out: &mut impl Write, game: &Game, top: Card, who: Perspective) -> io::
         "Everyone gets {HAND_SIZE} cards. On a turn, a player plays a card that matches the top \
          card\nof the discard pile {how} left wins."
     )?;
+    if who.human.is_some() {
+        writeln!(out, "Type ? at a question for the rules, q to quit.")?;
+    }
     writeln!(
         out,
         "The first card on the discard pile is {}.",
         who.style.card(top)
     )
+}
+
+/// The rules of `rules` in plain words, a few lines: what `?` shows at the person's
+/// questions.
+pub fn rules_text(rules: Rules) -> String {
+    let mut text = format!(
+        "Rules ({}): everyone gets {HAND_SIZE} cards. On your turn, play a card that matches the top\n\
+         card in colour or number; if none of yours does, draw one (you may not draw while\n\
+         you hold a card you can play).\n",
+        match rules {
+            Rules::Quattro => "quattro",
+            Rules::Uno => "uno",
+        }
+    );
+    if rules == Rules::Uno {
+        text.push_str(
+            "Skip: the next player misses a turn. Reverse: play changes direction. Draw Two:\n\
+             the next player draws 2 and misses a turn. Wild: matches anything, and you name\n\
+             the colour to follow. Wild Draw Four: the same, and the next player draws 4 and\n\
+             misses a turn (only when you hold no card of the colour to follow).\n",
+        );
+    }
+    text.push_str(
+        "An empty draw pile is refilled with the discards under the top card, shuffled.\n\
+         The first player with no cards left wins; if every player passes in a row (nothing\n\
+         to draw, nothing to play), the game ends with no winner.\n",
+    );
+    text
 }
 
 /// The line for one event, told from `who`'s side; hand sizes are read from `game`

@@ -22,7 +22,7 @@ const PROGRAM: &str = env!("CARGO_BIN_EXE_quattro");
 /// The first question.
 const NAME: &str = "What is your name? ";
 /// The question on each of the human's turns.
-const MOVE: &str = "Your move (a card code such as R5, or draw): ";
+const MOVE: &str = "Your move (a card code such as R5, or draw; ? rules, q quits): ";
 /// The line on stderr when the input ends first.
 const INPUT_ENDED: &str = "quattro: the input ended before the game did; nobody won\n";
 

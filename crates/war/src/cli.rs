@@ -5,14 +5,14 @@ use std::process::ExitCode;
 use std::path::{Path, PathBuf};
 
 use cards_core::cli::resolve_seed;
-use cards_core::cli::{input_ended, is_broken_pipe, parse_args, report, write_stdout};
+use cards_core::cli::{input_ended, is_broken_pipe, parse_game_args, report, write_stdout};
 use cards_core::console::StdConsole;
 use cards_core::protocol::{ChanceSource, GameState};
 use cards_core::rng::rng_from_seed;
 use cards_core::sim_cli::{SimArgs, simulate};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use war::console::{self, ConsoleError, Ending, Mode};
+use war::console::{self, ConsoleError, Ending, Mode, Options};
 use war::files::{deck_file, parse_deck};
 use war::simulate::Setup;
 use war::{DeckOrder, Game, Order, Rules};
@@ -33,8 +33,12 @@ is stopped when its position repeats, and any game stops at the end of the battl
 wars included) that reaches --max-battles battles.
 
 At the prompt: press Enter to play one battle, type a number to play that many battles \
-(each with its wars, whose deciding battles count too, so a few more may be counted), or q \
-to quit. End of input quits as q does, but exits with status 1. \
+(each with its wars, whose deciding battles count too, so a few more may be counted), h to \
+see the whole hands (after each battle the prompt shows how many cards each player holds; \
+--auto shows the hands), ? for the rules, or q to quit. End of input quits as q does, but \
+exits with status 1. A game played to its end asks `Play again? (y/n)`: y deals the next \
+game from the same seed. On a colour terminal the cards are painted by suit (not with \
+NO_COLOR or TERM=dumb). \
 At the end the winner (if any), the number of battles and the number of wars are printed. \
 Exit status: 0 when the game ended or was quit, 1 when the input ended first, 2 for bad \
 arguments.";
@@ -184,7 +188,7 @@ enum OrderArg {
 /// Parses the arguments and runs the command; the exit status follows the workspace:
 /// 0 ok, 1 cut short by the end of input, 2 bad usage.
 pub fn main() -> ExitCode {
-    let cli = match parse_args::<Cli>("war") {
+    let cli = match parse_game_args::<Cli>("war") {
         Ok(cli) => cli,
         Err(code) => return code,
     };
@@ -225,7 +229,10 @@ fn play(cli: &Cli) -> ExitCode {
     };
     let mut game = Game::new(rules);
     let mut console = StdConsole::stdio().with_echo(cli.echo);
-    match console::play(&mut game, &mut chance, &mut console, mode) {
+    let options = Options {
+        color: cards_core::cli::stdout_wants_color(),
+    };
+    match console::play_with(&mut game, &mut chance, &mut console, mode, options) {
         Ok(Ending::InputEnded) => input_ended("war"),
         Ok(Ending::Over(_) | Ending::Quit) => ExitCode::SUCCESS,
         Err(ConsoleError::Io(error)) if is_broken_pipe(&error) => ExitCode::SUCCESS,

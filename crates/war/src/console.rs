@@ -2,6 +2,14 @@
 //! each battle ask for Enter (one more battle), a number (that many) or `q` (quit).
 //! The person is the agent ([`Person`]) of the one game loop, `cards_core`'s
 //! [`Driver`]; `--auto` and `--quiet` drive the same loop with [`AlwaysBattle`].
+//!
+//! The person's mode (the prompt) shows the deal's hands, then after each battle the
+//! battle and how many cards each player holds ([`render_counts`]); `h` at the prompt
+//! shows the whole hands, `?` the rules ([`rules_text`]), and at the end of a game
+//! `Play again? (y/n)` deals the next game from the same stream of chance, so a seed
+//! still replays the whole session. `--auto` shows the whole hands after every battle.
+//! On a colour terminal ([`Options::color`]) the cards are painted in their suits'
+//! colours ([`paint_cards`]).
 
 use std::fmt;
 use std::io::{self, BufRead, Write};
@@ -12,11 +20,16 @@ use cards_core::protocol::{Actor, Agent, ChanceSource, Driver, GameState, PlayEr
 use crate::deck::DeckOrder;
 use crate::error::RuleError;
 use crate::game::{Action, Event, Game, NoWinner, Observation};
-use crate::render::{render_events, render_hands, render_summary};
+use crate::render::{
+    paint_cards, render_counts, render_events, render_hands, render_summary,
+    render_summary_for_person, rules_text,
+};
 use crate::strategy::AlwaysBattle;
 
 /// The question asked between battles.
-pub const PROMPT: &str = "Enter: one battle, a number: that many, q: quit > ";
+pub const PROMPT: &str = "Enter: one battle, a number: that many, h: hands, ?: rules, q: quit > ";
+
+pub use cards_core::console::AGAIN_PROMPT;
 
 /// How much the console shows and asks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -40,17 +53,33 @@ pub enum Answer {
     /// Play this many battles, each with the wars it sets off (whose deciding battles
     /// are counted as battles too, so the count of battles fought may grow by more).
     Battles(u64),
+    /// Show every player's whole hand, then ask again.
+    Hands,
+    /// Show the rules, then ask again.
+    Rules,
     /// Stop the game.
     Quit,
 }
 
+/// How the console shows a game, beyond its [`Mode`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Paint the cards in their suits' colours (a colour terminal:
+    /// `cards_core::cli::stdout_wants_color`).
+    pub color: bool,
+}
+
 /// A refused answer; displays as the one-line message the console shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("Please press Enter for one battle, type a number of battles (1 or more), or q to quit.")]
+#[error(
+    "Please press Enter for one battle, type a number of battles (1 or more), h for the \
+     hands, ? for the rules, or q to quit."
+)]
 pub struct Refusal;
 
 /// Reads an answer: empty (Enter) is one battle, a positive whole number is that many
-/// battles, `q` or `quit` (any case) quits. Surrounding blanks are ignored.
+/// battles, `h` or `hands` shows the hands, `?` the rules, `q` or `quit` (any case)
+/// quits. Surrounding blanks are ignored.
 // ANCHOR: parse_answer
 pub fn parse_answer(text: &str) -> Result<Answer, Refusal> {
     let text = text.trim();
@@ -59,6 +88,12 @@ pub fn parse_answer(text: &str) -> Result<Answer, Refusal> {
     }
     if text.eq_ignore_ascii_case("q") || text.eq_ignore_ascii_case("quit") {
         return Ok(Answer::Quit);
+    }
+    if text.eq_ignore_ascii_case("h") || text.eq_ignore_ascii_case("hands") {
+        return Ok(Answer::Hands);
+    }
+    if text == "?" {
+        return Ok(Answer::Rules);
     }
     match text.parse::<u64>() {
         Ok(count) if count > 0 => Ok(Answer::Battles(count)),
@@ -75,12 +110,21 @@ pub struct Person<'c, R, W> {
     console: &'c mut Console<R, W>,
     /// Battles already asked for.
     queued: u64,
+    /// What `h` shows: every player's whole hand, as the front end last wrote them.
+    pub hands: String,
+    /// What `?` shows.
+    pub rules: String,
 }
 
 impl<'c, R: BufRead, W: Write> Person<'c, R, W> {
     /// The person answering on `console`.
     pub fn new(console: &'c mut Console<R, W>) -> Person<'c, R, W> {
-        Person { console, queued: 0 }
+        Person {
+            console,
+            queued: 0,
+            hands: String::new(),
+            rules: String::new(),
+        }
     }
 
     /// Where the game is shown, between the prompts.
@@ -98,9 +142,11 @@ impl<R: BufRead, W: Write> Agent<Game> for Person<'_, R, W> {
         legal: &[Action],
     ) -> Result<Action, Stop> {
         let action = legal.first().copied().ok_or(Stop::NoAction)?;
-        if self.queued == 0 {
+        while self.queued == 0 {
             match self.console.ask(PROMPT, parse_answer)? {
                 Some(Answer::Battles(count)) => self.queued = count,
+                Some(Answer::Hands) => self.console.output().write_all(self.hands.as_bytes())?,
+                Some(Answer::Rules) => self.console.output().write_all(self.rules.as_bytes())?,
                 Some(Answer::Quit) => return Err(Stop::Quit),
                 None => {
                     // The prompt left the cursor on its line.
@@ -143,26 +189,70 @@ pub fn play<R: BufRead, W: Write>(
     console: &mut Console<R, W>,
     mode: Mode,
 ) -> Result<Ending, ConsoleError> {
+    play_with(game, chance, console, mode, Options::default())
+}
+
+/// [`play`], shown with `options`; at the prompt ([`Mode::Interactive`]) a game played
+/// to its end is followed by [`AGAIN_PROMPT`], and `y` deals the next game from the same
+/// `chance`. The ending is the last game's.
+pub fn play_with<R: BufRead, W: Write>(
+    game: &mut Game,
+    chance: &mut ChanceSource<DeckOrder>,
+    console: &mut Console<R, W>,
+    mode: Mode,
+    options: Options,
+) -> Result<Ending, ConsoleError> {
+    loop {
+        let ending = play_one(game, chance, console, mode, options)?;
+        if mode != Mode::Interactive || !matches!(ending, Ending::Over(_)) {
+            return Ok(ending);
+        }
+        if !console.ask_again()? {
+            return Ok(ending);
+        }
+        game.restart();
+    }
+}
+
+fn play_one<R: BufRead, W: Write>(
+    game: &mut Game,
+    chance: &mut ChanceSource<DeckOrder>,
+    console: &mut Console<R, W>,
+    mode: Mode,
+    options: Options,
+) -> Result<Ending, ConsoleError> {
     let mut driver = Driver::new();
     // The initial hands are those after the deal.
     while game.actor() == Actor::Chance {
         driver.step(game, chance, &mut AlwaysBattle)?;
     }
+    let paint = |text: &str| match options.color {
+        true => paint_cards(text),
+        false => text.to_owned(),
+    };
     let mut text = String::new();
     if mode != Mode::Quiet {
         text.push_str("Initial hands:\n");
         render_hands(game, &mut text).map_err(to_io)?;
-        console.output().write_all(text.as_bytes())?;
+        console.output().write_all(paint(&text).as_bytes())?;
     }
-    let mut shown = Shown::default();
+    let mut shown = Shown {
+        color: options.color,
+        ..Shown::default()
+    };
     let played = match mode {
         Mode::Quiet => driver.play(game, chance, &mut AlwaysBattle, |_, _, _| Ok(())),
         Mode::Auto => driver.play(game, chance, &mut AlwaysBattle, |game, _, events| {
             shown.step(game, events, console.output()).map_err(Stop::Io)
         }),
         Mode::Interactive => {
+            shown.counts = true;
             let mut person = Person::new(console);
+            person.rules = rules_text(game.rules());
             loop {
+                text.clear();
+                render_hands(game, &mut text).map_err(to_io)?;
+                person.hands = paint(&text);
                 match driver.step(game, chance, &mut person) {
                     Ok(Some(_)) => shown.step(game, driver.events(), person.output())?,
                     Ok(None) => {
@@ -185,19 +275,26 @@ pub fn play<R: BufRead, W: Write>(
     if mode != Mode::Quiet {
         text.push('\n');
     }
-    render_summary(game, stopped.as_ref(), &mut text).map_err(to_io)?;
+    match mode {
+        Mode::Interactive => render_summary_for_person(game, stopped.as_ref(), &mut text),
+        Mode::Auto | Mode::Quiet => render_summary(game, stopped.as_ref(), &mut text),
+    }
+    .map_err(to_io)?;
     let out = console.output();
     out.write_all(text.as_bytes())?;
     out.flush()?;
     Ok(ending)
 }
 
-/// Shows each battle whole, then the hands: a battle's winner takes the table only once
-/// chance has ordered the cards, a step later, so the events wait until the battle ends.
+/// Shows each battle whole, then the hands (or with `counts`, how many cards each
+/// player holds): a battle's winner takes the table only once chance has ordered the
+/// cards, a step later, so the events wait until the battle ends.
 #[derive(Default)]
 struct Shown {
     events: Vec<Event>,
     text: String,
+    counts: bool,
+    color: bool,
 }
 
 impl Shown {
@@ -208,9 +305,16 @@ impl Shown {
         }
         self.text.clear();
         render_events(&self.events, &mut self.text).map_err(to_io)?;
-        render_hands(game, &mut self.text).map_err(to_io)?;
+        if self.counts {
+            render_counts(game, &mut self.text).map_err(to_io)?;
+        } else {
+            render_hands(game, &mut self.text).map_err(to_io)?;
+        }
         self.events.clear();
-        out.write_all(self.text.as_bytes())
+        match self.color {
+            true => out.write_all(paint_cards(&self.text).as_bytes()),
+            false => out.write_all(self.text.as_bytes()),
+        }
     }
 }
 
@@ -289,8 +393,7 @@ mod tests {
                  Player 2 (3 cards): 2D 3D 4D\n\
                  {PROMPT}\n\
                  Battle 1: Player 1 plays AS, Player 2 plays 2D. Player 1 wins and takes 2 cards.\n\
-                 Player 1 (4 cards): KC QC AS 2D\n\
-                 Player 2 (2 cards): 3D 4D\n\
+                 Cards held: Player 1 4, Player 2 2\n\
                  {PROMPT}\n\
                  \n\
                  No winner: the input ended.\n\
@@ -310,7 +413,54 @@ mod tests {
             2,
             "no prompt once the game is over"
         );
-        assert!(shown.ends_with("\nPlayer 1 wins the game!\nBattles fought: 3\nWars fought: 0\n"));
+        assert!(shown.ends_with(&format!(
+            "\nPlayer 1 wins the game: every other player ran out of cards!\n\
+             Battles fought: 3\nWars fought: 0\n{AGAIN_PROMPT}q\n"
+        )));
+    }
+
+    /// `h` shows the whole hands and `?` the rules, and the same question comes again.
+    #[test]
+    fn h_shows_the_hands_and_a_question_mark_the_rules() {
+        let (ending, shown) = session("\nh\n?\nq\n", Mode::Interactive);
+        assert_eq!(ending, Ending::Quit);
+        let rules = rules_text(&Rules::default().with_order(Order::Fixed));
+        assert!(rules.contains("in the order they were put down"), "{rules}");
+        assert!(
+            shown.contains(&format!(
+                "Cards held: Player 1 4, Player 2 2\n\
+                 {PROMPT}h\n\
+                 Player 1 (4 cards): KC QC AS 2D\n\
+                 Player 2 (2 cards): 3D 4D\n\
+                 {PROMPT}?\n{rules}{PROMPT}q\n"
+            )),
+            "{shown}"
+        );
+    }
+
+    /// After a game played to its end, `y` deals the next game from the same chance
+    /// (here a recorded deal), `n` stops; a bad answer is asked again.
+    #[test]
+    fn play_again_deals_the_next_game_from_the_same_chance() {
+        let rules = Rules::default().with_order(Order::Fixed);
+        let mut game = Game::new(rules);
+        let mut deal_rng = cards_core::rng::rng_from_seed(5);
+        let order = game.sample_chance(&mut deal_rng).unwrap();
+        let mut chance = ChanceSource::recorded(vec![order, order]);
+        let mut console = Console::new(&b"100000\nmaybe\ny\n100000\nn\n"[..], Vec::new());
+        let ending = play(&mut game, &mut chance, &mut console, Mode::Interactive).unwrap();
+        assert!(matches!(ending, Ending::Over(_)), "{ending:?}");
+        let shown = String::from_utf8_lossy(&console.into_output()).into_owned();
+        assert_eq!(shown.matches("Initial hands:").count(), 2, "{shown}");
+        assert_eq!(shown.matches(AGAIN_PROMPT).count(), 3, "{shown}");
+        assert!(shown.contains("Please answer y to play again or n to stop."));
+        // The same deal twice: the same game twice.
+        let tallies: Vec<&str> = shown
+            .lines()
+            .filter(|line| line.starts_with("Battles fought: "))
+            .collect();
+        assert_eq!(tallies.len(), 2, "{shown}");
+        assert_eq!(tallies[0], tallies[1], "{shown}");
     }
 
     #[test]
@@ -370,10 +520,25 @@ mod tests {
 
     #[test]
     fn auto_shows_the_same_as_answering_enter() {
+        // The battles are the same; --auto shows the whole hands after each, the prompt
+        // how many cards each player holds.
         let (_, auto) = session("", Mode::Auto);
-        let (_, enter) = session("\n\n\n", Mode::Interactive);
-        let without_prompts = enter.replace(&format!("{PROMPT}\n"), "");
-        assert_eq!(auto, without_prompts);
+        let (_, enter) = session("\n\n\nn\n", Mode::Interactive);
+        let without_prompts = enter
+            .replace(&format!("{PROMPT}\n"), "")
+            .replace(&format!("{AGAIN_PROMPT}n\n"), "");
+        let battles = |text: &str| -> Vec<String> {
+            text.lines()
+                .filter(|line| !line.starts_with("Player ") && !line.starts_with("Cards held:"))
+                .map(str::to_owned)
+                .collect()
+        };
+        assert_eq!(battles(&auto), battles(&without_prompts));
+        assert_eq!(
+            without_prompts.matches("Cards held:").count(),
+            auto.matches("Player 1 (").count() - 1,
+            "a count line where --auto shows the hands, after the initial hands"
+        );
     }
 
     #[test]

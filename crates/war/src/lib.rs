@@ -123,6 +123,11 @@
 //!   summary says `No winner: the input ended.`), then the binary says
 //!   `war: the input ended before the game did; nobody won` on stderr and exits with
 //!   status 1, as every interactive game does ([`console::Ending`]).
+//! - **The updated hands** (the text: "after a battle, Game should show the updated
+//!   hands"): the prompt shows them as each player's card count after every battle
+//!   (`Cards held: Player 1 25, Player 2 27`: 26 cards a line each would bury the
+//!   battles), the whole hands on `h`; `--auto` shows the whole hands after every battle.
+//!   `?` shows the rules, and a game played to its end asks `Play again? (y/n)`.
 //! - **Deck files** (`--deck FILE`): the 52 cards top first, as the game prints them,
 //!   separated by any whitespace; the whole file is checked before anything is played.
 //!   The shuffles of won cards still come from `--seed`, whose generator is drawn for the

@@ -6,8 +6,10 @@ use std::fmt::{self, Write};
 use cards_core::names::plural;
 use cards_core::protocol::{GameState, Stop};
 
+use crate::card::{Card, Suit};
 use crate::game::{Event, Game, Outcome};
 use crate::player::PlayerSet;
+use crate::rules::{Order, Rules};
 
 /// Writes one battle's events as lines:
 ///
@@ -172,7 +174,28 @@ pub fn render_hands(game: &Game, out: &mut impl Write) -> fmt::Result {
 /// `stopped`, why the console stopped the game before its end: the player quitting, the
 /// input ending), then the numbers of battles and wars fought.
 pub fn render_summary(game: &Game, stopped: Option<&Stop>, out: &mut impl Write) -> fmt::Result {
+    summary(game, stopped, false, out)
+}
+
+/// [`render_summary`] for the person's mode (the prompt): the winner's line also says by
+/// what they won.
+pub fn render_summary_for_person(
+    game: &Game,
+    stopped: Option<&Stop>,
+    out: &mut impl Write,
+) -> fmt::Result {
+    summary(game, stopped, true, out)
+}
+
+fn summary(game: &Game, stopped: Option<&Stop>, person: bool, out: &mut impl Write) -> fmt::Result {
     match (stopped, game.outcome()) {
+        (None, Some(Outcome::Winner { seat })) if person => {
+            writeln!(
+                out,
+                "Player {} wins the game: every other player ran out of cards!",
+                seat + 1
+            )?;
+        }
         (None, Some(Outcome::Winner { seat })) => {
             writeln!(out, "Player {} wins the game!", seat + 1)?;
         }
@@ -183,6 +206,67 @@ pub fn render_summary(game: &Game, stopped: Option<&Stop>, out: &mut impl Write)
     }
     writeln!(out, "Battles fought: {}", game.battles())?;
     writeln!(out, "Wars fought: {}", game.wars())
+}
+
+/// Writes how many cards each player holds, on one line (`Cards held: Player 1 25,
+/// Player 2 27`): the person's mode shows this after each battle, and the whole hands
+/// only on request.
+pub fn render_counts(game: &Game, out: &mut impl Write) -> fmt::Result {
+    write!(out, "Cards held:")?;
+    for (i, player) in game.players().iter().enumerate() {
+        let sep = if i == 0 { " " } else { ", " };
+        write!(out, "{sep}Player {} {}", i + 1, player.card_count())?;
+    }
+    writeln!(out)
+}
+
+/// The rules of the game played, in plain words, a few lines: what `?` shows at the
+/// prompt.
+pub fn rules_text(rules: &Rules) -> String {
+    let returns = match rules.order() {
+        Order::Shuffled => "shuffled",
+        Order::Fixed => "in the order they were put down",
+    };
+    format!(
+        "Rules: the 52 cards are dealt to the {} players. In each battle everyone turns up\n\
+         their top card and the highest rank takes the cards on the table (2 is lowest, ace\n\
+         highest, suits do not count); won cards go under the winner's pile, {returns}.\n\
+         A tie is a war: the tied players each put down four cards, the fourth face up, and\n\
+         the highest fourth card takes everything; another tie is another war. A player who\n\
+         must put down a card and has none is out; the last player with cards wins. The\n\
+         game stops with no winner after {} battles.\n",
+        rules.players(),
+        rules.max_battles()
+    )
+}
+
+/// `text` with every card code in it (`10H`, `QS`) painted in its suit's colour for a
+/// colour terminal: hearts and diamonds red, clubs and spades bold, in the terminal's
+/// own foreground (black on a light background, and still readable on a dark one).
+pub fn paint_cards(text: &str) -> String {
+    let mut painted = String::with_capacity(text.len() * 2);
+    let mut rest = text;
+    while let Some(start) = rest.find(|c: char| c.is_ascii_alphanumeric()) {
+        painted.push_str(&rest[..start]);
+        rest = &rest[start..];
+        let end = rest
+            .find(|c: char| !c.is_ascii_alphanumeric())
+            .unwrap_or(rest.len());
+        let word = &rest[..end];
+        match word.parse::<Card>() {
+            Ok(card) => {
+                let sgr = match card.suit() {
+                    Suit::Hearts | Suit::Diamonds => 31,
+                    Suit::Clubs | Suit::Spades => 1,
+                };
+                painted.push_str(&format!("\x1b[{sgr}m{word}\x1b[0m"));
+            }
+            Err(_) => painted.push_str(word),
+        }
+        rest = &rest[end..];
+    }
+    painted.push_str(rest);
+    painted
 }
 
 #[cfg(test)]
@@ -341,5 +425,34 @@ mod tests {
              Player 1 has no cards left and is out of the game.\n\
              Player 2 takes the 6 cards on the table.\n"
         );
+    }
+
+    #[test]
+    fn cards_are_painted_in_their_suits_colours_and_nothing_else_is() {
+        let (red, bold, end) = ("\x1b[31m", "\x1b[1m", "\x1b[0m");
+        assert_eq!(
+            paint_cards("Battle 1: Player 1 plays 10H, Player 2 plays QS. Player 2 wins."),
+            format!(
+                "Battle 1: Player 1 plays {red}10H{end}, Player 2 plays {bold}QS{end}. \
+                 Player 2 wins."
+            )
+        );
+        assert_eq!(
+            paint_cards("Player 1 (2 cards): 2D AC"),
+            format!("Player 1 (2 cards): {red}2D{end} {bold}AC{end}")
+        );
+        assert_eq!(paint_cards("War 1 (battle 4): 1C"), "War 1 (battle 4): 1C");
+    }
+
+    #[test]
+    fn counts_are_one_line() {
+        let game = Game::from_piles(
+            Rules::default().with_order(Order::Fixed),
+            [vec![card("AS"), card("KC")], vec![card("2D")]],
+        )
+        .unwrap();
+        let mut text = String::new();
+        render_counts(&game, &mut text).unwrap();
+        assert_eq!(text, "Cards held: Player 1 2, Player 2 1\n");
     }
 }

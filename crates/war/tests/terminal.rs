@@ -19,7 +19,7 @@ use pty::{ControlCode, Signal, Terminal, WaitStatus};
 /// The game under test.
 const PROGRAM: &str = env!("CARGO_BIN_EXE_war");
 /// The question asked before each battle.
-const PROMPT: &str = "Enter: one battle, a number: that many, q: quit > ";
+const PROMPT: &str = "Enter: one battle, a number: that many, h: hands, ?: rules, q: quit > ";
 /// The line on stderr when the input ends first.
 const INPUT_ENDED: &str = "war: the input ended before the game did; nobody won\n";
 
@@ -43,7 +43,7 @@ fn a_wrong_answer_is_asked_again_battles_are_played_and_q_quits_with_status_0() 
     assert_eq!(
         refusal,
         "x\nPlease press Enter for one battle, type a number of battles (1 or more), \
-         or q to quit.\n"
+         h for the hands, ? for the rules, or q to quit.\n"
             .to_owned()
             + PROMPT
     );
@@ -97,4 +97,33 @@ fn ctrl_c_at_the_prompt_ends_the_game_by_sigint() {
         matches!(status, WaitStatus::Signaled(_, Signal::SIGINT, _)),
         "{status:?}"
     );
+}
+
+#[test]
+fn a_colour_terminal_gets_red_hearts_and_diamonds_and_bold_clubs_and_spades() {
+    let Some(mut war) = Terminal::spawn(PROGRAM, &["--seed", "57"], true) else {
+        return;
+    };
+    let deal = war.expect(PROMPT);
+    // 2H red (SGR 31), 5S bold (SGR 1), each back to plain (SGR 0).
+    assert!(
+        deal.contains("Player 1 (26 cards): \u{1b}[31m2H\u{1b}[0m \u{1b}[1m5S\u{1b}[0m"),
+        "{deal:?}"
+    );
+    war.answer("q");
+    let (_, status) = war.finish();
+    assert!(matches!(status, WaitStatus::Exited(_, 0)), "{status:?}");
+}
+
+#[test]
+fn a_dumb_terminal_gets_no_colour() {
+    // The check that the text holds no escape sequence is the pty helper's.
+    let Some(mut war) = Terminal::spawn_dumb(PROGRAM, &["--seed", "57"]) else {
+        return;
+    };
+    let deal = war.expect(PROMPT);
+    assert!(deal.contains("Player 1 (26 cards): 2H 5S JH"), "{deal:?}");
+    war.answer("q");
+    let (_, status) = war.finish();
+    assert!(matches!(status, WaitStatus::Exited(_, 0)), "{status:?}");
 }
