@@ -55,7 +55,7 @@ kit_compile() {
 # kit_junit CLASSES_DIR LOG: runs every test, the data read from the kit's tests/data.
 kit_junit() {
     java -Dkit.data="$KIT/tests/data" -jar "$KIT_JUNIT" --class-path "$1" \
-        --scan-class-path --disable-banner --details=none --disable-ansi-colors >"$2" 2>&1
+        --scan-class-path --disable-banner --details=summary --disable-ansi-colors >"$2" 2>&1
 }
 
 # The tests found and failed, from a JUnit console log.

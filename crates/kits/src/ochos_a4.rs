@@ -207,6 +207,7 @@ pub fn explained_output(variant: Variant, deal: &Deal) -> Result<Vec<(String, St
             two_rule: observation.facing_two(),
             strategy: game.players()[seat].strategy(),
             loco: matches!(observation.rules.eight, Some(EightRule::Loco)),
+            eight_rule: observation.rules.eight.is_some(),
         };
         let turn = game.next_play().ok_or("the game stopped before its outcome")?;
         whys.push(if a2 {
@@ -256,6 +257,8 @@ struct Before {
     strategy: Strategy,
     // Assignment 2's Loco rule is on (Problems 3 and 4).
     loco: bool,
+    // An 8 carries a rule (the Loco rule, or Part III's 8-card rule).
+    eight_rule: bool,
 }
 
 impl Before {
@@ -284,7 +287,10 @@ fn draw_why(before: &Before, drawn: u8, a2: bool) -> String {
     }
 }
 
-fn eight_why(card: ColorCard, chosen: Option<Color>, rule: &str) -> String {
+fn eight_why(before: &Before, card: ColorCard, chosen: Option<Color>, rule: &str) -> String {
+    if !before.eight_rule {
+        return String::new();
+    }
     match chosen {
         Some(color) if card.number() == 8 => format!("; {rule}: {color}"),
         _ if card.number() == 8 => {
@@ -329,6 +335,7 @@ fn why_a4(before: &Before, play: Play) -> String {
                 }
             };
             let eight = eight_why(
+                before,
                 card,
                 chosen,
                 "the 8-card rule names the colour held most, the 8 itself included (ties: R, Y, G, B)",
@@ -367,6 +374,7 @@ fn why_a2(before: &Before, play: Play) -> String {
                 }
             };
             let eight = eight_why(
+                before,
                 card,
                 chosen,
                 "LOCO and the colour named: the first colour in rainbow order among the cards left in the hand",

@@ -1,4 +1,3 @@
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.ByteArrayInputStream;
@@ -14,6 +13,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.opentest4j.AssertionFailedError;
+
 /**
  * What the kit's tests share: reading the data files in tests/data/ (written
  * from the Rust engines by `kits data`), and running a program's main on an
@@ -28,6 +29,24 @@ final class KitData {
 
     /** How long one run of a main may take before it is taken to loop forever. */
     static final Duration TIME_LIMIT = Duration.ofSeconds(10);
+
+    /** The most output a run keeps (a program that never stops must not fill the memory). */
+    static final int OUTPUT_LIMIT = 1 << 20;
+
+    /** Keeps the first OUTPUT_LIMIT bytes written to it, and drops the rest. */
+    static final class Capped extends ByteArrayOutputStream {
+        @Override
+        public synchronized void write(int b) {
+            if (count < OUTPUT_LIMIT) {
+                super.write(b);
+            }
+        }
+
+        @Override
+        public synchronized void write(byte[] b, int off, int len) {
+            super.write(b, off, Math.max(0, Math.min(len, OUTPUT_LIMIT - count)));
+        }
+    }
 
     /** The data folder. */
     static Path dir() {
@@ -104,21 +123,64 @@ final class KitData {
     static String run(Main main, String input) {
         InputStream oldIn = System.in;
         PrintStream oldOut = System.out;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream out = new Capped();
         try {
             System.setIn(new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)));
             System.setOut(new PrintStream(out, true, "UTF-8"));
-            assertTimeoutPreemptively(TIME_LIMIT, () -> main.run(new String[0]),
-                    "the program did not finish within " + TIME_LIMIT.getSeconds()
-                            + " seconds: does the game loop stop when a player has won, or when a draw"
-                            + " empties the deck?");
+            Throwable[] thrown = new Throwable[1];
+            Thread thread = new Thread(() -> {
+                try {
+                    main.run(new String[0]);
+                } catch (Throwable e) {
+                    thrown[0] = e;
+                }
+            });
+            thread.setDaemon(true);
+            thread.start();
+            thread.join(TIME_LIMIT.toMillis());
+            if (thread.isAlive()) {
+                stop(thread);
+                fail("the program did not finish within " + TIME_LIMIT.getSeconds()
+                        + " seconds: does the game stop once a player has won (and, with the"
+                        + " draw pile empty, once nobody can play)? Its output began:\n"
+                        + head(out.toString("UTF-8")));
+            }
+            if (thrown[0] != null) {
+                throw new AssertionFailedError("the program threw " + thrown[0], thrown[0]);
+            }
             System.out.flush();
             return out.toString("UTF-8");
-        } catch (IOException e) {
+        } catch (IOException | InterruptedException e) {
             throw new IllegalStateException(e);
         } finally {
             System.setIn(oldIn);
             System.setOut(oldOut);
+        }
+    }
+
+    /** The first lines of an output. */
+    private static String head(String output) {
+        String[] lines = output.split("\n", 21);
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < Math.min(lines.length, 20); i++) {
+            text.append("  ").append(lines[i]).append('\n');
+        }
+        return text.toString();
+    }
+
+    /**
+     * Stops a program that runs on after its time limit, so that it cannot go on
+     * printing into the next test's output (Thread.stop still works in Java 17; where
+     * it does not, the tests after this one may fail too, and this failure is the one
+     * to look at).
+     */
+    @SuppressWarnings({"deprecation", "removal"})
+    private static void stop(Thread thread) {
+        try {
+            thread.stop();
+            thread.join(1000);
+        } catch (UnsupportedOperationException | InterruptedException e) {
+            // Left running: a daemon thread, it ends with the test run.
         }
     }
 
