@@ -55,6 +55,7 @@ public class FullGameTest {
     @Test
     @Order(4)
     public void wholeGames() {
-        GameTest.playGames("games-completos.txt", "FullGame", true, FullGame::new);
+        GameTest.playGames("games-completos.txt", "FullGame", GameWithStrategiesTest::player,
+                FullGame::new);
     }
 }

@@ -14,33 +14,28 @@ import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * The Game tests (Part I, step 3): the deck, the discard card, the turn
- * order, and nextPlay through whole games (tests/data/games-faciles.txt, and
- * games-diversidad.txt for the Part II players).
+ * order, and nextPlay through whole games (tests/data/games-faciles.txt).
+ * GameWithStrategiesTest plays Part II's games (games-diversidad.txt).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 public class GameTest {
 
-    /** The player a strategy letter names (no letter: a basic Player). */
-    static Player player(String name, String letter) {
-        switch (letter) {
-            case "C":
-                return new ColorPlayer(name);
-            case "N":
-                return new NumberPlayer(name);
-            case "S":
-                return new StrategicPlayer(name);
-            default:
-                return new Player(name);
-        }
+    /** Makes the player of a name and a strategy letter (B for the basic Player). */
+    interface PlayerMaker {
+        Player make(String name, String letter);
     }
 
-    /** Sets up game with a game file's deal, through the methods the text names. */
-    static Game setUp(Game game, KitData.GameCase deal, boolean strategies) {
+    /**
+     * Sets up game with a game file's deal, through the methods the text names;
+     * players is null for Part I's deals (no strategy letters).
+     */
+    static Game setUp(Game game, KitData.GameCase deal, PlayerMaker players) {
+        boolean strategies = players != null;
         List<String> input = deal.input;
         int count = Integer.parseInt(input.get(0).trim());
         for (int p = 1; p <= count; p++) {
             String[] f = input.get(p).trim().split(" +");
-            Player player = player(f[0], strategies ? f[1] : "B");
+            Player player = strategies ? players.make(f[0], f[1]) : new Player(f[0]);
             for (int c = strategies ? 2 : 1; c < f.length; c++) {
                 player.addCardToHand(new Card(f[c]));
             }
@@ -62,9 +57,9 @@ public class GameTest {
      * returns, the current player's hand after it, the discard card, and how
      * the game ends.
      */
-    static void playGames(String file, String className, boolean strategies, GameMaker maker) {
+    static void playGames(String file, String className, PlayerMaker players, GameMaker maker) {
         for (KitData.GameCase deal : KitData.games(file)) {
-            Game game = setUp(maker.make(), deal, strategies);
+            Game game = setUp(maker.make(), deal, players);
             int turns = deal.expected.size() - 1;
             for (int t = 0; t < turns; t++) {
                 String want = deal.expected.get(t);
@@ -195,12 +190,6 @@ public class GameTest {
     @Test
     @Order(6)
     public void wholeGamesOfPlayers() {
-        playGames("games-faciles.txt", "Game", false, Game::new);
-    }
-
-    @Test
-    @Order(7)
-    public void wholeGamesOfTheFourStrategies() {
-        playGames("games-diversidad.txt", "Game", true, Game::new);
+        playGames("games-faciles.txt", "Game", null, Game::new);
     }
 }
