@@ -10,7 +10,6 @@ use std::process::ExitCode;
 use cards_core::cli::{parse_args, report, warn};
 use clap::{Parser, Subcommand};
 
-
 use crate::package::{self, KITS, Kit, kit_named};
 
 const PROGRAM: &str = "kits";
@@ -38,6 +37,8 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Write each kit's test data files (kits/NAME/tests/data/) from the engines.
+    ///
+    /// The folder tests/data/ of each kit is replaced by the files the engines make.
     Data {
         /// The kits (all when none is named).
         names: Vec<String>,
@@ -49,10 +50,11 @@ enum Command {
         #[arg(long, value_name = "DIR", default_value = "kits")]
         kits: PathBuf,
     },
-    /// Build a kit's student handout and instructor's archive in DIR: NAME-handout/ (the
-    /// given files, the tests and their data, the README) and NAME-instructor/ (the
-    /// reference solution, the mutants, grading cases for `ochos-locos grade`), each
-    /// also as an uncompressed .tar beside it.
+    /// Build a kit's student handout and instructor's archive.
+    ///
+    /// In DIR: NAME-handout/ (the given files, the tests and their data, the README) and
+    /// NAME-instructor/ (the reference solution, the mutants, grading cases for
+    /// `ochos-locos grade`), each also as an uncompressed .tar beside it.
     Package {
         /// The kit.
         name: String,

@@ -25,3 +25,34 @@ pub fn files() -> Result<Vec<DataFile>, KitError> {
     .map(|(variant, name, stream)| game_file(KIT, variant, name, stream, GAMES_PER_PROBLEM))
     .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_samples_lines_have_the_texts_rules() {
+        let files = files().unwrap_or_default();
+        let text = |name: &str| {
+            files
+                .iter()
+                .find(|file| file.path == format!("tests/data/games-{name}.txt"))
+                .map(|file| file.contents.clone())
+                .unwrap_or_default()
+        };
+        // Problem 1's sample (the text's output column), and why its lines are so.
+        let p1 = text("p1");
+        assert!(p1.contains("\n0: B3 | the first line"));
+        assert!(p1.contains("\n3: R4 (WINNER) | "));
+        // Problem 2: the skipped player.
+        assert!(text("p2").contains("\n3: TAKE TWO | the Rule of Two"));
+        // Problem 3: the Loco card and the 2 that comes before it.
+        let p3 = text("p3");
+        assert!(p3.contains("\n3: R8 LOCO Y | the Loco rule"));
+        assert!(p3.contains("\n3: G2 | the Rule of Two"));
+        // Problem 4, with the corrected hand: the last line.
+        assert!(text("p4").contains("\n1: G4 (WINNER) | "));
+        // Problem 1 has no special 8s: no line speaks of a rule for them.
+        assert!(!p1.contains("names no colour") && !p1.contains("Loco"));
+    }
+}

@@ -194,11 +194,10 @@ pub fn explained_output(variant: Variant, deal: &Deal) -> Result<Vec<(String, St
             deal.discard
         ));
     }
-    loop {
-        let Actor::Seat(seat) = game.actor() else {
-            break;
-        };
-        let observation = game.observe(seat).ok_or("no observation of the seat to act")?;
+    while let Actor::Seat(seat) = game.actor() {
+        let observation = game
+            .observe(seat)
+            .ok_or("no observation of the seat to act")?;
         let before = Before {
             hand: observation.hand.to_vec(),
             target: observation.card_to_match.ok_or("no card to match")?,
@@ -209,7 +208,9 @@ pub fn explained_output(variant: Variant, deal: &Deal) -> Result<Vec<(String, St
             loco: matches!(observation.rules.eight, Some(EightRule::Loco)),
             eight_rule: observation.rules.eight.is_some(),
         };
-        let turn = game.next_play().ok_or("the game stopped before its outcome")?;
+        let turn = game
+            .next_play()
+            .ok_or("the game stopped before its outcome")?;
         whys.push(if a2 {
             why_a2(&before, turn.play)
         } else {
@@ -240,11 +241,7 @@ pub fn explained_output(variant: Variant, deal: &Deal) -> Result<Vec<(String, St
             whys.len()
         ));
     }
-    Ok(lines
-        .into_iter()
-        .map(str::to_owned)
-        .zip(whys)
-        .collect())
+    Ok(lines.into_iter().map(str::to_owned).zip(whys).collect())
 }
 
 /// The state a turn starts from, as the player sees it.
@@ -385,6 +382,112 @@ fn why_a2(before: &Before, play: Play) -> String {
                 ""
             };
             format!("{choice}{eight}{win}")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file(files: &[DataFile], name: &str) -> String {
+        files
+            .iter()
+            .find(|file| file.path == format!("tests/data/{name}"))
+            .map(|file| file.contents.clone())
+            .unwrap_or_default()
+    }
+
+    /// The lines of a game file's first game, the text's example, without their reasons.
+    fn example_output(text: &str) -> Vec<String> {
+        text.lines()
+            .skip_while(|line| *line != "output")
+            .skip(1)
+            .take_while(|line| *line != "end")
+            .map(|line| line.split(" | ").next().unwrap_or("").to_owned())
+            .collect()
+    }
+
+    #[test]
+    fn the_texts_examples_are_in_the_data() {
+        let files = files().unwrap_or_default();
+        // Part I: the text's output, with the first line the seed lost at a page break.
+        let faciles = example_output(&file(&files, "games-faciles.txt"));
+        assert_eq!(
+            faciles.first().map(String::as_str),
+            Some("Alice Y7 Y8 B1 B7: Y3")
+        );
+        assert_eq!(
+            faciles.get(1).map(String::as_str),
+            Some("Bob R8 G4 G8 B8: Y1")
+        );
+        assert_eq!(faciles.get(26).map(String::as_str), Some("Carol: Y4"));
+        assert_eq!(
+            faciles.last().map(String::as_str),
+            Some("Carol is the winner!")
+        );
+        // Part II: the text's last lines.
+        let diversidad = example_output(&file(&files, "games-diversidad.txt"));
+        assert_eq!(
+            diversidad[diversidad.len() - 2..],
+            ["Dave: Y5".to_owned(), "Dave is the winner!".to_owned()]
+        );
+        // Part III under the written rule: the text's `Bob Y1 G4 G8 B8: R8 (G)` form.
+        let completos = example_output(&file(&files, "games-completos.txt"));
+        assert!(completos.contains(&"Bob R8 G4 G8: B8 (G)".to_owned()));
+        assert_eq!(
+            completos.last().map(String::as_str),
+            Some("Bob is the winner!")
+        );
+        // findMatch: the text's example, Alice's R8 G8 Y4 G2 B1 on G4 plays G8.
+        let find_match = file(&files, "find-match.txt");
+        assert!(find_match.contains("B G4 : R8 G8 Y4 G2 B1 -> G8\n"));
+    }
+
+    #[test]
+    fn every_card_and_pair_is_listed() {
+        let files = files().unwrap_or_default();
+        let cards = file(&files, "cards.txt");
+        assert_eq!(cards.lines().filter(|l| !l.starts_with('#')).count(), 32);
+        assert!(cards.contains("\nR1 R 1\n") && cards.contains("\nB8 B 8\n"));
+        let matches = file(&files, "matches.txt");
+        assert_eq!(
+            matches.lines().filter(|l| !l.starts_with('#')).count(),
+            1024
+        );
+        // Same colour, same number, neither; and a card with itself.
+        for line in [
+            "R5 R2 true true false",
+            "R5 G5 true false true",
+            "R5 G2 false false false",
+            "Y3 Y3 true true true",
+        ] {
+            assert!(matches.contains(&format!("{line}\n")), "{line}");
+        }
+    }
+
+    #[test]
+    fn every_output_line_has_its_reason() {
+        for data in files().unwrap_or_default() {
+            let mut in_output = false;
+            for line in data.contents.lines() {
+                match line {
+                    "output" => in_output = true,
+                    "end" => in_output = false,
+                    _ if in_output => {
+                        let (_, why) = line.split_once(" | ").unwrap_or(("", ""));
+                        assert!(!why.is_empty(), "{}: {line}", data.path);
+                        // A penalty's line is explained by the 2-card rule.
+                        if line.contains(": DRAW | ") && why.contains('2') {
+                            assert!(
+                                why.contains("no card") || why.contains("2-card rule"),
+                                "{line}"
+                            );
+                        }
+                    }
+                    _ => {}
+                }
+            }
         }
     }
 }

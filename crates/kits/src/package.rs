@@ -6,8 +6,8 @@
 //! students, and their README), `solution/` (the reference solution), `tests/` (JUnit 5
 //! tests) and `tests/data/` (written by `kits data`), `mutants/*.patch` (students'
 //! mistakes), `test.sh` (the kit's check). The handout gets `handout/`'s files at its
-//! top and `tests/` beside them; the instructor's archive gets `solution/`, `mutants/`,
-//! `INSTRUCTOR.md` if the kit has one, and `cases/RULES/` for the graders.
+//! top and `tests/` beside them; the instructor's archive gets `solution/`, `mutants/`
+//! and `cases/RULES/` for the graders.
 
 use std::fs;
 use std::io;
@@ -139,12 +139,6 @@ pub fn build(kit: &Kit, kits_dir: &Path, out: &Path) -> Result<ExitCode, String>
     for part in ["solution", "mutants"] {
         copy_tree(&source.join(part), &instructor.join(part)).map_err(|e| at(&source, e))?;
     }
-    for file in ["INSTRUCTOR.md"] {
-        let path = source.join(file);
-        if path.is_file() {
-            fs::copy(&path, instructor.join(file)).map_err(|e| at(&path, e))?;
-        }
-    }
     for &variant in kit.ochos_cases {
         let set = ochos_locos::cases::make(variant, CASES_SEED, RANDOM_CASES, Style::default())
             .map_err(|e| format!("cases for {}: {e}", variant.name()))?;
@@ -244,7 +238,10 @@ fn tar_header(name: &str, size: usize, executable: bool) -> io::Result<[u8; 512]
         let text = format!("{value:0width$o}", width = field.len() - 1);
         field[..text.len()].copy_from_slice(text.as_bytes());
     };
-    octal(&mut header[100..108], if executable { 0o755 } else { 0o644 });
+    octal(
+        &mut header[100..108],
+        if executable { 0o755 } else { 0o644 },
+    );
     octal(&mut header[108..116], 0);
     octal(&mut header[116..124], 0);
     octal(&mut header[124..136], size as u64);
