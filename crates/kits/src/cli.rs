@@ -64,6 +64,9 @@ enum Command {
         /// The folder holding the kits.
         #[arg(long, value_name = "DIR", default_value = "kits")]
         kits: PathBuf,
+        /// The seed the grading cases are searched with (`ochos-locos cases --seed`).
+        #[arg(long, value_name = "N", default_value_t = package::CASES_SEED)]
+        seed: u64,
     },
 }
 
@@ -75,9 +78,12 @@ pub fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Data { names, check, kits } => data(&names, check, &kits),
-        Command::Package { name, out, kits } => {
-            kit_named(&name).and_then(|kit| package::build(kit, &kits, &out))
-        }
+        Command::Package {
+            name,
+            out,
+            kits,
+            seed,
+        } => kit_named(&name).and_then(|kit| package::build(kit, &kits, &out, seed)),
     };
     match result {
         Ok(code) => code,

@@ -103,12 +103,13 @@ pub fn differences(dir: &Path, files: &[DataFile]) -> io::Result<Vec<String>> {
 /// How many random cases each rule set's grading cases have, after one per situation.
 pub const RANDOM_CASES: usize = 10;
 
-/// The seed of the instructor's grading cases.
+/// The seed of the instructor's grading cases when none is given.
 pub const CASES_SEED: u64 = 1;
 
 /// `kits package NAME --out DIR`: writes `DIR/NAME-handout/` and
-/// `DIR/NAME-instructor/` from `kits_dir/NAME/`, and each as a `.tar` beside it.
-pub fn build(kit: &Kit, kits_dir: &Path, out: &Path) -> Result<ExitCode, String> {
+/// `DIR/NAME-instructor/` from `kits_dir/NAME/`, and each as a `.tar` beside it; the
+/// grading cases are searched with `seed`.
+pub fn build(kit: &Kit, kits_dir: &Path, out: &Path, seed: u64) -> Result<ExitCode, String> {
     let source = kits_dir.join(kit.name);
     let at = |path: &Path, error: io::Error| format!("{}: {error}", path.display());
     if !source.is_dir() {
@@ -140,7 +141,7 @@ pub fn build(kit: &Kit, kits_dir: &Path, out: &Path) -> Result<ExitCode, String>
         copy_tree(&source.join(part), &instructor.join(part)).map_err(|e| at(&source, e))?;
     }
     for &variant in kit.ochos_cases {
-        let set = ochos_locos::cases::make(variant, CASES_SEED, RANDOM_CASES, Style::default())
+        let set = ochos_locos::cases::make(variant, seed, RANDOM_CASES, Style::default())
             .map_err(|e| format!("cases for {}: {e}", variant.name()))?;
         let dir = instructor.join("cases").join(variant.name());
         set.write(&dir).map_err(|e| at(&dir, e))?;

@@ -53,7 +53,7 @@ public class MoreTheMerrier {
         while (!over) {
             String line = (player + 1) + ": ";
             int chosen = -1;
-            // Count the cards matching the discard card's colour and number.
+            // Count the cards of the colour and of the number to match.
             int colourMatches = 0;
             int numberMatches = 0;
             for (int c = 0; c < size[player]; c++) {
