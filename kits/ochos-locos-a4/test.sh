@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The Ochos Locos Assignment 4 kit's check, from the workspace's root: the JUnit tests
+# pass on the reference solution, each mutant fails at least one of them, and the
+# solution's three programs pass every grading case of `ochos-locos grade`.
+# Prints one summary line; exit status 1 if anything failed. (Functions: kits/lib.sh.)
+set -u
+. kits/lib.sh
+kit_init ochos-locos-a4
+kit_check_solution
+kit_check_mutants
+kit_grade faciles OchosLocos
+kit_grade diversidad OchosLocosDiversity
+kit_grade completos OchosLocosComplete
+kit_summary

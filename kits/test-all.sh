@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Every kit's check, from the workspace's root: the data files are what the engines give
+# today (`kits data --check`), the kits' copies of the shared test helper agree, then
+# each kits/*/test.sh (solution, mutants, graders). One line per kit and a last summary
+# line; exit status 1 if anything failed.
+set -u
+cd "$(dirname "$0")/.."
+failed=0
+
+if ! cargo run -q --locked -p kits -- data --check; then
+  failed=$((failed + 1))
+fi
+
+# KitData.java is the same file in every kit that has it (each handout stands alone).
+first=""
+for helper in kits/*/tests/KitData.java; do
+  [ -e "$helper" ] || continue
+  if [ -z "$first" ]; then
+    first=$helper
+  elif ! cmp -s "$first" "$helper"; then
+    echo "FAIL: $helper differs from $first (copy the newer over the other)" >&2
+    failed=$((failed + 1))
+  fi
+done
+
+kits=0
+for script in kits/*/test.sh; do
+  kits=$((kits + 1))
+  bash "$script" || failed=$((failed + 1))
+done
+
+if [ "$failed" -eq 0 ]; then
+  echo "kits: all $kits kits pass"
+else
+  echo "kits: $failed failure(s) in $kits kits"
+  exit 1
+fi
