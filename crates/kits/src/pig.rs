@@ -197,7 +197,10 @@ fn roll_why(d: PigDice, roll_points: u32, turn_points: u32, total: u32) -> Strin
     let before = turn_points - roll_points;
     let banked = total - turn_points;
     let points = if d.is_doubles() {
-        format!("({a},{b}) are doubles, twice the sum: 2 x {} = {roll_points}", a + b)
+        format!(
+            "({a},{b}) are doubles, twice the sum: 2 x {} = {roll_points}",
+            a + b
+        )
     } else {
         format!("({a},{b}) score their sum, {roll_points}")
     };
@@ -224,6 +227,8 @@ fn play_game(seed: u64) -> Result<Played, KitError> {
     let pieces = &mut played.pieces;
     open_turn(&game, pieces);
     let mut events = Vec::new();
+    // The Human's last answer, for the rule the next roll or hold follows from.
+    let mut said: Option<&'static str> = None;
     for _ in 0..MAX_STEPS {
         events.clear();
         let refused = |e: pig::RuleError| engine(format!("game {seed}: {e}"));
@@ -232,6 +237,7 @@ fn play_game(seed: u64) -> Result<Played, KitError> {
             Actor::Seat(0) => {
                 let given = answer(&mut answer_rng);
                 played.answers.push(given);
+                said = Some(given);
                 pieces.push(Piece::new(
                     "prompt",
                     render::PROMPT,
@@ -274,7 +280,7 @@ fn play_game(seed: u64) -> Result<Played, KitError> {
             }
         }
         for event in &events {
-            describe(&game, event, pieces)?;
+            describe(&game, event, pieces, said)?;
         }
         if events.iter().any(Event::ends_turn) && game.actor() != Actor::Over {
             open_turn(&game, pieces);
@@ -300,7 +306,12 @@ fn play_game(seed: u64) -> Result<Played, KitError> {
     Ok(played)
 }
 
-fn describe(game: &Game, event: &Event, pieces: &mut Vec<Piece>) -> Result<(), KitError> {
+fn describe(
+    game: &Game,
+    event: &Event,
+    pieces: &mut Vec<Piece>,
+    said: Option<&str>,
+) -> Result<(), KitError> {
     match *event {
         Event::Rolled {
             player,
@@ -311,10 +322,22 @@ fn describe(game: &Game, event: &Event, pieces: &mut Vec<Piece>) -> Result<(), K
             effect,
         } => {
             let d = pair(throw)?;
+            let before = turn_points.saturating_sub(roll_points);
+            let answered = match said {
+                Some(given) if player == 0 => {
+                    format!("rule 8: `{given}` (n, upper- or lower-case) rolls the dice; ")
+                }
+                _ if d.is_snake_eyes() => String::from(
+                    "rule 10: the Computer's turn has fewer than 20 points, so it rolls; ",
+                ),
+                _ => format!(
+                    "rule 10: the Computer's turn has {before} points, fewer than 20, so it rolls again; "
+                ),
+            };
             pieces.push(Piece::new(
                 "roll",
                 render::roll_line(event).unwrap_or_default(),
-                roll_why(d, roll_points, turn_points, total),
+                answered + &roll_why(d, roll_points, turn_points, total),
             ));
             let name = game.player(player).name();
             let why = match effect {
@@ -326,17 +349,14 @@ fn describe(game: &Game, event: &Event, pieces: &mut Vec<Piece>) -> Result<(), K
                     "rule 6: {name} has {total} points, 100 or more: the game is won at once, so the turn ends here with `Player: NAME, Total Points = {total}`"
                 ),
             };
-            pieces.push(Piece::new(
-                "close",
-                render::player_line(name, total),
-                why,
-            ));
+            pieces.push(Piece::new("close", render::player_line(name, total), why));
         }
         Event::Held { player, total } => {
             let name = game.player(player).name();
             let why = if player == 0 {
                 format!(
-                    "rule 8 and rule 6: Y holds: the turn's points are banked and the turn closes with `Player: NAME, Total Points = N` ({total}), without a blank line before it"
+                    "rule 8 and rule 6: `{}` (y, upper- or lower-case) holds: the turn's points are banked and the turn closes with `Player: NAME, Total Points = N` ({total}), without a blank line before it",
+                    said.unwrap_or("y")
                 )
             } else {
                 format!(
@@ -387,12 +407,19 @@ fn engine_transcript(played: &Played, seed: u64) -> Result<String, KitError> {
     if !matches!(ending, Ending::Over(_)) {
         return Err(engine(format!("game {seed}: the console game did not end")));
     }
-    let out = String::from_utf8(console.into_output())
-        .map_err(|_| engine(format!("game {seed}: the console wrote bytes that are not UTF-8")))?;
+    let out = String::from_utf8(console.into_output()).map_err(|_| {
+        engine(format!(
+            "game {seed}: the console wrote bytes that are not UTF-8"
+        ))
+    })?;
     let welcome = render::welcome(Rules::TwoDice, GOAL);
     out.strip_prefix(&welcome)
         .map(str::to_owned)
-        .ok_or_else(|| engine(format!("game {seed}: the console game did not open with its welcome")))
+        .ok_or_else(|| {
+            engine(format!(
+                "game {seed}: the console game did not open with its welcome"
+            ))
+        })
 }
 
 fn games_file() -> Result<DataFile, KitError> {
@@ -448,7 +475,9 @@ mod tests {
     use std::path::PathBuf;
 
     fn kit_dir() -> PathBuf {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../kits").join(KIT)
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../../kits")
+            .join(KIT)
     }
 
     /// The committed data files are what the engine gives today. With `KITS_WRITE=1`
@@ -464,8 +493,8 @@ mod tests {
                 }
                 std::fs::write(&path, &file.contents)?;
             }
-            let committed = std::fs::read_to_string(&path)
-                .map_err(|e| format!("{}: {e}", path.display()))?;
+            let committed =
+                std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
             assert!(
                 committed == file.contents,
                 "{} is not what the engine gives today: regenerate it (KITS_WRITE=1 cargo test -p kits)",
@@ -479,7 +508,12 @@ mod tests {
     #[test]
     fn roll_why_works_the_texts_example() -> Result<(), KitError> {
         let why = roll_why(dice(2, 2)?, 8, 11, 21);
-        assert!(why.contains("2 x 4 = 8") && why.contains("3 + 8 = 11") && why.contains("banked 10 + turn 11 = 21"), "{why}");
+        assert!(
+            why.contains("2 x 4 = 8")
+                && why.contains("3 + 8 = 11")
+                && why.contains("banked 10 + turn 11 = 21"),
+            "{why}"
+        );
         Ok(())
     }
 
