@@ -208,7 +208,9 @@ fn games_file() -> Result<DataFile, KitError> {
     for (name, one, two) in HAND_MADE {
         let (game, battles) = play_piles(name, [cards(one)?, cards(two)?])?;
         if battles == u64::MAX {
-            return Err(engine(format!("{name} cycles: the Java game would never end")));
+            return Err(engine(format!(
+                "{name} cycles: the Java game would never end"
+            )));
         }
         text.push_str(&game);
     }
