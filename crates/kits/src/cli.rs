@@ -27,7 +27,7 @@ Examples (from the workspace's root, where the kits/ folder is):
   kits package ochos-locos-a4 --out dist
                                    dist/ochos-locos-a4-handout/ and -instructor/
 
-Kits: ochos-locos-a2, ochos-locos-a4 (see kits/README.md)."
+Kits: ochos-locos-a2, ochos-locos-a4, quattro, war, pig (see kits/README.md)."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -38,7 +38,8 @@ struct Cli {
 enum Command {
     /// Write each kit's test data files (kits/NAME/tests/data/) from the engines.
     ///
-    /// The folder tests/data/ of each kit is replaced by the files the engines make.
+    /// The folder tests/data/ of each kit is replaced by the files the engines make (War
+    /// also writes its example decks, handout/input/).
     Data {
         /// The kits (all when none is named).
         names: Vec<String>,

@@ -17,7 +17,7 @@ use std::process::ExitCode;
 use ochos_locos::Variant;
 use ochos_locos::render::Style;
 
-use crate::{DataFile, KitError, ochos_a2, ochos_a4};
+use crate::{DataFile, KitError, ochos_a2, ochos_a4, pig, quattro, war};
 
 /// Where a kit's data files are, in its folder.
 pub const DATA_DIR: &str = "tests/data";
@@ -33,7 +33,7 @@ pub struct Kit {
     pub ochos_cases: &'static [Variant],
 }
 
-/// The kits, in the order of the assignments. (Each kit's module adds its line.)
+/// The kits, in the order of the assignments.
 pub const KITS: &[Kit] = &[
     Kit {
         name: "ochos-locos-a2",
@@ -49,6 +49,21 @@ pub const KITS: &[Kit] = &[
         name: "ochos-locos-a4",
         files: ochos_a4::files,
         ochos_cases: &[Variant::Faciles, Variant::Diversidad, Variant::Completos],
+    },
+    Kit {
+        name: "quattro",
+        files: quattro::files,
+        ochos_cases: &[],
+    },
+    Kit {
+        name: "war",
+        files: war::files,
+        ochos_cases: &[],
+    },
+    Kit {
+        name: "pig",
+        files: pig::files,
+        ochos_cases: &[],
     },
 ];
 

@@ -1,1 +1,497 @@
-//! (to be written)
+//! Pig's kit (`kits/pig/`): the data its JUnit tests read, computed by the `pig` engine.
+//!
+//! Three files, each plain text the Java tests parse with `String.split` (lines starting
+//! with `#` are comments):
+//! - `tests/data/dice.txt`: every one of the 36 throws of two dice, with what `PigDice`
+//!   answers for it (`getPoints`, `isDoubles`, `isSnakeEyes`, `toString`), from
+//!   [`pig::PigDice`];
+//! - `tests/data/player.txt`: seeded sequences of `roll()` and `hold()` on one
+//!   `PigPlayer` with fixed dice, and what the player holds after each, from
+//!   [`pig::PigPlayer`];
+//! - `tests/data/games.txt`: whole games of `PigGame.play()`: each player's dice, the
+//!   Human's answers, and every piece of the expected output after the welcome, each
+//!   with the rule of the text that makes it so (the failure message a student reads).
+//!   The games are stepped here on [`pig::Game`] with the assignment's Computer
+//!   ([`pig::HoldAt`]`(20)`), and the pieces put together are checked against what the
+//!   engine's own console game ([`pig::PigGame`]) prints for the same dice and answers,
+//!   so the expected output is the engine's, byte for byte.
+
+use cards_core::protocol::{Actor, Agent, ChanceSource, GameState};
+use cards_core::rng::{GameRng, below, rng_from_seed};
+use pig::console::{COMPUTER, HUMAN};
+use pig::game::RollEffect;
+use pig::render::{self, Answer};
+use pig::{Action, Ending, Event, Game, HoldAt, PigDice, PigGame, PigPlayer, Rules, Throw};
+
+use crate::{DataFile, KitError};
+
+/// The kit's folder name under `kits/`.
+pub const KIT: &str = "pig";
+
+/// The goal of the assignment's game.
+const GOAL: u32 = 100;
+/// The Computer of the assignment holds once its turn has this many points.
+const COMPUTER_HOLDS_AT: u32 = 20;
+/// How many seeded games `games.txt` holds.
+const GAMES: u64 = 40;
+/// How many seeded `PigPlayer` scenarios `player.txt` holds.
+const SCENARIOS: u64 = 25;
+/// A game that takes more steps than this is a broken generator, not a long game.
+const MAX_STEPS: usize = 20_000;
+
+/// The invalid answers the games give (the text: "anything other than a 'y' or 'n'").
+const INVALID: [&str; 4] = ["x", "maybe", "7", "hold"];
+
+/// Every data file of the Pig kit, as the engine computes it today.
+pub fn files() -> Result<Vec<DataFile>, KitError> {
+    Ok(vec![dice_file()?, player_file()?, games_file()?])
+}
+
+fn engine(message: impl Into<String>) -> KitError {
+    KitError::Engine {
+        kit: KIT,
+        message: message.into(),
+    }
+}
+
+fn dice(a: u8, b: u8) -> Result<PigDice, KitError> {
+    PigDice::new(a, b).ok_or_else(|| engine(format!("({a},{b}) are not dice")))
+}
+
+fn dice_file() -> Result<DataFile, KitError> {
+    let mut text = String::from(
+        "# Every throw of PigDice: die1 die2 getPoints() isDoubles() isSnakeEyes() toString()\n\
+         # (from the pig engine: kits data pig)\n",
+    );
+    for a in 1..=6 {
+        for b in 1..=6 {
+            let d = dice(a, b)?;
+            text.push_str(&format!(
+                "{a} {b} {} {} {} {d}\n",
+                d.points(),
+                d.is_doubles(),
+                d.is_snake_eyes()
+            ));
+        }
+    }
+    Ok(DataFile {
+        path: "tests/data/dice.txt".into(),
+        contents: text,
+    })
+}
+
+fn pair(throw: Throw) -> Result<PigDice, KitError> {
+    match throw {
+        Throw::Pair(d) => Ok(d),
+        Throw::Single(_) => Err(engine("the two-dice rules threw one die")),
+    }
+}
+
+fn player_file() -> Result<DataFile, KitError> {
+    let mut text = String::from(
+        "# PigPlayer scenarios: `scenario N NAME`, then one line per call, then `end`.\n\
+         # roll DIE1 DIE2 RETURNED TURN TOTAL WON: roll() with the dice showing DIE1 DIE2 returns\n\
+         #   RETURNED; then getTurnPoints() TURN, getTotalPoints() TOTAL, hasWon() WON\n\
+         # hold TURN TOTAL WON: hold(), then the same three\n\
+         # (from the pig engine: kits data pig)\n",
+    );
+    for scenario in 1..=SCENARIOS {
+        let mut rng = rng_from_seed(2000 + scenario);
+        let name = if scenario % 2 == 0 { COMPUTER } else { HUMAN };
+        let mut player = PigPlayer::new(name);
+        text.push_str(&format!("scenario {scenario} {name}\n"));
+        for _ in 0..40 {
+            if below(&mut rng, 5) == 0 {
+                player.hold();
+                text.push_str("hold");
+            } else {
+                let throw = Rules::TwoDice.throw(&mut rng);
+                let d = pair(throw)?;
+                let points = player.roll(throw);
+                text.push_str(&format!("roll {} {} {points}", d.die1(), d.die2()));
+            }
+            text.push_str(&format!(
+                " {} {} {}\n",
+                player.turn_points(),
+                player.total(),
+                player.has_won(GOAL)
+            ));
+        }
+        text.push_str("end\n");
+    }
+    Ok(DataFile {
+        path: "tests/data/player.txt".into(),
+        contents: text,
+    })
+}
+
+/// One piece of a game's expected output.
+struct Piece {
+    /// `blank`, `open`, `prompt`, `error`, `roll`, `close` or `winner`.
+    kind: &'static str,
+    /// The exact text (for `error`, the engine's; any error line passes).
+    text: String,
+    /// The rule that makes it so.
+    why: String,
+}
+
+impl Piece {
+    fn new(kind: &'static str, text: impl Into<String>, why: impl Into<String>) -> Piece {
+        Piece {
+            kind,
+            text: text.into(),
+            why: why.into(),
+        }
+    }
+}
+
+/// A game played by the generator: the dice each player threw, the answers the Human
+/// gave, and the pieces of the expected output.
+struct Played {
+    human: Vec<PigDice>,
+    computer: Vec<PigDice>,
+    answers: Vec<&'static str>,
+    pieces: Vec<Piece>,
+}
+
+fn answer(rng: &mut GameRng) -> &'static str {
+    match below(rng, 20) {
+        0 | 1 => INVALID[below(rng, INVALID.len() as u64) as usize],
+        2..=4 => "y",
+        5 => "Y",
+        6..=8 => "N",
+        _ => "n",
+    }
+}
+
+fn open_turn(game: &Game, pieces: &mut Vec<Piece>) {
+    let player = game.player(game.current());
+    pieces.push(Piece::new(
+        "blank",
+        "",
+        "rule 5: each turn starts with a blank line",
+    ));
+    let first = if game.turns() == 1 {
+        "rule 3: the Human moves first; "
+    } else {
+        ""
+    };
+    pieces.push(Piece::new(
+        "open",
+        render::player_line(player.name(), player.total()),
+        format!(
+            "{first}rule 5: the turn's first line is `Player: NAME, Total Points = N`, N the points {} has banked ({})",
+            player.name(),
+            player.total()
+        ),
+    ));
+}
+
+fn roll_why(d: PigDice, roll_points: u32, turn_points: u32, total: u32) -> String {
+    let (a, b) = (d.die1(), d.die2());
+    if d.is_snake_eyes() {
+        return format!(
+            "rule 11 and rule 4: ({a},{b}) is snake eyes: the turn's points are lost, so Roll Points = 0, Turn Points = 0 and Total Points = the banked {total}"
+        );
+    }
+    let before = turn_points - roll_points;
+    let banked = total - turn_points;
+    let points = if d.is_doubles() {
+        format!(
+            "({a},{b}) are doubles, twice the sum: 2 x {} = {roll_points}",
+            a + b
+        )
+    } else {
+        format!("({a},{b}) score their sum, {roll_points}")
+    };
+    format!(
+        "rule 11: {points}; Turn Points = {before} + {roll_points} = {turn_points}; Total Points = banked {banked} + turn {turn_points} = {total}"
+    )
+}
+
+fn play_game(seed: u64) -> Result<Played, KitError> {
+    let mut dice_rng = rng_from_seed(seed);
+    let mut answer_rng = rng_from_seed(seed ^ 0x5eed_a115);
+    let mut game = Game::new(
+        Rules::TwoDice,
+        GOAL,
+        [PigPlayer::new(HUMAN), PigPlayer::new(COMPUTER)],
+    );
+    let mut computer = HoldAt(COMPUTER_HOLDS_AT);
+    let mut played = Played {
+        human: Vec::new(),
+        computer: Vec::new(),
+        answers: Vec::new(),
+        pieces: Vec::new(),
+    };
+    let pieces = &mut played.pieces;
+    open_turn(&game, pieces);
+    let mut events = Vec::new();
+    // The Human's last answer, for the rule the next roll or hold follows from.
+    let mut said: Option<&'static str> = None;
+    for _ in 0..MAX_STEPS {
+        events.clear();
+        let refused = |e: pig::RuleError| engine(format!("game {seed}: {e}"));
+        match game.actor() {
+            Actor::Over => break,
+            Actor::Seat(0) => {
+                let given = answer(&mut answer_rng);
+                played.answers.push(given);
+                said = Some(given);
+                pieces.push(Piece::new(
+                    "prompt",
+                    render::PROMPT,
+                    format!(
+                        "rule 7: before each of the Human's rolls, the prompt `{}`, not ended by a newline (the answer given here: `{given}`)",
+                        render::PROMPT
+                    ),
+                ));
+                match render::parse_answer(given) {
+                    Ok(Answer::Hold) => game.apply(Action::Hold, &mut events).map_err(refused)?,
+                    Ok(Answer::Roll) => game.apply(Action::Roll, &mut events).map_err(refused)?,
+                    Ok(Answer::Quit) => return Err(engine("the games never answer q")),
+                    Err(line) => pieces.push(Piece::new(
+                        "error",
+                        line,
+                        format!(
+                            "rule 9: `{given}` is neither Y nor N: an error message (any words, one line), then the prompt again"
+                        ),
+                    )),
+                }
+            }
+            Actor::Seat(seat) => {
+                let view = game
+                    .observe(seat)
+                    .ok_or_else(|| engine(format!("seat {seat} has no view")))?;
+                let action = computer
+                    .choose(seat, &view, &Action::ALL)
+                    .map_err(|e| engine(format!("the Computer stopped: {e}")))?;
+                game.apply(action, &mut events).map_err(refused)?;
+            }
+            Actor::Chance => {
+                let throw = Rules::TwoDice.throw(&mut dice_rng);
+                let d = pair(throw)?;
+                if game.current() == 0 {
+                    played.human.push(d);
+                } else {
+                    played.computer.push(d);
+                }
+                game.apply_chance(&throw, &mut events).map_err(refused)?;
+            }
+        }
+        for event in &events {
+            describe(&game, event, pieces, said)?;
+        }
+        if events.iter().any(Event::ends_turn) && game.actor() != Actor::Over {
+            open_turn(&game, pieces);
+        }
+    }
+    let winner = match game.outcome() {
+        Some(outcome) => outcome
+            .winner()
+            .ok_or_else(|| engine(format!("game {seed} has no winner")))?,
+        None => return Err(engine(format!("game {seed} took over {MAX_STEPS} steps"))),
+    };
+    let name = game.player(winner).name();
+    pieces.push(Piece::new(
+        "blank",
+        "",
+        "rule 12: the winner's line is preceded by a blank line",
+    ));
+    pieces.push(Piece::new(
+        "winner",
+        render::winner_line(name),
+        format!("rule 12: {name} reached 100 points and wins"),
+    ));
+    Ok(played)
+}
+
+fn describe(
+    game: &Game,
+    event: &Event,
+    pieces: &mut Vec<Piece>,
+    said: Option<&str>,
+) -> Result<(), KitError> {
+    match *event {
+        Event::Rolled {
+            player,
+            throw,
+            roll_points,
+            turn_points,
+            total,
+            effect,
+        } => {
+            let d = pair(throw)?;
+            let before = turn_points.saturating_sub(roll_points);
+            let answered = match said {
+                Some(given) if player == 0 => {
+                    format!("rule 8: `{given}` (n, upper- or lower-case) rolls the dice; ")
+                }
+                _ if d.is_snake_eyes() => String::from(
+                    "rule 10: the Computer's turn has fewer than 20 points, so it rolls; ",
+                ),
+                _ => format!(
+                    "rule 10: the Computer's turn has {before} points, fewer than 20, so it rolls again; "
+                ),
+            };
+            pieces.push(Piece::new(
+                "roll",
+                render::roll_line(event).unwrap_or_default(),
+                answered + &roll_why(d, roll_points, turn_points, total),
+            ));
+            let name = game.player(player).name();
+            let why = match effect {
+                RollEffect::Scored => return Ok(()),
+                RollEffect::Busted => format!(
+                    "rule 4 and rule 6: snake eyes end {name}'s turn; it closes with `Player: NAME, Total Points = N`, the banked {total}, without a blank line before it"
+                ),
+                RollEffect::Won => format!(
+                    "rule 6: {name} has {total} points, 100 or more: the game is won at once, so the turn ends here with `Player: NAME, Total Points = {total}`"
+                ),
+            };
+            pieces.push(Piece::new("close", render::player_line(name, total), why));
+        }
+        Event::Held { player, total } => {
+            let name = game.player(player).name();
+            let why = if player == 0 {
+                format!(
+                    "rule 8 and rule 6: `{}` (y, upper- or lower-case) holds: the turn's points are banked and the turn closes with `Player: NAME, Total Points = N` ({total}), without a blank line before it",
+                    said.unwrap_or("y")
+                )
+            } else {
+                format!(
+                    "rule 10 and rule 6: the Computer holds as soon as its turn has 20 points or more; its turn closes with `Player: NAME, Total Points = N` ({total}), without a blank line before it"
+                )
+            };
+            pieces.push(Piece::new("close", render::player_line(name, total), why));
+        }
+    }
+    Ok(())
+}
+
+/// The engine's own console game for the same dice and answers, after the welcome.
+fn engine_transcript(played: &Played, seed: u64) -> Result<String, KitError> {
+    // The game throws the dice in turn order, so the two players' throws interleave as
+    // the pieces show them; rebuild that order from the roll lines.
+    let mut human = played.human.iter();
+    let mut computer = played.computer.iter();
+    let mut throws = Vec::new();
+    let mut current = 0;
+    for piece in &played.pieces {
+        match piece.kind {
+            "open" => current = if piece.text.contains(HUMAN) { 0 } else { 1 },
+            "roll" => {
+                let next = if current == 0 {
+                    human.next()
+                } else {
+                    computer.next()
+                };
+                let d = next.ok_or_else(|| engine(format!("game {seed}: a roll without dice")))?;
+                throws.push(Throw::Pair(*d));
+            }
+            _ => {}
+        }
+    }
+    let input = played.answers.join("\n") + "\n";
+    let mut console = PigGame::new(
+        Rules::TwoDice,
+        GOAL,
+        ChanceSource::recorded(throws),
+        HoldAt(COMPUTER_HOLDS_AT),
+        input.as_bytes(),
+        Vec::new(),
+    );
+    let ending = console
+        .play()
+        .map_err(|e| engine(format!("game {seed}: the console game failed: {e}")))?;
+    if !matches!(ending, Ending::Over(_)) {
+        return Err(engine(format!("game {seed}: the console game did not end")));
+    }
+    let out = String::from_utf8(console.into_output()).map_err(|_| {
+        engine(format!(
+            "game {seed}: the console wrote bytes that are not UTF-8"
+        ))
+    })?;
+    let welcome = render::welcome(Rules::TwoDice, GOAL);
+    out.strip_prefix(&welcome)
+        .map(str::to_owned)
+        .ok_or_else(|| {
+            engine(format!(
+                "game {seed}: the console game did not open with its welcome"
+            ))
+        })
+}
+
+fn games_file() -> Result<DataFile, KitError> {
+    let mut text = String::from(
+        "# Whole games of PigGame.play(), Human against the Computer (holds at 20), goal 100.\n\
+         # `game N`, then `human` and `computer`: the dice each player's PigDice shows, roll by\n\
+         # roll (die1 die2 die1 die2 ...); `answers`: the Human's answers, one a prompt; then the\n\
+         # output after the welcome, one piece a line, KIND<TAB>TEXT<TAB>WHY, then `end`.\n\
+         # KIND: blank, open, close, roll, winner: the line TEXT, then a newline; prompt: TEXT\n\
+         # with no newline; error: any one line of text (TEXT is this project's). WHY: the rule.\n\
+         # (from the pig engine: kits data pig; each game checked against `pig`'s own output)\n",
+    );
+    for n in 1..=GAMES {
+        let seed = 7000 + n;
+        let played = play_game(seed)?;
+        let mut expected = String::new();
+        for piece in &played.pieces {
+            expected.push_str(&piece.text);
+            if piece.kind != "prompt" {
+                expected.push('\n');
+            }
+        }
+        let actual = engine_transcript(&played, seed)?;
+        if expected != actual {
+            return Err(engine(format!(
+                "game {seed}: the pieces differ from the engine's console output"
+            )));
+        }
+        let faces = |rolls: &[PigDice]| {
+            rolls
+                .iter()
+                .map(|d| format!(" {} {}", d.die1(), d.die2()))
+                .collect::<String>()
+        };
+        text.push_str(&format!("game {n}\n"));
+        text.push_str(&format!("human{}\n", faces(&played.human)));
+        text.push_str(&format!("computer{}\n", faces(&played.computer)));
+        text.push_str(&format!("answers {}\n", played.answers.join(" ")));
+        for piece in &played.pieces {
+            text.push_str(&format!("{}\t{}\t{}\n", piece.kind, piece.text, piece.why));
+        }
+        text.push_str("end\n");
+    }
+    Ok(DataFile {
+        path: "tests/data/games.txt".into(),
+        contents: text,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn roll_why_works_the_texts_example() -> Result<(), KitError> {
+        let why = roll_why(dice(2, 2)?, 8, 11, 21);
+        assert!(
+            why.contains("2 x 4 = 8")
+                && why.contains("3 + 8 = 11")
+                && why.contains("banked 10 + turn 11 = 21"),
+            "{why}"
+        );
+        Ok(())
+    }
+
+    /// Every game reaches a win, and each player's dice are exactly the rolls it made.
+    #[test]
+    fn games_end_with_a_winner() -> Result<(), KitError> {
+        let played = play_game(7001)?;
+        let rolls = played.pieces.iter().filter(|p| p.kind == "roll").count();
+        assert_eq!(rolls, played.human.len() + played.computer.len());
+        assert!(played.pieces.last().is_some_and(|p| p.kind == "winner"));
+        Ok(())
+    }
+}

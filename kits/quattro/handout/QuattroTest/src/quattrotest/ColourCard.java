@@ -1,0 +1,5 @@
+package quattrotest;
+
+public abstract class ColourCard extends Card {
+
+}

@@ -1,0 +1,5 @@
+package quattrotest;
+
+public class Player {
+
+}

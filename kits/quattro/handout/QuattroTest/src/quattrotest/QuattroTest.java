@@ -1,0 +1,8 @@
+package quattrotest;
+
+public class QuattroTest {
+
+    public static void main(String[] args) {
+
+    }
+}

@@ -1,0 +1,5 @@
+package quattrotest;
+
+public interface SpecialAbility {
+
+}

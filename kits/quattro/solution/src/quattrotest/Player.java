@@ -1,0 +1,123 @@
+package quattrotest;
+
+import java.util.ArrayList;
+
+/** A player of Quattro: a name, a hand of cards, and whether a human plays it. */
+public class Player {
+    /** The longest name a player may take, in characters. */
+    public static final int MAX_NAME = 24;
+
+    private final String name;
+    private final boolean human;
+    private final ArrayList<Card> hand = new ArrayList<>();
+
+    /**
+     * A player with no cards yet.
+     *
+     * @param name the player's name
+     * @param human true for the human player, false for a bot
+     */
+    public Player(String name, boolean human) {
+        this.name = name;
+        this.human = human;
+    }
+
+    /**
+     * Checks the name typed for the human player.
+     *
+     * @param typed what was typed
+     * @return the name, without blanks around it
+     * @throws NoNameException if no name was entered, or it is too long or a bot's
+     */
+    public static String validateName(String typed) throws NoNameException {
+        String name = typed == null ? "" : typed.trim();
+        if (name.isEmpty()) {
+            throw new NoNameException();
+        }
+        if (name.length() > MAX_NAME) {
+            throw new NoNameException("A name has at most " + MAX_NAME + " characters: please type a shorter one.");
+        }
+        for (int seat = 2; seat <= 4; seat++) {
+            if (name.equalsIgnoreCase("Player " + seat)) {
+                throw new NoNameException("Player 2, Player 3 and Player 4 are the bots: please choose another name.");
+            }
+        }
+        return name;
+    }
+
+    /** @return the player's name */
+    public String getName() {
+        return name;
+    }
+
+    /** @return whether the human plays this player */
+    public boolean isHuman() {
+        return human;
+    }
+
+    /** @return the cards in hand, in the order they were received */
+    public ArrayList<Card> getHand() {
+        return hand;
+    }
+
+    /** @return how many cards the player holds */
+    public int getCardCount() {
+        return hand.size();
+    }
+
+    /**
+     * Adds a card to the end of the hand.
+     *
+     * @param card the card received
+     */
+    public void addCard(Card card) {
+        hand.add(card);
+    }
+
+    /**
+     * The first card of the hand that may be played on the top card (the bots play it).
+     *
+     * @param top the top card of the discard pile
+     * @return the card, or null if none matches
+     */
+    public Card findPlayable(Card top) {
+        for (Card card : hand) {
+            if (card.matches(top)) {
+                return card;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Reads the human's selection: the code of a card in hand that matches the top card
+     * (either case), or "draw" (or 0) when no card matches.
+     *
+     * @param typed what was typed
+     * @param top the top card of the discard pile
+     * @return the card to play, or null to draw
+     * @throws InvalidSelectionException if the selection cannot be played
+     */
+    public Card selectCard(String typed, Card top) throws InvalidSelectionException {
+        String text = typed == null ? "" : typed.trim();
+        if (text.isEmpty()) {
+            throw new InvalidSelectionException();
+        }
+        if (text.equalsIgnoreCase("draw") || text.equals("0")) {
+            if (findPlayable(top) != null) {
+                throw new InvalidSelectionException("You can't draw while you hold a card you can play.");
+            }
+            return null;
+        }
+        for (Card card : hand) {
+            if (card.getCode().equalsIgnoreCase(text)) {
+                if (!card.matches(top)) {
+                    throw new InvalidSelectionException(card + " doesn't match the top card: play a "
+                            + "card of the same colour or number as " + top + ", or draw.");
+                }
+                return card;
+            }
+        }
+        throw new InvalidSelectionException("You don't hold " + text + ": choose a card from your hand.");
+    }
+}
