@@ -94,7 +94,6 @@ pub fn files() -> Result<Vec<DataFile>, KitError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::PathBuf;
 
     #[test]
     fn matching_is_colour_or_number() -> Result<(), KitError> {
