@@ -21,7 +21,7 @@ use cards_core::console::Console;
 use cards_core::protocol::{Actor, ChanceSource, GameState};
 use cards_core::rng::rng_from_seed;
 use cards_core::shuffle;
-use war::console::{self, Mode};
+use war::console::{self, Mode, Options};
 use war::{Action, Card, DeckOrder, Game, Order, Outcome, Rules};
 
 use crate::{DataFile, KitError};
@@ -245,8 +245,18 @@ fn main_files(seed: u64, answers: &str) -> Result<Vec<DataFile>, KitError> {
     let mut game = Game::new(rules()?);
     let mut chance = ChanceSource::recorded(vec![order]);
     let mut console = Console::new(answers.as_bytes(), Vec::new());
-    console::play(&mut game, &mut chance, &mut console, Mode::Interactive)
-        .map_err(|e| engine(format!("seed {seed}: {e}")))?;
+    let options = Options {
+        color: false,
+        assignment: true,
+    };
+    console::play_with(
+        &mut game,
+        &mut chance,
+        &mut console,
+        Mode::Interactive,
+        options,
+    )
+    .map_err(|e| engine(format!("seed {seed}: {e}")))?;
     let output = String::from_utf8(console.into_output())
         .map_err(|_| engine(format!("seed {seed}: output is not UTF-8")))?;
     let name = format!("deck-{seed}");
@@ -260,7 +270,7 @@ fn main_files(seed: u64, answers: &str) -> Result<Vec<DataFile>, KitError> {
             path: format!("tests/data/main-{seed}.txt"),
             contents: format!(
                 "# Game.main with handout/input/{name}.txt, answers typed at the prompt: {escaped}\n\
-                 # then the whole output. (from the war engine, war --deck {name}.txt --order fixed: kits data war)\n\
+                 # then the whole output. (from the war engine, war --deck {name}.txt --order fixed --assignment: kits data war)\n\
                  {escaped}\n{output}"
             ),
         },

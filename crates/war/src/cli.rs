@@ -120,6 +120,11 @@ struct Cli {
     /// with --auto or --quiet, which ask nothing).
     #[arg(long, conflicts_with_all = ["auto", "quiet"])]
     echo: bool,
+    /// At the prompt, show the game as the assignment describes its screen: the whole
+    /// hands after every battle, the prompt's three options (Enter, a number, q), no
+    /// `Play again?` (the screen of the Java course kit's Game.main).
+    #[arg(long, conflicts_with_all = ["auto", "quiet"])]
+    assignment: bool,
     /// Deal the 52 cards in this file's order (e.g. `10H AS 2C ...`, top first).
     #[arg(long, value_name = "FILE", long_help = DECK_HELP)]
     deck: Option<PathBuf>,
@@ -231,6 +236,7 @@ fn play(cli: &Cli) -> ExitCode {
     let mut console = StdConsole::stdio().with_echo(cli.echo);
     let options = Options {
         color: cards_core::cli::stdout_wants_color(),
+        assignment: cli.assignment,
     };
     match console::play_with(&mut game, &mut chance, &mut console, mode, options) {
         Ok(Ending::InputEnded) => input_ended("war"),

@@ -9,7 +9,10 @@
 //! `Play again? (y/n)` deals the next game from the same stream of chance, so a seed
 //! still replays the whole session. `--auto` shows the whole hands after every battle.
 //! On a colour terminal ([`Options::color`]) the cards are painted in their suits'
-//! colours ([`paint_cards`]).
+//! colours ([`paint_cards`]). With [`Options::assignment`] the prompt shows the game as
+//! the assignment describes its screen instead: the updated hands after every battle,
+//! the prompt's three options ([`ASSIGNMENT_PROMPT`]) and no `Play again?`, the screen the
+//! Java course kit's `Game.main` prints.
 
 use std::fmt;
 use std::io::{self, BufRead, Write};
@@ -28,6 +31,10 @@ use crate::strategy::AlwaysBattle;
 
 /// The question asked between battles.
 pub const PROMPT: &str = "Enter: one battle, a number: that many, h: hands, ?: rules, q: quit > ";
+
+/// The question asked between battles with [`Options::assignment`]: the text's three
+/// options only (Enter, a number, `q`).
+pub const ASSIGNMENT_PROMPT: &str = "Enter: one battle, a number: that many, q: quit > ";
 
 pub use cards_core::console::AGAIN_PROMPT;
 
@@ -67,6 +74,11 @@ pub struct Options {
     /// Paint the cards in their suits' colours (a colour terminal:
     /// `cards_core::cli::stdout_wants_color`).
     pub color: bool,
+    /// At the prompt, show the game as the assignment describes its screen ("after a
+    /// battle, Game should show the updated hands and prompt the user with three
+    /// options"): the whole hands after every battle, [`ASSIGNMENT_PROMPT`], the plain
+    /// summary and no `Play again?` (`war --assignment`).
+    pub assignment: bool,
 }
 
 /// A refused answer; displays as the one-line message the console shows.
@@ -76,6 +88,10 @@ pub struct Options {
      hands, ? for the rules, or q to quit."
 )]
 pub struct Refusal;
+
+/// A refused answer at [`ASSIGNMENT_PROMPT`], which offers only the text's three options.
+pub const ASSIGNMENT_REFUSAL: &str =
+    "Please press Enter for one battle, type a number of battles (1 or more), or q to quit.";
 
 /// Reads an answer: empty (Enter) is one battle, a positive whole number is that many
 /// battles, `h` or `hands` shows the hands, `?` the rules, `q` or `quit` (any case)
@@ -114,6 +130,9 @@ pub struct Person<'c, R, W> {
     pub hands: String,
     /// What `?` shows.
     pub rules: String,
+    /// Ask as the assignment's screen does ([`Options::assignment`]): [`ASSIGNMENT_PROMPT`],
+    /// and a refusal that names only its three options ([`ASSIGNMENT_REFUSAL`]).
+    pub assignment: bool,
 }
 
 impl<'c, R: BufRead, W: Write> Person<'c, R, W> {
@@ -124,6 +143,7 @@ impl<'c, R: BufRead, W: Write> Person<'c, R, W> {
             queued: 0,
             hands: String::new(),
             rules: String::new(),
+            assignment: false,
         }
     }
 
@@ -143,7 +163,13 @@ impl<R: BufRead, W: Write> Agent<Game> for Person<'_, R, W> {
     ) -> Result<Action, Stop> {
         let action = legal.first().copied().ok_or(Stop::NoAction)?;
         while self.queued == 0 {
-            match self.console.ask(PROMPT, parse_answer)? {
+            let answer = match self.assignment {
+                false => self.console.ask(PROMPT, parse_answer)?,
+                true => self.console.ask(ASSIGNMENT_PROMPT, |text| {
+                    parse_answer(text).map_err(|_| ASSIGNMENT_REFUSAL)
+                })?,
+            };
+            match answer {
                 Some(Answer::Battles(count)) => self.queued = count,
                 Some(Answer::Hands) => self.console.output().write_all(self.hands.as_bytes())?,
                 Some(Answer::Rules) => self.console.output().write_all(self.rules.as_bytes())?,
@@ -204,7 +230,7 @@ pub fn play_with<R: BufRead, W: Write>(
 ) -> Result<Ending, ConsoleError> {
     loop {
         let ending = play_one(game, chance, console, mode, options)?;
-        if mode != Mode::Interactive || !matches!(ending, Ending::Over(_)) {
+        if mode != Mode::Interactive || options.assignment || !matches!(ending, Ending::Over(_)) {
             return Ok(ending);
         }
         if !console.ask_again()? {
@@ -246,9 +272,10 @@ fn play_one<R: BufRead, W: Write>(
             shown.step(game, events, console.output()).map_err(Stop::Io)
         }),
         Mode::Interactive => {
-            shown.counts = true;
+            shown.counts = !options.assignment;
             let mut person = Person::new(console);
             person.rules = rules_text(game.rules());
+            person.assignment = options.assignment;
             loop {
                 text.clear();
                 render_hands(game, &mut text).map_err(to_io)?;
@@ -276,8 +303,12 @@ fn play_one<R: BufRead, W: Write>(
         text.push('\n');
     }
     match mode {
-        Mode::Interactive => render_summary_for_person(game, stopped.as_ref(), &mut text),
-        Mode::Auto | Mode::Quiet => render_summary(game, stopped.as_ref(), &mut text),
+        Mode::Interactive if !options.assignment => {
+            render_summary_for_person(game, stopped.as_ref(), &mut text)
+        }
+        Mode::Interactive | Mode::Auto | Mode::Quiet => {
+            render_summary(game, stopped.as_ref(), &mut text)
+        }
     }
     .map_err(to_io)?;
     let out = console.output();
