@@ -208,16 +208,34 @@ struct GradingArgs {
           value_parser = PossibleValuesParser::new(grader::Format::NAMES)
               .try_map(|name| name.parse::<grader::Format>()))]
     format: grader::Format,
-    /// Trailing whitespace and a missing final newline fail the case (by default they
-    /// are reported and cost nothing).
+    /// The project's own reading only: trailing whitespace and a missing final newline
+    /// fail the case (by default they are reported and cost nothing), and so do the
+    /// text's other readings (an endless run of DRAW lines in a game nobody can finish;
+    /// completos without the colour after an 8, or with it after --no-announce-colour).
     #[arg(long)]
     strict: bool,
+    /// The student's files: each run gets a fresh copy of DIR as its working directory,
+    /// at DIR's own path, in a sandbox where nothing else of the machine is visible.
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    submission: PathBuf,
+    /// Run the program without a sandbox, as the grader, in DIR itself: it could read
+    /// the cases and change the results. For programs one trusts; the report says so.
+    #[arg(long)]
+    no_sandbox: bool,
     /// The program to grade and its arguments, after `--`.
     #[arg(last = true, required = true, value_name = "COMMAND")]
     command: Vec<std::ffi::OsString>,
 }
 
 impl GradingArgs {
+    fn sandbox(&self, cases: &std::path::Path) -> Result<grader::Sandbox, grader::SandboxError> {
+        grader::Sandbox::new(&grader::Request {
+            no_sandbox: self.no_sandbox,
+            submission: self.submission.clone(),
+            hidden: vec![cases.to_path_buf()],
+        })
+    }
+
     fn options(&self) -> grader::Options {
         grader::Options {
             limits: grader::Limits {
@@ -500,8 +518,14 @@ fn run(cli: Cli) -> Result<Done, Failure> {
             cases,
             grading,
         } => {
-            let report =
-                ochos_locos::grade::grade(variant, &cases, &grading.command, &grading.options())?;
+            let sandbox = grading.sandbox(&cases).map_err(ochos_locos::grade::GradeFailure::from)?;
+            let report = ochos_locos::grade::grade(
+                variant,
+                &cases,
+                &sandbox,
+                &grading.command,
+                &grading.options(),
+            )?;
             report
                 .write(grading.format, &mut out)
                 .map_err(Failure::Write)?;

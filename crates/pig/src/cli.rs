@@ -205,6 +205,15 @@ struct GradeArgs {
           value_parser = clap::builder::PossibleValuesParser::new(grader::Format::NAMES)
               .try_map(|name| name.parse::<grader::Format>()))]
     format: grader::Format,
+    /// The student's files: each run gets a fresh copy of DIR as its working directory,
+    /// at DIR's own path, in a sandbox where nothing else of the machine is visible.
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    submission: std::path::PathBuf,
+    /// Run the program without a sandbox, as the grader, in DIR itself: it could read
+    /// the grader's files and change the results. For programs one trusts; the report
+    /// says so.
+    #[arg(long)]
+    no_sandbox: bool,
     /// The program to grade and its arguments, after `--`.
     #[arg(last = true, required = true, value_name = "COMMAND")]
     command: Vec<std::ffi::OsString>,
@@ -308,6 +317,8 @@ enum Failure {
     Write(#[from] io::Error),
     #[error("{0}")]
     Grade(#[from] grader::GradeError),
+    #[error("{0}")]
+    Sandbox(#[from] grader::SandboxError),
 }
 
 /// How a run that went well ends, beyond a game: `check` and `grade` give exit status
@@ -400,7 +411,12 @@ fn grade(args: GradeArgs) -> Result<Ran, Failure> {
         jobs: args.jobs.unwrap_or_else(grader::default_jobs),
         strict: false,
     };
-    let report = pig::grade::grade(args.games, seed, &args.command, &options)?;
+    let sandbox = grader::Sandbox::new(&grader::Request {
+        no_sandbox: args.no_sandbox,
+        submission: args.submission.clone(),
+        hidden: Vec::new(),
+    })?;
+    let report = pig::grade::grade(args.games, seed, &sandbox, &args.command, &options)?;
     let mut out = BufWriter::new(io::stdout().lock());
     report.write(args.format, &mut out)?;
     out.flush()?;
