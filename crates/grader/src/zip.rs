@@ -115,20 +115,90 @@ impl Zip {
     }
 }
 
-/// CRC-32 (IEEE 802.3, the zip format's), bit by bit: fast enough for a few megabytes.
+/// CRC-32 (IEEE 802.3, the zip format's), a byte at a time from a table.
 pub fn crc32(data: &[u8]) -> u32 {
+    let mut table = [0u32; 256];
+    for (n, slot) in (0u32..).zip(table.iter_mut()) {
+        let mut c = n;
+        for _ in 0..8 {
+            c = if c & 1 == 1 { (c >> 1) ^ 0xedb8_8320 } else { c >> 1 };
+        }
+        *slot = c;
+    }
     let mut crc = !0u32;
     for &byte in data {
-        crc ^= u32::from(byte);
-        for _ in 0..8 {
-            crc = if crc & 1 == 1 {
-                (crc >> 1) ^ 0xedb8_8320
-            } else {
-                crc >> 1
-            };
-        }
+        crc = table[((crc ^ u32::from(byte)) & 0xff) as usize] ^ (crc >> 8);
     }
     !crc
+}
+
+/// `word` quoted for a POSIX shell: as it is when it holds only safe characters, else
+/// in single quotes.
+pub fn shell_quote(word: &str) -> String {
+    let safe = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c));
+    if safe {
+        word.to_owned()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
+/// What goes into an autograder zip.
+#[derive(Clone, Debug)]
+pub struct Autograder {
+    /// The grader binary's name in the zip (`ochos-locos`, `pig`); its bytes are the
+    /// running program's own (`std::env::current_exe`).
+    pub program: String,
+    /// The grading's arguments after the binary, each already quoted for the shell;
+    /// `"$AG/source/cases"` names the cases folder of the zip.
+    pub grade: Vec<String>,
+    /// The student's command, run in `/autograder/submission`.
+    pub command: Vec<String>,
+    /// A line `setup.sh` runs after installing bubblewrap (`apt-get install -y
+    /// default-jdk`).
+    pub setup: Option<String>,
+    /// A line `run_autograder` runs in the submission before grading (`javac *.java`).
+    pub compile: Option<String>,
+    /// The cases folder to pack as `cases/` (its regular files).
+    pub cases: Option<std::path::PathBuf>,
+}
+
+impl Autograder {
+    /// The zip: `setup.sh`, `run_autograder`, the binary, `cases/`.
+    pub fn zip(&self) -> io::Result<Vec<u8>> {
+        let mut zip = Zip::new();
+        let setup = setup_script(self.setup.as_deref().unwrap_or(""));
+        zip.add("setup.sh", setup.into_bytes(), true)?;
+        let mut line = format!("\"$AG/source/{}\"", self.program);
+        for arg in &self.grade {
+            line.push(' ');
+            line.push_str(arg);
+        }
+        line.push_str(" --submission \"$AG/submission\" --format gradescope --");
+        for word in &self.command {
+            line.push(' ');
+            line.push_str(&shell_quote(word));
+        }
+        let compile = self.compile.as_deref().map_or(String::new(), |c| format!("{c}\n"));
+        zip.add("run_autograder", run_script(&format!("{compile}{line}")).into_bytes(), true)?;
+        let binary = std::fs::read(std::env::current_exe()?)?;
+        zip.add(&self.program, binary, true)?;
+        if let Some(dir) = &self.cases {
+            let mut names: Vec<String> = std::fs::read_dir(dir)?
+                .map(|entry| entry.map(|e| e.file_name().to_string_lossy().into_owned()))
+                .collect::<io::Result<_>>()?;
+            names.sort();
+            for name in names {
+                crate::files::check_case_name(&name).map_err(io::Error::other)?;
+                let text = crate::files::read_regular(&dir.join(&name)).map_err(io::Error::other)?;
+                zip.add(&format!("cases/{name}"), text.into_bytes(), false)?;
+            }
+        }
+        zip.finish()
+    }
 }
 
 /// The autograder's `setup.sh`: installs bubblewrap (the sandbox) when it is missing,

@@ -150,6 +150,33 @@ Example:
         #[command(flatten)]
         grading: GradingArgs,
     },
+    /// Write a Gradescope autograder zip: setup.sh, run_autograder, the cases, this binary.
+    #[command(after_help = GRADESCOPE_HELP)]
+    Gradescope {
+        /// The rule set to grade.
+        #[arg(value_parser = variant_parser(), value_name = "RULES")]
+        variant: Variant,
+        /// The cases to pack (written by `ochos-locos cases`).
+        #[arg(long, value_name = "DIR")]
+        cases: PathBuf,
+        /// The zip to write.
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+        /// Seconds each run may take.
+        #[arg(long, value_name = "SECS", default_value = "10", value_parser = grader::parse_timeout)]
+        timeout: std::time::Duration,
+        /// A line setup.sh runs once (after installing bubblewrap if missing), such as
+        /// `apt-get install -y default-jdk`.
+        #[arg(long, value_name = "LINE")]
+        setup: Option<String>,
+        /// A line run_autograder runs in the submission before grading, such as
+        /// `javac *.java`.
+        #[arg(long, value_name = "LINE")]
+        compile: Option<String>,
+        /// The student's program and its arguments, after `--`, run in the submission.
+        #[arg(last = true, required = true, value_name = "COMMAND")]
+        command: Vec<String>,
+    },
     /// Play many random deals without output and print who wins how often.
     #[command(after_help = "\
 Each game deals all 32 cards at random; game i of a run seeded with S is the same on any
@@ -271,6 +298,18 @@ Exit status: 0 every case passed, 1 some failed, 2 bad usage (nothing graded).
 Examples:
   ochos-locos grade completos --cases cases/completos -- java -cp student OchosLocosComplete
   ochos-locos grade take-two --cases cases/take-two --format gradescope -- python3 a2p2.py";
+
+const GRADESCOPE_HELP: &str = "\
+The zip follows Gradescope's layout: Gradescope unpacks it into /autograder/source, runs
+setup.sh once (it installs bubblewrap when missing, then --setup), and for each
+submission runs run_autograder, which grades the files in /autograder/submission with
+`ochos-locos grade` (isolated, --format gradescope) into
+/autograder/results/results.json. Set AUTOGRADER_ROOT to try the zip in a folder laid out
+the same way. The binary packed is this one: build it on Linux x86-64 (as Gradescope's
+image) or for x86_64-unknown-linux-musl.
+
+Example:
+  ochos-locos gradescope completos --cases cases/completos --out autograder.zip -- java OchosLocosComplete";
 
 #[derive(Args)]
 struct PlayArgs {
@@ -531,6 +570,36 @@ fn run(cli: Cli) -> Result<Done, Failure> {
                 .map_err(Failure::Write)?;
             out.flush().map_err(Failure::Write)?;
             return Ok(Done::Graded(report.exit_status()));
+        }
+        Command::Gradescope {
+            variant,
+            cases,
+            out: zip,
+            timeout,
+            setup,
+            compile,
+            command,
+        } => {
+            // The cases are checked as grade would read them, before anything is written.
+            ochos_locos::grade::read_cases(variant, &cases)?;
+            let autograder = grader::zip::Autograder {
+                program: PROGRAM.to_owned(),
+                grade: vec![
+                    "grade".to_owned(),
+                    variant.name().to_owned(),
+                    "--cases".to_owned(),
+                    "\"$AG/source/cases\"".to_owned(),
+                    "--timeout".to_owned(),
+                    timeout.as_secs_f64().to_string(),
+                ],
+                command,
+                setup,
+                compile,
+                cases: Some(cases),
+            };
+            let bytes = autograder.zip().map_err(Failure::Write)?;
+            std::fs::write(&zip, bytes).map_err(Failure::Write)?;
+            writeln!(out, "wrote {}", zip.display()).map_err(Failure::Write)?;
         }
         Command::Simulate {
             variant,
