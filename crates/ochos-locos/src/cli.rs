@@ -287,17 +287,27 @@ Example:
   ochos-locos cases completos --count 30 --seed 1 --out cases/completos";
 
 const GRADE_HELP: &str = "\
-COMMAND runs once per case with the case's deal (NAME.in) on standard input; its standard
-output must be NAME.out exactly. A case passes, or fails with the first differing line
-(its number, both lines and the column where they differ), a crash (exit status or
-signal), a timeout, too much output, or no output. Trailing whitespace and a missing final
-newline are reported and pass unless --strict.
+COMMAND runs once per case with the case's deal (NAME.in) on standard input, isolated:
+in a bubblewrap sandbox, with a fresh copy of --submission as its working directory and
+nothing else of the machine in sight (no cases, no results, no network), every process it
+starts killed when the run ends, and limits on memory, processes, file size and CPU time.
+Without bubblewrap, as root, it runs as a dedicated user id instead; --no-sandbox runs it
+as the grader. The report names the isolation.
+
+Its standard output must be the output of a reading of the text the case accepts (the
+manifest lists them: the stalemate line or DRAW for ever in Assignment 2's games nobody
+can finish, the colour after an 8 printed or not in completos); --strict keeps the
+project's own. A case passes (naming the reading), or fails with the first differing line
+(its number, both lines cut and escaped, the column where they differ), a crash (exit
+status or signal, the last lines of standard error), a timeout, too much output, or no
+output. Trailing whitespace and a missing final newline are reported and pass unless
+--strict. Case names and files are checked before anything runs.
 
 Exit status: 0 every case passed, 1 some failed, 2 bad usage (nothing graded).
 
 Examples:
-  ochos-locos grade completos --cases cases/completos -- java -cp student OchosLocosComplete
-  ochos-locos grade take-two --cases cases/take-two --format gradescope -- python3 a2p2.py";
+  ochos-locos grade completos --cases cases/completos --submission alice -- java OchosLocosComplete
+  ochos-locos grade take-two --cases cases/take-two --submission bob --format gradescope -- python3 a2p2.py";
 
 const GRADESCOPE_HELP: &str = "\
 The zip follows Gradescope's layout: Gradescope unpacks it into /autograder/source, runs

@@ -151,6 +151,9 @@ Example:
     /// Grade a Pig program: play it N times with scripted answers and check every game.
     #[command(after_help = GRADE_HELP)]
     Grade(GradeArgs),
+    /// Write a Gradescope autograder zip: setup.sh, run_autograder, this binary.
+    #[command(after_help = GRADESCOPE_HELP)]
+    Gradescope(GradescopeArgs),
 }
 
 const CHECK_HELP: &str = "\
@@ -217,6 +220,45 @@ struct GradeArgs {
     /// The program to grade and its arguments, after `--`.
     #[arg(last = true, required = true, value_name = "COMMAND")]
     command: Vec<std::ffi::OsString>,
+}
+
+const GRADESCOPE_HELP: &str = "\
+The zip follows Gradescope's layout: Gradescope unpacks it into /autograder/source, runs
+setup.sh once (it installs bubblewrap when missing, then --setup), and for each
+submission runs run_autograder, which grades the files in /autograder/submission with
+`pig grade` (isolated, --format gradescope, the same --seed for every student) into
+/autograder/results/results.json. Set AUTOGRADER_ROOT to try the zip in a folder laid out
+the same way. The binary packed is this one: build it on Linux x86-64.
+
+Example:
+  pig gradescope --games 20 --seed 1 --out autograder.zip --compile 'javac *.java' -- java Pig";
+
+#[derive(Debug, Args)]
+struct GradescopeArgs {
+    /// Games to play, 1 to 1000.
+    #[arg(long, value_name = "N", default_value_t = 20,
+          value_parser = clap::value_parser!(u64).range(1..=1000))]
+    games: u64,
+    /// Seed of the answers: every student answers the same prompts.
+    #[arg(long, value_name = "S")]
+    seed: u64,
+    /// Seconds each game may take.
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = grader::parse_timeout)]
+    timeout: std::time::Duration,
+    /// The zip to write.
+    #[arg(long, value_name = "FILE")]
+    out: std::path::PathBuf,
+    /// A line setup.sh runs once (after installing bubblewrap if missing), such as
+    /// `apt-get install -y default-jdk`.
+    #[arg(long, value_name = "LINE")]
+    setup: Option<String>,
+    /// A line run_autograder runs in the submission before grading, such as
+    /// `javac *.java`.
+    #[arg(long, value_name = "LINE")]
+    compile: Option<String>,
+    /// The student's program and its arguments, after `--`, run in the submission.
+    #[arg(last = true, required = true, value_name = "COMMAND")]
+    command: Vec<String>,
 }
 
 #[derive(Debug, Args)]
@@ -366,7 +408,33 @@ fn run(cli: Cli) -> Result<Ran, Failure> {
         Some(Command::Dice(args)) => write_dice(args).map(|()| Ran::Done),
         Some(Command::Check { transcript }) => check_transcript(&transcript),
         Some(Command::Grade(args)) => grade(args),
+        Some(Command::Gradescope(args)) => gradescope(args),
     }
+}
+
+/// `pig gradescope`: the autograder zip, grading with a fixed seed.
+fn gradescope(args: GradescopeArgs) -> Result<Ran, Failure> {
+    let autograder = grader::zip::Autograder {
+        program: PROGRAM.to_owned(),
+        grade: vec![
+            "grade".to_owned(),
+            "--games".to_owned(),
+            args.games.to_string(),
+            "--seed".to_owned(),
+            args.seed.to_string(),
+            "--timeout".to_owned(),
+            args.timeout.as_secs_f64().to_string(),
+        ],
+        command: args.command,
+        setup: args.setup,
+        compile: args.compile,
+        cases: None,
+    };
+    let bytes = autograder.zip()?;
+    std::fs::write(&args.out, bytes)?;
+    let mut out = io::stdout().lock();
+    writeln!(out, "wrote {}", args.out.display())?;
+    Ok(Ran::Done)
 }
 
 /// `pig check`: one saved transcript against the rules.
