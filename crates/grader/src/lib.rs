@@ -242,6 +242,17 @@ where
     T: Sync,
     F: Fn(&Case<T>, &Output<'_>) -> Verdict + Sync,
 {
+    let program = || {
+        command
+            .first()
+            .map_or_else(String::new, |p| p.to_string_lossy().into_owned())
+    };
+    if let Err(error) = sandbox.check_program(command) {
+        return Err(GradeError::Start {
+            program: program(),
+            error,
+        });
+    }
     let started = Instant::now();
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<CaseResult>>> = Mutex::new(vec![None; cases.len()]);
@@ -287,11 +298,6 @@ where
             let _ = worker.join();
         }
     });
-    let program = || {
-        command
-            .first()
-            .map_or_else(String::new, |p| p.to_string_lossy().into_owned())
-    };
     if let Some(error) = failure.into_inner().unwrap_or_else(PoisonError::into_inner) {
         return Err(GradeError::Start {
             program: program(),
@@ -494,15 +500,19 @@ mod tests {
     }
 
     #[test]
-    fn a_program_that_cannot_start_is_a_crash_or_an_error() {
+    fn a_program_that_cannot_be_found_is_an_error() {
         let cases = vec![Case::new("a", Vec::new())];
-        let command = [OsString::from("/no/such/program")];
-        let report = grade(&Sandbox::none(), &command, &cases, &Options::default(), |_, _| {
-            Verdict::NoOutput
-        })
-        .unwrap();
-        // prlimit starts, and cannot start the program: exit status 1 and its reason.
-        assert_eq!(report.results[0].verdict.kind(), "crashed");
-        assert!(report.results[0].verdict.to_string().contains("No such file"), "{report:?}");
+        for program in ["/no/such/program", "./no-such-program", "no-such-program-anywhere"] {
+            let command = [OsString::from(program)];
+            let error = grade(&Sandbox::none(), &command, &cases, &Options::default(), |_, _| {
+                Verdict::NoOutput
+            })
+            .map(|_| ())
+            .map_err(|e| e.to_string());
+            assert_eq!(
+                error,
+                Err(format!("cannot run {program}: No such file or directory (os error 2)")),
+            );
+        }
     }
 }

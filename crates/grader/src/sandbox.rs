@@ -317,6 +317,28 @@ impl Sandbox {
         })
     }
 
+    /// Checks that the program of `command` can be found, before anything runs: a path
+    /// with a `/` is taken from the submission directory (or as it is, if absolute), a
+    /// name is looked up on `PATH`.
+    pub fn check_program(&self, command: &[OsString]) -> io::Result<()> {
+        let program = command
+            .first()
+            .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no command to run"))?;
+        let path = Path::new(program);
+        let found = if path.components().count() > 1 {
+            self.submission.join(path).is_file()
+        } else {
+            std::env::var_os("PATH").is_some_and(|dirs| {
+                std::env::split_paths(&dirs).any(|dir| dir.join(path).is_file())
+            })
+        };
+        if found {
+            Ok(())
+        } else {
+            Err(io::Error::from_raw_os_error(2)) // ENOENT: "No such file or directory"
+        }
+    }
+
     /// The program's file, if it lives outside what the sandbox shows (not in the
     /// submission, not in a system directory): a command found on `PATH` elsewhere, or
     /// given by an absolute path.

@@ -222,8 +222,8 @@ Example:
 /// The options of `grade`.
 #[derive(Args)]
 struct GradingArgs {
-    /// Seconds each run may take before the program is killed with its whole process
-    /// group.
+    /// Seconds each run may take before the program is killed with everything it
+    /// started.
     #[arg(long, value_name = "SECS", default_value = "10", value_parser = grader::parse_timeout)]
     timeout: std::time::Duration,
     /// Cases run at once, 1 to 256 (default: one per core).

@@ -175,16 +175,24 @@ Example:
 
 const GRADE_HELP: &str = "\
 COMMAND is run once per game, its answers on standard input: a seeded mix of y, n, Y, N and
-invalid answers (x, maybe, 7, q), one a line. Each transcript is checked as `pig check`
+invalid answers (x, maybe, 7, hold), one a line. Each transcript is checked as `pig check`
 does, knowing the answers, so a prompt must not end its line and an invalid answer must
-get an error line and the prompt again. A game passes, or fails with the first line that
-breaks a rule, a crash (exit status or signal), a timeout, or no output.
+get an error line and the prompt again. A game passes (naming the readings of the text it
+took), or fails with the first line that breaks a rule, a crash (exit status or signal,
+the last lines of standard error), a timeout, or no output.
+
+Each game runs isolated: in a bubblewrap sandbox, with a fresh copy of --submission as its
+working directory and nothing else of the machine in sight, every process it starts
+killed when the game ends, and limits on memory, processes, file size and CPU time
+(without bubblewrap, as root: a dedicated user id; --no-sandbox: as the grader). The
+report names the isolation. The same --seed gives the same answers; the program's dice
+are its own.
 
 Exit status: 0 every game passed, 1 some failed, 2 bad usage (nothing graded).
 
 Examples:
-  pig grade --games 20 --seed 1 -- java -cp student Pig
-  pig grade --games 20 --format gradescope -- python3 pig.py > results.json";
+  pig grade --games 20 --seed 1 --submission student -- java Pig
+  pig grade --games 20 --seed 1 --format gradescope -- python3 pig.py > results.json";
 
 #[derive(Debug, Args)]
 struct GradeArgs {
@@ -195,8 +203,8 @@ struct GradeArgs {
     /// Seed of the answers (a random one is chosen and shown on stderr if none is given).
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
-    /// Seconds each game may take before the program is killed with its whole process
-    /// group.
+    /// Seconds each game may take before the program is killed with everything it
+    /// started.
     #[arg(long, value_name = "SECS", default_value = "10", value_parser = grader::parse_timeout)]
     timeout: std::time::Duration,
     /// Games run at once, 1 to 256 (default: one per core).
