@@ -56,10 +56,7 @@ pub fn read_regular(path: &Path) -> Result<String, String> {
         ));
     }
     if meta.len() > MAX_CASE_FILE {
-        return Err(format!(
-            "{shown}: larger than {} MiB",
-            MAX_CASE_FILE >> 20
-        ));
+        return Err(format!("{shown}: larger than {} MiB", MAX_CASE_FILE >> 20));
     }
     let mut bytes = Vec::new();
     file.by_ref()
@@ -75,7 +72,16 @@ mod tests {
 
     #[test]
     fn names_that_leave_the_folder_or_hide_are_refused() {
-        for bad in ["", "../x", "/etc/passwd", "a/b", "..", ".x", "a\u{1b}[32mpass", "a\u{202e}b"] {
+        for bad in [
+            "",
+            "../x",
+            "/etc/passwd",
+            "a/b",
+            "..",
+            ".x",
+            "a\u{1b}[32mpass",
+            "a\u{202e}b",
+        ] {
             assert!(check_case_name(bad).is_err(), "{bad:?}");
         }
         assert_eq!(check_case_name("01-win-by-eight"), Ok(()));
@@ -95,9 +101,20 @@ mod tests {
         std::os::unix::fs::symlink("/etc/passwd", &link).unwrap();
         assert!(read_regular(&link).unwrap_err().contains("a symbolic link"));
         let fifo = dir.path().join("c.in");
-        let made = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
         assert!(made.success());
-        assert!(read_regular(&fifo).unwrap_err().contains("not a regular file"));
-        assert!(read_regular(dir.path()).unwrap_err().contains("not a regular file"));
+        assert!(
+            read_regular(&fifo)
+                .unwrap_err()
+                .contains("not a regular file")
+        );
+        assert!(
+            read_regular(dir.path())
+                .unwrap_err()
+                .contains("not a regular file")
+        );
     }
 }

@@ -40,10 +40,10 @@
 //! # Ok::<(), grader::GradeError>(())
 //! ```
 
+pub mod files;
 pub mod report;
 pub mod run;
 pub mod sandbox;
-pub mod files;
 pub mod verdict;
 pub mod zip;
 
@@ -271,8 +271,7 @@ where
                             break;
                         }
                         let env = [(CASE_VARIABLE, case.name.as_str())];
-                        match run::run(sandbox, slot, command, &case.stdin, &env, options.limits)
-                        {
+                        match run::run(sandbox, slot, command, &case.stdin, &env, options.limits) {
                             Ok(run) => {
                                 let result = judge(case, &run, options, check);
                                 let mut results =
@@ -410,22 +409,35 @@ mod tests {
             submission: dir.path().to_path_buf(),
             ..Request::new()
         };
-        (Sandbox::new(&request).unwrap_or_else(|e| panic!("{e}")), dir)
+        (
+            Sandbox::new(&request).unwrap_or_else(|e| panic!("{e}")),
+            dir,
+        )
     }
 
     #[test]
     fn cases_come_back_in_order_with_their_own_expected_text() {
         let (sandbox, _dir) = isolated();
         let cases: Vec<Case<String>> = (0..8)
-            .map(|i| Case::with(format!("case-{i}"), format!("{i}\n").into_bytes(), format!("{i}\n")))
+            .map(|i| {
+                Case::with(
+                    format!("case-{i}"),
+                    format!("{i}\n").into_bytes(),
+                    format!("{i}\n"),
+                )
+            })
             .collect();
         let options = Options {
             jobs: 4,
             ..Options::default()
         };
-        let report = grade(&sandbox, &sh("sleep 0.1; cat"), &cases, &options, |case, output| {
-            compare(&case.data, output.text)
-        })
+        let report = grade(
+            &sandbox,
+            &sh("sleep 0.1; cat"),
+            &cases,
+            &options,
+            |case, output| compare(&case.data, output.text),
+        )
         .unwrap();
         let names: Vec<&str> = report.results.iter().map(|r| r.name.as_str()).collect();
         assert_eq!(
@@ -446,7 +458,14 @@ mod tests {
                 strict,
                 ..Options::default()
             };
-            let report = grade(&Sandbox::none(), &sh("printf 'x '"), &cases, &options, check).unwrap();
+            let report = grade(
+                &Sandbox::none(),
+                &sh("printf 'x '"),
+                &cases,
+                &options,
+                check,
+            )
+            .unwrap();
             assert_eq!(report.results[0].score, score);
             assert_eq!(report.all_passed(), !strict);
         }
@@ -457,10 +476,16 @@ mod tests {
     #[test]
     fn a_case_that_was_not_judged_fails_the_grading() {
         let cases = vec![Case::new("a", Vec::new()), Case::new("b", Vec::new())];
-        let result = grade(&Sandbox::none(), &sh("echo x"), &cases, &Options::default(), |case, _| {
-            assert_ne!(case.name, "b", "a broken check");
-            Verdict::Pass { note: None }
-        });
+        let result = grade(
+            &Sandbox::none(),
+            &sh("echo x"),
+            &cases,
+            &Options::default(),
+            |case, _| {
+                assert_ne!(case.name, "b", "a broken check");
+                Verdict::Pass { note: None }
+            },
+        );
         assert_eq!(
             result.map(|_| ()).map_err(|e| e.to_string()),
             Err("case b was not graded (its check failed): no report, rather than one short of a case".into())
@@ -480,21 +505,34 @@ mod tests {
             },
             ..Options::default()
         };
-        let report = grade(&Sandbox::none(), &sh("yes DRAW"), &cases, &options, |_, output| {
-            if output.cut == Some(Cut::OutputLimit) && output.text.lines().all(|l| l == "DRAW") {
-                Verdict::Pass { note: Some("endless".into()) }
-            } else {
-                output.cut_verdict().unwrap_or(Verdict::NoOutput)
-            }
-        })
+        let report = grade(
+            &Sandbox::none(),
+            &sh("yes DRAW"),
+            &cases,
+            &options,
+            |_, output| {
+                if output.cut == Some(Cut::OutputLimit) && output.text.lines().all(|l| l == "DRAW")
+                {
+                    Verdict::Pass {
+                        note: Some("endless".into()),
+                    }
+                } else {
+                    output.cut_verdict().unwrap_or(Verdict::NoOutput)
+                }
+            },
+        )
         .unwrap();
         assert!(report.all_passed(), "{report:?}");
-        let report = grade(&Sandbox::none(), &sh("echo right; sleep 5"), &cases, &options, |_, output| {
-            match output.cut_verdict() {
+        let report = grade(
+            &Sandbox::none(),
+            &sh("echo right; sleep 5"),
+            &cases,
+            &options,
+            |_, output| match output.cut_verdict() {
                 Some(cut) => compare_cut("right\n", output.text, cut),
                 None => compare("right\n", output.text),
-            }
-        })
+            },
+        )
         .unwrap();
         assert_eq!(report.results[0].verdict.kind(), "timed-out");
     }
@@ -502,16 +540,26 @@ mod tests {
     #[test]
     fn a_program_that_cannot_be_found_is_an_error() {
         let cases = vec![Case::new("a", Vec::new())];
-        for program in ["/no/such/program", "./no-such-program", "no-such-program-anywhere"] {
+        for program in [
+            "/no/such/program",
+            "./no-such-program",
+            "no-such-program-anywhere",
+        ] {
             let command = [OsString::from(program)];
-            let error = grade(&Sandbox::none(), &command, &cases, &Options::default(), |_, _| {
-                Verdict::NoOutput
-            })
+            let error = grade(
+                &Sandbox::none(),
+                &command,
+                &cases,
+                &Options::default(),
+                |_, _| Verdict::NoOutput,
+            )
             .map(|_| ())
             .map_err(|e| e.to_string());
             assert_eq!(
                 error,
-                Err(format!("cannot run {program}: No such file or directory (os error 2)")),
+                Err(format!(
+                    "cannot run {program}: No such file or directory (os error 2)"
+                )),
             );
         }
     }

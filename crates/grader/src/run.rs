@@ -149,7 +149,12 @@ pub fn run(
     }
     let overflow = Arc::new(AtomicBool::new(false));
     let out = child.stdout.take().map(|pipe| {
-        Reader::spawn(pipe, limits.max_output, Keep::Head, Some(Arc::clone(&overflow)))
+        Reader::spawn(
+            pipe,
+            limits.max_output,
+            Keep::Head,
+            Some(Arc::clone(&overflow)),
+        )
     });
     let err = child
         .stderr
@@ -442,7 +447,8 @@ mod tests {
     fn a_setsid_grandchild_holding_the_output() {
         for (sandbox, _dir) in sandboxes() {
             let marker = format!("grader-test-setsid-{}", std::process::id());
-            let script = format!("echo right; setsid bash -c 'exec -a {marker} sleep 3' & sleep 0.3");
+            let script =
+                format!("echo right; setsid bash -c 'exec -a {marker} sleep 3' & sleep 0.3");
             let command = ["/bin/bash", "-c", &script].map(OsString::from).to_vec();
             let run = run(&sandbox, 0, &command, b"", &[], limits(1000)).unwrap();
             assert_eq!(run.stdout, b"right\n");

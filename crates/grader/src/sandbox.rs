@@ -213,9 +213,8 @@ impl Sandbox {
         if isolation != Isolation::None {
             // Refuse a submission too big to copy now, not in the middle of a grading.
             let mut budget = Budget::default();
-            measure(&submission, &hidden, &mut budget).map_err(|e| {
-                SandboxError(format!("submission directory {shown}: {e}"))
-            })?;
+            measure(&submission, &hidden, &mut budget)
+                .map_err(|e| SandboxError(format!("submission directory {shown}: {e}")))?;
         }
         Ok(Sandbox {
             isolation,
@@ -271,9 +270,7 @@ impl Sandbox {
                 uid,
             });
         }
-        let workdir = tempfile::Builder::new()
-            .prefix("grader-run-")
-            .tempdir()?;
+        let workdir = tempfile::Builder::new().prefix("grader-run-").tempdir()?;
         let copy = workdir.path().join("submission");
         fs::create_dir(&copy)?;
         let mut budget = Budget::default();
@@ -415,7 +412,9 @@ fn system_binds() -> Vec<OsString> {
             _ => {}
         }
     }
-    for arg in ["--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--tmpfs", "/tmp"] {
+    for arg in [
+        "--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--tmpfs", "/tmp",
+    ] {
         args.push(arg.into());
     }
     args
@@ -428,14 +427,17 @@ fn parents(path: &Path) -> Vec<OsString> {
     let mut parents: Vec<&Path> = path
         .ancestors()
         .skip(1)
-        .filter(|dir| {
-            *dir != Path::new("/") && !SYSTEM_DIRS.iter().any(|s| dir.starts_with(s))
-        })
+        .filter(|dir| *dir != Path::new("/") && !SYSTEM_DIRS.iter().any(|s| dir.starts_with(s)))
         .collect();
     parents.reverse();
     let mut args = Vec::new();
     for dir in parents {
-        args.extend(["--perms".into(), "0755".into(), "--dir".into(), dir.as_os_str().to_owned()]);
+        args.extend([
+            "--perms".into(),
+            "0755".into(),
+            "--dir".into(),
+            dir.as_os_str().to_owned(),
+        ]);
     }
     args
 }
@@ -458,7 +460,9 @@ fn setpriv_args(uid: u32) -> Vec<String> {
 fn prlimit_args(limits: &Limits, uid: Option<u32>) -> Vec<String> {
     use rustix::process::{Resource, getrlimit};
     let capped = |resource: Resource, want: u64| -> u64 {
-        getrlimit(resource).maximum.map_or(want, |hard| hard.min(want))
+        getrlimit(resource)
+            .maximum
+            .map_or(want, |hard| hard.min(want))
     };
     let cpu = limits.timeout.as_secs() + 2;
     let processes = match uid {
@@ -505,9 +509,8 @@ fn bubblewrap_works(root: bool) -> bool {
 }
 
 fn tool_exists(name: &str) -> bool {
-    std::env::var_os("PATH").is_some_and(|dirs| {
-        std::env::split_paths(&dirs).any(|dir| dir.join(name).is_file())
-    })
+    std::env::var_os("PATH")
+        .is_some_and(|dirs| std::env::split_paths(&dirs).any(|dir| dir.join(name).is_file()))
 }
 
 /// Whether another user could read `dir`: it and every parent can be entered by
@@ -542,7 +545,7 @@ fn measure(dir: &Path, hidden: &[PathBuf], budget: &mut Budget) -> io::Result<()
     for entry in fs::read_dir(dir)? {
         let entry = entry?;
         let path = entry.path();
-        if hidden.iter().any(|h| *h == path) {
+        if hidden.contains(&path) {
             continue;
         }
         let meta = entry.metadata()?;
@@ -562,7 +565,7 @@ fn copy_tree(from: &Path, to: &Path, hidden: &[PathBuf], budget: &mut Budget) ->
     for entry in fs::read_dir(from)? {
         let entry = entry?;
         let path = entry.path();
-        if hidden.iter().any(|h| *h == path) {
+        if hidden.contains(&path) {
             continue;
         }
         let meta = entry.metadata()?;
@@ -573,7 +576,10 @@ fn copy_tree(from: &Path, to: &Path, hidden: &[PathBuf], budget: &mut Budget) ->
             std::os::unix::fs::symlink(fs::read_link(&path)?, &target)?;
         } else if kind.is_dir() {
             fs::create_dir(&target)?;
-            fs::set_permissions(&target, fs::Permissions::from_mode(meta.mode() & 0o777 | 0o700))?;
+            fs::set_permissions(
+                &target,
+                fs::Permissions::from_mode(meta.mode() & 0o777 | 0o700),
+            )?;
             copy_tree(&path, &target, hidden, budget)?;
         } else if kind.is_file() {
             fs::copy(&path, &target)?;

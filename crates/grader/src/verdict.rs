@@ -128,10 +128,7 @@ impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Wrong lines are quoted when the verdict is made; a rule's line is quoted here.
         fn shown(line: Option<&String>) -> String {
-            line.map_or_else(
-                || "the end of the output".to_owned(),
-                |l| format!("`{l}`"),
-            )
+            line.map_or_else(|| "the end of the output".to_owned(), |l| format!("`{l}`"))
         }
         fn quoted_rule(line: Option<&String>) -> String {
             line.map_or_else(
@@ -284,10 +281,16 @@ pub fn quoted(line: &str, column: usize) -> String {
     if count <= QUOTED_CHARS {
         return printable(line);
     }
-    let start = column.saturating_sub(QUOTED_CHARS / 2).min(count - QUOTED_CHARS);
+    let start = column
+        .saturating_sub(QUOTED_CHARS / 2)
+        .min(count - QUOTED_CHARS);
     let window: String = line.chars().skip(start).take(QUOTED_CHARS).collect();
     let before = if start > 0 { "…" } else { "" };
-    let after = if start + QUOTED_CHARS < count { "…" } else { "" };
+    let after = if start + QUOTED_CHARS < count {
+        "…"
+    } else {
+        ""
+    };
     format!("{before}{}{after}", printable(&window))
 }
 
@@ -303,7 +306,10 @@ pub fn stderr_lines(stderr: &str) -> Vec<String> {
         Some(at) => lines.iter().skip(at).take(2).copied().collect(),
         None => lines.iter().rev().take(3).rev().copied().collect(),
     };
-    shown.into_iter().map(|line| quoted(line.trim(), 1)).collect()
+    shown
+        .into_iter()
+        .map(|line| quoted(line.trim(), 1))
+        .collect()
 }
 
 fn signal_name(signal: i32) -> Option<&'static str> {

@@ -38,7 +38,9 @@ impl Zip {
     pub fn add(&mut self, name: &str, data: Vec<u8>, executable: bool) -> io::Result<()> {
         let bad = name.is_empty()
             || name.starts_with('/')
-            || name.split('/').any(|part| part.is_empty() || part == "." || part == "..")
+            || name
+                .split('/')
+                .any(|part| part.is_empty() || part == "." || part == "..")
             || name.len() > 0xffff;
         if bad {
             return Err(io::Error::new(
@@ -85,7 +87,11 @@ impl Zip {
             out.extend_from_slice(&entry.data);
             // Central directory record: made by Unix (3) version 2.0, the mode in the
             // high half of the external attributes.
-            let mode: u32 = if entry.executable { 0o100_755 } else { 0o100_644 };
+            let mode: u32 = if entry.executable {
+                0o100_755
+            } else {
+                0o100_644
+            };
             central.extend_from_slice(&0x0201_4b50u32.to_le_bytes());
             for v in [0x031eu16, 10, 0, 0, time, date] {
                 central.extend_from_slice(&v.to_le_bytes());
@@ -121,7 +127,11 @@ pub fn crc32(data: &[u8]) -> u32 {
     for (n, slot) in (0u32..).zip(table.iter_mut()) {
         let mut c = n;
         for _ in 0..8 {
-            c = if c & 1 == 1 { (c >> 1) ^ 0xedb8_8320 } else { c >> 1 };
+            c = if c & 1 == 1 {
+                (c >> 1) ^ 0xedb8_8320
+            } else {
+                c >> 1
+            };
         }
         *slot = c;
     }
@@ -182,8 +192,15 @@ impl Autograder {
             line.push(' ');
             line.push_str(&shell_quote(word));
         }
-        let compile = self.compile.as_deref().map_or(String::new(), |c| format!("{c}\n"));
-        zip.add("run_autograder", run_script(&format!("{compile}{line}")).into_bytes(), true)?;
+        let compile = self
+            .compile
+            .as_deref()
+            .map_or(String::new(), |c| format!("{c}\n"));
+        zip.add(
+            "run_autograder",
+            run_script(&format!("{compile}{line}")).into_bytes(),
+            true,
+        )?;
         let binary = std::fs::read(std::env::current_exe()?)?;
         zip.add(&self.program, binary, true)?;
         if let Some(dir) = &self.cases {
@@ -193,7 +210,8 @@ impl Autograder {
             names.sort();
             for name in names {
                 crate::files::check_case_name(&name).map_err(io::Error::other)?;
-                let text = crate::files::read_regular(&dir.join(&name)).map_err(io::Error::other)?;
+                let text =
+                    crate::files::read_regular(&dir.join(&name)).map_err(io::Error::other)?;
                 zip.add(&format!("cases/{name}"), text.into_bytes(), false)?;
             }
         }

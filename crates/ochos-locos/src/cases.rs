@@ -367,7 +367,11 @@ pub fn make(
                 alternatives.push((file, other_output));
             }
         } else {
-            readings.push(reading(EXACT, "the output the text fixes, line for line", out));
+            readings.push(reading(
+                EXACT,
+                "the output the text fixes, line for line",
+                out,
+            ));
         }
         set.manifest.cases.push(CaseEntry {
             name,

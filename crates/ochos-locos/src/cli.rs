@@ -567,7 +567,9 @@ fn run(cli: Cli) -> Result<Done, Failure> {
             cases,
             grading,
         } => {
-            let sandbox = grading.sandbox(&cases).map_err(ochos_locos::grade::GradeFailure::from)?;
+            let sandbox = grading
+                .sandbox(&cases)
+                .map_err(ochos_locos::grade::GradeFailure::from)?;
             let report = ochos_locos::grade::grade(
                 variant,
                 &cases,

@@ -80,7 +80,8 @@ pub fn read_cases(variant: Variant, dir: &Path) -> Result<Vec<Case<Expected>>, G
             dir.display()
         )));
     }
-    let read = |name: &str| grader::files::read_regular(&dir.join(name)).map_err(GradeFailure::Cases);
+    let read =
+        |name: &str| grader::files::read_regular(&dir.join(name)).map_err(GradeFailure::Cases);
     let mut cases = Vec::new();
     for entry in &manifest.cases {
         grader::files::check_case_name(&entry.name)
@@ -123,9 +124,13 @@ pub fn grade(
     options: &Options,
 ) -> Result<Report, GradeFailure> {
     let cases = read_cases(variant, dir)?;
-    Ok(grader::grade(sandbox, command, &cases, options, |case, output| {
-        verdict(&case.data, output)
-    })?)
+    Ok(grader::grade(
+        sandbox,
+        command,
+        &cases,
+        options,
+        |case, output| verdict(&case.data, output),
+    )?)
 }
 
 /// The verdict on one output: a pass by the first reading it matches (named in the
@@ -183,7 +188,12 @@ fn endless_draw(expected: &str, players: usize, output: &Output<'_>) -> Verdict 
         if got != *want {
             return Verdict::WrongOutput {
                 line: index + 1,
-                column: got.chars().zip(want.chars()).take_while(|(a, b)| a == b).count() + 1,
+                column: got
+                    .chars()
+                    .zip(want.chars())
+                    .take_while(|(a, b)| a == b)
+                    .count()
+                    + 1,
                 expected: Some(grader::verdict::quoted(want, 1)),
                 got: Some(grader::verdict::quoted(got, 1)),
             };
@@ -252,7 +262,10 @@ mod tests {
             "line 6, column 1: expected `STALEMATE (NO WINNER)`, got `1: DRAW`"
         );
         // A card played where nobody can play.
-        let wrong = format!("0: B3\n1: B5\n2: DRAW\n1: DRAW\n2: R3\n{}", "1: DRAW\n".repeat(200));
+        let wrong = format!(
+            "0: B3\n1: B5\n2: DRAW\n1: DRAW\n2: R3\n{}",
+            "1: DRAW\n".repeat(200)
+        );
         assert_eq!(
             judged(&stalemate(), &wrong, true, false),
             "line 5, column 4: expected `2: DRAW`, got `2: R3`"
@@ -274,11 +287,16 @@ mod tests {
             players: 2,
         };
         let without = judged(&expected, "Bob R8 G4 G8: B8\n", false, false);
-        assert!(without.contains("reading: colour-not-announced"), "{without}");
+        assert!(
+            without.contains("reading: colour-not-announced"),
+            "{without}"
+        );
         assert_eq!(
             judged(&expected, "Bob R8 G4 G8: B8\n", false, true),
             "line 1, column 17: expected `Bob R8 G4 G8: B8 (G)`, got `Bob R8 G4 G8: B8`"
         );
-        assert!(judged(&expected, "Bob R8 G4 G8: B8 (G)\n", false, true).contains("colour-announced"));
+        assert!(
+            judged(&expected, "Bob R8 G4 G8: B8 (G)\n", false, true).contains("colour-announced")
+        );
     }
 }

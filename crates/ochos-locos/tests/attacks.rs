@@ -9,6 +9,9 @@
 //! Also: a program that follows Assignment 2's text and prints `DRAW` for ever in a game
 //! nobody can finish passes the stalemate case; one that stops early fails it.
 
+// A test: a setup that fails is the test failing.
+#![allow(clippy::unwrap_used)]
+
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -80,7 +83,11 @@ fn left_behind(marker: &str) -> Vec<String> {
         let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
         let ours = (61_000..61_300).contains(&meta.uid());
         if ours || (cmdline.contains(marker) && !cmdline.contains("cargo")) {
-            found.push(format!("{:?} uid {}: {cmdline}", entry.file_name(), meta.uid()));
+            found.push(format!(
+                "{:?} uid {}: {cmdline}",
+                entry.file_name(),
+                meta.uid()
+            ));
         }
     }
     found
@@ -89,13 +96,24 @@ fn left_behind(marker: &str) -> Vec<String> {
 /// Grades `attack.sh` with a 1-second timeout, the report into `results/me.json`;
 /// checks everything the attacks go for, and returns the report.
 fn graded(setup: &Setup, marker: &str) -> serde_json::Value {
-    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let _alone = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let cases_before = snapshot(&setup.cases);
     let others_before = fs::read(setup.results.join("other.json")).unwrap();
     let report = fs::File::create(setup.results.join("me.json")).unwrap();
     let start = Instant::now();
     let status = Command::new(BIN)
-        .args(["grade", "match-making", "--timeout", "1", "--jobs", "2", "--format", "json"])
+        .args([
+            "grade",
+            "match-making",
+            "--timeout",
+            "1",
+            "--jobs",
+            "2",
+            "--format",
+            "json",
+        ])
         .arg("--cases")
         .arg(&setup.cases)
         .arg("--submission")
@@ -121,7 +139,11 @@ fn graded(setup: &Setup, marker: &str) -> serde_json::Value {
     let report: serde_json::Value =
         serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
     assert_eq!(report["isolation"], "bubblewrap", "{report}");
-    assert_eq!(report["cases"].as_array().map(Vec::len), Some(4), "{report}");
+    assert_eq!(
+        report["cases"].as_array().map(Vec::len),
+        Some(4),
+        "{report}"
+    );
     report
 }
 
@@ -236,11 +258,20 @@ fn an_endless_draw_passes_the_stalemate_and_stopping_early_fails() {
     assert!(expected.ends_with("STALEMATE (NO WINNER)\n"), "{expected}");
     // The student's program knows its one answer (a stand-in for a real game).
     fs::write(setup.submission.join("answer.txt"), &expected).unwrap();
-    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let _alone = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let grade = |script: &str| {
         fs::write(setup.submission.join("p.sh"), script).unwrap();
         let output = Command::new(BIN)
-            .args(["grade", "match-making", "--timeout", "2", "--format", "json"])
+            .args([
+                "grade",
+                "match-making",
+                "--timeout",
+                "2",
+                "--format",
+                "json",
+            ])
             .arg("--cases")
             .arg(&setup.cases)
             .arg("--submission")
@@ -257,12 +288,21 @@ fn an_endless_draw_passes_the_stalemate_and_stopping_early_fails() {
     );
     assert_eq!(endless["result"], "pass", "{endless}");
     assert!(
-        endless["detail"].as_str().unwrap_or("").contains("endless-draw"),
+        endless["detail"]
+            .as_str()
+            .unwrap_or("")
+            .contains("endless-draw"),
         "{endless}"
     );
     let stopped = grade("head -n -1 answer.txt\ntail -n 4 answer.txt | head -n 3\n");
     assert_eq!(stopped["result"], "wrong-output", "{stopped}");
     let ours = grade("cat answer.txt\n");
     assert_eq!(ours["result"], "pass", "{ours}");
-    assert!(ours["detail"].as_str().unwrap_or("").contains("stalemate-line"), "{ours}");
+    assert!(
+        ours["detail"]
+            .as_str()
+            .unwrap_or("")
+            .contains("stalemate-line"),
+        "{ours}"
+    );
 }

@@ -2,6 +2,9 @@
 //! folder laid out as Gradescope's (`AUTOGRADER_ROOT` standing for `/autograder`),
 //! grades a correct and a faulty program correctly, isolated.
 
+// A test: a setup that fails is the test failing.
+#![allow(clippy::unwrap_used)]
+
 use std::fs;
 use std::path::Path;
 use std::process::Command;
@@ -45,7 +48,12 @@ fn run_autograder_from_the_zip_grades_a_correct_and_a_faulty_program() {
     // Gradescope's layout: the zip in source/, run_autograder copied beside it.
     let ag = root.path().join("autograder");
     unzip(&zip, &ag.join("source"));
-    for file in ["setup.sh", "run_autograder", "ochos-locos", "cases/manifest.json"] {
+    for file in [
+        "setup.sh",
+        "run_autograder",
+        "ochos-locos",
+        "cases/manifest.json",
+    ] {
         assert!(ag.join("source").join(file).is_file(), "{file}");
     }
     fs::copy(ag.join("source/run_autograder"), ag.join("run_autograder")).unwrap();
@@ -68,7 +76,13 @@ fn run_autograder_from_the_zip_grades_a_correct_and_a_faulty_program() {
     let right = grade("./game match-making\n");
     assert_eq!(right["score"], 4.0, "{right}");
     assert!(right["execution_time"].as_f64().is_some(), "{right}");
-    assert!(right["output"].as_str().unwrap_or("").contains("bubblewrap"), "{right}");
+    assert!(
+        right["output"]
+            .as_str()
+            .unwrap_or("")
+            .contains("bubblewrap"),
+        "{right}"
+    );
     let tests = right["tests"].as_array().unwrap();
     assert_eq!(tests.len(), 4);
     assert!(tests.iter().all(|t| t["status"] == "passed"), "{right}");
@@ -78,7 +92,10 @@ fn run_autograder_from_the_zip_grades_a_correct_and_a_faulty_program() {
     let tests = faulty["tests"].as_array().unwrap();
     assert!(tests.iter().all(|t| t["status"] == "failed"), "{faulty}");
     assert!(
-        tests[0]["output"].as_str().unwrap_or("").starts_with("line 4, column 1: expected"),
+        tests[0]["output"]
+            .as_str()
+            .unwrap_or("")
+            .starts_with("line 4, column 1: expected"),
         "{faulty}"
     );
 }
