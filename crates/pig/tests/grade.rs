@@ -223,6 +223,7 @@ fn gradescope_results_have_the_documented_fields() {
     assert_eq!(output.status.code(), Some(1));
     let value: Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(value["score"].as_f64(), Some(0.0));
+    assert!(value["execution_time"].is_number(), "{value}");
     let tests = value["tests"]
         .as_array()
         .unwrap_or_else(|| panic!("no tests"));
@@ -235,7 +236,18 @@ fn gradescope_results_have_the_documented_fields() {
             .map(String::as_str)
             .collect();
         keys.sort_unstable();
-        assert_eq!(keys, ["max_score", "name", "output", "score", "visibility"]);
+        assert_eq!(
+            keys,
+            [
+                "max_score",
+                "name",
+                "output",
+                "score",
+                "status",
+                "visibility"
+            ]
+        );
+        assert_eq!(test["status"], "failed");
         assert!(
             test["output"]
                 .as_str()
