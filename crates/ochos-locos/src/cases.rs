@@ -15,6 +15,14 @@
 //! from the same game's events. A [`CaseSet`] is written as `NAME.in` (the deal),
 //! `NAME.out` (the expected output) and `manifest.json` ([`Manifest`]), which
 //! `ochos-locos grade` reads back.
+//!
+//! Each case lists the readings of the text it accepts ([`Reading`]), the project's own
+//! first. The texts leave two points open: Assignment 2 never ends a game nobody can
+//! finish (a player who cannot play prints `DRAW`), so a stalemate case accepts the
+//! project's closing line ([`STALEMATE_LINE`]) or `DRAW` for ever ([`ENDLESS_DRAW`]);
+//! Part III's rule prints the colour after an 8 but its example does not, so a completos
+//! case whose outputs differ accepts both ([`COLOUR_ANNOUNCED`], [`COLOUR_NOT_ANNOUNCED`],
+//! the other reading's output in `NAME.READING.out`).
 
 use std::fs;
 use std::io;

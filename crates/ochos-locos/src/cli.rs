@@ -280,8 +280,11 @@ For every situation the rule set has (a win by an 8, an 8 that changes the colou
 2s, a 2's penalty, a penalty that empties the deck, a stalemate, the deck emptied by a
 draw, 2 and 6 players, a win by each strategy), seeded random deals are played until one
 comes to it; --count random deals follow. DIR receives NAME.in (the deal, in the rule
-set's input format), NAME.out (the expected output, the game's own) and manifest.json
-(each case's name, number of players and the situations it exercises).
+set's input format), NAME.out (the expected output, the game's own), for completos
+NAME.colour-not-announced.out (the other reading of the text: no colour after an 8; with
+--no-announce-colour, NAME.colour-announced.out) and manifest.json (each case's name,
+number of players, the situations it exercises and the readings of the text it accepts:
+in Assignment 2 a stalemate passes with the closing line or with DRAW printed for ever).
 
 Example:
   ochos-locos cases completos --count 30 --seed 1 --out cases/completos";

@@ -7,7 +7,8 @@
 //! finish within its timeout plus a small margin.
 //!
 //! Also: a program that follows Assignment 2's text and prints `DRAW` for ever in a game
-//! nobody can finish passes the stalemate case; one that stops early fails it.
+//! nobody can finish passes the stalemate case; one that stops early fails it. And the
+//! fallback without bubblewrap, as root: a dedicated user id, the cases unreadable to it.
 
 // A test: a setup that fails is the test failing.
 #![allow(clippy::unwrap_used)]
@@ -305,4 +306,79 @@ fn an_endless_draw_passes_the_stalemate_and_stopping_early_fails() {
             .contains("stalemate-line"),
         "{ours}"
     );
+}
+
+/// The fallback where bubblewrap is missing (here: a `PATH` without `bwrap`), as root:
+/// readable cases are refused; with the cases unreadable to other users, the programs
+/// run as the dedicated user and the answers stay out of reach.
+#[test]
+fn without_bubblewrap_root_falls_back_to_a_dedicated_user() {
+    if !is_root() {
+        eprintln!("skipped: the dedicated-user fallback needs root");
+        return;
+    }
+    let setup = setup(
+        r#"cat "@CASES@/$GRADER_CASE.out" "/proc/$PPID/cwd/@CASES@/$GRADER_CASE.out" 2>/dev/null
+echo '{"score": 0}' > @RESULTS@/other.json 2>/dev/null
+echo nothing found
+"#,
+    );
+    let no_bwrap = tempfile::tempdir().unwrap();
+    for entry in fs::read_dir("/usr/bin").unwrap().flatten() {
+        if entry.file_name() != "bwrap" {
+            let _ =
+                std::os::unix::fs::symlink(entry.path(), no_bwrap.path().join(entry.file_name()));
+        }
+    }
+    let _alone = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let grade = || {
+        Command::new(BIN)
+            .args([
+                "grade",
+                "match-making",
+                "--timeout",
+                "1",
+                "--format",
+                "json",
+            ])
+            .arg("--cases")
+            .arg(&setup.cases)
+            .arg("--submission")
+            .arg(&setup.submission)
+            .args(["--", "bash", "attack.sh"])
+            .env("PATH", no_bwrap.path())
+            .output()
+            .unwrap()
+    };
+    let refused = grade();
+    assert_eq!(refused.status.code(), Some(2), "{refused:?}");
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains("readable by other users"),
+        "{refused:?}"
+    );
+    use std::os::unix::fs::PermissionsExt;
+    let root = setup.cases.parent().unwrap().to_path_buf();
+    fs::set_permissions(&root, fs::Permissions::from_mode(0o711)).unwrap();
+    fs::set_permissions(&setup.cases, fs::Permissions::from_mode(0o700)).unwrap();
+    let before = snapshot(&setup.cases);
+    let output = grade();
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["isolation"], "dedicated-user", "{report}");
+    assert_eq!(score(&report), 0.0, "{report}");
+    assert_eq!(snapshot(&setup.cases), before);
+    assert_eq!(
+        fs::read(setup.results.join("other.json")).unwrap(),
+        b"{\"score\": 3}\n"
+    );
+    assert_eq!(left_behind("attack.sh"), Vec::<String>::new());
+}
+
+fn is_root() -> bool {
+    use std::os::unix::fs::MetadataExt;
+    // A file this process creates is owned by its effective user.
+    let probe = tempfile::tempfile().unwrap();
+    probe.metadata().map(|m| m.uid() == 0).unwrap_or(false)
 }
