@@ -138,7 +138,14 @@ impl fmt::Display for Verdict {
         }
         match self {
             Verdict::Pass { note: None } => write!(f, "the output is right"),
-            Verdict::Pass { note: Some(note) } => write!(f, "the output is right ({note})"),
+            // A note may quote the program (Pig's error lines): escaped and cut too.
+            Verdict::Pass { note: Some(note) } => {
+                write!(
+                    f,
+                    "the output is right ({})",
+                    printable(&shorten(note, 600))
+                )
+            }
             Verdict::Whitespace {
                 trailing_on_line,
                 missing_final_newline,
@@ -167,6 +174,7 @@ impl fmt::Display for Verdict {
                 shown(got.as_ref())
             ),
             Verdict::RuleBroken { line, rule, got } => {
+                let rule = printable(&shorten(rule, 600));
                 write!(f, "line {line}: {rule}; got {}", quoted_rule(got.as_ref()))
             }
             Verdict::Crashed { exit, stderr } => {
@@ -475,6 +483,17 @@ mod tests {
                 "Exception in thread \"main\" java.lang.ArrayIndexOutOfBoundsException: Index 5 out of bounds for length 5",
                 "at Game.play(Game.java:42)"
             ]
+        );
+    }
+
+    #[test]
+    fn notes_and_rules_are_escaped() {
+        let pass = Verdict::Pass {
+            note: Some("error lines such as `\u{1b}[32mok`".into()),
+        };
+        assert_eq!(
+            pass.to_string(),
+            "the output is right (error lines such as `\\u{1b}[32mok`)"
         );
     }
 

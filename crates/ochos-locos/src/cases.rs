@@ -442,16 +442,19 @@ impl CaseSet {
 }
 
 impl Manifest {
-    /// Reads `dir/manifest.json`.
+    /// Reads `dir/manifest.json` (a regular file, not a link, a FIFO or a device).
     pub fn read(dir: &Path) -> Result<Manifest, String> {
         let path = dir.join(MANIFEST);
-        let text = fs::read_to_string(&path).map_err(|error| {
-            format!(
-                "{}: {error} (make the cases with `ochos-locos cases RULES --out {}`)",
+        if !path.exists() && fs::symlink_metadata(&path).is_err() {
+            return Err(format!(
+                "{}: No such file or directory (os error 2) (make the cases with \
+                 `ochos-locos cases RULES --out {}`)",
                 path.display(),
                 dir.display()
-            )
-        })?;
+            ));
+        }
+        // A regular file only: a FIFO would hang the grader, a link could show any file.
+        let text = grader::files::read_regular(&path)?;
         serde_json::from_str(&text).map_err(|error| format!("{}: {error}", path.display()))
     }
 }
