@@ -495,6 +495,25 @@ mod tests {
         }
     }
 
+    /// The memory and file size limits hold in every isolation: an allocation past the
+    /// limit fails, a file past the limit ends the program with SIGXFSZ (25).
+    #[test]
+    fn memory_and_file_size_are_limited() {
+        for (sandbox, _dir) in sandboxes() {
+            let limits = Limits {
+                memory: 200 << 20,
+                file_size: 1 << 20,
+                ..limits(5000)
+            };
+            let script = sh(
+                "python3 -c 'bytearray(1 << 30)' 2>&1 | tail -n 1; exec head -c 2000000 /dev/zero > big",
+            );
+            let run = run(&sandbox, 0, &script, b"", &[], limits).unwrap();
+            assert_eq!(run.stdout, b"MemoryError\n", "{}", sandbox.isolation());
+            assert_eq!(run.exit, Exit::Signal(25), "{}", sandbox.isolation());
+        }
+    }
+
     #[test]
     fn a_program_that_reads_nothing_gets_its_input_anyway() {
         for (sandbox, _dir) in sandboxes() {

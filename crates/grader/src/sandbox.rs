@@ -13,7 +13,7 @@
 //!   `/opt`), a fresh `/proc`, `/dev` and `/tmp`, the program file if it lives elsewhere
 //!   (read-only), and a fresh writable copy of the submission directory at the
 //!   submission's own path, which is its working directory and is removed after the
-//!   run. Nothing else of the machine exists for it: not the cases, not the grader, not
+//!   run, and its `HOME`. Nothing else of the machine exists for it: not the cases, not the grader, not
 //!   the grader's standard output. There is no network. Every process it starts is in
 //!   its PID namespace and dies with the run, `setsid` or not. As root (Gradescope's
 //!   containers) the program runs as a dedicated user id ([`FIRST_UID`] plus the job's
@@ -291,6 +291,8 @@ impl Sandbox {
                 cmd.args(parents(&self.submission));
                 cmd.arg("--bind").arg(&copy).arg(&self.submission);
                 cmd.arg("--chdir").arg(&self.submission);
+                // The grader's home is not in the sandbox; the copy is the program's.
+                cmd.arg("--setenv").arg("HOME").arg(&self.submission);
                 cmd.arg("--");
                 if let Some(uid) = uid {
                     cmd.args(setpriv_args(uid)).arg("--");
@@ -299,7 +301,7 @@ impl Sandbox {
             Isolation::DedicatedUser | Isolation::None => {
                 cmd = Command::new("setpriv");
                 cmd.args(setpriv_args(uid.unwrap_or(FIRST_UID))).arg("--");
-                cmd.current_dir(&copy);
+                cmd.current_dir(&copy).env("HOME", &copy);
             }
         }
         cmd.arg("prlimit")
