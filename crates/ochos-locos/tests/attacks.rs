@@ -145,6 +145,12 @@ fn graded(setup: &Setup, marker: &str) -> serde_json::Value {
         Some(4),
         "{report}"
     );
+    for case in report["cases"].as_array().into_iter().flatten() {
+        // Each run within its timeout and a margin for the kill and the sandbox's end.
+        let seconds = case["seconds"].as_f64().unwrap_or(f64::INFINITY);
+        assert!(seconds < 1.5, "{case}");
+        assert_eq!(case["killed"], "everything", "{case}");
+    }
     report
 }
 
