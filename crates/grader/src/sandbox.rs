@@ -299,8 +299,10 @@ impl Sandbox {
                 }
             }
             Isolation::DedicatedUser | Isolation::None => {
-                cmd = Command::new("setpriv");
-                cmd.args(setpriv_args(uid.unwrap_or(FIRST_UID))).arg("--");
+                // setpriv_args starts with the program's own name, for bwrap's command.
+                let setpriv = setpriv_args(uid.unwrap_or(FIRST_UID));
+                cmd = Command::new(&setpriv[0]);
+                cmd.args(&setpriv[1..]).arg("--");
                 cmd.current_dir(&copy).env("HOME", &copy);
             }
         }
