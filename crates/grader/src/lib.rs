@@ -1,68 +1,92 @@
 //! Grading other people's programs, for the games' `grade` subcommands
 //! (`ochos-locos grade`, `pig grade`): run a command once per case, with the case's
-//! standard input, in parallel; judge each run; report as a table, JSON or Gradescope's
-//! `results.json`.
+//! standard input, isolated, in parallel; judge each run; report as a table, JSON or
+//! Gradescope's `results.json`; and pack a Gradescope autograder ([`zip`]).
 //!
 //! The crate knows no game. A game hands [`grade`] its cases (a name, the bytes for
-//! standard input, the marks) and a check that turns a program's output into a
-//! [`Verdict`]: Ochos Locos compares with the expected output ([`compare`]), Pig checks
-//! the transcript against the rules. Everything else is here:
+//! standard input, the marks, and what the check needs: the expected output, the answers
+//! given) and a check that turns a program's output into a [`Verdict`]: Ochos Locos
+//! compares with the expected outputs of every reading the text allows ([`compare`],
+//! [`compare_cut`]), Pig checks the transcript against the rules. Everything else is
+//! here:
 //!
-//! - [`run`]: one run of a program, in a process group of its own, killed with the whole
-//!   group at the timeout or when its output passes the limit; nothing of it is left
-//!   running after the run, however it ended.
-//! - [`verdict`]: the result model: pass, whitespace only, wrong output (the first
-//!   differing line: its number, both versions and the column where they part), a broken
-//!   rule, crashed (exit status or signal), timed out, too much output, printed nothing.
+//! - [`sandbox`]: where a graded program runs. Isolated by default (bubblewrap: no
+//!   cases, results or network in sight, its own copy of the submission, its own PID
+//!   namespace; a dedicated user id as root without bubblewrap), with limits on memory,
+//!   processes, file size and CPU time; `--no-sandbox` for programs one trusts.
+//! - [`run`]: one run of a program, killed with everything it started at the timeout or
+//!   when its output passes the limit, by the `kill(2)` system call, waited for with a
+//!   deadline; what actually happened is reported.
+//! - [`verdict`]: the result model: pass (with the reading seen), whitespace only, wrong
+//!   output (the first differing line: its number, both versions cut and escaped, the
+//!   column where they part), a broken rule, crashed (exit status or signal, the end of
+//!   standard error), timed out, too much output, printed nothing.
 //! - [`report`]: the three output formats, with every field documented, and the exit
-//!   status (0 every case passed, 1 some failed; 2, bad usage, is the caller's).
+//!   status (0 every case passed, 1 some failed; 2, bad usage, is the caller's). The
+//!   report always holds one result per case given, in order, or grading fails.
 //!
 //! # Example
 //!
 //! ```
 //! use std::ffi::OsString;
-//! use grader::{Case, Options, compare, grade};
+//! use grader::{Case, Options, Sandbox, compare, grade};
 //!
-//! let cases = vec![Case::new("echo", b"hello\n".to_vec())];
+//! let cases = vec![Case::with("echo", b"hello\n".to_vec(), "hello\n")];
 //! let command: Vec<OsString> = vec!["cat".into()];
-//! let report = grade(&command, &cases, &Options::default(), |_, output| {
-//!     compare("hello\n", output)
+//! let report = grade(&Sandbox::none(), &command, &cases, &Options::default(), |case, output| {
+//!     compare(case.data, output.text)
 //! })?;
 //! assert!(report.all_passed());
 //! # Ok::<(), grader::GradeError>(())
 //! ```
 
+pub mod files;
 pub mod report;
 pub mod run;
+pub mod sandbox;
 pub mod verdict;
+pub mod zip;
 
 use std::ffi::OsString;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 use std::thread;
+use std::time::Instant;
 
 pub use report::{Format, Report};
-pub use run::{Exit, Limits, Run};
-pub use verdict::{Verdict, compare};
+pub use run::{Exit, Killed, Limits, Run};
+pub use sandbox::{Isolation, Request, Sandbox, SandboxError};
+pub use verdict::{Verdict, compare, compare_cut, printable, shorten};
 
-/// One case: what the program reads, and what the case is worth.
+/// One case: what the program reads, what the case is worth, and what the check needs
+/// to judge it (`data`: the expected output, the answers given), which travels with it.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Case {
-    /// The case's name, as reports show it.
+pub struct Case<T = ()> {
+    /// The case's name, as reports show it (escaped).
     pub name: String,
     /// The program's standard input.
     pub stdin: Vec<u8>,
     /// The marks a passing case earns.
     pub max_score: f64,
+    /// What the check judges the output by.
+    pub data: T,
 }
 
-impl Case {
-    /// A case worth 1 mark.
-    pub fn new(name: impl Into<String>, stdin: Vec<u8>) -> Case {
+impl Case<()> {
+    /// A case worth 1 mark, with nothing for the check.
+    pub fn new(name: impl Into<String>, stdin: Vec<u8>) -> Case<()> {
+        Case::with(name, stdin, ())
+    }
+}
+
+impl<T> Case<T> {
+    /// A case worth 1 mark, judged by `data`.
+    pub fn with(name: impl Into<String>, stdin: Vec<u8>, data: T) -> Case<T> {
         Case {
             name: name.into(),
             stdin,
             max_score: 1.0,
+            data,
         }
     }
 }
@@ -70,12 +94,12 @@ impl Case {
 /// How to grade.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Options {
-    /// Time and output limits of each run.
+    /// Time, output and resource limits of each run.
     pub limits: Limits,
     /// How many cases run at once (at least 1).
     pub jobs: usize,
-    /// Whether trailing whitespace and a missing final newline cost the case's marks
-    /// (by default they are reported and cost nothing).
+    /// The project's own reading only: trailing whitespace and a missing final newline
+    /// cost the case's marks, and the other readings a text allows are refused.
     pub strict: bool,
 }
 
@@ -95,6 +119,51 @@ pub fn default_jobs() -> usize {
     thread::available_parallelism().map_or(1, usize::from)
 }
 
+/// Why a run's output was cut before the program ended it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cut {
+    /// The timeout passed.
+    Timeout,
+    /// The output passed the limit.
+    OutputLimit,
+}
+
+/// A run's standard output, as a check sees it.
+#[derive(Clone, Copy, Debug)]
+pub struct Output<'a> {
+    /// The output, read as UTF-8 (invalid bytes replaced); when cut, its whole lines
+    /// only (a line cut in the middle is dropped).
+    pub text: &'a str,
+    /// Whether the program was stopped before it ended its output, and why: a check
+    /// passes a cut output only for a reading of the text that never ends (an
+    /// Assignment 2 game nobody can finish); otherwise [`Output::cut_verdict`].
+    pub cut: Option<Cut>,
+    /// Whether only the project's own reading counts (`--strict`).
+    pub strict: bool,
+    /// The verdict of the cut itself (timed out, too much output), for the check to
+    /// return when its readings do not allow the cut.
+    cut_verdict: Option<&'a Verdict>,
+}
+
+impl<'a> Output<'a> {
+    /// An output as the grader hands it to a check: `text`, and if it was cut, why and
+    /// the cut's own verdict (for a check's tests; [`grade`] makes them).
+    pub fn new(text: &'a str, cut: Option<(Cut, &'a Verdict)>, strict: bool) -> Output<'a> {
+        Output {
+            text,
+            cut: cut.map(|(why, _)| why),
+            strict,
+            cut_verdict: cut.map(|(_, verdict)| verdict),
+        }
+    }
+
+    /// What a cut output comes to when no reading allows the cut: timed out, or too
+    /// much output (`None` when the output was not cut).
+    pub fn cut_verdict(&self) -> Option<Verdict> {
+        self.cut_verdict.cloned()
+    }
+}
+
 /// What one case came to.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CaseResult {
@@ -108,20 +177,41 @@ pub struct CaseResult {
     pub max_score: f64,
     /// How long the run took, in seconds.
     pub seconds: f64,
+    /// How the end of the run was made sure of.
+    pub killed: Killed,
 }
 
-/// Why grading could not be done at all.
+/// Why grading could not be done at all: one line each.
 #[derive(Debug)]
-pub struct GradeError {
-    /// The program that could not be started.
-    pub program: String,
-    /// Why.
-    pub error: std::io::Error,
+pub enum GradeError {
+    /// The program (or the sandbox's tool) could not be started.
+    Start {
+        /// The program that could not be started.
+        program: String,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// A case was not graded (a check failed on it): the report would have been
+    /// short of it.
+    Lost {
+        /// The case's name.
+        case: String,
+    },
 }
 
 impl std::fmt::Display for GradeError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "cannot run {}: {}", self.program, self.error)
+        match self {
+            GradeError::Start { program, error } => {
+                write!(f, "cannot run {}: {error}", printable(program))
+            }
+            GradeError::Lost { case } => write!(
+                f,
+                "case {} was not graded (its check failed): no report, rather than one short \
+                 of a case",
+                printable(case)
+            ),
+        }
     }
 }
 
@@ -132,78 +222,107 @@ impl std::error::Error for GradeError {}
 /// need not read it.
 pub const CASE_VARIABLE: &str = "GRADER_CASE";
 
-/// Runs `command` once per case, `options.jobs` at a time, and judges each run: a run
-/// that timed out, printed too much, crashed or printed nothing is judged by that;
-/// otherwise `check(index, output)` judges its standard output (read as UTF-8, invalid
-/// bytes replaced). The results come in the order of `cases`.
+/// Runs `command` once per case in `sandbox`, `options.jobs` at a time, and judges each
+/// run: a run that crashed or printed nothing is judged by that; otherwise
+/// `check(case, output)` judges its standard output, cut or not ([`Output`]). The report
+/// has one result per case, in the order of `cases`, or the grading fails.
 ///
 /// Each run has the case's name in its environment as [`CASE_VARIABLE`].
 ///
-/// An error only when the program cannot be started at all (no such file, not
-/// executable); everything the program does is a verdict.
-pub fn grade<F>(
+/// An error when the program cannot be started at all (no such file, not executable)
+/// or a case could not be judged; everything the program does is a verdict.
+pub fn grade<T, F>(
+    sandbox: &Sandbox,
     command: &[OsString],
-    cases: &[Case],
+    cases: &[Case<T>],
     options: &Options,
     check: F,
 ) -> Result<Report, GradeError>
 where
-    F: Fn(usize, &str) -> Verdict + Sync,
+    T: Sync,
+    F: Fn(&Case<T>, &Output<'_>) -> Verdict + Sync,
 {
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<CaseResult>>> = Mutex::new(vec![None; cases.len()]);
-    let failure: Mutex<Option<std::io::Error>> = Mutex::new(None);
-    let jobs = options.jobs.clamp(1, cases.len().max(1));
-    thread::scope(|scope| {
-        for _ in 0..jobs {
-            scope.spawn(|| {
-                loop {
-                    let index = next.fetch_add(1, Ordering::SeqCst);
-                    let Some(case) = cases.get(index) else { break };
-                    if failure.lock().map_or(true, |f| f.is_some()) {
-                        break;
-                    }
-                    let env = [(CASE_VARIABLE, case.name.as_str())];
-                    match run::run(command, &case.stdin, &env, options.limits) {
-                        Ok(run) => {
-                            let result = judge(index, case, &run, options, &check);
-                            if let Ok(mut results) = results.lock() {
-                                results[index] = Some(result);
-                            }
-                        }
-                        Err(error) => {
-                            if let Ok(mut failure) = failure.lock() {
-                                failure.get_or_insert(error);
-                            }
-                        }
-                    }
-                }
-            });
-        }
-    });
     let program = || {
         command
             .first()
             .map_or_else(String::new, |p| p.to_string_lossy().into_owned())
     };
-    if let Some(error) = failure.into_inner().ok().flatten() {
-        return Err(GradeError {
+    if let Err(error) = sandbox.check_program(command) {
+        return Err(GradeError::Start {
             program: program(),
             error,
         });
     }
-    let results: Vec<CaseResult> = results
-        .into_inner()
-        .unwrap_or_default()
-        .into_iter()
-        .flatten()
-        .collect();
+    let started = Instant::now();
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<CaseResult>>> = Mutex::new(vec![None; cases.len()]);
+    let failure: Mutex<Option<std::io::Error>> = Mutex::new(None);
+    let jobs = options.jobs.clamp(1, cases.len().max(1));
+    let failed = |m: &Mutex<Option<std::io::Error>>| m.lock().map_or(true, |f| f.is_some());
+    thread::scope(|scope| {
+        let workers: Vec<_> = (0..jobs)
+            .map(|slot| {
+                let (next, results, failure, check) = (&next, &results, &failure, &check);
+                scope.spawn(move || {
+                    loop {
+                        let index = next.fetch_add(1, Ordering::SeqCst);
+                        let Some(case) = cases.get(index) else { break };
+                        if failed(failure) {
+                            break;
+                        }
+                        let env = [(CASE_VARIABLE, case.name.as_str())];
+                        match run::run(sandbox, slot, command, &case.stdin, &env, options.limits) {
+                            Ok(run) => {
+                                let result = judge(case, &run, options, check);
+                                let mut results =
+                                    results.lock().unwrap_or_else(PoisonError::into_inner);
+                                if let Some(place) = results.get_mut(index) {
+                                    *place = Some(result);
+                                }
+                            }
+                            Err(error) => {
+                                failure
+                                    .lock()
+                                    .unwrap_or_else(PoisonError::into_inner)
+                                    .get_or_insert(error);
+                            }
+                        }
+                    }
+                })
+            })
+            .collect();
+        // A worker that panicked (a check's bug) leaves its case without a result,
+        // which is caught below.
+        for worker in workers {
+            let _ = worker.join();
+        }
+    });
+    if let Some(error) = failure.into_inner().unwrap_or_else(PoisonError::into_inner) {
+        return Err(GradeError::Start {
+            program: program(),
+            error,
+        });
+    }
+    let slots = results.into_inner().unwrap_or_else(PoisonError::into_inner);
+    let mut results = Vec::with_capacity(cases.len());
+    for (case, slot) in cases.iter().zip(slots) {
+        match slot {
+            Some(result) => results.push(result),
+            None => {
+                return Err(GradeError::Lost {
+                    case: case.name.clone(),
+                });
+            }
+        }
+    }
     Ok(Report {
         command: command
             .iter()
             .map(|word| word.to_string_lossy().into_owned())
             .collect(),
         strict: options.strict,
+        isolation: sandbox.isolation(),
+        seconds: started.elapsed().as_secs_f64(),
         results,
     })
 }
@@ -226,16 +345,39 @@ pub fn parse_jobs(text: &str) -> Result<usize, String> {
     }
 }
 
-fn judge<F>(index: usize, case: &Case, run: &Run, options: &Options, check: &F) -> CaseResult
+fn judge<T, F>(case: &Case<T>, run: &Run, options: &Options, check: &F) -> CaseResult
 where
-    F: Fn(usize, &str) -> Verdict,
+    F: Fn(&Case<T>, &Output<'_>) -> Verdict,
 {
-    let verdict = Verdict::of_exit(
-        run,
-        options.limits.timeout.as_secs_f64(),
-        options.limits.max_output,
-    )
-    .unwrap_or_else(|| check(index, &String::from_utf8_lossy(&run.stdout)));
+    let limits = &options.limits;
+    let verdict = match Verdict::of_exit(run, limits.timeout.as_secs_f64(), limits.max_output) {
+        Some(cut @ (Verdict::TimedOut { held: false, .. } | Verdict::TooMuchOutput { .. })) => {
+            let text = String::from_utf8_lossy(&run.stdout);
+            let whole = text.rfind('\n').map_or("", |end| &text[..=end]);
+            let output = Output {
+                text: whole,
+                cut: Some(if matches!(cut, Verdict::TimedOut { .. }) {
+                    Cut::Timeout
+                } else {
+                    Cut::OutputLimit
+                }),
+                strict: options.strict,
+                cut_verdict: Some(&cut),
+            };
+            check(case, &output)
+        }
+        Some(verdict) => verdict,
+        None => {
+            let text = String::from_utf8_lossy(&run.stdout);
+            let output = Output {
+                text: &text,
+                cut: None,
+                strict: options.strict,
+                cut_verdict: None,
+            };
+            check(case, &output)
+        }
+    };
     let score = if verdict.passed(options.strict) {
         case.max_score
     } else {
@@ -247,6 +389,7 @@ where
         score,
         max_score: case.max_score,
         seconds: run.elapsed.as_secs_f64(),
+        killed: run.killed.clone(),
     }
 }
 
@@ -254,66 +397,170 @@ where
 mod tests {
     use super::*;
     use pretty_assertions::assert_eq;
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
 
     fn sh(script: &str) -> Vec<OsString> {
         ["/bin/sh", "-c", script].map(OsString::from).to_vec()
     }
 
+    fn isolated() -> (Sandbox, tempfile::TempDir) {
+        let dir = tempfile::tempdir().unwrap();
+        let request = Request {
+            submission: dir.path().to_path_buf(),
+            ..Request::new()
+        };
+        (
+            Sandbox::new(&request).unwrap_or_else(|e| panic!("{e}")),
+            dir,
+        )
+    }
+
     #[test]
-    fn cases_run_in_parallel_and_come_back_in_order() {
-        let cases: Vec<Case> = (0..8)
-            .map(|i| Case::new(format!("case-{i}"), format!("{i}\n").into_bytes()))
+    fn cases_come_back_in_order_with_their_own_expected_text() {
+        let (sandbox, _dir) = isolated();
+        let cases: Vec<Case<String>> = (0..8)
+            .map(|i| {
+                Case::with(
+                    format!("case-{i}"),
+                    format!("{i}\n").into_bytes(),
+                    format!("{i}\n"),
+                )
+            })
             .collect();
         let options = Options {
-            jobs: 8,
+            jobs: 4,
             ..Options::default()
         };
-        let start = Instant::now();
-        let report = grade(&sh("sleep 0.3; cat"), &cases, &options, |i, output| {
-            compare(&format!("{i}\n"), output)
-        })
+        let report = grade(
+            &sandbox,
+            &sh("sleep 0.1; cat"),
+            &cases,
+            &options,
+            |case, output| compare(&case.data, output.text),
+        )
         .unwrap();
-        assert!(
-            start.elapsed() < Duration::from_secs(2),
-            "{:?}",
-            start.elapsed()
-        );
         let names: Vec<&str> = report.results.iter().map(|r| r.name.as_str()).collect();
         assert_eq!(
             names,
             (0..8).map(|i| format!("case-{i}")).collect::<Vec<_>>()
         );
         assert!(report.all_passed());
+        assert_eq!(report.isolation, sandbox.isolation());
+        assert_ne!(report.isolation, Isolation::None);
     }
 
     #[test]
     fn strict_scores_whitespace() {
         let cases = vec![Case::new("a", Vec::new())];
-        let check = |_: usize, output: &str| compare("x\n", output);
+        let check = |_: &Case, output: &Output<'_>| compare("x\n", output.text);
         for (strict, score) in [(false, 1.0), (true, 0.0)] {
             let options = Options {
                 strict,
                 ..Options::default()
             };
-            let report = grade(&sh("printf 'x '"), &cases, &options, check).unwrap();
+            let report = grade(
+                &Sandbox::none(),
+                &sh("printf 'x '"),
+                &cases,
+                &options,
+                check,
+            )
+            .unwrap();
             assert_eq!(report.results[0].score, score);
             assert_eq!(report.all_passed(), !strict);
         }
     }
 
+    /// A check that fails on a case (here: panics) leaves the case without a result;
+    /// the grading fails rather than report fewer cases than it was given.
     #[test]
-    fn a_program_that_cannot_start_is_an_error() {
-        let cases = vec![Case::new("a", Vec::new())];
-        let command = [OsString::from("/no/such/program")];
-        let error = grade(&command, &cases, &Options::default(), |_, _| {
-            Verdict::NoOutput
-        })
-        .map(|_| ())
-        .map_err(|e| e.to_string());
-        assert_eq!(
-            error,
-            Err("cannot run /no/such/program: No such file or directory (os error 2)".into())
+    fn a_case_that_was_not_judged_fails_the_grading() {
+        let cases = vec![Case::new("a", Vec::new()), Case::new("b", Vec::new())];
+        let result = grade(
+            &Sandbox::none(),
+            &sh("echo x"),
+            &cases,
+            &Options::default(),
+            |case, _| {
+                assert_ne!(case.name, "b", "a broken check");
+                Verdict::Pass { note: None }
+            },
         );
+        assert_eq!(
+            result.map(|_| ()).map_err(|e| e.to_string()),
+            Err("case b was not graded (its check failed): no report, rather than one short of a case".into())
+        );
+    }
+
+    /// A cut output reaches the check, which passes it only for a reading that never
+    /// ends; otherwise it is the cut's own verdict.
+    #[test]
+    fn a_cut_output_is_judged_by_the_check() {
+        let cases = vec![Case::new("a", Vec::new())];
+        let options = Options {
+            limits: Limits {
+                timeout: Duration::from_millis(500),
+                max_output: 1000,
+                ..Limits::default()
+            },
+            ..Options::default()
+        };
+        let report = grade(
+            &Sandbox::none(),
+            &sh("yes DRAW"),
+            &cases,
+            &options,
+            |_, output| {
+                if output.cut == Some(Cut::OutputLimit) && output.text.lines().all(|l| l == "DRAW")
+                {
+                    Verdict::Pass {
+                        note: Some("endless".into()),
+                    }
+                } else {
+                    output.cut_verdict().unwrap_or(Verdict::NoOutput)
+                }
+            },
+        )
+        .unwrap();
+        assert!(report.all_passed(), "{report:?}");
+        let report = grade(
+            &Sandbox::none(),
+            &sh("echo right; sleep 5"),
+            &cases,
+            &options,
+            |_, output| match output.cut_verdict() {
+                Some(cut) => compare_cut("right\n", output.text, cut),
+                None => compare("right\n", output.text),
+            },
+        )
+        .unwrap();
+        assert_eq!(report.results[0].verdict.kind(), "timed-out");
+    }
+
+    #[test]
+    fn a_program_that_cannot_be_found_is_an_error() {
+        let cases = vec![Case::new("a", Vec::new())];
+        for program in [
+            "/no/such/program",
+            "./no-such-program",
+            "no-such-program-anywhere",
+        ] {
+            let command = [OsString::from(program)];
+            let error = grade(
+                &Sandbox::none(),
+                &command,
+                &cases,
+                &Options::default(),
+                |_, _| Verdict::NoOutput,
+            )
+            .map(|_| ())
+            .map_err(|e| e.to_string());
+            assert_eq!(
+                error,
+                Err(format!(
+                    "cannot run {program}: No such file or directory (os error 2)"
+                )),
+            );
+        }
     }
 }

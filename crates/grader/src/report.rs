@@ -7,7 +7,8 @@
 //! case that did not simply pass, an indented line saying what happened (the first
 //! differing line with its column, the rule broken, the exit status or signal, the
 //! timeout). Then a summary line: cases passed, the score, and, when a case differed only
-//! in whitespace or `--strict` is on, whether whitespace counts.
+//! in whitespace or `--strict` is on, whether whitespace counts; and a line naming the
+//! isolation. Case names and quoted lines are escaped ([`printable`]).
 //!
 //! # JSON (`--format json`)
 //!
@@ -16,7 +17,9 @@
 //! | field | type | meaning |
 //! |---|---|---|
 //! | `command` | array of strings | the command graded, program first |
-//! | `strict` | boolean | whether whitespace differences cost marks |
+//! | `strict` | boolean | whether only the project's own reading counts (`--strict`: whitespace differences cost marks, the text's other readings are refused) |
+//! | `isolation` | string | how the programs were isolated: `bubblewrap`, `dedicated-user` or `none` ([`crate::sandbox`]) |
+//! | `seconds` | number | how long the grading took |
 //! | `passed` | integer | cases that earned their marks |
 //! | `failed` | integer | cases that did not |
 //! | `score` | number | marks earned, all cases |
@@ -40,6 +43,7 @@
 //! | `got` | string or null | `wrong-output`, `rule-broken`: the program's line (null: its output had ended) |
 //! | `exit_code` | integer or null | `crashed`: the exit status, if it exited |
 //! | `signal` | integer or null | `crashed`: the signal that ended it, if one did |
+//! | `killed` | string | how the run's end was made sure of: `everything` (the sandbox's processes), `group` (the process group, `--no-sandbox`), or `failed: WHY` |
 //!
 //! # Gradescope (`--format gradescope`)
 //!
@@ -48,10 +52,13 @@
 //! | field | type | meaning |
 //! |---|---|---|
 //! | `score` | number | the submission's total: the sum of the tests' scores |
+//! | `execution_time` | number | how long the grading took, in seconds |
+//! | `output` | string | cases passed, and the isolation used |
 //! | `tests` | array of objects | one a case, in order |
 //! | `tests[].name` | string | the case's name |
 //! | `tests[].score` | number | marks earned: `max_score` or 0 |
 //! | `tests[].max_score` | number | marks the case is worth |
+//! | `tests[].status` | string | `passed` or `failed` |
 //! | `tests[].output` | string | what happened (the `detail` above), shown to the student |
 //! | `tests[].visibility` | string | `visible`: students see every test |
 
@@ -61,8 +68,9 @@ use std::str::FromStr;
 use serde::Serialize;
 
 use crate::CaseResult;
-use crate::run::Exit;
-use crate::verdict::Verdict;
+use crate::run::{Exit, Killed};
+use crate::sandbox::Isolation;
+use crate::verdict::{Verdict, printable};
 
 /// How to write a report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,8 +108,13 @@ impl FromStr for Format {
 pub struct Report {
     /// The command graded, program first.
     pub command: Vec<String>,
-    /// Whether whitespace differences cost marks.
+    /// Whether only the project's own reading counts (whitespace differences cost
+    /// marks, other readings of the text are refused).
     pub strict: bool,
+    /// How the programs were isolated.
+    pub isolation: Isolation,
+    /// How long the whole grading took, in seconds.
+    pub seconds: f64,
     /// One result a case, in the cases' order.
     pub results: Vec<CaseResult>,
 }
@@ -148,7 +161,7 @@ impl Report {
         let width = self
             .results
             .iter()
-            .map(|r| r.name.chars().count())
+            .map(|r| printable(&r.name).chars().count())
             .max()
             .unwrap_or(0)
             .max(4);
@@ -158,7 +171,7 @@ impl Report {
             writeln!(
                 out,
                 "{:<width$}  {:<kind$}  {}/{}",
-                result.name,
+                printable(&result.name),
                 result.verdict.kind(),
                 result.score,
                 result.max_score
@@ -171,9 +184,12 @@ impl Report {
             if shown {
                 writeln!(out, "    {}", result.verdict)?;
             }
+            if let Killed::Failed(why) = &result.killed {
+                writeln!(out, "    could not be killed: {why}")?;
+            }
         }
         let whitespace = if self.strict {
-            "; whitespace differences cost marks (--strict)"
+            "; the project's reading only, whitespace differences cost marks (--strict)"
         } else if self
             .results
             .iter()
@@ -190,6 +206,12 @@ impl Report {
             self.results.len(),
             self.score(),
             self.max_score()
+        )?;
+        writeln!(
+            out,
+            "isolation: {} ({})",
+            self.isolation,
+            self.isolation.about()
         )
     }
 
@@ -197,6 +219,8 @@ impl Report {
         JsonReport {
             command: &self.command,
             strict: self.strict,
+            isolation: self.isolation.name(),
+            seconds: (self.seconds * 1000.0).round() / 1000.0,
             passed: self.passed(),
             failed: self.results.len() - self.passed(),
             score: self.score(),
@@ -212,13 +236,26 @@ impl Report {
     fn gradescope(&self) -> Gradescope {
         Gradescope {
             score: self.score(),
+            execution_time: (self.seconds * 1000.0).round() / 1000.0,
+            output: format!(
+                "{} of {} cases passed. Isolation: {} ({}).",
+                self.passed(),
+                self.results.len(),
+                self.isolation,
+                self.isolation.about()
+            ),
             tests: self
                 .results
                 .iter()
                 .map(|result| GradescopeTest {
-                    name: result.name.clone(),
+                    name: printable(&result.name),
                     score: result.score,
                     max_score: result.max_score,
+                    status: if result.verdict.passed(self.strict) {
+                        "passed"
+                    } else {
+                        "failed"
+                    },
                     output: result.verdict.to_string(),
                     visibility: "visible",
                 })
@@ -236,6 +273,8 @@ fn write_json(out: &mut impl Write, value: &impl Serialize) -> io::Result<()> {
 struct JsonReport<'a> {
     command: &'a [String],
     strict: bool,
+    isolation: &'static str,
+    seconds: f64,
     passed: usize,
     failed: usize,
     score: f64,
@@ -258,12 +297,13 @@ struct JsonCase {
     got: Option<String>,
     exit_code: Option<i32>,
     signal: Option<i32>,
+    killed: String,
 }
 
 impl JsonCase {
     fn new(result: &CaseResult, strict: bool) -> JsonCase {
         let mut case = JsonCase {
-            name: result.name.clone(),
+            name: printable(&result.name),
             result: result.verdict.kind(),
             passed: result.verdict.passed(strict),
             score: result.score,
@@ -276,6 +316,11 @@ impl JsonCase {
             got: None,
             exit_code: None,
             signal: None,
+            killed: match &result.killed {
+                Killed::Everything => "everything".to_owned(),
+                Killed::Group => "group".to_owned(),
+                Killed::Failed(why) => format!("failed: {why}"),
+            },
         };
         match &result.verdict {
             Verdict::WrongOutput {
@@ -311,6 +356,8 @@ impl JsonCase {
 #[derive(Serialize)]
 struct Gradescope {
     score: f64,
+    execution_time: f64,
+    output: String,
     tests: Vec<GradescopeTest>,
 }
 
@@ -319,6 +366,7 @@ struct GradescopeTest {
     name: String,
     score: f64,
     max_score: f64,
+    status: &'static str,
     output: String,
     visibility: &'static str,
 }
@@ -335,10 +383,13 @@ mod tests {
             score,
             max_score: 1.0,
             seconds: 0.01,
+            killed: Killed::Everything,
         };
         Report {
             command: vec!["./a.out".into()],
             strict: false,
+            isolation: Isolation::Bubblewrap,
+            seconds: 0.5,
             results: vec![
                 result("01-ok", Verdict::Pass { note: None }, 1.0),
                 result(
@@ -355,7 +406,7 @@ mod tests {
                     "03-crash",
                     Verdict::Crashed {
                         exit: Exit::Signal(11),
-                        stderr: None,
+                        stderr: Vec::new(),
                     },
                     0.0,
                 ),
@@ -379,8 +430,9 @@ case      result           score
 02-wrong  wrong-output     0/1
     line 3, column 6: expected `3: R8 LOCO Y`, got `3: R8`
 03-crash  crashed          0/1
-    crashed: killed by signal 11
+    crashed: killed by signal 11 (segmentation fault)
 1 of 3 cases passed; score 1/3
+isolation: bubblewrap (each run in a bubblewrap sandbox: its own copy of the submission, no cases, results or network in sight, every process it started killed at its end)
 "
         );
         assert_eq!(report().exit_status(), 1);
@@ -404,6 +456,12 @@ case      result           score
         assert_eq!(value["tests"][1]["name"], "02-wrong");
         assert_eq!(value["tests"][1]["max_score"], 1.0);
         assert_eq!(value["tests"][1]["visibility"], "visible");
-        assert_eq!(value["tests"][2]["output"], "crashed: killed by signal 11");
+        assert_eq!(
+            value["tests"][2]["output"],
+            "crashed: killed by signal 11 (segmentation fault)"
+        );
+        assert_eq!(value["tests"][0]["status"], "passed");
+        assert_eq!(value["tests"][1]["status"], "failed");
+        assert_eq!(value["execution_time"], 0.5);
     }
 }

@@ -1,47 +1,61 @@
-//! Running a program once: stdin given, stdout and stderr captured up to a limit, the
-//! whole process group killed at the timeout, nothing left running afterwards.
+//! Running a program once: stdin given, stdout and stderr captured up to a limit, in
+//! its sandbox ([`crate::sandbox`]), ended at the timeout with every process it started,
+//! and a report of what actually happened.
 //!
-//! The program starts in a process group of its own
-//! (`std::os::unix::process::CommandExt::process_group(0)`), so that whatever it starts
-//! (a shell script's `sleep`, a JVM's helpers) is in the same group. Whenever a run ends,
-//! however it ends (the program exited, the timeout passed, the output grew past the
-//! limit), the whole group is killed with `kill -KILL -- -PGID` (the `/bin/kill` program:
-//! the workspace forbids `unsafe`, so no `libc::killpg`). A program that leaves the group
-//! on purpose (`setsid`) escapes this; nothing in a student's Java or Python does.
+//! The program (the sandbox's first process: `bwrap`, `setpriv` or `prlimit`) starts in
+//! a process group of its own. Whenever a run ends, however it ends (the program exited,
+//! the timeout passed, the output grew past the limit), the group is sent `SIGKILL` with
+//! the `kill(2)` system call (`rustix`). Under bubblewrap that also ends the sandbox's
+//! PID namespace, and with it every process the program started, `setsid` or not; in the
+//! dedicated-user fallback every process of the run's user id is killed as well. Then
+//! the grader waits for the program with a deadline, and says so if it did not die.
 //!
-//! The grader never waits on the program without a deadline: it polls the child every
-//! few milliseconds until it exits or the timeout passes, and the threads that read its
-//! output are waited for only a short while after the group is killed.
+//! The grader never waits without a deadline: it polls the child every few milliseconds
+//! until it exits or the timeout passes, and it reads the program's output until the
+//! pipe closes or the run's deadline passes. A program whose own process has ended while
+//! something it started still holds its standard output open at the timeout (possible
+//! only without a PID namespace) has timed out: its output never ended.
 
 use std::ffi::OsString;
 use std::io::{self, Read, Write};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::process::{Child, Command, Stdio};
-use std::sync::Arc;
+use std::process::{Child, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// How long a run may take and how much it may print.
+use crate::sandbox::{Isolation, Sandbox};
+
+/// How long a run may take, how much it may print, and what it may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// Wall-clock time before the program's process group is killed.
+    /// Wall-clock time before the program and everything it started are killed.
     pub timeout: Duration,
     /// Bytes of standard output kept; a program that prints more is killed and its run
     /// marked [`Exit::TooMuchOutput`].
     pub max_output: usize,
-    /// Bytes of standard error kept (the rest is read and dropped).
+    /// Bytes of standard error kept: the last ones (a crash's message is at the end).
     pub max_stderr: usize,
+    /// Memory: bytes of data (`RLIMIT_DATA`: heap and private mappings).
+    pub memory: u64,
+    /// Processes and threads (`RLIMIT_NPROC`; a JVM starts a few dozen threads).
+    pub processes: u64,
+    /// Bytes of any one file the program writes (`RLIMIT_FSIZE`).
+    pub file_size: u64,
 }
 
 impl Default for Limits {
-    /// 10 seconds, 1 MiB of output, 16 KiB of error output.
+    /// 10 seconds, 1 MiB of output, 16 KiB of error output, 2 GiB of memory, 256
+    /// processes and threads, files of 16 MiB.
     fn default() -> Limits {
         Limits {
             timeout: Duration::from_secs(10),
             max_output: 1 << 20,
             max_stderr: 16 << 10,
+            memory: 2 << 30,
+            processes: 256,
+            file_size: 16 << 20,
         }
     }
 }
@@ -52,13 +66,28 @@ pub enum Exit {
     /// The program exited with this status.
     Code(i32),
     /// The program was ended by this signal (a crash: 11 is a segmentation fault, 6 an
-    /// abort).
+    /// abort, 24 the CPU limit, 25 the file size limit).
     Signal(i32),
-    /// The timeout passed; the process group was killed.
+    /// The timeout passed with the program still running; it was killed.
     TimedOut,
-    /// The program printed more than [`Limits::max_output`] bytes; the process group was
-    /// killed.
+    /// The program's own process ended, but something it started held its standard
+    /// output open until the timeout: its output never ended.
+    OutputHeld,
+    /// The program printed more than [`Limits::max_output`] bytes; it was killed.
     TooMuchOutput,
+}
+
+/// How the end of a run was made sure of.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Killed {
+    /// Every process of the run was killed: the sandbox's PID namespace ended (bubblewrap)
+    /// or no process of the run's user id is left (dedicated user).
+    Everything,
+    /// The program's process group was killed (`--no-sandbox`: a process that left the
+    /// group may survive).
+    Group,
+    /// Something could not be killed: what.
+    Failed(String),
 }
 
 /// What one run of a program gave.
@@ -68,33 +97,39 @@ pub struct Run {
     pub exit: Exit,
     /// Its standard output (at most [`Limits::max_output`] bytes).
     pub stdout: Vec<u8>,
-    /// The start of its standard error (at most [`Limits::max_stderr`] bytes).
+    /// The end of its standard error (at most [`Limits::max_stderr`] bytes).
     pub stderr: Vec<u8>,
     /// Wall-clock time from start to end.
     pub elapsed: Duration,
+    /// How its end was made sure of.
+    pub killed: Killed,
 }
 
 /// How often a running child is polled.
 const POLL: Duration = Duration::from_millis(2);
-/// How long the output readers are waited for once the group is dead.
-const DRAIN: Duration = Duration::from_secs(2);
+/// How long the output readers are waited for once the program is dead, at most.
+const DRAIN: Duration = Duration::from_millis(500);
+/// How long a killed program is waited for before the kill is reported failed.
+const REAP: Duration = Duration::from_secs(5);
 
-/// Runs `command` (the program and its arguments) once with `stdin` as its standard
-/// input, within `limits`, with the variables `env` added to its environment. An error
-/// only if the program cannot be started at all (no such file, not executable);
-/// everything the program does is in the [`Run`].
+/// Runs `command` (the program and its arguments) once in `sandbox`, from job slot
+/// `slot`, with `stdin` as its standard input, within `limits`, with the variables
+/// `env` added to its environment. An error only if the program cannot be started at
+/// all (no sandbox tool, no such program); everything the program does is in the
+/// [`Run`].
 pub fn run(
+    sandbox: &Sandbox,
+    slot: usize,
     command: &[OsString],
     stdin: &[u8],
     env: &[(&str, &str)],
     limits: Limits,
 ) -> io::Result<Run> {
-    let (program, args) = command
-        .split_first()
-        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no command to run"))?;
+    let mut prepared = sandbox.prepare(command, &limits, slot)?;
     let start = Instant::now();
-    let mut child = Command::new(program)
-        .args(args)
+    let deadline = start + limits.timeout;
+    let mut child = prepared
+        .command
         .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -113,65 +148,113 @@ pub fn run(
         });
     }
     let overflow = Arc::new(AtomicBool::new(false));
-    let (sender, receiver) = mpsc::channel();
-    if let Some(out) = child.stdout.take() {
-        spawn_reader(
-            out,
+    let out = child.stdout.take().map(|pipe| {
+        Reader::spawn(
+            pipe,
             limits.max_output,
+            Keep::Head,
             Some(Arc::clone(&overflow)),
-            0,
-            &sender,
-        );
-    }
-    if let Some(err) = child.stderr.take() {
-        spawn_reader(err, limits.max_stderr, None, 1, &sender);
-    }
-    drop(sender);
+        )
+    });
+    let err = child
+        .stderr
+        .take()
+        .map(|pipe| Reader::spawn(pipe, limits.max_stderr, Keep::Tail, None));
 
-    let exit = wait(&mut child, start, limits.timeout, &overflow);
-    // Whatever happened, nothing of the program's group outlives the run: this also
-    // ends children that still hold the output pipes open, so the readers finish.
-    kill_group(group);
-    let exit = match exit {
-        Some(_) if overflow.load(Ordering::SeqCst) => Exit::TooMuchOutput,
-        Some(exit) => exit,
-        None => {
-            // Killed: reap the child (its group was just killed, so this is quick).
-            let _ = child.wait();
-            if overflow.load(Ordering::SeqCst) {
-                Exit::TooMuchOutput
-            } else {
-                Exit::TimedOut
-            }
+    let exited = wait(&mut child, deadline, &overflow);
+    // Whatever happened, nothing of the program outlives the run.
+    let mut killed = kill(sandbox.isolation(), group, prepared.uid);
+    if exited.is_none() && child_reaped(&mut child).is_err() {
+        killed = Killed::Failed(format!(
+            "the program (process {group}) did not die within {} s of SIGKILL",
+            REAP.as_secs()
+        ));
+    }
+    // Its output: to the end of the pipe, or until the deadline passes (something it
+    // started holds the pipe open), and then a short while for what is in flight.
+    let drain_until = match exited {
+        Some(_) => deadline.max(Instant::now() + DRAIN),
+        None => Instant::now() + DRAIN,
+    };
+    let stdout_done = out.as_ref().is_none_or(|r| r.wait_done(drain_until));
+    if !stdout_done {
+        // The holder may be outside the group (`setsid`, without a PID namespace):
+        // nothing more can be done about it than saying so.
+        kill(sandbox.isolation(), group, prepared.uid);
+    }
+    let _ = err.as_ref().map(|r| r.wait_done(Instant::now() + DRAIN));
+    let exit = if overflow.load(Ordering::SeqCst) {
+        Exit::TooMuchOutput
+    } else {
+        match exited {
+            None => Exit::TimedOut,
+            Some(_) if !stdout_done => Exit::OutputHeld,
+            Some(exit) => from_sandbox(sandbox.isolation(), exit),
         }
     };
-    let mut stdout = Vec::new();
-    let mut stderr = Vec::new();
-    let drained = Instant::now() + DRAIN;
-    for _ in 0..2 {
-        let left = drained.saturating_duration_since(Instant::now());
-        match receiver.recv_timeout(left) {
-            Ok((0, bytes)) => stdout = bytes,
-            Ok((_, bytes)) => stderr = bytes,
-            Err(_) => break,
-        }
-    }
-    Ok(Run {
+    let run = Run {
         exit,
-        stdout,
-        stderr,
+        stdout: out.map(Reader::take).unwrap_or_default(),
+        stderr: err.map(Reader::take).unwrap_or_default(),
         elapsed: start.elapsed(),
-    })
+        killed,
+    };
+    // The working directory goes now, while nothing of the run can write to it.
+    drop(prepared.workdir.take());
+    Ok(run)
 }
 
-/// Waits for the child until it exits (its exit), the timeout passes or the output
-/// overflows (`None`: the caller kills the group).
-fn wait(
-    child: &mut Child,
-    start: Instant,
-    timeout: Duration,
-    overflow: &AtomicBool,
-) -> Option<Exit> {
+/// Bubblewrap reports a program ended by signal N as exit status 128 + N, as shells do.
+fn from_sandbox(isolation: Isolation, exit: Exit) -> Exit {
+    match (isolation, exit) {
+        (Isolation::Bubblewrap, Exit::Code(code)) if (129..=192).contains(&code) => {
+            Exit::Signal(code - 128)
+        }
+        _ => exit,
+    }
+}
+
+/// Kills the run's process group (and, in the dedicated-user fallback, every process of
+/// its user id) with `SIGKILL`, and says what was killed.
+fn kill(isolation: Isolation, group: u32, uid: Option<u32>) -> Killed {
+    use rustix::io::Errno;
+    use rustix::process::{Pid, Signal, kill_process_group};
+    let Some(pid) = i32::try_from(group).ok().and_then(Pid::from_raw) else {
+        return Killed::Failed(format!("no process group {group}"));
+    };
+    match kill_process_group(pid, Signal::KILL) {
+        Ok(()) | Err(Errno::SRCH) => {}
+        Err(error) => return Killed::Failed(format!("kill(-{group}, SIGKILL): {error}")),
+    }
+    match (isolation, uid) {
+        (Isolation::Bubblewrap, _) => Killed::Everything,
+        (Isolation::DedicatedUser, Some(uid)) => {
+            if crate::sandbox::kill_user(uid, 200) {
+                Killed::Everything
+            } else {
+                Killed::Failed(format!("processes of user {uid} kept coming back"))
+            }
+        }
+        _ => Killed::Group,
+    }
+}
+
+/// Reaps a killed child, with a deadline.
+fn child_reaped(child: &mut Child) -> Result<(), ()> {
+    let until = Instant::now() + REAP;
+    while Instant::now() < until {
+        match child.try_wait() {
+            Ok(Some(_)) => return Ok(()),
+            Ok(None) => thread::sleep(POLL),
+            Err(_) => return Err(()),
+        }
+    }
+    Err(())
+}
+
+/// Waits for the child until it exits (its exit), the deadline passes or the output
+/// overflows (`None`: the caller kills it).
+fn wait(child: &mut Child, deadline: Instant, overflow: &AtomicBool) -> Option<Exit> {
     loop {
         match child.try_wait() {
             Ok(Some(status)) => {
@@ -184,63 +267,104 @@ fn wait(
             Ok(None) => {}
             Err(_) => return None,
         }
-        if overflow.load(Ordering::SeqCst) || start.elapsed() >= timeout {
+        if overflow.load(Ordering::SeqCst) || Instant::now() >= deadline {
             return None;
         }
         thread::sleep(POLL);
     }
 }
 
-/// Reads `pipe` to its end, keeping the first `limit` bytes; past the limit, sets
-/// `overflow` (if given: the caller then kills the program) or drops the rest. Sends
-/// what it kept, tagged with `tag`.
-fn spawn_reader(
-    mut pipe: impl Read + Send + 'static,
-    limit: usize,
-    overflow: Option<Arc<AtomicBool>>,
-    tag: u8,
-    sender: &mpsc::Sender<(u8, Vec<u8>)>,
-) {
-    let sender = sender.clone();
-    thread::spawn(move || {
-        let mut kept = Vec::new();
-        let mut buffer = [0u8; 8192];
-        loop {
-            match pipe.read(&mut buffer) {
-                Ok(0) => break,
-                Ok(n) => {
-                    let room = limit.saturating_sub(kept.len());
-                    kept.extend_from_slice(&buffer[..n.min(room)]);
-                    // Past the limit the rest is read and dropped (a closed pipe would
-                    // end the program by SIGPIPE before the grader saw the flood).
-                    if n > room
-                        && let Some(flag) = &overflow
-                    {
-                        flag.store(true, Ordering::SeqCst);
-                    }
-                }
-                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
-                Err(_) => break,
-            }
-        }
-        let _ = sender.send((tag, kept));
-    });
+#[derive(Clone, Copy)]
+enum Keep {
+    /// The first bytes (standard output).
+    Head,
+    /// The last bytes (standard error).
+    Tail,
 }
 
-/// Kills every process of the group `group` with SIGKILL, through `/bin/kill` (a group
-/// that no longer exists is no error).
-pub fn kill_group(group: u32) {
-    let _ = Command::new("/bin/kill")
-        .args(["-KILL", "--", &format!("-{group}")])
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status();
+/// A thread reading one of the program's pipes into a buffer the grader can take at
+/// any time, whether the pipe has ended or not.
+struct Reader {
+    kept: Arc<Mutex<Vec<u8>>>,
+    done: Arc<AtomicBool>,
+    limit: usize,
+}
+
+impl Reader {
+    /// Reads `pipe` to its end, keeping `limit` bytes; past the limit, sets `overflow`
+    /// (if given: the caller then kills the program) and reads the rest without keeping
+    /// it (a closed pipe would end the program by SIGPIPE before the grader saw the
+    /// flood).
+    fn spawn(
+        mut pipe: impl Read + Send + 'static,
+        limit: usize,
+        keep: Keep,
+        overflow: Option<Arc<AtomicBool>>,
+    ) -> Reader {
+        let kept = Arc::new(Mutex::new(Vec::new()));
+        let done = Arc::new(AtomicBool::new(false));
+        let (buffer, finished) = (Arc::clone(&kept), Arc::clone(&done));
+        thread::spawn(move || {
+            let mut chunk = [0u8; 8192];
+            loop {
+                match pipe.read(&mut chunk) {
+                    Ok(0) => break,
+                    Ok(n) => {
+                        let mut kept = buffer.lock().unwrap_or_else(PoisonError::into_inner);
+                        match keep {
+                            Keep::Head => {
+                                let room = limit.saturating_sub(kept.len());
+                                kept.extend_from_slice(&chunk[..n.min(room)]);
+                                if n > room
+                                    && let Some(flag) = &overflow
+                                {
+                                    flag.store(true, Ordering::SeqCst);
+                                }
+                            }
+                            Keep::Tail => {
+                                kept.extend_from_slice(&chunk[..n]);
+                                if kept.len() > 2 * limit {
+                                    let cut = kept.len() - limit;
+                                    kept.drain(..cut);
+                                }
+                            }
+                        }
+                    }
+                    Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+                    Err(_) => break,
+                }
+            }
+            finished.store(true, Ordering::SeqCst);
+        });
+        Reader { kept, done, limit }
+    }
+
+    /// Waits until the pipe has ended or `until` passes; whether it ended.
+    fn wait_done(&self, until: Instant) -> bool {
+        while !self.done.load(Ordering::SeqCst) {
+            if Instant::now() >= until {
+                return false;
+            }
+            thread::sleep(POLL);
+        }
+        true
+    }
+
+    /// What was read so far (for standard error, its last bytes up to the limit).
+    fn take(self) -> Vec<u8> {
+        let mut kept =
+            std::mem::take(&mut *self.kept.lock().unwrap_or_else(PoisonError::into_inner));
+        if kept.len() > self.limit {
+            kept.drain(..kept.len() - self.limit);
+        }
+        kept
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sandbox::Request;
 
     fn sh(script: &str) -> Vec<OsString> {
         ["/bin/sh", "-c", script].map(OsString::from).to_vec()
@@ -253,86 +377,185 @@ mod tests {
         }
     }
 
+    /// No sandbox, and the default isolation (bubblewrap here; the tests need one).
+    fn sandboxes() -> Vec<(Sandbox, tempfile::TempDir)> {
+        let mut all = Vec::new();
+        for no_sandbox in [true, false] {
+            let dir = tempfile::tempdir().unwrap();
+            let request = Request {
+                no_sandbox,
+                submission: dir.path().to_path_buf(),
+                hidden: Vec::new(),
+            };
+            let sandbox = Sandbox::new(&request).unwrap_or_else(|e| panic!("{e}"));
+            all.push((sandbox, dir));
+        }
+        all
+    }
+
     #[test]
     fn captures_output_and_status() {
-        let run = run(
-            &sh("cat; echo oops >&2; exit 3"),
-            b"hello\n",
-            &[],
-            limits(5000),
-        )
-        .unwrap();
-        assert_eq!(run.exit, Exit::Code(3));
-        assert_eq!(run.stdout, b"hello\n");
-        assert_eq!(run.stderr, b"oops\n");
+        for (sandbox, _dir) in sandboxes() {
+            let script = sh("cat; echo oops >&2; exit 3");
+            let run = run(&sandbox, 0, &script, b"hello\n", &[], limits(5000)).unwrap();
+            assert_eq!(run.exit, Exit::Code(3), "{}", sandbox.isolation());
+            assert_eq!(run.stdout, b"hello\n");
+            assert_eq!(run.stderr, b"oops\n");
+        }
     }
 
     #[test]
     fn a_signal_is_a_crash() {
-        let run = run(&sh("kill -SEGV $$"), b"", &[], limits(5000)).unwrap();
-        assert_eq!(run.exit, Exit::Signal(11));
+        for (sandbox, _dir) in sandboxes() {
+            let run = run(&sandbox, 0, &sh("kill -SEGV $$"), b"", &[], limits(5000)).unwrap();
+            assert_eq!(run.exit, Exit::Signal(11), "{}", sandbox.isolation());
+        }
     }
 
     #[test]
     fn a_hang_is_killed_with_its_children() {
-        let marker = format!("grader-test-sleeper-{}", std::process::id());
-        let script = format!("(exec -a {marker} sleep 300) & sleep 300; wait");
-        let command = ["/bin/bash", "-c", &script].map(OsString::from).to_vec();
-        let run = run(&command, b"", &[], limits(300)).unwrap();
-        assert_eq!(run.exit, Exit::TimedOut);
-        assert!(run.elapsed < Duration::from_secs(3), "{:?}", run.elapsed);
-        thread::sleep(Duration::from_millis(100));
-        assert!(!process_named(&marker), "{marker} is still running");
+        for (sandbox, _dir) in sandboxes() {
+            let marker = format!("grader-test-sleeper-{}", std::process::id());
+            let script = format!("(exec -a {marker} sleep 300) & sleep 300; wait");
+            let command = ["/bin/bash", "-c", &script].map(OsString::from).to_vec();
+            let run = run(&sandbox, 0, &command, b"", &[], limits(300)).unwrap();
+            assert_eq!(run.exit, Exit::TimedOut);
+            assert!(run.elapsed < Duration::from_secs(3), "{:?}", run.elapsed);
+            assert!(!process_named(&marker), "{marker} is still running");
+        }
     }
 
     #[test]
     fn a_child_left_behind_after_exit_is_killed() {
-        let marker = format!("grader-test-orphan-{}", std::process::id());
-        let script = format!("(exec -a {marker} sleep 300) & echo done");
-        let command = ["/bin/bash", "-c", &script].map(OsString::from).to_vec();
-        let run = run(&command, b"", &[], limits(5000)).unwrap();
-        assert_eq!(
-            (run.exit, run.stdout.as_slice()),
-            (Exit::Code(0), &b"done\n"[..])
-        );
-        thread::sleep(Duration::from_millis(100));
-        assert!(!process_named(&marker), "{marker} is still running");
+        for (sandbox, _dir) in sandboxes() {
+            let marker = format!("grader-test-orphan-{}", std::process::id());
+            let script = format!("(exec -a {marker} sleep 300) & echo done");
+            let command = ["/bin/bash", "-c", &script].map(OsString::from).to_vec();
+            let run = run(&sandbox, 0, &command, b"", &[], limits(5000)).unwrap();
+            assert_eq!(
+                (run.exit, run.stdout.as_slice()),
+                (Exit::Code(0), &b"done\n"[..])
+            );
+            assert!(!process_named(&marker), "{marker} is still running");
+        }
+    }
+
+    /// Without a PID namespace a `setsid` grandchild escapes the group; holding the
+    /// output open, it makes the run a timeout (its output never ended), not "printed
+    /// nothing". In the sandbox it dies with the program.
+    #[test]
+    fn a_setsid_grandchild_holding_the_output() {
+        for (sandbox, _dir) in sandboxes() {
+            let marker = format!("grader-test-setsid-{}", std::process::id());
+            let script =
+                format!("echo right; setsid bash -c 'exec -a {marker} sleep 3' & sleep 0.3");
+            let command = ["/bin/bash", "-c", &script].map(OsString::from).to_vec();
+            let run = run(&sandbox, 0, &command, b"", &[], limits(1000)).unwrap();
+            assert_eq!(run.stdout, b"right\n");
+            assert!(run.elapsed < Duration::from_secs(3), "{:?}", run.elapsed);
+            match sandbox.isolation() {
+                Isolation::None => {
+                    assert_eq!(run.exit, Exit::OutputHeld);
+                    // It escaped the group: end it here, as nothing in the grader can.
+                    kill_named(&marker);
+                }
+                _ => {
+                    assert_eq!(run.exit, Exit::Code(0));
+                    assert_eq!(run.killed, Killed::Everything);
+                    assert!(!process_named(&marker), "{marker} is still running");
+                }
+            }
+        }
     }
 
     #[test]
     fn a_flood_is_cut_off() {
-        let limits = Limits {
-            max_output: 1000,
-            ..limits(5000)
-        };
-        let run = run(&sh("yes"), b"", &[], limits).unwrap();
-        assert_eq!(run.exit, Exit::TooMuchOutput);
-        assert_eq!(run.stdout.len(), 1000);
+        for (sandbox, _dir) in sandboxes() {
+            let limits = Limits {
+                max_output: 1000,
+                ..limits(5000)
+            };
+            let run = run(&sandbox, 0, &sh("yes"), b"", &[], limits).unwrap();
+            assert_eq!(run.exit, Exit::TooMuchOutput);
+            assert_eq!(run.stdout.len(), 1000);
+        }
+    }
+
+    #[test]
+    fn standard_error_keeps_its_end() {
+        for (sandbox, _dir) in sandboxes() {
+            let limits = Limits {
+                max_stderr: 100,
+                ..limits(5000)
+            };
+            let script = sh("seq 1 5000 >&2; echo LAST >&2; exit 1");
+            let run = run(&sandbox, 0, &script, b"", &[], limits).unwrap();
+            assert_eq!(run.stderr.len(), 100);
+            assert!(run.stderr.ends_with(b"5000\nLAST\n"), "{:?}", run.stderr);
+        }
+    }
+
+    /// The memory and file size limits hold in every isolation: an allocation past the
+    /// limit fails, a file past the limit ends the program with SIGXFSZ (25).
+    #[test]
+    fn memory_and_file_size_are_limited() {
+        for (sandbox, _dir) in sandboxes() {
+            let limits = Limits {
+                memory: 200 << 20,
+                file_size: 1 << 20,
+                ..limits(5000)
+            };
+            let script = sh(
+                "python3 -c 'bytearray(1 << 30)' 2>&1 | tail -n 1; exec head -c 2000000 /dev/zero > big",
+            );
+            let run = run(&sandbox, 0, &script, b"", &[], limits).unwrap();
+            assert_eq!(run.stdout, b"MemoryError\n", "{}", sandbox.isolation());
+            assert_eq!(run.exit, Exit::Signal(25), "{}", sandbox.isolation());
+        }
     }
 
     #[test]
     fn a_program_that_reads_nothing_gets_its_input_anyway() {
-        let big = vec![b'x'; 1 << 20];
-        let run = run(&sh("echo hi"), &big, &[], limits(5000)).unwrap();
-        assert_eq!(run.exit, Exit::Code(0));
+        for (sandbox, _dir) in sandboxes() {
+            let big = vec![b'x'; 1 << 20];
+            let run = run(&sandbox, 0, &sh("echo hi"), &big, &[], limits(5000)).unwrap();
+            assert_eq!(run.exit, Exit::Code(0));
+        }
     }
 
     #[test]
-    fn a_missing_program_is_an_error() {
-        let command = [OsString::from("/no/such/program")];
-        assert!(run(&command, b"", &[], limits(100)).is_err());
-        assert!(run(&[], b"", &[], limits(100)).is_err());
+    fn a_missing_program_is_an_error_or_a_crash() {
+        let sandbox = Sandbox::none();
+        assert!(run(&sandbox, 0, &[], b"", &[], limits(100)).is_err());
     }
 
-    /// Whether a process whose command line starts with `name` is running.
+    /// Whether a process whose command line starts with `name` is running (after a
+    /// moment for the kernel to finish the kill).
     fn process_named(name: &str) -> bool {
+        thread::sleep(Duration::from_millis(100));
+        !pids_named(name).is_empty()
+    }
+
+    fn pids_named(name: &str) -> Vec<i32> {
         let Ok(entries) = std::fs::read_dir("/proc") else {
-            return false;
+            return Vec::new();
         };
-        entries.flatten().any(|entry| {
-            std::fs::read(entry.path().join("cmdline"))
-                .map(|line| line.starts_with(name.as_bytes()))
-                .unwrap_or(false)
-        })
+        entries
+            .flatten()
+            .filter(|entry| {
+                std::fs::read(entry.path().join("cmdline"))
+                    .map(|line| line.starts_with(name.as_bytes()))
+                    .unwrap_or(false)
+            })
+            .filter_map(|entry| entry.file_name().to_str()?.parse().ok())
+            .collect()
+    }
+
+    fn kill_named(name: &str) {
+        for pid in pids_named(name) {
+            if let Some(pid) = rustix::process::Pid::from_raw(pid) {
+                let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
+            }
+        }
     }
 }

@@ -47,15 +47,21 @@ pub enum Verdict {
     Crashed {
         /// How it ended: [`Exit::Code`] or [`Exit::Signal`].
         exit: Exit,
-        /// The first line of its standard error, if it wrote one.
-        stderr: Option<String>,
+        /// The lines of its standard error that say why (cut and escaped): a Java
+        /// exception and its top frame, or else the last few lines (a Python
+        /// traceback's exception line is its last).
+        stderr: Vec<String>,
     },
-    /// The program ran past the timeout and was killed with its process group.
+    /// The program ran past the timeout and was killed with everything it started.
     TimedOut {
         /// The timeout, in seconds.
         seconds: f64,
+        /// The program's own process had ended, but something it started held its
+        /// standard output open until the timeout.
+        held: bool,
     },
-    /// The program printed more than the limit and was killed with its process group.
+    /// The program printed more than the limit and was killed with everything it
+    /// started.
     TooMuchOutput {
         /// The limit, in bytes.
         limit: usize,
@@ -97,15 +103,17 @@ impl Verdict {
         match run.exit {
             Exit::TimedOut => Some(Verdict::TimedOut {
                 seconds: limits_timeout,
+                held: false,
+            }),
+            Exit::OutputHeld => Some(Verdict::TimedOut {
+                seconds: limits_timeout,
+                held: true,
             }),
             Exit::TooMuchOutput => Some(Verdict::TooMuchOutput { limit: max_output }),
             exit @ (Exit::Signal(_) | Exit::Code(1..) | Exit::Code(..0)) => {
                 Some(Verdict::Crashed {
                     exit,
-                    stderr: String::from_utf8_lossy(&run.stderr)
-                        .lines()
-                        .find(|line| !line.trim().is_empty())
-                        .map(|line| shorten(line, 200)),
+                    stderr: stderr_lines(&String::from_utf8_lossy(&run.stderr)),
                 })
             }
             Exit::Code(0) if run.stdout.is_empty() => Some(Verdict::NoOutput),
@@ -118,15 +126,26 @@ impl fmt::Display for Verdict {
     /// One paragraph saying what happened, for people: the table's detail, the JSON
     /// `detail` and Gradescope's `output`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Wrong lines are quoted when the verdict is made; a rule's line is quoted here.
         fn shown(line: Option<&String>) -> String {
+            line.map_or_else(|| "the end of the output".to_owned(), |l| format!("`{l}`"))
+        }
+        fn quoted_rule(line: Option<&String>) -> String {
             line.map_or_else(
                 || "the end of the output".to_owned(),
-                |l| format!("`{}`", printable(l)),
+                |l| format!("`{}`", quoted(l, 1)),
             )
         }
         match self {
             Verdict::Pass { note: None } => write!(f, "the output is right"),
-            Verdict::Pass { note: Some(note) } => write!(f, "the output is right ({note})"),
+            // A note may quote the program (Pig's error lines): escaped and cut too.
+            Verdict::Pass { note: Some(note) } => {
+                write!(
+                    f,
+                    "the output is right ({})",
+                    printable(&shorten(note, 600))
+                )
+            }
             Verdict::Whitespace {
                 trailing_on_line,
                 missing_final_newline,
@@ -155,29 +174,41 @@ impl fmt::Display for Verdict {
                 shown(got.as_ref())
             ),
             Verdict::RuleBroken { line, rule, got } => {
-                write!(f, "line {line}: {rule}; got {}", shown(got.as_ref()))
+                let rule = printable(&shorten(rule, 600));
+                write!(f, "line {line}: {rule}; got {}", quoted_rule(got.as_ref()))
             }
             Verdict::Crashed { exit, stderr } => {
                 match exit {
-                    Exit::Signal(signal) => write!(f, "crashed: killed by signal {signal}")?,
+                    Exit::Signal(signal) => {
+                        write!(f, "crashed: killed by signal {signal}")?;
+                        if let Some(name) = signal_name(*signal) {
+                            write!(f, " ({name})")?;
+                        }
+                    }
                     Exit::Code(code) => write!(f, "crashed: exit status {code}")?,
                     _ => write!(f, "crashed")?,
                 }
-                match stderr {
-                    Some(line) => write!(f, " (stderr: {})", printable(line)),
-                    None => Ok(()),
+                if stderr.is_empty() {
+                    Ok(())
+                } else {
+                    write!(f, "; stderr ends: {}", stderr.join(" | "))
                 }
             }
-            Verdict::TimedOut { seconds } => {
-                write!(
-                    f,
-                    "timed out after {seconds} s; killed with its process group"
-                )
-            }
-            Verdict::TooMuchOutput { limit } => write!(
+            Verdict::TimedOut {
+                seconds,
+                held: false,
+            } => write!(f, "timed out after {seconds} s; killed"),
+            Verdict::TimedOut {
+                seconds,
+                held: true,
+            } => write!(
                 f,
-                "printed more than {limit} bytes; cut off and killed with its process group"
+                "timed out after {seconds} s: the program ended, but a process it started kept \
+                 its standard output open"
             ),
+            Verdict::TooMuchOutput { limit } => {
+                write!(f, "printed more than {limit} bytes; cut off and killed")
+            }
             Verdict::NoOutput => write!(f, "printed nothing"),
         }
     }
@@ -211,8 +242,8 @@ pub fn compare(expected: &str, got: &str) -> Verdict {
             return Verdict::WrongOutput {
                 line: index + 1,
                 column,
-                expected: w.map(str::to_owned),
-                got: h.map(str::to_owned),
+                expected: w.map(|line| quoted(line, column)),
+                got: h.map(|line| quoted(line, column)),
             };
         }
     }
@@ -236,22 +267,100 @@ pub fn compare(expected: &str, got: &str) -> Verdict {
     }
 }
 
+/// Compares a cut output (the program was stopped: [`crate::Output::cut`]) with the
+/// expected one: a line that differs is a wrong output as in [`compare`]; an output
+/// that is right as far as it goes (the program stopped while printing, or hung after
+/// printing everything) is the cut's own verdict, timed out or too much output.
+pub fn compare_cut(expected: &str, got: &str, cut: Verdict) -> Verdict {
+    match compare(expected, got) {
+        wrong @ Verdict::WrongOutput { got: Some(_), .. } => wrong,
+        _ => cut,
+    }
+}
+
+/// The longest quoted line, in characters: far longer than any line of a game, short
+/// enough that one endless line cannot flood a report.
+pub const QUOTED_CHARS: usize = 200;
+
+/// A line as a verdict quotes it: escaped ([`printable`]) and cut to [`QUOTED_CHARS`]
+/// around `column` (where it differs), with `…` where it was cut.
+pub fn quoted(line: &str, column: usize) -> String {
+    let count = line.chars().count();
+    if count <= QUOTED_CHARS {
+        return printable(line);
+    }
+    let start = column
+        .saturating_sub(QUOTED_CHARS / 2)
+        .min(count - QUOTED_CHARS);
+    let window: String = line.chars().skip(start).take(QUOTED_CHARS).collect();
+    let before = if start > 0 { "…" } else { "" };
+    let after = if start + QUOTED_CHARS < count {
+        "…"
+    } else {
+        ""
+    };
+    format!("{before}{}{after}", printable(&window))
+}
+
+/// The lines of a crashed program's standard error worth showing: a Java exception
+/// line (`Exception in thread …`) and the frame under it, or else the last three
+/// non-blank lines (a Python traceback ends with its exception), each quoted.
+pub fn stderr_lines(stderr: &str) -> Vec<String> {
+    let lines: Vec<&str> = stderr.lines().filter(|l| !l.trim().is_empty()).collect();
+    let shown: Vec<&str> = match lines
+        .iter()
+        .position(|l| l.starts_with("Exception in thread "))
+    {
+        Some(at) => lines.iter().skip(at).take(2).copied().collect(),
+        None => lines.iter().rev().take(3).rev().copied().collect(),
+    };
+    shown
+        .into_iter()
+        .map(|line| quoted(line.trim(), 1))
+        .collect()
+}
+
+fn signal_name(signal: i32) -> Option<&'static str> {
+    Some(match signal {
+        4 => "illegal instruction",
+        6 => "abort",
+        8 => "arithmetic error",
+        9 => "SIGKILL: out of memory, or killed",
+        11 => "segmentation fault",
+        24 => "the CPU time limit",
+        25 => "the file size limit",
+        _ => return None,
+    })
+}
+
 fn trim_end(line: &str) -> &str {
     line.trim_end_matches([' ', '\t', '\r'])
 }
 
-/// `text` with its control characters escaped (`\u{1b}`): a graded program's line is
-/// shown to the grader, and an escape sequence in it must not act on their terminal.
+/// `text` with its control, bidirectional and zero-width characters escaped
+/// (`\u{1b}`, `\u{202e}`, `\u{200b}`): a graded program's line (or a case's name) is
+/// shown to the grader and the student, and an escape sequence must not act on a
+/// terminal, nor an invisible character make two lines look the same or a line read
+/// backwards.
 pub fn printable(text: &str) -> String {
     let mut shown = String::with_capacity(text.len());
     for c in text.chars() {
-        if c.is_control() {
+        if c.is_control() || invisible(c) {
             shown.extend(c.escape_default());
         } else {
             shown.push(c);
         }
     }
     shown
+}
+
+/// The bidirectional controls and the zero-width and other invisible format
+/// characters.
+fn invisible(c: char) -> bool {
+    matches!(c,
+        '\u{00ad}' | '\u{061c}' | '\u{180e}' | '\u{200b}'..='\u{200f}'
+        | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{2069}' | '\u{feff}'
+        | '\u{fff9}'..='\u{fffb}')
 }
 
 /// `text` cut to at most `max` characters, with `…` where it was cut.
@@ -335,6 +444,7 @@ mod tests {
             stdout: stdout.to_vec(),
             stderr: stderr.to_vec(),
             elapsed: std::time::Duration::ZERO,
+            killed: crate::run::Killed::Everything,
         };
         assert_eq!(
             Verdict::of_exit(&run(Exit::Code(0), b"", b""), 1.0, 10),
@@ -347,11 +457,56 @@ mod tests {
         assert_eq!(
             Verdict::of_exit(&run(Exit::Code(1), b"x", b"\nException in main\n"), 1.0, 10)
                 .map(|v| v.to_string()),
-            Some("crashed: exit status 1 (stderr: Exception in main)".into())
+            Some("crashed: exit status 1; stderr ends: Exception in main".into())
         );
         assert_eq!(
             Verdict::of_exit(&run(Exit::Signal(11), b"", b""), 1.0, 10).map(|v| v.to_string()),
-            Some("crashed: killed by signal 11".into())
+            Some("crashed: killed by signal 11 (segmentation fault)".into())
+        );
+    }
+
+    #[test]
+    fn a_crash_shows_the_lines_that_say_why() {
+        let python = "Traceback (most recent call last):\n  File \"a2p1.py\", line 9, in <module>\n    main()\n  File \"a2p1.py\", line 5, in main\n    hand = int(x)\nValueError: invalid literal for int() with base 10: 'R5'\n";
+        assert_eq!(
+            stderr_lines(python),
+            [
+                "File \"a2p1.py\", line 5, in main",
+                "hand = int(x)",
+                "ValueError: invalid literal for int() with base 10: 'R5'"
+            ]
+        );
+        let java = "Exception in thread \"main\" java.lang.ArrayIndexOutOfBoundsException: Index 5 out of bounds for length 5\n\tat Game.play(Game.java:42)\n\tat Main.main(Main.java:7)\n";
+        assert_eq!(
+            stderr_lines(java),
+            [
+                "Exception in thread \"main\" java.lang.ArrayIndexOutOfBoundsException: Index 5 out of bounds for length 5",
+                "at Game.play(Game.java:42)"
+            ]
+        );
+    }
+
+    #[test]
+    fn notes_and_rules_are_escaped() {
+        let pass = Verdict::Pass {
+            note: Some("error lines such as `\u{1b}[32mok`".into()),
+        };
+        assert_eq!(
+            pass.to_string(),
+            "the output is right (error lines such as `\\u{1b}[32mok`)"
+        );
+    }
+
+    #[test]
+    fn quoted_lines_are_cut_and_escaped() {
+        let long = format!("{}X{}", "a".repeat(5000), "b".repeat(1_000_000));
+        let verdict = compare(&format!("{}\n", "a".repeat(5001)), &format!("{long}\n"));
+        let shown = verdict.to_string();
+        assert!(shown.len() < 1000, "{}", shown.len());
+        assert!(shown.contains("aX"), "{shown}");
+        assert_eq!(
+            printable("ok\u{202e}ssap\u{200b}\u{1b}[2J"),
+            "ok\\u{202e}ssap\\u{200b}\\u{1b}[2J"
         );
     }
 }

@@ -15,6 +15,14 @@
 //! from the same game's events. A [`CaseSet`] is written as `NAME.in` (the deal),
 //! `NAME.out` (the expected output) and `manifest.json` ([`Manifest`]), which
 //! `ochos-locos grade` reads back.
+//!
+//! Each case lists the readings of the text it accepts ([`Reading`]), the project's own
+//! first. The texts leave two points open: Assignment 2 never ends a game nobody can
+//! finish (a player who cannot play prints `DRAW`), so a stalemate case accepts the
+//! project's closing line ([`STALEMATE_LINE`]) or `DRAW` for ever ([`ENDLESS_DRAW`]);
+//! Part III's rule prints the colour after an 8 but its example does not, so a completos
+//! case whose outputs differ accepts both ([`COLOUR_ANNOUNCED`], [`COLOUR_NOT_ANNOUNCED`],
+//! the other reading's output in `NAME.READING.out`).
 
 use std::fs;
 use std::io;
@@ -134,6 +142,44 @@ pub struct CaseEntry {
     pub players: usize,
     /// Every situation the game comes to.
     pub situations: Vec<String>,
+    /// The readings of the text the case accepts, the project's own first (the only
+    /// one `grade --strict` accepts). A manifest without them (an older one) accepts
+    /// `NAME.out` exactly.
+    #[serde(default)]
+    pub readings: Vec<Reading>,
+}
+
+/// One reading of the text a case accepts: its name, what it means, and the file of
+/// expected output it is judged by.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reading {
+    /// [`EXACT`], [`STALEMATE_LINE`], [`ENDLESS_DRAW`], [`COLOUR_ANNOUNCED`] or
+    /// [`COLOUR_NOT_ANNOUNCED`].
+    pub name: String,
+    /// What it means, for people.
+    pub about: String,
+    /// The expected output's file, in the cases directory.
+    pub out: String,
+}
+
+/// The one reading of a case where the text fixes every line.
+pub const EXACT: &str = "exact";
+/// Assignment 2, a game nobody can finish: the project's closing line.
+pub const STALEMATE_LINE: &str = "stalemate-line";
+/// Assignment 2, a game nobody can finish: `DRAW` lines without end, as the text's rule
+/// prescribes, until the output limit or the timeout.
+pub const ENDLESS_DRAW: &str = "endless-draw";
+/// Part III: the colour chosen with an 8 printed after it, as the written rule says.
+pub const COLOUR_ANNOUNCED: &str = "colour-announced";
+/// Part III: no colour after an 8, as the text's example prints.
+pub const COLOUR_NOT_ANNOUNCED: &str = "colour-not-announced";
+
+fn reading(name: &str, about: &str, out: String) -> Reading {
+    Reading {
+        name: name.to_owned(),
+        about: about.to_owned(),
+        out,
+    }
 }
 
 /// A set of cases: the manifest, and each case's deal and expected output.
@@ -143,6 +189,8 @@ pub struct CaseSet {
     pub manifest: Manifest,
     /// Each case's deal (`.in`) and expected output (`.out`), in the manifest's order.
     pub files: Vec<(String, String)>,
+    /// Each case's other expected outputs (another reading's), as (file name, text).
+    pub alternatives: Vec<Vec<(String, String)>>,
     /// Situations no deal of the search came to (none, for every rule set, with the
     /// default search length).
     pub not_found: Vec<Situation>,
@@ -276,17 +324,73 @@ pub fn make(
             cases: Vec::new(),
         },
         files: Vec::new(),
+        alternatives: Vec::new(),
         not_found: Vec::new(),
     };
-    let add = |set: &mut CaseSet, target: &str, deal: &Deal, output: String, seen: Vec<&str>| {
+    let add = |set: &mut CaseSet,
+               target: &str,
+               deal: &Deal,
+               output: String,
+               seen: Vec<&str>|
+     -> Result<(), CasesError> {
         let name = format!("{:02}-{target}", set.files.len() + 1);
+        let out = format!("{name}.out");
+        let mut readings = Vec::new();
+        let mut alternatives = Vec::new();
+        if seen.contains(&"stalemate") {
+            readings.push(reading(
+                STALEMATE_LINE,
+                "the project's closing line `STALEMATE (NO WINNER)` once nobody can play",
+                out.clone(),
+            ));
+            readings.push(reading(
+                ENDLESS_DRAW,
+                "the text's rule followed for ever: the lines up to the closing line, then \
+                 only the DRAW lines the turn order gives, until the output limit or the \
+                 timeout",
+                out,
+            ));
+        } else if variant == Variant::Completos {
+            let other = Style {
+                announce_color: !style.announce_color,
+                ..style
+            };
+            let (other_output, _) = play(variant, deal, other)?;
+            let (ours, theirs) = if style.announce_color {
+                (COLOUR_ANNOUNCED, COLOUR_NOT_ANNOUNCED)
+            } else {
+                (COLOUR_NOT_ANNOUNCED, COLOUR_ANNOUNCED)
+            };
+            let about = |name: &str| {
+                if name == COLOUR_ANNOUNCED {
+                    "the colour chosen with an 8 printed after it, ` (G)`, as the written rule says"
+                } else {
+                    "no colour after an 8, as the text's example prints"
+                }
+            };
+            readings.push(reading(ours, about(ours), out));
+            if other_output != output {
+                let file = format!("{name}.{theirs}.out");
+                readings.push(reading(theirs, about(theirs), file.clone()));
+                alternatives.push((file, other_output));
+            }
+        } else {
+            readings.push(reading(
+                EXACT,
+                "the output the text fixes, line for line",
+                out,
+            ));
+        }
         set.manifest.cases.push(CaseEntry {
             name,
             target: target.to_owned(),
             players: deal.seats.len(),
             situations: seen.into_iter().map(str::to_owned).collect(),
+            readings,
         });
         set.files.push((deal.to_text(variant), output));
+        set.alternatives.push(alternatives);
+        Ok(())
     };
     for situation in applicable(variant) {
         let players = match situation.name {
@@ -299,7 +403,7 @@ pub fn make(
             let deal = deal_next(players)?;
             let (output, seen) = play(variant, &deal, style)?;
             if seen.contains(&situation.name) {
-                add(&mut set, situation.name, &deal, output, seen);
+                add(&mut set, situation.name, &deal, output, seen)?;
                 found = true;
                 break;
             }
@@ -311,7 +415,7 @@ pub fn make(
     for _ in 0..count {
         let deal = deal_next(None)?;
         let (output, seen) = play(variant, &deal, style)?;
-        add(&mut set, "random", &deal, output, seen);
+        add(&mut set, "random", &deal, output, seen)?;
     }
     Ok(set)
 }
@@ -328,6 +432,9 @@ impl CaseSet {
             fs::write(dir.join(format!("{}.in", entry.name)), input)?;
             fs::write(dir.join(format!("{}.out", entry.name)), output)?;
         }
+        for (file, text) in self.alternatives.iter().flatten() {
+            fs::write(dir.join(file), text)?;
+        }
         let mut json = serde_json::to_string_pretty(&self.manifest).map_err(io::Error::other)?;
         json.push('\n');
         fs::write(dir.join(MANIFEST), json)
@@ -335,16 +442,19 @@ impl CaseSet {
 }
 
 impl Manifest {
-    /// Reads `dir/manifest.json`.
+    /// Reads `dir/manifest.json` (a regular file, not a link, a FIFO or a device).
     pub fn read(dir: &Path) -> Result<Manifest, String> {
         let path = dir.join(MANIFEST);
-        let text = fs::read_to_string(&path).map_err(|error| {
-            format!(
-                "{}: {error} (make the cases with `ochos-locos cases RULES --out {}`)",
+        if !path.exists() && fs::symlink_metadata(&path).is_err() {
+            return Err(format!(
+                "{}: No such file or directory (os error 2) (make the cases with \
+                 `ochos-locos cases RULES --out {}`)",
                 path.display(),
                 dir.display()
-            )
-        })?;
+            ));
+        }
+        // A regular file only: a FIFO would hang the grader, a link could show any file.
+        let text = grader::files::read_regular(&path)?;
         serde_json::from_str(&text).map_err(|error| format!("{}: {error}", path.display()))
     }
 }

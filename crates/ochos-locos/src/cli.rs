@@ -150,6 +150,33 @@ Example:
         #[command(flatten)]
         grading: GradingArgs,
     },
+    /// Write a Gradescope autograder zip: setup.sh, run_autograder, the cases, this binary.
+    #[command(after_help = GRADESCOPE_HELP)]
+    Gradescope {
+        /// The rule set to grade.
+        #[arg(value_parser = variant_parser(), value_name = "RULES")]
+        variant: Variant,
+        /// The cases to pack (written by `ochos-locos cases`).
+        #[arg(long, value_name = "DIR")]
+        cases: PathBuf,
+        /// The zip to write.
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+        /// Seconds each run may take.
+        #[arg(long, value_name = "SECS", default_value = "10", value_parser = grader::parse_timeout)]
+        timeout: std::time::Duration,
+        /// A line setup.sh runs once (after installing bubblewrap if missing), such as
+        /// `apt-get install -y default-jdk`.
+        #[arg(long, value_name = "LINE")]
+        setup: Option<String>,
+        /// A line run_autograder runs in the submission before grading, such as
+        /// `javac *.java`.
+        #[arg(long, value_name = "LINE")]
+        compile: Option<String>,
+        /// The student's program and its arguments, after `--`, run in the submission.
+        #[arg(last = true, required = true, value_name = "COMMAND")]
+        command: Vec<String>,
+    },
     /// Play many random deals without output and print who wins how often.
     #[command(after_help = "\
 Each game deals all 32 cards at random; game i of a run seeded with S is the same on any
@@ -195,8 +222,8 @@ Example:
 /// The options of `grade`.
 #[derive(Args)]
 struct GradingArgs {
-    /// Seconds each run may take before the program is killed with its whole process
-    /// group.
+    /// Seconds each run may take before the program is killed with everything it
+    /// started.
     #[arg(long, value_name = "SECS", default_value = "10", value_parser = grader::parse_timeout)]
     timeout: std::time::Duration,
     /// Cases run at once, 1 to 256 (default: one per core).
@@ -208,16 +235,34 @@ struct GradingArgs {
           value_parser = PossibleValuesParser::new(grader::Format::NAMES)
               .try_map(|name| name.parse::<grader::Format>()))]
     format: grader::Format,
-    /// Trailing whitespace and a missing final newline fail the case (by default they
-    /// are reported and cost nothing).
+    /// The project's own reading only: trailing whitespace and a missing final newline
+    /// fail the case (by default they are reported and cost nothing), and so do the
+    /// text's other readings (an endless run of DRAW lines in a game nobody can finish;
+    /// completos without the colour after an 8, or with it after --no-announce-colour).
     #[arg(long)]
     strict: bool,
+    /// The student's files: each run gets a fresh copy of DIR as its working directory,
+    /// at DIR's own path, in a sandbox where nothing else of the machine is visible.
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    submission: PathBuf,
+    /// Run the program without a sandbox, as the grader, in DIR itself: it could read
+    /// the cases and change the results. For programs one trusts; the report says so.
+    #[arg(long)]
+    no_sandbox: bool,
     /// The program to grade and its arguments, after `--`.
     #[arg(last = true, required = true, value_name = "COMMAND")]
     command: Vec<std::ffi::OsString>,
 }
 
 impl GradingArgs {
+    fn sandbox(&self, cases: &std::path::Path) -> Result<grader::Sandbox, grader::SandboxError> {
+        grader::Sandbox::new(&grader::Request {
+            no_sandbox: self.no_sandbox,
+            submission: self.submission.clone(),
+            hidden: vec![cases.to_path_buf()],
+        })
+    }
+
     fn options(&self) -> grader::Options {
         grader::Options {
             limits: grader::Limits {
@@ -235,24 +280,49 @@ For every situation the rule set has (a win by an 8, an 8 that changes the colou
 2s, a 2's penalty, a penalty that empties the deck, a stalemate, the deck emptied by a
 draw, 2 and 6 players, a win by each strategy), seeded random deals are played until one
 comes to it; --count random deals follow. DIR receives NAME.in (the deal, in the rule
-set's input format), NAME.out (the expected output, the game's own) and manifest.json
-(each case's name, number of players and the situations it exercises).
+set's input format), NAME.out (the expected output, the game's own), for completos
+NAME.colour-not-announced.out (the other reading of the text: no colour after an 8; with
+--no-announce-colour, NAME.colour-announced.out) and manifest.json (each case's name,
+number of players, the situations it exercises and the readings of the text it accepts:
+in Assignment 2 a stalemate passes with the closing line or with DRAW printed for ever).
 
 Example:
   ochos-locos cases completos --count 30 --seed 1 --out cases/completos";
 
 const GRADE_HELP: &str = "\
-COMMAND runs once per case with the case's deal (NAME.in) on standard input; its standard
-output must be NAME.out exactly. A case passes, or fails with the first differing line
-(its number, both lines and the column where they differ), a crash (exit status or
-signal), a timeout, too much output, or no output. Trailing whitespace and a missing final
-newline are reported and pass unless --strict.
+COMMAND runs once per case with the case's deal (NAME.in) on standard input, isolated:
+in a bubblewrap sandbox, with a fresh copy of --submission as its working directory and
+nothing else of the machine in sight (no cases, no results, no network), every process it
+starts killed when the run ends, and limits on memory, processes, file size and CPU time.
+Without bubblewrap, as root, it runs as a dedicated user id instead; --no-sandbox runs it
+as the grader. The report names the isolation.
+
+Its standard output must be the output of a reading of the text the case accepts (the
+manifest lists them: the stalemate line or DRAW for ever in Assignment 2's games nobody
+can finish, the colour after an 8 printed or not in completos); --strict keeps the
+project's own. A case passes (naming the reading), or fails with the first differing line
+(its number, both lines cut and escaped, the column where they differ), a crash (exit
+status or signal, the last lines of standard error), a timeout, too much output, or no
+output. Trailing whitespace and a missing final newline are reported and pass unless
+--strict. Case names and files are checked before anything runs.
 
 Exit status: 0 every case passed, 1 some failed, 2 bad usage (nothing graded).
 
 Examples:
-  ochos-locos grade completos --cases cases/completos -- java -cp student OchosLocosComplete
-  ochos-locos grade take-two --cases cases/take-two --format gradescope -- python3 a2p2.py";
+  ochos-locos grade completos --cases cases/completos --submission alice -- java OchosLocosComplete
+  ochos-locos grade take-two --cases cases/take-two --submission bob --format gradescope -- python3 a2p2.py";
+
+const GRADESCOPE_HELP: &str = "\
+The zip follows Gradescope's layout: Gradescope unpacks it into /autograder/source, runs
+setup.sh once (it installs bubblewrap when missing, then --setup), and for each
+submission runs run_autograder, which grades the files in /autograder/submission with
+`ochos-locos grade` (isolated, --format gradescope) into
+/autograder/results/results.json. Set AUTOGRADER_ROOT to try the zip in a folder laid out
+the same way. The binary packed is this one: build it on Linux x86-64 (as Gradescope's
+image) or for x86_64-unknown-linux-musl.
+
+Example:
+  ochos-locos gradescope completos --cases cases/completos --out autograder.zip -- java OchosLocosComplete";
 
 #[derive(Args)]
 struct PlayArgs {
@@ -501,13 +571,51 @@ fn run(cli: Cli) -> Result<Done, Failure> {
             cases,
             grading,
         } => {
-            let report =
-                ochos_locos::grade::grade(variant, &cases, &grading.command, &grading.options())?;
+            let sandbox = grading
+                .sandbox(&cases)
+                .map_err(ochos_locos::grade::GradeFailure::from)?;
+            let report = ochos_locos::grade::grade(
+                variant,
+                &cases,
+                &sandbox,
+                &grading.command,
+                &grading.options(),
+            )?;
             report
                 .write(grading.format, &mut out)
                 .map_err(Failure::Write)?;
             out.flush().map_err(Failure::Write)?;
             return Ok(Done::Graded(report.exit_status()));
+        }
+        Command::Gradescope {
+            variant,
+            cases,
+            out: zip,
+            timeout,
+            setup,
+            compile,
+            command,
+        } => {
+            // The cases are checked as grade would read them, before anything is written.
+            ochos_locos::grade::read_cases(variant, &cases)?;
+            let autograder = grader::zip::Autograder {
+                program: PROGRAM.to_owned(),
+                grade: vec![
+                    "grade".to_owned(),
+                    variant.name().to_owned(),
+                    "--cases".to_owned(),
+                    "\"$AG/source/cases\"".to_owned(),
+                    "--timeout".to_owned(),
+                    timeout.as_secs_f64().to_string(),
+                ],
+                command,
+                setup,
+                compile,
+                cases: Some(cases),
+            };
+            let bytes = autograder.zip().map_err(Failure::Write)?;
+            std::fs::write(&zip, bytes).map_err(Failure::Write)?;
+            writeln!(out, "wrote {}", zip.display()).map_err(Failure::Write)?;
         }
         Command::Simulate {
             variant,

@@ -79,7 +79,18 @@ fn grade(
     env: &[(&str, &str)],
 ) -> (i32, BTreeMap<String, (String, String)>) {
     let dir_text = dir.display().to_string();
-    let mut args = vec!["grade", rules, "--cases", &dir_text, "--format", "json"];
+    // The fixtures run this project's binary from the target directory ($OCHOS_LOCOS),
+    // which a sandbox hides: these tests are about judging, and run them unisolated.
+    // Isolation is tested in tests/attacks.rs.
+    let mut args = vec![
+        "grade",
+        rules,
+        "--cases",
+        &dir_text,
+        "--format",
+        "json",
+        "--no-sandbox",
+    ];
     args.extend_from_slice(extra);
     args.push("--");
     args.extend_from_slice(program);
@@ -168,14 +179,31 @@ fn ignoring_the_rule_of_two_fails_the_games_a_two_changes() {
     }
 }
 
+/// Assignment 2's `LOCO Y` is the text's only reading; completos' ` (G)` is one of
+/// two (the text's example omits it), so that fault shows only with `--strict`.
 #[test]
 fn an_eight_without_its_color_fails_the_games_with_an_eight_that_names_one() {
-    for rules in ["going-wild", "completos"] {
+    let dir = cases("eight-lenient", "completos", "10", "9");
+    let (status, results) = grade(
+        "completos",
+        &dir,
+        &[],
+        &["bash", &fixture("eight-without-colour.sh")],
+        &[("RULES", "completos")],
+    );
+    assert_eq!(status, 0, "{results:?}");
+    assert!(
+        results
+            .values()
+            .any(|(_, detail)| detail.contains("reading: colour-not-announced")),
+        "{results:?}"
+    );
+    for (rules, extra) in [("going-wild", &[][..]), ("completos", &["--strict"][..])] {
         let dir = cases("eight", rules, "10", "9");
         let (status, results) = grade(
             rules,
             &dir,
-            &[],
+            extra,
             &["bash", &fixture("eight-without-colour.sh")],
             &[("RULES", rules)],
         );
@@ -229,7 +257,7 @@ fn a_crash_on_six_players_fails_exactly_the_six_player_cases() {
             results[name],
             (
                 "crashed".to_owned(),
-                "crashed: killed by signal 11".to_owned()
+                "crashed: killed by signal 11 (segmentation fault)".to_owned()
             )
         );
     }
@@ -256,10 +284,7 @@ fn a_program_that_sleeps_forever_is_killed_with_its_children() {
     assert_eq!(failing(&results).len(), results.len());
     for (result, detail) in results.values() {
         assert_eq!(result, "timed-out");
-        assert_eq!(
-            detail,
-            "timed out after 0.5 s; killed with its process group"
-        );
+        assert_eq!(detail, "timed out after 0.5 s; killed");
     }
     std::thread::sleep(Duration::from_millis(200));
     let left = std::fs::read_dir("/proc")
@@ -326,6 +351,7 @@ fn gradescope_results_have_the_documented_fields() {
             &dir_text,
             "--format",
             "gradescope",
+            "--no-sandbox",
             "--",
             "bash",
             &fixture,
@@ -335,7 +361,11 @@ fn gradescope_results_have_the_documented_fields() {
     assert_eq!(output.status.code(), Some(1));
     let value: Value = serde_json::from_slice(&output.stdout).unwrap();
     let top = value.as_object().unwrap_or_else(|| panic!("not an object"));
-    assert_eq!(top.keys().collect::<Vec<_>>(), ["score", "tests"]);
+    assert_eq!(
+        top.keys().collect::<Vec<_>>(),
+        ["execution_time", "output", "score", "tests"]
+    );
+    assert!(value["execution_time"].is_number() && value["output"].is_string());
     let tests = value["tests"]
         .as_array()
         .unwrap_or_else(|| panic!("no tests"));
@@ -345,7 +375,19 @@ fn gradescope_results_have_the_documented_fields() {
         let test = test.as_object().unwrap_or_else(|| panic!("not an object"));
         let mut keys: Vec<&str> = test.keys().map(String::as_str).collect();
         keys.sort_unstable();
-        assert_eq!(keys, ["max_score", "name", "output", "score", "visibility"]);
+        assert_eq!(
+            keys,
+            [
+                "max_score",
+                "name",
+                "output",
+                "score",
+                "status",
+                "visibility"
+            ]
+        );
+        let passed = test["score"] == test["max_score"];
+        assert_eq!(test["status"], if passed { "passed" } else { "failed" });
         assert!(test["name"].is_string() && test["output"].is_string());
         assert!(test["score"].is_number() && test["max_score"].is_number());
         assert_eq!(test["visibility"], "visible");

@@ -151,6 +151,9 @@ Example:
     /// Grade a Pig program: play it N times with scripted answers and check every game.
     #[command(after_help = GRADE_HELP)]
     Grade(GradeArgs),
+    /// Write a Gradescope autograder zip: setup.sh, run_autograder, this binary.
+    #[command(after_help = GRADESCOPE_HELP)]
+    Gradescope(GradescopeArgs),
 }
 
 const CHECK_HELP: &str = "\
@@ -172,16 +175,24 @@ Example:
 
 const GRADE_HELP: &str = "\
 COMMAND is run once per game, its answers on standard input: a seeded mix of y, n, Y, N and
-invalid answers (x, maybe, 7, q), one a line. Each transcript is checked as `pig check`
+invalid answers (x, maybe, 7, hold), one a line. Each transcript is checked as `pig check`
 does, knowing the answers, so a prompt must not end its line and an invalid answer must
-get an error line and the prompt again. A game passes, or fails with the first line that
-breaks a rule, a crash (exit status or signal), a timeout, or no output.
+get an error line and the prompt again. A game passes (naming the readings of the text it
+took), or fails with the first line that breaks a rule, a crash (exit status or signal,
+the last lines of standard error), a timeout, or no output.
+
+Each game runs isolated: in a bubblewrap sandbox, with a fresh copy of --submission as its
+working directory and nothing else of the machine in sight, every process it starts
+killed when the game ends, and limits on memory, processes, file size and CPU time
+(without bubblewrap, as root: a dedicated user id; --no-sandbox: as the grader). The
+report names the isolation. The same --seed gives the same answers; the program's dice
+are its own.
 
 Exit status: 0 every game passed, 1 some failed, 2 bad usage (nothing graded).
 
 Examples:
-  pig grade --games 20 --seed 1 -- java -cp student Pig
-  pig grade --games 20 --format gradescope -- python3 pig.py > results.json";
+  pig grade --games 20 --seed 1 --submission student -- java Pig
+  pig grade --games 20 --seed 1 --format gradescope -- python3 pig.py > results.json";
 
 #[derive(Debug, Args)]
 struct GradeArgs {
@@ -192,8 +203,8 @@ struct GradeArgs {
     /// Seed of the answers (a random one is chosen and shown on stderr if none is given).
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
-    /// Seconds each game may take before the program is killed with its whole process
-    /// group.
+    /// Seconds each game may take before the program is killed with everything it
+    /// started.
     #[arg(long, value_name = "SECS", default_value = "10", value_parser = grader::parse_timeout)]
     timeout: std::time::Duration,
     /// Games run at once, 1 to 256 (default: one per core).
@@ -205,9 +216,57 @@ struct GradeArgs {
           value_parser = clap::builder::PossibleValuesParser::new(grader::Format::NAMES)
               .try_map(|name| name.parse::<grader::Format>()))]
     format: grader::Format,
+    /// The student's files: each run gets a fresh copy of DIR as its working directory,
+    /// at DIR's own path, in a sandbox where nothing else of the machine is visible.
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    submission: std::path::PathBuf,
+    /// Run the program without a sandbox, as the grader, in DIR itself: it could read
+    /// the grader's files and change the results. For programs one trusts; the report
+    /// says so.
+    #[arg(long)]
+    no_sandbox: bool,
     /// The program to grade and its arguments, after `--`.
     #[arg(last = true, required = true, value_name = "COMMAND")]
     command: Vec<std::ffi::OsString>,
+}
+
+const GRADESCOPE_HELP: &str = "\
+The zip follows Gradescope's layout: Gradescope unpacks it into /autograder/source, runs
+setup.sh once (it installs bubblewrap when missing, then --setup), and for each
+submission runs run_autograder, which grades the files in /autograder/submission with
+`pig grade` (isolated, --format gradescope, the same --seed for every student) into
+/autograder/results/results.json. Set AUTOGRADER_ROOT to try the zip in a folder laid out
+the same way. The binary packed is this one: build it on Linux x86-64.
+
+Example:
+  pig gradescope --games 20 --seed 1 --out autograder.zip --compile 'javac *.java' -- java Pig";
+
+#[derive(Debug, Args)]
+struct GradescopeArgs {
+    /// Games to play, 1 to 1000.
+    #[arg(long, value_name = "N", default_value_t = 20,
+          value_parser = clap::value_parser!(u64).range(1..=1000))]
+    games: u64,
+    /// Seed of the answers: every student answers the same prompts.
+    #[arg(long, value_name = "S")]
+    seed: u64,
+    /// Seconds each game may take.
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = grader::parse_timeout)]
+    timeout: std::time::Duration,
+    /// The zip to write.
+    #[arg(long, value_name = "FILE")]
+    out: std::path::PathBuf,
+    /// A line setup.sh runs once (after installing bubblewrap if missing), such as
+    /// `apt-get install -y default-jdk`.
+    #[arg(long, value_name = "LINE")]
+    setup: Option<String>,
+    /// A line run_autograder runs in the submission before grading, such as
+    /// `javac *.java`.
+    #[arg(long, value_name = "LINE")]
+    compile: Option<String>,
+    /// The student's program and its arguments, after `--`, run in the submission.
+    #[arg(last = true, required = true, value_name = "COMMAND")]
+    command: Vec<String>,
 }
 
 #[derive(Debug, Args)]
@@ -308,6 +367,8 @@ enum Failure {
     Write(#[from] io::Error),
     #[error("{0}")]
     Grade(#[from] grader::GradeError),
+    #[error("{0}")]
+    Sandbox(#[from] grader::SandboxError),
 }
 
 /// How a run that went well ends, beyond a game: `check` and `grade` give exit status
@@ -355,7 +416,33 @@ fn run(cli: Cli) -> Result<Ran, Failure> {
         Some(Command::Dice(args)) => write_dice(args).map(|()| Ran::Done),
         Some(Command::Check { transcript }) => check_transcript(&transcript),
         Some(Command::Grade(args)) => grade(args),
+        Some(Command::Gradescope(args)) => gradescope(args),
     }
+}
+
+/// `pig gradescope`: the autograder zip, grading with a fixed seed.
+fn gradescope(args: GradescopeArgs) -> Result<Ran, Failure> {
+    let autograder = grader::zip::Autograder {
+        program: PROGRAM.to_owned(),
+        grade: vec![
+            "grade".to_owned(),
+            "--games".to_owned(),
+            args.games.to_string(),
+            "--seed".to_owned(),
+            args.seed.to_string(),
+            "--timeout".to_owned(),
+            args.timeout.as_secs_f64().to_string(),
+        ],
+        command: args.command,
+        setup: args.setup,
+        compile: args.compile,
+        cases: None,
+    };
+    let bytes = autograder.zip()?;
+    std::fs::write(&args.out, bytes)?;
+    let mut out = io::stdout().lock();
+    writeln!(out, "wrote {}", args.out.display())?;
+    Ok(Ran::Done)
 }
 
 /// `pig check`: one saved transcript against the rules.
@@ -400,7 +487,12 @@ fn grade(args: GradeArgs) -> Result<Ran, Failure> {
         jobs: args.jobs.unwrap_or_else(grader::default_jobs),
         strict: false,
     };
-    let report = pig::grade::grade(args.games, seed, &args.command, &options)?;
+    let sandbox = grader::Sandbox::new(&grader::Request {
+        no_sandbox: args.no_sandbox,
+        submission: args.submission.clone(),
+        hidden: Vec::new(),
+    })?;
+    let report = pig::grade::grade(args.games, seed, &sandbox, &args.command, &options)?;
     let mut out = BufWriter::new(io::stdout().lock());
     report.write(args.format, &mut out)?;
     out.flush()?;

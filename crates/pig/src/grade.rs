@@ -13,7 +13,7 @@
 use std::ffi::OsString;
 
 use cards_core::rng::{below, stream_rng};
-use grader::{Case, GradeError, Options, Report, Verdict};
+use grader::{Case, GradeError, Options, Output, Report, Sandbox, Verdict};
 
 use crate::transcript;
 
@@ -51,6 +51,20 @@ pub fn answers(seed: u64, game: u64) -> Vec<String> {
         .collect()
 }
 
+/// The verdict on one game's transcript, given its answers. A game cut off (by the
+/// timeout or the output limit) is the cut's verdict, or the first line that broke a
+/// rule before the cut: no reading of Pig's text lets a game go on for ever.
+pub fn judge(output: &Output<'_>, answers: &[String]) -> Verdict {
+    let verdict = verdict(output.text, answers);
+    match output.cut_verdict() {
+        None => verdict,
+        Some(cut) => match verdict {
+            broken @ Verdict::RuleBroken { got: Some(_), .. } => broken,
+            _ => cut,
+        },
+    }
+}
+
 /// The verdict on one game's transcript, given its answers.
 pub fn verdict(output: &str, answers: &[String]) -> Verdict {
     match transcript::check(output, Some(answers)) {
@@ -69,24 +83,24 @@ pub fn verdict(output: &str, answers: &[String]) -> Verdict {
     }
 }
 
-/// Plays `command` `games` times, answers seeded with `seed`, and checks every game.
+/// Plays `command` `games` times in `sandbox`, answers seeded with `seed`, and checks
+/// every game; each game's answers travel with it.
 pub fn grade(
     games: u64,
     seed: u64,
+    sandbox: &Sandbox,
     command: &[OsString],
     options: &Options,
 ) -> Result<Report, GradeError> {
-    let scripts: Vec<Vec<String>> = (0..games).map(|game| answers(seed, game)).collect();
-    let cases: Vec<Case> = scripts
-        .iter()
-        .enumerate()
-        .map(|(index, answers)| {
+    let cases: Vec<Case<Vec<String>>> = (0..games)
+        .map(|game| {
+            let answers = answers(seed, game);
             let stdin: String = answers.iter().map(|a| format!("{a}\n")).collect();
-            Case::new(format!("game-{:02}", index + 1), stdin.into_bytes())
+            Case::with(format!("game-{:02}", game + 1), stdin.into_bytes(), answers)
         })
         .collect();
-    grader::grade(command, &cases, options, |index, output| {
-        verdict(output, scripts.get(index).map_or(&[], Vec::as_slice))
+    grader::grade(sandbox, command, &cases, options, |case, output| {
+        judge(output, &case.data)
     })
 }
 

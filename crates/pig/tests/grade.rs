@@ -223,6 +223,7 @@ fn gradescope_results_have_the_documented_fields() {
     assert_eq!(output.status.code(), Some(1));
     let value: Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(value["score"].as_f64(), Some(0.0));
+    assert!(value["execution_time"].is_number(), "{value}");
     let tests = value["tests"]
         .as_array()
         .unwrap_or_else(|| panic!("no tests"));
@@ -235,11 +236,92 @@ fn gradescope_results_have_the_documented_fields() {
             .map(String::as_str)
             .collect();
         keys.sort_unstable();
-        assert_eq!(keys, ["max_score", "name", "output", "score", "visibility"]);
+        assert_eq!(
+            keys,
+            [
+                "max_score",
+                "name",
+                "output",
+                "score",
+                "status",
+                "visibility"
+            ]
+        );
+        assert_eq!(test["status"], "failed");
         assert!(
             test["output"]
                 .as_str()
                 .is_some_and(|o| o.starts_with("line "))
         );
     }
+}
+
+/// `pig gradescope` writes an autograder zip whose `run_autograder`, run in a folder laid
+/// out as Gradescope's (`AUTOGRADER_ROOT` for `/autograder`), grades the bash Pig (right)
+/// and the one that never asks again (faulty), isolated.
+#[test]
+fn run_autograder_from_the_zip_grades_a_right_and_a_faulty_pig() {
+    let root = std::env::temp_dir().join(format!("pig-gradescope-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let ag = root.join("autograder");
+    std::fs::create_dir_all(ag.join("source")).unwrap_or_else(|e| panic!("{e}"));
+    let zip = root.join("autograder.zip");
+    let zip_text = zip.display().to_string();
+    let written = pig(&[
+        "gradescope",
+        "--games",
+        "3",
+        "--seed",
+        "1",
+        "--timeout",
+        "5",
+        "--out",
+        &zip_text,
+        "--",
+        "bash",
+        "pig.sh",
+    ]);
+    assert!(written.status.success(), "{written:?}");
+    // Python's zipfile: a reader apart from the grader's writer; modes kept.
+    let script = "import os,sys,zipfile\nz=zipfile.ZipFile(sys.argv[1])\nfor i in z.infolist():\n    p=z.extract(i,sys.argv[2])\n    os.chmod(p,(i.external_attr>>16)&0o777)\n";
+    let unzipped = Command::new("python3")
+        .args(["-c", script])
+        .arg(&zip)
+        .arg(ag.join("source"))
+        .status()
+        .unwrap_or_else(|e| panic!("python3: {e}"));
+    assert!(unzipped.success());
+    std::fs::copy(ag.join("source/run_autograder"), ag.join("run_autograder"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let grade = |fixture_name: &str| -> Value {
+        let submission = ag.join("submission");
+        let _ = std::fs::remove_dir_all(&submission);
+        let _ = std::fs::remove_dir_all(ag.join("results"));
+        std::fs::create_dir_all(&submission).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::copy(fixture(fixture_name), submission.join("pig.sh"))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let status = Command::new(ag.join("run_autograder"))
+            .env("AUTOGRADER_ROOT", &ag)
+            .env("PIG_SEED", "17")
+            .status()
+            .unwrap_or_else(|e| panic!("run_autograder: {e}"));
+        assert!(status.success());
+        let text = std::fs::read_to_string(ag.join("results/results.json"))
+            .unwrap_or_else(|e| panic!("{e}"));
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
+    };
+    let right = grade("pig.sh");
+    assert_eq!(right["score"], 3.0, "{right}");
+    assert!(
+        right["output"]
+            .as_str()
+            .is_some_and(|o| o.contains("bubblewrap")),
+        "{right}"
+    );
+    let faulty = grade("never-reasks.sh");
+    assert_eq!(faulty["score"], 0.0, "{faulty}");
+    let tests = faulty["tests"].as_array().cloned().unwrap_or_default();
+    assert_eq!(tests.len(), 3);
+    assert!(tests.iter().all(|t| t["status"] == "failed"), "{faulty}");
+    let _ = std::fs::remove_dir_all(&root);
 }
