@@ -119,8 +119,8 @@ kit_grade() {
         kit_fail "ochos-locos cases $1:"; cat "$cases.log" >&2
         return
     fi
-    if cargo run -q --locked -p ochos-locos -- grade "$1" --cases "$cases" -- \
-        java -cp "$KIT_TMP/solution" "$2" >"$cases.grade" 2>&1; then
+    if cargo run -q --locked -p ochos-locos -- grade "$1" --cases "$cases" \
+        --submission "$KIT_TMP/solution" -- java -cp "$KIT_TMP/solution" "$2" >"$cases.grade" 2>&1; then
         count=$(grep -c '^[0-9]' "$cases.grade")
         KIT_CASES="$KIT_CASES $1 $count/$count"
     else

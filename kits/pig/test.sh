@@ -77,7 +77,7 @@ fi
 graded="not run"
 if [[ $status -eq 0 ]]; then
     cargo run -q --locked -p pig -- grade --games "$games" --seed 1 --timeout 20 \
-        -- java -cp "$work"/solution Pig > "$work"/grade.log 2>&1
+        --submission "$work"/solution -- java -cp "$work"/solution Pig > "$work"/grade.log 2>&1
     grade_status=$?
     graded=$(tail -1 "$work"/grade.log)
     if [[ $grade_status -ne 0 ]]; then

@@ -16,9 +16,11 @@
 //!   run, and its `HOME`. Nothing else of the machine exists for it: not the cases, not the grader, not
 //!   the grader's standard output. There is no network. Every process it starts is in
 //!   its PID namespace and dies with the run, `setsid` or not. As root (Gradescope's
-//!   containers) the program runs as a dedicated user id ([`FIRST_UID`] plus the job's
-//!   slot), so that the process limit holds (the kernel exempts root from it); as
-//!   another user, in a user namespace as that user.
+//!   containers) the program runs as a dedicated user id, one per job slot, so that the
+//!   process limit holds (the kernel exempts root from it); as another user, in a user
+//!   namespace as that user. Gradings that run at once on one machine take disjoint
+//!   blocks of those ids ([`UidLease`]), so that one grading's process limit and its
+//!   end-of-run kill never touch another's programs.
 //! - [`Isolation::DedicatedUser`], the fallback as root where bubblewrap is missing or
 //!   does not work: the program runs as the dedicated user id in its own copy of the
 //!   submission, under the same limits, and every process of that user id is killed
@@ -46,9 +48,16 @@ use std::sync::OnceLock;
 
 use crate::run::Limits;
 
-/// The first of the user ids the programs run as when the grader is root (one per job
-/// slot: `FIRST_UID + slot`). Chosen far from the ids distributions hand out.
+/// The first of the user ids the programs run as when the grader is root. Chosen far
+/// from the ids distributions hand out.
 pub const FIRST_UID: u32 = 61_000;
+/// How many user ids one grading takes: one per job slot (`--jobs` is at most this).
+pub const UIDS_PER_GRADING: u32 = 256;
+/// How many gradings as root may run at once on one machine, each with its own block of
+/// [`UIDS_PER_GRADING`] ids from [`FIRST_UID`].
+pub const GRADINGS_AT_ONCE: u32 = 64;
+/// Where the leases of the blocks are kept: lock files only root can open.
+const LEASE_DIR: &str = "/tmp";
 
 /// The most bytes copied from a submission directory into each run's working directory.
 pub const MAX_SUBMISSION_BYTES: u64 = 256 << 20;
@@ -146,6 +155,63 @@ pub struct Sandbox {
     submission: PathBuf,
     hidden: Vec<PathBuf>,
     root: bool,
+    /// As root and isolated: this grading's block of user ids.
+    lease: Option<UidLease>,
+}
+
+/// A block of [`UIDS_PER_GRADING`] user ids held by one grading for as long as it
+/// lives: an exclusive `flock` on `/tmp/grader-uids-N.lock`, a file only root can open,
+/// which the kernel releases when the grading's process ends, however it ends.
+#[derive(Clone, Debug)]
+pub struct UidLease {
+    first: u32,
+    _lock: std::sync::Arc<fs::File>,
+}
+
+impl UidLease {
+    /// Takes the first free block, or fails when [`GRADINGS_AT_ONCE`] gradings hold them all.
+    fn take() -> Result<UidLease, SandboxError> {
+        use std::os::unix::fs::OpenOptionsExt;
+        for block in 0..GRADINGS_AT_ONCE {
+            let path = Path::new(LEASE_DIR).join(format!("grader-uids-{block}.lock"));
+            // /tmp is everyone's: never follow a link planted there, and only trust a
+            // file root owns and nobody else can open.
+            let Ok(file) = fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create(true)
+                .truncate(false)
+                .mode(0o600)
+                .custom_flags(rustix::fs::OFlags::NOFOLLOW.bits() as i32)
+                .open(&path)
+            else {
+                continue;
+            };
+            let trusted = file
+                .metadata()
+                .is_ok_and(|m| m.uid() == 0 && m.mode() & 0o077 == 0 && m.is_file());
+            if trusted
+                && rustix::fs::flock(&file, rustix::fs::FlockOperation::NonBlockingLockExclusive)
+                    .is_ok()
+            {
+                return Ok(UidLease {
+                    first: FIRST_UID + block * UIDS_PER_GRADING,
+                    _lock: std::sync::Arc::new(file),
+                });
+            }
+        }
+        Err(SandboxError(format!(
+            "all {GRADINGS_AT_ONCE} blocks of user ids for graded programs are in use by other              gradings on this machine ({LEASE_DIR}/grader-uids-*.lock): wait for one to end"
+        )))
+    }
+
+    /// The user id of job slot `slot`, if the block has one.
+    fn uid(&self, slot: usize) -> Option<u32> {
+        let slot = u32::try_from(slot)
+            .ok()
+            .filter(|&slot| slot < UIDS_PER_GRADING)?;
+        Some(self.first + slot)
+    }
 }
 
 /// Why a sandbox could not be set up: one line.
@@ -216,11 +282,16 @@ impl Sandbox {
             measure(&submission, &hidden, &mut budget)
                 .map_err(|e| SandboxError(format!("submission directory {shown}: {e}")))?;
         }
+        let lease = match root && isolation != Isolation::None {
+            true => Some(UidLease::take()?),
+            false => None,
+        };
         Ok(Sandbox {
             isolation,
             submission,
             hidden,
             root,
+            lease,
         })
     }
 
@@ -232,6 +303,7 @@ impl Sandbox {
             submission: std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")),
             hidden: Vec::new(),
             root: false,
+            lease: None,
         }
     }
 
@@ -241,10 +313,9 @@ impl Sandbox {
     }
 
     /// The user id a run in job slot `slot` runs as, when the grader is root and the
-    /// program is isolated.
+    /// program is isolated (from this grading's block, [`UidLease`]).
     pub fn uid(&self, slot: usize) -> Option<u32> {
-        (self.root && self.isolation != Isolation::None)
-            .then(|| FIRST_UID + u32::try_from(slot).unwrap_or(0))
+        self.lease.as_ref().and_then(|lease| lease.uid(slot))
     }
 
     /// Prepares one run of `command` in job slot `slot`: its working directory (a fresh
@@ -260,6 +331,12 @@ impl Sandbox {
             .split_first()
             .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no command to run"))?;
         let uid = self.uid(slot);
+        if self.lease.is_some() && uid.is_none() {
+            return Err(io::Error::other(format!(
+                "job slot {slot} has no user id (broken invariant: at most \
+                 {UIDS_PER_GRADING} jobs at once)"
+            )));
+        }
         if self.isolation == Isolation::None {
             let mut cmd = Command::new("prlimit");
             cmd.args(prlimit_args(limits, None)).arg("--").arg(program);
@@ -300,7 +377,13 @@ impl Sandbox {
             }
             Isolation::DedicatedUser | Isolation::None => {
                 // setpriv_args starts with the program's own name, for bwrap's command.
-                let setpriv = setpriv_args(uid.unwrap_or(FIRST_UID));
+                let uid = uid.ok_or_else(|| {
+                    io::Error::other(
+                        "the dedicated-user isolation has no user id (broken invariant: it \
+                         needs root)",
+                    )
+                })?;
+                let setpriv = setpriv_args(uid);
                 cmd = Command::new(&setpriv[0]);
                 cmd.args(&setpriv[1..]).arg("--");
                 cmd.current_dir(&copy).env("HOME", &copy);
