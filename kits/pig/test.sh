@@ -79,7 +79,8 @@ if [[ $status -eq 0 ]]; then
     cargo run -q --locked -p pig -- grade --games "$games" --seed 1 --timeout 20 \
         --submission "$work"/solution -- java -cp "$work"/solution Pig > "$work"/grade.log 2>&1
     grade_status=$?
-    graded=$(tail -1 "$work"/grade.log)
+    graded=$(grep -E "^[0-9]+ of [0-9]+ cases passed" "$work"/grade.log | tail -1)
+    graded=${graded:-$(tail -1 "$work"/grade.log)}
     if [[ $grade_status -ne 0 ]]; then
         problems+=("pig grade: $graded")
         cat "$work"/grade.log >&2
