@@ -344,7 +344,7 @@ function ruleSetName(g) {
 }
 
 function renderRules(g) {
-  $('rules-name').textContent = `(${ruleSetName(g)})`;
+  $('rules-name').textContent = `of this game: ${ruleSetName(g)}`;
   $('rules-list').replaceChildren(...(g.rules_text || []).map((s) => h('li', {}, s)));
 }
 
@@ -407,6 +407,7 @@ function render(g) {
   }
   showSection('game');
   document.body.dataset.game = g.game;
+  document.body.dataset.id = g.id;
   document.body.dataset.over = g.over ? '1' : '0';
   document.body.dataset.version = String(++version);
 }

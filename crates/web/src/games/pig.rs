@@ -252,7 +252,12 @@ fn rules_text(rules: Rules, goal: u32) -> Vec<String> {
     super::rule_sentences(&pig::render::rules_text(rules, goal))
         .into_iter()
         .filter(|s| !s.starts_with("Before each roll, answer") && !s.starts_with("Answer q"))
-        .map(|s| s.replace("Human plays against Computer", "You play against the Computer"))
+        .map(|s| {
+            s.replace(
+                "Human plays against Computer",
+                "You play against the Computer",
+            )
+        })
         .collect()
 }
 
