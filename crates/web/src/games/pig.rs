@@ -173,10 +173,10 @@ impl Pig {
         let mut scores = [view.my_score, view.opponent_score];
         // The game ends on the roll that reaches the goal, before any hold: the winner's
         // total is the banked points and that turn's, and is what the page shows then.
-        if let Some(winner) = self.game.outcome().and_then(|o| o.winner()) {
-            if let Some(score) = scores.get_mut(winner) {
-                *score += view.turn_points;
-            }
+        if let Some(winner) = self.game.outcome().and_then(|o| o.winner())
+            && let Some(score) = scores.get_mut(winner)
+        {
+            *score += view.turn_points;
         }
         let players = NAMES
             .iter()
