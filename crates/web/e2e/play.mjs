@@ -304,6 +304,14 @@ async function pig(page) {
 async function narrow(page) {
   await page.setViewportSize({ width: 390, height: 844 });
   const checked = [];
+  await page.goto(BASE);
+  await page.waitForFunction(() => document.body.dataset.version, null, { timeout: 15000 });
+  await fits(page, 'the home page at 390 px');
+  for (const slug of ['ochos-locos', 'quattro', 'war', 'pig']) {
+    await page.goto(`${BASE}/${slug}`);
+    await page.waitForFunction(() => document.body.dataset.version, null, { timeout: 15000 });
+    await fits(page, `${slug}'s settings at 390 px`);
+  }
   for (const [slug, seed, choices] of [['ochos-locos', 4, { rules: 'completos', players: 6, seat: 0, watch: '0' }],
     ['quattro', 72, { rules: 'uno' }], ['pig', 9, { rules: 'two-dice', goal: 100, computer: 'hold:20' }]]) {
     await startFromForm(page, slug, seed, choices);
