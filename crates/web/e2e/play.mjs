@@ -234,7 +234,9 @@ async function ochos(page) {
   // The bots' turns before the person's are said to a screen reader.
   const said = await page.textContent('#announce');
   check(/Alice (plays|draws)/.test(said) && said.includes('Your turn'), `ochos-locos: the live region says "${said}"`);
+  await page.keyboard.press('?');
   await page.screenshot({ path: join(SHOTS, 'ochos-locos-turn.png'), fullPage: true });
+  await page.keyboard.press('?');
   const clicks = await playCards(page, 'ochos-locos');
   return `${clicks} clicks`;
 }
