@@ -1,8 +1,9 @@
 // End-to-end test of the page in a real browser: Debian's headless Chromium driven by
 // playwright-core. Plays a whole game of each of the four games by clicking, checks the
 // page's state along the way (nothing illegal is offered, nothing is refused, the replay
-// link replays), and saves a screenshot of each finished game into SHOTS (default
-// docs/web/).
+// link replays, the log reads in order, the status matches the buttons, the rules panel,
+// the keys, Escape, the live region, nothing wider than a 390 px phone), and saves
+// screenshots into SHOTS (default docs/web/).
 //
 //   node play.mjs --server PATH [SHOTS]   start the server binary PATH on a free port,
 //                                         test it, and stop it
@@ -241,6 +242,32 @@ async function ochos(page) {
   return `${clicks} clicks`;
 }
 
+// Facing a 2 (Completos, seat 2, seeds 4 and 34: Alice opens with a 2), the status and
+// the board say what the buttons offer: the penalty when no 2 is held, the 2s (and no
+// Draw button) when some are.
+async function ochosTwos(page) {
+  const results = [];
+  for (const [seed, holds] of [[4, false], [34, true]]) {
+    const before = await version(page);
+    await page.goto(`${BASE}/ochos-locos?seed=${seed}&rules=completos&players=4&seat=1`);
+    await page.waitForFunction((v) => document.body.dataset.version && document.body.dataset.version !== v && document.body.dataset.game === 'ochos-locos', before, { timeout: 15000 });
+    const status = await page.textContent('#status');
+    const board = await page.textContent('#board');
+    check(board.includes('A 2 to answer: lay a 2, or draw 2'), `ochos-locos seed ${seed}: the board says ${board}`);
+    const draw = page.locator('#actions button[data-action="draw"]');
+    const playable = await page.$$eval('button.card.playable', (b) => b.map((x) => x.dataset.card));
+    if (holds) {
+      check(status === 'Your turn: a 2 was played: answer it with one of your 2s (click it).', `ochos-locos seed ${seed}: status ${status}`);
+      check(await draw.count() === 0 && playable.length > 0 && playable.every((c) => c.endsWith('2')), `ochos-locos seed ${seed}: offered ${playable} and ${await draw.count()} draw buttons`);
+    } else {
+      check(status === 'Your turn: a 2 was played and you hold no 2: take the penalty, 2 cards (d).', `ochos-locos seed ${seed}: status ${status}`);
+      check(await draw.count() === 1 && playable.length === 0 && (await draw.textContent()).startsWith('Take the penalty'), `ochos-locos seed ${seed}: offered ${playable} and the draw ${await draw.count()}`);
+    }
+    results.push(`seed ${seed}: ${await playCards(page, `ochos-locos seed ${seed}`)} clicks`);
+  }
+  return results.join(', ');
+}
+
 async function ochosWatch(page) {
   // Watching: the replay address starts the game directly.
   const before = await version(page);
@@ -366,7 +393,7 @@ try {
   for (const [name, play, shot] of [['quattro', quattro, 'quattro.png'], ['quattro (replay link)', quattroReplay, null],
     ['quattro (random seed)', quattroRandom, null],
     ['ochos-locos', ochos, 'ochos-locos.png'],
-    ['ochos-locos (watching)', ochosWatch, null], ['war', war, 'war.png'], ['pig', pig, 'pig.png'],
+    ['ochos-locos (facing a 2)', ochosTwos, null], ['ochos-locos (watching)', ochosWatch, null], ['war', war, 'war.png'], ['pig', pig, 'pig.png'],
     ['390 px wide', narrow, null]]) {
     const started = Date.now();
     const what = await play(page);
@@ -377,7 +404,7 @@ try {
   }
   check(seen.escape, 'no colour picker was opened, so Escape was not tried');
   check(problems.length === 0, problems.join('\n'));
-  console.log(`8 passed, 0 failed (Escape closed the colour picker in ${seen.escape})`);
+  console.log(`9 passed, 0 failed (Escape closed the colour picker in ${seen.escape})`);
 } catch (e) {
   failed = true;
   console.error(`FAILED: ${e.message}`);
