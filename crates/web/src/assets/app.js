@@ -327,7 +327,7 @@ function renderLog(g) {
   list.scrollTop = list.scrollHeight;
   const said = g.log.slice(-8).map((e) => e.text);
   if (g.log.length > 8) said.unshift(`${g.log.length - 8} earlier lines in the log.`);
-  $('announce').textContent = [...said, statusText(g)].join('. ').replace(/\.\.+/g, '.');
+  $('announce').textContent = [...said, statusText(g)].map((t) => (/[.!?…]$/.test(t) ? t : `${t}.`)).join(' ');
 }
 
 // The rule set in words, as the setup form names it.
