@@ -1,7 +1,8 @@
 //! The API in process (`tower::ServiceExt::oneshot` on the router): whole games of each
 //! game, what a response may hold, refusals that change nothing, the cap on live games,
 //! the per-client allowance, foreign hosts and origins, the seed withheld until the end,
-//! every error in JSON.
+//! every error in JSON; the rules text of each game, Pig's winning total, what a 2 costs
+//! in Ochos Locos.
 
 use std::collections::HashSet;
 use std::net::SocketAddr;
