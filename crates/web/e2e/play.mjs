@@ -1,8 +1,9 @@
 // End-to-end test of the page in a real browser: Debian's headless Chromium driven by
 // playwright-core. Plays a whole game of each of the four games by clicking, checks the
 // page's state along the way (nothing illegal is offered, nothing is refused, the replay
-// link replays), and saves a screenshot of each finished game into SHOTS (default
-// docs/web/).
+// link replays, the log reads in order, the status matches the buttons, the rules panel,
+// the keys, Escape, the live region, nothing wider than a 390 px phone), and saves
+// screenshots into SHOTS (default docs/web/).
 //
 //   node play.mjs --server PATH [SHOTS]   start the server binary PATH on a free port,
 //                                         test it, and stop it
@@ -99,22 +100,81 @@ async function playCards(page, slug) {
     for (let i = 0; i < await others.count(); i++) {
       check(await others.nth(i).isDisabled(), `${slug}: a card that may not be played is clickable`);
     }
+    const status = await page.textContent('#status');
+    const draw = page.locator('#actions button[data-action="draw"]');
+    // The status offers what the buttons offer: a draw only with a draw button.
+    check(/\(d\)/.test(status) === (await draw.count() === 1), `${slug}: the status "${status}" does not match the draw button (${await draw.count()})`);
+    check(/click/.test(status) === (await playable.count() > 0), `${slug}: the status "${status}" does not match the playable cards`);
     if (await playable.count()) {
       const before = await version(page);
       await playable.first().click();
       if (await page.locator('#choose').isVisible()) {
-        await page.locator('#choose button.colour').first().click();
+        if (!seen.escape) {
+          // Escape closes the colour picker, changes nothing, and gives the focus back.
+          await page.keyboard.press('Escape');
+          check(await page.locator('#choose').isHidden(), `${slug}: Escape did not close the colour picker`);
+          check(await page.evaluate(() => document.activeElement && document.activeElement.classList.contains('playable')), `${slug}: the focus is not back on the card`);
+          check(await version(page) === before, `${slug}: Escape changed the game`);
+          seen.escape = slug;
+          await playable.first().click();
+        }
+        // A colour by its key (r, y, g or b, shown on its button).
+        const key = await page.locator('#choose button.colour').first().getAttribute('data-key');
+        await page.keyboard.press(key);
       }
       await rendered(page, before);
     } else {
-      const draw = page.locator('#actions button[data-action="draw"]');
       check(await draw.count() === 1, `${slug}: neither a playable card nor a draw is offered`);
-      await click(page, draw);
+      // The draw by its key, d (shown on the button).
+      check((await draw.textContent()).includes('d'), `${slug}: the draw button shows no key`);
+      const before = await version(page);
+      await page.keyboard.press('d');
+      await rendered(page, before);
     }
+    await logInOrder(page, slug);
     const error = await errorShown(page);
     check(!error, `${slug}: the server refused a click: ${error}`);
   }
   throw new Error(`${slug}: no end after ${MAX_CLICKS} clicks`);
+}
+
+const seen = {};
+
+// The log reads in the order things happened: numbered 1, 2, 3… from the start (a
+// number never changes), the first line the deal or the start, the newest at the bottom
+// and in view; what was there before the last click is still there, in the same order.
+async function logInOrder(page, slug) {
+  const log = await page.$$eval('#log li', (items) => items.map((li) => ({ n: li.value, text: li.textContent, kind: li.className })));
+  check(log.length > 0, `${slug}: the log is empty`);
+  log.forEach((e, i) => check(e.n === log[0].n + i, `${slug}: log line ${i} is numbered ${e.n} after ${log[0].n}`));
+  if (log[0].n === 1) check(/log-(deal|start|shown|battle)/.test(log[0].kind), `${slug}: the log starts with ${log[0].text}`);
+  const id = await page.evaluate(() => document.body.dataset.id);
+  const previous = seen.log && seen.log.id === id ? seen.log.lines : [];
+  const overlap = previous.filter((e) => e.n >= log[0].n);
+  for (const e of overlap) check(log[e.n - log[0].n] && log[e.n - log[0].n].text === e.text, `${slug}: log line ${e.n} changed: ${e.text}`);
+  seen.log = { id, lines: log };
+  const inView = await page.$eval('#log', (l) => l.scrollTop + l.clientHeight >= l.scrollHeight - 2);
+  check(inView, `${slug}: the newest log line is not in view`);
+}
+
+// The rules panel is there, with the rules of the rule set played (a few sentences
+// containing `words`), and ? opens and closes it.
+async function rulesShown(page, slug, words) {
+  const items = await page.$$eval('#rules-list li', (li) => li.map((x) => x.textContent));
+  check(items.length >= 3, `${slug}: the rules panel holds ${items.length} sentences`);
+  for (const w of words) check(items.some((x) => x.includes(w)), `${slug}: the rules do not say "${w}": ${items.join(' ')}`);
+  check(await page.locator('#rules summary').isVisible(), `${slug}: no rules panel`);
+  check(!(await page.locator('#rules').evaluate((d) => d.open)), `${slug}: the rules panel starts open`);
+  await page.keyboard.press('?');
+  check(await page.locator('#rules-list').isVisible(), `${slug}: ? did not open the rules`);
+  await page.keyboard.press('Escape');
+  check(!(await page.locator('#rules-list').isVisible()), `${slug}: Escape did not close the rules`);
+}
+
+// Nothing is wider than the window (no sideways scrolling).
+async function fits(page, what) {
+  const [wide, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  check(wide <= width, `${what}: the page is ${wide} px wide in a ${width} px window`);
 }
 
 const hand = (page) => page.$$eval('#hand button.card', (cards) => cards.map((c) => c.dataset.card).join(' '));
@@ -124,6 +184,7 @@ async function quattro(page) {
   await startFromForm(page, 'quattro', 72, { rules: 'uno' });
   check(await page.locator('#hand button.card').count() > 0, 'quattro: no hand shown');
   first.hand = await hand(page);
+  await rulesShown(page, 'quattro', ['Wild Draw Four', 'Skip']);
   first.replay = await page.getAttribute('#replay', 'href');
   await page.screenshot({ path: join(SHOTS, 'quattro-turn.png'), fullPage: true });
   const clicks = await playCards(page, 'quattro');
@@ -170,9 +231,41 @@ async function quattroRandom(page) {
 async function ochos(page) {
   await startFromForm(page, 'ochos-locos', 15, { rules: 'completos', players: 4, seat: 1, watch: '0' });
   check(await page.locator('#hand button.card').count() === 5, 'ochos-locos: five cards expected in hand');
+  await rulesShown(page, 'ochos-locos', ['An 8 is wild', 'A 2 must be answered']);
+  // The bots' turns before the person's are said to a screen reader.
+  const said = await page.textContent('#announce');
+  check(/Alice (plays|draws)/.test(said) && said.includes('Your turn'), `ochos-locos: the live region says "${said}"`);
+  await page.keyboard.press('?');
   await page.screenshot({ path: join(SHOTS, 'ochos-locos-turn.png'), fullPage: true });
+  await page.keyboard.press('?');
   const clicks = await playCards(page, 'ochos-locos');
   return `${clicks} clicks`;
+}
+
+// Facing a 2 (Completos, seat 2, seeds 4 and 34: Alice opens with a 2), the status and
+// the board say what the buttons offer: the penalty when no 2 is held, the 2s (and no
+// Draw button) when some are.
+async function ochosTwos(page) {
+  const results = [];
+  for (const [seed, holds] of [[4, false], [34, true]]) {
+    const before = await version(page);
+    await page.goto(`${BASE}/ochos-locos?seed=${seed}&rules=completos&players=4&seat=1`);
+    await page.waitForFunction((v) => document.body.dataset.version && document.body.dataset.version !== v && document.body.dataset.game === 'ochos-locos', before, { timeout: 15000 });
+    const status = await page.textContent('#status');
+    const board = await page.textContent('#board');
+    check(board.includes('A 2 to answer: lay a 2, or draw 2'), `ochos-locos seed ${seed}: the board says ${board}`);
+    const draw = page.locator('#actions button[data-action="draw"]');
+    const playable = await page.$$eval('button.card.playable', (b) => b.map((x) => x.dataset.card));
+    if (holds) {
+      check(status === 'Your turn: a 2 was played: answer it with one of your 2s (click it).', `ochos-locos seed ${seed}: status ${status}`);
+      check(await draw.count() === 0 && playable.length > 0 && playable.every((c) => c.endsWith('2')), `ochos-locos seed ${seed}: offered ${playable} and ${await draw.count()} draw buttons`);
+    } else {
+      check(status === 'Your turn: a 2 was played and you hold no 2: take the penalty, 2 cards (d).', `ochos-locos seed ${seed}: status ${status}`);
+      check(await draw.count() === 1 && playable.length === 0 && (await draw.textContent()).startsWith('Take the penalty'), `ochos-locos seed ${seed}: offered ${playable} and the draw ${await draw.count()}`);
+    }
+    results.push(`seed ${seed}: ${await playCards(page, `ochos-locos seed ${seed}`)} clicks`);
+  }
+  return results.join(', ');
 }
 
 async function ochosWatch(page) {
@@ -187,7 +280,17 @@ async function ochosWatch(page) {
 
 async function war(page) {
   await startFromForm(page, 'war', 5, { players: 2, order: 'shuffled' });
-  for (let i = 0; i < 3; i++) await click(page, page.locator('#actions button[data-action="battle"]'));
+  await rulesShown(page, 'war', ['A tie is a war']);
+  await click(page, page.locator('#actions button[data-action="battle"]'));
+  // Enter turns the cards (shown on the Battle button).
+  check((await page.textContent('#actions button[data-action="battle"]')).includes('Enter'), 'war: the Battle button shows no key');
+  for (let i = 0; i < 2; i++) {
+    const before = await version(page);
+    await page.evaluate(() => document.activeElement && document.activeElement.blur());
+    await page.keyboard.press('Enter');
+    await rendered(page, before);
+    await logInOrder(page, 'war');
+  }
   check(await page.locator('.battle svg').count() >= 2, 'war: the battle\'s cards are not shown');
   await page.fill('#battles', '20');
   await click(page, page.locator('#actions button[data-action="battle-n"]'));
@@ -200,15 +303,70 @@ async function war(page) {
 
 async function pig(page) {
   await startFromForm(page, 'pig', 9, { rules: 'classic', goal: 100, computer: 'optimal' });
-  for (let clicks = 0; clicks < MAX_CLICKS; clicks++) {
-    if (await isOver(page)) return `${clicks} clicks`;
+  await rulesShown(page, 'pig', ['the first to reach 100 points wins', 'a 1 loses']);
+  for (let keys = 0; keys < MAX_CLICKS; keys++) {
+    if (await isOver(page)) {
+      // The winner's total is the winning one (the last turn's points included), not
+      // the points banked before it.
+      const winner = await page.textContent('.player.won .count');
+      check(Number(winner.replace(/\D+/g, '')) >= 100, `pig: the winner shows ${winner}`);
+      const board = await page.textContent('#board');
+      check(/: (1\d\d|[2-9]\d\d) of 100 \(wins\)/.test(board), `pig: the board shows no winning total: ${board}`);
+      return `${keys} keys r and h, the winner at ${winner}`;
+    }
     const points = Number((await page.textContent('#turn-points')).replace(/\D+/g, ''));
-    const which = points >= 20 ? 'hold' : 'roll';
-    await click(page, page.locator(`#actions button[data-action="${which}"]`));
+    // The keys r and h (shown on the buttons) roll and hold.
+    const which = points >= 20 ? 'h' : 'r';
+    check((await page.textContent(`#actions button[data-key="${which}"]`)).includes(which), `pig: the ${which} button shows no key`);
+    const before = await version(page);
+    await page.keyboard.press(which);
+    await rendered(page, before);
+    await logInOrder(page, 'pig');
     const error = await errorShown(page);
-    check(!error, `pig: the server refused a click: ${error}`);
+    check(!error, `pig: the server refused a key: ${error}`);
   }
   throw new Error('pig: no end');
+}
+
+// A phone's screen, 390×844: every game, War with 8 players included, fits without
+// sideways scrolling, from the first position to the end.
+async function narrow(page) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const checked = [];
+  await page.goto(BASE);
+  await page.waitForFunction(() => document.body.dataset.version, null, { timeout: 15000 });
+  await fits(page, 'the home page at 390 px');
+  for (const slug of ['ochos-locos', 'quattro', 'war', 'pig']) {
+    await page.goto(`${BASE}/${slug}`);
+    await page.waitForFunction(() => document.body.dataset.version, null, { timeout: 15000 });
+    await fits(page, `${slug}'s settings at 390 px`);
+  }
+  for (const [slug, seed, choices] of [['ochos-locos', 4, { rules: 'completos', players: 6, seat: 0, watch: '0' }],
+    ['quattro', 72, { rules: 'uno' }], ['pig', 9, { rules: 'two-dice', goal: 100, computer: 'hold:20' }]]) {
+    await startFromForm(page, slug, seed, choices);
+    await fits(page, `${slug} at 390 px`);
+    await page.keyboard.press('?');
+    await fits(page, `${slug} at 390 px, rules open`);
+    if (slug === 'pig') {
+      while (!(await isOver(page))) { const b = await version(page); await page.keyboard.press('r'); await rendered(page, b); await fits(page, 'pig at 390 px'); }
+    } else {
+      await playCards(page, `${slug} at 390 px`);
+    }
+    await fits(page, `${slug} at 390 px, the end`);
+    checked.push(slug);
+  }
+  for (const players of [2, 5, 8]) {
+    await startFromForm(page, 'war', 3, { players, order: 'shuffled' });
+    await fits(page, `war ×${players} at 390 px`);
+    for (let i = 0; i < 3; i++) await click(page, page.locator('#actions button[data-action="battle"]'));
+    await fits(page, `war ×${players} at 390 px, after 3 battles`);
+    if (players === 8) await page.screenshot({ path: join(SHOTS, 'war-8-phone.png'), fullPage: true });
+    await click(page, page.locator('#actions button[data-action="to_end"]'));
+    await fits(page, `war ×${players} at 390 px, the end`);
+    checked.push(`war ×${players}`);
+  }
+  await page.setViewportSize({ width: 1100, height: 900 });
+  return checked.join(', ');
 }
 
 const profile = mkdtempSync(join(tmpdir(), 'web-e2e-'));
@@ -235,7 +393,8 @@ try {
   for (const [name, play, shot] of [['quattro', quattro, 'quattro.png'], ['quattro (replay link)', quattroReplay, null],
     ['quattro (random seed)', quattroRandom, null],
     ['ochos-locos', ochos, 'ochos-locos.png'],
-    ['ochos-locos (watching)', ochosWatch, null], ['war', war, 'war.png'], ['pig', pig, 'pig.png']]) {
+    ['ochos-locos (facing a 2)', ochosTwos, null], ['ochos-locos (watching)', ochosWatch, null], ['war', war, 'war.png'], ['pig', pig, 'pig.png'],
+    ['390 px wide', narrow, null]]) {
     const started = Date.now();
     const what = await play(page);
     check(await isOver(page), `${name}: the game is not over`);
@@ -243,8 +402,9 @@ try {
     if (shot) await page.screenshot({ path: join(SHOTS, shot), fullPage: true });
     console.log(`ok ${name}: ${outcome}${what ? ` (${what})` : ''} in ${Date.now() - started} ms${shot ? `, ${shot}` : ''}`);
   }
+  check(seen.escape, 'no colour picker was opened, so Escape was not tried');
   check(problems.length === 0, problems.join('\n'));
-  console.log('7 passed, 0 failed');
+  console.log(`9 passed, 0 failed (Escape closed the colour picker in ${seen.escape})`);
 } catch (e) {
   failed = true;
   console.error(`FAILED: ${e.message}`);

@@ -1,7 +1,8 @@
 //! The API in process (`tower::ServiceExt::oneshot` on the router): whole games of each
 //! game, what a response may hold, refusals that change nothing, the cap on live games,
 //! the per-client allowance, foreign hosts and origins, the seed withheld until the end,
-//! every error in JSON.
+//! every error in JSON; the rules text of each game, Pig's winning total, what a 2 costs
+//! in Ochos Locos.
 
 use std::collections::HashSet;
 use std::net::SocketAddr;
@@ -1269,4 +1270,182 @@ fn seed_search_cost() {
         quattro * 1e9,
         pig * 1e9
     );
+}
+
+/// Every game response carries the rules of the rule set played, as the terminal's `?`
+/// says them, one sentence an item (the page's rules panel). The sentences expected are
+/// the games' rules as the assignments state them.
+#[tokio::test]
+async fn every_game_says_its_rules_in_sentences() {
+    let (_, app) = app(Config::default());
+    let pig = start(
+        &app,
+        json!({"game": "pig", "seed": 1, "options": {"rules": "classic", "goal": 50, "computer": "hold:20"}}),
+    )
+    .await;
+    // The terminal's answers (Y/N, q) are not the page's: its buttons are Roll and Hold.
+    assert_eq!(
+        pig["rules_text"],
+        json!([
+            "You play against the Computer; the first to reach 50 points wins.",
+            "Each roll of the die scores its face; a 1 loses the turn's points and ends the turn.",
+            "A turn's points are banked when you hold."
+        ])
+    );
+    let war = start(
+        &app,
+        json!({"game": "war", "seed": 1, "options": {"players": 8, "order": "fixed"}}),
+    )
+    .await;
+    let war = war["rules_text"].as_array().unwrap();
+    assert_eq!(war[0], "The 52 cards are dealt to the 8 players.");
+    assert!(
+        war[1]
+            .as_str()
+            .unwrap()
+            .ends_with("in the order they were put down."),
+        "{war:?}"
+    );
+    let cases = [
+        (
+            json!({"game": "quattro", "seed": 1}),
+            "Everyone gets 3 cards.",
+            vec![],
+            vec!["Skip", "Wild"],
+        ),
+        (
+            json!({"game": "quattro", "seed": 1, "options": {"rules": "uno"}}),
+            "Everyone gets 3 cards.",
+            vec![
+                "Skip: the next player misses a turn.",
+                "Reverse: play changes direction.",
+            ],
+            vec![],
+        ),
+        (
+            json!({"game": "ochos-locos", "seed": 1, "options": {"rules": "take-two"}}),
+            "On your turn, lay a card that matches the top of the discard pile in colour or number.",
+            vec!["An 8 is a card like any other."],
+            vec!["wild"],
+        ),
+        (
+            json!({"game": "ochos-locos", "seed": 1, "options": {"rules": "completos"}}),
+            "On your turn, lay a card that matches the top of the discard pile in colour or number.",
+            vec![
+                "An 8 is wild: it matches anything, and whoever lays it names the colour to follow.",
+            ],
+            vec!["An 8 is a card like any other."],
+        ),
+    ];
+    for (request, first, has, lacks) in cases {
+        let game = start(&app, request.clone()).await;
+        let sentences: Vec<&str> = game["rules_text"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap())
+            .collect();
+        assert_eq!(sentences[0], first, "{request}");
+        for s in has {
+            assert!(
+                sentences.contains(&s),
+                "{request}: no \"{s}\" in {sentences:?}"
+            );
+        }
+        for s in lacks {
+            assert!(
+                !sentences.iter().any(|x| x.contains(s)),
+                "{request}: \"{s}\" in {sentences:?}"
+            );
+        }
+        for s in &sentences {
+            assert!(
+                s.ends_with('.') && !s.contains('\n') && !s.contains("  "),
+                "{request}: {s:?}"
+            );
+            assert!(!s.starts_with("Rules"), "{request}: {s:?}");
+        }
+    }
+}
+
+/// Pig ends on the roll that reaches the goal, before any hold: the winner's score in
+/// the final response is that total (the log's "reach N"), not the points banked before
+/// the winning turn.
+#[tokio::test]
+async fn pig_shows_the_winning_total() {
+    let (_, app) = app(Config::default());
+    let mut mid_turn = 0;
+    for seed in 0..20 {
+        let mut game = start(
+            &app,
+            json!({"game": "pig", "seed": seed, "options": {"goal": 20, "computer": "hold:20"}}),
+        )
+        .await;
+        let mut last_roll = String::new();
+        while !game["over"].as_bool().unwrap() {
+            // Always roll: a win by the person comes mid-turn, never by a hold.
+            let (status, next) = act(&app, &game, &json!({"type": "roll"})).await;
+            assert_eq!(status, StatusCode::OK, "{next}");
+            for line in next["log"].as_array().unwrap() {
+                if line["kind"] == "roll" {
+                    last_roll = line["text"].as_str().unwrap().to_owned();
+                }
+            }
+            game = next;
+        }
+        let winner = game["outcome"]["winner"].as_u64().unwrap() as usize;
+        let Some((_, reached)) = last_roll.split_once(" and reach ") else {
+            continue; // won by a hold: the banked points are the total
+        };
+        let total: u64 = reached.split(':').next().unwrap().parse().unwrap();
+        assert!(total >= 20, "{last_roll}");
+        assert_eq!(game["players"][winner]["score"], total, "{seed}: {game}");
+        assert_eq!(game["view"]["scores"][winner], total, "{seed}: {game}");
+        assert!(game["view"]["turn_points"].as_u64().unwrap() > 0, "{game}");
+        mid_turn += 1;
+    }
+    assert!(mid_turn > 5, "only {mid_turn} games won mid-turn");
+}
+
+/// Facing a 2 in Ochos Locos, the view says what not answering costs (`penalty`): 2
+/// cards under Assignment 2's Take Two, 2 for each 2 in the chain under Assignment 4;
+/// and the draw is then labelled as taking the penalty.
+#[tokio::test]
+async fn ochos_locos_says_what_a_2_costs() {
+    let (_, app) = app(Config::default());
+    let mut seen = [0, 0];
+    for (i, (rules, per_two)) in [("take-two", false), ("completos", true)]
+        .into_iter()
+        .enumerate()
+    {
+        for seed in 0..30 {
+            let game = start(
+                &app,
+                json!({"game": "ochos-locos", "seed": seed, "options": {"rules": rules}}),
+            )
+            .await;
+            play_out(&app, game, |g| {
+                let v = &g["view"];
+                if v["facing_two"] != true {
+                    assert_eq!(v["penalty"], Value::Null, "{g}");
+                    return;
+                }
+                let twos = v["pending_twos"].as_u64().unwrap();
+                let expected = if per_two { 2 * twos } else { 2 };
+                assert_eq!(v["penalty"], expected, "{rules}: {g}");
+                if g["your_turn"] == true {
+                    for l in g["legal"].as_array().unwrap() {
+                        if l["action"]["type"] == "draw" {
+                            assert_eq!(l["label"], "Take the penalty", "{g}");
+                        } else {
+                            assert!(l["label"].as_str().unwrap().contains('2'), "{g}");
+                        }
+                    }
+                    seen[i] += 1;
+                }
+            })
+            .await;
+        }
+    }
+    assert!(seen[0] > 0 && seen[1] > 0, "no 2 faced: {seen:?}");
 }

@@ -557,6 +557,7 @@ pub fn game_json(id: GameId, session: &Session) -> Result<Value, ApiError> {
         "log": session.log,
         "over": over,
         "outcome": snapshot.outcome,
+        "rules_text": snapshot.rules_text,
     }))
 }
 

@@ -180,37 +180,41 @@ function renderBoard(g) {
     if (v.discard) board.append(pile('discard', colourCard(v.discard)));
     const notes = [];
     if (v.colour) notes.push(h('span', { class: `chip ${v.colour}` }, `follow ${v.colour}`));
-    if (v.facing_two) notes.push(h('span', { class: 'chip warn' }, `${v.pending_twos} two${v.pending_twos > 1 ? 's' : ''} to answer`));
-    board.append(h('div', { class: 'notes' }, h('div', {}, `rules: ${v.rules}`), ...notes));
+    if (v.facing_two) {
+      const twos = v.pending_twos > 1 ? `${v.pending_twos} 2s in a row` : 'A 2';
+      notes.push(h('span', { class: 'chip warn' }, `${twos} to answer: lay a 2, or draw ${v.penalty}`));
+    }
+    board.append(h('div', { class: 'notes' }, rulesLink(g), ...notes));
   } else if (g.game === 'quattro') {
     board.append(pile(`draw pile: ${v.draw_pile}`, v.draw_pile > 0 ? cardBack() : h('div', { class: 'empty-pile' })));
     board.append(pile('top', colourCard(v.top)));
     board.append(h('div', { class: 'notes' },
       h('span', { class: `chip ${v.colour}` }, `colour: ${v.colour}`),
       h('div', {}, `play goes ${v.clockwise ? 'up the seats ↻' : 'down the seats ↺'}; next: ${g.players[v.next].name}`),
-      h('div', {}, `rules: ${v.rules}`)));
+      rulesLink(g)));
   } else if (g.game === 'war') {
     const shown = h('div', { class: 'battle' });
     for (const { seat, card } of v.last_battle) shown.append(h('div', { class: 'shown' }, frenchCard(card), h('div', { class: 'pile-label' }, g.players[seat].name)));
     g.players.forEach((p, seat) => board.append(pile(`${p.name}: ${p.cards}`, p.cards > 0 ? cardBack() : h('div', { class: 'empty-pile' }), null)));
     board.append(shown);
-    board.append(h('div', { class: 'notes' }, h('div', {}, `battles: ${v.battles}`), h('div', {}, `wars: ${v.wars}`), h('div', {}, `won cards: ${v.order}`)));
+    board.append(h('div', { class: 'notes' }, h('div', {}, `battles: ${v.battles}`), h('div', {}, `wars: ${v.wars}`), rulesLink(g)));
   } else if (g.game === 'pig') {
     const bars = h('div', { class: 'scores' });
     g.players.forEach((p, seat) => {
       const bar = h('div', { class: 'bar' }, h('div', { class: 'fill' }));
-      // The turn's points count for the player whose turn it is (a win comes mid-turn).
-      const pending = v.turn === seat ? v.turn_points : 0;
+      // The turn's points count for the player whose turn it is; at the end the
+      // server's scores are the final totals (the winning turn's points included).
+      const pending = v.turn === seat && !g.over ? v.turn_points : 0;
       bar.firstChild.style.width = `${Math.min(100, (100 * (v.scores[seat] + pending)) / v.goal)}%`;
       bars.append(h('div', { class: `score${v.turn === seat && !g.over ? ' turn' : ''}` },
-        h('div', {}, `${p.name}: ${v.scores[seat]}${pending ? ` + ${pending} this turn` : ''} of ${v.goal}`), bar));
+        h('div', {}, `${p.name}: ${v.scores[seat]}${pending ? ` + ${pending} this turn` : ''} of ${v.goal}${g.over && g.outcome.winner === seat ? ' (wins)' : ''}`), bar));
     });
     board.append(bars);
     const dice = h('div', { class: 'dice', id: 'dice' });
     if (v.last_roll) for (const face of v.last_roll.dice) dice.append(die(face));
     board.append(h('div', { class: 'roll' }, dice,
       h('div', { class: 'pile-label' }, v.last_roll ? `last roll: ${g.players[v.last_roll.seat].name}` : 'no roll yet')));
-    board.append(h('div', { class: 'notes' }, h('div', { class: 'turn-points', id: 'turn-points' }, `this turn: ${v.turn_points}`), h('div', {}, `dice: ${v.rules}`)));
+    board.append(h('div', { class: 'notes' }, h('div', { class: 'turn-points', id: 'turn-points' }, `this turn: ${v.turn_points}`), rulesLink(g)));
   }
 }
 
@@ -225,17 +229,34 @@ function playsByCard(legal) {
   return map;
 }
 
-function chooseColour(options) {
+// The colour picker of an 8 or a wild card: a small dialog; r, y, g or b names a colour,
+// Escape (or cancel) closes it and gives the focus back to the card.
+let pickerCard = null;
+
+function closeColour() {
   const box = $('choose');
+  if (box.hidden) return false;
+  box.hidden = true;
+  if (pickerCard && pickerCard.isConnected) pickerCard.focus();
+  pickerCard = null;
+  return true;
+}
+
+function chooseColour(options, card) {
+  const box = $('choose');
+  pickerCard = card || null;
   box.replaceChildren(h('span', {}, 'Name a colour: '));
   for (const l of options) {
     const letter = l.action.colour;
-    const button = h('button', { type: 'button', class: 'colour', 'data-colour': letter, onclick: () => { box.hidden = true; send(l.action); } }, COLOUR_NAMES[letter]);
+    const key = letter.toLowerCase();
+    const button = h('button', { type: 'button', class: 'colour', 'data-colour': letter, 'data-key': key, 'aria-keyshortcuts': key, onclick: () => { box.hidden = true; pickerCard = null; send(l.action); } },
+      COLOUR_NAMES[letter], ' ', h('kbd', {}, key));
     button.style.background = COLOURS[letter];
     box.append(button);
   }
-  box.append(h('button', { type: 'button', class: 'link', onclick: () => { box.hidden = true; } }, 'cancel'));
+  box.append(h('button', { type: 'button', class: 'link', 'data-key': 'Escape', 'aria-keyshortcuts': 'Escape', onclick: closeColour }, 'cancel ', h('kbd', {}, 'Esc')));
   box.hidden = false;
+  box.querySelector('button').focus();
 }
 
 function renderHand(g) {
@@ -251,14 +272,26 @@ function renderHand(g) {
   for (const code of v.hand) {
     const options = plays.get(code);
     const attrs = { type: 'button', class: `card${options ? ' playable' : ''}`, 'data-card': code, disabled: !options, title: options ? `play ${code}` : `${code} cannot be played now` };
-    attrs.onclick = () => {
+    const button = h('button', attrs, colourCard(code));
+    button.addEventListener('click', () => {
       if (!options) return;
       if (options.length === 1) send(options[0].action);
-      else chooseColour(options);
-    };
-    cards.append(h('button', attrs, colourCard(code)));
+      else chooseColour(options, button);
+    });
+    cards.append(button);
   }
   box.append(cards);
+}
+
+// The key of each button (shown on it as <kbd>, and in aria-keyshortcuts): the
+// terminal's letters where it has them (r and h in Pig, d to draw), Enter for War's
+// battle.
+const KEYS = { draw: 'd', roll: 'r', hold: 'h', battle: 'Enter', to_end: 'e', next: 'n', again: 'a' };
+const KEY_NAMES = { Enter: 'Enter', Escape: 'Esc' };
+
+function keyed(attrs, key, ...label) {
+  if (!key) return h('button', attrs, ...label);
+  return h('button', { ...attrs, 'data-key': key, 'aria-keyshortcuts': key }, ...label, ' ', h('kbd', {}, KEY_NAMES[key] || key));
 }
 
 function renderActions(g) {
@@ -266,40 +299,90 @@ function renderActions(g) {
   box.replaceChildren();
   for (const l of g.legal) {
     if (l.action.type === 'play') continue;
-    box.append(h('button', { type: 'button', class: 'primary', 'data-action': l.action.type + (l.action.count ? `-${l.action.count}` : ''), onclick: () => send(l.action) }, l.label));
+    const name = l.action.type + (l.action.count ? `-${l.action.count}` : '');
+    box.append(keyed({ type: 'button', class: 'primary', 'data-action': name, onclick: () => send(l.action) }, l.action.count ? null : KEYS[l.action.type], l.label));
   }
   if (g.game === 'war' && g.legal.length) {
-    const input = h('input', { id: 'battles', type: 'number', min: 1, max: 10000, value: 5 });
+    const input = h('input', { id: 'battles', type: 'number', min: 1, max: 10000, value: 5, 'aria-label': 'how many battles' });
     box.append(h('span', { class: 'n-battles' }, input,
       h('button', { type: 'button', 'data-action': 'battle-n', onclick: () => send({ type: 'battle', count: Number(input.value) }) }, 'battles')));
   }
-  if (g.over) box.append(h('button', { type: 'button', class: 'primary', 'data-action': 'again', onclick: () => start(g.game, null, Object.fromEntries(new URLSearchParams(g.settings.split('?')[1]).entries())) }, 'Play again (new seed)'));
+  if (g.over) box.append(keyed({ type: 'button', class: 'primary', 'data-action': 'again', onclick: () => start(g.game, null, Object.fromEntries(new URLSearchParams(g.settings.split('?')[1]).entries())) }, KEYS.again, 'Play again (new seed)'));
 }
+
+// The log in the order things happened, numbered from the deal on (a number never
+// changes), the newest at the bottom and scrolled into view; the last click's lines are
+// marked, and said to a screen reader (#announce) with the status.
+const LOG_KEEP = 500;
+let logCount = 0;
 
 function renderLog(g) {
   const list = $('log');
+  for (const old of list.querySelectorAll('.new')) old.classList.remove('new');
   for (const e of g.log) {
-    const item = h('li', { class: `entry log-${e.kind}` }, e.text);
-    list.prepend(item);
+    logCount += 1;
+    list.append(h('li', { class: `entry new log-${e.kind}`, value: logCount }, e.text));
   }
-  while (list.children.length > 200) list.lastChild.remove();
+  while (list.children.length > LOG_KEEP) list.firstChild.remove();
+  list.scrollTop = list.scrollHeight;
+  const said = g.log.slice(-8).map((e) => e.text);
+  if (g.log.length > 8) said.unshift(`${g.log.length - 8} earlier lines in the log.`);
+  $('announce').textContent = [...said, statusText(g)].map((t) => (/[.!?…]$/.test(t) ? t : `${t}.`)).join(' ');
 }
 
+// The rule set in words, as the setup form names it.
+function ruleSetName(g) {
+  const v = g.view || {};
+  const label = (slug, name, value) => {
+    const field = SETUP[slug].fields.find(([n]) => n === name);
+    const choice = field && field[3].find(([c]) => String(c) === String(value));
+    return choice ? choice[1] : String(value);
+  };
+  if (g.game === 'ochos-locos' || g.game === 'quattro') return label(g.game, 'rules', v.rules);
+  if (g.game === 'pig') return `${label('pig', 'rules', v.rules)}, to ${v.goal}`;
+  return `${g.players.length} players, won cards go back ${v.order === 'fixed' ? 'in a fixed order' : 'shuffled'}`;
+}
+
+function renderRules(g) {
+  $('rules-name').textContent = `of this game: ${ruleSetName(g)}`;
+  $('rules-list').replaceChildren(...(g.rules_text || []).map((s) => h('li', {}, s)));
+}
+
+// A button on the board that opens the rules panel.
+function rulesLink(g) {
+  return h('button', { type: 'button', class: 'link light-link', 'data-open': 'rules', onclick: () => { $('rules').open = true; $('rules').scrollIntoView({ block: 'nearest' }); } }, `Rules: ${ruleSetName(g)}`);
+}
+
+// The status says what the offered actions allow, and nothing they do not.
 function statusText(g) {
   if (g.outcome) return g.outcome.text;
-  if (!g.playing) return 'Watching: press Next turn, or play to the end.';
-  if (g.your_turn) {
-    if (g.game === 'war') return 'Turn the cards over: one battle, several, or to the end.';
-    if (g.game === 'pig') return 'Your turn: roll or hold.';
-    return 'Your turn: click a card that may be played, or draw.';
+  const label = (type) => { const l = g.legal.find((x) => x.action.type === type); return l ? l.label : null; };
+  if (!g.playing) return g.legal.length ? 'Watching: Next turn (n), or Play to the end (e).' : 'Waiting…';
+  if (!g.your_turn) return 'Waiting…';
+  if (g.game === 'war') return 'Turn the cards over: one battle (Enter), several, or to the end (e).';
+  if (g.game === 'pig') {
+    const can = [label('roll') && 'roll (r)', label('hold') && 'hold (h)'].filter(Boolean);
+    return `Your turn: ${can.join(' or ')}.`;
   }
-  return 'Waiting…';
+  const v = g.view || {};
+  const plays = g.legal.some((l) => l.action.type === 'play');
+  const draw = label('draw');
+  if (v.facing_two) {
+    const two = v.pending_twos > 1 ? `${v.pending_twos} 2s in a row were played` : 'a 2 was played';
+    if (plays && draw) return `Your turn: ${two}: answer with a 2 (click one), or take the penalty, ${v.penalty} cards (d).`;
+    if (plays) return `Your turn: ${two}: answer it with one of your 2s (click it).`;
+    return `Your turn: ${two} and you hold no 2: take the penalty, ${v.penalty} cards (d).`;
+  }
+  if (plays && draw) return 'Your turn: click a card that may be played (outlined), or draw (d).';
+  if (plays) return 'Your turn: click a card that may be played (outlined).';
+  if (draw === 'Pass') return 'Your turn: no card can be played and the deck is empty: pass (d).';
+  return 'Your turn: no card can be played: draw (d).';
 }
 
 function render(g) {
   const first = !current || current.id !== g.id;
   current = g;
-  if (first) $('log').replaceChildren();
+  if (first) { $('log').replaceChildren(); logCount = 0; $('rules').open = false; }
   document.title = g.seed === null ? g.title : `${g.title} · seed ${g.seed}`;
   markNav(g.game);
   $('game-title').textContent = g.title;
@@ -309,13 +392,22 @@ function render(g) {
   $('replay-box').hidden = !g.replay;
   $('status').textContent = statusText(g);
   $('status').className = `status${g.over ? ' over' : ''}${g.your_turn ? ' yours' : ''}`;
+  // Keyboard users keep their place: the button they used is drawn anew, focused again.
+  const focused = document.activeElement;
+  const again = focused && focused.dataset ? (focused.dataset.action ? `[data-action="${focused.dataset.action}"]` : focused.dataset.card ? `#hand [data-card="${focused.dataset.card}"]` : null) : null;
   renderPlayers(g);
   renderBoard(g);
   renderHand(g);
   renderActions(g);
+  renderRules(g);
   renderLog(g);
+  if (again) {
+    const target = document.querySelector(`#game ${again}:not(:disabled)`);
+    if (target) target.focus();
+  }
   showSection('game');
   document.body.dataset.game = g.game;
+  document.body.dataset.id = g.id;
   document.body.dataset.over = g.over ? '1' : '0';
   document.body.dataset.version = String(++version);
 }
@@ -340,5 +432,35 @@ function route() {
     document.body.dataset.version = String(++version);
   }
 }
+
+// The keys: those shown on the buttons (data-key), ? for the rules, and Escape to close
+// the colour picker (or the rules). Keys typed into a field, or with Ctrl, Alt or Meta,
+// are the browser's; Enter on a focused button or link is that button's.
+document.addEventListener('keydown', (event) => {
+  if (event.ctrlKey || event.altKey || event.metaKey || event.isComposing) return;
+  const target = event.target;
+  const typing = target instanceof HTMLElement && target.closest('input, select, textarea');
+  if (typing) return;
+  if (event.key === 'Escape') {
+    if (closeColour()) { event.preventDefault(); return; }
+    if ($('rules').open) { $('rules').open = false; event.preventDefault(); }
+    return;
+  }
+  if ($('game').hidden) return;
+  const picker = $('choose');
+  const scope = picker.hidden ? $('actions') : picker;
+  if (event.key === 'Enter' && target instanceof HTMLElement && target.closest('button, a, summary')) return;
+  if (event.key === '?' && picker.hidden) {
+    $('rules').open = !$('rules').open;
+    event.preventDefault();
+    return;
+  }
+  const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+  const button = [...scope.querySelectorAll('button[data-key]')].find((b) => b.dataset.key === key && !b.disabled);
+  if (button) {
+    event.preventDefault();
+    button.click();
+  }
+});
 
 route();

@@ -98,6 +98,48 @@ impl Log {
     }
 }
 
+/// A game's rules text as the terminal's `?` shows it (`rules_text` of the game's
+/// crate, wrapped for a terminal), as the page's rules panel lists it: one sentence an
+/// item, the terminal's line breaks and its `Rules (completos): ` opening dropped (the
+/// panel's heading names the rule set). The page and the terminal so say the same.
+pub fn rule_sentences(text: &str) -> Vec<String> {
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let flat = match flat.split_once(": ") {
+        Some((head, rest)) if head.starts_with("Rules") => rest,
+        _ => flat.as_str(),
+    };
+    let mut sentences = Vec::new();
+    let mut current = String::new();
+    let mut words = flat.split(' ').peekable();
+    while let Some(word) = words.next() {
+        if !current.is_empty() {
+            current.push(' ');
+        }
+        current.push_str(word);
+        // A sentence ends at a full stop whose next word starts with a capital or a
+        // digit ("… misses a turn. Reverse: …"), never inside "(double 6s: 24)".
+        let next_starts = words
+            .peek()
+            .and_then(|w| w.chars().next())
+            .is_none_or(|c| c.is_uppercase() || c.is_ascii_digit());
+        if word.ends_with('.') && next_starts {
+            sentences.push(capitalised(&current));
+            current.clear();
+        }
+    }
+    if !current.is_empty() {
+        sentences.push(capitalised(&current));
+    }
+    sentences
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
 /// One action a page may send now, with a label for its button.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct Legal {
@@ -152,6 +194,8 @@ pub struct Snapshot {
     pub legal: Vec<Legal>,
     /// How the game ended, once it has.
     pub outcome: Option<OutcomeJson>,
+    /// The rules of the rule set played, one sentence an item ([`rule_sentences`]).
+    pub rules_text: Vec<String>,
 }
 
 /// An agent for the person's seat: the server never asks it (it stops the loop before

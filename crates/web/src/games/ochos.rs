@@ -225,6 +225,8 @@ impl Ochos {
             "colour": obs.chosen_color.map(|c| c.name()),
             "pending_twos": obs.pending_twos,
             "facing_two": obs.facing_two(),
+            // What not answering the 2s costs, said on the page ("draw 4").
+            "penalty": obs.rules.two.filter(|_| obs.facing_two()).map(|two| two.penalty.cards(obs.pending_twos)),
             "deck": obs.deck_size,
         });
         Ok(Snapshot {
@@ -236,6 +238,7 @@ impl Ochos {
             view,
             legal,
             outcome: self.game.outcome().map(|o| outcome(&self.names, o)),
+            rules_text: super::rule_sentences(&ochos_locos::render::rules_text(self.variant)),
         })
     }
 

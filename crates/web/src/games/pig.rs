@@ -170,7 +170,14 @@ impl Pig {
         let view = self.game.observe(YOU).ok_or_else(|| {
             ApiError::internal("broken invariant: the page's seat has no observation")
         })?;
-        let scores = [view.my_score, view.opponent_score];
+        let mut scores = [view.my_score, view.opponent_score];
+        // The game ends on the roll that reaches the goal, before any hold: the winner's
+        // total is the banked points and that turn's, and is what the page shows then.
+        if let Some(winner) = self.game.outcome().and_then(|o| o.winner())
+            && let Some(score) = scores.get_mut(winner)
+        {
+            *score += view.turn_points;
+        }
         let players = NAMES
             .iter()
             .enumerate()
@@ -226,6 +233,7 @@ impl Pig {
             your_turn: !legal.is_empty(),
             view: json_view,
             legal,
+            rules_text: rules_text(self.setup.rules, self.setup.goal),
             outcome: self.game.outcome().map(|o| OutcomeJson {
                 winner: o.winner(),
                 text: match o.winner() {
@@ -235,6 +243,22 @@ impl Pig {
             }),
         })
     }
+}
+
+/// The terminal's rules text ([`pig::render::rules_text`]) for the page: the same
+/// sentences but the two about the terminal's answers (Y/N, q), whose place the page's
+/// Roll and Hold buttons take, and the players called as the page calls them.
+fn rules_text(rules: Rules, goal: u32) -> Vec<String> {
+    super::rule_sentences(&pig::render::rules_text(rules, goal))
+        .into_iter()
+        .filter(|s| !s.starts_with("Before each roll, answer") && !s.starts_with("Answer q"))
+        .map(|s| {
+            s.replace(
+                "Human plays against Computer",
+                "You play against the Computer",
+            )
+        })
+        .collect()
 }
 
 fn dice(throw: Throw) -> Vec<u8> {

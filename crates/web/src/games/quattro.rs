@@ -163,6 +163,7 @@ impl Quattro {
             view: json_view,
             legal,
             outcome: self.game.outcome().map(|o| outcome(&self.names, o)),
+            rules_text: super::rule_sentences(&quattro::render::rules_text(self.game.rules())),
         })
     }
 

@@ -180,6 +180,7 @@ impl War {
             view: json_view,
             legal,
             outcome: self.game.outcome().map(outcome),
+            rules_text: super::rule_sentences(&war::render::rules_text(self.game.rules())),
         })
     }
 
