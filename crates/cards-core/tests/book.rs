@@ -6,7 +6,8 @@
 //! file of `kits/*/{handout,solution,tests}`, which the kit's `test.sh` compiles), and
 //! every page with Rust excerpts has Java ones, but the pages of measurements. Every
 //! figure is a file of the book that follows the one-line `sh` command that writes it;
-//! the program's own tests rerun that command (`crates/pig/tests/book_figures.rs`).
+//! the program's own tests rerun that command (`crates/pig/tests/book_figures.rs`,
+//! `crates/figures/tests/book.rs`).
 //! The examples themselves are tested elsewhere: each game's
 //! `tests/cli.rs` runs the `console` blocks of its chapter as trycmd cases. This test
 //! lives in the shared crate because the book spans all of them; it needs no mdbook, so
@@ -454,8 +455,9 @@ fn images(text: &str) -> Vec<(usize, String)> {
 }
 
 /// The programs whose commands may write a figure; each regenerates its figures in its
-/// own tests (`crates/pig/tests/book_figures.rs`), where the binary is at hand.
-const FIGURE_PROGRAMS: [&str; 1] = ["pig"];
+/// own tests (`crates/pig/tests/book_figures.rs`, `crates/figures/tests/book.rs`), where
+/// the binary is at hand.
+const FIGURE_PROGRAMS: [&str; 2] = ["pig", "figures"];
 
 #[test]
 fn every_figure_is_a_file_and_follows_the_command_that_writes_it() {
