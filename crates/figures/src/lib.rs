@@ -209,8 +209,10 @@ impl Lengths {
 const WIDTH: u32 = 900;
 const HEIGHT: u32 = 540;
 const FONT: &str = "sans-serif";
-/// At most this many bars: longer games are grouped into wider bins.
-const BARS: u64 = 70;
+/// At most this many bars: longer games are grouped into wider bins (enough for one
+/// length a bar in Quattro and Ochos Locos, whose lengths come in blocks of four turns
+/// that wider bins would blur).
+const BARS: u64 = 160;
 
 fn drawing(error: impl fmt::Display) -> FigureError {
     FigureError::Drawing(error.to_string())
