@@ -2,7 +2,13 @@
 //! contents and every entry there is a page; every link between pages and every
 //! `{{#include}}` (a file, and its anchor) points at something that exists; and every
 //! Rust item the book names by path (`` `ochos_locos::Player::find_match` ``) is defined
-//! in that crate's source. The examples themselves are tested elsewhere: each game's
+//! in that crate's source. The Java the book shows is the kits' own (an include of a
+//! file of `kits/*/{handout,solution,tests}`, which the kit's `test.sh` compiles), and
+//! every page with Rust excerpts has Java ones, but the pages of measurements. Every
+//! figure is a file of the book that follows the one-line `sh` command that writes it;
+//! the program's own tests rerun that command (`crates/pig/tests/book_figures.rs`,
+//! `crates/figures/tests/book.rs`).
+//! The examples themselves are tested elsewhere: each game's
 //! `tests/cli.rs` runs the `console` blocks of its chapter as trycmd cases. This test
 //! lives in the shared crate because the book spans all of them; it needs no mdbook, so
 //! a broken link fails `cargo test` wherever the book is not built.
@@ -301,5 +307,204 @@ fn every_rust_path_the_book_names_is_defined() {
     assert!(
         checked > 0,
         "the book names no Rust item: is this test reading it?"
+    );
+}
+
+/// The fenced code blocks of `text`: each block's info string (`java`, `sh`, …), its
+/// lines, and the index of the line after its closing fence.
+fn fences(text: &str) -> Vec<(String, Vec<String>, usize)> {
+    let mut blocks = Vec::new();
+    let mut open: Option<(String, Vec<String>)> = None;
+    for (index, line) in text.lines().enumerate() {
+        let trimmed = line.trim_start();
+        match open.take() {
+            None if trimmed.starts_with("```") => {
+                open = Some((
+                    trimmed.trim_start_matches('`').trim().to_owned(),
+                    Vec::new(),
+                ));
+            }
+            None => {}
+            Some((info, lines)) if trimmed.starts_with("```") => {
+                blocks.push((info, lines, index + 1));
+            }
+            Some((info, mut lines)) => {
+                lines.push(line.to_owned());
+                open = Some((info, lines));
+            }
+        }
+    }
+    blocks
+}
+
+/// The kits whose files the book may show, and the folders of each kit that its
+/// `test.sh` compiles (handout, solution, tests).
+const KIT_FOLDERS: [&str; 3] = ["handout", "solution", "tests"];
+
+#[test]
+fn every_java_excerpt_is_a_file_of_a_kit_that_compiles_it() {
+    let kits = normalize(&root().join("kits"));
+    let mut wrong = Vec::new();
+    let mut count = 0;
+    for (page, text) in pages() {
+        let dir = page.parent().unwrap();
+        for (info, lines, _) in fences(&text) {
+            for (path, _) in includes(&lines.join("\n")) {
+                let is_java = path.ends_with(".java");
+                if info != "java" && !is_java {
+                    continue;
+                }
+                count += 1;
+                let where_ = format!("{}: {path}", page.display());
+                if info != "java" || !is_java {
+                    wrong.push(format!("{where_}: a Java file goes in a ```java block"));
+                    continue;
+                }
+                let file = normalize(&dir.join(&path));
+                let Ok(inside) = file.strip_prefix(&kits) else {
+                    wrong.push(format!("{where_}: not a file of kits/"));
+                    continue;
+                };
+                let mut parts = inside.components().map(|c| c.as_os_str().to_string_lossy());
+                let (Some(kit), Some(folder)) = (parts.next(), parts.next()) else {
+                    wrong.push(format!("{where_}: not inside a kit"));
+                    continue;
+                };
+                if !KIT_FOLDERS.contains(&folder.as_ref()) {
+                    wrong.push(format!(
+                        "{where_}: in kits/{kit}/{folder}/, which test.sh does not compile"
+                    ));
+                }
+                // The kit's check compiles its Java with javac, directly or through
+                // `kit_check_solution` of kits/lib.sh, and fails if it does not compile.
+                let check = kits.join(kit.as_ref()).join("test.sh");
+                match fs::read_to_string(&check) {
+                    Ok(script)
+                        if script.contains("javac") || script.contains("kit_check_solution") => {}
+                    _ => wrong.push(format!("{where_}: kits/{kit}/test.sh does not compile it")),
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "Java excerpts: {wrong:#?}");
+    assert!(
+        count > 0,
+        "the book shows no Java: is this test reading it?"
+    );
+}
+
+/// The pages that show Rust but have no Java of their own: measurements and the solver,
+/// which are the workspace's additions to the assignments.
+const RUST_ONLY_PAGES: [&str; 4] = [
+    "ochos-locos/figures.md",
+    "quattro/figures.md",
+    "war/figures.md",
+    "pig/optimal.md",
+];
+
+#[test]
+fn every_page_that_shows_rust_shows_the_kits_java_beside_it() {
+    let src = book_src();
+    let mut missing = Vec::new();
+    for (page, text) in pages() {
+        let name = page
+            .strip_prefix(&src)
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        let blocks = fences(&text);
+        let has = |language: &str| {
+            blocks.iter().any(|(info, lines, _)| {
+                info.starts_with(language) && lines.iter().any(|l| l.contains("{{#include"))
+            })
+        };
+        if has("rust") && !has("java") && !RUST_ONLY_PAGES.contains(&name.as_str()) {
+            missing.push(name);
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "pages with Rust excerpts and no Java from a kit: {missing:?}"
+    );
+}
+
+/// The images `![alt](target)` of `text`, outside code, with the line each is on.
+fn images(text: &str) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    let mut in_fence = false;
+    for (index, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with("```") {
+            in_fence = !in_fence;
+            continue;
+        }
+        if in_fence {
+            continue;
+        }
+        let mut rest = line;
+        while let Some(start) = rest.find("![") {
+            let after = &rest[start..];
+            let Some(open) = after.find("](") else { break };
+            let Some(close) = after[open..].find(')') else {
+                break;
+            };
+            found.push((index, after[open + 2..open + close].to_owned()));
+            rest = &after[open + close..];
+        }
+    }
+    found
+}
+
+/// The programs whose commands may write a figure; each regenerates its figures in its
+/// own tests (`crates/pig/tests/book_figures.rs`, `crates/figures/tests/book.rs`), where
+/// the binary is at hand.
+const FIGURE_PROGRAMS: [&str; 2] = ["pig", "figures"];
+
+#[test]
+fn every_figure_is_a_file_and_follows_the_command_that_writes_it() {
+    let src = book_src();
+    let mut wrong = Vec::new();
+    let mut count = 0;
+    for (page, text) in pages() {
+        let dir = page.parent().unwrap();
+        let blocks = fences(&text);
+        for (line, target) in images(&text) {
+            count += 1;
+            let where_ = format!("{}: {target}", page.display());
+            let file = normalize(&dir.join(&target));
+            if !file.is_file() {
+                wrong.push(format!("{where_}: no such file"));
+                continue;
+            }
+            // The command is the one line of the last ```sh block before the image,
+            // naming the file by its path from the workspace's root.
+            let from_root =
+                Path::new("docs/book/src").join(file.strip_prefix(normalize(&src)).unwrap());
+            let from_root = from_root.to_string_lossy();
+            let command = blocks
+                .iter()
+                .rev()
+                .find(|(_, _, end)| *end <= line)
+                .filter(|(info, _, _)| info == "sh")
+                .map(|(_, lines, _)| lines.clone());
+            match command.as_deref() {
+                Some([command]) => {
+                    let words: Vec<&str> = command.split_whitespace().collect();
+                    if !FIGURE_PROGRAMS.contains(&words.first().copied().unwrap_or("")) {
+                        wrong.push(format!("{where_}: `{command}` is no figure program's"));
+                    }
+                    if !words.contains(&from_root.as_ref()) {
+                        wrong.push(format!("{where_}: `{command}` does not write {from_root}"));
+                    }
+                }
+                _ => wrong.push(format!(
+                    "{where_}: no one-line ```sh block with its command just before it"
+                )),
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "figures: {wrong:#?}");
+    assert!(
+        count > 0,
+        "the book shows no figure: is this test reading it?"
     );
 }

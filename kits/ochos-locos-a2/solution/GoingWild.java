@@ -66,6 +66,7 @@ public class GoingWild {
                 }
             }
 
+            // ANCHOR: loco_choice
             // Choose: facing a 2, a 2 (the first in rainbow order); otherwise a
             // Loco card that matches (the first in rainbow order); otherwise by
             // number, the first colour in rainbow order, or by colour, the
@@ -97,6 +98,7 @@ public class GoingWild {
                     }
                 }
             }
+            // ANCHOR_END: loco_choice
 
             if (chosen == -1 && twoPending) {
                 // The Rule of Two: skipped, and two cards drawn (as many as remain).
@@ -128,6 +130,7 @@ public class GoingWild {
                 size[player]--;
                 passes = 0;
                 twoPending = discard.charAt(1) == '2';
+                // ANCHOR: name_colour
                 colour = discard.charAt(0);
                 number = discard.charAt(1);
                 if (number == '8' && size[player] > 0) {
@@ -144,6 +147,7 @@ public class GoingWild {
                     }
                     line += " LOCO " + colour;
                 }
+                // ANCHOR_END: name_colour
             }
 
             if (size[player] == 0) {

@@ -21,6 +21,7 @@ public class MatchMaking {
         final int PLAYERS = 3;
         final String RAINBOW = "RYGB";
 
+        // ANCHOR: read
         // hands[p] holds player p's cards in hand[p][0 .. size[p] - 1].
         String[][] hands = new String[PLAYERS][32];
         int[] size = new int[PLAYERS];
@@ -39,6 +40,7 @@ public class MatchMaking {
             pileSize++;
         }
         int top = 0;
+        // ANCHOR_END: read
 
         System.out.println("0: " + discard);
         int player = 0;
@@ -49,6 +51,7 @@ public class MatchMaking {
             char colour = discard.charAt(0);
             char number = discard.charAt(1);
 
+            // ANCHOR: choose
             // Count the cards matching the discard card's colour and number.
             int colourMatches = 0;
             int numberMatches = 0;
@@ -76,7 +79,9 @@ public class MatchMaking {
                     chosen = c;
                 }
             }
+            // ANCHOR_END: choose
 
+            // ANCHOR: play
             String line = (player + 1) + ": ";
             if (chosen == -1) {
                 line += "DRAW";
@@ -111,6 +116,7 @@ public class MatchMaking {
                 System.out.println(line);
             }
             player = (player + 1) % PLAYERS;
+            // ANCHOR_END: play
         }
     }
 }

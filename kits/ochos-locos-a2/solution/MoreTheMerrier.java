@@ -17,6 +17,7 @@ public class MoreTheMerrier {
      */
     public static void main(String[] args) {
         Scanner in = new Scanner(System.in);
+        // ANCHOR: read_players
         int players = in.nextInt();
         final String RAINBOW = "RYGB";
 
@@ -29,6 +30,7 @@ public class MoreTheMerrier {
             }
             size[p] = 5;
         }
+        // ANCHOR_END: read_players
         String discard = in.next();
         // The draw pile, top card first; pile[top] is the next card drawn.
         String[] pile = new String[32];

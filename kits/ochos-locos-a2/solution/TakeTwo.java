@@ -65,6 +65,7 @@ public class TakeTwo {
                 }
             }
 
+            // ANCHOR: two_choice
             // Choose: facing a 2, a 2 (the first in rainbow order); otherwise by
             // number, the first colour in rainbow order, or by colour, the
             // lowest number. -1: no card to play.
@@ -85,7 +86,9 @@ public class TakeTwo {
                     chosen = c;
                 }
             }
+            // ANCHOR_END: two_choice
 
+            // ANCHOR: take_two
             if (chosen == -1 && twoPending) {
                 // The Rule of Two: skipped, and two cards drawn (as many as remain).
                 line += "TAKE TWO";
@@ -96,6 +99,7 @@ public class TakeTwo {
                 }
                 twoPending = false;
                 passes = 0;
+            // ANCHOR_END: take_two
             } else if (chosen == -1) {
                 line += "DRAW";
                 if (top < pileSize) {

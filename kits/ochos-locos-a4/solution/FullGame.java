@@ -15,6 +15,7 @@ public class FullGame extends Game {
     /** The 2s played in a row that the next player must answer. */
     private int twos = 0;
 
+    // ANCHOR: next_play
     /**
      * Plays one turn under the 8-card and 2-card rules.
      *
@@ -50,7 +51,9 @@ public class FullGame extends Game {
         lay(player, card);
         return card;
     }
+    // ANCHOR_END: next_play
 
+    // ANCHOR: lay
     /**
      * Lays a card: it leaves the hand and becomes the discard card; an 8
      * names a colour (none if it was the last card), a 2 adds to the run.
@@ -71,6 +74,7 @@ public class FullGame extends Game {
             twos = 0;
         }
     }
+    // ANCHOR_END: lay
 
     /**
      * @param card what nextPlay returned

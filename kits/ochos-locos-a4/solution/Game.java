@@ -46,6 +46,7 @@ public class Game {
         return discardCard;
     }
 
+    // ANCHOR: draw_card
     /**
      * Takes the top card of the deck.
      *
@@ -57,6 +58,7 @@ public class Game {
         }
         return deck.remove(0);
     }
+    // ANCHOR_END: draw_card
 
     /**
      * @return the player whose turn it is
@@ -75,6 +77,7 @@ public class Game {
         return players.get(current);
     }
 
+    // ANCHOR: next_play
     /**
      * Plays one turn: the next player lays the card their findMatch picks,
      * which becomes the discard card, or, with no match, draws a card.
@@ -94,6 +97,7 @@ public class Game {
         }
         return card;
     }
+    // ANCHOR_END: next_play
 
     /**
      * @return true if every card of the deck has been drawn

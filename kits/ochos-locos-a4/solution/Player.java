@@ -45,6 +45,7 @@ public class Player {
         }
     }
 
+    // ANCHOR: find_match
     /**
      * Searches the hand, oldest card first, for a card to play.
      *
@@ -59,6 +60,7 @@ public class Player {
         }
         return null;
     }
+    // ANCHOR_END: find_match
 
     /**
      * @return true if the player has no cards left
@@ -67,6 +69,7 @@ public class Player {
         return hand.isEmpty();
     }
 
+    // ANCHOR: find_two
     /**
      * Finds the first 2 in the hand, for the 2-card rule of FullGame.
      *
@@ -80,7 +83,9 @@ public class Player {
         }
         return null;
     }
+    // ANCHOR_END: find_two
 
+    // ANCHOR: most_held_color
     /**
      * The colour this player holds most of, for the 8-card rule of FullGame.
      * Ties go to the colour that comes first in the order R, Y, G, B.
@@ -105,6 +110,7 @@ public class Player {
         }
         return best;
     }
+    // ANCHOR_END: most_held_color
 
     /**
      * @return the name, then each card of the hand, separated by spaces

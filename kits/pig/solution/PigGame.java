@@ -60,6 +60,7 @@ public class PigGame {
         System.out.println("Before each roll, answer Y to hold (bank the turn's points) or N to roll.");
     }
 
+    // ANCHOR: play_human_turn
     /**
      * Plays one turn of the human: asks before every roll, until the human holds, rolls
      * snake eyes or wins.
@@ -77,7 +78,9 @@ public class PigGame {
         endTurn(human);
         return false;
     }
+    // ANCHOR_END: play_human_turn
 
+    // ANCHOR: play_computer_turn
     /**
      * Plays one turn of the computer: it rolls until its turn has 20 points or more,
      * then holds, unless it rolls snake eyes or wins first.
@@ -95,7 +98,9 @@ public class PigGame {
         endTurn(computer);
         return false;
     }
+    // ANCHOR_END: play_computer_turn
 
+    // ANCHOR: roll_once
     /**
      * Rolls the player's dice once and prints the roll. Snake eyes, or reaching 100
      * points, end the turn (the game is won at once, without holding).
@@ -115,6 +120,7 @@ public class PigGame {
         }
         return false;
     }
+    // ANCHOR_END: roll_once
 
     /**
      * Asks the human whether to hold, until the answer is Y or N (either case).

@@ -65,6 +65,7 @@ public class Card implements Comparable<Card> {
         return suit;
     }
 
+    // ANCHOR: compare_to
     /**
      * Compares by value only, as a battle does: suits make no difference.
      *
@@ -75,6 +76,7 @@ public class Card implements Comparable<Card> {
     public int compareTo(Card other) {
         return Integer.compare(value, other.value);
     }
+    // ANCHOR_END: compare_to
 
     /** @return the card's code: its value (2-10, J, Q, K, A) then its suit, such as 6C */
     @Override

@@ -117,6 +117,7 @@ public class Game {
         return winner;
     }
 
+    // ANCHOR: play_battle
     /**
      * Plays one battle, and the wars it sets off, printing what happens.
      *
@@ -161,7 +162,9 @@ public class Game {
             }
         }
     }
+    // ANCHOR_END: play_battle
 
+    // ANCHOR: lay_war_cards
     /**
      * Takes a player's war cards: four, or all the player has if fewer.
      *
@@ -175,6 +178,7 @@ public class Game {
         }
         return laid;
     }
+    // ANCHOR_END: lay_war_cards
 
     /**
      * What a player laid in a war: "Player 1 lays 2C 3C 4C face down and plays AC", or

@@ -22,6 +22,7 @@ public class Player {
         this.human = human;
     }
 
+    // ANCHOR: validate_name
     /**
      * Checks the name typed for the human player.
      *
@@ -44,6 +45,7 @@ public class Player {
         }
         return name;
     }
+    // ANCHOR_END: validate_name
 
     /** @return the player's name */
     public String getName() {
@@ -74,6 +76,7 @@ public class Player {
         hand.add(card);
     }
 
+    // ANCHOR: find_playable
     /**
      * The first card of the hand that may be played on the top card (the bots play it).
      *
@@ -88,7 +91,9 @@ public class Player {
         }
         return null;
     }
+    // ANCHOR_END: find_playable
 
+    // ANCHOR: select_card
     /**
      * Reads the human's selection: the code of a card in hand that matches the top card
      * (either case), or "draw" (or 0) when no card matches.
@@ -120,4 +125,5 @@ public class Player {
         }
         throw new InvalidSelectionException("You don't hold " + text + ": choose a card from your hand.");
     }
+    // ANCHOR_END: select_card
 }

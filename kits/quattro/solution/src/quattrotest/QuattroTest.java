@@ -28,6 +28,7 @@ public class QuattroTest {
     }
 
     /** @return the 40 cards: each colour R, Y, G, B with the numbers 0 to 9 */
+    // ANCHOR: new_deck
     public static ArrayList<Card> newDeck() {
         ArrayList<Card> deck = new ArrayList<>();
         for (char colour : ColourCard.COLOURS.toCharArray()) {
@@ -37,6 +38,7 @@ public class QuattroTest {
         }
         return deck;
     }
+    // ANCHOR_END: new_deck
 
     /**
      * Asks the human's name until a valid one is typed.
@@ -104,6 +106,7 @@ public class QuattroTest {
         return discardPile.get(discardPile.size() - 1);
     }
 
+    // ANCHOR: human_turn
     /**
      * The human's turn: what the human may know, then a card to play or a draw, asked
      * again after an invalid selection (the exception's message says why).
@@ -143,6 +146,7 @@ public class QuattroTest {
             }
         }
     }
+    // ANCHOR_END: human_turn
 
     /** A bot's turn: the first card of its hand that matches, or else a draw. */
     private void botTurn(Player bot) {
@@ -158,6 +162,7 @@ public class QuattroTest {
         }
     }
 
+    // ANCHOR: draw
     /**
      * Gives the player the top card of the draw pile. An empty draw pile is first
      * refilled with every discard but the top one, shuffled.
@@ -179,6 +184,7 @@ public class QuattroTest {
         player.addCard(card);
         return card;
     }
+    // ANCHOR_END: draw
 
     /**
      * Plays a game of Quattro at the console.
