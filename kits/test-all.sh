@@ -33,6 +33,32 @@ for script in kits/*/test.sh; do
   bash "$script" || failed=$((failed + 1))
 done
 
+# Every kit packages; Pig's handout gives PigDice and PigPlayer as class files with their
+# Javadoc, never as source (the bonus is to write them), and its tests pass from the
+# packaged handout with the reference PigGame.
+dist=$(mktemp -d)
+for script in kits/*/test.sh; do
+  name=$(basename "$(dirname "$script")")
+  if ! cargo run -q --locked -p kits -- package "$name" --out "$dist" >/dev/null; then
+    echo "FAIL: kits package $name" >&2
+    failed=$((failed + 1))
+  fi
+done
+handout=$dist/pig-handout
+if [ -e "$handout/PigDice.java" ] || [ -e "$handout/PigPlayer.java" ] || [ ! -f "$handout/given/PigDice.class" ] || [ ! -f "$handout/given/doc/index.html" ]; then
+  echo "FAIL: the packaged Pig handout must give PigDice and PigPlayer as class files and Javadoc only" >&2
+  failed=$((failed + 1))
+else
+  junit=${JUNIT_JAR:-/usr/share/java/junit-platform-console-standalone.jar}
+  cp kits/pig/solution/PigGame.java "$handout/"
+  if ! (cd "$handout" && javac -d build -cp "given:$junit" Pig.java PigGame.java tests/*.java \
+      && java -jar "$junit" -cp build:given --scan-classpath --disable-banner >/dev/null); then
+    echo "FAIL: the packaged Pig handout's tests, with the reference PigGame" >&2
+    failed=$((failed + 1))
+  fi
+fi
+rm -rf "$dist"
+
 if [ "$failed" -eq 0 ]; then
   echo "kits: all $kits kits pass"
 else

@@ -31,6 +31,11 @@ pub struct Kit {
     pub files: fn() -> Result<Vec<DataFile>, KitError>,
     /// The `ochos-locos` rule sets the instructor's archive has cases for.
     pub ochos_cases: &'static [Variant],
+    /// Handout sources the students get as class files with their Javadoc, never as
+    /// source (Pig's `PigDice` and `PigPlayer`: the bonus is to write them): compiled
+    /// into the handout's `given/` (`given/doc/` for the Javadoc), the sources kept for
+    /// the instructor's `given-src/`.
+    pub given_as_classes: &'static [&'static str],
 }
 
 /// The kits, in the order of the assignments.
@@ -44,26 +49,31 @@ pub const KITS: &[Kit] = &[
             Variant::GoingWild,
             Variant::MoreTheMerrier,
         ],
+        given_as_classes: &[],
     },
     Kit {
         name: "ochos-locos-a4",
         files: ochos_a4::files,
         ochos_cases: &[Variant::Faciles, Variant::Diversidad, Variant::Completos],
+        given_as_classes: &[],
     },
     Kit {
         name: "quattro",
         files: quattro::files,
         ochos_cases: &[],
+        given_as_classes: &[],
     },
     Kit {
         name: "war",
         files: war::files,
         ochos_cases: &[],
+        given_as_classes: &[],
     },
     Kit {
         name: "pig",
         files: pig::files,
         ochos_cases: &[],
+        given_as_classes: &["PigDice.java", "PigPlayer.java"],
     },
 ];
 
@@ -155,6 +165,9 @@ pub fn build(kit: &Kit, kits_dir: &Path, out: &Path, seed: u64) -> Result<ExitCo
     for part in ["solution", "mutants"] {
         copy_tree(&source.join(part), &instructor.join(part)).map_err(|e| at(&source, e))?;
     }
+    if !kit.given_as_classes.is_empty() {
+        give_as_classes(kit, &handout, &instructor.join("given-src"))?;
+    }
     for &variant in kit.ochos_cases {
         let set = ochos_locos::cases::make(variant, seed, RANDOM_CASES, Style::default())
             .map_err(|e| format!("cases for {}: {e}", variant.name()))?;
@@ -168,6 +181,47 @@ pub fn build(kit: &Kit, kits_dir: &Path, out: &Path, seed: u64) -> Result<ExitCo
         println!("{}", tar.display());
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Replaces the kit's [`Kit::given_as_classes`] sources in `handout` by their class files
+/// and Javadoc (`given/`, `given/doc/`), moving the sources to `sources`.
+fn give_as_classes(kit: &Kit, handout: &Path, sources: &Path) -> Result<(), String> {
+    let at = |path: &Path, error: io::Error| format!("{}: {error}", path.display());
+    fs::create_dir_all(sources).map_err(|e| at(sources, e))?;
+    let mut moved = Vec::new();
+    for name in kit.given_as_classes {
+        let from = handout.join(name);
+        let to = sources.join(name);
+        fs::copy(&from, &to).map_err(|e| at(&from, e))?;
+        fs::remove_file(&from).map_err(|e| at(&from, e))?;
+        moved.push(to);
+    }
+    let given = handout.join("given");
+    for (tool, target) in [("javac", given.clone()), ("javadoc", given.join("doc"))] {
+        let mut command = std::process::Command::new(tool);
+        if tool == "javadoc" {
+            command.arg("-quiet");
+        }
+        let status = command
+            .arg("-d")
+            .arg(&target)
+            .args(&moved)
+            .status()
+            .map_err(|e| {
+                format!(
+                    "{}: the handout gives {} as class files, which needs `{tool}` (a JDK 17): {e}",
+                    kit.name,
+                    kit.given_as_classes.join(" and ")
+                )
+            })?;
+        if !status.success() {
+            return Err(format!(
+                "{}: `{tool}` of the given classes failed ({status})",
+                kit.name
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Makes `dir` empty (removing what a previous package left there).
