@@ -336,7 +336,8 @@ fn describe(
             };
             pieces.push(Piece::new(
                 "roll",
-                render::roll_line(event).unwrap_or_default(),
+                render::roll_line(event)
+                    .ok_or_else(|| engine("a roll's event has no roll line (broken invariant)"))?,
                 answered + &roll_why(d, roll_points, turn_points, total),
             ));
             let name = game.player(player).name();
