@@ -58,10 +58,10 @@ fn action_of(action: i64) -> PyResult<Action> {
     }
 }
 
-fn throw_faces(throw: Throw) -> Vec<u8> {
+fn throw_faces(throw: Throw) -> Vec<u32> {
     match throw {
-        Throw::Pair(dice) => vec![dice.die1(), dice.die2()],
-        Throw::Single(face) => vec![face],
+        Throw::Pair(dice) => vec![u32::from(dice.die1()), u32::from(dice.die2())],
+        Throw::Single(face) => vec![u32::from(face)],
     }
 }
 
@@ -168,7 +168,7 @@ impl PigState {
     }
 
     /// The faces of chance outcome `index`: `[a, b]` for two dice, `[face]` for one.
-    fn chance_faces(&self, index: usize) -> PyResult<Vec<u8>> {
+    fn chance_faces(&self, index: usize) -> PyResult<Vec<u32>> {
         let outcomes = self.game.rules().outcomes();
         outcomes
             .get(index)
@@ -244,7 +244,7 @@ impl PigState {
 
     /// Every throw so far, as faces (`[a, b]` or `[face]`), in order: the lines of
     /// `pig dice --seed SEED`.
-    fn throws(&self) -> Vec<Vec<u8>> {
+    fn throws(&self) -> Vec<Vec<u32>> {
         self.throws
             .iter()
             .map(|&throw| throw_faces(throw))
