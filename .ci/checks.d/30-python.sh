@@ -3,7 +3,8 @@
 # virtual environment as a user would (`pip install ./crates/python`: maturin from
 # PyPI builds the wheel from the crate's own Cargo.lock, --locked), then runs
 # PettingZoo's API test on every environment and the pytest suite, which plays against
-# the `pig` binary (built here, debug, as the tests of the workspace left it).
+# the `pig` binary (built here, debug, as the tests of the workspace left it); and the
+# crate's fmt, clippy and doc, which the workspace's checks do not reach.
 # About a minute and a half on 2 cores (the wheel's own release profile: no LTO).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -17,6 +18,9 @@ trap 'rm -rf "$(dirname "$VENV")"' EXIT
 "$VENV/bin/python" -m pip install --quiet maturin pettingzoo pytest numpy
 "$VENV/bin/python" -m pip install --quiet ./crates/python
 cargo build --locked --quiet -p pig
+# The crate is outside the workspace, so the workspace's fmt, clippy and doc checks miss it.
+(cd crates/python && cargo fmt --check && cargo clippy --locked --quiet -- -D warnings &&
+  RUSTDOCFLAGS="-D warnings" cargo doc --locked --quiet --no-deps)
 
 "$VENV/bin/python" - <<'PY'
 from pettingzoo.test import api_test

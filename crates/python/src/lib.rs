@@ -342,7 +342,7 @@ impl Optimal {
 /// `u32` a game; `cardgames.pig.play_batch` turns them into numpy arrays.
 #[pyfunction]
 #[pyo3(signature = (games, seed = 1, a = "hold:20", b = "hold:20", rules = "two-dice", goal = 100))]
-fn play_pig<'py>(
+pub fn play_pig<'py>(
     py: Python<'py>,
     games: u64,
     seed: u64,
