@@ -210,3 +210,17 @@ def test_policies():
     assert Optimal("two-dice", 100).action([100, 0, 0, 0, 1]) == 0
     with pytest.raises(ValueError):
         HoldAt(0)
+
+
+def test_render_modes(capsys):
+    e = pig.raw_env(render_mode="ansi")
+    e.reset(seed=3)
+    assert e.render() == "two-dice to 100: player_0 0, player_1 0; player_0 to act with 0 in the turn"
+    h = pig.raw_env(render_mode="human")
+    h.reset(seed=3)
+    h.step(1)  # hold with nothing: the dice pass
+    assert capsys.readouterr().out == (
+        "two-dice to 100: player_0 0, player_1 0; player_1 to act with 0 in the turn\n"
+    )
+    with pytest.raises(ValueError, match="render_mode"):
+        pig.raw_env(render_mode="rgb_array")
