@@ -1,0 +1,11 @@
+"""The workspace's games from Python (the Rust engines through PyO3).
+
+So far one game: Pig, classic (one die) and two-dice, as a PettingZoo AEC environment
+(``cardgames.pig.env``), the protocol's state for search and analysis
+(``cardgames.PigState``), the strategies as policies (``HoldAt``, ``Optimal``) and a
+batched native call (``cardgames.pig.play_batch``). See docs/python.md.
+"""
+
+from ._native import HoldAt, Optimal, PigState
+
+__all__ = ["HoldAt", "Optimal", "PigState"]
