@@ -206,6 +206,76 @@ where
     Ok(frames)
 }
 
+/// What the step-through prompt says, at every step.
+pub const VIEWER_PROMPT: &str = "[Enter/n next, b back, s start, e end, q quit]";
+
+/// Steps through `frames` at the console: shows the first, then reads a command a line
+/// (Enter or `n` forward, `b` or `p` back, `s` to the start, `e` to the end, `q` to quit,
+/// any case) and shows the position it leads to, until `q` or the end of the input.
+/// `show` writes one position: what happened in its step and whose turn it is.
+///
+/// A command that is none of these is answered with a line saying so and the prompt
+/// again; moving past either end stays there and says so.
+pub fn step_through<G, R, W, F>(
+    frames: &[Frame<G>],
+    mut input: R,
+    output: &mut W,
+    mut show: F,
+) -> std::io::Result<()>
+where
+    G: GameState,
+    R: std::io::BufRead,
+    W: std::io::Write,
+    F: FnMut(&Frame<G>, &mut W) -> std::io::Result<()>,
+{
+    use std::io::{BufRead, Read};
+    let last = frames.len().saturating_sub(1);
+    let mut at = 0usize;
+    let mut line = String::new();
+    let mut moved = true;
+    loop {
+        if moved {
+            if let Some(frame) = frames.get(at) {
+                writeln!(output, "-- step {at} of {last} --")?;
+                show(frame, output)?;
+            }
+        }
+        write!(output, "{VIEWER_PROMPT} ")?;
+        output.flush()?;
+        line.clear();
+        // A line is a command of a few letters: a longer one is read no further.
+        let read = (&mut input).take(4096).read_line(&mut line)?;
+        if read == 0 {
+            writeln!(output)?;
+            return Ok(());
+        }
+        let command = line.trim().to_ascii_lowercase();
+        let target = match command.as_str() {
+            "" | "n" => at.checked_add(1).filter(|&next| next <= last),
+            "b" | "p" => at.checked_sub(1),
+            "s" => Some(0),
+            "e" => Some(last),
+            "q" => return Ok(()),
+            _ => {
+                writeln!(output, "`{}` is not a command", quoted(line.trim()))?;
+                moved = false;
+                continue;
+            }
+        };
+        match target {
+            Some(next) => {
+                at = next;
+                moved = true;
+            }
+            None => {
+                let end = if at == 0 { "the start" } else { "the end" };
+                writeln!(output, "This is {end} of the game.")?;
+                moved = false;
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -459,5 +529,48 @@ mod tests {
             .map(played)
             .find(|(_, events)| events[0] == "tails")
             .unwrap()
+    }
+
+    #[test]
+    fn the_viewer_steps_forward_back_to_the_start_and_the_end() {
+        let (recording, _) = played_tails_first();
+        let frames = replay(TOY, &recording, parse).unwrap();
+        let last = frames.len() - 1;
+        let mut out = Vec::new();
+        let show = |frame: &Frame<Toy>, out: &mut Vec<u8>| {
+            use std::io::Write;
+            writeln!(out, "{}", frame.events.join(", "))
+        };
+        step_through(
+            &frames,
+            &b"\nn\nb\nB\nx\ne\nn\ns\nq\nn\n"[..],
+            &mut out,
+            show,
+        )
+        .unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let p = VIEWER_PROMPT;
+        // Start (no events), tails, the first `a`, back to tails, back to the start,
+        // an unknown command, the end, past the end, the start again, then q: the `n`
+        // after it is never read.
+        let expected = format!(
+            "-- step 0 of {last} --\n\n{p} -- step 1 of {last} --\ntails\n\
+             {p} -- step 2 of {last} --\n0 says A\n\
+             {p} -- step 1 of {last} --\ntails\n\
+             {p} -- step 0 of {last} --\n\n\
+             {p} `x` is not a command\n\
+             {p} -- step {last} of {last} --\n{}\n\
+             {p} This is the end of the game.\n\
+             {p} -- step 0 of {last} --\n\n{p} ",
+            frames[last].events.join(", ")
+        );
+        assert_eq!(out, expected);
+        // The end of the input ends the viewer too, with a whole line.
+        let mut out = Vec::new();
+        step_through(&frames, &b"b\n"[..], &mut out, show).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            format!("-- step 0 of {last} --\n\n{p} This is the start of the game.\n{p} \n")
+        );
     }
 }
