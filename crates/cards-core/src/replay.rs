@@ -69,9 +69,6 @@ pub enum ReplayError {
         /// What is wrong with it.
         message: String,
     },
-    /// The actions stop before the game is over.
-    #[error("the recording stops after {0} actions, before the game is over")]
-    Unfinished(usize),
     /// The game broke a rule of the protocol while replaying (a bug, not a bad file).
     #[error("broken invariant: {0}")]
     Invariant(String),
@@ -130,8 +127,9 @@ pub struct Frame<G: GameState> {
 /// Returns every position, the start first and the end last, for stepping through.
 ///
 /// An action the parser refuses, or that is not among the legal actions at its step, is
-/// an error naming the step and the token; so is a recording that stops before the game
-/// ends, or that has actions left after it.
+/// an error naming the step and the token; so is an action left after the game is over.
+/// A recording whose actions stop before the game is over (a game quit, or whose input
+/// ended) replays up to the turn where it stopped: its last frame's game is not over.
 pub fn replay<G, P>(
     game: G,
     recording: &Recording,
@@ -172,7 +170,7 @@ where
             Actor::Seat(seat) => {
                 chance_in_a_row = 0;
                 let Some((index, token)) = actions.next() else {
-                    return Err(ReplayError::Unfinished(recording.actions.len()));
+                    break;
                 };
                 let step_error = |message: String| ReplayError::Step {
                     step: index + 1,
@@ -495,7 +493,7 @@ mod tests {
     }
 
     #[test]
-    fn an_illegal_action_too_many_or_too_few_are_refused() {
+    fn an_illegal_action_or_one_too_many_is_refused_and_a_quit_game_replays() {
         // A first turn after tails: `b` there reads, but may not be said.
         let (recording, _) = played_tails_first();
         let mut illegal = recording.clone();
@@ -515,12 +513,13 @@ mod tests {
                 message: "the game is already over".to_owned()
             }
         );
+        // A game quit after its first action: the start, the coin, the action, the
+        // next coin, and then the second seat's turn, where it stopped.
         let mut short = recording;
-        short.actions.pop();
-        assert_eq!(
-            replay(TOY, &short, parse).unwrap_err(),
-            ReplayError::Unfinished(short.actions.len())
-        );
+        short.actions.truncate(1);
+        let frames = replay(TOY, &short, parse).unwrap();
+        assert_eq!(frames.len(), 4);
+        assert_eq!(frames[3].state.actor(), Actor::Seat(1));
     }
 
     /// A game whose first coin is tails (so its first `b` would be illegal).
