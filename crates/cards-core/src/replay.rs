@@ -209,7 +209,8 @@ pub const VIEWER_PROMPT: &str = "[Enter/n next, b back, s start, e end, q quit]"
 
 /// Steps through `frames` at the console: shows the first, then reads a command a line
 /// (Enter or `n` forward, `b` or `p` back, `s` to the start, `e` to the end, `q` to quit,
-/// any case) and shows the position it leads to, until `q` or the end of the input.
+/// any case) and shows the position it leads to, until `q` or the end of the input
+/// (after which the prompt's line is ended, so a piped transcript ends with a whole line).
 /// `show` writes one position: what happened in its step and whose turn it is.
 ///
 /// A command that is none of these is answered with a line saying so and the prompt
@@ -253,7 +254,10 @@ where
             "b" | "p" => at.checked_sub(1),
             "s" => Some(0),
             "e" => Some(last),
-            "q" => return Ok(()),
+            "q" => {
+                writeln!(output)?;
+                return Ok(());
+            }
             _ => {
                 writeln!(output, "`{}` is not a command", quoted(line.trim()))?;
                 moved = false;
@@ -560,7 +564,7 @@ mod tests {
              {p} `x` is not a command\n\
              {p} -- step {last} of {last} --\n{}\n\
              {p} This is the end of the game.\n\
-             {p} -- step 0 of {last} --\n\n{p} ",
+             {p} -- step 0 of {last} --\n\n{p} \n",
             frames[last].events.join(", ")
         );
         assert_eq!(out, expected);
