@@ -142,3 +142,100 @@ pub fn show(frame: &Frame<Game>, out: &mut impl Write) -> io::Result<()> {
         (Actor::Over, None) => writeln!(out, "The game is over."),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::strategy::HoldAt;
+    use cards_core::protocol::{ChanceSource, Driver, Record};
+    use cards_core::rng::rng_from_seed;
+    use pretty_assertions::assert_eq;
+
+    /// A game the protocol's own loop plays (hold at 10 against hold at 25), its
+    /// actions and events written down as it goes.
+    fn played(rules: Rules, goal: u32, seed: u64) -> (Vec<Action>, Vec<Event>, Game) {
+        let mut game = Game::new(
+            rules,
+            goal,
+            [PigPlayer::new(HUMAN), PigPlayer::new(COMPUTER)],
+        );
+        let mut record = Record::new();
+        let mut events = Vec::new();
+        Driver::new()
+            .play(
+                &mut game,
+                &mut ChanceSource::seeded(rng_from_seed(seed)),
+                &mut (HoldAt(10), HoldAt(25)),
+                |_, step, new| {
+                    record.push(step);
+                    events.extend_from_slice(new);
+                    Ok(())
+                },
+            )
+            .unwrap();
+        (record.actions, events, game)
+    }
+
+    #[test]
+    fn a_recorded_game_replays_to_the_same_events_and_winner() {
+        for (rules, goal, seed) in [
+            (Rules::TwoDice, 100, 7),
+            (Rules::Classic, 50, 1810),
+            (Rules::TwoDice, 1, 3),
+        ] {
+            let (actions, events, end) = played(rules, goal, seed);
+            let json = recording(rules, goal, seed, &actions).to_json();
+            let frames = frames(&json).unwrap();
+            let replayed: Vec<Event> = frames.iter().flat_map(|f| f.events.clone()).collect();
+            assert_eq!(replayed, events, "{rules} {goal} {seed}");
+            let last = &frames[frames.len() - 1].state;
+            assert_eq!(last.outcome(), end.outcome());
+            assert_eq!(last, &end);
+            // Each frame shows on whole lines, the last one naming the winner.
+            let mut out = Vec::new();
+            show(&frames[frames.len() - 1], &mut out).unwrap();
+            let winner = end
+                .player(end.outcome().and_then(|o| o.winner()).unwrap())
+                .name();
+            assert!(
+                String::from_utf8(out)
+                    .unwrap()
+                    .ends_with(&format!("The winner is: {winner}\n"))
+            );
+        }
+    }
+
+    #[test]
+    fn bad_options_and_an_answer_after_the_end_are_refused() {
+        let (actions, _, _) = played(Rules::TwoDice, 20, 5);
+        let mut long = recording(Rules::TwoDice, 20, 5, &actions);
+        long.actions.push("n".to_owned());
+        assert_eq!(
+            frames(&long.to_json()).unwrap_err().to_string(),
+            format!("step {}: `n`: the game is already over", long.actions.len())
+        );
+        for (options, error) in [
+            (
+                vec!["rules=three-dice", "goal=20"],
+                "options: `rules=three-dice`: ",
+            ),
+            (
+                vec!["rules=classic", "goal=0"],
+                "options: `goal=0`: the goal is a number of points from 1 to 10000",
+            ),
+            (
+                vec!["rules=classic"],
+                "options: both rules=RULES and goal=N are needed",
+            ),
+            (
+                vec!["goal=5", "goal=6", "rules=classic"],
+                "options: `goal=6`: not rules=RULES or goal=N, or given twice",
+            ),
+        ] {
+            let mut bad = recording(Rules::TwoDice, 20, 5, &actions);
+            bad.options = options.iter().map(|&o| o.to_owned()).collect();
+            let found = frames(&bad.to_json()).unwrap_err().to_string();
+            assert!(found.starts_with(error), "{found}");
+        }
+    }
+}
