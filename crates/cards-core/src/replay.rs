@@ -183,7 +183,7 @@ where
                     return Err(step_error("not a legal action at this step".to_owned()));
                 }
                 state
-                    .apply(action.clone(), &mut events)
+                    .apply(action, &mut events)
                     .map_err(|error| step_error(error.to_string()))?;
                 Step::Action { seat, action }
             }
@@ -233,11 +233,9 @@ where
     let mut line = String::new();
     let mut moved = true;
     loop {
-        if moved {
-            if let Some(frame) = frames.get(at) {
-                writeln!(output, "-- step {at} of {last} --")?;
-                show(frame, output)?;
-            }
+        if let (true, Some(frame)) = (moved, frames.get(at)) {
+            writeln!(output, "-- step {at} of {last} --")?;
+            show(frame, output)?;
         }
         write!(output, "{VIEWER_PROMPT} ")?;
         output.flush()?;
