@@ -238,4 +238,15 @@ mod tests {
             assert!(found.starts_with(error), "{found}");
         }
     }
+
+    /// Holding with no points passes the dice and scores nothing: a file of holds alone
+    /// never ends its game, and is refused before it fills memory.
+    #[test]
+    fn a_game_that_never_ends_is_refused() {
+        let mut holds = recording(Rules::TwoDice, 100, 1, &[]);
+        holds.actions = vec!["y".to_owned(); cards_core::replay::MAX_STEPS];
+        assert_eq!(frames(&holds.to_json()).unwrap_err(), ReplayError::TooLong);
+        holds.actions.push("y".to_owned());
+        assert_eq!(frames(&holds.to_json()).unwrap_err(), ReplayError::TooLong);
+    }
 }
