@@ -544,6 +544,17 @@ fn play(args: PlayArgs) -> Result<Ending, Failure> {
             (ChanceSource::seeded(rng_from_seed(seed)), Some(seed))
         }
     };
+    // Created before the game, so that a file that cannot be written plays nothing.
+    let record_file = args
+        .record
+        .as_deref()
+        .map(|path| {
+            File::create(path).map_err(|error| Failure::Read {
+                path: path.display().to_string(),
+                error,
+            })
+        })
+        .transpose()?;
     let (input, output) = (io::stdin().lock(), io::stdout().lock());
     // The hint goes only to a person at a terminal: a piped game is the assignment's.
     let at_terminal = io::stdin().is_terminal() && io::stdout().is_terminal();
@@ -552,12 +563,13 @@ fn play(args: PlayArgs) -> Result<Ending, Failure> {
         .with_hint(at_terminal);
     let played = game.play();
     // Written whatever the end (a quit, the input ending), so that nothing is lost.
-    if let (Some(path), Some(seed)) = (&args.record, seed) {
+    if let (Some(mut file), Some(path), Some(seed)) = (record_file, &args.record, seed) {
         let recording = pig::replay::recording(rules, goal, seed, game.actions());
-        std::fs::write(path, recording.to_json()).map_err(|error| Failure::Read {
-            path: path.display().to_string(),
-            error,
-        })?;
+        file.write_all(recording.to_json().as_bytes())
+            .map_err(|error| Failure::Read {
+                path: path.display().to_string(),
+                error,
+            })?;
     }
     played.map_err(|error| match (error, args.dice) {
         (PlayError::ChanceRanOut { used }, Some(path)) => Failure::DiceRanOut {
