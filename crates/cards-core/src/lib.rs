@@ -18,6 +18,8 @@
 //!   common options and output.
 //! - `cli` (with the `clap` feature, for the binaries): exit statuses, the one-line
 //!   error report of every binary, the announced seed, argument parsing.
+//! - `replay` (with the `replay` feature): the recorded game file of `--record` and
+//!   `GAME replay`, one format for the four games, and the step-through replay.
 //! - [`console`]: prompting a person, re-asking on invalid answers, ending cleanly on
 //!   end of input.
 //!
@@ -33,6 +35,8 @@ pub mod input;
 pub mod names;
 pub mod pile;
 pub mod protocol;
+#[cfg(feature = "replay")]
+pub mod replay;
 pub mod rng;
 pub mod sim;
 #[cfg(all(feature = "sim", feature = "clap"))]

@@ -32,7 +32,7 @@ const PROGRAM: &str = "pig";
 
 /// The largest goal a game may have: enough for any demonstration, and far from
 /// overflowing a score.
-const MAX_GAME_GOAL: u32 = 10_000;
+const MAX_GAME_GOAL: u32 = pig::replay::MAX_GOAL;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -51,6 +51,8 @@ roll; q or quit ends the game there. The Computer rolls until its turn holds 20 
   pig --computer optimal                play against the solved strategy
   pig dice --seed 7 > rolls.txt         write the rolls of seed 7, one a line (`3 5`)
   pig --dice rolls.txt                  play with those rolls: the game of --seed 7
+  pig --seed 42 --record game.json      play, and write the game down for `pig replay`
+  pig replay game.json                  step through it: Enter/n, b, s, e, q
   pig solve --plot hold.svg             the optimal strategy, its chances, a picture
   pig simulate --games 100000 --a optimal --b hold:20 --seed 1
 
@@ -87,6 +89,10 @@ struct PlayArgs {
     /// Echo each answer after its prompt, for readable transcripts of piped input.
     #[arg(long)]
     echo: bool,
+    /// Write the game to FILE when it ends (also on q or the end of the input), for
+    /// `pig replay FILE` or the web page: the seed and every answer, as JSON.
+    #[arg(long, value_name = "FILE", conflicts_with = "dice")]
+    record: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -107,6 +113,21 @@ struct GameArgs {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Step through a game written by `pig --record FILE`, move by move.
+    #[command(
+        after_help = "Each line read is a command: Enter or n the next step, b or p \
+the one before, s the start, e the end, q to quit (the end of the input quits too). A file \
+whose answer is not legal at its step is refused, naming the step (exit status 2).
+
+Examples:
+  pig --seed 42 --record game.json      play, and write the game down
+  pig replay game.json                  step through it"
+    )]
+    Replay {
+        /// The recorded game.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
     /// Solve Pig by value iteration and print the chances of optimal play.
     #[command(after_help = "Examples:
   pig solve                             the assignment's game: two dice, goal 100
@@ -369,6 +390,11 @@ enum Failure {
     Grade(#[from] grader::GradeError),
     #[error("{0}")]
     Sandbox(#[from] grader::SandboxError),
+    #[error("{path}: {error}")]
+    Replay {
+        path: String,
+        error: cards_core::replay::ReplayError,
+    },
 }
 
 /// How a run that went well ends, beyond a game: `check` and `grade` give exit status
@@ -417,6 +443,7 @@ fn run(cli: Cli) -> Result<Ran, Failure> {
         Some(Command::Check { transcript }) => check_transcript(&transcript),
         Some(Command::Grade(args)) => grade(args),
         Some(Command::Gradescope(args)) => gradescope(args),
+        Some(Command::Replay { file }) => replay(&file).map(|()| Ran::Done),
     }
 }
 
@@ -509,23 +536,62 @@ fn play(args: PlayArgs) -> Result<Ending, Failure> {
         .transpose()?;
     let solution = solution_for(&args.game, args.computer.needs_solution())?;
     let computer = strategy(args.computer, solution.as_ref())?;
-    let chance = match recorded {
-        Some(throws) => ChanceSource::recorded(throws),
-        None => ChanceSource::seeded(rng_from_seed(resolve_seed(PROGRAM, args.seed))),
+    // The seed, when the dice come from one (what `--record` writes down).
+    let (chance, seed) = match recorded {
+        Some(throws) => (ChanceSource::recorded(throws), None),
+        None => {
+            let seed = resolve_seed(PROGRAM, args.seed);
+            (ChanceSource::seeded(rng_from_seed(seed)), Some(seed))
+        }
     };
+    // Created before the game, so that a file that cannot be written plays nothing.
+    let record_file = args
+        .record
+        .as_deref()
+        .map(|path| {
+            File::create(path).map_err(|error| Failure::Read {
+                path: path.display().to_string(),
+                error,
+            })
+        })
+        .transpose()?;
     let (input, output) = (io::stdin().lock(), io::stdout().lock());
     // The hint goes only to a person at a terminal: a piped game is the assignment's.
     let at_terminal = io::stdin().is_terminal() && io::stdout().is_terminal();
     let mut game = PigGame::new(rules, goal, chance, computer, input, output)
         .with_echo(args.echo)
         .with_hint(at_terminal);
-    game.play().map_err(|error| match (error, args.dice) {
+    let played = game.play();
+    // Written whatever the end (a quit, the input ending), so that nothing is lost.
+    if let (Some(mut file), Some(path), Some(seed)) = (record_file, &args.record, seed) {
+        let recording = pig::replay::recording(rules, goal, seed, game.actions());
+        file.write_all(recording.to_json().as_bytes())
+            .map_err(|error| Failure::Read {
+                path: path.display().to_string(),
+                error,
+            })?;
+    }
+    played.map_err(|error| match (error, args.dice) {
         (PlayError::ChanceRanOut { used }, Some(path)) => Failure::DiceRanOut {
             path: path.display().to_string(),
             used,
         },
         (error, _) => Failure::Play(error),
     })
+}
+
+/// `pig replay FILE`: steps through a recorded game, the commands on standard input.
+fn replay(path: &Path) -> Result<(), Failure> {
+    let text = read_file(path)?;
+    let frames = pig::replay::frames(&text).map_err(|error| Failure::Replay {
+        path: path.display().to_string(),
+        error,
+    })?;
+    let mut out = io::stdout().lock();
+    cards_core::replay::step_through(&frames, io::stdin().lock(), &mut out, |frame, out| {
+        pig::replay::show(frame, out)
+    })?;
+    Ok(())
 }
 
 /// The rolls of a dice file, checked whole. The file is read with the workspace's size

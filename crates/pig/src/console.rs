@@ -9,7 +9,9 @@
 use std::io::{self, BufRead, Write};
 
 use cards_core::console::Console;
-use cards_core::protocol::{Actor, Agent, ChanceSource, Driver, GameState, PlayError, Seat, Stop};
+use cards_core::protocol::{
+    Actor, Agent, ChanceSource, Driver, GameState, PlayError, Seat, Step, Stop,
+};
 
 use crate::dice::Throw;
 use crate::error::RuleError;
@@ -91,6 +93,8 @@ pub struct PigGame<S, R, W> {
     rules: String,
     /// Whether the welcome ends with [`render::HINT`] (a person at a terminal).
     hint: bool,
+    /// Every action taken so far, both seats', for `--record`.
+    actions: Vec<Action>,
 }
 
 impl<S: Agent<Game>, R: BufRead, W: Write> PigGame<S, R, W> {
@@ -117,6 +121,7 @@ impl<S: Agent<Game>, R: BufRead, W: Write> PigGame<S, R, W> {
             driver: Driver::new(),
             rules: render::rules_text(rules, goal),
             hint: false,
+            actions: Vec::new(),
         }
     }
 
@@ -163,6 +168,11 @@ impl<S: Agent<Game>, R: BufRead, W: Write> PigGame<S, R, W> {
         }
     }
 
+    /// Every action taken so far, both seats', in order (what `--record` writes).
+    pub fn actions(&self) -> &[Action] {
+        &self.actions
+    }
+
     /// Gives back the output (tests read the transcript from it).
     pub fn into_output(self) -> W {
         self.console.into_output().out
@@ -190,6 +200,9 @@ impl<S: Agent<Game>, R: BufRead, W: Write> PigGame<S, R, W> {
         let step = self
             .driver
             .step(&mut self.state, &mut self.chance, &mut seats)?;
+        if let Some(Step::Action { action, .. }) = step {
+            self.actions.push(action);
+        }
         Ok(step.is_some())
     }
 

@@ -172,6 +172,10 @@
 //!   threads as all cores).
 //! - **Simulation seats**: strategy A moves first in every game; swap `--a` and `--b`
 //!   for the other seat.
+//! - **Recorded games** (`--record FILE`, `pig replay FILE`, the module `replay`): the
+//!   options are `rules=RULES` and `goal=N`, the actions the answers `n` (roll) and `y`
+//!   (hold) for both seats; the dice come again from the seed, so `--record` refuses
+//!   `--dice`.
 //! - **Classic rules** (`--rules classic`): one die, `Roll=(5)` in the roll line.
 
 #[cfg(feature = "conformance")]
@@ -185,6 +189,8 @@ pub mod game;
 pub mod grade;
 pub mod player;
 pub mod render;
+#[cfg(feature = "cli")]
+pub mod replay;
 pub mod rules;
 pub mod simulate;
 pub mod solver;
