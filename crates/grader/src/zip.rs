@@ -1,10 +1,9 @@
 //! A Gradescope autograder zip: the `setup.sh` and `run_autograder` scripts, the cases
 //! and the grader's binary, written by `ochos-locos gradescope` and `pig gradescope`.
 //!
-//! The archive is a plain zip of stored (uncompressed) entries, with Unix permissions
-//! (the scripts and the binary executable), which every unzip reads, Gradescope's
-//! included. A zip of stored entries is a few headers and a CRC-32 per file; writing it
-//! here keeps a compression library out of the grader for a file of a few megabytes.
+//! The archive is a plain zip of deflated entries with Unix permissions (the scripts
+//! and the binary executable) and a fixed time, so that the same inputs give the same
+//! zip; the `zip` crate writes it, and every unzip reads it, Gradescope's included.
 //!
 //! Gradescope unpacks the zip into `/autograder/source`, runs `setup.sh` once when the
 //! image is built, and for each submission copies `run_autograder` to
@@ -40,18 +39,12 @@ impl Zip {
             || name.starts_with('/')
             || name
                 .split('/')
-                .any(|part| part.is_empty() || part == "." || part == "..")
-            || name.len() > 0xffff;
+                .any(|part| part.is_empty() || part == "." || part == "..");
         if bad {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidInput,
                 format!("not a relative path for a zip entry: {name:?}"),
             ));
-        }
-        if u32::try_from(data.len()).is_err() {
-            return Err(io::Error::other(format!(
-                "{name}: larger than 4 GiB (a zip without ZIP64)"
-            )));
         }
         self.entries.push(Entry {
             name: name.to_owned(),
@@ -63,83 +56,24 @@ impl Zip {
 
     /// The archive's bytes.
     pub fn finish(&self) -> io::Result<Vec<u8>> {
-        let too_big = || io::Error::other("the archive is larger than 4 GiB (a zip without ZIP64)");
-        let mut out = Vec::new();
-        let mut central = Vec::new();
+        use std::io::Write;
+        let mut writer = zip::ZipWriter::new(io::Cursor::new(Vec::new()));
+        // 1 January 2026: a fixed time, so that the same inputs give the same zip.
+        let time = zip::DateTime::from_date_and_time(2026, 1, 1, 0, 0, 0)
+            .map_err(|e| io::Error::other(format!("the zip's fixed time: {e}")))?;
         for entry in &self.entries {
-            let offset = u32::try_from(out.len()).map_err(|_| too_big())?;
-            let crc = crc32(&entry.data);
-            let size = u32::try_from(entry.data.len()).map_err(|_| too_big())?;
-            let name_len = u16::try_from(entry.name.len()).map_err(|_| too_big())?;
-            // Local file header: version 1.0, no flags, stored, a fixed time (1 Jan 2026)
-            // so that the same inputs give the same zip.
-            let (time, date) = (0u16, ((2026 - 1980) << 9 | 1 << 5 | 1) as u16);
-            out.extend_from_slice(&0x0403_4b50u32.to_le_bytes());
-            for v in [10u16, 0, 0, time, date] {
-                out.extend_from_slice(&v.to_le_bytes());
-            }
-            for v in [crc, size, size] {
-                out.extend_from_slice(&v.to_le_bytes());
-            }
-            out.extend_from_slice(&name_len.to_le_bytes());
-            out.extend_from_slice(&0u16.to_le_bytes());
-            out.extend_from_slice(entry.name.as_bytes());
-            out.extend_from_slice(&entry.data);
-            // Central directory record: made by Unix (3) version 2.0, the mode in the
-            // high half of the external attributes.
-            let mode: u32 = if entry.executable {
-                0o100_755
-            } else {
-                0o100_644
-            };
-            central.extend_from_slice(&0x0201_4b50u32.to_le_bytes());
-            for v in [0x031eu16, 10, 0, 0, time, date] {
-                central.extend_from_slice(&v.to_le_bytes());
-            }
-            for v in [crc, size, size] {
-                central.extend_from_slice(&v.to_le_bytes());
-            }
-            for v in [name_len, 0, 0, 0, 0] {
-                central.extend_from_slice(&v.to_le_bytes());
-            }
-            central.extend_from_slice(&(mode << 16).to_le_bytes());
-            central.extend_from_slice(&offset.to_le_bytes());
-            central.extend_from_slice(entry.name.as_bytes());
+            let options = zip::write::SimpleFileOptions::default()
+                .compression_method(zip::CompressionMethod::Deflated)
+                .last_modified_time(time)
+                .unix_permissions(if entry.executable { 0o755 } else { 0o644 })
+                .large_file(entry.data.len() >= u32::MAX as usize);
+            writer
+                .start_file(entry.name.as_str(), options)
+                .map_err(io::Error::other)?;
+            writer.write_all(&entry.data)?;
         }
-        let start = u32::try_from(out.len()).map_err(|_| too_big())?;
-        let count = u16::try_from(self.entries.len()).map_err(|_| too_big())?;
-        let central_len = u32::try_from(central.len()).map_err(|_| too_big())?;
-        out.extend_from_slice(&central);
-        out.extend_from_slice(&0x0605_4b50u32.to_le_bytes());
-        for v in [0u16, 0, count, count] {
-            out.extend_from_slice(&v.to_le_bytes());
-        }
-        out.extend_from_slice(&central_len.to_le_bytes());
-        out.extend_from_slice(&start.to_le_bytes());
-        out.extend_from_slice(&0u16.to_le_bytes());
-        Ok(out)
+        Ok(writer.finish().map_err(io::Error::other)?.into_inner())
     }
-}
-
-/// CRC-32 (IEEE 802.3, the zip format's), a byte at a time from a table.
-pub fn crc32(data: &[u8]) -> u32 {
-    let mut table = [0u32; 256];
-    for (n, slot) in (0u32..).zip(table.iter_mut()) {
-        let mut c = n;
-        for _ in 0..8 {
-            c = if c & 1 == 1 {
-                (c >> 1) ^ 0xedb8_8320
-            } else {
-                c >> 1
-            };
-        }
-        *slot = c;
-    }
-    let mut crc = !0u32;
-    for &byte in data {
-        crc = table[((crc ^ u32::from(byte)) & 0xff) as usize] ^ (crc >> 8);
-    }
-    !crc
 }
 
 /// `word` quoted for a POSIX shell: as it is when it holds only safe characters, else
@@ -261,13 +195,6 @@ pub fn run_script(grade: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The check value of the CRC-32 in its specification: the digits 1 to 9.
-    #[test]
-    fn crc32_check_value() {
-        assert_eq!(crc32(b"123456789"), 0xcbf4_3926);
-        assert_eq!(crc32(b""), 0);
-    }
 
     /// The archive reads back with Info-ZIP's `unzip`, modes and contents intact.
     #[test]
