@@ -189,7 +189,7 @@ pub mod game;
 pub mod grade;
 pub mod player;
 pub mod render;
-#[cfg(feature = "cli")]
+#[cfg(feature = "replay")]
 pub mod replay;
 pub mod rules;
 pub mod simulate;

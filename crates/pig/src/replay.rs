@@ -9,7 +9,7 @@
 use std::io::{self, Write};
 
 use cards_core::protocol::{Actor, GameState, Step};
-use cards_core::replay::{self, Frame, Recording, ReplayError};
+use cards_core::replay::{self, Frame, Recorded, Recording, ReplayError};
 
 use crate::console::{COMPUTER, HUMAN};
 use crate::game::{Action, Event, Game, Outcome};
@@ -23,79 +23,87 @@ pub const MAX_GOAL: u32 = 10_000;
 /// The game's name in a recording.
 pub const GAME: &str = "pig";
 
-/// The token of an action: the answer that takes it.
-pub fn token(action: Action) -> &'static str {
-    match action {
-        Action::Roll => "n",
-        Action::Hold => "y",
+impl Recorded for Game {
+    const GAME: &'static str = GAME;
+
+    fn options(&self) -> Vec<String> {
+        vec![
+            format!("rules={}", self.rules()),
+            format!("goal={}", self.goal()),
+        ]
     }
-}
 
-/// A recording of a game with these rules, goal and seed, and these actions.
-pub fn recording(rules: Rules, goal: u32, seed: u64, actions: &[Action]) -> Recording {
-    let mut recording = Recording::new(
-        GAME,
-        vec![format!("rules={rules}"), format!("goal={goal}")],
-        seed,
-    );
-    recording.actions = actions
-        .iter()
-        .map(|&action| token(action).to_owned())
-        .collect();
-    recording
-}
-
-/// The game a recording's options describe, before anything happened.
-fn game(recording: &Recording) -> Result<Game, ReplayError> {
-    let (mut rules, mut goal) = (None, None);
-    for option in &recording.options {
-        let bad = |why: &str| {
-            ReplayError::Options(format!("`{}`: {why}", cards_core::input::quoted(option)))
-        };
-        match option.split_once('=') {
-            Some(("rules", value)) if rules.is_none() => {
-                rules = Some(
-                    value
-                        .parse::<Rules>()
-                        .map_err(|error| bad(&error.to_string()))?,
-                );
+    /// The Human (seat 0, first to play) against the Computer, as `pig` plays them.
+    fn from_options(options: &[String]) -> Result<Game, ReplayError> {
+        let (mut rules, mut goal) = (None, None);
+        for option in options {
+            let bad = |why: &str| {
+                ReplayError::Options(format!("`{}`: {why}", cards_core::input::quoted(option)))
+            };
+            match option.split_once('=') {
+                Some(("rules", value)) if rules.is_none() => {
+                    rules = Some(
+                        value
+                            .parse::<Rules>()
+                            .map_err(|error| bad(&error.to_string()))?,
+                    );
+                }
+                Some(("goal", value)) if goal.is_none() => {
+                    goal = Some(
+                        value
+                            .parse::<u32>()
+                            .ok()
+                            .filter(|goal| (1..=MAX_GOAL).contains(goal))
+                            .ok_or_else(|| bad("the goal is a number of points from 1 to 10000"))?,
+                    );
+                }
+                _ => return Err(bad("not rules=RULES or goal=N, or given twice")),
             }
-            Some(("goal", value)) if goal.is_none() => {
-                goal = Some(
-                    value
-                        .parse::<u32>()
-                        .ok()
-                        .filter(|goal| (1..=MAX_GOAL).contains(goal))
-                        .ok_or_else(|| bad("the goal is a number of points from 1 to 10000"))?,
-                );
-            }
-            _ => return Err(bad("not rules=RULES or goal=N, or given twice")),
         }
+        let (Some(rules), Some(goal)) = (rules, goal) else {
+            return Err(ReplayError::Options(
+                "both rules=RULES and goal=N are needed".to_owned(),
+            ));
+        };
+        Ok(Game::new(
+            rules,
+            goal,
+            [PigPlayer::new(HUMAN), PigPlayer::new(COMPUTER)],
+        ))
     }
-    let (Some(rules), Some(goal)) = (rules, goal) else {
-        return Err(ReplayError::Options(
-            "both rules=RULES and goal=N are needed".to_owned(),
-        ));
-    };
-    Ok(Game::new(
-        rules,
-        goal,
-        [PigPlayer::new(HUMAN), PigPlayer::new(COMPUTER)],
-    ))
-}
 
-/// Reads a recorded game of Pig and plays it again: every position, for stepping.
-pub fn frames(text: &str) -> Result<Vec<Frame<Game>>, ReplayError> {
-    let recording = Recording::from_json(text, GAME)?;
-    let start = game(&recording)?;
-    replay::replay(start, &recording, |_, token| {
+    /// The answer that takes the action: `n` rolls the dice, `y` holds.
+    fn token(action: &Action) -> String {
+        match action {
+            Action::Roll => "n",
+            Action::Hold => "y",
+        }
+        .to_owned()
+    }
+
+    fn parse_token(&self, token: &str) -> Result<Action, String> {
         match render::parse_answer(token) {
             Ok(Answer::Roll) => Ok(Action::Roll),
             Ok(Answer::Hold) => Ok(Action::Hold),
             Ok(Answer::Quit) => Err("a quit is not recorded as an action".to_owned()),
             Err(why) => Err(why.to_owned()),
         }
-    })
+    }
+}
+
+/// A recording of a game with these rules, goal and seed, and these actions.
+pub fn recording(rules: Rules, goal: u32, seed: u64, actions: &[Action]) -> Recording {
+    let start = Game::new(
+        rules,
+        goal,
+        [PigPlayer::new(HUMAN), PigPlayer::new(COMPUTER)],
+    );
+    Game::recording(&start, seed, actions)
+}
+
+/// Reads a recorded game of Pig and plays it again: every position, for stepping.
+pub fn frames(text: &str) -> Result<Vec<Frame<Game>>, ReplayError> {
+    replay::frames(text)
 }
 
 /// Writes one position: what its step did, in the game's own lines, and whose turn it is.
