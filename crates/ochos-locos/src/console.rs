@@ -86,7 +86,36 @@ pub struct Person<R, W> {
 
 /// One of the person's plays, as offered: a card (once, whatever colour an 8 may name
 /// after it), or the draw.
-type Offer = Option<ColorCard>;
+pub(crate) type Offer = Option<ColorCard>;
+
+/// The plays offered for `legal`, in its order: each card once, then the draw.
+pub(crate) fn offers(legal: &[Action]) -> Vec<Offer> {
+    let mut offers: Vec<Offer> = Vec::new();
+    for action in legal {
+        let offer = match action {
+            Action::Play { card, .. } => Some(*card),
+            Action::Draw => None,
+        };
+        if !offers.contains(&offer) {
+            offers.push(offer);
+        }
+    }
+    offers
+}
+
+/// The colours `card` may name among `legal` (none: it names no colour).
+pub(crate) fn colors_for(legal: &[Action], card: ColorCard) -> Vec<Color> {
+    legal
+        .iter()
+        .filter_map(|action| match *action {
+            Action::Play {
+                card: played,
+                chosen: Some(color),
+            } if played == card => Some(color),
+            _ => None,
+        })
+        .collect()
+}
 
 impl<R: BufRead, W: Write> Person<R, W> {
     /// A person answering through `console`, at a table whose seats are `names`.
@@ -175,7 +204,7 @@ impl<R: BufRead, W: Write> Person<R, W> {
 }
 
 /// Reads an answer to "your play?": a card, its number in the list, or the draw.
-fn parse_play(
+pub(crate) fn parse_play(
     answer: &str,
     observation: &Observation<'_>,
     offers: &[Offer],
@@ -240,7 +269,7 @@ fn first_card(offers: &[Offer]) -> String {
 }
 
 /// Reads a colour: its letter or its name, any case.
-fn parse_color(answer: &str, colors: &[Color]) -> Result<Color, String> {
+pub(crate) fn parse_color(answer: &str, colors: &[Color]) -> Result<Color, String> {
     let answer = answer.trim();
     let named = Color::ALL.into_iter().find(|color| {
         answer.eq_ignore_ascii_case(color.name())
@@ -262,16 +291,7 @@ impl<R: BufRead, W: Write> Agent<Game> for Person<R, W> {
         observation: &Observation<'_>,
         legal: &[Action],
     ) -> Result<Action, Stop> {
-        let mut offers: Vec<Offer> = Vec::new();
-        for action in legal {
-            let offer = match action {
-                Action::Play { card, .. } => Some(*card),
-                Action::Draw => None,
-            };
-            if !offers.contains(&offer) {
-                offers.push(offer);
-            }
-        }
+        let offers = offers(legal);
         if offers.is_empty() {
             return Err(Stop::NoAction);
         }
@@ -292,16 +312,7 @@ impl<R: BufRead, W: Write> Agent<Game> for Person<R, W> {
         let Some(card) = offer else {
             return Ok(Action::Draw);
         };
-        let colors: Vec<Color> = legal
-            .iter()
-            .filter_map(|action| match *action {
-                Action::Play {
-                    card: played,
-                    chosen: Some(color),
-                } if played == card => Some(color),
-                _ => None,
-            })
-            .collect();
+        let colors = colors_for(legal, card);
         if colors.is_empty() {
             return Ok(Action::Play { card, chosen: None });
         }
@@ -366,17 +377,25 @@ pub fn play<R: BufRead, W: Write>(
     console: Console<R, W>,
     style: Style,
 ) -> Result<Ending, PlayError<RuleError>> {
-    let (mut game, order) = deal
+    play_recorded(variant, deal, seat, console, style, &mut Vec::new())
+}
+
+/// [`play`], writing every seat's action down in `actions` as the game goes (the
+/// person's and the strategies', in the order taken): what `--record FILE` saves, kept
+/// whatever the ending, a quit or the input ending too.
+pub fn play_recorded<R: BufRead, W: Write>(
+    variant: Variant,
+    deal: &Deal,
+    seat: Seat,
+    console: Console<R, W>,
+    style: Style,
+    actions: &mut Vec<Action>,
+) -> Result<Ending, PlayError<RuleError>> {
+    let (game, order) = deal
         .table(variant)
         .map_err(|error| PlayError::Refused { seat: None, error })?;
-    let names: Vec<String> = deal
-        .seats
-        .iter()
-        .map(|seat| match variant.is_assignment_2() {
-            true => format!("player {}", seat.name),
-            false => seat.name.clone(),
-        })
-        .collect();
+    let mut game = game.with_person(Some(seat));
+    let names = seat_names(variant, deal.seats.iter().map(|seat| seat.name.as_str()));
     let narrator = Narrator::new(style, seat, names.clone());
     let mut table = Table {
         strategies: deal.seats.iter().map(|seat| seat.strategy).collect(),
@@ -390,7 +409,10 @@ pub fn play<R: BufRead, W: Write>(
     let mut driver = Driver::new();
     loop {
         match driver.step(&mut game, &mut chance, &mut table) {
-            Ok(Some(_)) => {
+            Ok(Some(step)) => {
+                if let cards_core::protocol::Step::Action { action, .. } = step {
+                    actions.push(action);
+                }
                 for event in driver.events() {
                     let out = table.person.output();
                     narrator.write_event(out, &game, event).map_err(Stop::Io)?;
@@ -413,6 +435,17 @@ pub fn play<R: BufRead, W: Write>(
             Err(error) => return Err(error),
         }
     }
+}
+
+/// The seats' names as the person's mode says them: Assignment 2 numbers its players
+/// (`player 2`), Assignment 4 names them.
+pub fn seat_names<'a>(variant: Variant, names: impl Iterator<Item = &'a str>) -> Vec<String> {
+    names
+        .map(|name| match variant.is_assignment_2() {
+            true => format!("player {name}"),
+            false => name.to_owned(),
+        })
+        .collect()
 }
 
 /// The first lines of a game with a person: the game, who plays, and the two answers

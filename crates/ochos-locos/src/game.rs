@@ -42,6 +42,9 @@ pub struct Game {
     // The cards chance dealt, in card order, while they are in play (`None` for a game
     // set up by hand): what a restart deals again.
     dealt: Option<DeckOrder>,
+    // The seat a person plays, if one does: the rules never read it (each seat's agent
+    // chooses, whoever it is); a recording writes it down so that a replay says "you".
+    person: Option<Seat>,
 }
 
 /// What one turn did.
@@ -187,7 +190,22 @@ impl Game {
             outcome: None,
             to_deal: None,
             dealt: None,
+            person: None,
         }
+    }
+
+    /// The same game with `seat` played by a person (`None`: the strategies play every
+    /// seat). The rules never look at it: it is what a recording of the game writes
+    /// down (`human=N`), so that its replay tells that seat's turns as "you".
+    #[must_use]
+    pub fn with_person(mut self, seat: Option<Seat>) -> Game {
+        self.person = seat;
+        self
+    }
+
+    /// The seat a person plays, if one does (see [`Game::with_person`]).
+    pub fn person(&self) -> Option<Seat> {
+        self.person
     }
 
     /// Back to before the deal, for the next game: every card (hands, discard pile,

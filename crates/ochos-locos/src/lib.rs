@@ -196,6 +196,8 @@ pub mod game;
 pub mod grade;
 pub mod player;
 pub mod render;
+#[cfg(feature = "replay")]
+pub mod replay;
 pub mod rules;
 pub mod simulate;
 pub mod strategy;

@@ -136,6 +136,18 @@ pub fn play(
     style: Style,
     out: &mut impl Write,
 ) -> Result<Outcome, PlayError<RuleError>> {
+    play_recorded(variant, deal, style, out, &mut Vec::new())
+}
+
+/// [`play`], writing every seat's action down in `actions` as the game goes, in the
+/// order taken (what `--record FILE` saves); the output is the same, byte for byte.
+pub fn play_recorded(
+    variant: Variant,
+    deal: &Deal,
+    style: Style,
+    out: &mut impl Write,
+    actions: &mut Vec<crate::game::Action>,
+) -> Result<Outcome, PlayError<RuleError>> {
     let (mut game, order) = deal
         .table(variant)
         .map_err(|error| PlayError::Refused { seat: None, error })?;
@@ -145,7 +157,10 @@ pub fn play(
         &mut game,
         &mut ChanceSource::recorded(vec![order]),
         &mut strategies,
-        |game, _, events| {
+        |game, step, events| {
+            if let cards_core::protocol::Step::Action { action, .. } = step {
+                actions.push(*action);
+            }
             for event in events {
                 renderer.write_event(out, game, event).map_err(Stop::Io)?;
             }
@@ -209,7 +224,8 @@ pub struct Narrator {
 }
 
 impl Narrator {
-    /// A narrator for a game where `seat` is the person's and `names` the seats'.
+    /// A narrator for a game where `seat` is the person's and `names` the seats' (a
+    /// `seat` beyond the names: no person, every seat told in the third person).
     pub fn new(style: Style, seat: usize, names: Vec<String>) -> Narrator {
         Narrator { style, seat, names }
     }
@@ -298,6 +314,13 @@ impl Narrator {
             Some(Outcome::Winner { seat }) if seat == self.seat => {
                 writeln!(out, "You win: you laid your last card!")
             }
+            // With no person at the table (a replay of the strategies alone), nobody
+            // else loses to the winner in the second person.
+            Some(Outcome::Winner { seat }) if self.seat >= self.names.len() => writeln!(
+                out,
+                "{} wins: they laid their last card first.",
+                capitalized(self.name(seat))
+            ),
             Some(Outcome::Winner { seat }) => {
                 let name = self.name(seat);
                 writeln!(
