@@ -10,6 +10,7 @@ use cards_core::console::Console;
 use cards_core::input::{InputError, quoted, read_file, read_text};
 use cards_core::names::count_of;
 use cards_core::protocol::{PlayError, Stop};
+use cards_core::replay::Recorded;
 use cards_core::rng::rng_from_seed;
 use cards_core::sim::SimError;
 use cards_core::sim_cli::{SimArgs, figures};
@@ -43,6 +44,9 @@ Examples:
   ochos-locos completos --sample --human Bob     play Bob's seat yourself
   ochos-locos completos --sample --human Bob --echo < answers.txt
                                                  answers from a file, echoed
+  ochos-locos completos --seed 7 --human Bob --record game.json
+                                                 play, and write the game down
+  ochos-locos replay game.json           step through it: Enter/n, b, s, e, q
   ochos-locos deal going-wild --seed 7   print a random deal in that rule set's format
   ochos-locos check faciles deal.txt out.txt     compare an output with the game's
   ochos-locos simulate completos --games 1000000 --seed 1   win shares by seat and strategy
@@ -202,6 +206,23 @@ Example:
         #[command(flatten)]
         sim: SimArgs,
     },
+    /// Step through a game written by `ochos-locos RULES --seed N --record FILE`, move by
+    /// move.
+    #[command(after_help = "\
+Each line read is a command: Enter or n the next step, b or p the one before, s the start,
+e the end, q to quit (the end of the input quits too). Each step tells what was played, in
+the words of --human, then every hand (the game is over: nothing is secret any more), the
+card to match and whose turn it is. A file whose play is not legal at its step is refused,
+naming the step (exit status 2).
+
+Examples:
+  ochos-locos completos --seed 7 --human Bob --record game.json   play, and write it down
+  ochos-locos replay game.json                                    step through it")]
+    Replay {
+        /// The recorded game.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
     /// Print a random deal (every card once) in a rule set's input format.
     #[command(after_help = "\
 Example:
@@ -353,6 +374,13 @@ struct PlayArgs {
     /// piped input (as quattro, war and pig do).
     #[arg(long, requires = "human")]
     echo: bool,
+    /// Write the game to FILE when it ends (also on q or the end of the input), for
+    /// `ochos-locos replay FILE` or the web page: the seed, the seats and every play, as
+    /// JSON. With --seed N only (the deal is drawn from the seed again): a deal from a
+    /// FILE or --sample cannot be recorded. Without --human, the assignment's output is
+    /// unchanged and the strategies' plays are written down.
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
 }
 
 const A2_INPUT: &str = "\
@@ -448,6 +476,11 @@ enum Failure {
     Cases(#[from] ochos_locos::cases::CasesError),
     #[error("{0}")]
     Grade(#[from] ochos_locos::grade::GradeFailure),
+    #[error("{path}: {error}")]
+    Replay {
+        path: String,
+        error: cards_core::replay::ReplayError,
+    },
 }
 
 impl From<PlayError<RuleError>> for Failure {
@@ -497,6 +530,9 @@ fn run(cli: Cli) -> Result<Done, Failure> {
         return Err(Failure::Usage(missing_subcommand()));
     };
     match command {
+        Command::Replay { file } => {
+            replay(&file, &mut out)?;
+        }
         Command::Deal {
             variant,
             players,
@@ -790,6 +826,12 @@ fn play<W: Write>(
              has its own players (see {PROGRAM} {variant} --help)"
         )));
     }
+    if args.record.is_some() && args.seed.is_none() {
+        return Err(Failure::Usage(format!(
+            "--record is for --seed only: a replay draws the deal from the seed again, and a \
+             deal from a FILE, standard input or --sample has none (see {PROGRAM} {variant} --help)"
+        )));
+    }
     let deal_on_stdin = args.file.as_deref().is_none_or(is_stdin);
     if args.human.is_some() && args.seed.is_none() && !args.sample && deal_on_stdin {
         return Err(Failure::Usage(format!(
@@ -802,27 +844,70 @@ fn play<W: Write>(
         (None, true) => Deal::parse(variant, variant.sample())?,
         (None, false) => Deal::parse(variant, &read_input(variant, args.file)?)?,
     };
-    let done = match args.human {
-        None => {
-            render::play(variant, &deal, style, &mut out)?;
-            Done::Ok
-        }
-        Some(name) => play_human(variant, &deal, style, &name, args.echo, &mut out)?,
+    let seat = args
+        .human
+        .as_deref()
+        .map(|name| seat_named(&deal, name))
+        .transpose()?;
+    // Created before the game, so that a file that cannot be written plays nothing.
+    let record_file = args
+        .record
+        .as_deref()
+        .map(|path| {
+            std::fs::File::create(path).map_err(|error| Failure::Read {
+                path: path.display().to_string(),
+                error,
+            })
+        })
+        .transpose()?;
+    let mut actions = Vec::new();
+    let done = match seat {
+        None => render::play_recorded(variant, &deal, style, &mut out, &mut actions)
+            .map(|_| Done::Ok)
+            .map_err(Failure::from),
+        Some(seat) => play_human(
+            variant,
+            &deal,
+            style,
+            seat,
+            args.echo,
+            &mut out,
+            &mut actions,
+        ),
     };
+    // Written whatever the end (a quit, the input ending), so that nothing is lost.
+    if let (Some(mut file), Some(path), Some(seed)) = (record_file, &args.record, args.seed) {
+        let start = ochos_locos::replay::start(variant, &deal, seat)?;
+        let recording = <ochos_locos::Game as Recorded>::recording(&start, seed, &actions);
+        file.write_all(recording.to_json().as_bytes())
+            .map_err(|error| Failure::Read {
+                path: path.display().to_string(),
+                error,
+            })?;
+    }
+    let done = done?;
     out.flush().map_err(Failure::Write)?;
     Ok(done)
 }
 
-/// Plays `deal` with a person at seat `name` (the console game).
-fn play_human(
-    variant: Variant,
-    deal: &Deal,
-    style: Style,
-    name: &str,
-    echo: bool,
-    out: &mut impl Write,
-) -> Result<Done, Failure> {
-    let seat = deal.seat_named(name).ok_or_else(|| {
+/// `ochos-locos replay FILE`: steps through a recorded game, the commands on standard
+/// input. The whole file is read (within the workspace's size limit) and replayed before
+/// anything is shown.
+fn replay(path: &Path, out: &mut impl Write) -> Result<(), Failure> {
+    let text = read_file(path)?;
+    let frames = ochos_locos::replay::frames(&text).map_err(|error| Failure::Replay {
+        path: path.display().to_string(),
+        error,
+    })?;
+    cards_core::replay::step_through(&frames, io::stdin().lock(), out, |frame, out| {
+        ochos_locos::replay::show(frame, out)
+    })
+    .map_err(Failure::Write)
+}
+
+/// The seat `--human NAME` names, or the error listing the seats.
+fn seat_named(deal: &Deal, name: &str) -> Result<usize, Failure> {
+    deal.seat_named(name).ok_or_else(|| {
         let names: Vec<String> = deal
             .seats
             .iter()
@@ -833,14 +918,29 @@ fn play_human(
             quoted(name),
             cards_core::names::or_list(names.iter().map(String::as_str))
         ))
-    })?;
-    let console = Console::new(io::stdin().lock(), out).with_echo(echo);
-    Ok(match console::play(variant, deal, seat, console, style)? {
-        Ending::Over(_) => Done::Ok,
-        // Quitting is an ending the person chose: exit status 0, as in the other games.
-        Ending::Quit => Done::Ok,
-        Ending::InputEnded => Done::CutShort(Stop::InputEnded),
     })
+}
+
+/// Plays `deal` with a person at `seat` (the console game), every seat's action written
+/// down in `actions`.
+fn play_human(
+    variant: Variant,
+    deal: &Deal,
+    style: Style,
+    seat: usize,
+    echo: bool,
+    out: &mut impl Write,
+    actions: &mut Vec<ochos_locos::Action>,
+) -> Result<Done, Failure> {
+    let console = Console::new(io::stdin().lock(), out).with_echo(echo);
+    Ok(
+        match console::play_recorded(variant, deal, seat, console, style, actions)? {
+            Ending::Over(_) => Done::Ok,
+            // Quitting is an ending the person chose: exit status 0, as in the other games.
+            Ending::Quit => Done::Ok,
+            Ending::InputEnded => Done::CutShort(Stop::InputEnded),
+        },
+    )
 }
 
 /// Whether a FILE argument names standard input (`-`, as most tools read it).

@@ -500,11 +500,15 @@ pub fn show(frame: &Frame<Game>, out: &mut impl Write) -> io::Result<()> {
     }
     if game.discard_card().is_some() {
         for (seat, player) in game.players().iter().enumerate() {
-            let who = match person == Some(seat) {
-                true => "you".to_owned(),
-                false => player.strategy().describe().to_owned(),
+            let who = match (person == Some(seat), player.strategy()) {
+                (true, _) => "you",
+                (false, Strategy::Rainbow) => "rainbow rule",
+                (false, strategy) => strategy.describe(),
             };
             write!(out, "  {} ({who}):", name(seat))?;
+            if player.hand().is_empty() {
+                write!(out, " no cards")?;
+            }
             for card in player.hand() {
                 write!(out, " {card}")?;
             }
@@ -534,7 +538,7 @@ fn write_to_match(out: &mut impl Write, game: &Game) -> io::Result<()> {
     }
     writeln!(
         out,
-        "; the deck {}",
+        "; {} in the deck",
         cards_core::names::count_of(game.deck().len() as u64, "card")
     )
 }
