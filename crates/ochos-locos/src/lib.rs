@@ -110,10 +110,12 @@
 //! | text | [`render`] | [`render::Renderer`], [`render::play`], [`render::Style`] |
 //! | simulation | [`simulate`] | [`simulate::Setup`], [`simulate::Worker`] |
 //! | file formats | [`files`] | [`files::Deal`] (reading, writing, [`files::Deal::random`]) |
+//! | recorded games (feature `replay`, in `cli`) | `replay` | `cards_core::replay::Recorded` for [`Game`]; `replay::show`, `replay::start`, `replay::rule_set` |
 //! | the command line (feature `cli`) | the binary's `cli`, and `cases`, `check`, `grade` | |
 //!
 //! Without its default feature `cli` the library is the engine alone: no clap, rayon,
-//! serde_json or grader.
+//! serde_json or grader. The feature `replay` alone adds the module `replay` (on
+//! cards-core's recording format, serde_json): what the web page needs of recordings.
 //!
 //! # Decisions where the texts are silent or wrong
 //!
@@ -165,6 +167,23 @@
 //!   corrected one is a test case. The Part I example output lost its first line at a
 //!   page break: the complete output starts with `Alice Y7 Y8 B1 B7: Y3` (Alice plays
 //!   first, as in Part II), and the test case has it.
+//! - **Recorded games** (`--record FILE`, `ochos-locos replay FILE`, the module
+//!   `replay`; `docs/replay.md`). Only a deal drawn from a seed can be replayed from
+//!   it, so `--record` needs `--seed N` (a FILE, standard input or `--sample` is
+//!   refused); it works with `--human` and without, where the assignment's output stays
+//!   byte for byte the same. The options rebuild the table before the deal, any table
+//!   the library can build: `rules=NAME` (the first of the seven rule sets, in the
+//!   assignments' order, that deals such a table: a three-player Problem 4 game is
+//!   `going-wild`'s, a diversidad game of basic players `faciles`'; else the switches
+//!   `two=`, `eight=`, `end=`), `players=NAME:S,…` (each seat's name, `%XX`-escaped
+//!   where it holds `%`, `,`, `:`, blanks or control characters, and strategy letter,
+//!   `R` for Assignment 2's rainbow rule), `human=N` (the person's seat from 1; absent
+//!   when the strategies played every seat; [`Game::with_person`]) and, only for fewer
+//!   than 32 cards, `cards=`. The actions are every seat's plays as the person types
+//!   them: a card (`G4`), `d` to draw, and an 8 that names a colour as card, colon and
+//!   letter (`B8:G`), read back by the console's own parser (any case, or the play's
+//!   number); `q` and `?` are refused. Since the game is over when it is replayed,
+//!   every position shows every hand.
 //!
 //! # Colour
 //!
