@@ -2,7 +2,9 @@
 //! `ochos-locos replay FILE`): the workspace's one recording format
 //! ([`cards_core::replay`]) with this game's words in it.
 //!
-//! The options rebuild the table before the deal, any table the library can build:
+//! The options rebuild the table before the deal, any table the library can build and
+//! leave waiting for its deal ([`crate::files::Deal::table`], [`Game::restart`]; a game
+//! set up card by card, Java-style, has no deal to draw again), with 2 to 6 seats:
 //!
 //! - `rules=NAME`: the rule set (`completos`…), when the game's [`Rules`] and seats are
 //!   one the rule set deals ([`rule_set`]); otherwise the three switches instead,
