@@ -13,7 +13,9 @@ use std::io::{self, BufRead, Write};
 
 use cards_core::Color;
 use cards_core::console::Console;
-use cards_core::protocol::{Actor, Agent, ChanceSource, Driver, GameState, PlayError, Seat, Stop};
+use cards_core::protocol::{
+    Actor, Agent, ChanceSource, Driver, GameState, PlayError, Seat, Step, Stop,
+};
 
 use crate::card::Card;
 use crate::deck::DeckOrder;
@@ -81,8 +83,8 @@ pub fn ask_name<R: BufRead, W: Write>(
 }
 
 // ANCHOR: parse_selection
-/// Reads the human's answer to [`MOVE_PROMPT`]: `draw` (or `0`), or a card code in any
-/// case. The move must be legal in `view`; the error says why it is not. A wild card
+/// Reads the human's answer to [`MOVE_PROMPT`]: `draw` (or `d`, or `0`), or a card code
+/// in any case. The move must be legal in `view`; the error says why it is not. A wild card
 /// comes back with no colour: the console asks for it next.
 pub fn parse_selection(
     answer: &str,
@@ -92,7 +94,7 @@ pub fn parse_selection(
     if text.is_empty() {
         return Err(InvalidSelectionError::default());
     }
-    if text.eq_ignore_ascii_case("draw") || text == "0" {
+    if text.eq_ignore_ascii_case("draw") || text.eq_ignore_ascii_case("d") || text == "0" {
         view.check_action(Action::Draw)?;
         return Ok(Action::Draw);
     }
@@ -232,6 +234,19 @@ pub fn play<R: BufRead, W: Write>(
     reveal: bool,
     style: CardStyle,
 ) -> Result<Ending, ConsoleError> {
+    play_recorded(game, chance, console, reveal, style, &mut Vec::new())
+}
+
+/// [`play`], writing down every seat's action in `actions` as it is taken (the bots'
+/// too), for `quattro --record`: whatever the ending, `actions` holds the game so far.
+pub fn play_recorded<R: BufRead, W: Write>(
+    game: &mut Game,
+    chance: &mut ChanceSource<DeckOrder>,
+    console: &mut Console<R, W>,
+    reveal: bool,
+    style: CardStyle,
+    actions: &mut Vec<Action>,
+) -> Result<Ending, ConsoleError> {
     let human = (0..PLAYERS)
         .find(|&seat| game.player(seat).is_human())
         .ok_or(PlayError::Invariant(
@@ -253,7 +268,12 @@ pub fn play<R: BufRead, W: Write>(
     let mut driver = Driver::new();
     loop {
         match driver.step(game, chance, &mut table) {
-            Ok(Some(_)) => tell(table.person.output(), game, driver.events(), who)?,
+            Ok(Some(step)) => {
+                if let Step::Action { action, .. } = step {
+                    actions.push(action);
+                }
+                tell(table.person.output(), game, driver.events(), who)?;
+            }
             Ok(None) => break,
             Err(PlayError::Stopped(Stop::InputEnded)) => {
                 // The open question's line ends, and the cards held are shown as when
@@ -394,6 +414,13 @@ mod tests {
             parse_selection("0", &view(&hand, "Y1", Rules::Quattro)),
             Ok(Action::Draw)
         );
+        // `d` is `draw` too (the token of a draw in a recorded game), in any case.
+        for answer in ["d", " D "] {
+            assert_eq!(
+                parse_selection(answer, &view(&hand, "Y1", Rules::Quattro)),
+                Ok(Action::Draw)
+            );
+        }
     }
 
     #[test]
