@@ -306,14 +306,52 @@ pub fn play_bots<W: Write>(
     reveal: bool,
     style: CardStyle,
 ) -> Result<Outcome, ConsoleError> {
+    play_bots_recorded(game, chance, out, reveal, style, &mut Vec::new())
+}
+
+/// [`play_bots`], writing down every seat's action in `actions` as it is taken, for
+/// `quattro --bots 4 --record`.
+pub fn play_bots_recorded<W: Write>(
+    game: &mut Game,
+    chance: &mut ChanceSource<DeckOrder>,
+    out: &mut W,
+    reveal: bool,
+    style: CardStyle,
+    actions: &mut Vec<Action>,
+) -> Result<Outcome, ConsoleError> {
     let who = Perspective {
         human: None,
         reveal,
         style,
     };
-    Driver::new().play(game, chance, &mut Bot, |game, _, events| {
+    Driver::new().play(game, chance, &mut Bot, |game, step, events| {
+        if let Step::Action { action, .. } = step {
+            actions.push(*action);
+        }
         tell(out, game, events, who)
     })
+}
+
+/// The seeds of the games after the first in a session at the console: after `Play
+/// again?`, each game is dealt from a seed of its own, drawn from a generator of the
+/// first game's seed (its stream 0, [`cards_core::rng::stream_rng`]), so that every game
+/// replays alone with `--seed` (and can be recorded), and the first seed still replays
+/// the whole session. Each is below
+/// [`RANDOM_SEED_LIMIT`](cards_core::rng::RANDOM_SEED_LIMIT), as a random seed is, so it
+/// is as easy to type again.
+#[derive(Clone, Debug)]
+pub struct Seeds(cards_core::rng::GameRng);
+
+impl Seeds {
+    /// The seeds of the games after the first of a session whose first game has `seed`.
+    pub fn new(seed: u64) -> Seeds {
+        Seeds(cards_core::rng::stream_rng(seed, 0))
+    }
+
+    /// The next game's seed.
+    pub fn next_seed(&mut self) -> u64 {
+        cards_core::rng::below(&mut self.0, cards_core::rng::RANDOM_SEED_LIMIT)
+    }
 }
 
 /// Writes a step's events, then (with `--reveal`) the hand of the bot about to move, or
