@@ -119,8 +119,7 @@ impl Recorded for Game {
             Some((answer, color)) => (answer, Some(color)),
             None => (token, None),
         };
-        let action =
-            console::parse_selection(answer, &view).map_err(|error| error.to_string())?;
+        let action = console::parse_selection(answer, &view).map_err(|error| error.to_string())?;
         let action = match (action, color) {
             (Action::Play { card, color: None }, Some(color)) => Action::Play {
                 card,
@@ -139,7 +138,9 @@ impl Recorded for Game {
 /// The seat of a `seatN` option's key (`seat1` is seat 0).
 fn seat_of(key: &str) -> Option<usize> {
     let number = key.strip_prefix("seat")?;
-    (1..=PLAYERS).find(|n| number == n.to_string()).map(|n| n - 1)
+    (1..=PLAYERS)
+        .find(|n| number == n.to_string())
+        .map(|n| n - 1)
 }
 
 /// The player of a seat option's value: `human:NAME` or `bot:Player K`.
@@ -333,8 +334,8 @@ mod tests {
                     }
                     // Wild cards with their colour and draws among the tokens.
                     let tokens = Game::recording(&start, seed, &actions).actions;
-                    kinds.2 |= tokens.iter().any(|t| t.contains(':'))
-                        && tokens.iter().any(|t| t == "d");
+                    kinds.2 |=
+                        tokens.iter().any(|t| t.contains(':')) && tokens.iter().any(|t| t == "d");
                 }
             }
         }
@@ -439,9 +440,18 @@ mod tests {
             with(3, "seat2=robot"),
             "options: `seat2=robot`: a seat is human:NAME or bot:Player N"
         );
-        assert_eq!(with(3, "seat1=bot:Player 1"), format!("options: `seat1=bot:Player 1`: {EXPECTED}"));
-        assert_eq!(with(3, "seat5=bot:Player 5"), format!("options: `seat5=bot:Player 5`: {EXPECTED}"));
-        assert_eq!(with(3, "players"), format!("options: `players`: {EXPECTED}"));
+        assert_eq!(
+            with(3, "seat1=bot:Player 1"),
+            format!("options: `seat1=bot:Player 1`: {EXPECTED}")
+        );
+        assert_eq!(
+            with(3, "seat5=bot:Player 5"),
+            format!("options: `seat5=bot:Player 5`: {EXPECTED}")
+        );
+        assert_eq!(
+            with(3, "players"),
+            format!("options: `players`: {EXPECTED}")
+        );
         // The second of two names the option given twice.
         assert_eq!(
             with(0, "max-turns=5"),
@@ -470,7 +480,9 @@ mod tests {
         let view = game.view(0).unwrap();
         let mut legal = Vec::new();
         game.legal_actions(&mut legal);
-        for refused in ["q", "QUIT", "?", "", "X9", "d:G", "R5:G", "W", "W:pink", "W+4::G"] {
+        for refused in [
+            "q", "QUIT", "?", "", "X9", "d:G", "R5:G", "W", "W:pink", "W+4::G",
+        ] {
             let why = game.parse_token(refused);
             assert!(why.is_err(), "{refused:?}: {why:?}");
             assert!(!why.unwrap_err().contains('\n'));
@@ -481,8 +493,10 @@ mod tests {
         );
         assert_eq!(
             game.parse_token("X9"),
-            Err("'X9' is not a card: type a code as shown in your hand (such as R5), or draw."
-                .to_owned())
+            Err(
+                "'X9' is not a card: type a code as shown in your hand (such as R5), or draw."
+                    .to_owned()
+            )
         );
         // Every legal action's token reads back as that action.
         for action in &legal {
@@ -496,7 +510,9 @@ mod tests {
             .unwrap();
         assert_eq!(
             game.parse_token(&not_held.to_string()),
-            Err(format!("You don't hold {not_held}: choose a card from your hand."))
+            Err(format!(
+                "You don't hold {not_held}: choose a card from your hand."
+            ))
         );
     }
 
@@ -556,7 +572,12 @@ mod tests {
         assert!(!shown.contains("Type ?"), "{shown}");
         assert!(shown.contains("\nYour turn, Ann.\nTop card: "), "{shown}");
         for bot in 1..PLAYERS {
-            let hand: Vec<String> = game.player(bot).hand().iter().map(|c| c.to_string()).collect();
+            let hand: Vec<String> = game
+                .player(bot)
+                .hand()
+                .iter()
+                .map(|c| c.to_string())
+                .collect();
             assert!(
                 shown.contains(&format!("(Player {} holds {})\n", bot + 1, hand.join(" "))),
                 "{shown}"
