@@ -1,7 +1,8 @@
 //! Playing at the terminal: the human's name, the person as the agent of their seat
 //! ([`Person`]), and the two front ends that drive a game through the workspace's one
 //! loop, [`Driver`]: [`play`] (the person against three bots) and
-//! [`play_bots`] (four bots, printed).
+//! [`play_bots`] (four bots, printed), each also as `_recorded`, writing the actions down
+//! for `--record`; and the [`Seeds`] of the games after the first of a session.
 //!
 //! Reading an answer and checking it are apart: [`parse_selection`] and [`parse_color`]
 //! are pure functions of the answer and the human's [`Observation`], and the
