@@ -119,9 +119,9 @@ const REPLAY_HELP: &str = "\
 Each line read is a command: Enter or n the next step, b or p the one before, s the
 start, e the end, q to quit (the end of the input quits too). A step is one move or one
 shuffle; each shows what happened, in the game's own lines, and whose turn it is, with
-every hand (the game is over: nothing is secret). A file that is not a recorded game of
-Quattro, or whose move is not legal at its step, is refused, naming the step (exit status
-2).
+every hand (the game has been played: nothing is secret). A file that is not a recorded
+game of Quattro, or whose move is not legal at its step, is refused, naming the step
+(exit status 2).
 
 Examples:
   quattro --seed 42 --record game.json      play, and write the game down

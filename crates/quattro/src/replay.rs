@@ -173,11 +173,11 @@ pub fn show(frame: &Frame<Game>, out: &mut impl Write) -> io::Result<()> {
 }
 
 /// Writes one position, its cards in `style`: what its step did, in the console's own
-/// lines, told to the person (the first human seat) as `quattro --reveal` tells it, the
-/// bots' cards shown (the game is over: nothing is secret any more); then whose turn it
-/// is, with the hand of the seat to move (the person's as the console shows it before a
-/// move), or what chance does next. The last position of a game played out says who won
-/// or why nobody did.
+/// lines, told to the person (the first human seat) as `quattro --reveal` tells it; then
+/// whose turn it is (before the person's move, the summary the console shows them), or
+/// what chance does next; and every hand, since the game has been played and nothing is
+/// secret any more. The last position of a game played out says who won or why nobody
+/// did.
 pub fn show_in(frame: &Frame<Game>, out: &mut impl Write, style: CardStyle) -> io::Result<()> {
     let game = &frame.state;
     let who = Perspective {
@@ -371,6 +371,18 @@ mod tests {
         let mut shuffled = odd.options();
         shuffled.reverse();
         assert_eq!(Game::from_options(&shuffled).unwrap(), odd);
+        // The web page's table: its person is named `You`.
+        let web = Game::new(
+            Rules::Uno,
+            [
+                Player::human("You"),
+                Player::bot(1),
+                Player::bot(2),
+                Player::bot(3),
+            ],
+            crate::DEFAULT_MAX_TURNS,
+        );
+        assert_eq!(Game::from_options(&web.options()).unwrap(), web);
 
         let (actions, _, _) = played(&start, 88);
         let recording = Game::recording(&start, 88, &actions);
