@@ -332,7 +332,8 @@ fn read_deck(path: &Path, rules: Rules) -> Result<DeckOrder, Failure> {
     files::parse_deck(&text, rules).map_err(|e| Failure::Deck(path.to_owned(), e))
 }
 
-/// One game: four bots printed (`--bots 4`), or the human at the console against three.
+/// One game of four bots printed (`--bots 4`), or a session of the human at the console
+/// against three (`Play again?`), each game written to its `--record` file if asked.
 fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
     // Refused before a seed is announced: nothing is played.
     if args.bots == 4 && args.echo {
@@ -347,10 +348,10 @@ fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
         .as_deref()
         .map(|path| read_deck(path, rules))
         .transpose()?;
-    let mut seed = resolve_seed(PROGRAM, args.seed);
-    // Created before anything is asked or printed, so that a file that cannot be written
-    // plays nothing.
+    // Created before anything is asked or printed (a random seed's announcement too), so
+    // that a file that cannot be written plays nothing and says so on one line.
     let mut record = args.record.as_deref().map(Record::create).transpose()?;
+    let mut seed = resolve_seed(PROGRAM, args.seed);
     let rng = rng_from_seed(seed);
     let mut chance = match deal {
         Some(order) => ChanceSource::recorded_then_seeded(vec![order], rng),
