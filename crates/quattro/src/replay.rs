@@ -2,11 +2,12 @@
 //! page's step-through): the workspace's one recording format ([`cards_core::replay`])
 //! with Quattro's words in it.
 //!
-//! The options rebuild any [`Game`] the library makes: `rules=quattro` or `rules=uno`,
-//! `max-turns=N`, and one option a seat in seat order, `seat1=human:NAME` or
-//! `seatN=bot:Player N` (a bot is always named `Player K`, [`Player::bot`]). A human's
-//! name is one the console takes ([`validate_name`]): the replay prints it at the
-//! terminal. The actions are what the person types at the move question, for every
+//! The options rebuild a [`Game`] before its deal, whatever table it has: `rules=quattro`
+//! or `rules=uno`, `max-turns=N`, and one option a seat in seat order,
+//! `seatN=human:NAME` or `seatN=bot:Player K` (a bot is always named `Player K`,
+//! [`Player::bot`], after its seat or another). A human's name must be one the console
+//! takes ([`validate_name`]), since the replay prints it at the terminal: a person whom
+//! a program named otherwise (an escape sequence, a bot's name) is refused on replay. The actions are what the person types at the move question, for every
 //! seat: a card's code in any case (`R5`, `b+2`, [`console::parse_selection`] reads
 //! it), `d` for a draw, and a wild card with the colour it names in one token, the code,
 //! a colon and the colour's letter or name ([`console::parse_color`] reads it): `W:G`,
