@@ -3,23 +3,27 @@
 //! [`quattro::simulate`]) through the workspace's game loop.
 
 use std::fmt;
+use std::fs::File;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use cards_core::cli::resolve_seed;
-use cards_core::cli::{input_ended, is_broken_pipe, parse_game_args, report};
+use cards_core::cli::{input_ended, is_broken_pipe, parse_game_args, report, warn};
 use cards_core::console::Console;
 use cards_core::protocol::{ChanceSource, GameState, PlayError, Stop};
+use cards_core::replay::{Recorded, ReplayError};
 use cards_core::rng::rng_from_seed;
 use cards_core::sim_cli::{SimArgs, simulate};
 use cards_core::tokens::ParseError;
 use clap::{Parser, Subcommand, ValueEnum};
 
-use quattro::console::{self, Ending, Reply};
+use quattro::console::{self, Ending, Reply, Seeds};
 use quattro::render::CardStyle;
 use quattro::simulate::Setup;
-use quattro::{DEFAULT_MAX_TURNS, DeckOrder, Game, Player, RuleError, Rules, files, simulate};
+use quattro::{
+    Action, DEFAULT_MAX_TURNS, DeckOrder, Game, Player, RuleError, Rules, files, simulate,
+};
 
 const PROGRAM: &str = "quattro";
 
@@ -27,10 +31,14 @@ const AFTER_HELP: &str = "\
 How to play:
   You and three bots (Player 2, Player 3, Player 4) get 3 cards each. On your turn,
   play a card of the same colour or number as the top card of the discard pile by
-  typing its code (R5 is the red 5; case doesn't matter), or type draw (or 0) when
+  typing its code (R5 is the red 5; case doesn't matter), or type draw (d or 0) when
   none of your cards matches. The first player with no cards left wins. With
   --rules uno a wild card (W, W+4) asks you for a colour (R, Y, G or B). Type q (or
   quit) at any question to stop: nobody wins, and the cards held are shown.
+
+A game played to its end asks Play again? (y/n). Each game after the first is dealt
+from a seed of its own, shown on stderr as the first one's is (quattro: game 2: seed N
+(replay with --seed N)), so that every game replays alone.
 
 On a terminal the cards are shown in their colours (NO_COLOR=1 turns that off); output
 to a pipe or a file is always plain text.
@@ -42,6 +50,9 @@ Examples:
   quattro --rules uno --reveal   play with Skip, Reverse, Draw Two and wild cards, bots' cards shown
   quattro deal --seed 7 > deck.txt; quattro --deck deck.txt --seed 7
                                  write the deck of seed 7's deal, then play it: seed 7's game
+  quattro --seed 42 --record game.json
+                                 play, and write the game down for `quattro replay`
+  quattro replay game.json       step through it: Enter/n, b, s, e, q
   quattro simulate --games 10000 --rules uno --seed 1
 
 Exit status: 0 when the game ends or you quit, 1 when the input ends first, 2 for bad
@@ -95,7 +106,26 @@ enum Command {
     /// Write the deck order of a seed's deal, as a deck file for --deck.
     #[command(after_help = DEAL_HELP)]
     Deal(DealArgs),
+    /// Step through a game written by `quattro --record FILE`, move by move.
+    #[command(after_help = REPLAY_HELP)]
+    Replay {
+        /// The recorded game.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
 }
+
+const REPLAY_HELP: &str = "\
+Each line read is a command: Enter or n the next step, b or p the one before, s the
+start, e the end, q to quit (the end of the input quits too). A step is one move or one
+shuffle; each shows what happened, in the game's own lines, and whose turn it is, with
+every hand (the game has been played: nothing is secret). A file that is not a recorded
+game of Quattro, or whose move is not legal at its step, is refused, naming the step
+(exit status 2).
+
+Examples:
+  quattro --seed 42 --record game.json      play, and write the game down
+  quattro replay game.json                  step through it";
 
 /// Options of a game.
 #[derive(Debug, clap::Args)]
@@ -130,6 +160,12 @@ struct PlayArgs {
     /// quattro deal --seed 7 > deck.txt; quattro --deck deck.txt --seed 7
     #[arg(long, value_name = "FILE", verbatim_doc_comment)]
     deck: Option<PathBuf>,
+    /// Write the game to FILE when it ends (also on q or the end of the input), for
+    /// `quattro replay FILE` or the web page: the seed and every move, as JSON. After
+    /// `Play again?`, game 2 goes to FILE's name with -2 before its extension
+    /// (game.json: game-2.json), game 3 to game-3.json, each with its own seed.
+    #[arg(long, value_name = "FILE", conflicts_with = "deck")]
+    record: Option<PathBuf>,
 }
 
 /// Options of `simulate`.
@@ -211,8 +247,12 @@ enum Failure {
     Io(io::Error),
     /// Options that do not go together (the message says why).
     Usage(String),
-    /// The deck file could not be read (or is too large, or not text).
-    ReadDeck(cards_core::input::InputError),
+    /// The deck file or a recorded game could not be read (or is too large, or not text).
+    Read(cards_core::input::InputError),
+    /// The file of `--record` could not be created or written.
+    Record(PathBuf, io::Error),
+    /// A recorded game that does not replay.
+    Replay(PathBuf, ReplayError),
     /// The deck file is not a deck of the rule set.
     Deck(PathBuf, ParseError),
     /// The game loop stopped on a bug (a refused step, a broken invariant).
@@ -244,7 +284,9 @@ impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Failure::Io(error) => error.fmt(f),
-            Failure::ReadDeck(error) => error.fmt(f),
+            Failure::Read(error) => error.fmt(f),
+            Failure::Record(path, error) => write!(f, "{}: {error}", path.display()),
+            Failure::Replay(path, error) => write!(f, "{}: {error}", path.display()),
             Failure::Usage(message) => write!(f, "{message} (see {PROGRAM} --help)"),
             Failure::Deck(path, error) => write!(f, "{}: {error}", path.display()),
             Failure::Play(PlayError::Refused {
@@ -274,6 +316,7 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Simulate(args)) => run_simulate(&args),
         Some(Command::Deal(args)) => run_deal(&args),
+        Some(Command::Replay { file }) => run_replay(&file),
         None => run_game(&cli.play),
     };
     match result {
@@ -285,11 +328,12 @@ pub fn main() -> ExitCode {
 
 /// The deck file at `path`, checked whole against the deck of `rules`.
 fn read_deck(path: &Path, rules: Rules) -> Result<DeckOrder, Failure> {
-    let text = cards_core::input::read_file(path).map_err(Failure::ReadDeck)?;
+    let text = cards_core::input::read_file(path).map_err(Failure::Read)?;
     files::parse_deck(&text, rules).map_err(|e| Failure::Deck(path.to_owned(), e))
 }
 
-/// One game: four bots printed (`--bots 4`), or the human at the console against three.
+/// One game of four bots printed (`--bots 4`), or a session of the human at the console
+/// against three (`Play again?`), each game written to its `--record` file if asked.
 fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
     // Refused before a seed is announced: nothing is played.
     if args.bots == 4 && args.echo {
@@ -304,15 +348,31 @@ fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
         .as_deref()
         .map(|path| read_deck(path, rules))
         .transpose()?;
-    let rng = rng_from_seed(resolve_seed(PROGRAM, args.seed));
+    // Created before anything is asked or printed (a random seed's announcement too), so
+    // that a file that cannot be written plays nothing and says so on one line.
+    let mut record = args.record.as_deref().map(Record::create).transpose()?;
+    let mut seed = resolve_seed(PROGRAM, args.seed);
+    let rng = rng_from_seed(seed);
     let mut chance = match deal {
         Some(order) => ChanceSource::recorded_then_seeded(vec![order], rng),
         None => ChanceSource::seeded(rng),
     };
     if args.bots == 4 {
         let mut game = Game::new(rules, simulate::bots(), args.max_turns);
+        let start = game.clone();
+        let mut actions = Vec::new();
         let mut out = io::BufWriter::new(io::stdout().lock());
-        console::play_bots(&mut game, &mut chance, &mut out, args.reveal, card_style())?;
+        let played = console::play_bots_recorded(
+            &mut game,
+            &mut chance,
+            &mut out,
+            args.reveal,
+            card_style(),
+            &mut actions,
+        );
+        let written = write_record(record.as_mut(), &start, seed, &actions);
+        played?;
+        written?;
         out.flush()?;
         return Ok(ExitCode::SUCCESS);
     }
@@ -320,10 +380,12 @@ fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
     let name = match console::ask_name(&mut console)? {
         Some(Reply::Answer(name)) => name,
         Some(Reply::Quit) => {
+            discard_record(record);
             writeln!(console.output(), "\n{}", console::QUIT)?;
             return Ok(ExitCode::SUCCESS);
         }
         None => {
+            discard_record(record);
             writeln!(console.output())?;
             console.output().flush()?;
             return Ok(input_ended(PROGRAM));
@@ -332,19 +394,38 @@ fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
     let mut players = simulate::bots();
     players[0] = Player::human(name);
     let mut game = Game::new(rules, players, args.max_turns);
-    // A game played to its end asks `Play again? (y/n)`: the next deal comes from the
-    // same chance, so the seed replays the whole session.
+    // A game played to its end asks `Play again? (y/n)`: the next game is dealt from a
+    // seed of its own, announced as the first is, so that each game replays alone.
+    let mut seeds = Seeds::new(seed);
+    let mut number = 1u64;
     let ending = loop {
-        let ending = console::play(
+        let start = game.clone();
+        let mut actions = Vec::new();
+        let played = console::play_recorded(
             &mut game,
             &mut chance,
             &mut console,
             args.reveal,
             card_style(),
-        )?;
+            &mut actions,
+        );
+        // Written whatever the end (a quit, the input ending), so that nothing is lost.
+        let written = write_record(record.as_mut(), &start, seed, &actions);
+        let ending = played?;
+        written?;
         if !matches!(ending, Ending::Over(_)) || !console.ask_again()? {
             break ending;
         }
+        number += 1;
+        seed = seeds.next_seed();
+        warn(
+            PROGRAM,
+            format_args!("game {number}: seed {seed} (replay with --seed {seed})"),
+        );
+        if let (Some(record), Some(first)) = (&mut record, &args.record) {
+            *record = Record::create(&numbered(first, number))?;
+        }
+        chance = ChanceSource::seeded(rng_from_seed(seed));
         game.restart();
     };
     console.output().flush()?;
@@ -352,6 +433,87 @@ fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
         Ending::Over(_) | Ending::Quit => ExitCode::SUCCESS,
         Ending::InputEnded => input_ended(PROGRAM),
     })
+}
+
+/// The file of `--record` for the game being played, created before the game starts.
+struct Record {
+    path: PathBuf,
+    file: File,
+}
+
+impl Record {
+    /// Creates (or empties) the file at `path`.
+    fn create(path: &Path) -> Result<Record, Failure> {
+        let file = File::create(path).map_err(|error| Failure::Record(path.to_owned(), error))?;
+        Ok(Record {
+            path: path.to_owned(),
+            file,
+        })
+    }
+}
+
+/// Writes the game that started as `start`, dealt from `seed`, with these actions, to
+/// the `--record` file if there is one.
+fn write_record(
+    record: Option<&mut Record>,
+    start: &Game,
+    seed: u64,
+    actions: &[Action],
+) -> Result<(), Failure> {
+    let Some(record) = record else {
+        return Ok(());
+    };
+    let recording = Game::recording(start, seed, actions);
+    record
+        .file
+        .write_all(recording.to_json().as_bytes())
+        .map_err(|error| Failure::Record(record.path.clone(), error))
+}
+
+/// A session that ended at the name question played no game: the `--record` file,
+/// created empty, is taken away again (unless it is no regular file: `/dev/null`).
+fn discard_record(record: Option<Record>) {
+    let Some(record) = record else { return };
+    let empty_file = record
+        .file
+        .metadata()
+        .is_ok_and(|metadata| metadata.is_file() && metadata.len() == 0);
+    drop(record.file);
+    if empty_file {
+        // A file that cannot be removed stays empty: nothing was played either way.
+        let _ = std::fs::remove_file(&record.path);
+    }
+}
+
+/// The file of game `number` of a session recorded to `path`: `path` itself for game 1,
+/// then the number before the extension (`game.json`: `game-2.json`; `game`: `game-2`).
+fn numbered(path: &Path, number: u64) -> PathBuf {
+    if number == 1 {
+        return path.to_owned();
+    }
+    let mut name = path.file_stem().unwrap_or_default().to_owned();
+    name.push(format!("-{number}"));
+    if let Some(extension) = path.extension() {
+        name.push(".");
+        name.push(extension);
+    }
+    path.with_file_name(name)
+}
+
+/// `quattro replay FILE`: steps through a recorded game, the commands on standard input.
+/// The file is read with the workspace's size limit and replayed whole before anything
+/// is shown, so a bad one shows nothing.
+fn run_replay(path: &Path) -> Result<ExitCode, Failure> {
+    let text = cards_core::input::read_file(path).map_err(Failure::Read)?;
+    let frames =
+        quattro::replay::frames(&text).map_err(|error| Failure::Replay(path.to_owned(), error))?;
+    let style = card_style();
+    let mut out = io::stdout().lock();
+    cards_core::replay::step_through(&frames, io::stdin().lock(), &mut out, |frame, out| {
+        quattro::replay::show_in(frame, out, style)
+    })?;
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// How the game shows its cards on standard output: the one place that decides.
@@ -440,6 +602,16 @@ mod tests {
         );
         assert_eq!(deal(&["quattro", "deal"]), Some((Rules::Quattro, None)));
         assert_eq!(deal(&["quattro", "deal", "--echo"]), None);
+    }
+
+    #[test]
+    fn later_games_are_recorded_next_to_the_first() {
+        let numbered = |path: &str, n| numbered(Path::new(path), n);
+        assert_eq!(numbered("game.json", 1), Path::new("game.json"));
+        assert_eq!(numbered("game.json", 2), Path::new("game-2.json"));
+        assert_eq!(numbered("dir/game.json", 3), Path::new("dir/game-3.json"));
+        assert_eq!(numbered("game", 2), Path::new("game-2"));
+        assert_eq!(numbered("a.b.json", 2), Path::new("a.b-2.json"));
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! Playing at the terminal: the human's name, the person as the agent of their seat
 //! ([`Person`]), and the two front ends that drive a game through the workspace's one
 //! loop, [`Driver`]: [`play`] (the person against three bots) and
-//! [`play_bots`] (four bots, printed).
+//! [`play_bots`] (four bots, printed), each also as `_recorded`, writing the actions down
+//! for `--record`; and the [`Seeds`] of the games after the first of a session.
 //!
 //! Reading an answer and checking it are apart: [`parse_selection`] and [`parse_color`]
 //! are pure functions of the answer and the human's [`Observation`], and the
@@ -13,7 +14,9 @@ use std::io::{self, BufRead, Write};
 
 use cards_core::Color;
 use cards_core::console::Console;
-use cards_core::protocol::{Actor, Agent, ChanceSource, Driver, GameState, PlayError, Seat, Stop};
+use cards_core::protocol::{
+    Actor, Agent, ChanceSource, Driver, GameState, PlayError, Seat, Step, Stop,
+};
 
 use crate::card::Card;
 use crate::deck::DeckOrder;
@@ -81,8 +84,8 @@ pub fn ask_name<R: BufRead, W: Write>(
 }
 
 // ANCHOR: parse_selection
-/// Reads the human's answer to [`MOVE_PROMPT`]: `draw` (or `0`), or a card code in any
-/// case. The move must be legal in `view`; the error says why it is not. A wild card
+/// Reads the human's answer to [`MOVE_PROMPT`]: `draw` (or `d`, or `0`), or a card code
+/// in any case. The move must be legal in `view`; the error says why it is not. A wild card
 /// comes back with no colour: the console asks for it next.
 pub fn parse_selection(
     answer: &str,
@@ -92,7 +95,7 @@ pub fn parse_selection(
     if text.is_empty() {
         return Err(InvalidSelectionError::default());
     }
-    if text.eq_ignore_ascii_case("draw") || text == "0" {
+    if text.eq_ignore_ascii_case("draw") || text.eq_ignore_ascii_case("d") || text == "0" {
         view.check_action(Action::Draw)?;
         return Ok(Action::Draw);
     }
@@ -232,6 +235,19 @@ pub fn play<R: BufRead, W: Write>(
     reveal: bool,
     style: CardStyle,
 ) -> Result<Ending, ConsoleError> {
+    play_recorded(game, chance, console, reveal, style, &mut Vec::new())
+}
+
+/// [`play`], writing down every seat's action in `actions` as it is taken (the bots'
+/// too), for `quattro --record`: whatever the ending, `actions` holds the game so far.
+pub fn play_recorded<R: BufRead, W: Write>(
+    game: &mut Game,
+    chance: &mut ChanceSource<DeckOrder>,
+    console: &mut Console<R, W>,
+    reveal: bool,
+    style: CardStyle,
+    actions: &mut Vec<Action>,
+) -> Result<Ending, ConsoleError> {
     let human = (0..PLAYERS)
         .find(|&seat| game.player(seat).is_human())
         .ok_or(PlayError::Invariant(
@@ -253,7 +269,12 @@ pub fn play<R: BufRead, W: Write>(
     let mut driver = Driver::new();
     loop {
         match driver.step(game, chance, &mut table) {
-            Ok(Some(_)) => tell(table.person.output(), game, driver.events(), who)?,
+            Ok(Some(step)) => {
+                if let Step::Action { action, .. } = step {
+                    actions.push(action);
+                }
+                tell(table.person.output(), game, driver.events(), who)?;
+            }
             Ok(None) => break,
             Err(PlayError::Stopped(Stop::InputEnded)) => {
                 // The open question's line ends, and the cards held are shown as when
@@ -286,14 +307,52 @@ pub fn play_bots<W: Write>(
     reveal: bool,
     style: CardStyle,
 ) -> Result<Outcome, ConsoleError> {
+    play_bots_recorded(game, chance, out, reveal, style, &mut Vec::new())
+}
+
+/// [`play_bots`], writing down every seat's action in `actions` as it is taken, for
+/// `quattro --bots 4 --record`.
+pub fn play_bots_recorded<W: Write>(
+    game: &mut Game,
+    chance: &mut ChanceSource<DeckOrder>,
+    out: &mut W,
+    reveal: bool,
+    style: CardStyle,
+    actions: &mut Vec<Action>,
+) -> Result<Outcome, ConsoleError> {
     let who = Perspective {
         human: None,
         reveal,
         style,
     };
-    Driver::new().play(game, chance, &mut Bot, |game, _, events| {
+    Driver::new().play(game, chance, &mut Bot, |game, step, events| {
+        if let Step::Action { action, .. } = step {
+            actions.push(*action);
+        }
         tell(out, game, events, who)
     })
+}
+
+/// The seeds of the games after the first in a session at the console: after `Play
+/// again?`, each game is dealt from a seed of its own, drawn from a generator of the
+/// first game's seed (its stream 0, [`cards_core::rng::stream_rng`]), so that every game
+/// replays alone with `--seed` (and can be recorded), and the first seed still replays
+/// the whole session. Each is below
+/// [`RANDOM_SEED_LIMIT`](cards_core::rng::RANDOM_SEED_LIMIT), as a random seed is, so it
+/// is as easy to type again.
+#[derive(Clone, Debug)]
+pub struct Seeds(cards_core::rng::GameRng);
+
+impl Seeds {
+    /// The seeds of the games after the first of a session whose first game has `seed`.
+    pub fn new(seed: u64) -> Seeds {
+        Seeds(cards_core::rng::stream_rng(seed, 0))
+    }
+
+    /// The next game's seed.
+    pub fn next_seed(&mut self) -> u64 {
+        cards_core::rng::below(&mut self.0, cards_core::rng::RANDOM_SEED_LIMIT)
+    }
 }
 
 /// Writes a step's events, then (with `--reveal`) the hand of the bot about to move, or
@@ -394,6 +453,13 @@ mod tests {
             parse_selection("0", &view(&hand, "Y1", Rules::Quattro)),
             Ok(Action::Draw)
         );
+        // `d` is `draw` too (the token of a draw in a recorded game), in any case.
+        for answer in ["d", " D "] {
+            assert_eq!(
+                parse_selection(answer, &view(&hand, "Y1", Rules::Quattro)),
+                Ok(Action::Draw)
+            );
+        }
     }
 
     #[test]

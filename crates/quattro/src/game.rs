@@ -440,6 +440,11 @@ impl Game {
         self.turns
     }
 
+    /// The most turns the game may take before it ends with no winner.
+    pub fn max_turns(&self) -> u32 {
+        self.max_turns
+    }
+
     /// Every card in the game: hands, draw pile, discard pile. Always the deck's cards,
     /// in some order (the conformance audit checks it at every step).
     pub fn all_cards(&self) -> impl Iterator<Item = Card> + '_ {

@@ -66,6 +66,8 @@
 //! - [`simulate`]: many bot games on the workspace's harness: [`simulate::Setup`] (what
 //!   to simulate) and [`simulate::Worker`] (one thread's reused game and loop).
 //! - [`files`]: the deck file (`--deck`, `quattro deal`).
+//! - `replay` (feature `replay`, in `cli`): the recorded game file of `--record` and
+//!   `quattro replay` (`Recorded for Game`: the options, the action tokens, `show`).
 //! - The binary (`src/main.rs`, `src/cli.rs`, feature `cli`): the command line.
 //!
 // ANCHOR: java_map
@@ -93,7 +95,7 @@
 //!   6 of the assignment), in both rule sets.
 //! - **Hands** keep the order received; the console shows the human's hand sorted
 //!   (colour, then number) one card a line with its code and name.
-//! - **Input.** A card code in any case (`r5`), `draw` or `0`. A blank answer, a code
+//! - **Input.** A card code in any case (`r5`), `draw`, `d` or `0`. A blank answer, a code
 //!   that is no card of the game (`X9`, or `RS` under Quattro rules), a card not held, a
 //!   card that doesn't match, and `draw` while holding a playable card are refused with
 //!   the reason (a refused `draw` names every playable card held, each once, in the
@@ -125,6 +127,20 @@
 //!   and reshuffles during play come from the seed. The seed's generator is still
 //!   drawn for the deal, so `quattro deal --seed S` played with `--seed S` is the game
 //!   of `--seed S`. A file is checked whole before anything is asked or printed.
+//! - **Play again.** A game played to its end asks `Play again? (y/n)`; each game after
+//!   the first is dealt from a seed of its own, drawn from the session's
+//!   ([`console::Seeds`]) and announced on stderr as the first one's is
+//!   (`quattro: game 2: seed N (replay with --seed N)`), so that every game replays alone.
+//! - **Recorded games** (`--record FILE`, `quattro replay FILE`, the module `replay`): the
+//!   options are `rules=RULES`, `max-turns=N` and one a seat in seat order,
+//!   `seatN=human:NAME` or `seatN=bot:Player K` (so they rebuild any table the library
+//!   makes; a human's name must be one the console takes, as the replay prints it); the
+//!   actions are the answers at the move question for every seat: a card's code, `d` for
+//!   a draw, and a wild card with the colour it names in one token, `W:G` or `W+4:B`
+//!   (a wild card that is the last card names none: `W`). The shuffles come again from
+//!   the seed, so `--record` refuses `--deck`; game 2 of a session goes to `FILE`'s name
+//!   with `-2` before its extension (`game-2.json`). A session ended at the name question
+//!   played nothing and leaves no file. The replay shows every hand: the game is over.
 //! - **Bots** follow the policy in [`strategy`]; they have no randomness, so a seed fixes
 //!   the whole game.
 //! - **Colour.** On a terminal the cards are shown in their colours (ANSI red, yellow,
@@ -147,6 +163,8 @@ pub mod files;
 pub mod game;
 pub mod player;
 pub mod render;
+#[cfg(feature = "replay")]
+pub mod replay;
 pub mod rules;
 pub mod simulate;
 pub mod strategy;

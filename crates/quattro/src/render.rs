@@ -122,8 +122,14 @@ fn codes(cards: &[Card], style: CardStyle) -> String {
 }
 
 /// The opening lines, once the cards are dealt: who plays, the rules in brief, the first
-/// discard card.
-fn intro(out: &mut impl Write, game: &Game, top: Card, who: Perspective) -> io::Result<()> {
+/// discard card; `hint` adds the line on `?` and `q` at the questions.
+fn intro(
+    out: &mut impl Write,
+    game: &Game,
+    top: Card,
+    who: Perspective,
+    hint: bool,
+) -> io::Result<()> {
     let title = match game.rules() {
         Rules::Quattro => "Quattro",
         Rules::Uno => "Quattro with Uno rules",
@@ -153,7 +159,7 @@ fn intro(out: &mut impl Write, game: &Game, top: Card, who: Perspective) -> io::
         "Everyone gets {HAND_SIZE} cards. On a turn, a player plays a card that matches the top \
          card\nof the discard pile {how} left wins."
     )?;
-    if who.human.is_some() {
+    if hint {
         writeln!(out, "Type ? at a question for the rules, q to quit.")?;
     }
     writeln!(
@@ -191,6 +197,12 @@ pub fn rules_text(rules: Rules) -> String {
     text
 }
 
+/// The opening lines of [`event`] for [`Event::Dealt`], without the line on the questions'
+/// `?` and `q`: what a replay shows, where nobody is asked anything.
+pub fn opening(out: &mut impl Write, game: &Game, top: Card, who: Perspective) -> io::Result<()> {
+    intro(out, game, top, who, false)
+}
+
 /// The line for one event, told from `who`'s side; hand sizes are read from `game`
 /// after the move.
 pub fn event(out: &mut impl Write, game: &Game, event: &Event, who: Perspective) -> io::Result<()> {
@@ -198,7 +210,7 @@ pub fn event(out: &mut impl Write, game: &Game, event: &Event, who: Perspective)
     let held = |seat: usize| game.player(seat).hand().len();
     let style = who.style;
     match *event {
-        Event::Dealt { top } => intro(out, game, top, who),
+        Event::Dealt { top } => intro(out, game, top, who, who.human.is_some()),
         Event::Played { player, card } => {
             let rest = match held(player) {
                 0 if who.is_you(player) => ", your last card".to_owned(),
