@@ -144,6 +144,8 @@ pub mod files;
 pub mod game;
 pub mod player;
 pub mod render;
+#[cfg(feature = "replay")]
+pub mod replay;
 pub mod rules;
 pub mod simulate;
 pub mod strategy;
