@@ -7,9 +7,9 @@ use std::process::ExitCode;
 
 use cards_core::cli::resolve_seed;
 use cards_core::cli::{input_ended, is_broken_pipe, parse_game_args, report, warn, write_stdout};
-use cards_core::replay::Recorded;
 use cards_core::console::StdConsole;
 use cards_core::protocol::{ChanceSource, GameState};
+use cards_core::replay::Recorded;
 use cards_core::rng::rng_from_seed;
 use cards_core::sim_cli::{SimArgs, simulate};
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -151,7 +151,7 @@ const REPLAY_ABOUT: &str = "\
 Step through a game written by `war --record FILE`, battle by battle: the deal, each battle \
 with its wars, and with shuffled returns the order in which each take of the table goes \
 under the winner's pile. Every position shows all the hands (the game is over: nothing is \
-hidden) and what comes next, the last who won or why nobody did. The whole file is \
+hidden) and what comes next; the last one says who won or why nobody did. The whole file is \
 checked before anything is shown: a file that is not a recording of War, whose options do \
 not make a game, or whose action is not one battle (`1`) at its step, is refused on one \
 line naming the step (exit status 2).";
@@ -417,12 +417,8 @@ fn replay(path: &Path) -> ExitCode {
         Err(error) => return report("war", format_args!("{}: {error}", path.display())),
     };
     let mut out = io::stdout().lock();
-    let stepped = cards_core::replay::step_through(
-        &frames,
-        io::stdin().lock(),
-        &mut out,
-        war::replay::show,
-    );
+    let stepped =
+        cards_core::replay::step_through(&frames, io::stdin().lock(), &mut out, war::replay::show);
     match stepped {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,

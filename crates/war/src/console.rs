@@ -612,6 +612,125 @@ mod tests {
         assert_eq!(tallies[0], tallies[1], "{shown}");
     }
 
+    /// What a session was told: each game's number, its start, its actions and steps,
+    /// and the games it dealt.
+    #[derive(Default)]
+    struct Told {
+        ended: Vec<(u64, Played)>,
+        next: Vec<u64>,
+        deal: Option<DeckOrder>,
+    }
+
+    impl Session for Told {
+        type Error = ConsoleError;
+
+        fn ended(&mut self, number: u64, played: &Played) -> Result<(), ConsoleError> {
+            self.ended.push((number, played.clone()));
+            Ok(())
+        }
+
+        fn next(
+            &mut self,
+            number: u64,
+            chance: &mut ChanceSource<DeckOrder>,
+        ) -> Result<(), ConsoleError> {
+            self.next.push(number);
+            if let Some(deal) = self.deal {
+                *chance = ChanceSource::recorded(vec![deal]);
+            }
+            Ok(())
+        }
+    }
+
+    /// `war`'s session: every game is told when it ends, with the actions taken (one
+    /// per `Battle N:` line of its transcript: wars are not actions of their own), and
+    /// the game after `y` is dealt from the chance the session gives it, here another
+    /// deal, so it is the game that deal plays alone.
+    #[test]
+    fn a_session_tells_each_game_and_deals_the_next_from_its_own_chance() {
+        let rules = Rules::default().with_order(Order::Fixed);
+        let deal = |seed| {
+            Game::new(rules)
+                .sample_chance(&mut cards_core::rng::rng_from_seed(seed))
+                .unwrap()
+        };
+        let alone = |order: DeckOrder| {
+            let mut console = Console::new(&b""[..], Vec::new());
+            let mut chance = ChanceSource::recorded(vec![order]);
+            play(
+                &mut Game::new(rules),
+                &mut chance,
+                &mut console,
+                Mode::Quiet,
+            )
+            .unwrap();
+            String::from_utf8(console.into_output()).unwrap()
+        };
+        let mut told = Told {
+            deal: Some(deal(8)),
+            ..Told::default()
+        };
+        let mut game = Game::new(rules);
+        let mut chance = ChanceSource::recorded(vec![deal(5)]);
+        let mut console = Console::new(&b"100000\ny\n3\nq\n"[..], Vec::new());
+        let ending = play_session(
+            &mut game,
+            &mut chance,
+            &mut console,
+            Mode::Interactive,
+            Options::default(),
+            &mut told,
+        )
+        .unwrap();
+        assert_eq!(ending, Ending::Quit);
+        let shown = String::from_utf8(console.into_output()).unwrap();
+        let (first, second) = shown.split_once(AGAIN_PROMPT).unwrap();
+        assert_eq!(told.next, [2]);
+        let numbers: Vec<u64> = told.ended.iter().map(|(n, _)| *n).collect();
+        assert_eq!(numbers, [1, 2]);
+        for ((_, played), text) in told.ended.iter().zip([first, second]) {
+            assert_eq!(played.start, Game::new(rules));
+            let battles = text.lines().filter(|l| l.contains("Battle ")).count();
+            assert_eq!(played.actions.len(), battles, "{text}");
+            // The deal and each battle: fixed-order takes are no chance step.
+            assert_eq!(played.steps, 1 + battles);
+        }
+        assert_eq!(told.ended[1].1.actions.len(), 3);
+        // Game 1 is the game of its deal alone, ending as it does.
+        let tally = |text: &str| -> String {
+            text.lines()
+                .filter(|l| l.starts_with("Battles fought") || l.starts_with("Wars fought"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert_eq!(tally(first), tally(&alone(deal(5))));
+        // Game 2 was dealt by the session: its hands are the other deal's.
+        let mut dealt = Game::new(rules);
+        dealt.apply_chance(&deal(8), &mut Vec::new()).unwrap();
+        let mut hands = String::new();
+        render_hands(&dealt, &mut hands).unwrap();
+        assert!(
+            second.contains(&format!("Initial hands:\n{hands}")),
+            "{second}"
+        );
+    }
+
+    /// The seeds of later games come from the first game's seed alone, are short, and
+    /// differ from game to game.
+    #[test]
+    fn later_seeds_follow_from_the_first() {
+        let seeds = |first| {
+            let mut seeds = Seeds::new(first);
+            (0..5).map(|_| seeds.next_seed()).collect::<Vec<u64>>()
+        };
+        assert_eq!(seeds(7), seeds(7));
+        assert_ne!(seeds(7), seeds(8));
+        let mut five = seeds(7);
+        assert!(five.iter().all(|&s| s < cards_core::rng::RANDOM_SEED_LIMIT));
+        five.dedup();
+        assert_eq!(five.len(), 5);
+    }
+
     #[test]
     fn an_answer_that_is_not_text_is_refused_and_the_game_goes_on() {
         let (ending, shown) = session_bytes(b"\xff\xfe\n\nq\n", Mode::Interactive, false);

@@ -344,13 +344,12 @@ mod tests {
     #[test]
     fn a_game_from_piles_records_its_piles_and_replays() {
         let hand = |text: &str| -> Vec<Card> {
-            text.split_whitespace().map(|c| c.parse().unwrap()).collect()
+            text.split_whitespace()
+                .map(|c| c.parse().unwrap())
+                .collect()
         };
-        let start = Game::from_piles(
-            rules(2, Order::Fixed),
-            [hand("AS KC QC"), hand("2D 3D 4D")],
-        )
-        .unwrap();
+        let start =
+            Game::from_piles(rules(2, Order::Fixed), [hand("AS KC QC"), hand("2D 3D 4D")]).unwrap();
         assert_eq!(
             start.options(),
             [
@@ -366,10 +365,7 @@ mod tests {
         assert_eq!(recording.actions, ["1", "1", "1"]);
         let frames = frames(&recording.to_json()).unwrap();
         assert_eq!(frames.len(), 4);
-        assert_eq!(
-            frames[3].state.outcome(),
-            Some(Outcome::Winner { seat: 0 })
-        );
+        assert_eq!(frames[3].state.outcome(), Some(Outcome::Winner { seat: 0 }));
         assert_eq!(
             last_shown(&frames),
             "Battle 3: Player 1 plays QC, Player 2 plays 4D. Player 1 wins and takes 2 cards.\n\
@@ -491,15 +487,33 @@ mod tests {
                 "options: `pile-1=KS`: given twice",
             ),
             (
-                vec!["players=2", "order=fixed", "max-battles=1", "pile-1=AS", "pile-2=AS"],
+                vec![
+                    "players=2",
+                    "order=fixed",
+                    "max-battles=1",
+                    "pile-1=AS",
+                    "pile-2=AS",
+                ],
                 "options: the piles: AS is dealt twice",
             ),
             (
-                vec!["players=2", "order=fixed", "max-battles=1", "pile-1=AS", "pile-2="],
+                vec![
+                    "players=2",
+                    "order=fixed",
+                    "max-battles=1",
+                    "pile-1=AS",
+                    "pile-2=",
+                ],
                 "options: the piles: Player 2 has no cards",
             ),
             (
-                vec!["players=2", "order=fixed", "max-battles=1", "pile-1=AS", "pile-2=1X"],
+                vec![
+                    "players=2",
+                    "order=fixed",
+                    "max-battles=1",
+                    "pile-1=AS",
+                    "pile-2=1X",
+                ],
                 "options: `pile-2=1X`: ",
             ),
         ] {
@@ -519,9 +533,18 @@ mod tests {
     fn an_answer_that_is_not_one_battle_or_one_after_the_end_is_refused() {
         let start = Game::new(Rules::default());
         for (token, error) in [
-            ("5", "5 battles in one answer: a recording has one answer `1` a battle"),
-            ("h", "the hands and the rules are shown, not played: not an action"),
-            ("?", "the hands and the rules are shown, not played: not an action"),
+            (
+                "5",
+                "5 battles in one answer: a recording has one answer `1` a battle",
+            ),
+            (
+                "h",
+                "the hands and the rules are shown, not played: not an action",
+            ),
+            (
+                "?",
+                "the hands and the rules are shown, not played: not an action",
+            ),
             ("q", "a quit is not recorded as an action"),
             ("b", "Please press Enter for one battle"),
             ("0", "Please press Enter for one battle"),
@@ -543,10 +566,7 @@ mod tests {
         long.actions.push(BATTLE.to_owned());
         assert_eq!(
             frames(&long.to_json()).unwrap_err().to_string(),
-            format!(
-                "step {}: `1`: the game is already over",
-                long.actions.len()
-            )
+            format!("step {}: `1`: the game is already over", long.actions.len())
         );
         let mut other = recorded(3);
         other.game = "pig".to_owned();
