@@ -442,3 +442,18 @@ fn run_simulation(args: &SimulateArgs) -> ExitCode {
         Err(error) => report("war", error),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn later_games_are_recorded_with_their_number_before_the_extension() {
+        let numbered = |path: &str, number| numbered(Path::new(path), number);
+        assert_eq!(numbered("game.json", 1), Path::new("game.json"));
+        assert_eq!(numbered("game.json", 2), Path::new("game-2.json"));
+        assert_eq!(numbered("dir/game.json", 3), Path::new("dir/game-3.json"));
+        assert_eq!(numbered("game", 2), Path::new("game-2"));
+        assert_eq!(numbered("a.b.json", 12), Path::new("a.b-12.json"));
+    }
+}
