@@ -1,18 +1,20 @@
 //! Command-line arguments (clap) and what each command runs. Only the binary knows clap.
 
+use std::fs::File;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use std::path::{Path, PathBuf};
-
 use cards_core::cli::resolve_seed;
-use cards_core::cli::{input_ended, is_broken_pipe, parse_game_args, report, write_stdout};
+use cards_core::cli::{input_ended, is_broken_pipe, parse_game_args, report, warn, write_stdout};
 use cards_core::console::StdConsole;
 use cards_core::protocol::{ChanceSource, GameState};
+use cards_core::replay::Recorded;
 use cards_core::rng::rng_from_seed;
 use cards_core::sim_cli::{SimArgs, simulate};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use war::console::{self, ConsoleError, Ending, Mode, Options};
+use war::console::{self, ConsoleError, Ending, Mode, Options, Played, Seeds, Session};
 use war::files::{deck_file, parse_deck};
 use war::simulate::Setup;
 use war::{DeckOrder, Game, Order, Rules};
@@ -37,7 +39,8 @@ At the prompt: press Enter to play one battle, type a number to play that many b
 see the whole hands (after each battle the prompt shows how many cards each player holds; \
 --auto shows the hands), ? for the rules, or q to quit. End of input quits as q does, but \
 exits with status 1. A game played to its end asks `Play again? (y/n)`: y deals the next \
-game from the same seed. On a colour terminal the cards are painted by suit (not with \
+game from a seed of its own, drawn from the session's and shown on stderr (`war: game 2: \
+seed N (replay with --seed N)`), so that every game replays alone. On a colour terminal the cards are painted by suit (not with \
 NO_COLOR or TERM=dumb). \
 At the end the winner (if any), the number of battles and the number of wars are printed. \
 Exit status: 0 when the game ended or was quit, 1 when the input ended first, 2 for bad \
@@ -52,6 +55,8 @@ Examples:
   war --seed 7 --echo < answers.txt     answers from a file, echoed into the transcript
   war deal --seed 7 > deck.txt          write the order of seed 7's deal to a file
   war --deck deck.txt --seed 7 --auto   deal that file; the same game as --seed 7 --auto
+  war --seed 7 --record game.json       play, and write the game down for `war replay`
+  war replay game.json                  step through it: Enter/n, b, s, e, q
   war simulate --games 100000 --seed 1  statistics of many games (see war simulate --help)";
 
 const DECK_HELP: &str = "\
@@ -128,7 +133,36 @@ struct Cli {
     /// Deal the 52 cards in this file's order (e.g. `10H AS 2C ...`, top first).
     #[arg(long, value_name = "FILE", long_help = DECK_HELP)]
     deck: Option<PathBuf>,
+    /// Write the game to FILE when it ends (also on q or the end of the input), for
+    /// `war replay FILE` or the web page: the rules, the seed and every battle, as JSON.
+    #[arg(long, value_name = "FILE", conflicts_with = "deck", long_help = RECORD_HELP)]
+    record: Option<PathBuf>,
 }
+
+const RECORD_HELP: &str = "\
+Write the game to FILE when it ends (also on q or the end of the input), for `war replay \
+FILE` or the web page: the rules, the seed and every battle, as JSON. The file is created \
+before the game starts, so a path that cannot be written plays nothing. After `Play \
+again?`, game 2 is written to FILE-2 (game.json: game-2.json), game 3 to game-3.json, \
+and so on, each with the seed of its own that stderr shows. Not with --deck: the deal \
+must come from the seed.";
+
+const REPLAY_ABOUT: &str = "\
+Step through a game written by `war --record FILE`, battle by battle: the deal, each battle \
+with its wars, and with shuffled returns the order in which each take of the table goes \
+under the winner's pile. Every position shows all the hands (the game is over: nothing is \
+hidden) and what comes next; the last one says who won or why nobody did. The whole file is \
+checked before anything is shown: a file that is not a recording of War, whose options do \
+not make a game, or whose action is not one battle (`1`) at its step, is refused on one \
+line naming the step (exit status 2).";
+
+const REPLAY_EXAMPLES: &str = "\
+Each line read is a command: Enter or n the next step, b or p the one before, s the start, \
+e the end, q to quit (the end of the input quits too).
+
+Examples:
+  war --seed 7 --record game.json       play, and write the game down
+  war replay game.json                  step through it";
 
 #[derive(Debug, Subcommand)]
 enum Command {
@@ -138,6 +172,13 @@ enum Command {
     /// Write a seed's deal as a deck file for --deck.
     #[command(long_about = DEAL_ABOUT, after_help = DEAL_EXAMPLES)]
     Deal(DealArgs),
+    /// Step through a game written by `war --record FILE`, battle by battle.
+    #[command(long_about = REPLAY_ABOUT, after_help = REPLAY_EXAMPLES)]
+    Replay {
+        /// The recorded game.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
 }
 
 #[derive(Debug, Args)]
@@ -200,6 +241,7 @@ pub fn main() -> ExitCode {
     match &cli.command {
         Some(Command::Simulate(args)) => run_simulation(args),
         Some(Command::Deal(args)) => deal(args),
+        Some(Command::Replay { file }) => replay(file),
         None => play(&cli),
     }
 }
@@ -227,7 +269,13 @@ fn play(cli: &Cli) -> ExitCode {
     } else {
         Mode::Interactive
     };
-    let rng = rng_from_seed(resolve_seed("war", cli.seed));
+    let seed = resolve_seed("war", cli.seed);
+    // Created before the game, so that a file that cannot be written plays nothing.
+    let mut recorder = match Recorder::new(cli.record.as_deref(), seed) {
+        Ok(recorder) => recorder,
+        Err(error) => return report("war", error),
+    };
+    let rng = rng_from_seed(seed);
     let mut chance = match deck {
         Some(deck) => ChanceSource::recorded_then_seeded(vec![deck], rng),
         None => ChanceSource::seeded(rng),
@@ -238,10 +286,142 @@ fn play(cli: &Cli) -> ExitCode {
         color: cards_core::cli::stdout_wants_color(),
         assignment: cli.assignment,
     };
-    match console::play_with(&mut game, &mut chance, &mut console, mode, options) {
+    let played = console::play_session(
+        &mut game,
+        &mut chance,
+        &mut console,
+        mode,
+        options,
+        &mut recorder,
+    );
+    match played {
         Ok(Ending::InputEnded) => input_ended("war"),
         Ok(Ending::Over(_) | Ending::Quit) => ExitCode::SUCCESS,
-        Err(ConsoleError::Io(error)) if is_broken_pipe(&error) => ExitCode::SUCCESS,
+        Err(Failure::Console(ConsoleError::Io(error))) if is_broken_pipe(&error) => {
+            ExitCode::SUCCESS
+        }
+        Err(error) => report("war", error),
+    }
+}
+
+/// Why a game at the terminal stopped: the console's reasons, and a recording that
+/// could not be written.
+#[derive(Debug, thiserror::Error)]
+enum Failure {
+    #[error(transparent)]
+    Console(#[from] ConsoleError),
+    #[error("{path}: {error}")]
+    Record { path: String, error: io::Error },
+}
+
+/// The session of `war` at the prompt: each game after the first gets its own seed
+/// (announced on stderr as a random first one is), and with `--record FILE` each game is
+/// written down, game 1 to FILE, game N to FILE-N.
+struct Recorder {
+    /// `--record`'s path.
+    path: Option<PathBuf>,
+    /// The file of the game being played, created before it starts.
+    file: Option<(PathBuf, File)>,
+    /// The seed of the game being played.
+    seed: u64,
+    seeds: Seeds,
+}
+
+impl Recorder {
+    fn new(path: Option<&Path>, seed: u64) -> Result<Recorder, Failure> {
+        let file = path.map(create).transpose()?;
+        Ok(Recorder {
+            path: path.map(Path::to_owned),
+            file,
+            seed,
+            seeds: Seeds::new(seed),
+        })
+    }
+}
+
+/// `game.json` for game 1, `game-2.json` for game 2: the number before the extension.
+fn numbered(path: &Path, number: u64) -> PathBuf {
+    if number == 1 {
+        return path.to_owned();
+    }
+    let mut name = path.file_stem().unwrap_or_default().to_owned();
+    name.push(format!("-{number}"));
+    if let Some(extension) = path.extension() {
+        name.push(".");
+        name.push(extension);
+    }
+    path.with_file_name(name)
+}
+
+fn create(path: &Path) -> Result<(PathBuf, File), Failure> {
+    File::create(path)
+        .map(|file| (path.to_owned(), file))
+        .map_err(|error| Failure::Record {
+            path: path.display().to_string(),
+            error,
+        })
+}
+
+impl Session for Recorder {
+    type Error = Failure;
+
+    fn ended(&mut self, _: u64, played: &Played) -> Result<(), Failure> {
+        let Some((path, mut file)) = self.file.take() else {
+            return Ok(());
+        };
+        let recording = Game::recording(&played.start, self.seed, &played.actions);
+        file.write_all(recording.to_json().as_bytes())
+            .map_err(|error| Failure::Record {
+                path: path.display().to_string(),
+                error,
+            })?;
+        // Every position is kept for stepping back: a game longer than a replay keeps
+        // (possible only with a huge --max-battles) is written all the same, and said so.
+        let positions = played.steps + 1;
+        if positions > cards_core::replay::MAX_STEPS {
+            warn(
+                "war",
+                format_args!(
+                    "{}: the game has {positions} positions, more than `war replay` keeps ({})",
+                    path.display(),
+                    cards_core::replay::MAX_STEPS
+                ),
+            );
+        }
+        Ok(())
+    }
+
+    fn next(&mut self, number: u64, chance: &mut ChanceSource<DeckOrder>) -> Result<(), Failure> {
+        let seed = self.seeds.next_seed();
+        warn(
+            "war",
+            format_args!("game {number}: seed {seed} (replay with --seed {seed})"),
+        );
+        if let Some(path) = &self.path {
+            self.file = Some(create(&numbered(path, number))?);
+        }
+        self.seed = seed;
+        *chance = ChanceSource::seeded(rng_from_seed(seed));
+        Ok(())
+    }
+}
+
+/// `war replay FILE`: steps through a recorded game, the commands on standard input.
+fn replay(path: &Path) -> ExitCode {
+    let text = match cards_core::input::read_file(path) {
+        Ok(text) => text,
+        Err(error) => return report("war", error),
+    };
+    let frames = match war::replay::frames(&text) {
+        Ok(frames) => frames,
+        Err(error) => return report("war", format_args!("{}: {error}", path.display())),
+    };
+    let mut out = io::stdout().lock();
+    let stepped =
+        cards_core::replay::step_through(&frames, io::stdin().lock(), &mut out, war::replay::show);
+    match stepped {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => report("war", error),
     }
 }
@@ -260,5 +440,20 @@ fn run_simulation(args: &SimulateArgs) -> ExitCode {
     match args.game.rules() {
         Ok(rules) => simulate("war", &Setup { rules }, &args.sim),
         Err(error) => report("war", error),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn later_games_are_recorded_with_their_number_before_the_extension() {
+        let numbered = |path: &str, number| numbered(Path::new(path), number);
+        assert_eq!(numbered("game.json", 1), Path::new("game.json"));
+        assert_eq!(numbered("game.json", 2), Path::new("game-2.json"));
+        assert_eq!(numbered("dir/game.json", 3), Path::new("dir/game-3.json"));
+        assert_eq!(numbered("game", 2), Path::new("game-2"));
+        assert_eq!(numbered("a.b.json", 12), Path::new("a.b-12.json"));
     }
 }

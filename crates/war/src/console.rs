@@ -6,8 +6,11 @@
 //! The person's mode (the prompt) shows the deal's hands, then after each battle the
 //! battle and how many cards each player holds ([`render_counts`]); `h` at the prompt
 //! shows the whole hands, `?` the rules ([`rules_text`]), and at the end of a game
-//! `Play again? (y/n)` deals the next game from the same stream of chance, so a seed
-//! still replays the whole session. `--auto` shows the whole hands after every battle.
+//! `Play again? (y/n)` deals the next game: from the same stream of chance
+//! ([`play_with`]), or in the `war` binary from a seed of its own ([`play_session`] and
+//! [`Seeds`]), so that each game replays alone from `--seed` and can be recorded
+//! (`--record`); either way a seed still replays the whole session. `--auto` shows the
+//! whole hands after every battle.
 //! On a colour terminal ([`Options::color`]) the cards are painted in their suits'
 //! colours ([`paint_cards`]). With [`Options::assignment`] the prompt shows the game as
 //! the assignment describes its screen instead: the updated hands after every battle,
@@ -18,7 +21,9 @@ use std::fmt;
 use std::io::{self, BufRead, Write};
 
 use cards_core::console::Console;
-use cards_core::protocol::{Actor, Agent, ChanceSource, Driver, GameState, PlayError, Seat, Stop};
+use cards_core::protocol::{
+    Actor, Agent, ChanceSource, Driver, GameState, PlayError, Seat, Step, StepOf, Stop,
+};
 
 use crate::deck::DeckOrder;
 use crate::error::RuleError;
@@ -220,7 +225,8 @@ pub fn play<R: BufRead, W: Write>(
 
 /// [`play`], shown with `options`; at the prompt ([`Mode::Interactive`]) a game played
 /// to its end is followed by [`AGAIN_PROMPT`], and `y` deals the next game from the same
-/// `chance`. The ending is the last game's.
+/// `chance`. The ending is the last game's. (The `war` binary gives each later game a
+/// seed of its own instead: [`play_session`].)
 pub fn play_with<R: BufRead, W: Write>(
     game: &mut Game,
     chance: &mut ChanceSource<DeckOrder>,
@@ -228,15 +234,108 @@ pub fn play_with<R: BufRead, W: Write>(
     mode: Mode,
     options: Options,
 ) -> Result<Ending, ConsoleError> {
+    play_session(game, chance, console, mode, options, &mut SameChance)
+}
+
+/// What a game of a session left behind, for its recording: the game before anything
+/// happened, the actions taken in order, and how many steps of the protocol were played
+/// (chance's included).
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// The game as it was before its first step (at the deal).
+    pub start: Game,
+    /// The actions taken, in order (each one battle with its wars).
+    pub actions: Vec<Action>,
+    /// The steps played: the actions and chance's outcomes (the deal, the takes).
+    pub steps: usize,
+}
+
+/// The front end's part of a session at the prompt, between games: the `war` binary
+/// gives each game after the first a seed of its own (announced on stderr, so that each
+/// game replays from `--seed`) and writes each game down for `--record`.
+pub trait Session {
+    /// Why the session cannot go on (a recording that cannot be written).
+    type Error: From<ConsoleError>;
+
+    /// Game `number` (1 for the first) ended, however it ended: played out, quit, the
+    /// input ending, or an error (told after this call).
+    fn ended(&mut self, number: u64, played: &Played) -> Result<(), Self::Error>;
+
+    /// The person asked for game `number` (2, 3, …): `chance` is still the last game's,
+    /// and may be replaced by the new game's.
+    fn next(
+        &mut self,
+        number: u64,
+        chance: &mut ChanceSource<DeckOrder>,
+    ) -> Result<(), Self::Error>;
+}
+
+/// The session of [`play_with`]: each game goes on drawing from the same chance.
+struct SameChance;
+
+impl Session for SameChance {
+    type Error = ConsoleError;
+
+    fn ended(&mut self, _: u64, _: &Played) -> Result<(), ConsoleError> {
+        Ok(())
+    }
+
+    fn next(&mut self, _: u64, _: &mut ChanceSource<DeckOrder>) -> Result<(), ConsoleError> {
+        Ok(())
+    }
+}
+
+/// [`play_with`], telling `session` when each game ends and letting it choose the chance
+/// of each game after the first. The ending is the last game's.
+pub fn play_session<R: BufRead, W: Write, S: Session>(
+    game: &mut Game,
+    chance: &mut ChanceSource<DeckOrder>,
+    console: &mut Console<R, W>,
+    mode: Mode,
+    options: Options,
+    session: &mut S,
+) -> Result<Ending, S::Error> {
+    let mut number = 1;
     loop {
-        let ending = play_one(game, chance, console, mode, options)?;
+        let mut played = Played {
+            start: game.clone(),
+            actions: Vec::new(),
+            steps: 0,
+        };
+        let ending = play_one(game, chance, console, mode, options, &mut played);
+        // The game is told whatever its end, an error's included, so nothing is lost.
+        session.ended(number, &played)?;
+        let ending = ending?;
         if mode != Mode::Interactive || options.assignment || !matches!(ending, Ending::Over(_)) {
             return Ok(ending);
         }
-        if !console.ask_again()? {
+        if !console.ask_again().map_err(ConsoleError::Io)? {
             return Ok(ending);
         }
+        number += 1;
         game.restart();
+        session.next(number, chance)?;
+    }
+}
+
+/// The seeds of a session's later games (game 2's, game 3's, …), drawn from the
+/// session's own generator: stream 0 of the first game's seed
+/// ([`cards_core::rng::stream_rng`]), apart from the first game's chance, so that a seed
+/// still replays a whole session with the same answers. Each is below
+/// [`RANDOM_SEED_LIMIT`](cards_core::rng::RANDOM_SEED_LIMIT), as a random seed is, so it
+/// is as easy to type again.
+#[derive(Clone, Debug)]
+pub struct Seeds(cards_core::rng::GameRng);
+
+impl Seeds {
+    /// The seeds of the games after the first of a session whose first game has `seed`.
+    pub fn new(seed: u64) -> Seeds {
+        Seeds(cards_core::rng::stream_rng(seed, 0))
+    }
+
+    /// The next game's seed.
+    pub fn next_seed(&mut self) -> u64 {
+        cards_core::rng::below(&mut self.0, cards_core::rng::RANDOM_SEED_LIMIT)
     }
 }
 
@@ -246,11 +345,14 @@ fn play_one<R: BufRead, W: Write>(
     console: &mut Console<R, W>,
     mode: Mode,
     options: Options,
+    played: &mut Played,
 ) -> Result<Ending, ConsoleError> {
     let mut driver = Driver::new();
     // The initial hands are those after the deal.
     while game.actor() == Actor::Chance {
-        driver.step(game, chance, &mut AlwaysBattle)?;
+        if let Some(step) = driver.step(game, chance, &mut AlwaysBattle)? {
+            played.push(&step);
+        }
     }
     let paint = |text: &str| match options.color {
         true => paint_cards(text),
@@ -267,8 +369,12 @@ fn play_one<R: BufRead, W: Write>(
         ..Shown::default()
     };
     let played = match mode {
-        Mode::Quiet => driver.play(game, chance, &mut AlwaysBattle, |_, _, _| Ok(())),
-        Mode::Auto => driver.play(game, chance, &mut AlwaysBattle, |game, _, events| {
+        Mode::Quiet => driver.play(game, chance, &mut AlwaysBattle, |_, step, _| {
+            played.push(step);
+            Ok(())
+        }),
+        Mode::Auto => driver.play(game, chance, &mut AlwaysBattle, |game, step, events| {
+            played.push(step);
             shown.step(game, events, console.output()).map_err(Stop::Io)
         }),
         Mode::Interactive => {
@@ -281,7 +387,10 @@ fn play_one<R: BufRead, W: Write>(
                 render_hands(game, &mut text).map_err(to_io)?;
                 person.hands = paint(&text);
                 match driver.step(game, chance, &mut person) {
-                    Ok(Some(_)) => shown.step(game, driver.events(), person.output())?,
+                    Ok(Some(step)) => {
+                        played.push(&step);
+                        shown.step(game, driver.events(), person.output())?;
+                    }
                     Ok(None) => {
                         break game
                             .outcome()
@@ -315,6 +424,15 @@ fn play_one<R: BufRead, W: Write>(
     out.write_all(text.as_bytes())?;
     out.flush()?;
     Ok(ending)
+}
+
+impl Played {
+    fn push(&mut self, step: &StepOf<Game>) {
+        self.steps += 1;
+        if let Step::Action { action, .. } = step {
+            self.actions.push(*action);
+        }
+    }
 }
 
 /// Shows each battle whole, then the hands (or with `counts`, how many cards each
@@ -492,6 +610,125 @@ mod tests {
             .collect();
         assert_eq!(tallies.len(), 2, "{shown}");
         assert_eq!(tallies[0], tallies[1], "{shown}");
+    }
+
+    /// What a session was told: each game's number, its start, its actions and steps,
+    /// and the games it dealt.
+    #[derive(Default)]
+    struct Told {
+        ended: Vec<(u64, Played)>,
+        next: Vec<u64>,
+        deal: Option<DeckOrder>,
+    }
+
+    impl Session for Told {
+        type Error = ConsoleError;
+
+        fn ended(&mut self, number: u64, played: &Played) -> Result<(), ConsoleError> {
+            self.ended.push((number, played.clone()));
+            Ok(())
+        }
+
+        fn next(
+            &mut self,
+            number: u64,
+            chance: &mut ChanceSource<DeckOrder>,
+        ) -> Result<(), ConsoleError> {
+            self.next.push(number);
+            if let Some(deal) = self.deal {
+                *chance = ChanceSource::recorded(vec![deal]);
+            }
+            Ok(())
+        }
+    }
+
+    /// `war`'s session: every game is told when it ends, with the actions taken (one
+    /// per `Battle N:` line of its transcript: wars are not actions of their own), and
+    /// the game after `y` is dealt from the chance the session gives it, here another
+    /// deal, so it is the game that deal plays alone.
+    #[test]
+    fn a_session_tells_each_game_and_deals_the_next_from_its_own_chance() {
+        let rules = Rules::default().with_order(Order::Fixed);
+        let deal = |seed| {
+            Game::new(rules)
+                .sample_chance(&mut cards_core::rng::rng_from_seed(seed))
+                .unwrap()
+        };
+        let alone = |order: DeckOrder| {
+            let mut console = Console::new(&b""[..], Vec::new());
+            let mut chance = ChanceSource::recorded(vec![order]);
+            play(
+                &mut Game::new(rules),
+                &mut chance,
+                &mut console,
+                Mode::Quiet,
+            )
+            .unwrap();
+            String::from_utf8(console.into_output()).unwrap()
+        };
+        let mut told = Told {
+            deal: Some(deal(8)),
+            ..Told::default()
+        };
+        let mut game = Game::new(rules);
+        let mut chance = ChanceSource::recorded(vec![deal(5)]);
+        let mut console = Console::new(&b"100000\ny\n3\nq\n"[..], Vec::new());
+        let ending = play_session(
+            &mut game,
+            &mut chance,
+            &mut console,
+            Mode::Interactive,
+            Options::default(),
+            &mut told,
+        )
+        .unwrap();
+        assert_eq!(ending, Ending::Quit);
+        let shown = String::from_utf8(console.into_output()).unwrap();
+        let (first, second) = shown.split_once(AGAIN_PROMPT).unwrap();
+        assert_eq!(told.next, [2]);
+        let numbers: Vec<u64> = told.ended.iter().map(|(n, _)| *n).collect();
+        assert_eq!(numbers, [1, 2]);
+        for ((_, played), text) in told.ended.iter().zip([first, second]) {
+            assert_eq!(played.start, Game::new(rules));
+            let battles = text.lines().filter(|l| l.contains("Battle ")).count();
+            assert_eq!(played.actions.len(), battles, "{text}");
+            // The deal and each battle: fixed-order takes are no chance step.
+            assert_eq!(played.steps, 1 + battles);
+        }
+        assert_eq!(told.ended[1].1.actions.len(), 3);
+        // Game 1 is the game of its deal alone, ending as it does.
+        let tally = |text: &str| -> String {
+            text.lines()
+                .filter(|l| l.starts_with("Battles fought") || l.starts_with("Wars fought"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert_eq!(tally(first), tally(&alone(deal(5))));
+        // Game 2 was dealt by the session: its hands are the other deal's.
+        let mut dealt = Game::new(rules);
+        dealt.apply_chance(&deal(8), &mut Vec::new()).unwrap();
+        let mut hands = String::new();
+        render_hands(&dealt, &mut hands).unwrap();
+        assert!(
+            second.contains(&format!("Initial hands:\n{hands}")),
+            "{second}"
+        );
+    }
+
+    /// The seeds of later games come from the first game's seed alone, are short, and
+    /// differ from game to game.
+    #[test]
+    fn later_seeds_follow_from_the_first() {
+        let seeds = |first| {
+            let mut seeds = Seeds::new(first);
+            (0..5).map(|_| seeds.next_seed()).collect::<Vec<u64>>()
+        };
+        assert_eq!(seeds(7), seeds(7));
+        assert_ne!(seeds(7), seeds(8));
+        let mut five = seeds(7);
+        assert!(five.iter().all(|&s| s < cards_core::rng::RANDOM_SEED_LIMIT));
+        five.dedup();
+        assert_eq!(five.len(), 5);
     }
 
     #[test]

@@ -256,8 +256,9 @@ impl Game {
     }
 
     /// Starts over at the deal, reusing every buffer (the simulator plays many games on
-    /// one `Game` without allocating).
+    /// one `Game` without allocating): the game is then equal to `Game::new` of its rules.
     pub fn restart(&mut self) {
+        self.repetition.clear();
         for player in &mut self.players {
             player.clear();
         }
@@ -872,6 +873,15 @@ impl PartialEq for Repetition {
 
 impl Repetition {
     const SEPARATOR: u8 = u8::MAX;
+
+    /// Back to no position seen, as before a game, keeping the buffers' room.
+    fn clear(&mut self) {
+        self.saved.clear();
+        self.current.clear();
+        self.saved_battle = 0;
+        self.interval = 0;
+        self.since = 0;
+    }
 
     fn start(&mut self, players: &[Player], table: &[Card]) {
         encode(&mut self.saved, players, table);

@@ -72,6 +72,10 @@
 //!   `benches/games.rs` times, and `benches/tight.rs` beside a tight loop of the same
 //!   games (`bench/war.sh`).
 //! - [`files`]: deck files (`war deal`, `war --deck FILE`).
+//! - `replay` (feature `replay`, in `cli`; the web server turns it on alone): War's
+//!   options and action token in the recorded game file (`war --record FILE`,
+//!   `war replay FILE`, the web page's step-through), and `replay::show`, one position
+//!   in the console's lines.
 //! - The binary (`src/main.rs`, `src/cli.rs`, feature `cli`): the command line.
 //!
 //! # How it fits the workspace
@@ -133,6 +137,20 @@
 //!   The shuffles of won cards still come from `--seed`, whose generator is drawn for the
 //!   deal all the same, so `war deal --seed S` written to a file and played with
 //!   `--deck FILE --seed S` replays the game of `--seed S`.
+//! - **Play again** (the binary): each game after the first is dealt from a seed of its
+//!   own, drawn from the session's generator ([`console::Seeds`]: stream 0 of the first
+//!   seed, so the first seed still replays the whole session) and announced on stderr
+//!   as `war: game 2: seed N (replay with --seed N)`, so that every game of a session
+//!   replays alone from `--seed N` and is recorded alone.
+//! - **Recorded games** (`--record FILE`, `war replay FILE`, the module `replay`): the
+//!   options are `players=N`, `order=shuffled|fixed` and `max-battles=N` (the players
+//!   are named by their seats, so their number is their names), and for a game built
+//!   from piles `pile-1=…` to `pile-N=…`; each battle is the answer `1`, read by
+//!   [`console::parse_answer`], so the actions typed again at `war --seed S` play the
+//!   same game. The deal and the shuffles of won cards come again from the seed, so
+//!   `--record` refuses `--deck`. Game 1 of a session goes to FILE, game N to FILE-N
+//!   (`game.json`, `game-2.json`, …). A replay shows every hand at every step: the game
+//!   is over, nothing is left to hide.
 
 #[cfg(feature = "conformance")]
 pub mod audit;
@@ -144,6 +162,8 @@ pub mod files;
 pub mod game;
 pub mod player;
 pub mod render;
+#[cfg(feature = "replay")]
+pub mod replay;
 pub mod rules;
 pub mod simulate;
 pub mod strategy;
