@@ -209,7 +209,8 @@ impl<R: BufRead, W: Write> Console<R, W> {
 }
 
 /// The question at the end of a game played to its end at the prompt, in the games where
-/// another game follows naturally (War, Quattro: a new deal from the same seed's stream).
+/// another game follows naturally (War, Quattro: the next game is dealt from a seed of its
+/// own, drawn from the first and announced, so each game replays alone).
 pub const AGAIN_PROMPT: &str = "Play again? (y/n) ";
 
 /// The refusal of an answer to [`AGAIN_PROMPT`] that is neither yes nor no.

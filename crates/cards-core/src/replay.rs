@@ -260,6 +260,22 @@ where
     Ok(frames)
 }
 
+/// The file of game `number` of a session recorded to `path` (`--record FILE` where
+/// `Play again?` follows a game): `path` itself for game 1, then the number before the
+/// extension (`game.json`: `game-2.json`; `game`: `game-2`).
+pub fn numbered_path(path: &std::path::Path, number: u64) -> std::path::PathBuf {
+    if number == 1 {
+        return path.to_owned();
+    }
+    let mut name = path.file_stem().unwrap_or_default().to_owned();
+    name.push(format!("-{number}"));
+    if let Some(extension) = path.extension() {
+        name.push(".");
+        name.push(extension);
+    }
+    path.with_file_name(name)
+}
+
 /// What the step-through prompt says, at every step.
 pub const VIEWER_PROMPT: &str = "[Enter/n next, b back, s start, e end, q quit]";
 
@@ -454,6 +470,17 @@ mod tests {
         let mut recording = Recording::new("toy", vec!["plain".to_owned()], 13537527073888940176);
         recording.actions = actions.iter().map(|&a| a.to_owned()).collect();
         recording
+    }
+
+    #[test]
+    fn later_games_of_a_session_are_numbered_before_the_extension() {
+        use std::path::Path;
+        let numbered = |path: &str, n| numbered_path(Path::new(path), n);
+        assert_eq!(numbered("game.json", 1), Path::new("game.json"));
+        assert_eq!(numbered("game.json", 2), Path::new("game-2.json"));
+        assert_eq!(numbered("dir/game.json", 3), Path::new("dir/game-3.json"));
+        assert_eq!(numbered("game", 2), Path::new("game-2"));
+        assert_eq!(numbered("a.b.json", 12), Path::new("a.b-12.json"));
     }
 
     #[test]

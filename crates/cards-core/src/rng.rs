@@ -49,6 +49,27 @@ const fn splitmix64(x: u64) -> u64 {
 /// enough to read out in class. `--seed` still takes any `u64`.
 pub const RANDOM_SEED_LIMIT: u64 = 1_000_000_000;
 
+/// The seeds of the games after the first in a session at the console (War's and
+/// Quattro's `Play again?`): each later game is dealt from a seed of its own, drawn from
+/// a generator of the first game's seed (its stream 0, [`stream_rng`], apart from the
+/// first game's chance), so that every game replays alone with `--seed` (and can be
+/// recorded), and the first seed still replays the whole session with the same answers.
+/// Each is below [`RANDOM_SEED_LIMIT`], as a random seed is, so it is as easy to type.
+#[derive(Clone, Debug)]
+pub struct SessionSeeds(GameRng);
+
+impl SessionSeeds {
+    /// The seeds of the games after the first of a session whose first game has `seed`.
+    pub fn new(seed: u64) -> SessionSeeds {
+        SessionSeeds(stream_rng(seed, 0))
+    }
+
+    /// The next game's seed.
+    pub fn next_seed(&mut self) -> u64 {
+        below(&mut self.0, RANDOM_SEED_LIMIT)
+    }
+}
+
 /// A fresh seed from the operating system's generator, for when the user gave none:
 /// uniform in `0..RANDOM_SEED_LIMIT` (0 to 999,999,999), so that the announced seed is
 /// easy to read out and type again.
@@ -127,7 +148,24 @@ pub fn below<R: Rng + ?Sized>(rng: &mut R, n: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
     use pretty_assertions::assert_eq;
+
+    /// The seeds of later games come from the first game's seed alone, are short, and
+    /// differ from game to game.
+    #[test]
+    fn later_seeds_follow_from_the_first() {
+        let seeds = |first| {
+            let mut seeds = SessionSeeds::new(first);
+            (0..5).map(|_| seeds.next_seed()).collect::<Vec<u64>>()
+        };
+        assert_eq!(seeds(7), seeds(7));
+        assert_ne!(seeds(7), seeds(8));
+        let mut five = seeds(7);
+        assert!(five.iter().all(|&s| s < RANDOM_SEED_LIMIT));
+        five.dedup();
+        assert_eq!(five.len(), 5);
+    }
 
     /// The generator's first outputs, from the reference implementation's definition of
     /// xoshiro256++ seeded by SplitMix64 (Vigna's `splitmix64.c` and

@@ -18,7 +18,8 @@ use cards_core::sim_cli::{SimArgs, simulate};
 use cards_core::tokens::ParseError;
 use clap::{Parser, Subcommand, ValueEnum};
 
-use quattro::console::{self, Ending, Reply, Seeds};
+use cards_core::rng::SessionSeeds;
+use quattro::console::{self, Ending, Reply};
 use quattro::render::CardStyle;
 use quattro::simulate::Setup;
 use quattro::{
@@ -396,7 +397,7 @@ fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
     let mut game = Game::new(rules, players, args.max_turns);
     // A game played to its end asks `Play again? (y/n)`: the next game is dealt from a
     // seed of its own, announced as the first is, so that each game replays alone.
-    let mut seeds = Seeds::new(seed);
+    let mut seeds = SessionSeeds::new(seed);
     let mut number = 1u64;
     let ending = loop {
         let start = game.clone();
@@ -423,7 +424,7 @@ fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
             format_args!("game {number}: seed {seed} (replay with --seed {seed})"),
         );
         if let (Some(record), Some(first)) = (&mut record, &args.record) {
-            *record = Record::create(&numbered(first, number))?;
+            *record = Record::create(&cards_core::replay::numbered_path(first, number))?;
         }
         chance = ChanceSource::seeded(rng_from_seed(seed));
         game.restart();
@@ -483,21 +484,6 @@ fn discard_record(record: Option<Record>) {
         // A file that cannot be removed stays empty: nothing was played either way.
         let _ = std::fs::remove_file(&record.path);
     }
-}
-
-/// The file of game `number` of a session recorded to `path`: `path` itself for game 1,
-/// then the number before the extension (`game.json`: `game-2.json`; `game`: `game-2`).
-fn numbered(path: &Path, number: u64) -> PathBuf {
-    if number == 1 {
-        return path.to_owned();
-    }
-    let mut name = path.file_stem().unwrap_or_default().to_owned();
-    name.push(format!("-{number}"));
-    if let Some(extension) = path.extension() {
-        name.push(".");
-        name.push(extension);
-    }
-    path.with_file_name(name)
 }
 
 /// `quattro replay FILE`: steps through a recorded game, the commands on standard input.
@@ -602,16 +588,6 @@ mod tests {
         );
         assert_eq!(deal(&["quattro", "deal"]), Some((Rules::Quattro, None)));
         assert_eq!(deal(&["quattro", "deal", "--echo"]), None);
-    }
-
-    #[test]
-    fn later_games_are_recorded_next_to_the_first() {
-        let numbered = |path: &str, n| numbered(Path::new(path), n);
-        assert_eq!(numbered("game.json", 1), Path::new("game.json"));
-        assert_eq!(numbered("game.json", 2), Path::new("game-2.json"));
-        assert_eq!(numbered("dir/game.json", 3), Path::new("dir/game-3.json"));
-        assert_eq!(numbered("game", 2), Path::new("game-2"));
-        assert_eq!(numbered("a.b.json", 2), Path::new("a.b-2.json"));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! ([`Person`]), and the two front ends that drive a game through the workspace's one
 //! loop, [`Driver`]: [`play`] (the person against three bots) and
 //! [`play_bots`] (four bots, printed), each also as `_recorded`, writing the actions down
-//! for `--record`; and the [`Seeds`] of the games after the first of a session.
+//! for `--record`; and the [`SessionSeeds`](cards_core::rng::SessionSeeds) of the games after the first of a session.
 //!
 //! Reading an answer and checking it are apart: [`parse_selection`] and [`parse_color`]
 //! are pure functions of the answer and the human's [`Observation`], and the
@@ -331,28 +331,6 @@ pub fn play_bots_recorded<W: Write>(
         }
         tell(out, game, events, who)
     })
-}
-
-/// The seeds of the games after the first in a session at the console: after `Play
-/// again?`, each game is dealt from a seed of its own, drawn from a generator of the
-/// first game's seed (its stream 0, [`cards_core::rng::stream_rng`]), so that every game
-/// replays alone with `--seed` (and can be recorded), and the first seed still replays
-/// the whole session. Each is below
-/// [`RANDOM_SEED_LIMIT`](cards_core::rng::RANDOM_SEED_LIMIT), as a random seed is, so it
-/// is as easy to type again.
-#[derive(Clone, Debug)]
-pub struct Seeds(cards_core::rng::GameRng);
-
-impl Seeds {
-    /// The seeds of the games after the first of a session whose first game has `seed`.
-    pub fn new(seed: u64) -> Seeds {
-        Seeds(cards_core::rng::stream_rng(seed, 0))
-    }
-
-    /// The next game's seed.
-    pub fn next_seed(&mut self) -> u64 {
-        cards_core::rng::below(&mut self.0, cards_core::rng::RANDOM_SEED_LIMIT)
-    }
 }
 
 /// Writes a step's events, then (with `--reveal`) the hand of the bot about to move, or

@@ -129,7 +129,7 @@
 //!   of `--seed S`. A file is checked whole before anything is asked or printed.
 //! - **Play again.** A game played to its end asks `Play again? (y/n)`; each game after
 //!   the first is dealt from a seed of its own, drawn from the session's
-//!   ([`console::Seeds`]) and announced on stderr as the first one's is
+//!   ([`SessionSeeds`](cards_core::rng::SessionSeeds)) and announced on stderr as the first one's is
 //!   (`quattro: game 2: seed N (replay with --seed N)`), so that every game replays alone.
 //! - **Recorded games** (`--record FILE`, `quattro replay FILE`, the module `replay`): the
 //!   options are `rules=RULES`, `max-turns=N` and one a seat in seat order,

@@ -14,7 +14,8 @@ use cards_core::rng::rng_from_seed;
 use cards_core::sim_cli::{SimArgs, simulate};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use war::console::{self, ConsoleError, Ending, Mode, Options, Played, Seeds, Session};
+use cards_core::rng::SessionSeeds;
+use war::console::{self, ConsoleError, Ending, Mode, Options, Played, Session};
 use war::files::{deck_file, parse_deck};
 use war::simulate::Setup;
 use war::{DeckOrder, Game, Order, Rules};
@@ -324,7 +325,7 @@ struct Recorder {
     file: Option<(PathBuf, File)>,
     /// The seed of the game being played.
     seed: u64,
-    seeds: Seeds,
+    seeds: SessionSeeds,
 }
 
 impl Recorder {
@@ -334,23 +335,9 @@ impl Recorder {
             path: path.map(Path::to_owned),
             file,
             seed,
-            seeds: Seeds::new(seed),
+            seeds: SessionSeeds::new(seed),
         })
     }
-}
-
-/// `game.json` for game 1, `game-2.json` for game 2: the number before the extension.
-fn numbered(path: &Path, number: u64) -> PathBuf {
-    if number == 1 {
-        return path.to_owned();
-    }
-    let mut name = path.file_stem().unwrap_or_default().to_owned();
-    name.push(format!("-{number}"));
-    if let Some(extension) = path.extension() {
-        name.push(".");
-        name.push(extension);
-    }
-    path.with_file_name(name)
 }
 
 fn create(path: &Path) -> Result<(PathBuf, File), Failure> {
@@ -398,7 +385,7 @@ impl Session for Recorder {
             format_args!("game {number}: seed {seed} (replay with --seed {seed})"),
         );
         if let Some(path) = &self.path {
-            self.file = Some(create(&numbered(path, number))?);
+            self.file = Some(create(&cards_core::replay::numbered_path(path, number))?);
         }
         self.seed = seed;
         *chance = ChanceSource::seeded(rng_from_seed(seed));
@@ -440,20 +427,5 @@ fn run_simulation(args: &SimulateArgs) -> ExitCode {
     match args.game.rules() {
         Ok(rules) => simulate("war", &Setup { rules }, &args.sim),
         Err(error) => report("war", error),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn later_games_are_recorded_with_their_number_before_the_extension() {
-        let numbered = |path: &str, number| numbered(Path::new(path), number);
-        assert_eq!(numbered("game.json", 1), Path::new("game.json"));
-        assert_eq!(numbered("game.json", 2), Path::new("game-2.json"));
-        assert_eq!(numbered("dir/game.json", 3), Path::new("dir/game-3.json"));
-        assert_eq!(numbered("game", 2), Path::new("game-2"));
-        assert_eq!(numbered("a.b.json", 12), Path::new("a.b-12.json"));
     }
 }

@@ -8,7 +8,7 @@
 //! shows the whole hands, `?` the rules ([`rules_text`]), and at the end of a game
 //! `Play again? (y/n)` deals the next game: from the same stream of chance
 //! ([`play_with`]), or in the `war` binary from a seed of its own ([`play_session`] and
-//! [`Seeds`]), so that each game replays alone from `--seed` and can be recorded
+//! [`SessionSeeds`](cards_core::rng::SessionSeeds)), so that each game replays alone from `--seed` and can be recorded
 //! (`--record`); either way a seed still replays the whole session. `--auto` shows the
 //! whole hands after every battle.
 //! On a colour terminal ([`Options::color`]) the cards are painted in their suits'
@@ -315,27 +315,6 @@ pub fn play_session<R: BufRead, W: Write, S: Session>(
         number += 1;
         game.restart();
         session.next(number, chance)?;
-    }
-}
-
-/// The seeds of a session's later games (game 2's, game 3's, …), drawn from the
-/// session's own generator: stream 0 of the first game's seed
-/// ([`cards_core::rng::stream_rng`]), apart from the first game's chance, so that a seed
-/// still replays a whole session with the same answers. Each is below
-/// [`RANDOM_SEED_LIMIT`](cards_core::rng::RANDOM_SEED_LIMIT), as a random seed is, so it
-/// is as easy to type again.
-#[derive(Clone, Debug)]
-pub struct Seeds(cards_core::rng::GameRng);
-
-impl Seeds {
-    /// The seeds of the games after the first of a session whose first game has `seed`.
-    pub fn new(seed: u64) -> Seeds {
-        Seeds(cards_core::rng::stream_rng(seed, 0))
-    }
-
-    /// The next game's seed.
-    pub fn next_seed(&mut self) -> u64 {
-        cards_core::rng::below(&mut self.0, cards_core::rng::RANDOM_SEED_LIMIT)
     }
 }
 
@@ -713,22 +692,6 @@ mod tests {
             second.contains(&format!("Initial hands:\n{hands}")),
             "{second}"
         );
-    }
-
-    /// The seeds of later games come from the first game's seed alone, are short, and
-    /// differ from game to game.
-    #[test]
-    fn later_seeds_follow_from_the_first() {
-        let seeds = |first| {
-            let mut seeds = Seeds::new(first);
-            (0..5).map(|_| seeds.next_seed()).collect::<Vec<u64>>()
-        };
-        assert_eq!(seeds(7), seeds(7));
-        assert_ne!(seeds(7), seeds(8));
-        let mut five = seeds(7);
-        assert!(five.iter().all(|&s| s < cards_core::rng::RANDOM_SEED_LIMIT));
-        five.dedup();
-        assert_eq!(five.len(), 5);
     }
 
     #[test]

@@ -138,7 +138,7 @@
 //!   deal all the same, so `war deal --seed S` written to a file and played with
 //!   `--deck FILE --seed S` replays the game of `--seed S`.
 //! - **Play again** (the binary): each game after the first is dealt from a seed of its
-//!   own, drawn from the session's generator ([`console::Seeds`]: stream 0 of the first
+//!   own, drawn from the session's generator ([`SessionSeeds`](cards_core::rng::SessionSeeds): stream 0 of the first
 //!   seed, so the first seed still replays the whole session) and announced on stderr
 //!   as `war: game 2: seed N (replay with --seed N)`, so that every game of a session
 //!   replays alone from `--seed N` and is recorded alone.
