@@ -371,3 +371,14 @@ def test_render_modes(capsys):
     )
     with pytest.raises(ValueError, match="render_mode"):
         ochos_locos.raw_env(render_mode="rgb_array")
+
+
+def test_the_docs_example_prints_what_the_docs_say(capsys):
+    # docs/python.md's example under "Ochos Locos", run verbatim: its last line's comment
+    # is what it prints.
+    docs = (ROOT / "docs" / "python.md").read_text()
+    section = docs.split("\n## Ochos Locos\n", 1)[1].split("\n## ", 1)[0]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    expected = code.rstrip().rsplit("# ", 1)[1]
+    exec(compile(code, "docs/python.md", "exec"), {})
+    assert capsys.readouterr().out == expected + "\n"

@@ -244,3 +244,13 @@ def test_render_modes(capsys):
     )
     with pytest.raises(ValueError, match="render_mode"):
         war.raw_env(render_mode="rgb_array")
+
+
+def test_the_docs_example_prints_what_the_docs_say(capsys):
+    # docs/python.md's example under "War", run verbatim, prints the text block after it.
+    docs = (ROOT / "docs" / "python.md").read_text()
+    section = docs.split("\n## War\n", 1)[1].split("\n## ", 1)[0]
+    code, rest = section.split("```python\n", 1)[1].split("```", 1)
+    expected = rest.split("```text\n", 1)[1].split("```", 1)[0]
+    exec(compile(code, "docs/python.md", "exec"), {})
+    assert capsys.readouterr().out == expected
