@@ -321,6 +321,16 @@ def test_bad_actions_raise_and_change_nothing():
         with pytest.raises(ValueError):
             e.step(bad)
         assert (e.state_.full_state(), e.agent_selection) == snapshot
+    # The wrapped environment: PettingZoo's AssertOutOfBoundsWrapper refuses an action
+    # outside the space first; an illegal one inside it is the engine's ValueError.
+    w = ochos_locos.env(rules="going-wild")
+    w.reset(seed=1)
+    snapshot = w.unwrapped.state_.full_state()
+    with pytest.raises(AssertionError, match="action space"):
+        w.step(60)
+    with pytest.raises(ValueError, match="action refused"):
+        w.step(illegal)
+    assert w.unwrapped.state_.full_state() == snapshot and w.agent_selection == "player_0"
     with pytest.raises(ValueError, match="rule set"):
         OchosLocosState(0, "uno")
     with pytest.raises(ValueError, match="exactly 3 players"):
@@ -369,6 +379,17 @@ def test_render_modes(capsys):
     assert capsys.readouterr().out == (
         "1: B5\ngoing-wild: discard B5, deck 16, cards held 4 5 5; player_1 to act\n"
     )
+    # At the end: the binary's last lines, then the outcome.
+    end = ochos_locos.raw_env(rules="completos", render_mode="ansi")
+    end.reset(seed=3)
+    bots = [OchosLocosStrategy(s) for s in end.state_.strategies()]
+    while not end.state_.is_terminal():
+        seat = end.state_.current_player()
+        end.step(bots[seat].action(end.state_.observation(seat)))
+    # `ochos-locos completos --seed 3` ends `Bob Y7 R7 Y5: DRAW`, `Carol Y3 Y4 R1: DRAW`,
+    # `Dave B8: Y1`, `Alice: Y2`, `Alice is the winner!`; two DRAWs from a deck of 11.
+    assert end.render().endswith("Alice: Y2\nAlice is the winner!\n"
+                                 "completos: discard Y2, 1 fresh 2s, deck 9, cards held 0 3 3 1; player_0 won")
     with pytest.raises(ValueError, match="render_mode"):
         ochos_locos.raw_env(render_mode="rgb_array")
 
