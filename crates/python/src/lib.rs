@@ -26,6 +26,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 mod common;
+// Named after their games' crates, which they shadow here only: inside each module,
+// `ochos_locos::` and `war::` are the crates.
 mod ochos_locos;
 mod war;
 
