@@ -16,7 +16,7 @@ use cards_core::protocol::{Agent, Seat, Stop};
 
 use crate::card::{Color, ColorCard, EIGHT, TWO};
 use crate::game::{Action, Game, Observation};
-use crate::rules::{EightRule, Order};
+use crate::rules::{EightRule, Order, Rules};
 
 /// A way of choosing which card of a hand to play: one per Java class (and Assignment
 /// 2's rule).
@@ -150,11 +150,31 @@ impl Strategy {
     /// [`find_match`]: Strategy::find_match
     pub fn next_action(self, observation: &Observation<'_>) -> Option<Action> {
         let target = observation.card_to_match?;
-        let hand = observation.hand;
-        let rules = observation.rules;
+        Some(self.action_on(
+            observation.rules,
+            observation.hand,
+            target,
+            observation.pending_twos,
+        ))
+    }
+
+    /// [`next_action`] from the parts of an observation it reads: the rules, the seat's
+    /// hand (oldest card first), the card to match and the fresh 2s waiting. For front
+    /// ends that hold an observation as plain data rather than borrowed from a [`Game`]
+    /// (the Python package's policies choose from an observation array).
+    ///
+    /// [`next_action`]: Strategy::next_action
+    #[inline]
+    pub fn action_on(
+        self,
+        rules: Rules,
+        hand: &[ColorCard],
+        target: ColorCard,
+        pending_twos: u8,
+    ) -> Action {
         // ANCHOR: next_action
         let index = match rules.two {
-            Some(rule) if observation.pending_twos > 0 => {
+            Some(rule) if pending_twos > 0 => {
                 let twos = (0..hand.len()).filter(|&i| hand[i].number() == TWO);
                 match rule.answer {
                     Order::Hand => twos.min(),
@@ -175,7 +195,7 @@ impl Strategy {
         };
         // ANCHOR_END: next_action
         let Some(index) = index else {
-            return Some(Action::Draw);
+            return Action::Draw;
         };
         let card = hand[index];
         let chosen = match rules.eight {
@@ -185,7 +205,7 @@ impl Strategy {
             }
             _ => None,
         };
-        Some(Action::Play { card, chosen })
+        Action::Play { card, chosen }
     }
 }
 

@@ -25,6 +25,12 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
+mod common;
+// Named after their games' crates, which they shadow here only: inside each module,
+// `ochos_locos::` and `war::` are the crates.
+mod ochos_locos;
+mod war;
+
 /// `current_player()` while the dice roll (OpenSpiel's value).
 const CHANCE: i64 = -1;
 /// `current_player()` once the game is over (OpenSpiel's value).
@@ -397,5 +403,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<HoldAt>()?;
     module.add_class::<Optimal>()?;
     module.add_function(wrap_pyfunction!(play_pig, module)?)?;
+    ochos_locos::register(module)?;
+    war::register(module)?;
     Ok(())
 }

@@ -7,5 +7,9 @@ batched native call (``cardgames.pig.play_batch``). See docs/python.md.
 """
 
 from ._native import HoldAt, Optimal, PigState
+from ._native import OchosLocosState, OchosLocosStrategy
+from ._native import AlwaysBattle, WarState
 
 __all__ = ["HoldAt", "Optimal", "PigState"]
+__all__ += ["OchosLocosState", "OchosLocosStrategy"]
+__all__ += ["AlwaysBattle", "WarState"]

@@ -1,0 +1,203 @@
+"""Ochos Locos, all seven rule sets, as a PettingZoo AEC environment.
+
+Observation (a dict): ``observation`` is a numpy int32 array of 78 fields, what the
+observing seat may see (its own hand and the public facts, never another hand or the
+deck's order). A card is a slot, colour * 8 + number - 1 (colours R, Y, G, B: R1 is 0,
+B8 is 31):
+
+    0-31   hand            this seat's cards, oldest first, as slots; -1 past the end
+    32-63  held            1 where the card of that slot is in this seat's hand
+    64     discard         the discard card's slot
+    65     card_to_match   the discard card, or after an 8 that named a colour, that
+                           colour's 8 (any card of the colour or any 8 matches it)
+    66     chosen_colour   the colour named with the last 8 while in force (0-3), else -1
+    67     pending_twos    fresh 2s waiting for an answer (Rule of Two)
+    68     deck            cards left in the deck
+    69-74  card_counts     cards held by each seat, this seat first, then round the table
+                           in playing order; 0 past the table
+    75     players         the number of players
+    76     seat            this seat
+    77     rules           the rule set: its index in RULES
+
+and ``action_mask`` (int8, 49): the legal actions now, exactly the protocol's. Actions:
+0-31 lay the card of that slot; 32-47 lay an 8 naming a colour (32 + 4 * the 8's colour
++ the colour named); 48 draw (or take the 2s' penalty, or pass with an empty deck).
+Rewards at the end: +1 to the winner, -1 to the others; 0 to all without a winner.
+
+The deal happens inside, from the seed: ``reset(seed=s)`` deals the hands of
+``ochos-locos RULES --seed s``; with every seat playing ``Strategy(name)`` for the
+names of ``env.unwrapped.state_.strategies()`` the game is the binary's, line for line.
+"""
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from ._native import OchosLocosState, OchosLocosStrategy, play_ochos_locos
+
+__all__ = ["env", "raw_env", "play_batch", "Strategy", "RULES", "card_name", "action_name"]
+
+RULES = (
+    "match-making",
+    "take-two",
+    "going-wild",
+    "more-the-merrier",
+    "faciles",
+    "diversidad",
+    "completos",
+)
+OBSERVATION_SIZE = OchosLocosState.OBSERVATION_SIZE
+ACTIONS = OchosLocosState.ACTIONS
+DRAW = 48
+COLOURS = "RYGB"
+
+#: The assignments' players as policies: ``Strategy("B").action(observation)``.
+Strategy = OchosLocosStrategy
+
+
+def card_name(slot):
+    """The card of a slot, as the game prints it: ``card_name(12)`` is ``"G5"``."""
+    return f"{COLOURS[slot // 8]}{slot % 8 + 1}"
+
+
+def action_name(action):
+    """An action in words: ``"lay G5"``, ``"lay R8 naming B"``, ``"draw"``."""
+    if 0 <= action < 32:
+        return f"lay {card_name(action)}"
+    if 32 <= action < 48:
+        k = action - 32
+        return f"lay {COLOURS[k // 4]}8 naming {COLOURS[k % 4]}"
+    if action == DRAW:
+        return "draw"
+    raise ValueError(f"action {action!r} is not an Ochos Locos action: 0 to 48")
+
+
+def env(**kwargs):
+    """The environment with PettingZoo's usual wrappers (bad actions end in an error)."""
+    e = raw_env(**kwargs)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    e = wrappers.OrderEnforcingWrapper(e)
+    return e
+
+
+class raw_env(AECEnv):
+    """Ochos Locos between ``player_0`` (plays first) and the others, in seat order.
+
+    ``rules`` is one of ``RULES``; ``players`` the number of seats (the rule set's
+    default, 3 for Assignment 2 and 4 for Assignment 4, if None; Problems 1-3 take 3).
+    """
+
+    metadata = {"render_modes": ["ansi", "human"], "name": "ochos_locos_v0", "is_parallelizable": False}
+
+    def __init__(self, rules="completos", players=None, render_mode=None):
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode {render_mode!r}: expected 'ansi', 'human' or None")
+        self.render_mode = render_mode
+        self.state_ = OchosLocosState(0, rules, players)
+        self.possible_agents = [f"player_{i}" for i in range(self.state_.players)]
+        low = np.full(OBSERVATION_SIZE, -1, dtype=np.int32)
+        high = np.full(OBSERVATION_SIZE, 32, dtype=np.int32)
+        self.observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(low, high, shape=(OBSERVATION_SIZE,), dtype=np.int32),
+                    "action_mask": spaces.Box(0, 1, shape=(ACTIONS,), dtype=np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(ACTIONS) for a in self.possible_agents}
+        self.agents = []
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    def observe(self, agent):
+        seat = self.possible_agents.index(agent)
+        mask = np.zeros(ACTIONS, dtype=np.int8)
+        if self.state_.current_player() == seat:
+            mask[self.state_.legal_actions()] = 1
+        return {
+            "observation": np.array(self.state_.observation(seat), dtype=np.int32),
+            "action_mask": mask,
+        }
+
+    def reset(self, seed=None, options=None):
+        if seed is None:
+            seed = int(np.random.default_rng().integers(0, 1_000_000_000))
+        self.state_.reset(seed)
+        self.state_.settle_chance()
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0 for a in self.agents}
+        self._cumulative_rewards = {a: 0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.agents[self.state_.current_player()]
+
+    def step(self, action):
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)) \
+                or not 0 <= action < ACTIONS:
+            raise ValueError(f"action {action!r} is not an Ochos Locos action: 0 to {ACTIONS - 1}")
+        self._cumulative_rewards[agent] = 0
+        # Refused actions raise ValueError from the engine, and change nothing.
+        current = self.state_.step(int(action))
+        self.rewards = {a: 0 for a in self.agents}
+        if current < 0:
+            winner = self.state_.winner()
+            for i, a in enumerate(self.agents):
+                if winner is not None:
+                    self.rewards[a] = 1 if i == winner else -1
+                self.terminations[a] = True
+        else:
+            self.agent_selection = self.agents[current]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self):
+        if self.render_mode is None:
+            return None
+        state = self.state_
+        # Seat 0's view: its card counts are in seat order.
+        obs = state.observation(0)
+        counts = obs[69 : 69 + state.players]
+        line = f"{state.rules}: discard {card_name(obs[64])}"
+        if obs[66] >= 0:
+            line += f" ({COLOURS[obs[66]]} named)"
+        if obs[67] > 0:
+            line += f", {obs[67]} fresh 2s"
+        line += f", deck {obs[68]}, cards held {' '.join(map(str, counts))}; "
+        who = state.current_player()
+        if who >= 0:
+            line += f"player_{who} to act"
+        elif state.winner() is not None:
+            line += f"player_{state.winner()} won"
+        else:
+            line += f"no winner: {state.no_winner()}"
+        # The last step as the binary prints it, then where the game stands.
+        text = state.last_text() + line
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self):
+        pass
+
+
+def play_batch(games, seed=1, rules="completos", strategies=None, players=None):
+    """Plays ``games`` games natively, as ``ochos-locos simulate RULES --seed SEED
+    --threads 1 [--strategies LETTERS] [--players N]`` does: returns ``(winners, turns)``,
+    numpy arrays (int8 seat, -1 for no winner; uint32 turns) a game."""
+    winners, turns = play_ochos_locos(games, seed, rules, strategies, players)
+    return np.frombuffer(winners, dtype=np.int8), np.frombuffer(turns, dtype="<u4")

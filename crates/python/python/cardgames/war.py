@@ -1,0 +1,164 @@
+"""War, for 2 to 8 players, as a PettingZoo AEC environment.
+
+War leaves nobody a choice, and the environment does not pretend otherwise: the agent
+selected is the player the protocol names to act (the lowest seat still in the game,
+for the whole table), and its only action, 0, plays the next battle with all the wars
+it sets off and the take that ends it. So ``Discrete(1)``, and the mask is ``[1]`` for
+that agent and ``[0]`` for the others. A player who runs out stays in ``agents`` (never
+selected again) until the game ends; then every agent terminates.
+
+Observation (a dict): ``observation`` is a numpy int32 array of 65 fields, what the
+observing seat may see (War's piles are face down, its own included):
+
+    0-7    card_counts   cards held by each seat, this seat first, then round the
+                         table; 0 past the table
+    8      table         cards on the table (between battles only a pot left when
+                         everyone at war ran out together)
+    9-60   face_up       1 where the card of index (rank - 2) * 4 + suit (C, D, H, S;
+                         2C is 0, AS is 51) lies face up on the table
+    61     battles       battles fought so far (wars' deciding battles included)
+    62     wars          wars fought so far
+    63     players       the number of players
+    64     seat          this seat
+
+and ``action_mask`` (int8, 1). Rewards at the end: +1 to the winner, -1 to the others;
+0 to all without a winner (players out together, a repeated position with fixed
+returns, the battle cap).
+
+Chance happens inside, from the seed: ``reset(seed=s)`` is the game of
+``war --seed s --players N``, battle for battle.
+"""
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from ._native import AlwaysBattle, WarState, play_war
+
+__all__ = ["env", "raw_env", "play_batch", "AlwaysBattle"]
+
+OBSERVATION_SIZE = WarState.OBSERVATION_SIZE
+BATTLE = 0
+
+
+def env(**kwargs):
+    """The environment with PettingZoo's usual wrappers (bad actions end in an error)."""
+    e = raw_env(**kwargs)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    e = wrappers.OrderEnforcingWrapper(e)
+    return e
+
+
+class raw_env(AECEnv):
+    """War between ``player_0`` … ``player_{N-1}``.
+
+    ``players`` 2 to 8; ``order`` of won cards ``"shuffled"`` (the default) or
+    ``"fixed"``; ``max_battles`` the cap after which a game ends without a winner.
+    """
+
+    metadata = {"render_modes": ["ansi", "human"], "name": "war_v0", "is_parallelizable": False}
+
+    def __init__(self, players=2, order="shuffled", max_battles=100_000, render_mode=None):
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode {render_mode!r}: expected 'ansi', 'human' or None")
+        self.render_mode = render_mode
+        self.state_ = WarState(0, players, order, max_battles)
+        self.possible_agents = [f"player_{i}" for i in range(players)]
+        high = np.full(OBSERVATION_SIZE, 52, dtype=np.int32)
+        high[61:63] = np.iinfo(np.int32).max
+        self.observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(0, high, shape=(OBSERVATION_SIZE,), dtype=np.int32),
+                    "action_mask": spaces.Box(0, 1, shape=(1,), dtype=np.int8),
+                }
+            )
+            for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(1) for a in self.possible_agents}
+        self.agents = []
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    def observe(self, agent):
+        seat = self.possible_agents.index(agent)
+        mask = np.zeros(1, dtype=np.int8)
+        if self.state_.current_player() == seat:
+            mask[0] = 1
+        return {
+            "observation": np.array(self.state_.observation(seat), dtype=np.int32),
+            "action_mask": mask,
+        }
+
+    def reset(self, seed=None, options=None):
+        if seed is None:
+            seed = int(np.random.default_rng().integers(0, 1_000_000_000))
+        self.state_.reset(seed)
+        self.state_.settle_chance()
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0 for a in self.agents}
+        self._cumulative_rewards = {a: 0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.agents[self.state_.current_player()]
+
+    def step(self, action):
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if isinstance(action, (bool, np.bool_)) or action != BATTLE:
+            raise ValueError(f"action {action!r} is not a War action: 0 (battle) is the only one")
+        self._cumulative_rewards[agent] = 0
+        # Refused actions raise ValueError from the engine, and change nothing.
+        current = self.state_.step(BATTLE)
+        self.rewards = {a: 0 for a in self.agents}
+        if current < 0:
+            winner = self.state_.winner()
+            for i, a in enumerate(self.agents):
+                if winner is not None:
+                    self.rewards[a] = 1 if i == winner else -1
+                self.terminations[a] = True
+        else:
+            self.agent_selection = self.agents[current]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self):
+        if self.render_mode is None:
+            return None
+        state = self.state_
+        counts = state.observation(0)[: state.players]
+        line = "Cards held: " + ", ".join(f"Player {i + 1} {n}" for i, n in enumerate(counts))
+        # The last battle as `war --auto` prints it, then the counts (and the end).
+        text = state.last_text() + line + "\n"
+        if state.is_terminal():
+            text += state.summary()
+        text = text.rstrip("\n")
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self):
+        pass
+
+
+def play_batch(games, seed=1, players=2, order="shuffled", max_battles=100_000):
+    """Plays ``games`` games natively, as ``war simulate --seed SEED --threads 1
+    --players N --order ORDER --max-battles M`` does: returns ``(winners, battles,
+    wars)``, numpy arrays (int8 seat, -1 for no winner; uint32; uint32) a game."""
+    winners, battles, wars = play_war(games, seed, players, order, max_battles)
+    return (
+        np.frombuffer(winners, dtype=np.int8),
+        np.frombuffer(battles, dtype="<u4"),
+        np.frombuffer(wars, dtype="<u4"),
+    )

@@ -1,0 +1,599 @@
+//! Ochos Locos from Python: the protocol's state in any of the seven rule sets
+//! ([`OchosLocosState`]), the assignments' players as policies that choose from an
+//! observation array ([`OchosLocosStrategy`]), and a batched call that plays many games
+//! natively ([`play_ochos_locos`]). The PettingZoo environment is written in Python on
+//! top of these (`python/cardgames/ochos_locos.py`).
+//!
+//! The deal is the game's one chance node, and it happens inside, from the seed: a state
+//! reset with seed `s` shuffles the 32 cards with `cards_core::rng::rng_from_seed(s)` as
+//! `ochos-locos RULES --seed s` does (`Deal::random`), so the same seed deals the same
+//! hands as the binary whoever plays; the seats of Parts II and III get the strategies
+//! the binary draws for them after the shuffle ([`OchosLocosState::strategies`]).
+//!
+//! Actions are one `Discrete(49)` space for every rule set: 0–31 lay the card of that
+//! slot (colour × 8 + number − 1, colours R, Y, G, B), 32–47 lay an 8 naming a colour
+//! (32 + 4 × the 8's colour + the colour named), 48 draws (or takes the 2s' penalty, or
+//! passes with an empty deck). The observation is [`OBSERVATION_SIZE`] integers, laid
+//! out by the `OBS_*` offsets below (docs/python.md lists them field by field).
+
+use cards_core::protocol::{Actor, GameState};
+use cards_core::rng::{GameRng, rng_from_seed};
+use cards_core::{Color, ColorCard};
+use ochos_locos::deck::{DeckOrder, card_slot, full_deck};
+use ochos_locos::files::{Deal, NAMES, check_players};
+use ochos_locos::render::{Renderer, Style};
+use ochos_locos::rules::{DealFormat, MAX_PLAYERS, Variant};
+use ochos_locos::simulate::{Setup, Worker};
+use ochos_locos::{Action, Event, Game, NoWinner, Outcome, Player, Strategy};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict};
+
+use crate::common::{actor_code, batch_size, broken, from_seat, refused};
+
+/// The size of the action space.
+pub const ACTIONS: usize = 49;
+/// The first action that lays an 8 and names a colour.
+const NAMING: i64 = 32;
+/// The draw (a penalty facing a 2, a pass with an empty deck).
+const DRAW: i64 = 48;
+
+/// The seat's hand, oldest card first, as card slots; -1 past its end (32 entries).
+pub const OBS_HAND: usize = 0;
+/// 1 where the card of that slot is in the seat's hand (32 entries).
+pub const OBS_HELD: usize = 32;
+/// The discard card's slot.
+pub const OBS_DISCARD: usize = 64;
+/// The card to match: the discard card, or after an 8 that named a colour, the 8 of it.
+pub const OBS_TO_MATCH: usize = 65;
+/// The colour named with the last 8 while in force (0–3: R, Y, G, B), else -1.
+pub const OBS_CHOSEN: usize = 66;
+/// Fresh 2s waiting for an answer (Rule of Two).
+pub const OBS_PENDING_TWOS: usize = 67;
+/// Cards left in the deck.
+pub const OBS_DECK: usize = 68;
+/// Cards held by each seat from the observer round the table, 0 past the table (6).
+pub const OBS_COUNTS: usize = 69;
+/// The number of players.
+pub const OBS_PLAYERS: usize = OBS_COUNTS + MAX_PLAYERS;
+/// The observing seat.
+pub const OBS_SEAT: usize = OBS_PLAYERS + 1;
+/// The rule set, its index in the assignments' order (0 match-making … 6 completos).
+pub const OBS_RULES: usize = OBS_SEAT + 1;
+/// The length of an observation.
+pub const OBSERVATION_SIZE: usize = OBS_RULES + 1;
+
+const SLOTS: usize = 32;
+
+fn parse_variant(rules: &str) -> PyResult<Variant> {
+    rules
+        .parse()
+        .map_err(|error| refused("Ochos Locos rules", error))
+}
+
+fn variant_index(variant: Variant) -> usize {
+    Variant::ALL
+        .iter()
+        .position(|&v| v == variant)
+        .unwrap_or_default()
+}
+
+fn slot_card(slot: usize) -> ColorCard {
+    ColorCard::new(Color::ALL[slot / 8 % 4], (slot % 8) as u8 + 1)
+}
+
+fn encode(action: Action) -> i64 {
+    match action {
+        Action::Draw => DRAW,
+        Action::Play { card, chosen: None } => card_slot(card) as i64,
+        Action::Play {
+            card,
+            chosen: Some(color),
+        } => NAMING + 4 * card.color().index() as i64 + color.index() as i64,
+    }
+}
+
+fn decode(action: i64) -> PyResult<Action> {
+    match action {
+        0..=31 => Ok(Action::Play {
+            card: slot_card(action as usize),
+            chosen: None,
+        }),
+        32..=47 => {
+            let k = (action - NAMING) as usize;
+            Ok(Action::Play {
+                card: ColorCard::new(Color::ALL[k / 4], 8),
+                chosen: Some(Color::ALL[k % 4]),
+            })
+        }
+        DRAW => Ok(Action::Draw),
+        _ => Err(PyValueError::new_err(format!(
+            "action {action} is not an Ochos Locos action: 0-31 lay a card (colour*8 + \
+             number-1), 32-47 lay an 8 naming a colour (32 + 4*its colour + the colour \
+             named), 48 draws"
+        ))),
+    }
+}
+
+fn strategy_name(strategy: Strategy) -> String {
+    match strategy.letter() {
+        Some(letter) => letter.to_string(),
+        None => "rainbow".to_owned(),
+    }
+}
+
+fn parse_strategy(name: &str) -> PyResult<Strategy> {
+    let strategy = match name {
+        "B" | "basic" => Strategy::Basic,
+        "C" | "colour-first" | "color-first" => Strategy::ColorFirst,
+        "N" | "number-first" => Strategy::NumberFirst,
+        "S" | "strategic" => Strategy::Strategic,
+        "rainbow" | "assignment-2" => Strategy::Rainbow,
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "unknown strategy {name:?}: expected B (basic), C (colour-first), N \
+                 (number-first), S (strategic) or rainbow (Assignment 2's player)"
+            )));
+        }
+    };
+    Ok(strategy)
+}
+
+fn no_winner_text(reason: NoWinner) -> &'static str {
+    match reason {
+        NoWinner::DeckRanOut => "the deck ran out",
+        NoWinner::Stalemate => "stalemate",
+    }
+}
+
+fn cards_text(cards: impl IntoIterator<Item = ColorCard>) -> Vec<String> {
+    cards.into_iter().map(|card| card.to_string()).collect()
+}
+
+/// A game of Ochos Locos under one of the seven rule sets, and its deal: the protocol's
+/// state, from Python.
+#[pyclass(module = "cardgames._native")]
+#[derive(Clone)]
+pub struct OchosLocosState {
+    variant: Variant,
+    game: Game,
+    rng: GameRng,
+    // The seats' strategies in the binary's game of the seed (`Deal::random`'s).
+    strategies: Vec<Strategy>,
+    renderer: Renderer,
+    // What the last step printed, and the whole game so far, as the binary prints it.
+    last: String,
+    transcript: String,
+    turns: u32,
+}
+
+impl OchosLocosState {
+    /// Appends `events` (just carried out) to the texts, as the binary prints them.
+    fn record(&mut self, events: &[Event]) -> PyResult<()> {
+        let mut text = Vec::new();
+        for event in events {
+            self.renderer
+                .write_event(&mut text, &self.game, event)
+                .map_err(broken)?;
+        }
+        let text = String::from_utf8(text).map_err(broken)?;
+        self.transcript.push_str(&text);
+        self.last = text;
+        Ok(())
+    }
+}
+
+#[pymethods]
+impl OchosLocosState {
+    /// A new game waiting for its deal: `rules` names the rule set (`match-making`,
+    /// `take-two`, `going-wild`, `more-the-merrier`, `faciles`, `diversidad`,
+    /// `completos`), `players` the seats (the rule set's default if None); the deal
+    /// will come from `seed` as `ochos-locos RULES --seed SEED` deals it.
+    #[new]
+    #[pyo3(signature = (seed = 0, rules = "completos", players = None))]
+    fn new(seed: u64, rules: &str, players: Option<usize>) -> PyResult<OchosLocosState> {
+        let variant = parse_variant(rules)?;
+        let players = players.unwrap_or(variant.default_players());
+        check_players(variant, players).map_err(|error| refused("players", error))?;
+        let mut game = Game::new(variant.rules());
+        // `check_players` allows at most as many players as there are names.
+        for (index, named) in NAMES.iter().enumerate().take(players) {
+            let name = match variant.format() {
+                DealFormat::Numbered { .. } => (index + 1).to_string(),
+                DealFormat::Named { .. } => (*named).to_owned(),
+            };
+            game.add_player(Player::new(name));
+        }
+        for card in full_deck() {
+            game.add_card(card);
+        }
+        let mut state = OchosLocosState {
+            variant,
+            game,
+            rng: rng_from_seed(seed),
+            strategies: Vec::new(),
+            renderer: Renderer::new(variant, Style::default()),
+            last: String::new(),
+            transcript: String::new(),
+            turns: 0,
+        };
+        state.reset(seed)?;
+        Ok(state)
+    }
+
+    /// Back to before the deal, which will come from `seed`.
+    fn reset(&mut self, seed: u64) -> PyResult<()> {
+        self.game.restart();
+        self.rng = rng_from_seed(seed);
+        let players = self.game.players().len();
+        // The binary's deal of the seed, for its seats' strategies (drawn after the
+        // shuffle); the state's own generator shuffles the same cards the same way.
+        let deal = Deal::random(self.variant, players, &mut rng_from_seed(seed))
+            .map_err(|error| refused("players", error))?;
+        self.strategies = deal.seats.iter().map(|seat| seat.strategy).collect();
+        self.last.clear();
+        self.transcript.clear();
+        self.turns = 0;
+        Ok(())
+    }
+
+    /// An independent copy (its generator too).
+    fn clone(&self) -> OchosLocosState {
+        Clone::clone(self)
+    }
+
+    /// The rule set's name.
+    #[getter]
+    fn rules(&self) -> &'static str {
+        self.variant.name()
+    }
+
+    /// The number of players.
+    #[getter]
+    fn players(&self) -> usize {
+        self.game.players().len()
+    }
+
+    /// The length of an observation.
+    #[classattr]
+    const OBSERVATION_SIZE: usize = OBSERVATION_SIZE;
+
+    /// The size of the action space.
+    #[classattr]
+    const ACTIONS: usize = ACTIONS;
+
+    /// The seat to act, -1 before the deal (chance), -4 once the game is over.
+    fn current_player(&self) -> i64 {
+        actor_code(self.game.actor())
+    }
+
+    /// Whether the game is over.
+    fn is_terminal(&self) -> bool {
+        self.game.actor() == Actor::Over
+    }
+
+    /// Whether the deal is to be made (the only chance node).
+    fn is_chance_node(&self) -> bool {
+        self.game.actor() == Actor::Chance
+    }
+
+    /// The legal actions of the seat to act, encoded, in the protocol's order (hand
+    /// order, an 8 naming each colour in turn; the draw alone when nothing may be laid);
+    /// empty unless a seat acts.
+    fn legal_actions(&self) -> Vec<i64> {
+        let mut actions = Vec::new();
+        self.game.legal_actions(&mut actions);
+        actions.into_iter().map(encode).collect()
+    }
+
+    /// Carries out `action` for the seat to act; raises ValueError, changing nothing, if
+    /// it is not an action or not legal now.
+    fn apply_action(&mut self, action: i64) -> PyResult<()> {
+        let action = decode(action)?;
+        let mut events = Vec::new();
+        self.game
+            .apply(action, &mut events)
+            .map_err(|error| refused("action refused", error))?;
+        self.turns += 1;
+        self.record(&events)
+    }
+
+    /// The cards the deal orders, in card order: its outcomes are their 32! orders,
+    /// equally likely (too many to list, so there is no `chance_outcomes()`). Empty once
+    /// dealt.
+    fn to_deal(&self) -> Vec<String> {
+        self.game
+            .to_deal()
+            .map(|cards| cards_text(cards.iter().copied()))
+            .unwrap_or_default()
+    }
+
+    /// Deals `cards` (card codes such as "R5", in deal-file order: five a seat, the
+    /// discard card, the deck top first), the recorded outcome of the chance node;
+    /// raises ValueError, changing nothing, unless they are exactly `to_deal()`'s cards.
+    fn apply_chance(&mut self, cards: Vec<String>) -> PyResult<()> {
+        let cards = cards
+            .iter()
+            .map(|text| {
+                text.parse::<ColorCard>()
+                    .map_err(|error| refused(&format!("card {text:?}"), error))
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        let order = DeckOrder::new(&cards)
+            .ok_or_else(|| PyValueError::new_err("a deal orders at most the 32 cards"))?;
+        let mut events = Vec::new();
+        self.game
+            .apply_chance(&order, &mut events)
+            .map_err(|error| refused("chance refused", error))?;
+        self.record(&events)
+    }
+
+    /// Deals from the state's seeded generator while the deal is to be made; returns who
+    /// acts then (as `current_player()`).
+    fn settle_chance(&mut self) -> PyResult<i64> {
+        while self.game.actor() == Actor::Chance {
+            let order = self.game.sample_chance(&mut self.rng).map_err(broken)?;
+            let mut events = Vec::new();
+            self.game
+                .apply_chance(&order, &mut events)
+                .map_err(broken)?;
+            self.record(&events)?;
+        }
+        Ok(self.current_player())
+    }
+
+    /// `apply_action(action)` then `settle_chance()`: one step of the AEC loop.
+    fn step(&mut self, action: i64) -> PyResult<i64> {
+        self.apply_action(action)?;
+        self.settle_chance()
+    }
+
+    /// What `seat` sees, as `OBSERVATION_SIZE` integers (docs/python.md lists the
+    /// fields): its own hand and the public facts, never another hand or the deck's
+    /// order. ValueError for a seat past the table.
+    fn observation(&self, seat: usize) -> PyResult<Vec<i32>> {
+        let view = self.game.observe(seat).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "no seat {seat}: this game has seats 0 to {}",
+                self.game.players().len() - 1
+            ))
+        })?;
+        let mut out = vec![0i32; OBSERVATION_SIZE];
+        out[OBS_HAND..OBS_HAND + SLOTS].fill(-1);
+        for (place, &card) in view.hand.iter().enumerate().take(SLOTS) {
+            out[OBS_HAND + place] = card_slot(card) as i32;
+            out[OBS_HELD + card_slot(card)] = 1;
+        }
+        let slot = |card: Option<ColorCard>| card.map_or(-1, |card| card_slot(card) as i32);
+        out[OBS_DISCARD] = slot(view.discard_card);
+        out[OBS_TO_MATCH] = slot(view.card_to_match);
+        out[OBS_CHOSEN] = view.chosen_color.map_or(-1, |color| color.index() as i32);
+        out[OBS_PENDING_TWOS] = i32::from(view.pending_twos);
+        out[OBS_DECK] = view.deck_size as i32;
+        let counts: Vec<usize> = view.card_counts().collect();
+        out[OBS_COUNTS..OBS_COUNTS + MAX_PLAYERS].copy_from_slice(&from_seat(
+            &counts,
+            seat,
+            MAX_PLAYERS,
+        ));
+        out[OBS_PLAYERS] = counts.len() as i32;
+        out[OBS_SEAT] = seat as i32;
+        out[OBS_RULES] = variant_index(self.variant) as i32;
+        Ok(out)
+    }
+
+    /// For tests and debugging only, NOT an observation: everything, every hand and the
+    /// deck's order included (`hands`, `deck` top first, `discard_pile` bottom first,
+    /// `chosen_colour`, `pending_twos`, `current_player`).
+    fn full_state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let state = PyDict::new(py);
+        let hands: Vec<Vec<String>> = self
+            .game
+            .players()
+            .iter()
+            .map(|player| cards_text(player.hand().iter().copied()))
+            .collect();
+        state.set_item("hands", hands)?;
+        state.set_item("deck", cards_text(self.game.deck().iter().copied()))?;
+        state.set_item(
+            "discard_pile",
+            cards_text(self.game.discard_pile().iter().copied()),
+        )?;
+        state.set_item(
+            "chosen_colour",
+            self.game
+                .chosen_color()
+                .map(|color| color.letter().to_string()),
+        )?;
+        let pending = self.game.observe(0).map_or(0, |view| view.pending_twos);
+        state.set_item("pending_twos", pending)?;
+        state.set_item("current_player", self.current_player())?;
+        Ok(state)
+    }
+
+    /// The winner's seat once the game is over with one, else None.
+    fn winner(&self) -> Option<usize> {
+        self.game.outcome().and_then(|outcome| outcome.winner())
+    }
+
+    /// Why a finished game has no winner ("the deck ran out", "stalemate"), else None.
+    fn no_winner(&self) -> Option<&'static str> {
+        match self.game.outcome() {
+            Some(Outcome::NoWinner { reason }) => Some(no_winner_text(reason)),
+            _ => None,
+        }
+    }
+
+    /// The strategies of the seats in the binary's game of this seed (`ochos-locos RULES
+    /// --seed SEED`): "rainbow" for Assignment 2, "B" for faciles, a random "B", "C",
+    /// "N" or "S" a seat for diversidad and completos.
+    fn strategies(&self) -> Vec<String> {
+        self.strategies.iter().copied().map(strategy_name).collect()
+    }
+
+    /// Turns played so far.
+    fn turns(&self) -> u32 {
+        self.turns
+    }
+
+    /// What the last step printed, in the binary's format (one line, or two with the
+    /// end of an Assignment 4 game).
+    fn last_text(&self) -> &str {
+        &self.last
+    }
+
+    /// The whole game so far as `ochos-locos RULES` prints it.
+    fn transcript(&self) -> &str {
+        &self.transcript
+    }
+
+    fn __repr__(&self) -> String {
+        let counts: Vec<usize> = self.game.players().iter().map(|p| p.hand().len()).collect();
+        format!(
+            "OchosLocosState(rules={:?}, hands={counts:?}, discard={}, deck={}, current_player={})",
+            self.variant.name(),
+            self.game
+                .discard_card()
+                .map_or("none".to_owned(), |card| card.to_string()),
+            self.game.deck().len(),
+            self.current_player()
+        )
+    }
+}
+
+/// One of the assignments' players as a policy: it chooses from an observation array
+/// (as `OchosLocosState.observation` gives it) what that player would play.
+#[pyclass(module = "cardgames._native", frozen)]
+pub struct OchosLocosStrategy {
+    strategy: Strategy,
+}
+
+#[pymethods]
+impl OchosLocosStrategy {
+    /// `name`: "B" (basic: Assignment 4's Player), "C" (colour first), "N" (number
+    /// first), "S" (strategic), or "rainbow" (Assignment 2's player); the rules (2s,
+    /// 8s) come from the observation.
+    #[new]
+    fn new(name: &str) -> PyResult<OchosLocosStrategy> {
+        Ok(OchosLocosStrategy {
+            strategy: parse_strategy(name)?,
+        })
+    }
+
+    /// The strategy's name, as the constructor takes it.
+    #[getter]
+    fn name(&self) -> String {
+        strategy_name(self.strategy)
+    }
+
+    /// The action this player takes on `observation` (its seat's, at its turn).
+    fn action(&self, observation: Vec<i32>) -> PyResult<i64> {
+        if observation.len() != OBSERVATION_SIZE {
+            return Err(PyValueError::new_err(format!(
+                "an Ochos Locos observation has {OBSERVATION_SIZE} fields, not {}",
+                observation.len()
+            )));
+        }
+        let card = |value: i32| {
+            usize::try_from(value)
+                .ok()
+                .filter(|&slot| slot < SLOTS)
+                .map(slot_card)
+        };
+        let hand: Vec<ColorCard> = observation[OBS_HAND..OBS_HAND + SLOTS]
+            .iter()
+            .map_while(|&value| card(value))
+            .collect();
+        let target = card(observation[OBS_TO_MATCH])
+            .ok_or_else(|| PyValueError::new_err("the observation has no card to match"))?;
+        let variant = usize::try_from(observation[OBS_RULES])
+            .ok()
+            .and_then(|index| Variant::ALL.get(index))
+            .ok_or_else(|| PyValueError::new_err("the observation names no rule set"))?;
+        let pending = u8::try_from(observation[OBS_PENDING_TWOS])
+            .map_err(|_| PyValueError::new_err("the observation's 2s are out of range"))?;
+        Ok(encode(self.strategy.action_on(
+            variant.rules(),
+            &hand,
+            target,
+            pending,
+        )))
+    }
+}
+
+/// The seats of a batched run: `strategies` letters (diversidad, completos), or the
+/// binary's defaults (`ochos-locos simulate`): C, N, S, B in turn, B for faciles,
+/// Assignment 2's player for its problems.
+fn seats(
+    variant: Variant,
+    players: Option<usize>,
+    letters: Option<&str>,
+) -> PyResult<Vec<Strategy>> {
+    match (letters, variant.format()) {
+        (Some(letters), DealFormat::Named { strategies: true }) => letters
+            .chars()
+            .map(|letter| parse_strategy(&letter.to_string()))
+            .collect(),
+        (Some(_), _) => Err(PyValueError::new_err(format!(
+            "{variant} has no strategies: strategies are for diversidad and completos"
+        ))),
+        (None, format) => {
+            let players = players.unwrap_or(variant.default_players());
+            let cycle: &[Strategy] = match format {
+                DealFormat::Numbered { .. } => &[Strategy::Rainbow],
+                DealFormat::Named { strategies: false } => &[Strategy::Basic],
+                DealFormat::Named { strategies: true } => &[
+                    Strategy::ColorFirst,
+                    Strategy::NumberFirst,
+                    Strategy::Strategic,
+                    Strategy::Basic,
+                ],
+            };
+            Ok(cycle.iter().copied().cycle().take(players).collect())
+        }
+    }
+}
+
+/// Plays `games` games natively, as `ochos-locos simulate RULES --seed SEED --threads
+/// 1` does (game `i` dealt from `stream_rng(seed, i)`), the seats choosing with
+/// `strategies` (one letter a seat, diversidad and completos) or the binary's default
+/// seats. Returns `(winners, turns)`: bytes of one `i8` a game (the winner's seat, -1
+/// for none) and of one little-endian `u32` a game; `cardgames.ochos_locos.play_batch`
+/// turns them into numpy arrays.
+#[pyfunction]
+#[pyo3(signature = (games, seed = 1, rules = "completos", strategies = None, players = None))]
+pub fn play_ochos_locos<'py>(
+    py: Python<'py>,
+    games: u64,
+    seed: u64,
+    rules: &str,
+    strategies: Option<&str>,
+    players: Option<usize>,
+) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
+    let variant = parse_variant(rules)?;
+    let count = batch_size(games)?;
+    let seats = seats(variant, players, strategies)?;
+    let setup = Setup::new(variant, &seats).map_err(|error| refused("players", error))?;
+    let (winners, turns) = py
+        .detach(move || -> Result<(Vec<u8>, Vec<u8>), String> {
+            let mut worker = Worker::new(&setup);
+            let mut winners = Vec::with_capacity(count);
+            let mut turns = Vec::with_capacity(count * 4);
+            for index in 0..games {
+                let (outcome, length) = worker.play(seed, index).map_err(|e| e.to_string())?;
+                winners.push(outcome.winner().map_or(-1, |seat| seat as i8) as u8);
+                turns.extend_from_slice(&length.to_le_bytes());
+            }
+            Ok((winners, turns))
+        })
+        .map_err(broken)?;
+    Ok((PyBytes::new(py, &winners), PyBytes::new(py, &turns)))
+}
+
+/// Adds Ochos Locos's classes and functions to the module.
+pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_class::<OchosLocosState>()?;
+    module.add_class::<OchosLocosStrategy>()?;
+    module.add_function(wrap_pyfunction!(play_ochos_locos, module)?)?;
+    Ok(())
+}
