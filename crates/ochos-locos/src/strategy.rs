@@ -164,7 +164,6 @@ impl Strategy {
     /// (the Python package's policies choose from an observation array).
     ///
     /// [`next_action`]: Strategy::next_action
-    #[inline]
     pub fn action_on(
         self,
         rules: Rules,
