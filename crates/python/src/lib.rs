@@ -25,6 +25,8 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
+mod quattro;
+
 /// `current_player()` while the dice roll (OpenSpiel's value).
 const CHANCE: i64 = -1;
 /// `current_player()` once the game is over (OpenSpiel's value).
@@ -397,5 +399,6 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<HoldAt>()?;
     module.add_class::<Optimal>()?;
     module.add_function(wrap_pyfunction!(play_pig, module)?)?;
+    quattro::register(module)?;
     Ok(())
 }

@@ -7,5 +7,7 @@ batched native call (``cardgames.pig.play_batch``). See docs/python.md.
 """
 
 from ._native import HoldAt, Optimal, PigState
+from ._native import QuattroBot, QuattroState
 
 __all__ = ["HoldAt", "Optimal", "PigState"]
+__all__ += ["QuattroBot", "QuattroState"]
