@@ -364,6 +364,13 @@ def test_bad_actions_raise_and_change_nothing():
     with pytest.raises(ValueError, match="action refused"):
         e.step(illegal)
     assert e.agent_selection == "player_0" and e.state_.debug_full_state() == full
+    # The same through the wrapped environment (its wrapper checks only the order).
+    w = quattro.env()
+    w.reset(seed=1)
+    for bad in (63, -1, illegal):
+        with pytest.raises(ValueError):
+            w.step(bad)
+    assert w.agent_selection == "player_0" and w.unwrapped.state_.debug_full_state() == full
     with pytest.raises(ValueError, match="unknown Quattro rules"):
         QuattroState(0, "uni")
     with pytest.raises(ValueError, match="176 fields"):

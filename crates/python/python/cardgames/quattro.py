@@ -58,11 +58,16 @@ def _high():
 
 
 def env(**kwargs):
-    """The environment with PettingZoo's usual wrappers (bad actions end in an error)."""
-    e = raw_env(**kwargs)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    e = wrappers.OrderEnforcingWrapper(e)
-    return e
+    """The environment in PettingZoo's OrderEnforcingWrapper (a step or an observation
+    before ``reset`` is an error).
+
+    Not in its AssertOutOfBoundsWrapper: ``raw_env.step`` refuses every action that is
+    not legal now, out of range or not, with a ValueError that says why and changes
+    nothing, where the wrapper would raise a bare AssertionError first; and each wrapper
+    forwards every attribute PettingZoo's loop reads, which made the random AEC loop a
+    third slower (50 k against 75 k decisions a second, uno rules).
+    """
+    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
 
 
 class raw_env(AECEnv):
