@@ -6,7 +6,7 @@
 # the date, machine and load average before and after. With EXTERNAL=1 it also runs the
 # external tools (OpenSpiel and RLCard, in the virtualenv of bench/external/setup.sh,
 # which takes minutes to build the first time), our simulate timed the same way, and the
-# Python package (bench/python/pig_bench.py).
+# Python package (bench/python/pig_bench.py, quattro_bench.py).
 #   bash bench/all.sh > bench/results.txt 2>&1
 #   GAMES=N bash bench/all.sh        # passed on: the size of every script's timed run
 #   bash bench/all.sh --instructions # passed on: only the instruction counts
@@ -30,10 +30,11 @@ if [ "${EXTERNAL:-}" = 1 ]; then
   "$VENV/bin/python" bench/external/openspiel_bench.py
   "$VENV/bin/python" bench/external/rlcard_bench.py
   # The Python package (docs/python.md), built into the same venv, and its native calls
-  # beside `pig simulate`.
+  # beside `pig simulate` and `quattro simulate`.
   "$VENV/bin/python" -m pip install --quiet ./crates/python
-  cargo build --release --quiet -p pig
+  cargo build --release --quiet -p pig -p quattro
   "$VENV/bin/python" bench/python/pig_bench.py
+  "$VENV/bin/python" bench/python/quattro_bench.py
   bash bench/external/ours.sh
 fi
 echo

@@ -6,7 +6,8 @@
 # the `pig` and `quattro` binaries (built here, debug, as the tests of the workspace left
 # them); and the crate's fmt, clippy and doc, which the workspace's checks do not reach.
 # The PyPI packages are pinned in crates/python/requirements-ci.txt.
-# About a minute and a half on 2 cores (the wheel's own release profile: no LTO).
+# About two minutes on 2 cores from a cold target (the wheel is built with its release
+# profile: thin LTO, one codegen unit).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$PWD/target}
