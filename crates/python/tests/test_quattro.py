@@ -515,6 +515,7 @@ def test_rewards_at_the_end(rules):
 
 def test_render_modes(capsys):
     e = quattro.raw_env(rules="uno", render_mode="ansi")
+    assert e.render() == "uno rules: not dealt yet (reset first)"
     e.reset(seed=7)
     assert e.render() == "uno rules: top BS (blue to follow), hands 3 3 3 3; player_0 to act"
     h = quattro.raw_env(rules="uno", render_mode="human")

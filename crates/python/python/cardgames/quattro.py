@@ -154,6 +154,9 @@ class raw_env(AECEnv):
         if self.render_mode is None:
             return None
         s = self.state_
+        if s.top() is None:
+            line = f"{s.rules} rules: not dealt yet (reset first)"
+            return print(line) if self.render_mode == "human" else line
         line = f"{s.rules} rules: top {s.top()} ({COLORS[s.color()]} to follow)"
         line += ", hands " + " ".join(map(str, s.hand_sizes()))
         if self.last_move is not None:
