@@ -32,9 +32,10 @@ if [ "${EXTERNAL:-}" = 1 ]; then
   # The Python package (docs/python.md), built into the same venv, and its native calls
   # beside the binaries' `simulate`.
   "$VENV/bin/python" -m pip install --quiet ./crates/python
-  cargo build --release --quiet -p pig -p ochos-locos -p war
+  cargo build --release --quiet -p pig -p ochos-locos -p quattro -p war
   "$VENV/bin/python" bench/python/pig_bench.py
   "$VENV/bin/python" bench/python/ochos_locos_bench.py
+  "$VENV/bin/python" bench/python/quattro_bench.py
   "$VENV/bin/python" bench/python/war_bench.py
   bash bench/external/ours.sh
 fi

@@ -26,9 +26,10 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 mod common;
-// Named after their games' crates, which they shadow here only: inside each module,
-// `ochos_locos::` and `war::` are the crates.
+// Named after their games' crates, which they shadow at this crate's root only: inside
+// each module the name is the game's crate (`::quattro::` is written out in one).
 mod ochos_locos;
+mod quattro;
 mod war;
 
 /// `current_player()` while the dice roll (OpenSpiel's value).
@@ -404,6 +405,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<Optimal>()?;
     module.add_function(wrap_pyfunction!(play_pig, module)?)?;
     ochos_locos::register(module)?;
+    quattro::register(module)?;
     war::register(module)?;
     Ok(())
 }
