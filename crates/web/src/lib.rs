@@ -32,6 +32,7 @@ pub mod error;
 pub mod games;
 pub mod guard;
 pub mod listen;
+pub mod replay;
 pub mod server;
 
 #[cfg(test)]

@@ -1,0 +1,280 @@
+//! Finished games stepped through on the page: a session's recording
+//! (`GET /api/games/ID/recording`, the file `GAME --record FILE` writes and `GAME replay
+//! FILE` reads) and a recording played again into frames (`POST /api/replays`), both in
+//! the workspace's one format, [`cards_core::replay`].
+//!
+//! The server never trusts a recording's story: it rebuilds the game from the options,
+//! draws chance from the seed and applies each action with the protocol
+//! ([`frames_of`]), so a file can show nothing the rules would not have done. Each frame
+//! is told as the live page tells a step ([`Stepped::frame`], with the same entries);
+//! since the game is over, every hand is shown, unless the recording stops before the
+//! end (a game quit at the terminal): then a frame shows only what seat 0 saw.
+//!
+//! Which games are wired in is [`with_recorded`]'s one `match`: a game is added there,
+//! one line, once its crate implements [`Recorded`].
+
+use cards_core::protocol::{Actor, GameState, Seat};
+use cards_core::replay::{Frame, Recorded, Recording, ReplayError, frames_of};
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use crate::error::ApiError;
+use crate::games::{Entry, OutcomeJson, PlayerJson, Tape};
+use crate::server::{Kind, Table};
+
+/// The largest recording `POST /api/replays` reads: far above a long game's (a War to
+/// its end is a few thousand tokens of a few bytes), far below what would hold the
+/// server up.
+pub const MAX_RECORDING: usize = 1 << 20;
+
+/// The most frames a replay sent to the page may have: each is a whole position, so a
+/// War played to its battle cap is stepped through at the terminal instead.
+pub const MAX_FRAMES: usize = 20_000;
+
+/// One position of a replay as the page draws it.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct FrameJson {
+    /// The log's lines of this step, worded as the live page words them.
+    pub log: Vec<Entry>,
+    /// The players in seating order (cards held, points banked).
+    pub players: Vec<PlayerJson>,
+    /// The seat to act next, if a seat acts.
+    pub to_act: Option<Seat>,
+    /// The game's public position, in the live page's `view` shape.
+    pub view: Value,
+    /// Each seat's cards (its hand; in War its face-down pile, top first); `None` for a
+    /// seat whose cards are not shown. Empty in Pig.
+    pub hands: Vec<Option<Vec<String>>>,
+    /// Whose turn it is, what comes next, or how the game ended, in words.
+    pub status: String,
+    /// How the game ended, in its last frame.
+    pub outcome: Option<OutcomeJson>,
+}
+
+/// A game the page can step through: how its positions are drawn, and where a session
+/// keeps its [`Tape`]. Each of the four games implements it in its module of
+/// [`crate::games`].
+pub trait Stepped: GameState + Clone + 'static {
+    /// Which game this is.
+    const KIND: Kind;
+
+    /// What a frame carries over from the ones before it (Pig's last dice, the cards of
+    /// War's last battle), as the live game keeps it from one request to the next.
+    type Memo: Default;
+
+    /// The tape of a session's table, if it plays this game.
+    fn tape(table: &Table) -> Option<&Tape<Self>>;
+
+    /// One frame: the step's lines and the position after it; `reveal` shows every
+    /// seat's cards, otherwise only seat 0's.
+    fn frame(frame: &Frame<Self>, memo: &mut Self::Memo, reveal: bool) -> FrameJson;
+
+    /// The lines the live page starts a game with, before its first step.
+    fn opening(_start: &Self) -> Vec<Entry> {
+        Vec::new()
+    }
+
+    /// The rules panel of the game (the live page's `rules_text`).
+    fn rules_text(start: &Self) -> Vec<String>;
+}
+
+/// Something done with one recorded game's type: see [`with_recorded`].
+pub trait Visit {
+    /// What it gives.
+    type Out;
+    /// Does it with the game `G`.
+    fn visit<G: Recorded + Stepped>(self) -> Self::Out;
+}
+
+/// Runs `visit` with the game type of `kind`, if that game's recordings are wired in
+/// (`None` otherwise). This `match` is the one place a game is added.
+pub fn with_recorded<V: Visit>(kind: Kind, visit: V) -> Option<V::Out> {
+    match kind {
+        Kind::Pig => Some(visit.visit::<pig::Game>()),
+        // ADD HERE, one line a game, once its crate's `impl Recorded for Game` is merged
+        // (and its feature `replay` is on in crates/web/Cargo.toml):
+        //     Kind::OchosLocos => Some(visit.visit::<ochos_locos::Game>()),
+        //     Kind::Quattro => Some(visit.visit::<quattro::Game>()),
+        //     Kind::War => Some(visit.visit::<war::Game>()),
+        // and drop the game from the line below.
+        Kind::OchosLocos | Kind::Quattro | Kind::War => None,
+    }
+}
+
+fn not_yet(kind: Kind) -> String {
+    format!(
+        "recorded games of {} cannot be stepped through on this server yet (only {})",
+        kind.title(),
+        Kind::ALL
+            .into_iter()
+            .filter(|&k| is_recorded(k))
+            .map(Kind::slug)
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
+}
+
+/// Whether the server writes and replays recordings of `kind` ([`with_recorded`]).
+pub fn is_recorded(kind: Kind) -> bool {
+    with_recorded(kind, Probe).is_some()
+}
+
+struct Probe;
+
+impl Visit for Probe {
+    type Out = ();
+    fn visit<G: Recorded + Stepped>(self) {}
+}
+
+/// The recording of a session's game (its start, `seed` and actions).
+struct RecordingOf<'a> {
+    table: &'a Table,
+    seed: u64,
+}
+
+impl Visit for RecordingOf<'_> {
+    type Out = Result<Recording, ApiError>;
+    fn visit<G: Recorded + Stepped>(self) -> Result<Recording, ApiError> {
+        let tape = G::tape(self.table)
+            .ok_or_else(|| ApiError::internal("broken invariant: the table is not its game"))?;
+        if tape.overflowed {
+            return Err(ApiError::illegal(format!(
+                "this game went on for more than {} actions: too long to record",
+                cards_core::replay::MAX_STEPS
+            )));
+        }
+        Ok(G::recording(&tape.start, self.seed, &tape.actions))
+    }
+}
+
+/// The recording of a session's game, once it is over (before, it would tell every
+/// card and roll to come).
+pub fn recording(table: &Table, seed: u64, over: bool) -> Result<Recording, ApiError> {
+    let kind = table.kind();
+    if !over {
+        return Err(ApiError::illegal(
+            "the game is not over yet: its recording (which holds the seed) is given at the end",
+        ));
+    }
+    with_recorded(kind, RecordingOf { table, seed }).unwrap_or_else(|| {
+        Err(ApiError::not_found(not_yet(kind)))
+    })
+}
+
+/// A recording played again: the answer of `POST /api/replays`.
+struct FramesOf<'a>(&'a Recording);
+
+impl Visit for FramesOf<'_> {
+    type Out = Result<Value, ReplayError>;
+    fn visit<G: Recorded + Stepped>(self) -> Result<Value, ReplayError> {
+        let frames = frames_of::<G>(self.0)?;
+        if frames.len() > MAX_FRAMES {
+            return Err(ReplayError::Options(format!(
+                "the game has {} steps, more than the page steps through ({}): use `{} replay FILE`",
+                frames.len() - 1,
+                MAX_FRAMES - 1,
+                G::GAME
+            )));
+        }
+        Ok(replay_json(self.0, &frames))
+    }
+}
+
+/// Every frame of `frames` (a replay of `recording`) as the page steps through them.
+pub fn replay_json<G: Recorded + Stepped>(recording: &Recording, frames: &[Frame<G>]) -> Value {
+    let complete = frames
+        .last()
+        .is_some_and(|frame| frame.state.actor() == Actor::Over);
+    let mut memo = G::Memo::default();
+    let json_frames: Vec<FrameJson> = frames
+        .iter()
+        .enumerate()
+        .map(|(index, frame)| {
+            let mut shown = G::frame(frame, &mut memo, complete);
+            if index == 0 {
+                let mut log = G::opening(&frame.state);
+                log.append(&mut shown.log);
+                shown.log = log;
+            }
+            if !complete && index + 1 == frames.len() {
+                shown.status = format!("The recording stops here: {}", shown.status);
+            }
+            shown
+        })
+        .collect();
+    // A rule set named in the recording's own words (`rules=diversidad`), where the
+    // game's rules alone could name two.
+    let named = recording
+        .options
+        .iter()
+        .find_map(|option| option.strip_prefix("rules="));
+    let json_frames: Vec<FrameJson> = match named {
+        None => json_frames,
+        Some(name) => json_frames
+            .into_iter()
+            .map(|mut frame| {
+                if let Some(rules) = frame.view.get_mut("rules") {
+                    *rules = Value::from(name);
+                }
+                frame
+            })
+            .collect(),
+    };
+    let rules_text = frames
+        .first()
+        .map(|frame| G::rules_text(&frame.state))
+        .unwrap_or_default();
+    json!({
+        "game": G::GAME,
+        "title": G::KIND.title(),
+        "seed": recording.seed.to_string(),
+        "options": recording.options,
+        "complete": complete,
+        "steps": json_frames.len().saturating_sub(1),
+        "rules_text": rules_text,
+        "frames": json_frames,
+    })
+}
+
+/// Plays a recording (the body of `POST /api/replays`) again into the page's frames;
+/// a recording that is not one, or of no game this server steps through, is refused
+/// with the one-line message of its [`ReplayError`].
+pub fn replay(body: &Value) -> Result<Value, ApiError> {
+    let refused = |error: ReplayError| ApiError::malformed(error.to_string());
+    let recording: Recording = serde_json::from_value(body.clone())
+        .map_err(|error| refused(ReplayError::Malformed(error.to_string())))?;
+    if recording.format != cards_core::replay::FORMAT {
+        return Err(refused(ReplayError::Format(recording.format)));
+    }
+    let kind = Kind::from_slug(&recording.game).ok_or_else(|| {
+        ApiError::malformed(format!(
+            "this is a recorded game of `{}`, not of ochos-locos, quattro, war or pig",
+            cards_core::input::quoted(&recording.game)
+        ))
+    })?;
+    with_recorded(kind, FramesOf(&recording))
+        .ok_or_else(|| ApiError::malformed(not_yet(kind)))?
+        .map_err(refused)
+}
+
+/// The status line of a position: how the game ended, whose turn it is, or what chance
+/// does next (`chance`, in the game's words).
+pub fn status(
+    actor: Actor,
+    outcome: Option<&OutcomeJson>,
+    players: &[PlayerJson],
+    chance: &str,
+) -> String {
+    if let Some(outcome) = outcome {
+        return outcome.text.clone();
+    }
+    match actor {
+        Actor::Seat(seat) => match players.get(seat).map(|p| p.name.as_str()) {
+            Some("You") => "Your turn".to_owned(),
+            Some(name) => format!("{name} to play"),
+            None => format!("seat {seat} to play"),
+        },
+        Actor::Chance => chance.to_owned(),
+        Actor::Over => "The game is over".to_owned(),
+    }
+}
