@@ -156,9 +156,8 @@ pub fn recording(table: &Table, seed: u64, over: bool) -> Result<Recording, ApiE
             "the game is not over yet: its recording (which holds the seed) is given at the end",
         ));
     }
-    with_recorded(kind, RecordingOf { table, seed }).unwrap_or_else(|| {
-        Err(ApiError::not_found(not_yet(kind)))
-    })
+    with_recorded(kind, RecordingOf { table, seed })
+        .unwrap_or_else(|| Err(ApiError::not_found(not_yet(kind))))
 }
 
 /// A recording played again: the answer of `POST /api/replays`.
@@ -197,7 +196,7 @@ pub fn replay_json<G: Recorded + Stepped>(recording: &Recording, frames: &[Frame
                 shown.log = log;
             }
             if !complete && index + 1 == frames.len() {
-                shown.status = format!("The recording stops here: {}", shown.status);
+                shown.status = format!("The recording stops here. {}", shown.status);
             }
             shown
         })
@@ -276,5 +275,263 @@ pub fn status(
         },
         Actor::Chance => chance.to_owned(),
         Actor::Over => "The game is over".to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Each game's frames, from games played by the protocol's `Driver` with the games'
+    //! own agents (not from a recording): every card where the rules keep it, the log
+    //! the live page would show, the outcome the game reached.
+
+    use cards_core::protocol::{Agent, ChanceSource, Driver, Outcome};
+    use cards_core::rng::rng_from_seed;
+    use pretty_assertions::assert_eq;
+
+    use super::*;
+
+    /// Plays `start` to its end with `agents`, chance from `seed`: every position.
+    fn played<G: GameState + Clone>(
+        start: G,
+        seed: u64,
+        mut agents: impl Agent<G>,
+    ) -> Vec<Frame<G>> {
+        let mut game = start.clone();
+        let mut frames = vec![Frame {
+            state: start,
+            step: None,
+            events: Vec::new(),
+        }];
+        let mut chance = ChanceSource::seeded(rng_from_seed(seed));
+        Driver::new()
+            .play(
+                &mut game,
+                &mut chance,
+                &mut agents,
+                |state, step, events| {
+                    frames.push(Frame {
+                        state: state.clone(),
+                        step: Some(step.clone()),
+                        events: events.to_vec(),
+                    });
+                    Ok(())
+                },
+            )
+            .unwrap();
+        frames
+    }
+
+    fn shown<G: Stepped>(frames: &[Frame<G>], reveal: bool) -> Vec<FrameJson> {
+        let mut memo = G::Memo::default();
+        frames
+            .iter()
+            .map(|f| G::frame(f, &mut memo, reveal))
+            .collect()
+    }
+
+    fn cards(hands: &[Option<Vec<String>>]) -> usize {
+        hands.iter().flatten().map(Vec::len).sum()
+    }
+
+    /// The ending as the live page says it, from the game's own outcome.
+    fn check_end(last: &FrameJson, winner: Option<usize>) {
+        let outcome = last.outcome.as_ref().unwrap();
+        assert_eq!(outcome.winner, winner);
+        assert_eq!(last.status, outcome.text);
+        assert_eq!(last.to_act, None);
+    }
+
+    #[test]
+    fn ochos_locos_frames_hold_all_32_cards_and_the_live_lines() {
+        use ochos_locos::Variant;
+        use ochos_locos::files::Deal;
+        for variant in Variant::ALL {
+            for seed in 0..5 {
+                let players = variant.default_players();
+                let deal = Deal::random(variant, players, &mut rng_from_seed(seed)).unwrap();
+                let (start, _) = deal.table(variant).unwrap();
+                let strategies: Vec<_> = deal.seats.iter().map(|s| s.strategy).collect();
+                let frames = played(start, seed, strategies);
+                let json = shown(&frames, true);
+                assert!(json[0].hands.iter().all(|h| h.as_deref() == Some(&[][..])));
+                for (frame, out) in frames.iter().zip(&json).skip(1) {
+                    let deck = out.view["deck"].as_u64().unwrap() as usize;
+                    let discard = frame.state.discard_pile().len();
+                    assert_eq!(cards(&out.hands) + deck + discard, 32, "{variant} {seed}");
+                    for (player, count) in out.players.iter().zip(&out.hands) {
+                        assert_eq!(player.cards, count.as_ref().map(Vec::len));
+                    }
+                }
+                // One line per turn and one for the deal, as the live log has them.
+                let turns = frames
+                    .iter()
+                    .filter(|f| matches!(f.step, Some(cards_core::protocol::Step::Action { .. })))
+                    .count();
+                let lines: Vec<&Entry> = json.iter().flat_map(|f| &f.log).collect();
+                assert_eq!(lines.iter().filter(|e| e.kind == "deal").count(), 1);
+                assert_eq!(
+                    lines
+                        .iter()
+                        .filter(|e| matches!(e.kind, "played" | "drew" | "passed"))
+                        .count(),
+                    turns
+                );
+                let last = json.last().unwrap();
+                let state = &frames.last().unwrap().state;
+                check_end(last, state.outcome().and_then(|o| o.winner()));
+                if let Some(Outcome::Winner { seat }) = state.outcome() {
+                    assert_eq!(last.hands[seat].as_deref(), Some(&[][..]));
+                    assert_eq!(
+                        last.log.last().unwrap().text,
+                        format!("{} wins", state.players()[seat].name())
+                    );
+                }
+                // Not revealed: seat 0's hand only.
+                let hidden = shown(&frames, false);
+                for out in &hidden {
+                    assert!(out.hands.iter().skip(1).all(Option::is_none));
+                    assert!(out.hands[0].is_some());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn quattro_frames_hold_the_whole_deck_and_show_draws_only_when_revealed() {
+        use quattro::{Bot, DEFAULT_MAX_TURNS, Player, Rules};
+        for (rules, deck) in [(Rules::Quattro, 40), (Rules::Uno, 56)] {
+            for seed in 0..8 {
+                let players = [
+                    Player::human("You"),
+                    Player::bot(1),
+                    Player::bot(2),
+                    Player::bot(3),
+                ];
+                let start = quattro::Game::new(rules, players, DEFAULT_MAX_TURNS);
+                let frames = played(start, seed, [Bot; 4]);
+                let json = shown(&frames, true);
+                for (frame, out) in frames.iter().zip(&json).skip(1) {
+                    let pile = out.view["draw_pile"].as_u64().unwrap() as usize;
+                    let discards = frame.state.discard_pile_len();
+                    assert_eq!(
+                        cards(&out.hands) + pile + discards,
+                        deck,
+                        "{rules:?} {seed}"
+                    );
+                }
+                let draws = |json: &[FrameJson]| -> Vec<String> {
+                    json.iter()
+                        .flat_map(|f| &f.log)
+                        .filter(|e| e.kind == "drew" && e.seat != Some(0))
+                        .map(|e| e.text.clone())
+                        .collect()
+                };
+                // A bot's draw names its card only in a finished game's replay.
+                let hidden = shown(&frames, false);
+                for (open, closed) in draws(&json).iter().zip(draws(&hidden)) {
+                    assert!(
+                        closed.ends_with(" draws a card") || closed.contains(" as a penalty"),
+                        "{closed}"
+                    );
+                    if closed.ends_with(" draws a card") {
+                        assert!(!open.ends_with(" draws a card"), "{open}");
+                    }
+                }
+                assert!(
+                    hidden
+                        .iter()
+                        .all(|f| f.hands.iter().skip(1).all(Option::is_none))
+                );
+                let state = &frames.last().unwrap().state;
+                check_end(
+                    json.last().unwrap(),
+                    state.outcome().and_then(|o| o.winner()),
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn war_frames_hold_all_52_cards_in_piles_and_on_the_table() {
+        use war::{AlwaysBattle, Order, Rules};
+        for players in 2..=8 {
+            for order in [Order::Shuffled, Order::Fixed] {
+                let seed = players as u64;
+                let rules = Rules::new(players)
+                    .unwrap()
+                    .with_order(order)
+                    .with_max_battles(3000)
+                    .unwrap();
+                let frames = played(war::Game::new(rules), seed, AlwaysBattle);
+                let json = shown(&frames, true);
+                for out in json.iter().skip(1) {
+                    let table = out.view["table"].as_u64().unwrap() as usize;
+                    assert_eq!(cards(&out.hands) + table, 52, "{players} {order:?}");
+                    for (player, pile) in out.players.iter().zip(&out.hands) {
+                        assert_eq!(player.cards, pile.as_ref().map(Vec::len));
+                    }
+                }
+                // A line for each battle turned (each action), its wars' lines after it.
+                let battles = frames
+                    .iter()
+                    .filter(|f| matches!(f.step, Some(cards_core::protocol::Step::Action { .. })))
+                    .count();
+                let lines = json
+                    .iter()
+                    .flat_map(|f| &f.log)
+                    .filter(|e| e.kind == "battle")
+                    .count();
+                assert_eq!(lines, battles);
+                let state = &frames.last().unwrap().state;
+                check_end(
+                    json.last().unwrap(),
+                    state.outcome().and_then(|o| o.winner()),
+                );
+                // Face down, the person's pile too, unless revealed.
+                assert!(
+                    shown(&frames, false)
+                        .iter()
+                        .all(|f| f.hands.iter().all(Option::is_none))
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn pig_frames_show_the_dice_and_the_winning_total() {
+        use pig::{AnyStrategy, HoldAt, PigPlayer, Rules};
+        for rules in [Rules::TwoDice, Rules::Classic] {
+            for seed in 0..10 {
+                let start = pig::Game::new(
+                    rules,
+                    30,
+                    [PigPlayer::new("Human"), PigPlayer::new("Computer")],
+                );
+                let agents = (
+                    AnyStrategy::HoldAt(HoldAt(15)),
+                    AnyStrategy::HoldAt(HoldAt(20)),
+                );
+                let frames = played(start, seed, agents);
+                let json = shown(&frames, true);
+                let state = &frames.last().unwrap().state;
+                let last = json.last().unwrap();
+                let winner = state.outcome().and_then(|o| o.winner()).unwrap();
+                check_end(last, Some(winner));
+                // The winner's total as the game's last event tells it: the banked
+                // points and, won mid-turn, that turn's.
+                let total = match frames.last().unwrap().events.last().unwrap() {
+                    pig::Event::Rolled { total, .. } | pig::Event::Held { total, .. } => *total,
+                };
+                assert!(total >= 30);
+                assert_eq!(last.players[winner].score, Some(total), "{rules:?} {seed}");
+                // Every roll's line carries its dice, and the view keeps the last.
+                for (frame, out) in frames.iter().zip(&json) {
+                    if let Some(cards_core::protocol::Step::Chance(_)) = frame.step {
+                        let roll = out.log.iter().find(|e| e.kind == "roll").unwrap();
+                        assert_eq!(out.view["last_roll"]["dice"], serde_json::json!(roll.dice));
+                    }
+                }
+            }
+        }
     }
 }

@@ -273,11 +273,18 @@ impl Stepped for Game {
     /// Every event is public; `reveal` shows every hand, otherwise seat 0's only.
     fn frame(frame: &Frame<Game>, _: &mut (), reveal: bool) -> FrameJson {
         let state = &frame.state;
-        let names: Vec<String> = state.players().iter().map(|p| p.name().to_owned()).collect();
+        let names: Vec<String> = state
+            .players()
+            .iter()
+            .map(|p| p.name().to_owned())
+            .collect();
         let mut log = Log::default();
         entries(&names, &frame.events, &mut log);
         let obs = state.observe(0);
-        let counts: Vec<usize> = obs.as_ref().map(|o| o.card_counts().collect()).unwrap_or_default();
+        let counts: Vec<usize> = obs
+            .as_ref()
+            .map(|o| o.card_counts().collect())
+            .unwrap_or_default();
         let players: Vec<PlayerJson> = state
             .players()
             .iter()

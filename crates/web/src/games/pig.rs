@@ -313,7 +313,13 @@ impl Stepped for Game {
         let state = &frame.state;
         let position = position(state, last_roll.as_ref());
         let scores = position.as_ref().map_or([0, 0], |p| p.scores);
-        let players = players(scores, |s| if s == YOU { "you".into() } else { "computer".into() });
+        let players = players(scores, |s| {
+            if s == YOU {
+                "you".into()
+            } else {
+                "computer".into()
+            }
+        });
         let outcome = outcome(state);
         let status = crate::replay::status(
             state.actor(),

@@ -200,7 +200,11 @@ impl Stepped for Game {
     /// (the person) saw, as on the live page.
     fn frame(frame: &Frame<Game>, _: &mut (), reveal: bool) -> FrameJson {
         let state = &frame.state;
-        let names: Vec<String> = state.players().iter().map(|p| p.name().to_owned()).collect();
+        let names: Vec<String> = state
+            .players()
+            .iter()
+            .map(|p| p.name().to_owned())
+            .collect();
         let mut log = Log::default();
         entries(&names, &frame.events, &mut log, reveal);
         let view = state.observe(YOU);
