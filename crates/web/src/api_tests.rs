@@ -1235,7 +1235,7 @@ async fn concurrent_cold_pig_starts_solve_one_table() {
 /// What a player who knew that random seeds have at most nine digits would pay to find
 /// the seed of a game in progress: one new game per candidate seed, its first view
 /// compared with the one on the screen. Measured, not asserted (docs/web.md quotes it):
-/// `cargo test --release -p web --lib -- --ignored --nocapture seed_search`.
+/// `cargo test --release -p cardgames-web --lib -- --ignored --nocapture seed_search`.
 #[test]
 #[ignore = "a measurement for docs/web.md, not a test"]
 fn seed_search_cost() {

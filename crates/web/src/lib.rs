@@ -1,6 +1,7 @@
-//! `web`: all four games of the workspace on one local web page.
+//! `cardgames-web` (this library is `web`): all four games of the workspace on one local
+//! web page, the web server of the project `cardgames`.
 //!
-//! `cargo run -p web` serves `http://127.0.0.1:8080/`: Ochos Locos (any of its seven
+//! `cargo run -p cardgames-web` serves `http://127.0.0.1:8080/`: Ochos Locos (any of its seven
 //! rule sets, at a seat or watching the strategies), Quattro (both rule sets), War
 //! (battle by battle, N battles, or to the end) and Pig (against the optimal or a
 //! hold-at-N Computer). The page is HTML, CSS and plain JavaScript modules built into the
