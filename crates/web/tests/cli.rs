@@ -5,9 +5,6 @@
 #[test]
 fn cli() {
     trycmd::TestCases::new()
-        .register_bin(
-            "cardgames-web",
-            trycmd::cargo::cargo_bin!("cardgames-web"),
-        )
+        .register_bin("cardgames-web", trycmd::cargo::cargo_bin!("cardgames-web"))
         .case("../../tests/cmd/cardgames-web/*.toml");
 }
