@@ -1710,3 +1710,21 @@ async fn a_game_offers_its_recording_only_where_the_server_writes_them() {
         }
     }
 }
+
+#[tokio::test]
+async fn a_recording_longer_than_the_page_steps_through_is_refused() {
+    let (_, app) = app(Config::default());
+    // More actions than the page steps through: refused before any is played.
+    let mut actions = vec!["n"];
+    actions.extend(std::iter::repeat_n("y", crate::replay::MAX_FRAMES));
+    let body = json!({"format": "cards-replay 1", "game": "pig", "options": ["rules=two-dice", "goal=20"], "seed": "3", "actions": actions});
+    let (status, answer) = call(&app, "POST", "/api/replays", &body.to_string()).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert_eq!(
+        answer["error"],
+        format!(
+            "the recorded game is longer than the {} steps the page steps through: use `pig replay FILE`",
+            crate::replay::MAX_FRAMES - 1
+        )
+    );
+}

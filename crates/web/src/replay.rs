@@ -164,19 +164,30 @@ pub fn recording(table: &Table, seed: u64, over: bool) -> Result<Recording, ApiE
 struct FramesOf<'a>(&'a Recording);
 
 impl Visit for FramesOf<'_> {
-    type Out = Result<Value, ReplayError>;
-    fn visit<G: Recorded + Stepped>(self) -> Result<Value, ReplayError> {
-        let frames = frames_of::<G>(self.0)?;
-        if frames.len() > MAX_FRAMES {
-            return Err(ReplayError::Options(format!(
-                "the game has {} steps, more than the page steps through ({}): use `{} replay FILE`",
-                frames.len() - 1,
+    type Out = Result<Value, ApiError>;
+    fn visit<G: Recorded + Stepped>(self) -> Result<Value, ApiError> {
+        let too_long = || {
+            ApiError::malformed(format!(
+                "the recorded game is longer than the {} steps the page steps through: use `{} replay FILE`",
                 MAX_FRAMES - 1,
                 G::GAME
-            )));
+            ))
+        };
+        // Each action is a step at least: a long file is refused before it is played.
+        if self.0.actions.len() >= MAX_FRAMES {
+            return Err(too_long());
+        }
+        let frames = frames_of::<G>(self.0).map_err(refused)?;
+        if frames.len() > MAX_FRAMES {
+            return Err(too_long());
         }
         Ok(replay_json(self.0, &frames))
     }
+}
+
+/// A recording refused, with its one-line reason.
+fn refused(error: ReplayError) -> ApiError {
+    ApiError::malformed(error.to_string())
 }
 
 /// Every frame of `frames` (a replay of `recording`) as the page steps through them.
@@ -239,7 +250,6 @@ pub fn replay_json<G: Recorded + Stepped>(recording: &Recording, frames: &[Frame
 /// a recording that is not one, or of no game this server steps through, is refused
 /// with the one-line message of its [`ReplayError`].
 pub fn replay(body: &Value) -> Result<Value, ApiError> {
-    let refused = |error: ReplayError| ApiError::malformed(error.to_string());
     let recording: Recording = serde_json::from_value(body.clone())
         .map_err(|error| refused(ReplayError::Malformed(error.to_string())))?;
     if recording.format != cards_core::replay::FORMAT {
@@ -252,8 +262,7 @@ pub fn replay(body: &Value) -> Result<Value, ApiError> {
         ))
     })?;
     with_recorded(kind, FramesOf(&recording))
-        .ok_or_else(|| ApiError::malformed(not_yet(kind)))?
-        .map_err(refused)
+        .unwrap_or_else(|| Err(ApiError::malformed(not_yet(kind))))
 }
 
 /// The status line of a position: how the game ended, whose turn it is, or what chance

@@ -602,46 +602,43 @@ impl FromRequest<Arc<AppState>> for RecordingBody {
 
 /// Reads a JSON body of at most `limit` bytes within the body timeout.
 async fn read_json(request: Request, state: &AppState, limit: usize) -> Result<Value, Response> {
-    {
-        let too_large =
-            || ApiError::too_large(format!("a request body holds at most {limit} bytes"));
-        let declared = request
-            .headers()
-            .get(header::CONTENT_LENGTH)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.parse::<u64>().ok());
-        if declared.is_some_and(|n| n > limit as u64) {
+    let too_large = || ApiError::too_large(format!("a request body holds at most {limit} bytes"));
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > limit as u64) {
+        return Err(too_large().into_response());
+    }
+    let timeout = state.config.body_timeout;
+    let body: Body = request.into_body();
+    let read = tokio::time::timeout(timeout, Limited::new(body, limit).collect()).await;
+    let bytes = match read {
+        Err(_elapsed) => {
+            // The rest of the body will not be read: the connection closes.
+            let mut response = ApiError::timeout(format!(
+                "the request's body did not arrive within {} seconds",
+                timeout.as_secs_f64()
+            ))
+            .into_response();
+            response
+                .headers_mut()
+                .insert(header::CONNECTION, HeaderValue::from_static("close"));
+            return Err(response);
+        }
+        Ok(Err(e)) if e.downcast_ref::<LengthLimitError>().is_some() => {
             return Err(too_large().into_response());
         }
-        let timeout = state.config.body_timeout;
-        let body: Body = request.into_body();
-        let read = tokio::time::timeout(timeout, Limited::new(body, limit).collect()).await;
-        let bytes = match read {
-            Err(_elapsed) => {
-                // The rest of the body will not be read: the connection closes.
-                let mut response = ApiError::timeout(format!(
-                    "the request's body did not arrive within {} seconds",
-                    timeout.as_secs_f64()
-                ))
-                .into_response();
-                response
-                    .headers_mut()
-                    .insert(header::CONNECTION, HeaderValue::from_static("close"));
-                return Err(response);
-            }
-            Ok(Err(e)) if e.downcast_ref::<LengthLimitError>().is_some() => {
-                return Err(too_large().into_response());
-            }
-            Ok(Err(e)) => {
-                return Err(
-                    ApiError::malformed(format!("the body could not be read: {e}")).into_response(),
-                );
-            }
-            Ok(Ok(collected)) => collected.to_bytes(),
-        };
-        serde_json::from_slice(&bytes)
-            .map_err(|e| ApiError::malformed(format!("the body is not JSON: {e}")).into_response())
-    }
+        Ok(Err(e)) => {
+            return Err(
+                ApiError::malformed(format!("the body could not be read: {e}")).into_response(),
+            );
+        }
+        Ok(Ok(collected)) => collected.to_bytes(),
+    };
+    serde_json::from_slice(&bytes)
+        .map_err(|e| ApiError::malformed(format!("the body is not JSON: {e}")).into_response())
 }
 
 /// The `{id}` of an address (a segment that is not UTF-8 names no game).
