@@ -393,6 +393,13 @@ async function pigStepThrough(page) {
   at = await stepKey(page, 'End');
   check(at.count === `step ${n} of ${n}` && at.status === end.status, `pig step-through: End shows ${at.count}, ${at.status}`);
   check(await page.textContent('#stepper-players .player.won .count') === first.pigWinner, 'pig step-through: the end lost the winning total');
+  // Back to the finished game, as it was: the same log, no line twice.
+  await click(page, page.locator('#stepper .back-to-game button'));
+  check(await page.locator('#game').isVisible() && await isOver(page), 'pig step-through: "back to the game" did not go back');
+  const live = await page.$$eval('#log li', (items) => items.map((li) => li.textContent));
+  check(JSON.stringify(live) === JSON.stringify(first.pigLog), 'pig step-through: the live log changed after stepping through');
+  await click(page, page.locator('#step-through'));
+  check((await stepShown(page)).count === `step ${n} of ${n}`, 'pig step-through: Step through (clicked) does not open at the end');
   first.pigSteps = n;
   first.pigShare = await page.getAttribute('#stepper-share', 'href');
   first.pigSaved = await page.evaluate(async () => (await fetch(document.getElementById('save-game').href)).text());

@@ -461,7 +461,15 @@ async function stepThrough(text, { back = null } = {}) {
   $('stepper-rules-list').replaceChildren(...(replay.rules_text || []).map((t) => h('li', {}, t)));
   const head = $('stepper-title').parentElement.querySelector('.seed');
   for (const old of head.querySelectorAll('.back-to-game')) old.remove();
-  if (back) head.prepend(h('button', { type: 'button', class: 'link back-to-game', onclick: () => { render(back); } }, 'back to the game'), ' · ');
+  // Back to the finished game: its section is as it was left (drawing it again would
+  // add its last lines to the log twice).
+  const backToGame = () => {
+    document.title = back.seed === null ? back.title : `${back.title} · seed ${back.seed}`;
+    markNav(back.game);
+    showSection('game');
+    document.body.dataset.version = String(++version);
+  };
+  if (back) head.prepend(h('span', { class: 'back-to-game' }, h('button', { type: 'button', class: 'link', onclick: backToGame }, 'back to the game'), ' · '));
   showSection('stepper');
   // A finished game opens at its end (the position the player just saw); a file or a
   // link at its start.
