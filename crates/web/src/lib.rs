@@ -20,6 +20,12 @@
 //! from the protocol's events through each game's list of what is public: never another
 //! seat's hand, a drawn card the viewer did not draw, a face-down card, or the deck.
 //!
+//! A finished game can be stepped through move by move ([`replay`]): each session keeps
+//! its start and every seat's action, so that its recording (the workspace's one format,
+//! the file `pig replay FILE` reads) is given at the end; a recording posted back, from
+//! this page, a shared link or a file of `GAME --record FILE`, is played again with the
+//! protocol and sent as frames worded as the live log.
+//!
 //! The JSON API (start a game, see it, send an action; errors are a 4xx status with
 //! `{"error", "code"}`, and the game is unchanged) is documented in `docs/web.md`.
 //! Games expire after an idle time and their number is capped, in all and per client
