@@ -392,6 +392,10 @@ async function pigStepThrough(page) {
   check(said.startsWith(`Step 2 of ${n}.`), `pig step-through: the live region says "${said}"`);
   at = await stepKey(page, 'End');
   check(at.count === `step ${n} of ${n}` && at.status === end.status, `pig step-through: End shows ${at.count}, ${at.status}`);
+  // Past the end the view stays, and says so.
+  await page.keyboard.press('ArrowRight');
+  check((await stepShown(page)).step === n, 'pig step-through: → moved past the end');
+  check(await page.textContent('#stepper-announce') === 'This is the end of the game.', 'pig step-through: → at the end is not said');
   check(await page.textContent('#stepper-players .player.won .count') === first.pigWinner, 'pig step-through: the end lost the winning total');
   // Back to the finished game, as it was: the same log, no line twice.
   await click(page, page.locator('#stepper .back-to-game button'));

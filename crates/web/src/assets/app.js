@@ -490,8 +490,11 @@ function showStep(at) {
   const hands = $('stepper-hands');
   hands.replaceChildren();
   frame.hands.forEach((cards, seat) => {
-    if (!cards) return;
-    const label = replay.game === 'war' ? `${frame.players[seat].name}'s pile, top first` : `${frame.players[seat].name}'s hand`;
+    // War's players who are out hold no pile: only the piles in play are listed.
+    if (!cards || (replay.game === 'war' && !cards.length)) return;
+    const name = frame.players[seat].name;
+    const whose = name === 'You' ? 'Your' : `${name}'s`;
+    const label = replay.game === 'war' ? `${whose} pile, top first` : `${whose} hand`;
     const row = h('div', { class: 'cards mini' }, ...cards.map((code) => drawCard(replay.game, code)));
     if (!cards.length) row.append(h('span', { class: 'none' }, 'no cards'));
     hands.append(h('div', { class: 'hand-row', 'data-seat': seat }, h('div', { class: 'hand-label' }, label), row));
@@ -595,7 +598,12 @@ document.addEventListener('keydown', (event) => {
     if (event.key === '?') { $('stepper-rules').open = !$('stepper-rules').open; event.preventDefault(); return; }
     const button = [...document.querySelectorAll('#stepper .stepper-bar button[data-key]')].find((b) => b.dataset.key === event.key);
     // Home/End and the arrows are the page's own: a focused log may not scroll with them.
-    if (button) { event.preventDefault(); if (!button.disabled) button.click(); }
+    if (button) {
+      event.preventDefault();
+      // Past either end the view stays, and says so (as the terminal's viewer does).
+      if (!button.disabled) button.click();
+      else $('stepper-announce').textContent = `This is the ${stepping && stepping.at === 0 ? 'start' : 'end'} of the game.`;
+    }
     return;
   }
   if ($('game').hidden) return;
