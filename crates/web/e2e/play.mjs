@@ -527,9 +527,20 @@ async function narrow(page) {
     await fits(page, `war ×${players} at 390 px, the end`);
     checked.push(`war ×${players}`);
   }
-  // The step-through view (of Pig's link: the games the server records), at the start,
-  // the first steps and the end.
-  for (const [what, open] of [['pig step-through', async () => { await page.goto(first.pigShare); await page.waitForFunction(() => document.body.dataset.step === '0', null, { timeout: 15000 }); }]]) {
+  // The step-through view at the start, the first steps and the end: of Pig's link, and
+  // of the War of 8 just played once the server records War (it offers a step-through
+  // at the end only for the games it records).
+  const steppers = [];
+  if (await page.locator('#recorded').isVisible()) {
+    steppers.push(['war ×8 step-through', async () => {
+      const b = await version(page);
+      await page.keyboard.press('s');
+      await rendered(page, b);
+      await fits(page, 'war ×8 step-through at 390 px, the end');
+      await stepKey(page, 'Home');
+    }]);
+  }
+  for (const [what, open] of [...steppers, ['pig step-through', async () => { await page.goto(first.pigShare); await page.waitForFunction(() => document.body.dataset.step === '0', null, { timeout: 15000 }); }]]) {
     await open();
     check(await page.locator('#stepper').isVisible(), `${what}: not shown`);
     await fits(page, `${what} at 390 px, the start`);
