@@ -23,13 +23,13 @@ if [ ! -x /usr/bin/chromium ] || ! command -v npm >/dev/null 2>&1; then
 fi
 (cd crates/web/e2e && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
 
-cargo build -p web --locked --quiet
+cargo build -p cardgames-web -p pig --locked --quiet
 target_dir=${CARGO_TARGET_DIR:-target}
 shots=${1:-$(mktemp -d)}
 log=$(mktemp)
 
 # Port 0: the server takes a free port and prints its address.
-"$target_dir/debug/web" --port 0 >"$log" 2>&1 &
+"$target_dir/debug/cardgames-web" --port 0 >"$log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -f "$log"' EXIT
 
@@ -42,5 +42,6 @@ for _ in $(seq 1 100); do
 done
 [ -n "$base" ] || { cat "$log" >&2; echo "web e2e: the server printed no address" >&2; exit 1; }
 
-node crates/web/e2e/play.mjs "$base" "$shots"
+# PIG: the terminal game, whose `--record FILE` the page must open.
+PIG="$target_dir/debug/pig" node crates/web/e2e/play.mjs "$base" "$shots"
 echo "web e2e: done in $((SECONDS - started)) s (screenshots in $shots)"

@@ -11,8 +11,8 @@
 //                                         (.ci/run's crates/web/e2e/ci.sh does this)
 
 import { chromium } from 'playwright-core';
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -312,6 +312,8 @@ async function pig(page) {
       check(Number(winner.replace(/\D+/g, '')) >= 100, `pig: the winner shows ${winner}`);
       const board = await page.textContent('#board');
       check(/: (1\d\d|[2-9]\d\d) of 100 \(wins\)/.test(board), `pig: the board shows no winning total: ${board}`);
+      first.pigWinner = winner;
+      first.pigLog = await page.$$eval('#log li', (items) => items.map((li) => li.textContent));
       return `${keys} keys r and h, the winner at ${winner}`;
     }
     const points = Number((await page.textContent('#turn-points')).replace(/\D+/g, ''));
@@ -326,6 +328,166 @@ async function pig(page) {
     check(!error, `pig: the server refused a key: ${error}`);
   }
   throw new Error('pig: no end');
+}
+
+// The step-through view's position: its counter, and the buttons that may be used.
+async function stepShown(page) {
+  return page.evaluate(() => ({
+    count: document.getElementById('step-count').textContent,
+    step: Number(document.body.dataset.step),
+    status: document.getElementById('stepper-status').textContent,
+    back: document.querySelector('[data-step="back"]').disabled,
+    forward: document.querySelector('[data-step="forward"]').disabled,
+    log: [...document.querySelectorAll('#stepper-log li')].map((li) => ({ n: li.value, text: li.textContent, kind: li.className })),
+  }));
+}
+
+// Presses a key of the step-through view and waits for it to draw the step.
+async function stepKey(page, key) {
+  const before = await version(page);
+  await page.keyboard.press(key);
+  await rendered(page, before);
+  return stepShown(page);
+}
+
+// The finished game of pig() stepped through: it opens at its end, with the winning
+// total the live game showed and the live log's lines in their order; Home goes to the
+// start (nothing happened yet), → and ← one step each way, End back to the end.
+async function pigStepThrough(page) {
+  check(await page.locator('#recorded').isVisible(), 'pig: no step-through offered at the end');
+  check(await page.getAttribute('#save-game', 'download') === 'pig-9.json', 'pig: the saved game is not named pig-9.json');
+  const before = await version(page);
+  await page.keyboard.press('s');
+  await rendered(page, before);
+  check(await page.locator('#stepper').isVisible(), 'pig: s did not open the step-through');
+  const end = await stepShown(page);
+  const n = end.step;
+  check(n > 10 && end.count === `step ${n} of ${n}`, `pig step-through: opens at ${end.count}`);
+  check(end.forward && !end.back, 'pig step-through: at the end, forward is not disabled or back is');
+  const winner = await page.textContent('#stepper-players .player.won .count');
+  check(winner === first.pigWinner, `pig step-through: the winner shows ${winner}, the live game ${first.pigWinner}`);
+  check(end.status === 'You win!' || end.status === 'The Computer wins', `pig step-through: the end says ${end.status}`);
+  // The live log, line for line, in the same order (the replay adds each choice to roll).
+  const lines = end.log.filter((e) => !e.kind.includes('log-chose')).map((e) => e.text);
+  check(JSON.stringify(lines) === JSON.stringify(first.pigLog), `pig step-through: the log differs from the live one:\n${lines.join('\n')}\n---\n${first.pigLog.join('\n')}`);
+  end.log.forEach((e, i) => check(e.n === i + 1, `pig step-through: log line ${i} is numbered ${e.n}`));
+  const start = await stepKey(page, 'Home');
+  check(start.count === `step 0 of ${n}` && start.back && !start.forward, `pig step-through: Home shows ${start.count}`);
+  check(start.status === 'Your turn' && start.log.length === 1 && start.log[0].kind.includes('log-start'), `pig step-through: the start shows ${start.status}, ${start.log.length} lines`);
+  check((await page.textContent('#stepper-board')).includes('You: 0 of 100'), 'pig step-through: the start is not 0 points');
+  let at = start;
+  for (let i = 1; i <= 3; i++) {
+    at = await stepKey(page, 'ArrowRight');
+    check(at.step === i && at.count === `step ${i} of ${n}`, `pig step-through: → shows ${at.count}`);
+    check(at.log.length >= start.log.length, 'pig step-through: the log lost lines going forward');
+  }
+  await page.screenshot({ path: join(SHOTS, 'pig-step-through.png'), fullPage: true });
+  at = await stepKey(page, 'ArrowLeft');
+  check(at.step === 2, `pig step-through: ← shows ${at.count}`);
+  // The buttons show their keys.
+  for (const [step, key] of [['start', 'Home'], ['back', '←'], ['forward', '→'], ['end', 'End']]) {
+    check((await page.textContent(`[data-step="${step}"] kbd`)) === key, `pig step-through: the ${step} button does not show ${key}`);
+  }
+  const said = await page.textContent('#stepper-announce');
+  check(said.startsWith(`Step 2 of ${n}.`), `pig step-through: the live region says "${said}"`);
+  at = await stepKey(page, 'End');
+  check(at.count === `step ${n} of ${n}` && at.status === end.status, `pig step-through: End shows ${at.count}, ${at.status}`);
+  // Past the end the view stays, and says so.
+  await page.keyboard.press('ArrowRight');
+  check((await stepShown(page)).step === n, 'pig step-through: → moved past the end');
+  check(await page.textContent('#stepper-announce') === 'This is the end of the game.', 'pig step-through: → at the end is not said');
+  check(await page.textContent('#stepper-players .player.won .count') === first.pigWinner, 'pig step-through: the end lost the winning total');
+  // Back to the finished game, as it was: the same log, no line twice.
+  await click(page, page.locator('#stepper .back-to-game button'));
+  check(await page.locator('#game').isVisible() && await isOver(page), 'pig step-through: "back to the game" did not go back');
+  const live = await page.$$eval('#log li', (items) => items.map((li) => li.textContent));
+  check(JSON.stringify(live) === JSON.stringify(first.pigLog), 'pig step-through: the live log changed after stepping through');
+  await click(page, page.locator('#step-through'));
+  check((await stepShown(page)).count === `step ${n} of ${n}`, 'pig step-through: Step through (clicked) does not open at the end');
+  first.pigSteps = n;
+  first.pigShare = await page.getAttribute('#stepper-share', 'href');
+  first.pigSaved = await page.evaluate(async () => (await fetch(document.getElementById('save-game').href)).text());
+  return `${n} steps, back to the start and forward to the end, the winner at ${winner}`;
+}
+
+// The shareable link: the whole recording in the address's fragment; opened in the
+// page, it steps through the same game (from its start).
+async function pigLink(page) {
+  check(first.pigShare.includes('/#replay='), `pig link: ${first.pigShare}`);
+  // A link that holds no recording says so, on the home page.
+  await page.goto(`${BASE}/#replay=%%%`);
+  await page.waitForFunction(() => !document.getElementById('error').hidden, null, { timeout: 15000 });
+  check((await errorShown(page)).includes('holds no recorded game'), `pig link: a bad link says ${await errorShown(page)}`);
+  const before = await version(page);
+  await page.goto('about:blank');
+  await page.goto(first.pigShare);
+  await page.waitForFunction((v) => document.body.dataset.version && document.body.dataset.step === '0', before, { timeout: 15000 });
+  const start = await stepShown(page);
+  check(start.count === `step 0 of ${first.pigSteps}`, `pig link: opens at ${start.count}`);
+  const end = await stepKey(page, 'End');
+  check(await page.textContent('#stepper-players .player.won .count') === first.pigWinner, 'pig link: the end shows another winner');
+  // The link's encoding round-trips any text, UTF-8 beyond ASCII included.
+  const texts = await page.evaluate(async () => {
+    const { encodeRecording, decodeRecording } = await import('/assets/link.js');
+    const samples = ['', 'a', 'ab', 'abc', '{"game":"pig"}', 'Zoë, ½ ♥ 🂡', 'x'.repeat(1000)];
+    return samples.map((t) => [t, decodeRecording(encodeRecording(t)), /^[A-Za-z0-9_-]*$/.test(encodeRecording(t))]);
+  });
+  for (const [text, back, safe] of texts) check(text === back && safe, `pig link: ${text} came back as ${back}`);
+  return `${end.count}, the same game`;
+}
+
+// "Open a recorded game": a file written by `pig --record FILE` at the terminal (when
+// PIG names the binary), and the file the page saved; both step through, and a file
+// that is no recording is refused in one line.
+async function openRecorded(page) {
+  const dir = mkdtempSync(join(tmpdir(), 'web-e2e-files-'));
+  const results = [];
+  try {
+    const files = [];
+    if (process.env.PIG) {
+      const path = join(dir, 'pig-7.json');
+      const played = spawnSync(process.env.PIG, ['--seed', '7', '--record', path], { input: 'n\n'.repeat(3000), encoding: 'utf8' });
+      check(played.status === 0, `pig --record: exit ${played.status}: ${played.stderr}`);
+      // The terminal's own last total: what the last step must show.
+      const totals = [...played.stdout.matchAll(/Player: (\w+), Total Points = (\d+)/g)];
+      const [, who, total] = totals[totals.length - 1];
+      files.push([path, who === 'Human' ? 'You' : 'Computer', `${total} points`]);
+    }
+    const saved = join(dir, 'pig-9.json');
+    writeFileSync(saved, first.pigSaved);
+    files.push([saved, null, first.pigWinner]);
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ ...JSON.parse(first.pigSaved), actions: ['n', 'x'] }));
+    await page.goto(BASE);
+    await page.waitForFunction(() => document.body.dataset.version, null, { timeout: 15000 });
+    const before = await version(page);
+    // The browser logs the server's refusal (400) to the console: expected here only.
+    seen.refusalExpected = true;
+    await page.setInputFiles('#open-file', bad);
+    await rendered(page, before);
+    seen.refusalExpected = false;
+    const error = await errorShown(page);
+    check(error.startsWith('bad.json: step 2: `x`: ') && !error.includes('\n'), `open bad.json: ${error}`);
+    results.push('bad.json refused');
+    for (const [path, who, total] of files) {
+      await page.goto(BASE);
+      await page.waitForFunction(() => document.body.dataset.version, null, { timeout: 15000 });
+      const before = await version(page);
+      await page.setInputFiles('#open-file', path);
+      await rendered(page, before);
+      check(await page.locator('#stepper').isVisible(), `open ${path}: no step-through: ${await errorShown(page)}`);
+      const start = await stepShown(page);
+      check(start.step === 0, `open ${path}: opens at ${start.count}`);
+      await stepKey(page, 'End');
+      const winner = await page.textContent('#stepper-players .player.won .count');
+      const name = await page.textContent('#stepper-players .player.won .name');
+      check(winner === total && (!who || name === who), `open ${path}: the end shows ${name} ${winner}, not ${who} ${total}`);
+      results.push(`${path.split('/').pop()}: ${start.count.replace('step 0 of ', '')} steps, ${name} at ${winner}`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return results.join('; ');
 }
 
 // A phone's screen, 390×844: every game, War with 8 players included, fits without
@@ -365,6 +527,28 @@ async function narrow(page) {
     await fits(page, `war ×${players} at 390 px, the end`);
     checked.push(`war ×${players}`);
   }
+  // The step-through view at the start, the first steps and the end: of Pig's link, and
+  // of the War of 8 just played once the server records War (it offers a step-through
+  // at the end only for the games it records).
+  const steppers = [];
+  if (await page.locator('#recorded').isVisible()) {
+    steppers.push(['war ×8 step-through', async () => {
+      const b = await version(page);
+      await page.keyboard.press('s');
+      await rendered(page, b);
+      await fits(page, 'war ×8 step-through at 390 px, the end');
+      await stepKey(page, 'Home');
+    }]);
+  }
+  for (const [what, open] of [...steppers, ['pig step-through', async () => { await page.goto(first.pigShare); await page.waitForFunction(() => document.body.dataset.step === '0', null, { timeout: 15000 }); }]]) {
+    await open();
+    check(await page.locator('#stepper').isVisible(), `${what}: not shown`);
+    await fits(page, `${what} at 390 px, the start`);
+    for (let i = 0; i < 5; i++) { await stepKey(page, 'ArrowRight'); await fits(page, `${what} at 390 px, step ${i + 1}`); }
+    await stepKey(page, 'End');
+    await fits(page, `${what} at 390 px, the end`);
+    checked.push(what);
+  }
   await page.setViewportSize({ width: 1100, height: 900 });
   return checked.join(', ');
 }
@@ -384,7 +568,10 @@ try {
   const page = browser.pages()[0] || await browser.newPage();
   const problems = [];
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('console', (m) => {
+    const refusal = seen.refusalExpected && m.text().includes('status of 400');
+    if (m.type() === 'error' && !refusal) problems.push(`console: ${m.text()}`);
+  });
   page.on('request', (r) => { if (!r.url().startsWith(BASE)) problems.push(`request outside the server: ${r.url()}`); if (process.env.DEBUG && r.method() === 'POST') console.log('POST', r.postData()); });
 
   await page.goto(BASE);
@@ -394,17 +581,19 @@ try {
     ['quattro (random seed)', quattroRandom, null],
     ['ochos-locos', ochos, 'ochos-locos.png'],
     ['ochos-locos (facing a 2)', ochosTwos, null], ['ochos-locos (watching)', ochosWatch, null], ['war', war, 'war.png'], ['pig', pig, 'pig.png'],
+    ['pig (step through)', pigStepThrough, null], ['pig (shareable link)', pigLink, null], ['open a recorded game', openRecorded, null],
     ['390 px wide', narrow, null]]) {
     const started = Date.now();
     const what = await play(page);
-    check(await isOver(page), `${name}: the game is not over`);
-    const outcome = await page.textContent('#status');
+    const stepping = await page.locator('#stepper').isVisible();
+    check(stepping || await isOver(page), `${name}: the game is not over`);
+    const outcome = await page.textContent(stepping ? '#stepper-status' : '#status');
     if (shot) await page.screenshot({ path: join(SHOTS, shot), fullPage: true });
     console.log(`ok ${name}: ${outcome}${what ? ` (${what})` : ''} in ${Date.now() - started} ms${shot ? `, ${shot}` : ''}`);
   }
   check(seen.escape, 'no colour picker was opened, so Escape was not tried');
   check(problems.length === 0, problems.join('\n'));
-  console.log(`9 passed, 0 failed (Escape closed the colour picker in ${seen.escape})`);
+  console.log(`12 passed, 0 failed (Escape closed the colour picker in ${seen.escape})`);
 } catch (e) {
   failed = true;
   console.error(`FAILED: ${e.message}`);

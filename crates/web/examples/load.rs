@@ -2,8 +2,8 @@
 //! both, on one machine):
 //!
 //! ```text
-//! cargo run --release -p web -- --port 8080 &
-//! cargo run --release -p web --example load -- 127.0.0.1:8080 1000 32 20
+//! cargo run --release -p cardgames-web -- --port 8080 &
+//! cargo run --release -p cardgames-web --example load -- 127.0.0.1:8080 1000 32 20
 //! ```
 //!
 //! Arguments: the server's address, the number of live games to keep (default 1000), the

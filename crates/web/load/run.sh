@@ -10,8 +10,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../../.."
 seconds=${1:-20}
 target=${CARGO_TARGET_DIR:-target}
-cargo build --release --locked -p web --bin web --example load
-web="$target/release/web"
+cargo build --release --locked -p cardgames-web --bin cardgames-web --example load
+web="$target/release/cardgames-web"
 load="$target/release/examples/load"
 port=18090
 

@@ -1235,7 +1235,7 @@ async fn concurrent_cold_pig_starts_solve_one_table() {
 /// What a player who knew that random seeds have at most nine digits would pay to find
 /// the seed of a game in progress: one new game per candidate seed, its first view
 /// compared with the one on the screen. Measured, not asserted (docs/web.md quotes it):
-/// `cargo test --release -p web --lib -- --ignored --nocapture seed_search`.
+/// `cargo test --release -p cardgames-web --lib -- --ignored --nocapture seed_search`.
 #[test]
 #[ignore = "a measurement for docs/web.md, not a test"]
 fn seed_search_cost() {
@@ -1448,4 +1448,335 @@ async fn ochos_locos_says_what_a_2_costs() {
         }
     }
     assert!(seen[0] > 0 && seen[1] > 0, "no 2 faced: {seen:?}");
+}
+
+/// A GET whose body is kept as text, with the response's headers.
+async fn get_text(app: &Router, uri: &str) -> (StatusCode, axum::http::HeaderMap, String) {
+    let request = request("GET", uri, "").body(Body::empty()).unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    let (status, headers) = (response.status(), response.headers().clone());
+    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+        .await
+        .unwrap();
+    (status, headers, String::from_utf8(bytes.to_vec()).unwrap())
+}
+
+/// Plays a game of Pig through the API to its end (rolling, or holding once the turn
+/// has 8 points), keeping every line the live page was sent: the game's final JSON and
+/// its whole log.
+async fn pig_played(app: &Router, seed: u64) -> (Value, Vec<Value>) {
+    let mut game = start(
+        app,
+        json!({"game": "pig", "seed": seed, "options": {"goal": 20, "computer": "hold:10"}}),
+    )
+    .await;
+    let mut log: Vec<Value> = game["log"].as_array().unwrap().clone();
+    while !game["over"].as_bool().unwrap() {
+        let hold = game["view"]["turn_points"].as_u64().unwrap() >= 8
+            && game["legal"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|l| l["action"]["type"] == "hold");
+        let action = json!({"type": if hold { "hold" } else { "roll" }});
+        let (status, next) = act(app, &game, &action).await;
+        assert_eq!(status, StatusCode::OK, "{next}");
+        log.extend(next["log"].as_array().unwrap().iter().cloned());
+        game = next;
+    }
+    (game, log)
+}
+
+#[tokio::test]
+async fn a_finished_pig_game_is_recorded_and_stepped_through() {
+    let (_, app) = app(Config::default());
+    // Not before the end: the recording holds the seed, which tells every roll to come.
+    let fresh = start(&app, json!({"game": "pig", "seed": 5})).await;
+    assert_eq!(fresh["recording"], Value::Null, "{fresh}");
+    let id = fresh["id"].as_str().unwrap();
+    let (status, early) = call(&app, "GET", &format!("/api/games/{id}/recording"), "").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{early}");
+    assert!(
+        early["error"].as_str().unwrap().contains("not over"),
+        "{early}"
+    );
+
+    for seed in [1, 42, 1234] {
+        let (game, log) = pig_played(&app, seed).await;
+        let id = game["id"].as_str().unwrap();
+        assert_eq!(game["recording"], format!("/api/games/{id}/recording"));
+        assert_eq!(game["recording_file"], format!("pig-{seed}.json"));
+        let (status, headers, text) = get_text(&app, &format!("/api/games/{id}/recording")).await;
+        assert_eq!(status, StatusCode::OK, "{text}");
+        assert_eq!(
+            headers["content-disposition"],
+            format!("attachment; filename=\"pig-{seed}.json\"")
+        );
+        // The file `pig replay FILE` reads: the format, the seed as a string.
+        let recording = cards_core::replay::Recording::from_json(&text, "pig").unwrap();
+        assert_eq!(recording.seed, seed);
+        assert_eq!(recording.options, ["rules=two-dice", "goal=20"]);
+        // One action per roll and per hold the live log told, in its order.
+        let kinds: Vec<&str> = log.iter().map(|e| e["kind"].as_str().unwrap()).collect();
+        let rolls = kinds.iter().filter(|&&k| k == "roll").count();
+        let holds = kinds.iter().filter(|&&k| k == "hold").count();
+        let told: Vec<&str> = kinds
+            .iter()
+            .filter_map(|&k| match k {
+                "roll" => Some("n"),
+                "hold" => Some("y"),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(recording.actions, told, "seed {seed}");
+        assert!(pig::replay::frames(&text).is_ok());
+
+        // Posted back, it steps through: the start, each choice and each throw.
+        let (status, replay) = call(&app, "POST", "/api/replays", &text).await;
+        assert_eq!(status, StatusCode::OK, "{replay}");
+        let frames = replay["frames"].as_array().unwrap();
+        assert_eq!(frames.len(), 1 + 2 * rolls + holds, "seed {seed}");
+        assert_eq!(replay["steps"], frames.len() - 1);
+        assert_eq!(replay["complete"], true);
+        assert_eq!(replay["seed"], seed.to_string());
+        assert_eq!(replay["game"], "pig");
+        // The frames' lines are the live page's, word for word, with the choices to roll
+        // between them.
+        let replayed: Vec<&Value> = frames
+            .iter()
+            .flat_map(|f| f["log"].as_array().unwrap())
+            .filter(|e| e["kind"] != "chose")
+            .collect();
+        assert_eq!(replayed, log.iter().collect::<Vec<_>>(), "seed {seed}");
+        let last = frames.last().unwrap();
+        assert_eq!(last["outcome"], game["outcome"]);
+        assert_eq!(last["status"], game["outcome"]["text"]);
+        // The winning total the live game showed, not the banked points.
+        assert_eq!(last["players"], game["players"].as_array().unwrap().iter().map(|p| {
+            json!({"name": p["name"], "plays": if p["plays"] == "you" { "you" } else { "computer" }, "score": p["score"]})
+        }).collect::<Value>());
+        assert_eq!(last["view"]["scores"], game["view"]["scores"]);
+        assert_eq!(frames[0]["status"], "Your turn");
+        assert_eq!(frames[0]["to_act"], 0);
+    }
+}
+
+#[tokio::test]
+async fn a_recording_that_stops_early_replays_to_where_it_stopped() {
+    let (_, app) = app(Config::default());
+    let (_, _) = pig_played(&app, 9).await;
+    let body = json!({"format": "cards-replay 1", "game": "pig", "options": ["rules=classic", "goal=20"], "seed": "9", "actions": ["n"]});
+    let (status, replay) = call(&app, "POST", "/api/replays", &body.to_string()).await;
+    assert_eq!(status, StatusCode::OK, "{replay}");
+    assert_eq!(replay["complete"], false);
+    let last = replay["frames"].as_array().unwrap().last().unwrap().clone();
+    assert!(
+        last["status"]
+            .as_str()
+            .unwrap()
+            .starts_with("The recording stops here. "),
+        "{last}"
+    );
+    assert_eq!(last["outcome"], Value::Null);
+}
+
+#[tokio::test]
+async fn a_bad_recording_is_refused_on_one_line() {
+    let (_, app) = app(Config::default());
+    let good = json!({"format": "cards-replay 1", "game": "pig", "options": ["rules=two-dice", "goal=20"], "seed": "3", "actions": ["n"]});
+    let with = |field: &str, value: Value| {
+        let mut body = good.clone();
+        body[field] = value;
+        body.to_string()
+    };
+    let cases = [
+        ("{".to_owned(), "the body is not JSON"),
+        ("{}".to_owned(), "not a recorded game: missing field"),
+        (
+            with("format", json!("cards-replay 9")),
+            "recorded game format `cards-replay 9`",
+        ),
+        (
+            with("game", json!("chess")),
+            "this is a recorded game of `chess`",
+        ),
+        (with("seed", json!("three")), "not a recorded game: "),
+        (with("options", json!(["goal=20"])), "options: "),
+        (
+            with("options", json!(["rules=two-dice", "goal=20", "goal=30"])),
+            "options: `goal=30`",
+        ),
+        (with("actions", json!(["n", "q"])), "step 2: `q`: "),
+        (with("actions", json!(["x\u{1b}"])), "step 1: `x\\u{1b}`: "),
+        (
+            with("extra", json!(1)),
+            "not a recorded game: unknown field `extra`",
+        ),
+    ];
+    for (body, expected) in cases {
+        let (status, answer) = call(&app, "POST", "/api/replays", &body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {answer}");
+        let error = answer["error"].as_str().unwrap();
+        assert!(error.starts_with(expected), "{body}: {error}");
+        assert!(!error.contains('\n'), "{error}");
+        assert_eq!(answer["code"], "malformed");
+    }
+    // Actions left after the end, and a game that never ends within the steps kept.
+    let (won, _) = pig_played(&app, 1).await;
+    let (_, _, text) = get_text(&app, won["recording"].as_str().unwrap()).await;
+    let mut over: Value = serde_json::from_str(&text).unwrap();
+    over["actions"].as_array_mut().unwrap().push(json!("n"));
+    let (status, answer) = call(&app, "POST", "/api/replays", &over.to_string()).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .ends_with(": the game is already over"),
+        "{answer}"
+    );
+    // Too large a body is refused before it is read whole.
+    let huge = with(
+        "actions",
+        json!(vec!["n"; crate::replay::MAX_RECORDING / 4]),
+    );
+    let (status, answer) = call(&app, "POST", "/api/replays", &huge).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{answer}");
+    // Another site's page cannot post one (a replay changes nothing, but it is a POST
+    // like the others: the same guards).
+    let (status, _) = foreign(
+        &app,
+        "POST",
+        "/api/replays",
+        &[
+            ("host", "127.0.0.1:8080"),
+            ("origin", "http://attacker.example"),
+            ("content-type", "application/json"),
+        ],
+        &good.to_string(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _) = foreign(
+        &app,
+        "POST",
+        "/api/replays",
+        &[("host", "127.0.0.1:8080"), ("content-type", "text/plain")],
+        &good.to_string(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+}
+
+/// The games whose recordings are not wired in yet say so, and offer none.
+#[tokio::test]
+async fn a_game_offers_its_recording_only_where_the_server_writes_them() {
+    use crate::server::Kind;
+    let (_, app) = app(Config::default());
+    for (kind, request) in [
+        (
+            Kind::War,
+            json!({"game": "war", "seed": 4, "options": {"players": 3}}),
+        ),
+        (Kind::Quattro, json!({"game": "quattro", "seed": 4})),
+        (
+            Kind::OchosLocos,
+            json!({"game": "ochos-locos", "seed": 4, "options": {"watch": true}}),
+        ),
+    ] {
+        let game = start(&app, request).await;
+        let end = if kind == Kind::Quattro {
+            None
+        } else {
+            Some(json!({"type": "to_end"}))
+        };
+        let (_, game) = match end {
+            Some(action) => act(&app, &game, &action).await,
+            None => (StatusCode::OK, play_out(&app, game, |_| {}).await.0),
+        };
+        assert_eq!(game["over"], true, "{game}");
+        let id = game["id"].as_str().unwrap();
+        let (status, answer) = call(&app, "GET", &format!("/api/games/{id}/recording"), "").await;
+        if crate::replay::is_recorded(kind) {
+            assert_eq!(status, StatusCode::OK);
+            assert_eq!(game["recording"], format!("/api/games/{id}/recording"));
+        } else {
+            assert_eq!(status, StatusCode::NOT_FOUND, "{answer}");
+            assert_eq!(game["recording"], Value::Null);
+            assert!(
+                answer["error"].as_str().unwrap().contains("only pig"),
+                "{answer}"
+            );
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_recording_longer_than_the_page_steps_through_is_refused() {
+    let (_, app) = app(Config::default());
+    // More actions than the page steps through: refused before any is played.
+    let mut actions = vec!["n"];
+    actions.extend(std::iter::repeat_n("y", crate::replay::MAX_FRAMES));
+    let body = json!({"format": "cards-replay 1", "game": "pig", "options": ["rules=two-dice", "goal=20"], "seed": "3", "actions": actions});
+    let (status, answer) = call(&app, "POST", "/api/replays", &body.to_string()).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert_eq!(
+        answer["error"],
+        format!(
+            "the recorded game is longer than the {} steps the page steps through: use `pig replay FILE`",
+            crate::replay::MAX_FRAMES - 1
+        )
+    );
+}
+
+/// Every game the server records (`replay::with_recorded`: Pig today, each other game
+/// once its recordings are wired in), played through the API in several setups, its
+/// recording posted back: the replay ends as the live game ended, with the same cards
+/// held or points scored.
+#[tokio::test]
+async fn every_recorded_game_replays_to_its_live_end() {
+    use crate::server::Kind;
+    let (_, app) = app(Config::default());
+    let mut replayed = Vec::new();
+    for request in [
+        json!({"game": "war", "seed": 4, "options": {"players": 3}}),
+        json!({"game": "war", "seed": 5, "options": {"players": 2, "order": "fixed"}}),
+        json!({"game": "quattro", "seed": 4, "options": {"rules": "uno"}}),
+        json!({"game": "quattro", "seed": 72}),
+        json!({"game": "ochos-locos", "seed": 4, "options": {"watch": true, "rules": "diversidad"}}),
+        json!({"game": "ochos-locos", "seed": 15, "options": {"rules": "completos", "players": 4, "seat": 1}}),
+        json!({"game": "ochos-locos", "seed": 3, "options": {"rules": "take-two"}}),
+        json!({"game": "pig", "seed": 8, "options": {"rules": "classic", "goal": 30, "computer": "hold:10"}}),
+    ] {
+        let kind = Kind::from_slug(request["game"].as_str().unwrap()).unwrap();
+        if !crate::replay::is_recorded(kind) {
+            continue;
+        }
+        let game = start(&app, request.clone()).await;
+        let to_end = kind == Kind::War || request["options"]["watch"] == true;
+        let game = if to_end {
+            act(&app, &game, &json!({"type": "to_end"})).await.1
+        } else {
+            play_out(&app, game, |_| {}).await.0
+        };
+        assert_eq!(game["over"], true, "{game}");
+        let (status, _, text) = get_text(&app, game["recording"].as_str().unwrap()).await;
+        assert_eq!(status, StatusCode::OK, "{text}");
+        let (status, replay) = call(&app, "POST", "/api/replays", &text).await;
+        assert_eq!(status, StatusCode::OK, "{request}: {replay}");
+        assert_eq!(replay["complete"], true);
+        let last = replay["frames"].as_array().unwrap().last().unwrap();
+        assert_eq!(last["outcome"], game["outcome"], "{request}");
+        let held = |players: &Value| -> Vec<(Value, Value, Value)> {
+            players
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| (p["name"].clone(), p["cards"].clone(), p["score"].clone()))
+                .collect()
+        };
+        assert_eq!(held(&last["players"]), held(&game["players"]), "{request}");
+        replayed.push(kind.slug());
+    }
+    assert!(replayed.contains(&"pig"), "{replayed:?}");
 }

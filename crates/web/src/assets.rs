@@ -16,6 +16,8 @@ pub const STYLE_CSS: &str = include_str!("assets/style.css");
 pub const APP_JS: &str = include_str!("assets/app.js");
 /// Cards and dice drawn as SVG.
 pub const DRAW_JS: &str = include_str!("assets/draw.js");
+/// A recorded game in a shareable link (base64url of its JSON in the address's fragment).
+pub const LINK_JS: &str = include_str!("assets/link.js");
 
 /// The page's policy: everything from this server, nothing from elsewhere.
 const POLICY: &str = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; \
@@ -51,6 +53,7 @@ pub async fn asset(headers: HeaderMap, file: Result<Segment, ApiError>) -> Respo
         Ok("style.css") => page("text/css; charset=utf-8", STYLE_CSS),
         Ok("app.js") => page("text/javascript; charset=utf-8", APP_JS),
         Ok("draw.js") => page("text/javascript; charset=utf-8", DRAW_JS),
+        Ok("link.js") => page("text/javascript; charset=utf-8", LINK_JS),
         _ => not_found(headers).await,
     }
 }

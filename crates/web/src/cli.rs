@@ -6,19 +6,20 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
-use cards_core::cli::{parse_args, report};
+use cards_core::cli::{parse_game_args, report};
 use clap::Parser;
 use web::{AppState, Config};
 
-const PROGRAM: &str = "web";
+const PROGRAM: &str = "cardgames-web";
 
 const EXAMPLES: &str = "\
 Examples:
-  web                               serve http://127.0.0.1:8080/ (Ctrl-C stops)
-  web --port 9000                   another port
-  web --bind 0.0.0.0                every interface (a classroom's network; there is no login)
-  web --allow-host games.lan        also answer to that name (a DNS name for the machine)
-  then open http://127.0.0.1:8080/quattro?seed=7&rules=uno to replay a game by its seed";
+  cardgames-web                         serve http://127.0.0.1:8080/ (Ctrl-C stops)
+  cardgames-web --port 9000             another port
+  cardgames-web --bind 0.0.0.0          every interface (a classroom's network; there is no login)
+  cardgames-web --allow-host games.lan  also answer to that name (a DNS name for the machine)
+  then open http://127.0.0.1:8080/quattro?seed=7&rules=uno to replay a game by its seed,
+  or step through a finished game, a saved one, or one written by `pig --record FILE`";
 
 /// All four games on one local web page.
 #[derive(Debug, Parser)]
@@ -29,8 +30,9 @@ Examples:
     long_about = "Serves one page on which Ochos Locos (any rule set), Quattro (both rule \
 sets), War and Pig can be played in the browser against the games' own strategies and bots. \
 Every game shows its seed and a link that replays it (/quattro?seed=7): a chosen seed at \
-once, a random one when the game is over. The JSON API is \
-described in docs/web.md. Games idle for --idle-minutes expire, and at most --max-games \
+once, a random one when the game is over. A finished game can be stepped through move by \
+move, saved as a recorded game file (the file `pig replay FILE` reads) or shared as a link; the \
+page also opens a file written by `pig --record FILE`. The JSON API is described in docs/web.md. Games idle for --idle-minutes expire, and at most --max-games \
 are alive at once, --games-per-client of them from one address. Requests must name the server \
 (its address, localhost, or an --allow-host name) and, to change a game, come from its own page \
 and send JSON. Slow clients are cut off after --header-timeout and --body-timeout seconds. \
@@ -91,7 +93,7 @@ fn size(n: u64) -> usize {
 
 /// Parses the arguments, binds and serves until Ctrl-C.
 pub fn main() -> ExitCode {
-    let cli: Cli = match parse_args(PROGRAM) {
+    let cli: Cli = match parse_game_args(PROGRAM) {
         Ok(cli) => cli,
         Err(code) => return code,
     };
@@ -142,7 +144,7 @@ mod tests {
     #[test]
     fn allow_host_takes_names_only() {
         let cli = Cli::try_parse_from([
-            "web",
+            "cardgames-web",
             "--allow-host",
             "Games.LAN",
             "--allow-host",
@@ -152,23 +154,23 @@ mod tests {
         assert_eq!(cli.allow_host, ["games.lan", "a-b.example"]);
         for bad in ["games.lan:8080", "http://games.lan", "", "a b"] {
             assert!(
-                Cli::try_parse_from(["web", "--allow-host", bad]).is_err(),
+                Cli::try_parse_from(["cardgames-web", "--allow-host", bad]).is_err(),
                 "{bad}"
             );
         }
     }
 
-    /// `web --version` prints `web VERSION` on stdout and exits 0: clap's version
+    /// `cardgames-web --version` prints `cardgames-web VERSION` on stdout and exits 0: clap's version
     /// "error" is not a usage error, so `parse_args` prints it on stdout with status 0.
     #[test]
     fn version_prints_the_name_and_version_on_stdout() {
-        let error = Cli::try_parse_from(["web", "--version"]).unwrap_err();
+        let error = Cli::try_parse_from(["cardgames-web", "--version"]).unwrap_err();
         assert_eq!(error.kind(), clap::error::ErrorKind::DisplayVersion);
         assert!(!error.use_stderr());
         assert_eq!(error.exit_code(), 0);
         assert_eq!(
             error.render().to_string(),
-            format!("web {}\n", env!("CARGO_PKG_VERSION"))
+            format!("cardgames-web {}\n", env!("CARGO_PKG_VERSION"))
         );
     }
 }

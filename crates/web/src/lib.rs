@@ -1,6 +1,7 @@
-//! `web`: all four games of the workspace on one local web page.
+//! `cardgames-web` (this library is `web`): all four games of the workspace on one local
+//! web page, the web server of the project `cardgames`.
 //!
-//! `cargo run -p web` serves `http://127.0.0.1:8080/`: Ochos Locos (any of its seven
+//! `cargo run -p cardgames-web` serves `http://127.0.0.1:8080/`: Ochos Locos (any of its seven
 //! rule sets, at a seat or watching the strategies), Quattro (both rule sets), War
 //! (battle by battle, N battles, or to the end) and Pig (against the optimal or a
 //! hold-at-N Computer). The page is HTML, CSS and plain JavaScript modules built into the
@@ -19,6 +20,12 @@
 //! from the protocol's events through each game's list of what is public: never another
 //! seat's hand, a drawn card the viewer did not draw, a face-down card, or the deck.
 //!
+//! A finished game can be stepped through move by move ([`replay`]): each session keeps
+//! its start and every seat's action, so that its recording (the workspace's one format,
+//! the file `pig replay FILE` reads) is given at the end; a recording posted back, from
+//! this page, a shared link or a file of `GAME --record FILE`, is played again with the
+//! protocol and sent as frames worded as the live log.
+//!
 //! The JSON API (start a game, see it, send an action; errors are a 4xx status with
 //! `{"error", "code"}`, and the game is unchanged) is documented in `docs/web.md`.
 //! Games expire after an idle time and their number is capped, in all and per client
@@ -32,6 +39,7 @@ pub mod error;
 pub mod games;
 pub mod guard;
 pub mod listen;
+pub mod replay;
 pub mod server;
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
-//! The `web` binary: argument parsing and the listening socket; the server is in the
-//! library.
+//! The `cardgames-web` binary: argument parsing and the listening socket; the server is in
+//! the library.
 
 mod cli;
 

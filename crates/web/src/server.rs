@@ -540,6 +540,8 @@ pub fn game_json(id: GameId, session: &Session) -> Result<Value, ApiError> {
     // A random seed tells every card and roll to come: it is shown once nothing is to come.
     let shown = session.seed_chosen || over;
     let query = session.table.replay_query();
+    // Once over, a game's recording, where the server writes this game's.
+    let recorded = over && crate::replay::is_recorded(kind);
     Ok(json!({
         "id": id.to_string(),
         "game": kind.slug(),
@@ -547,6 +549,8 @@ pub fn game_json(id: GameId, session: &Session) -> Result<Value, ApiError> {
         "seed": shown.then(|| session.seed.to_string()),
         "replay": shown.then(|| format!("/{}?seed={}&{query}", kind.slug(), session.seed)),
         "settings": format!("/{}?{query}", kind.slug()),
+        "recording": recorded.then(|| format!("/api/games/{id}/recording")),
+        "recording_file": recorded.then(|| recording_file(kind, session.seed)),
         "seat": snapshot.seat,
         "playing": snapshot.playing,
         "players": snapshot.players,
@@ -561,53 +565,80 @@ pub fn game_json(id: GameId, session: &Session) -> Result<Value, ApiError> {
     }))
 }
 
-/// A request's JSON body, read within the body timeout and the size limit.
+/// The name a game's recording is saved under: `pig-42.json`.
+pub fn recording_file(kind: Kind, seed: u64) -> String {
+    format!("{}-{seed}.json", kind.slug())
+}
+
+/// A request's JSON body, read within the body timeout and the size limit
+/// ([`MAX_BODY`]).
 pub struct JsonBody(pub Value);
 
 impl FromRequest<Arc<AppState>> for JsonBody {
     type Rejection = Response;
 
     async fn from_request(request: Request, state: &Arc<AppState>) -> Result<JsonBody, Response> {
-        let too_large =
-            || ApiError::too_large(format!("a request body holds at most {MAX_BODY} bytes"));
-        let declared = request
-            .headers()
-            .get(header::CONTENT_LENGTH)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.parse::<u64>().ok());
-        if declared.is_some_and(|n| n > MAX_BODY as u64) {
+        read_json(request, state, MAX_BODY).await.map(JsonBody)
+    }
+}
+
+/// A recorded game's JSON body (`POST /api/replays`), read within the body timeout and
+/// its own size limit ([`crate::replay::MAX_RECORDING`]: a long game's actions are more
+/// than an action's few bytes).
+pub struct RecordingBody(pub Value);
+
+impl FromRequest<Arc<AppState>> for RecordingBody {
+    type Rejection = Response;
+
+    async fn from_request(
+        request: Request,
+        state: &Arc<AppState>,
+    ) -> Result<RecordingBody, Response> {
+        read_json(request, state, crate::replay::MAX_RECORDING)
+            .await
+            .map(RecordingBody)
+    }
+}
+
+/// Reads a JSON body of at most `limit` bytes within the body timeout.
+async fn read_json(request: Request, state: &AppState, limit: usize) -> Result<Value, Response> {
+    let too_large = || ApiError::too_large(format!("a request body holds at most {limit} bytes"));
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > limit as u64) {
+        return Err(too_large().into_response());
+    }
+    let timeout = state.config.body_timeout;
+    let body: Body = request.into_body();
+    let read = tokio::time::timeout(timeout, Limited::new(body, limit).collect()).await;
+    let bytes = match read {
+        Err(_elapsed) => {
+            // The rest of the body will not be read: the connection closes.
+            let mut response = ApiError::timeout(format!(
+                "the request's body did not arrive within {} seconds",
+                timeout.as_secs_f64()
+            ))
+            .into_response();
+            response
+                .headers_mut()
+                .insert(header::CONNECTION, HeaderValue::from_static("close"));
+            return Err(response);
+        }
+        Ok(Err(e)) if e.downcast_ref::<LengthLimitError>().is_some() => {
             return Err(too_large().into_response());
         }
-        let timeout = state.config.body_timeout;
-        let body: Body = request.into_body();
-        let read = tokio::time::timeout(timeout, Limited::new(body, MAX_BODY).collect()).await;
-        let bytes = match read {
-            Err(_elapsed) => {
-                // The rest of the body will not be read: the connection closes.
-                let mut response = ApiError::timeout(format!(
-                    "the request's body did not arrive within {} seconds",
-                    timeout.as_secs_f64()
-                ))
-                .into_response();
-                response
-                    .headers_mut()
-                    .insert(header::CONNECTION, HeaderValue::from_static("close"));
-                return Err(response);
-            }
-            Ok(Err(e)) if e.downcast_ref::<LengthLimitError>().is_some() => {
-                return Err(too_large().into_response());
-            }
-            Ok(Err(e)) => {
-                return Err(
-                    ApiError::malformed(format!("the body could not be read: {e}")).into_response(),
-                );
-            }
-            Ok(Ok(collected)) => collected.to_bytes(),
-        };
-        serde_json::from_slice(&bytes)
-            .map(JsonBody)
-            .map_err(|e| ApiError::malformed(format!("the body is not JSON: {e}")).into_response())
-    }
+        Ok(Err(e)) => {
+            return Err(
+                ApiError::malformed(format!("the body could not be read: {e}")).into_response(),
+            );
+        }
+        Ok(Ok(collected)) => collected.to_bytes(),
+    };
+    serde_json::from_slice(&bytes)
+        .map_err(|e| ApiError::malformed(format!("the body is not JSON: {e}")).into_response())
 }
 
 /// The `{id}` of an address (a segment that is not UTF-8 names no game).
@@ -689,6 +720,39 @@ async fn act(
         .map_err(IntoResponse::into_response)
 }
 
+/// `GET /api/games/{id}/recording`: the finished game as a recorded game file.
+async fn recording(
+    State(state): State<Arc<AppState>>,
+    Segment(id): Segment,
+) -> Result<Response, ApiError> {
+    let (_, session) = state.find(&id)?;
+    let mut session = lock(&session);
+    session.last_used = Instant::now();
+    let over = session.table.snapshot()?.outcome.is_some();
+    let recording = crate::replay::recording(&session.table, session.seed, over)?;
+    let file = recording_file(session.table.kind(), session.seed);
+    let mut response = (
+        [(header::CONTENT_TYPE, "application/json")],
+        recording.to_json(),
+    )
+        .into_response();
+    if let Ok(disposition) = HeaderValue::from_str(&format!("attachment; filename=\"{file}\"")) {
+        response
+            .headers_mut()
+            .insert(header::CONTENT_DISPOSITION, disposition);
+    }
+    Ok(response)
+}
+
+/// `POST /api/replays`: a recorded game played again, every frame.
+async fn replays(RecordingBody(body): RecordingBody) -> Result<axum::Json<Value>, ApiError> {
+    // A long game takes a moment to replay: off the async workers.
+    tokio::task::spawn_blocking(move || crate::replay::replay(&body))
+        .await
+        .map_err(|e| ApiError::internal(e.to_string()))?
+        .map(axum::Json)
+}
+
 async fn delete(
     State(state): State<Arc<AppState>>,
     Segment(id): Segment,
@@ -750,6 +814,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/games", axum::routing::post(start))
         .route("/games/{id}", get(show).delete(delete))
         .route("/games/{id}/actions", axum::routing::post(act))
+        .route("/games/{id}/recording", get(recording))
+        .route("/replays", axum::routing::post(replays))
         .route("/stats", get(stats))
         .fallback(api_not_found)
         .method_not_allowed_fallback(method_not_allowed);

@@ -287,7 +287,7 @@ fn sigterm_or_sigint_with_a_half_sent_request_exits_within_the_grace() {
 #[cfg(unix)]
 fn stops_within_the_grace(signal: &str) {
     use std::io::{BufRead, Write};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_web"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cardgames-web"))
         .args([
             "--port",
             "0",

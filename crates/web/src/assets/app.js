@@ -3,6 +3,7 @@
 // Only the actions the server lists as legal are offered.
 
 import { colourCard, frenchCard, cardBack, die, COLOURS, COLOUR_NAMES } from './draw.js';
+import { PREFIX, decodeRecording, linkOf } from './link.js';
 
 const $ = (id) => document.getElementById(id);
 const h = (tag, attrs = {}, ...children) => {
@@ -61,11 +62,12 @@ function showError(message) {
   box.hidden = !message;
 }
 
+// A call of the JSON API; `body` is an object, or a JSON text sent as it is (a recording).
 async function api(method, path, body) {
   const response = await fetch(path, {
     method,
     headers: body ? { 'Content-Type': 'application/json' } : {},
-    body: body ? JSON.stringify(body) : undefined,
+    body: body ? (typeof body === 'string' ? body : JSON.stringify(body)) : undefined,
   });
   const json = response.status === 204 ? null : await response.json();
   if (!response.ok) throw new Error(json && json.error ? json.error : `HTTP ${response.status}`);
@@ -82,7 +84,7 @@ function markNav(slug) {
 }
 
 function showSection(name) {
-  for (const id of ['home', 'setup', 'game']) $(id).hidden = id !== name;
+  for (const id of ['home', 'setup', 'game', 'stepper']) $(id).hidden = id !== name;
 }
 
 function setupForm(slug, params) {
@@ -151,8 +153,7 @@ function drawCard(game, code) {
   return game === 'war' ? frenchCard(code) : colourCard(code);
 }
 
-function renderPlayers(g) {
-  const box = $('players');
+function renderPlayers(g, box = $('players')) {
   box.replaceChildren();
   g.players.forEach((p, seat) => {
     const turn = g.to_act === seat && !g.over;
@@ -171,8 +172,7 @@ function pile(label, node, extra) {
   return h('div', { class: 'pile' }, node, h('div', { class: 'pile-label' }, label), extra || null);
 }
 
-function renderBoard(g) {
-  const board = $('board');
+function renderBoard(g, board = $('board')) {
   board.replaceChildren();
   const v = g.view || {};
   if (g.game === 'ochos-locos') {
@@ -287,7 +287,7 @@ function renderHand(g) {
 // terminal's letters where it has them (r and h in Pig, d to draw), Enter for War's
 // battle.
 const KEYS = { draw: 'd', roll: 'r', hold: 'h', battle: 'Enter', to_end: 'e', next: 'n', again: 'a' };
-const KEY_NAMES = { Enter: 'Enter', Escape: 'Esc' };
+const KEY_NAMES = { Enter: 'Enter', Escape: 'Esc', ArrowLeft: '←', ArrowRight: '→' };
 
 function keyed(attrs, key, ...label) {
   if (!key) return h('button', attrs, ...label);
@@ -350,7 +350,8 @@ function renderRules(g) {
 
 // A button on the board that opens the rules panel.
 function rulesLink(g) {
-  return h('button', { type: 'button', class: 'link light-link', 'data-open': 'rules', onclick: () => { $('rules').open = true; $('rules').scrollIntoView({ block: 'nearest' }); } }, `Rules: ${ruleSetName(g)}`);
+  const panel = g.rulesPanel || 'rules';
+  return h('button', { type: 'button', class: 'link light-link', 'data-open': panel, onclick: () => { $(panel).open = true; $(panel).scrollIntoView({ block: 'nearest' }); } }, `Rules: ${ruleSetName(g)}`);
 }
 
 // The status says what the offered actions allow, and nothing they do not.
@@ -401,6 +402,7 @@ function render(g) {
   renderActions(g);
   renderRules(g);
   renderLog(g);
+  renderRecorded(g);
   if (again) {
     const target = document.querySelector(`#game ${again}:not(:disabled)`);
     if (target) target.focus();
@@ -412,7 +414,153 @@ function render(g) {
   document.body.dataset.version = String(++version);
 }
 
+// A finished game: step through it, save its recording (the file `GAME replay FILE`
+// reads), or share it as a link that holds the whole recording.
+let recordedFor = null;
+
+function renderRecorded(g) {
+  const box = $('recorded');
+  box.hidden = !g.recording;
+  if (!g.recording || recordedFor === g.id) return;
+  recordedFor = g.id;
+  $('save-game').href = g.recording;
+  $('save-game').setAttribute('download', g.recording_file);
+  $('share-link').href = '#';
+  fetch(g.recording).then((r) => (r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status}`)))).then((text) => {
+    if (current && current.id === g.id) $('share-link').href = linkOf(text);
+  }).catch((e) => showError(`The recording could not be fetched: ${e.message}`));
+  $('step-through').onclick = async () => {
+    try {
+      const response = await fetch(g.recording);
+      const text = await response.text();
+      if (!response.ok) throw new Error(JSON.parse(text).error);
+      await stepThrough(text, { back: g });
+    } catch (e) {
+      showError(e.message);
+    }
+  };
+}
+
+// The step-through view: the server plays the recording again (POST /api/replays) and
+// sends every position; the page moves between them.
+let stepping = null; // { replay, at, text }
+
+async function stepThrough(text, { back = null } = {}) {
+  showError('');
+  const replay = await api('POST', '/api/replays', text);
+  stepping = { replay, at: replay.steps, text, back };
+  document.title = `${replay.title} · seed ${replay.seed} · step through`;
+  markNav(replay.game);
+  $('stepper-title').textContent = `${replay.title}: step through`;
+  $('stepper-seed').textContent = replay.seed;
+  $('stepper-share').href = linkOf(text);
+  const note = $('stepper-note');
+  note.hidden = replay.complete;
+  note.textContent = replay.complete ? '' : 'This recording stops before the end of the game: each step shows only what the first seat saw.';
+  $('stepper-rules').open = false;
+  $('stepper-rules-list').replaceChildren(...(replay.rules_text || []).map((t) => h('li', {}, t)));
+  const head = $('stepper-title').parentElement.querySelector('.seed');
+  for (const old of head.querySelectorAll('.back-to-game')) old.remove();
+  // Back to the finished game: its section is as it was left (drawing it again would
+  // add its last lines to the log twice).
+  const backToGame = () => {
+    document.title = back.seed === null ? back.title : `${back.title} · seed ${back.seed}`;
+    markNav(back.game);
+    showSection('game');
+    document.body.dataset.version = String(++version);
+  };
+  if (back) head.prepend(h('span', { class: 'back-to-game' }, h('button', { type: 'button', class: 'link', onclick: backToGame }, 'back to the game'), ' · '));
+  showSection('stepper');
+  // A finished game opens at its end (the position the player just saw); a file or a
+  // link at its start.
+  showStep(back ? replay.steps : 0);
+}
+
+function showStep(at) {
+  const { replay } = stepping;
+  const n = replay.steps;
+  at = Math.max(0, Math.min(n, at));
+  stepping.at = at;
+  const frame = replay.frames[at];
+  const g = { game: replay.game, players: frame.players, to_act: frame.to_act, over: !!frame.outcome, outcome: frame.outcome, view: frame.view, rulesPanel: 'stepper-rules' };
+  $('step-count').textContent = `step ${at} of ${n}`;
+  renderPlayers(g, $('stepper-players'));
+  if (frame.view) renderBoard(g, $('stepper-board'));
+  else $('stepper-board').replaceChildren(h('div', { class: 'notes' }, 'Nothing is dealt yet.'));
+  const hands = $('stepper-hands');
+  hands.replaceChildren();
+  frame.hands.forEach((cards, seat) => {
+    // War's players who are out hold no pile: only the piles in play are listed.
+    if (!cards || (replay.game === 'war' && !cards.length)) return;
+    const name = frame.players[seat].name;
+    const whose = name === 'You' ? 'Your' : `${name}'s`;
+    const label = replay.game === 'war' ? `${whose} pile, top first` : `${whose} hand`;
+    const row = h('div', { class: 'cards mini' }, ...cards.map((code) => drawCard(replay.game, code)));
+    if (!cards.length) row.append(h('span', { class: 'none' }, 'no cards'));
+    hands.append(h('div', { class: 'hand-row', 'data-seat': seat }, h('div', { class: 'hand-label' }, label), row));
+  });
+  // The log up to this step, in the order things happened; this step's lines marked.
+  const list = $('stepper-log');
+  list.replaceChildren();
+  let number = 0;
+  replay.frames.slice(0, at + 1).forEach((f, k) => {
+    for (const e of f.log) list.append(h('li', { class: `entry log-${e.kind}${k === at ? ' new' : ''}`, value: ++number }, e.text));
+  });
+  list.scrollTop = list.scrollHeight;
+  const said = frame.log.map((e) => e.text);
+  $('stepper-status').textContent = frame.status;
+  $('stepper-status').className = `status${frame.outcome ? ' over' : ''}`;
+  $('stepper-announce').textContent = ([`Step ${at} of ${n}.`, ...said, frame.status].map((t) => (/[.!?…]$/.test(t) ? t : `${t}.`)).join(' '));
+  for (const b of document.querySelectorAll('#stepper [data-step]')) {
+    const step = b.dataset.step;
+    b.disabled = (step === 'start' || step === 'back') ? at === 0 : at === n;
+  }
+  document.body.dataset.step = String(at);
+  document.body.dataset.version = String(++version);
+}
+
+for (const b of document.querySelectorAll('#stepper [data-step]')) {
+  b.addEventListener('click', () => {
+    if (!stepping) return;
+    const { at, replay } = stepping;
+    showStep({ start: 0, back: at - 1, forward: at + 1, end: replay.steps }[b.dataset.step]);
+  });
+}
+
+// A file chosen in "Open a recorded game": read here, then posted to be played again.
+async function openFile(input) {
+  const file = input.files && input.files[0];
+  input.value = '';
+  if (!file) return;
+  try {
+    if (file.size > (1 << 20)) throw new Error(`${file.name} is ${file.size} bytes: a recorded game is at most 1 MiB`);
+    const text = await file.text();
+    history.replaceState(null, '', '/');
+    await stepThrough(text);
+  } catch (e) {
+    showError(`${file.name}: ${e.message}`);
+    document.body.dataset.version = String(++version);
+  }
+}
+$('open-file').addEventListener('change', (e) => openFile(e.target));
+$('open-another').addEventListener('change', (e) => openFile(e.target));
+
+// A shareable link: the recording is in the address's fragment (#replay=…).
+async function openLink() {
+  try {
+    await stepThrough(decodeRecording(location.hash.slice(PREFIX.length)));
+  } catch (e) {
+    showSection('home');
+    showError(e.message);
+    document.body.dataset.version = String(++version);
+  }
+}
+
 function route() {
+  if (location.hash.startsWith(PREFIX)) {
+    openLink();
+    return;
+  }
   const slug = slugOfPath();
   markNav(slug);
   $('new-game').onclick = () => setupForm(current ? current.game : slug, new URLSearchParams());
@@ -443,12 +591,25 @@ document.addEventListener('keydown', (event) => {
   if (typing) return;
   if (event.key === 'Escape') {
     if (closeColour()) { event.preventDefault(); return; }
-    if ($('rules').open) { $('rules').open = false; event.preventDefault(); }
+    for (const id of ['rules', 'stepper-rules']) if ($(id).open) { $(id).open = false; event.preventDefault(); }
+    return;
+  }
+  if (!$('stepper').hidden) {
+    if (event.key === '?') { $('stepper-rules').open = !$('stepper-rules').open; event.preventDefault(); return; }
+    const button = [...document.querySelectorAll('#stepper .stepper-bar button[data-key]')].find((b) => b.dataset.key === event.key);
+    // Home/End and the arrows are the page's own: a focused log may not scroll with them.
+    if (button) {
+      event.preventDefault();
+      // Past either end the view stays, and says so (as the terminal's viewer does).
+      if (!button.disabled) button.click();
+      else $('stepper-announce').textContent = `This is the ${stepping && stepping.at === 0 ? 'start' : 'end'} of the game.`;
+    }
     return;
   }
   if ($('game').hidden) return;
   const picker = $('choose');
   const scope = picker.hidden ? $('actions') : picker;
+  if (picker.hidden && event.key === 's' && !$('recorded').hidden) { event.preventDefault(); $('step-through').click(); return; }
   if (event.key === 'Enter' && target instanceof HTMLElement && target.closest('button, a, summary')) return;
   if (event.key === '?' && picker.hidden) {
     $('rules').open = !$('rules').open;
@@ -463,4 +624,5 @@ document.addEventListener('keydown', (event) => {
   }
 });
 
+window.addEventListener('hashchange', () => { if (location.hash.startsWith(PREFIX)) openLink(); });
 route();

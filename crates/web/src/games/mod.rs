@@ -13,7 +13,8 @@ pub mod pig;
 pub mod quattro;
 pub mod war;
 
-use cards_core::protocol::{Actor, Agent, ChanceSource, Driver, GameState, Seat, Stop};
+use cards_core::protocol::{Actor, Agent, ChanceSource, Driver, GameState, Seat, Step, Stop};
+use cards_core::replay::MAX_STEPS;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -214,6 +215,43 @@ impl<G: GameState + ?Sized> Agent<G> for Nobody {
     }
 }
 
+/// What rebuilds a session's game for its recording (`GET /api/games/ID/recording`):
+/// the game as it was before anything happened, and every seat's action in order, the
+/// person's and the computer's alike (the chance outcomes come again from the seed).
+#[derive(Clone, Debug)]
+pub struct Tape<G: GameState> {
+    /// The game before its first step.
+    pub start: G,
+    /// The seats' actions, as they were applied.
+    pub actions: Vec<G::Action>,
+    /// Whether the game went on for more actions than a recording holds
+    /// ([`MAX_STEPS`]): then the tape stops growing and the game cannot be recorded.
+    pub overflowed: bool,
+}
+
+impl<G: GameState + Clone> Tape<G> {
+    /// A tape of `start`, no action yet.
+    pub fn new(start: &G) -> Tape<G> {
+        Tape {
+            start: start.clone(),
+            actions: Vec::new(),
+            overflowed: false,
+        }
+    }
+}
+
+impl<G: GameState> Tape<G> {
+    /// Writes down an action just applied.
+    pub fn push(&mut self, action: G::Action) {
+        // A game's own caps end it long before this; a session must stay small anyway.
+        if self.actions.len() >= MAX_STEPS {
+            self.overflowed = true;
+        } else {
+            self.actions.push(action);
+        }
+    }
+}
+
 /// How far the server plays on with the computer's agents.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Until {
@@ -226,12 +264,14 @@ pub enum Until {
 }
 
 /// Plays `game` on with `agents` and `chance` through the protocol's [`Driver`],
-/// handing each step's events to `log`, until `until` (and never past a seat for which
-/// `person` holds, whose action only the page gives).
+/// handing each step's events to `log` and each action to `tape`, until `until` (and
+/// never past a seat for which `person` holds, whose action only the page gives).
+#[allow(clippy::too_many_arguments)] // the session's parts, borrowed apart
 pub fn play_on<G, A>(
     game: &mut G,
     chance: &mut ChanceSource<G::Chance>,
     driver: &mut Driver<G>,
+    tape: &mut Tape<G>,
     agents: &mut A,
     person: impl Fn(Seat) -> bool,
     until: Until,
@@ -250,18 +290,22 @@ where
             Actor::Seat(_) => actions += 1,
             Actor::Chance => {}
         }
-        driver
+        let step = driver
             .step(game, chance, agents)
             .map_err(|e| ApiError::internal(format!("the game loop stopped: {e}")))?;
+        if let Some(Step::Action { action, .. }) = step {
+            tape.push(action);
+        }
         log(game, driver.events());
     }
 }
 
 /// Applies the person's `action` for `seat`: only if `seat` is to act and the action is
-/// among the legal actions (and the game's `apply` refuses anything else, unchanged).
-/// Returns the events.
+/// among the legal actions (and the game's `apply` refuses anything else, unchanged);
+/// an applied action goes on `tape`. Returns the events.
 pub fn apply_person<G: GameState>(
     game: &mut G,
+    tape: &mut Tape<G>,
     seat: Seat,
     action: G::Action,
 ) -> Result<Vec<G::Event>, ApiError> {
@@ -280,6 +324,7 @@ pub fn apply_person<G: GameState>(
     let mut events = Vec::new();
     game.apply(action, &mut events)
         .map_err(|e| ApiError::illegal(e.to_string()))?;
+    tape.push(action);
     Ok(events)
 }
 

@@ -7,7 +7,8 @@
 //! cards). The page sees `observe(seat)`: its hand, the card to match, the colour in
 //! force, the 2s waiting, the deck's size and every seat's card count.
 
-use cards_core::protocol::{ChanceSource, Driver, GameState, Seat};
+use cards_core::protocol::{Actor, ChanceSource, Driver, GameState, Seat};
+use cards_core::replay::Frame;
 use cards_core::rng::rng_from_seed;
 use cards_core::{ColorCard, Outcome};
 use ochos_locos::deck::DeckOrder;
@@ -17,10 +18,12 @@ use ochos_locos::{Strategy, Variant};
 use serde_json::{Value, json};
 
 use super::{
-    Entry, Legal, Log, Options, OutcomeJson, PlayerJson, Snapshot, Until, action_type,
+    Entry, Legal, Log, Options, OutcomeJson, PlayerJson, Snapshot, Tape, Until, action_type,
     apply_person, color_field, legal_actions, only_fields, play_on, seat_to_act, string_field,
 };
 use crate::error::ApiError;
+use crate::replay::{FrameJson, Stepped};
+use crate::server::{Kind, Table};
 
 /// A game of Ochos Locos held by the server.
 #[derive(Clone, Debug)]
@@ -29,6 +32,7 @@ pub struct Ochos {
     game: Game,
     chance: ChanceSource<DeckOrder>,
     driver: Driver<Game>,
+    tape: Tape<Game>,
     strategies: Vec<Strategy>,
     names: Vec<String>,
     seat: Seat,
@@ -73,6 +77,7 @@ impl Ochos {
             .map_err(|e| ApiError::internal(e.to_string()))?;
         let mut ochos = Ochos {
             variant,
+            tape: Tape::new(&game),
             game,
             chance: ChanceSource::seeded(rng_from_seed(seed)),
             driver: Driver::new(),
@@ -112,6 +117,7 @@ impl Ochos {
             &mut self.game,
             &mut self.chance,
             &mut self.driver,
+            &mut self.tape,
             &mut self.strategies,
             |s| playing && s == seat,
             until,
@@ -142,7 +148,7 @@ impl Ochos {
                 if !self.playing {
                     return Err(ApiError::illegal("you are watching: send next or to_end"));
                 }
-                let events = apply_person(&mut self.game, self.seat, action)?;
+                let events = apply_person(&mut self.game, &mut self.tape, self.seat, action)?;
                 entries(&self.names, &events, &mut log);
                 self.play_on(Until::Person, &mut log)?;
             }
@@ -216,19 +222,7 @@ impl Ochos {
         } else {
             Vec::new()
         };
-        // The card to match after an 8 is no real card (an 8 of the colour named): the
-        // page is told the colour instead.
-        let view = json!({
-            "rules": self.variant.name(),
-            "hand": obs.hand.iter().map(ToString::to_string).collect::<Vec<_>>(),
-            "discard": obs.discard_card.map(|c| c.to_string()),
-            "colour": obs.chosen_color.map(|c| c.name()),
-            "pending_twos": obs.pending_twos,
-            "facing_two": obs.facing_two(),
-            // What not answering the 2s costs, said on the page ("draw 4").
-            "penalty": obs.rules.two.filter(|_| obs.facing_two()).map(|two| two.penalty.cards(obs.pending_twos)),
-            "deck": obs.deck_size,
-        });
+        let view = view_json(self.variant, &obs);
         Ok(Snapshot {
             seat: self.seat,
             playing: self.playing,
@@ -247,6 +241,103 @@ impl Ochos {
     pub(crate) fn game(&self) -> &Game {
         &self.game
     }
+}
+
+/// The position as a seat sees it. The card to match after an 8 is no real card (an 8
+/// of the colour named): the page is told the colour instead.
+fn view_json(variant: Variant, obs: &ochos_locos::game::Observation<'_>) -> Value {
+    json!({
+        "rules": variant.name(),
+        "hand": obs.hand.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        "discard": obs.discard_card.map(|c| c.to_string()),
+        "colour": obs.chosen_color.map(|c| c.name()),
+        "pending_twos": obs.pending_twos,
+        "facing_two": obs.facing_two(),
+        // What not answering the 2s costs, said on the page ("draw 4").
+        "penalty": obs.rules.two.filter(|_| obs.facing_two()).map(|two| two.penalty.cards(obs.pending_twos)),
+        "deck": obs.deck_size,
+    })
+}
+
+impl Stepped for Game {
+    const KIND: Kind = Kind::OchosLocos;
+    type Memo = ();
+
+    fn tape(table: &Table) -> Option<&Tape<Game>> {
+        match table {
+            Table::OchosLocos(ochos) => Some(&ochos.tape),
+            _ => None,
+        }
+    }
+
+    /// Every event is public; `reveal` shows every hand, otherwise seat 0's only.
+    fn frame(frame: &Frame<Game>, _: &mut (), reveal: bool) -> FrameJson {
+        let state = &frame.state;
+        let names: Vec<String> = state
+            .players()
+            .iter()
+            .map(|p| p.name().to_owned())
+            .collect();
+        let mut log = Log::default();
+        entries(&names, &frame.events, &mut log);
+        let obs = state.observe(0);
+        let counts: Vec<usize> = obs
+            .as_ref()
+            .map(|o| o.card_counts().collect())
+            .unwrap_or_default();
+        let players: Vec<PlayerJson> = state
+            .players()
+            .iter()
+            .enumerate()
+            .map(|(s, player)| PlayerJson {
+                name: player.name().to_owned(),
+                plays: player.strategy().describe().into(),
+                cards: counts.get(s).copied(),
+                score: None,
+            })
+            .collect();
+        let hands = state
+            .players()
+            .iter()
+            .enumerate()
+            .map(|(s, player)| {
+                (reveal || s == 0).then(|| player.hand().iter().map(ToString::to_string).collect())
+            })
+            .collect();
+        let outcome = state.outcome().map(|o| outcome(&names, o));
+        let status = crate::replay::status(
+            state.actor(),
+            outcome.as_ref(),
+            &players,
+            "The cards are dealt next",
+        );
+        FrameJson {
+            log: log.into_entries(),
+            to_act: match state.actor() {
+                Actor::Seat(seat) => Some(seat),
+                _ => None,
+            },
+            players,
+            view: obs.map_or(Value::Null, |obs| view_json(state_variant(state), &obs)),
+            hands,
+            status,
+            outcome,
+        }
+    }
+
+    fn rules_text(start: &Game) -> Vec<String> {
+        super::rule_sentences(&ochos_locos::render::rules_text(state_variant(start)))
+    }
+}
+
+/// The first rule set that plays by the game's rules (two pairs share theirs, and differ
+/// in the players and the deal only: a replay names the recording's own, see
+/// [`crate::replay::replay_json`]).
+fn state_variant(game: &Game) -> Variant {
+    Variant::ALL
+        .into_iter()
+        .find(|v| v.rules() == game.rules())
+        .unwrap_or(Variant::Completos)
 }
 
 fn legal(action: Action, facing_two: bool, deck: usize) -> Legal {

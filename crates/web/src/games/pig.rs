@@ -8,7 +8,8 @@
 
 use std::sync::Arc;
 
-use cards_core::protocol::{ChanceSource, Driver, GameState, Seat};
+use cards_core::protocol::{Actor, ChanceSource, Driver, GameState, Seat, Step};
+use cards_core::replay::Frame;
 use cards_core::rng::rng_from_seed;
 use pig::game::RollEffect;
 use pig::{
@@ -18,10 +19,12 @@ use pig::{
 use serde_json::{Value, json};
 
 use super::{
-    Entry, Legal, Log, Nobody, Options, OutcomeJson, PlayerJson, Snapshot, Until, action_type,
-    apply_person, legal_actions, only_fields, play_on, seat_to_act,
+    Entry, Legal, Log, Nobody, Options, OutcomeJson, PlayerJson, Snapshot, Tape, Until,
+    action_type, apply_person, legal_actions, only_fields, play_on, seat_to_act,
 };
 use crate::error::ApiError;
+use crate::replay::{FrameJson, Stepped};
+use crate::server::{Kind, Table};
 
 /// The person's seat.
 pub const YOU: Seat = 0;
@@ -85,6 +88,7 @@ pub struct Pig {
     game: Game,
     chance: ChanceSource<Throw>,
     driver: Driver<Game>,
+    tape: Tape<Game>,
     computer: AnyStrategy,
     /// The dice of the last roll, and who threw them.
     last_roll: Option<(Seat, Vec<u8>)>,
@@ -105,20 +109,17 @@ impl Pig {
             })?)),
         };
         let players = [PigPlayer::new(NAMES[0]), PigPlayer::new(NAMES[1])];
+        let game = Game::new(setup.rules, setup.goal, players);
         let pig = Pig {
             setup,
-            game: Game::new(setup.rules, setup.goal, players),
+            game,
             chance: ChanceSource::seeded(rng_from_seed(seed)),
             driver: Driver::new(),
+            tape: Tape::new(&game),
             computer,
             last_roll: None,
         };
-        let entries = vec![Entry::new(
-            None,
-            "start",
-            format!("First to {} wins; {}", setup.goal, setup.rules.describe()),
-        )];
-        Ok((pig, entries))
+        Ok((pig, opening(&game)))
     }
 
     /// The query of the page's address that replays this game.
@@ -138,6 +139,7 @@ impl Pig {
             &mut self.game,
             &mut self.chance,
             &mut self.driver,
+            &mut self.tape,
             &mut agents,
             |s| s == YOU,
             Until::Person,
@@ -158,7 +160,7 @@ impl Pig {
                 )));
             }
         };
-        let events = apply_person(&mut self.game, YOU, action)?;
+        let events = apply_person(&mut self.game, &mut self.tape, YOU, action)?;
         let mut log = Log::default();
         entries(&events, &mut log, &mut self.last_roll);
         self.play_on(&mut log)?;
@@ -167,31 +169,16 @@ impl Pig {
 
     /// What the person sees now.
     pub fn snapshot(&self) -> Result<Snapshot, ApiError> {
-        let view = self.game.observe(YOU).ok_or_else(|| {
+        let position = position(&self.game, self.last_roll.as_ref()).ok_or_else(|| {
             ApiError::internal("broken invariant: the page's seat has no observation")
         })?;
-        let mut scores = [view.my_score, view.opponent_score];
-        // The game ends on the roll that reaches the goal, before any hold: the winner's
-        // total is the banked points and that turn's, and is what the page shows then.
-        if let Some(winner) = self.game.outcome().and_then(|o| o.winner())
-            && let Some(score) = scores.get_mut(winner)
-        {
-            *score += view.turn_points;
-        }
-        let players = NAMES
-            .iter()
-            .enumerate()
-            .map(|(s, name)| PlayerJson {
-                name: (*name).into(),
-                plays: if s == YOU {
-                    "you".into()
-                } else {
-                    self.setup.computer.to_string()
-                },
-                cards: None,
-                score: Some(scores[s]),
-            })
-            .collect();
+        let players = players(position.scores, |s| {
+            if s == YOU {
+                "you".into()
+            } else {
+                self.setup.computer.to_string()
+            }
+        });
         let to_act = seat_to_act(&self.game);
         let legal = if to_act == Some(YOU) {
             legal_actions(&self.game)
@@ -210,38 +197,156 @@ impl Pig {
         } else {
             Vec::new()
         };
-        // Whose turn the turn's points are: after the end, the winner's (who won
-        // mid-turn, before holding).
-        let turn = match self.game.outcome() {
-            Some(end) => end.winner().unwrap_or(YOU),
-            None if view.my_turn => YOU,
-            None => 1 - YOU,
-        };
-        let json_view = json!({
-            "rules": cards_core::names::RuleSet::name(self.setup.rules),
-            "goal": view.goal,
-            "scores": scores,
-            "turn": turn,
-            "turn_points": view.turn_points,
-            "last_roll": self.last_roll.as_ref().map(|(seat, dice)| json!({"seat": seat, "dice": dice})),
-        });
         Ok(Snapshot {
             seat: YOU,
             playing: true,
             players,
             to_act,
             your_turn: !legal.is_empty(),
-            view: json_view,
+            view: position.view,
             legal,
             rules_text: rules_text(self.setup.rules, self.setup.goal),
-            outcome: self.game.outcome().map(|o| OutcomeJson {
-                winner: o.winner(),
-                text: match o.winner() {
-                    Some(YOU) => "You win!".into(),
-                    _ => "The Computer wins".into(),
-                },
-            }),
+            outcome: outcome(&self.game),
         })
+    }
+}
+
+/// A game's scores as the page shows them, and its `view`.
+struct Position {
+    scores: [u32; 2],
+    view: Value,
+}
+
+/// The position the page shows (`None`: seat 0 has no observation, a broken invariant).
+fn position(game: &Game, last_roll: Option<&(Seat, Vec<u8>)>) -> Option<Position> {
+    let view = game.observe(YOU)?;
+    let mut scores = [view.my_score, view.opponent_score];
+    // The game ends on the roll that reaches the goal, before any hold: the winner's
+    // total is the banked points and that turn's, and is what the page shows then.
+    if let Some(winner) = game.outcome().and_then(|o| o.winner())
+        && let Some(score) = scores.get_mut(winner)
+    {
+        *score += view.turn_points;
+    }
+    // Whose turn the turn's points are: after the end, the winner's (who won
+    // mid-turn, before holding).
+    let turn = match game.outcome() {
+        Some(end) => end.winner().unwrap_or(YOU),
+        None if view.my_turn => YOU,
+        None => 1 - YOU,
+    };
+    let json_view = json!({
+        "rules": cards_core::names::RuleSet::name(game.rules()),
+        "goal": view.goal,
+        "scores": scores,
+        "turn": turn,
+        "turn_points": view.turn_points,
+        "last_roll": last_roll.map(|(seat, dice)| json!({"seat": seat, "dice": dice})),
+    });
+    Some(Position {
+        scores,
+        view: json_view,
+    })
+}
+
+fn players(scores: [u32; 2], plays: impl Fn(Seat) -> String) -> Vec<PlayerJson> {
+    NAMES
+        .iter()
+        .enumerate()
+        .map(|(s, name)| PlayerJson {
+            name: (*name).into(),
+            plays: plays(s),
+            cards: None,
+            score: Some(scores[s]),
+        })
+        .collect()
+}
+
+fn outcome(game: &Game) -> Option<OutcomeJson> {
+    game.outcome().map(|o| OutcomeJson {
+        winner: o.winner(),
+        text: match o.winner() {
+            Some(YOU) => "You win!".into(),
+            _ => "The Computer wins".into(),
+        },
+    })
+}
+
+/// The first line of a game.
+fn opening(game: &Game) -> Vec<Entry> {
+    vec![Entry::new(
+        None,
+        "start",
+        format!("First to {} wins; {}", game.goal(), game.rules().describe()),
+    )]
+}
+
+impl Stepped for Game {
+    const KIND: Kind = Kind::Pig;
+
+    /// The last roll's seat and dice.
+    type Memo = Option<(Seat, Vec<u8>)>;
+
+    fn tape(table: &Table) -> Option<&Tape<Game>> {
+        match table {
+            Table::Pig(pig) => Some(&pig.tape),
+            _ => None,
+        }
+    }
+
+    /// Everything in Pig is public: `reveal` changes nothing.
+    fn frame(frame: &Frame<Game>, last_roll: &mut Self::Memo, _reveal: bool) -> FrameJson {
+        let mut log = Log::default();
+        if let Some(Step::Action { seat, action }) = frame.step {
+            // The live log tells an action by its outcome (a hold's total, a roll's
+            // dice); the replay says what was chosen, so that each step has its line.
+            if action == Action::Roll {
+                let text = if seat == YOU {
+                    "You choose to roll"
+                } else {
+                    "The Computer chooses to roll"
+                };
+                log.push(Entry::new(Some(seat), "chose", text));
+            }
+        }
+        entries(&frame.events, &mut log, last_roll);
+        let state = &frame.state;
+        let position = position(state, last_roll.as_ref());
+        let scores = position.as_ref().map_or([0, 0], |p| p.scores);
+        let players = players(scores, |s| {
+            if s == YOU {
+                "you".into()
+            } else {
+                "computer".into()
+            }
+        });
+        let outcome = outcome(state);
+        let status = crate::replay::status(
+            state.actor(),
+            outcome.as_ref(),
+            &players,
+            "The dice are thrown next",
+        );
+        FrameJson {
+            log: log.into_entries(),
+            players,
+            to_act: match state.actor() {
+                Actor::Seat(seat) => Some(seat),
+                _ => None,
+            },
+            view: position.map_or(Value::Null, |p| p.view),
+            hands: Vec::new(),
+            status,
+            outcome,
+        }
+    }
+
+    fn opening(start: &Game) -> Vec<Entry> {
+        opening(start)
+    }
+
+    fn rules_text(start: &Game) -> Vec<String> {
+        rules_text(start.rules(), start.goal())
     }
 }
 

@@ -8,7 +8,8 @@
 //! direction. A bot's draw is told without its card.
 
 use cards_core::Outcome;
-use cards_core::protocol::{ChanceSource, Driver, GameState, Seat};
+use cards_core::protocol::{Actor, ChanceSource, Driver, GameState, Seat};
+use cards_core::replay::Frame;
 use cards_core::rng::rng_from_seed;
 use quattro::{
     Action, Bot, Card, DEFAULT_MAX_TURNS, DeckOrder, Event, Game, NoWinner, Player, Rules,
@@ -16,10 +17,12 @@ use quattro::{
 use serde_json::{Value, json};
 
 use super::{
-    Entry, Legal, Log, Options, OutcomeJson, PlayerJson, Snapshot, Until, action_type,
+    Entry, Legal, Log, Options, OutcomeJson, PlayerJson, Snapshot, Tape, Until, action_type,
     apply_person, color_field, legal_actions, only_fields, play_on, seat_to_act, string_field,
 };
 use crate::error::ApiError;
+use crate::replay::{FrameJson, Stepped};
+use crate::server::{Kind, Table};
 
 /// The person's seat.
 pub const YOU: Seat = 0;
@@ -33,6 +36,7 @@ pub struct Quattro {
     game: Game,
     chance: ChanceSource<DeckOrder>,
     driver: Driver<Game>,
+    tape: Tape<Game>,
     bots: [Bot; 4],
     names: Vec<String>,
 }
@@ -55,8 +59,10 @@ impl Quattro {
             Player::bot(3),
         ];
         let names = players.iter().map(|p| p.name().to_owned()).collect();
+        let game = Game::new(rules, players, DEFAULT_MAX_TURNS);
         let mut quattro = Quattro {
-            game: Game::new(rules, players, DEFAULT_MAX_TURNS),
+            tape: Tape::new(&game),
+            game,
             chance: ChanceSource::seeded(rng_from_seed(seed)),
             driver: Driver::new(),
             bots: [Bot; 4],
@@ -81,10 +87,11 @@ impl Quattro {
             &mut self.game,
             &mut self.chance,
             &mut self.driver,
+            &mut self.tape,
             &mut self.bots,
             |s| s == YOU,
             Until::Person,
-            |_, events| entries(names, events, log),
+            |_, events| entries(names, events, log, false),
         )
     }
 
@@ -110,9 +117,9 @@ impl Quattro {
                 )));
             }
         };
-        let events = apply_person(&mut self.game, YOU, mv)?;
+        let events = apply_person(&mut self.game, &mut self.tape, YOU, mv)?;
         let mut log = Log::default();
-        entries(&self.names, &events, &mut log);
+        entries(&self.names, &events, &mut log, false);
         self.play_on(&mut log)?;
         Ok(log.into_entries())
     }
@@ -137,23 +144,7 @@ impl Quattro {
         } else {
             Vec::new()
         };
-        let json_view = match &view {
-            None => Value::Null,
-            Some(v) => {
-                let mut hand = v.hand.to_vec();
-                // In the order of the legal moves: number cards, action cards, wild cards.
-                hand.sort();
-                json!({
-                    "rules": cards_core::names::RuleSet::name(v.rules),
-                    "hand": hand.iter().map(ToString::to_string).collect::<Vec<_>>(),
-                    "top": v.top.to_string(),
-                    "colour": v.color.name(),
-                    "draw_pile": v.draw_pile,
-                    "clockwise": v.clockwise,
-                    "next": v.next_seat(),
-                })
-            }
-        };
+        let json_view = view.as_ref().map_or(Value::Null, view_json);
         Ok(Snapshot {
             seat: YOU,
             playing: true,
@@ -171,6 +162,92 @@ impl Quattro {
     #[cfg(test)]
     pub(crate) fn game(&self) -> &Game {
         &self.game
+    }
+}
+
+/// The position as a seat sees it.
+fn view_json(v: &quattro::Observation<'_>) -> Value {
+    json!({
+        "rules": cards_core::names::RuleSet::name(v.rules),
+        "hand": sorted(v.hand),
+        "top": v.top.to_string(),
+        "colour": v.color.name(),
+        "draw_pile": v.draw_pile,
+        "clockwise": v.clockwise,
+        "next": v.next_seat(),
+    })
+}
+
+/// A hand in the order of the legal moves: number cards, action cards, wild cards.
+fn sorted(hand: &[Card]) -> Vec<String> {
+    let mut hand = hand.to_vec();
+    hand.sort();
+    hand.iter().map(ToString::to_string).collect()
+}
+
+impl Stepped for Game {
+    const KIND: Kind = Kind::Quattro;
+    type Memo = ();
+
+    fn tape(table: &Table) -> Option<&Tape<Game>> {
+        match table {
+            Table::Quattro(quattro) => Some(&quattro.tape),
+            _ => None,
+        }
+    }
+
+    /// With `reveal`, every hand and every card drawn is shown; otherwise what seat 0
+    /// (the person) saw, as on the live page.
+    fn frame(frame: &Frame<Game>, _: &mut (), reveal: bool) -> FrameJson {
+        let state = &frame.state;
+        let names: Vec<String> = state
+            .players()
+            .iter()
+            .map(|p| p.name().to_owned())
+            .collect();
+        let mut log = Log::default();
+        entries(&names, &frame.events, &mut log, reveal);
+        let view = state.observe(YOU);
+        let players: Vec<PlayerJson> = state
+            .players()
+            .iter()
+            .enumerate()
+            .map(|(s, player)| PlayerJson {
+                name: player.name().to_owned(),
+                plays: if s == YOU { "you".into() } else { "bot".into() },
+                cards: Some(player.hand().len()),
+                score: None,
+            })
+            .collect();
+        let hands = state
+            .players()
+            .iter()
+            .enumerate()
+            .map(|(s, player)| (reveal || s == YOU).then(|| sorted(player.hand())))
+            .collect();
+        let outcome = state.outcome().map(|o| outcome(&names, o));
+        let status = crate::replay::status(
+            state.actor(),
+            outcome.as_ref(),
+            &players,
+            "The cards are shuffled and dealt next",
+        );
+        FrameJson {
+            log: log.into_entries(),
+            to_act: match state.actor() {
+                Actor::Seat(seat) => Some(seat),
+                _ => None,
+            },
+            players,
+            view: view.as_ref().map_or(Value::Null, view_json),
+            hands,
+            status,
+            outcome,
+        }
+    }
+
+    fn rules_text(start: &Game) -> Vec<String> {
+        super::rule_sentences(&quattro::render::rules_text(start.rules()))
     }
 }
 
@@ -233,8 +310,9 @@ fn name(names: &[String], seat: Seat) -> String {
 }
 
 /// The public lines of `events`, as the person (seat 0) may know them: the cards a bot
-/// draws stay hidden, the person's own are shown.
-fn entries(names: &[String], events: &[Event], log: &mut Log) {
+/// draws stay hidden, the person's own are shown; all are shown with `reveal` (a
+/// finished game stepped through).
+fn entries(names: &[String], events: &[Event], log: &mut Log, reveal: bool) {
     for event in events {
         let entry = match *event {
             Event::Dealt { top } => Entry::new(
@@ -263,6 +341,12 @@ fn entries(names: &[String], events: &[Event], log: &mut Log) {
                 Entry::new(Some(player), "drew", format!("You draw {card}"))
                     .with_cards(vec![card.to_string()])
             }
+            Event::Drew { player, card } if reveal => Entry::new(
+                Some(player),
+                "drew",
+                format!("{} draws {card}", name(names, player)),
+            )
+            .with_cards(vec![card.to_string()]),
             Event::Drew { player, .. } => Entry::new(
                 Some(player),
                 "drew",
@@ -290,6 +374,16 @@ fn entries(names: &[String], events: &[Event], log: &mut Log) {
                 Some(player),
                 "drew",
                 format!("You draw {} as a penalty", cards.cards().len()),
+            )
+            .with_cards(cards.cards().iter().map(ToString::to_string).collect()),
+            Event::DrewPenalty { player, cards } if reveal => Entry::new(
+                Some(player),
+                "drew",
+                format!(
+                    "{} draws {} as a penalty",
+                    name(names, player),
+                    cards.cards().len()
+                ),
             )
             .with_cards(cards.cards().iter().map(ToString::to_string).collect()),
             Event::DrewPenalty { player, cards } => Entry::new(

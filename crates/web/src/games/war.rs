@@ -8,16 +8,19 @@
 //! down, the person's own included: a war's face-down cards are told by their number.
 
 use cards_core::Outcome;
-use cards_core::protocol::{ChanceSource, Driver, GameState, Seat};
+use cards_core::protocol::{Actor, ChanceSource, Driver, GameState, Seat};
+use cards_core::replay::Frame;
 use cards_core::rng::rng_from_seed;
 use serde_json::{Value, json};
 use war::{Action, AlwaysBattle, DeckOrder, Event, Game, NoWinner, Order, Rules};
 
 use super::{
-    Entry, Legal, Log, Options, OutcomeJson, PlayerJson, Snapshot, Until, action_type,
+    Entry, Legal, Log, Options, OutcomeJson, PlayerJson, Snapshot, Tape, Until, action_type,
     apply_person, only_fields, play_on, seat_to_act,
 };
 use crate::error::ApiError;
+use crate::replay::{FrameJson, Stepped};
+use crate::server::{Kind, Table};
 
 /// The most battles one request may ask for (`to_end` is bounded by the game's own cap).
 pub const MAX_COUNT: u64 = 10_000;
@@ -31,6 +34,7 @@ pub struct War {
     game: Game,
     chance: ChanceSource<DeckOrder>,
     driver: Driver<Game>,
+    tape: Tape<Game>,
     /// The face-up cards of the last battle and its wars, by seat.
     shown: Vec<(Seat, String)>,
 }
@@ -51,8 +55,10 @@ impl War {
                 )));
             }
         };
+        let game = Game::new(rules.with_order(order));
         let mut war = War {
-            game: Game::new(rules.with_order(order)),
+            tape: Tape::new(&game),
+            game,
             chance: ChanceSource::seeded(rng_from_seed(seed)),
             driver: Driver::new(),
             shown: Vec::new(),
@@ -78,6 +84,7 @@ impl War {
             &mut self.game,
             &mut self.chance,
             &mut self.driver,
+            &mut self.tape,
             &mut AlwaysBattle,
             |_| true,
             Until::Person,
@@ -117,7 +124,7 @@ impl War {
                 }
                 break;
             };
-            let events = apply_person(&mut self.game, seat, Action::Battle)?;
+            let events = apply_person(&mut self.game, &mut self.tape, seat, Action::Battle)?;
             entries(&events, &mut log, &mut self.shown);
             self.play_on(&mut log)?;
         }
@@ -129,21 +136,7 @@ impl War {
         let view = self.game.observe(0).ok_or_else(|| {
             ApiError::internal("broken invariant: the page's seat has no observation")
         })?;
-        let counts: Vec<usize> = view.card_counts().collect();
-        let players = counts
-            .iter()
-            .enumerate()
-            .map(|(s, &cards)| PlayerJson {
-                name: format!("Player {}", s + 1),
-                plays: if s == 0 {
-                    "you".into()
-                } else {
-                    "computer".into()
-                },
-                cards: Some(cards),
-                score: None,
-            })
-            .collect();
+        let players = players(&view);
         let to_act = seat_to_act(&self.game);
         let legal = if to_act.is_some() {
             vec![
@@ -163,14 +156,7 @@ impl War {
         } else {
             Vec::new()
         };
-        let json_view = json!({
-            "order": match self.game.rules().order() { Order::Shuffled => "shuffled", Order::Fixed => "fixed" },
-            "battles": view.battles(),
-            "wars": view.wars(),
-            "table": view.table_len(),
-            "face_up": view.face_up().map(|c| c.to_string()).collect::<Vec<_>>(),
-            "last_battle": self.shown.iter().map(|(seat, card)| json!({"seat": seat, "card": card})).collect::<Vec<_>>(),
-        });
+        let json_view = view_json(&self.game, &view, &self.shown);
         Ok(Snapshot {
             seat: 0,
             playing: true,
@@ -188,6 +174,89 @@ impl War {
     #[cfg(test)]
     pub(crate) fn game(&self) -> &Game {
         &self.game
+    }
+}
+
+fn players(view: &war::Observation<'_>) -> Vec<PlayerJson> {
+    view.card_counts()
+        .enumerate()
+        .map(|(s, cards)| PlayerJson {
+            name: format!("Player {}", s + 1),
+            plays: if s == 0 {
+                "you".into()
+            } else {
+                "computer".into()
+            },
+            cards: Some(cards),
+            score: None,
+        })
+        .collect()
+}
+
+/// The table as everyone sees it.
+fn view_json(game: &Game, view: &war::Observation<'_>, shown: &[(Seat, String)]) -> Value {
+    json!({
+        "order": match game.rules().order() { Order::Shuffled => "shuffled", Order::Fixed => "fixed" },
+        "battles": view.battles(),
+        "wars": view.wars(),
+        "table": view.table_len(),
+        "face_up": view.face_up().map(|c| c.to_string()).collect::<Vec<_>>(),
+        "last_battle": shown.iter().map(|(seat, card)| json!({"seat": seat, "card": card})).collect::<Vec<_>>(),
+    })
+}
+
+impl Stepped for Game {
+    const KIND: Kind = Kind::War;
+
+    /// The face-up cards of the last battle and its wars, by seat.
+    type Memo = Vec<(Seat, String)>;
+
+    fn tape(table: &Table) -> Option<&Tape<Game>> {
+        match table {
+            Table::War(war) => Some(&war.tape),
+            _ => None,
+        }
+    }
+
+    /// With `reveal`, every pile's cards, top first; otherwise none (the person's own
+    /// pile is face down too).
+    fn frame(frame: &Frame<Game>, shown: &mut Self::Memo, reveal: bool) -> FrameJson {
+        let state = &frame.state;
+        let mut log = Log::default();
+        entries(&frame.events, &mut log, shown);
+        let view = state.observe(0);
+        let players = view.as_ref().map(players).unwrap_or_default();
+        let hands = state
+            .players()
+            .iter()
+            .map(|player| reveal.then(|| player.cards().map(|c| c.to_string()).collect()))
+            .collect();
+        let outcome = state.outcome().map(outcome);
+        let status = match state.actor() {
+            Actor::Seat(_) if outcome.is_none() => "The next battle is to be turned".to_owned(),
+            actor => crate::replay::status(
+                actor,
+                outcome.as_ref(),
+                &players,
+                "Chance deals, or gathers the table's cards, next",
+            ),
+        };
+        FrameJson {
+            log: log.into_entries(),
+            to_act: match state.actor() {
+                Actor::Seat(seat) => Some(seat),
+                _ => None,
+            },
+            players,
+            view: view.map_or(Value::Null, |view| view_json(state, &view, shown)),
+            hands,
+            status,
+            outcome,
+        }
+    }
+
+    fn rules_text(start: &Game) -> Vec<String> {
+        super::rule_sentences(&war::render::rules_text(start.rules()))
     }
 }
 

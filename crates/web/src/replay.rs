@@ -1,0 +1,546 @@
+//! Finished games stepped through on the page: a session's recording
+//! (`GET /api/games/ID/recording`, the file `GAME --record FILE` writes and `GAME replay
+//! FILE` reads) and a recording played again into frames (`POST /api/replays`), both in
+//! the workspace's one format, [`cards_core::replay`].
+//!
+//! The server never trusts a recording's story: it rebuilds the game from the options,
+//! draws chance from the seed and applies each action with the protocol
+//! ([`frames_of`]), so a file can show nothing the rules would not have done. Each frame
+//! is told as the live page tells a step ([`Stepped::frame`], with the same entries);
+//! since the game is over, every hand is shown, unless the recording stops before the
+//! end (a game quit at the terminal): then a frame shows only what seat 0 saw.
+//!
+//! Which games are wired in is [`with_recorded`]'s one `match`: a game is added there,
+//! one line, once its crate implements [`Recorded`].
+
+use cards_core::protocol::{Actor, GameState, Seat};
+use cards_core::replay::{Frame, Recorded, Recording, ReplayError, frames_of};
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use crate::error::ApiError;
+use crate::games::{Entry, OutcomeJson, PlayerJson, Tape};
+use crate::server::{Kind, Table};
+
+/// The largest recording `POST /api/replays` reads: far above a long game's (a War to
+/// its end is a few thousand tokens of a few bytes), far below what would hold the
+/// server up.
+pub const MAX_RECORDING: usize = 1 << 20;
+
+/// The most frames a replay sent to the page may have: each is a whole position, so a
+/// War played to its battle cap is stepped through at the terminal instead.
+pub const MAX_FRAMES: usize = 20_000;
+
+/// One position of a replay as the page draws it.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct FrameJson {
+    /// The log's lines of this step, worded as the live page words them.
+    pub log: Vec<Entry>,
+    /// The players in seating order (cards held, points banked).
+    pub players: Vec<PlayerJson>,
+    /// The seat to act next, if a seat acts.
+    pub to_act: Option<Seat>,
+    /// The game's public position, in the live page's `view` shape.
+    pub view: Value,
+    /// Each seat's cards (its hand; in War its face-down pile, top first); `None` for a
+    /// seat whose cards are not shown. Empty in Pig.
+    pub hands: Vec<Option<Vec<String>>>,
+    /// Whose turn it is, what comes next, or how the game ended, in words.
+    pub status: String,
+    /// How the game ended, in its last frame.
+    pub outcome: Option<OutcomeJson>,
+}
+
+/// A game the page can step through: how its positions are drawn, and where a session
+/// keeps its [`Tape`]. Each of the four games implements it in its module of
+/// [`crate::games`].
+pub trait Stepped: GameState + Clone + 'static {
+    /// Which game this is.
+    const KIND: Kind;
+
+    /// What a frame carries over from the ones before it (Pig's last dice, the cards of
+    /// War's last battle), as the live game keeps it from one request to the next.
+    type Memo: Default;
+
+    /// The tape of a session's table, if it plays this game.
+    fn tape(table: &Table) -> Option<&Tape<Self>>;
+
+    /// One frame: the step's lines and the position after it; `reveal` shows every
+    /// seat's cards, otherwise only seat 0's.
+    fn frame(frame: &Frame<Self>, memo: &mut Self::Memo, reveal: bool) -> FrameJson;
+
+    /// The lines the live page starts a game with, before its first step.
+    fn opening(_start: &Self) -> Vec<Entry> {
+        Vec::new()
+    }
+
+    /// The rules panel of the game (the live page's `rules_text`).
+    fn rules_text(start: &Self) -> Vec<String>;
+}
+
+/// Something done with one recorded game's type: see [`with_recorded`].
+pub trait Visit {
+    /// What it gives.
+    type Out;
+    /// Does it with the game `G`.
+    fn visit<G: Recorded + Stepped>(self) -> Self::Out;
+}
+
+/// Runs `visit` with the game type of `kind`, if that game's recordings are wired in
+/// (`None` otherwise). This `match` is the one place a game is added.
+pub fn with_recorded<V: Visit>(kind: Kind, visit: V) -> Option<V::Out> {
+    match kind {
+        Kind::Pig => Some(visit.visit::<pig::Game>()),
+        // ADD HERE, one line a game, once its crate's `impl Recorded for Game` is merged
+        // (and its feature `replay` is on in crates/web/Cargo.toml):
+        //     Kind::OchosLocos => Some(visit.visit::<ochos_locos::Game>()),
+        //     Kind::Quattro => Some(visit.visit::<quattro::Game>()),
+        //     Kind::War => Some(visit.visit::<war::Game>()),
+        // and drop the game from the line below.
+        Kind::OchosLocos | Kind::Quattro | Kind::War => None,
+    }
+}
+
+fn not_yet(kind: Kind) -> String {
+    format!(
+        "recorded games of {} cannot be stepped through on this server yet (only {})",
+        kind.title(),
+        Kind::ALL
+            .into_iter()
+            .filter(|&k| is_recorded(k))
+            .map(Kind::slug)
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
+}
+
+/// Whether the server writes and replays recordings of `kind` ([`with_recorded`]).
+pub fn is_recorded(kind: Kind) -> bool {
+    with_recorded(kind, Probe).is_some()
+}
+
+struct Probe;
+
+impl Visit for Probe {
+    type Out = ();
+    fn visit<G: Recorded + Stepped>(self) {}
+}
+
+/// The recording of a session's game (its start, `seed` and actions).
+struct RecordingOf<'a> {
+    table: &'a Table,
+    seed: u64,
+}
+
+impl Visit for RecordingOf<'_> {
+    type Out = Result<Recording, ApiError>;
+    fn visit<G: Recorded + Stepped>(self) -> Result<Recording, ApiError> {
+        let tape = G::tape(self.table)
+            .ok_or_else(|| ApiError::internal("broken invariant: the table is not its game"))?;
+        if tape.overflowed {
+            return Err(ApiError::illegal(format!(
+                "this game went on for more than {} actions: too long to record",
+                cards_core::replay::MAX_STEPS
+            )));
+        }
+        Ok(G::recording(&tape.start, self.seed, &tape.actions))
+    }
+}
+
+/// The recording of a session's game, once it is over (before, it would tell every
+/// card and roll to come).
+pub fn recording(table: &Table, seed: u64, over: bool) -> Result<Recording, ApiError> {
+    let kind = table.kind();
+    if !over {
+        return Err(ApiError::illegal(
+            "the game is not over yet: its recording (which holds the seed) is given at the end",
+        ));
+    }
+    with_recorded(kind, RecordingOf { table, seed })
+        .unwrap_or_else(|| Err(ApiError::not_found(not_yet(kind))))
+}
+
+/// A recording played again: the answer of `POST /api/replays`.
+struct FramesOf<'a>(&'a Recording);
+
+impl Visit for FramesOf<'_> {
+    type Out = Result<Value, ApiError>;
+    fn visit<G: Recorded + Stepped>(self) -> Result<Value, ApiError> {
+        let too_long = || {
+            ApiError::malformed(format!(
+                "the recorded game is longer than the {} steps the page steps through: use `{} replay FILE`",
+                MAX_FRAMES - 1,
+                G::GAME
+            ))
+        };
+        // Each action is a step at least: a long file is refused before it is played.
+        if self.0.actions.len() >= MAX_FRAMES {
+            return Err(too_long());
+        }
+        let frames = frames_of::<G>(self.0).map_err(refused)?;
+        if frames.len() > MAX_FRAMES {
+            return Err(too_long());
+        }
+        Ok(replay_json(self.0, &frames))
+    }
+}
+
+/// A recording refused, with its one-line reason.
+fn refused(error: ReplayError) -> ApiError {
+    ApiError::malformed(error.to_string())
+}
+
+/// Every frame of `frames` (a replay of `recording`) as the page steps through them.
+pub fn replay_json<G: Recorded + Stepped>(recording: &Recording, frames: &[Frame<G>]) -> Value {
+    let complete = frames
+        .last()
+        .is_some_and(|frame| frame.state.actor() == Actor::Over);
+    let mut memo = G::Memo::default();
+    let json_frames: Vec<FrameJson> = frames
+        .iter()
+        .enumerate()
+        .map(|(index, frame)| {
+            let mut shown = G::frame(frame, &mut memo, complete);
+            if index == 0 {
+                let mut log = G::opening(&frame.state);
+                log.append(&mut shown.log);
+                shown.log = log;
+            }
+            if !complete && index + 1 == frames.len() {
+                shown.status = format!("The recording stops here. {}", shown.status);
+            }
+            shown
+        })
+        .collect();
+    // A rule set named in the recording's own words (`rules=diversidad`), where the
+    // game's rules alone could name two.
+    let named = recording
+        .options
+        .iter()
+        .find_map(|option| option.strip_prefix("rules="));
+    let json_frames: Vec<FrameJson> = match named {
+        None => json_frames,
+        Some(name) => json_frames
+            .into_iter()
+            .map(|mut frame| {
+                if let Some(rules) = frame.view.get_mut("rules") {
+                    *rules = Value::from(name);
+                }
+                frame
+            })
+            .collect(),
+    };
+    let rules_text = frames
+        .first()
+        .map(|frame| G::rules_text(&frame.state))
+        .unwrap_or_default();
+    json!({
+        "game": G::GAME,
+        "title": G::KIND.title(),
+        "seed": recording.seed.to_string(),
+        "options": recording.options,
+        "complete": complete,
+        "steps": json_frames.len().saturating_sub(1),
+        "rules_text": rules_text,
+        "frames": json_frames,
+    })
+}
+
+/// Plays a recording (the body of `POST /api/replays`) again into the page's frames;
+/// a recording that is not one, or of no game this server steps through, is refused
+/// with the one-line message of its [`ReplayError`].
+pub fn replay(body: &Value) -> Result<Value, ApiError> {
+    let recording: Recording = serde_json::from_value(body.clone())
+        .map_err(|error| refused(ReplayError::Malformed(error.to_string())))?;
+    if recording.format != cards_core::replay::FORMAT {
+        return Err(refused(ReplayError::Format(recording.format)));
+    }
+    let kind = Kind::from_slug(&recording.game).ok_or_else(|| {
+        ApiError::malformed(format!(
+            "this is a recorded game of `{}`, not of ochos-locos, quattro, war or pig",
+            cards_core::input::quoted(&recording.game)
+        ))
+    })?;
+    with_recorded(kind, FramesOf(&recording))
+        .unwrap_or_else(|| Err(ApiError::malformed(not_yet(kind))))
+}
+
+/// The status line of a position: how the game ended, whose turn it is, or what chance
+/// does next (`chance`, in the game's words).
+pub fn status(
+    actor: Actor,
+    outcome: Option<&OutcomeJson>,
+    players: &[PlayerJson],
+    chance: &str,
+) -> String {
+    if let Some(outcome) = outcome {
+        return outcome.text.clone();
+    }
+    match actor {
+        Actor::Seat(seat) => match players.get(seat).map(|p| p.name.as_str()) {
+            Some("You") => "Your turn".to_owned(),
+            Some(name) => format!("{name} to play"),
+            None => format!("seat {seat} to play"),
+        },
+        Actor::Chance => chance.to_owned(),
+        Actor::Over => "The game is over".to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Each game's frames, from games played by the protocol's `Driver` with the games'
+    //! own agents (not from a recording): every card where the rules keep it, the log
+    //! the live page would show, the outcome the game reached.
+
+    use cards_core::protocol::{Agent, ChanceSource, Driver, Outcome};
+    use cards_core::rng::rng_from_seed;
+    use pretty_assertions::assert_eq;
+
+    use super::*;
+
+    /// Plays `start` to its end with `agents`, chance from `seed`: every position.
+    fn played<G: GameState + Clone>(
+        start: G,
+        seed: u64,
+        mut agents: impl Agent<G>,
+    ) -> Vec<Frame<G>> {
+        let mut game = start.clone();
+        let mut frames = vec![Frame {
+            state: start,
+            step: None,
+            events: Vec::new(),
+        }];
+        let mut chance = ChanceSource::seeded(rng_from_seed(seed));
+        Driver::new()
+            .play(
+                &mut game,
+                &mut chance,
+                &mut agents,
+                |state, step, events| {
+                    frames.push(Frame {
+                        state: state.clone(),
+                        step: Some(step.clone()),
+                        events: events.to_vec(),
+                    });
+                    Ok(())
+                },
+            )
+            .unwrap();
+        frames
+    }
+
+    fn shown<G: Stepped>(frames: &[Frame<G>], reveal: bool) -> Vec<FrameJson> {
+        let mut memo = G::Memo::default();
+        frames
+            .iter()
+            .map(|f| G::frame(f, &mut memo, reveal))
+            .collect()
+    }
+
+    fn cards(hands: &[Option<Vec<String>>]) -> usize {
+        hands.iter().flatten().map(Vec::len).sum()
+    }
+
+    /// The ending as the live page says it, from the game's own outcome.
+    fn check_end(last: &FrameJson, winner: Option<usize>) {
+        let outcome = last.outcome.as_ref().unwrap();
+        assert_eq!(outcome.winner, winner);
+        assert_eq!(last.status, outcome.text);
+        assert_eq!(last.to_act, None);
+    }
+
+    #[test]
+    fn ochos_locos_frames_hold_all_32_cards_and_the_live_lines() {
+        use ochos_locos::Variant;
+        use ochos_locos::files::Deal;
+        for variant in Variant::ALL {
+            for seed in 0..5 {
+                let players = variant.default_players();
+                let deal = Deal::random(variant, players, &mut rng_from_seed(seed)).unwrap();
+                let (start, _) = deal.table(variant).unwrap();
+                let strategies: Vec<_> = deal.seats.iter().map(|s| s.strategy).collect();
+                let frames = played(start, seed, strategies);
+                let json = shown(&frames, true);
+                assert!(json[0].hands.iter().all(|h| h.as_deref() == Some(&[][..])));
+                for (frame, out) in frames.iter().zip(&json).skip(1) {
+                    let deck = out.view["deck"].as_u64().unwrap() as usize;
+                    let discard = frame.state.discard_pile().len();
+                    assert_eq!(cards(&out.hands) + deck + discard, 32, "{variant} {seed}");
+                    for (player, count) in out.players.iter().zip(&out.hands) {
+                        assert_eq!(player.cards, count.as_ref().map(Vec::len));
+                    }
+                }
+                // One line per turn and one for the deal, as the live log has them.
+                let turns = frames
+                    .iter()
+                    .filter(|f| matches!(f.step, Some(cards_core::protocol::Step::Action { .. })))
+                    .count();
+                let lines: Vec<&Entry> = json.iter().flat_map(|f| &f.log).collect();
+                assert_eq!(lines.iter().filter(|e| e.kind == "deal").count(), 1);
+                assert_eq!(
+                    lines
+                        .iter()
+                        .filter(|e| matches!(e.kind, "played" | "drew" | "passed"))
+                        .count(),
+                    turns
+                );
+                let last = json.last().unwrap();
+                let state = &frames.last().unwrap().state;
+                check_end(last, state.outcome().and_then(|o| o.winner()));
+                if let Some(Outcome::Winner { seat }) = state.outcome() {
+                    assert_eq!(last.hands[seat].as_deref(), Some(&[][..]));
+                    assert_eq!(
+                        last.log.last().unwrap().text,
+                        format!("{} wins", state.players()[seat].name())
+                    );
+                }
+                // Not revealed: seat 0's hand only.
+                let hidden = shown(&frames, false);
+                for out in &hidden {
+                    assert!(out.hands.iter().skip(1).all(Option::is_none));
+                    assert!(out.hands[0].is_some());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn quattro_frames_hold_the_whole_deck_and_show_draws_only_when_revealed() {
+        use quattro::{Bot, DEFAULT_MAX_TURNS, Player, Rules};
+        for (rules, deck) in [(Rules::Quattro, 40), (Rules::Uno, 56)] {
+            for seed in 0..8 {
+                let players = [
+                    Player::human("You"),
+                    Player::bot(1),
+                    Player::bot(2),
+                    Player::bot(3),
+                ];
+                let start = quattro::Game::new(rules, players, DEFAULT_MAX_TURNS);
+                let frames = played(start, seed, [Bot; 4]);
+                let json = shown(&frames, true);
+                for (frame, out) in frames.iter().zip(&json).skip(1) {
+                    let pile = out.view["draw_pile"].as_u64().unwrap() as usize;
+                    let discards = frame.state.discard_pile_len();
+                    assert_eq!(
+                        cards(&out.hands) + pile + discards,
+                        deck,
+                        "{rules:?} {seed}"
+                    );
+                }
+                let draws = |json: &[FrameJson]| -> Vec<String> {
+                    json.iter()
+                        .flat_map(|f| &f.log)
+                        .filter(|e| e.kind == "drew" && e.seat != Some(0))
+                        .map(|e| e.text.clone())
+                        .collect()
+                };
+                // A bot's draw names its card only in a finished game's replay.
+                let hidden = shown(&frames, false);
+                for (open, closed) in draws(&json).iter().zip(draws(&hidden)) {
+                    assert!(
+                        closed.ends_with(" draws a card") || closed.contains(" as a penalty"),
+                        "{closed}"
+                    );
+                    if closed.ends_with(" draws a card") {
+                        assert!(!open.ends_with(" draws a card"), "{open}");
+                    }
+                }
+                assert!(
+                    hidden
+                        .iter()
+                        .all(|f| f.hands.iter().skip(1).all(Option::is_none))
+                );
+                let state = &frames.last().unwrap().state;
+                check_end(
+                    json.last().unwrap(),
+                    state.outcome().and_then(|o| o.winner()),
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn war_frames_hold_all_52_cards_in_piles_and_on_the_table() {
+        use war::{AlwaysBattle, Order, Rules};
+        for players in 2..=8 {
+            for order in [Order::Shuffled, Order::Fixed] {
+                let seed = players as u64;
+                let rules = Rules::new(players)
+                    .unwrap()
+                    .with_order(order)
+                    .with_max_battles(3000)
+                    .unwrap();
+                let frames = played(war::Game::new(rules), seed, AlwaysBattle);
+                let json = shown(&frames, true);
+                for out in json.iter().skip(1) {
+                    let table = out.view["table"].as_u64().unwrap() as usize;
+                    assert_eq!(cards(&out.hands) + table, 52, "{players} {order:?}");
+                    for (player, pile) in out.players.iter().zip(&out.hands) {
+                        assert_eq!(player.cards, pile.as_ref().map(Vec::len));
+                    }
+                }
+                // A line for each battle turned (each action), its wars' lines after it.
+                let battles = frames
+                    .iter()
+                    .filter(|f| matches!(f.step, Some(cards_core::protocol::Step::Action { .. })))
+                    .count();
+                let lines = json
+                    .iter()
+                    .flat_map(|f| &f.log)
+                    .filter(|e| e.kind == "battle")
+                    .count();
+                assert_eq!(lines, battles);
+                let state = &frames.last().unwrap().state;
+                check_end(
+                    json.last().unwrap(),
+                    state.outcome().and_then(|o| o.winner()),
+                );
+                // Face down, the person's pile too, unless revealed.
+                assert!(
+                    shown(&frames, false)
+                        .iter()
+                        .all(|f| f.hands.iter().all(Option::is_none))
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn pig_frames_show_the_dice_and_the_winning_total() {
+        use pig::{AnyStrategy, HoldAt, PigPlayer, Rules};
+        for rules in [Rules::TwoDice, Rules::Classic] {
+            for seed in 0..10 {
+                let start = pig::Game::new(
+                    rules,
+                    30,
+                    [PigPlayer::new("Human"), PigPlayer::new("Computer")],
+                );
+                let agents = (
+                    AnyStrategy::HoldAt(HoldAt(15)),
+                    AnyStrategy::HoldAt(HoldAt(20)),
+                );
+                let frames = played(start, seed, agents);
+                let json = shown(&frames, true);
+                let state = &frames.last().unwrap().state;
+                let last = json.last().unwrap();
+                let winner = state.outcome().and_then(|o| o.winner()).unwrap();
+                check_end(last, Some(winner));
+                // The winner's total as the game's last event tells it: the banked
+                // points and, won mid-turn, that turn's.
+                let total = match frames.last().unwrap().events.last().unwrap() {
+                    pig::Event::Rolled { total, .. } | pig::Event::Held { total, .. } => *total,
+                };
+                assert!(total >= 30);
+                assert_eq!(last.players[winner].score, Some(total), "{rules:?} {seed}");
+                // Every roll's line carries its dice, and the view keeps the last.
+                for (frame, out) in frames.iter().zip(&json) {
+                    if let Some(cards_core::protocol::Step::Chance(_)) = frame.step {
+                        let roll = out.log.iter().find(|e| e.kind == "roll").unwrap();
+                        assert_eq!(out.view["last_roll"]["dice"], serde_json::json!(roll.dice));
+                    }
+                }
+            }
+        }
+    }
+}
