@@ -410,6 +410,36 @@ async function pigStepThrough(page) {
   return `${n} steps, back to the start and forward to the end, the winner at ${winner}`;
 }
 
+// A finished card game stepped through, as pigStepThrough does for Pig: it opens at its
+// end, saying how the live game ended and showing every hand; Home goes to the start
+// (before the deal), End back to the end; then back to the live game, unchanged.
+function cardStepThrough(slug) {
+  return async (page) => {
+    check(await page.locator('#recorded').isVisible(), `${slug}: no step-through offered at the end`);
+    check((await page.getAttribute('#save-game', 'download')).startsWith(`${slug}-`), `${slug}: the saved game is not named ${slug}-SEED.json`);
+    const liveStatus = await page.textContent('#status');
+    const liveLog = await page.$$eval('#log li', (items) => items.map((li) => li.textContent));
+    const before = await version(page);
+    await page.keyboard.press('s');
+    await rendered(page, before);
+    const end = await stepShown(page);
+    const n = end.step;
+    check(n > 1 && end.count === `step ${n} of ${n}` && end.forward && !end.back, `${slug} step-through: opens at ${end.count}`);
+    check(end.status === liveStatus, `${slug} step-through: the end says "${end.status}", the live game "${liveStatus}"`);
+    const start = await stepKey(page, 'Home');
+    check(start.count === `step 0 of ${n}` && start.back && !start.forward, `${slug} step-through: Home shows ${start.count}`);
+    const next = await stepKey(page, 'ArrowRight');
+    check(next.step === 1 && next.log.length >= start.log.length, `${slug} step-through: → shows ${next.count}`);
+    const back = await stepKey(page, 'End');
+    check(back.count === `step ${n} of ${n}` && back.status === end.status, `${slug} step-through: End shows ${back.count}`);
+    await click(page, page.locator('#stepper .back-to-game button'));
+    const live = await page.$$eval('#log li', (items) => items.map((li) => li.textContent));
+    check(JSON.stringify(live) === JSON.stringify(liveLog), `${slug} step-through: the live log changed after stepping through`);
+    await click(page, page.locator('#step-through'));
+    return `${n} steps, to the start and back to the end`;
+  };
+}
+
 // The shareable link: the whole recording in the address's fragment; opened in the
 // page, it steps through the same game (from its start).
 async function pigLink(page) {
@@ -577,10 +607,11 @@ try {
   await page.goto(BASE);
   check(await page.locator('.tile').count() === 4, 'home: four games expected');
 
-  for (const [name, play, shot] of [['quattro', quattro, 'quattro.png'], ['quattro (replay link)', quattroReplay, null],
-    ['quattro (random seed)', quattroRandom, null],
-    ['ochos-locos', ochos, 'ochos-locos.png'],
-    ['ochos-locos (facing a 2)', ochosTwos, null], ['ochos-locos (watching)', ochosWatch, null], ['war', war, 'war.png'], ['pig', pig, 'pig.png'],
+  for (const [name, play, shot] of [['quattro', quattro, 'quattro.png'], ['quattro (step through)', cardStepThrough('quattro'), null],
+    ['quattro (replay link)', quattroReplay, null], ['quattro (random seed)', quattroRandom, null],
+    ['ochos-locos', ochos, 'ochos-locos.png'], ['ochos-locos (step through)', cardStepThrough('ochos-locos'), null],
+    ['ochos-locos (facing a 2)', ochosTwos, null], ['ochos-locos (watching)', ochosWatch, null],
+    ['war', war, 'war.png'], ['war (step through)', cardStepThrough('war'), null], ['pig', pig, 'pig.png'],
     ['pig (step through)', pigStepThrough, null], ['pig (shareable link)', pigLink, null], ['open a recorded game', openRecorded, null],
     ['390 px wide', narrow, null]]) {
     const started = Date.now();
@@ -593,7 +624,7 @@ try {
   }
   check(seen.escape, 'no colour picker was opened, so Escape was not tried');
   check(problems.length === 0, problems.join('\n'));
-  console.log(`12 passed, 0 failed (Escape closed the colour picker in ${seen.escape})`);
+  console.log(`15 passed, 0 failed (Escape closed the colour picker in ${seen.escape})`);
 } catch (e) {
   failed = true;
   console.error(`FAILED: ${e.message}`);

@@ -19,7 +19,7 @@ Examples:
   cardgames-web --bind 0.0.0.0          every interface (a classroom's network; there is no login)
   cardgames-web --allow-host games.lan  also answer to that name (a DNS name for the machine)
   then open http://127.0.0.1:8080/quattro?seed=7&rules=uno to replay a game by its seed,
-  or step through a finished game, a saved one, or one written by `pig --record FILE`";
+  or step through a finished game, a saved one, or one written by `GAME --record FILE`";
 
 /// All four games on one local web page.
 #[derive(Debug, Parser)]
@@ -31,8 +31,8 @@ Examples:
 sets), War and Pig can be played in the browser against the games' own strategies and bots. \
 Every game shows its seed and a link that replays it (/quattro?seed=7): a chosen seed at \
 once, a random one when the game is over. A finished game can be stepped through move by \
-move, saved as a recorded game file (the file `pig replay FILE` reads) or shared as a link; the \
-page also opens a file written by `pig --record FILE`. The JSON API is described in docs/web.md. Games idle for --idle-minutes expire, and at most --max-games \
+move, saved as a recorded game file (the file `GAME replay FILE` reads) or shared as a link; the \
+page also opens a file written by `GAME --record FILE` (any of the four games). The JSON API is described in docs/web.md. Games idle for --idle-minutes expire, and at most --max-games \
 are alive at once, --games-per-client of them from one address. Requests must name the server \
 (its address, localhost, or an --allow-host name) and, to change a game, come from its own page \
 and send JSON. Slow clients are cut off after --header-timeout and --body-timeout seconds. \

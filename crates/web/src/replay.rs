@@ -10,8 +10,9 @@
 //! since the game is over, every hand is shown, unless the recording stops before the
 //! end (a game quit at the terminal): then a frame shows only what seat 0 saw.
 //!
-//! Which games are wired in is [`with_recorded`]'s one `match`: a game is added there,
-//! one line, once its crate implements [`Recorded`].
+//! The four games' types are named once, in [`with_recorded`]'s `match`; each game's
+//! crate implements [`Recorded`] (its options and action tokens) and its module of
+//! [`crate::games`] implements [`Stepped`] (how the page draws a position).
 
 use cards_core::protocol::{Actor, GameState, Seat};
 use cards_core::replay::{Frame, Recorded, Recording, ReplayError, frames_of};
@@ -86,44 +87,15 @@ pub trait Visit {
     fn visit<G: Recorded + Stepped>(self) -> Self::Out;
 }
 
-/// Runs `visit` with the game type of `kind`, if that game's recordings are wired in
-/// (`None` otherwise). This `match` is the one place a game is added.
-pub fn with_recorded<V: Visit>(kind: Kind, visit: V) -> Option<V::Out> {
+/// Runs `visit` with the game type of `kind`: the one place that names the four games'
+/// types.
+pub fn with_recorded<V: Visit>(kind: Kind, visit: V) -> V::Out {
     match kind {
-        Kind::Pig => Some(visit.visit::<pig::Game>()),
-        // ADD HERE, one line a game, once its crate's `impl Recorded for Game` is merged
-        // (and its feature `replay` is on in crates/web/Cargo.toml):
-        //     Kind::OchosLocos => Some(visit.visit::<ochos_locos::Game>()),
-        //     Kind::Quattro => Some(visit.visit::<quattro::Game>()),
-        //     Kind::War => Some(visit.visit::<war::Game>()),
-        // and drop the game from the line below.
-        Kind::OchosLocos | Kind::Quattro | Kind::War => None,
+        Kind::OchosLocos => visit.visit::<ochos_locos::Game>(),
+        Kind::Quattro => visit.visit::<quattro::Game>(),
+        Kind::War => visit.visit::<war::Game>(),
+        Kind::Pig => visit.visit::<pig::Game>(),
     }
-}
-
-fn not_yet(kind: Kind) -> String {
-    format!(
-        "recorded games of {} cannot be stepped through on this server yet (only {})",
-        kind.title(),
-        Kind::ALL
-            .into_iter()
-            .filter(|&k| is_recorded(k))
-            .map(Kind::slug)
-            .collect::<Vec<_>>()
-            .join(", ")
-    )
-}
-
-/// Whether the server writes and replays recordings of `kind` ([`with_recorded`]).
-pub fn is_recorded(kind: Kind) -> bool {
-    with_recorded(kind, Probe).is_some()
-}
-
-struct Probe;
-
-impl Visit for Probe {
-    type Out = ();
-    fn visit<G: Recorded + Stepped>(self) {}
 }
 
 /// The recording of a session's game (its start, `seed` and actions).
@@ -157,7 +129,6 @@ pub fn recording(table: &Table, seed: u64, over: bool) -> Result<Recording, ApiE
         ));
     }
     with_recorded(kind, RecordingOf { table, seed })
-        .unwrap_or_else(|| Err(ApiError::not_found(not_yet(kind))))
 }
 
 /// A recording played again: the answer of `POST /api/replays`.
@@ -262,7 +233,6 @@ pub fn replay(body: &Value) -> Result<Value, ApiError> {
         ))
     })?;
     with_recorded(kind, FramesOf(&recording))
-        .unwrap_or_else(|| Err(ApiError::malformed(not_yet(kind))))
 }
 
 /// The status line of a position: how the game ended, whose turn it is, or what chance

@@ -540,8 +540,8 @@ pub fn game_json(id: GameId, session: &Session) -> Result<Value, ApiError> {
     // A random seed tells every card and roll to come: it is shown once nothing is to come.
     let shown = session.seed_chosen || over;
     let query = session.table.replay_query();
-    // Once over, a game's recording, where the server writes this game's.
-    let recorded = over && crate::replay::is_recorded(kind);
+    // Once over, the game's recording (before, it would tell every card and roll to come).
+    let recorded = over;
     Ok(json!({
         "id": id.to_string(),
         "game": kind.slug(),
