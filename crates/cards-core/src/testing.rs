@@ -1,6 +1,8 @@
 //! For the games' tests: running a binary on hostile input with a deadline, so that a
-//! test of "it ends" cannot itself hang, and on a full or closed stdout. The helpers
-//! whose names start with `assert` panic, like the test they serve.
+//! test of "it ends" cannot itself hang, and on a full or closed stdout; and a game
+//! played by the protocol's own loop with its actions and events written down (what a
+//! recording of it must replay to). The helpers whose names start with `assert` panic,
+//! like the test they serve.
 
 use std::ffi::OsStr;
 use std::fs::File;
@@ -9,6 +11,40 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
+
+use crate::protocol::{Agent, ChanceSource, Driver, GameState, PlayError, Record};
+use crate::rng::rng_from_seed;
+
+/// What [`played`] gives: every seat's action in order, every event, the game at its end.
+pub type Played<G> = (
+    Vec<<G as GameState>::Action>,
+    Vec<<G as GameState>::Event>,
+    G,
+);
+
+/// A game played to its end from `start` by the protocol's own loop ([`Driver::play`]),
+/// `agents` choosing at every seat and chance drawn from `seed` as the binaries draw it:
+/// every seat's action in order, every event, and the game at its end.
+pub fn played<G, A>(start: &G, seed: u64, agents: &mut A) -> Result<Played<G>, PlayError<G::Error>>
+where
+    G: GameState + Clone,
+    A: Agent<G> + ?Sized,
+{
+    let mut game = start.clone();
+    let mut record = Record::new();
+    let mut events = Vec::new();
+    Driver::new().play(
+        &mut game,
+        &mut ChanceSource::seeded(rng_from_seed(seed)),
+        agents,
+        |_, step, new| {
+            record.push(step);
+            events.extend_from_slice(new);
+            Ok(())
+        },
+    )?;
+    Ok((record.actions, events, game))
+}
 
 /// Runs `program` with `args`, its standard input read from the file at `stdin` (such
 /// as `/dev/zero`) and its standard error into `stderr` (such as `/dev/full`; captured

@@ -550,6 +550,9 @@ mod tests {
     use super::*;
     use crate::game::Event;
     use cards_core::Color;
+    use cards_core::replay::MAX_STEPS;
+    use cards_core::rng::rng_from_seed;
+    use pretty_assertions::assert_eq;
 
     /// Whether a game's events are a replay's: the deal and every turn.
     fn same_events(played: &[Event], frames: &[Frame<Game>]) -> bool {
@@ -557,10 +560,6 @@ mod tests {
             .iter()
             .eq(frames.iter().flat_map(|frame| frame.events.iter()))
     }
-    use cards_core::protocol::{ChanceSource, Driver, Record};
-    use cards_core::replay::MAX_STEPS;
-    use cards_core::rng::rng_from_seed;
-    use pretty_assertions::assert_eq;
 
     /// A seeded game the protocol's own loop plays with the strategies at every seat, as
     /// `ochos-locos RULES --seed N` deals it: its start, actions, events and end.
@@ -572,23 +571,10 @@ mod tests {
     ) -> (Game, Vec<Action>, Vec<Event>, Game, Deal) {
         let deal = Deal::random(variant, players, &mut rng_from_seed(seed)).unwrap();
         let start = start(variant, &deal, person).unwrap();
-        let mut game = start.clone();
         let mut strategies: Vec<Strategy> = deal.seats.iter().map(|s| s.strategy).collect();
-        let mut record = Record::new();
-        let mut events = Vec::new();
-        Driver::new()
-            .play(
-                &mut game,
-                &mut ChanceSource::seeded(rng_from_seed(seed)),
-                &mut strategies,
-                |_, step, new| {
-                    record.push(step);
-                    events.extend_from_slice(new);
-                    Ok(())
-                },
-            )
-            .unwrap();
-        (start, record.actions, events, game, deal)
+        let (actions, events, end) =
+            cards_core::testing::played(&start, seed, &mut strategies).unwrap();
+        (start, actions, events, end, deal)
     }
 
     fn player_counts(variant: Variant) -> Vec<usize> {

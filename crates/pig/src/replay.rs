@@ -155,33 +155,17 @@ pub fn show(frame: &Frame<Game>, out: &mut impl Write) -> io::Result<()> {
 mod tests {
     use super::*;
     use crate::strategy::HoldAt;
-    use cards_core::protocol::{ChanceSource, Driver, Record};
-    use cards_core::rng::rng_from_seed;
     use pretty_assertions::assert_eq;
 
     /// A game the protocol's own loop plays (hold at 10 against hold at 25), its
     /// actions and events written down as it goes.
     fn played(rules: Rules, goal: u32, seed: u64) -> (Vec<Action>, Vec<Event>, Game) {
-        let mut game = Game::new(
+        let start = Game::new(
             rules,
             goal,
             [PigPlayer::new(HUMAN), PigPlayer::new(COMPUTER)],
         );
-        let mut record = Record::new();
-        let mut events = Vec::new();
-        Driver::new()
-            .play(
-                &mut game,
-                &mut ChanceSource::seeded(rng_from_seed(seed)),
-                &mut (HoldAt(10), HoldAt(25)),
-                |_, step, new| {
-                    record.push(step);
-                    events.extend_from_slice(new);
-                    Ok(())
-                },
-            )
-            .unwrap();
-        (record.actions, events, game)
+        cards_core::testing::played(&start, seed, &mut (HoldAt(10), HoldAt(25))).unwrap()
     }
 
     #[test]

@@ -259,9 +259,7 @@ pub fn show_in(frame: &Frame<Game>, out: &mut impl Write, style: CardStyle) -> i
 mod tests {
     use super::*;
     use crate::strategy::Bot;
-    use cards_core::protocol::{ChanceSource, Driver, Record};
     use cards_core::replay::{MAX_STEPS, Recording};
-    use cards_core::rng::rng_from_seed;
     use pretty_assertions::assert_eq;
 
     /// The table of `quattro`: Ann in seat 1 against the three bots.
@@ -274,22 +272,7 @@ mod tests {
     /// A game the protocol's own loop plays with the bots at every seat (the person's
     /// too), its actions and events written down as it goes; also the game at its end.
     fn played(start: &Game, seed: u64) -> (Vec<Action>, Vec<Event>, Game) {
-        let mut game = start.clone();
-        let mut record = Record::new();
-        let mut events = Vec::new();
-        Driver::new()
-            .play(
-                &mut game,
-                &mut ChanceSource::seeded(rng_from_seed(seed)),
-                &mut Bot,
-                |_, step, new| {
-                    record.push(step);
-                    events.extend_from_slice(new);
-                    Ok(())
-                },
-            )
-            .unwrap();
-        (record.actions, events, game)
+        cards_core::testing::played(start, seed, &mut Bot).unwrap()
     }
 
     fn text_of(frame: &Frame<Game>) -> String {

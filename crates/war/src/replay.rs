@@ -268,30 +268,13 @@ mod tests {
     use super::*;
     use crate::game::{NoWinner, Outcome};
     use crate::strategy::AlwaysBattle;
-    use cards_core::protocol::{ChanceSource, Driver, Record};
     use cards_core::replay::Recording;
-    use cards_core::rng::rng_from_seed;
     use pretty_assertions::assert_eq;
 
     /// A game the protocol's own loop plays with the game's bot at every seat, its
     /// actions and events written down as it goes.
     fn played(start: &Game, seed: u64) -> (Vec<Action>, Vec<Event>, Game) {
-        let mut game = start.clone();
-        let mut record = Record::new();
-        let mut events = Vec::new();
-        Driver::new()
-            .play(
-                &mut game,
-                &mut ChanceSource::seeded(rng_from_seed(seed)),
-                &mut AlwaysBattle,
-                |_, step, new| {
-                    record.push(step);
-                    events.extend_from_slice(new);
-                    Ok(())
-                },
-            )
-            .unwrap();
-        (record.actions, events, game)
+        cards_core::testing::played(start, seed, &mut AlwaysBattle).unwrap()
     }
 
     fn rules(players: usize, order: Order) -> Rules {
