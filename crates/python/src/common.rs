@@ -1,9 +1,11 @@
-//! What the bindings of the four games share: OpenSpiel's codes for who acts, the two
-//! kinds of Python error (a refused request, a broken invariant), the seats of an
+//! What the bindings of the four games share: OpenSpiel's codes for who acts, the
+//! Python errors (a refused request or setting, a broken invariant), the seats of an
 //! observation counted from the observer, and the plumbing of a batched call (its size
 //! check, the game loop without the GIL, the tallies as little-endian bytes for numpy).
 
 use std::fmt::Display;
+use std::ops::RangeInclusive;
+use std::str::FromStr;
 
 use cards_core::protocol::Actor;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
@@ -34,6 +36,26 @@ pub fn refused(what: &str, error: impl Display) -> PyErr {
 /// Something the engine promises never happens: `RuntimeError`, naming it.
 pub fn broken(error: impl Display) -> PyErr {
     PyRuntimeError::new_err(format!("broken invariant: {error}"))
+}
+
+/// `text` as a `T` (a rule set's name, ...); else a ValueError naming `what` was unknown
+/// and the `expected` names.
+pub fn parse_named<T: FromStr>(text: &str, what: &str, expected: &str) -> PyResult<T> {
+    text.parse()
+        .map_err(|_| PyValueError::new_err(format!("unknown {what} {text:?}: expected {expected}")))
+}
+
+/// `value` of setting `what` if it is in `range`; else a ValueError naming the range.
+pub fn in_range(what: &str, value: u32, range: RangeInclusive<u32>) -> PyResult<u32> {
+    if range.contains(&value) {
+        Ok(value)
+    } else {
+        Err(PyValueError::new_err(format!(
+            "{what} {value} is out of range: {} to {}",
+            range.start(),
+            range.end()
+        )))
+    }
 }
 
 /// `counts` (one a seat, in seat order) from `seat` round the table: `seat` first, then

@@ -24,24 +24,14 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use crate::common::{actor_code, broken, play_batch, refused};
+use crate::common::{actor_code, broken, in_range, parse_named, play_batch, refused};
 
 fn parse_rules(rules: &str) -> PyResult<Rules> {
-    rules.parse().map_err(|_| {
-        PyValueError::new_err(format!(
-            "unknown Pig rules {rules:?}: expected \"two-dice\" or \"classic\""
-        ))
-    })
+    parse_named(rules, "Pig rules", "\"two-dice\" or \"classic\"")
 }
 
 fn check_goal(goal: u32) -> PyResult<u32> {
-    if (1..=10_000).contains(&goal) {
-        Ok(goal)
-    } else {
-        Err(PyValueError::new_err(format!(
-            "goal {goal} is out of range: 1 to 10000"
-        )))
-    }
+    in_range("goal", goal, 1..=10_000)
 }
 
 fn action_of(action: i64) -> PyResult<Action> {

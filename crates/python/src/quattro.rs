@@ -29,7 +29,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict};
 
-use crate::common::{actor_code, broken, play_batch, refused};
+use crate::common::{actor_code, broken, in_range, parse_named, play_batch, refused};
 
 /// Card kinds: 40 number cards, 12 action cards, the two wild cards.
 const KINDS: usize = 54;
@@ -53,21 +53,11 @@ const ORDER: usize = RULES + 1;
 const OBSERVATION: usize = ORDER + MAX_CARDS;
 
 fn parse_rules(rules: &str) -> PyResult<Rules> {
-    rules.parse().map_err(|_| {
-        PyValueError::new_err(format!(
-            "unknown Quattro rules {rules:?}: expected \"quattro\" or \"uno\""
-        ))
-    })
+    parse_named(rules, "Quattro rules", "\"quattro\" or \"uno\"")
 }
 
 fn check_max_turns(max_turns: u32) -> PyResult<u32> {
-    if (1..=1_000_000).contains(&max_turns) {
-        Ok(max_turns)
-    } else {
-        Err(PyValueError::new_err(format!(
-            "max_turns {max_turns} is out of range: 1 to 1000000"
-        )))
-    }
+    in_range("max_turns", max_turns, 1..=1_000_000)
 }
 
 /// The card's kind, 0–53.
