@@ -67,3 +67,12 @@ def random_game(e, seed, policy_seed=None, on_step=None):
     `random.Random(policy_seed)` (`seed` if None)."""
     rng = random.Random(seed if policy_seed is None else policy_seed)
     return play_aec(e, seed, rng.choice, on_step)
+
+
+def assert_seeded_games_replay(random_game, seeds, *args):
+    """`random_game(seed, *args)` (a test file's random game) plays the same game twice
+    for each of `seeds`, and seeds 1 and 2 under one policy are different games (their
+    chance differs)."""
+    for seed in seeds:
+        assert random_game(seed, *args) == random_game(seed, *args)
+    assert random_game(1, *args, policy_seed=0) != random_game(2, *args, policy_seed=0)
