@@ -14,77 +14,30 @@ plays the same games. Run it in a venv with cardgames installed:
     python bench/python/pig_bench.py [--scale 0.1]
 """
 
-import argparse
-import os
-import random
-import subprocess
-import time
-from pathlib import Path
-
-import numpy as np
-
+from _bench import (Table, aec_games, batch_bytes, best, options, output, random_choice, random_legal, release_binary,
+                    state_games)
 from cardgames import PigState, pig
 
 
-def best(repeats, run):
-    times, results = [], []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        results.append(run())
-        times.append(time.perf_counter() - t0)
-    if any(r != results[0] for r in results):
-        raise SystemExit("not reproducible")
-    return min(times), results[0]
-
-
-def aec(games, seed):
-    rng = random.Random(seed)
-    e = pig.env()
-    decisions = 0
-    for g in range(games):
-        e.reset(seed=seed + g)
-        for agent in e.agent_iter():
-            obs, _, term, trunc, _ = e.last()
-            if term or trunc:
-                e.step(None)
-                continue
-            e.step(rng.choice(np.flatnonzero(obs["action_mask"])))
-            decisions += 1
-    return decisions
-
-
-def state(games, seed):
-    rng = random.Random(seed)
-    s = PigState(0)
-    decisions = 0
-    for g in range(games):
-        s.reset(seed + g)
-        s.settle_chance()
-        while not s.is_terminal():
-            s.step(rng.choice(s.legal_actions()))
-            decisions += 1
-    return decisions
-
-
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--repeats", type=int, default=3)
-    ap.add_argument("--scale", type=float, default=1.0)
-    args = ap.parse_args()
-    n = lambda g: max(1, int(g * args.scale))  # noqa: E731
-    print("path\tgames\tseconds\tgames/s\tdecisions/game\tdecisions/s")
-    for name, fn, games in (("aec (random, two dice)", aec, n(3000)), ("state (random, two dice)", state, n(20000))):
-        secs, decisions = best(args.repeats, lambda: fn(games, args.seed))
-        print(f"{name}\t{games}\t{secs:.2f}\t{games / secs:.0f}\t{decisions / games:.1f}\t{decisions / secs:.0f}")
-    binary = os.environ.get("PIG_BIN") or str(Path(os.environ.get("CARGO_TARGET_DIR", "target")) / "release" / "pig")
+    args, n = options()
+    seed, repeats = args.seed, args.repeats
+    table = Table()
+    runs = (
+        ("aec (random, two dice)", n(3000), lambda games: aec_games(pig.env(), games, seed, random_choice(seed))),
+        ("state (random, two dice)", n(20000), lambda games: state_games(PigState(0), games, seed, random_legal(seed))),
+    )
+    for name, games, run in runs:
+        secs, cpus, decisions = best(repeats, lambda: run(games))
+        table.row(name, games, secs, cpus, decisions)
+    binary = release_binary("PIG_BIN", "pig")
     for a, b in (("hold:20", "hold:20"), ("optimal", "hold:20")):
         games = n(1_000_000)
-        secs, (w, t) = best(args.repeats, lambda: tuple(x.tobytes() for x in pig.play_batch(games, args.seed, a, b)))
-        print(f"play_batch {a} v {b}\t{games}\t{secs:.2f}\t{games / secs:.0f}\t-\t-")
-        cmd = [binary, "simulate", "--seed", str(args.seed), "--threads", "1", "--games", str(games), "--a", a, "--b", b]
-        secs, _ = best(args.repeats, lambda: subprocess.run(cmd, check=True, capture_output=True).stdout)
-        print(f"pig simulate {a} v {b}\t{games}\t{secs:.2f}\t{games / secs:.0f}\t-\t-")
+        secs, cpus, _ = best(repeats, lambda: batch_bytes(pig.play_batch(games, seed, a, b)))
+        table.row(f"play_batch {a} v {b}", games, secs, cpus)
+        cmd = [binary, "simulate", "--seed", str(seed), "--threads", "1", "--games", str(games), "--a", a, "--b", b]
+        secs, cpus, _ = best(repeats, lambda: output(cmd))
+        table.row(f"pig simulate {a} v {b}", games, secs, cpus)
 
 
 if __name__ == "__main__":

@@ -20,57 +20,12 @@ plays the same games. Run it in a venv with cardgames (and rlcard 1.2.0) install
     python bench/python/quattro_bench.py [--scale 0.1]
 """
 
-import argparse
-import os
-import random
-import subprocess
 import sys
-import time
 from pathlib import Path
 
-import numpy as np
-
+from _bench import (Table, aec_games, batch_bytes, best, options, output, random_choice, random_legal, release_binary,
+                    state_games)
 from cardgames import QuattroState, quattro
-
-
-def best(repeats, run):
-    times, results = [], []
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        results.append(run())
-        times.append(time.perf_counter() - t0)
-    if any(r != results[0] for r in results):
-        raise SystemExit("not reproducible")
-    return min(times), results[0]
-
-
-def aec(games, seed, rules):
-    rng = random.Random(seed)
-    e = quattro.env(rules=rules)
-    decisions = 0
-    for g in range(games):
-        e.reset(seed=seed + g)
-        for agent in e.agent_iter():
-            obs, _, term, trunc, _ = e.last()
-            if term or trunc:
-                e.step(None)
-                continue
-            e.step(rng.choice(np.flatnonzero(obs["action_mask"])))
-            decisions += 1
-    return decisions
-
-
-def state(games, seed, rules):
-    rng = random.Random(seed)
-    s = QuattroState(0, rules)
-    decisions = 0
-    for g in range(games):
-        s.reset(seed + g)
-        s.settle_chance()
-        while not s.is_terminal():
-            s.step(rng.choice(s.legal_actions()))
-            decisions += 1
-    return decisions
 
 
 def rlcard_env_run():
@@ -84,30 +39,30 @@ def rlcard_env_run():
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--repeats", type=int, default=3)
-    ap.add_argument("--scale", type=float, default=1.0)
-    args = ap.parse_args()
-    n = lambda g: max(1, int(g * args.scale))  # noqa: E731
-    print("path\tgames\tseconds\tgames/s\tdecisions/game\tdecisions/s")
+    args, n = options()
+    seed, repeats = args.seed, args.repeats
+    table = Table()
     for rules in ("quattro", "uno"):
-        for name, fn, games in ((f"aec (random, {rules})", aec, n(3000)), (f"state (random, {rules})", state, n(30000))):
-            secs, decisions = best(args.repeats, lambda: fn(games, args.seed, rules))
-            print(f"{name}\t{games}\t{secs:.2f}\t{games / secs:.0f}\t{decisions / games:.1f}\t{decisions / secs:.0f}")
+        runs = (
+            ("aec", n(3000), lambda games: aec_games(quattro.env(rules=rules), games, seed, random_choice(seed))),
+            ("state", n(30000), lambda games: state_games(QuattroState(0, rules), games, seed, random_legal(seed))),
+        )
+        for name, games, run in runs:
+            secs, cpus, decisions = best(repeats, lambda: run(games))
+            table.row(f"{name} (random, {rules})", games, secs, cpus, decisions)
     env_run = rlcard_env_run()
     if env_run is not None:
         games = n(1000)
-        secs, (actions, _, _) = best(args.repeats, lambda: env_run(games, args.seed))
-        print(f"rlcard uno(2p) env.run (RandomAgent)\t{games}\t{secs:.2f}\t{games / secs:.0f}\t{actions / games:.1f}\t{actions / secs:.0f}")
-    binary = os.environ.get("QUATTRO_BIN") or str(Path(os.environ.get("CARGO_TARGET_DIR", "target")) / "release" / "quattro")
+        secs, cpus, (actions, _, _) = best(repeats, lambda: env_run(games, seed))
+        table.row("rlcard uno(2p) env.run (RandomAgent)", games, secs, cpus, actions)
+    binary = release_binary("QUATTRO_BIN", "quattro")
     for rules in ("quattro", "uno"):
         games = n(1_000_000)
-        secs, _ = best(args.repeats, lambda: tuple(x.tobytes() for x in quattro.play_batch(games, args.seed, rules)))
-        print(f"play_batch {rules}\t{games}\t{secs:.2f}\t{games / secs:.0f}\t-\t-")
-        cmd = [binary, "simulate", "--seed", str(args.seed), "--threads", "1", "--games", str(games), "--rules", rules]
-        secs, _ = best(args.repeats, lambda: subprocess.run(cmd, check=True, capture_output=True).stdout)
-        print(f"quattro simulate {rules}\t{games}\t{secs:.2f}\t{games / secs:.0f}\t-\t-")
+        secs, cpus, _ = best(repeats, lambda: batch_bytes(quattro.play_batch(games, seed, rules)))
+        table.row(f"play_batch {rules}", games, secs, cpus)
+        cmd = [binary, "simulate", "--seed", str(seed), "--threads", "1", "--games", str(games), "--rules", rules]
+        secs, cpus, _ = best(repeats, lambda: output(cmd))
+        table.row(f"quattro simulate {rules}", games, secs, cpus)
 
 
 if __name__ == "__main__":

@@ -19,90 +19,32 @@ venv with cardgames installed:
     python bench/python/war_bench.py [--scale 0.1]
 """
 
-import argparse
-import os
-import resource
-import subprocess
-import time
-from pathlib import Path
-
-import numpy as np
-
+from _bench import Table, aec_games, batch_bytes, best, options, output, release_binary, state_games
 from cardgames import WarState, war
 
 
-def cpu():
-    """CPU seconds of this process and of its finished children (the binary)."""
-    children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return time.process_time() + children.ru_utime + children.ru_stime
-
-
-def best(repeats, run):
-    """The best wall and CPU seconds of `repeats` runs (the machine may be shared: the
-    CPU seconds are what the run itself took), and the result, the same every run."""
-    times, cpus, results = [], [], []
-    for _ in range(repeats):
-        t0, c0 = time.perf_counter(), cpu()
-        results.append(run())
-        times.append(time.perf_counter() - t0)
-        cpus.append(cpu() - c0)
-    if any(r != results[0] for r in results):
-        raise SystemExit("not reproducible")
-    return min(times), min(cpus), results[0]
-
-
-def aec(players, games, seed):
-    e = war.env(players=players)
-    decisions = 0
-    for g in range(games):
-        e.reset(seed=seed + g)
-        for agent in e.agent_iter():
-            obs, _, term, trunc, _ = e.last()
-            if term or trunc:
-                e.step(None)
-                continue
-            e.step(int(np.flatnonzero(obs["action_mask"])[0]))
-            decisions += 1
-    return decisions
-
-
-def state(players, games, seed):
-    s = WarState(0, players)
-    decisions = 0
-    for g in range(games):
-        s.reset(seed + g)
-        s.settle_chance()
-        while not s.is_terminal():
-            s.step(0)
-            decisions += 1
-    return decisions
-
-
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--repeats", type=int, default=3)
-    ap.add_argument("--scale", type=float, default=1.0)
-    args = ap.parse_args()
-    n = lambda g: max(1, int(g * args.scale))  # noqa: E731
-    print("path\tgames\tseconds\tgames/s\tbattles/game\tbattles/s\tcpu s\tgames/cpu s\tbattles/cpu s")
+    args, n = options()
+    seed, repeats = args.seed, args.repeats
+    table = Table(unit="battles", cpu=True)
     for players in (2, 4):
-        for name, fn, games in (("aec", aec, n(200)), ("state", state, n(3000))):
-            secs, cpus, decisions = best(args.repeats, lambda: fn(players, games, args.seed))
-            print(f"{name} ({players} players)\t{games}\t{secs:.2f}\t{games / secs:.0f}\t"
-                  f"{decisions / games:.1f}\t{decisions / secs:.0f}\t"
-                  f"{cpus:.2f}\t{games / cpus:.0f}\t{decisions / cpus:.0f}")
-    binary = os.environ.get("WAR_BIN") or str(
-        Path(os.environ.get("CARGO_TARGET_DIR", "target")) / "release" / "war")
+        runs = (
+            # War's one action: the mask's first (and only) legal action, or 0.
+            ("aec", n(200), lambda games: aec_games(war.env(players=players), games, seed, lambda legal: int(legal[0]))),
+            ("state", n(3000), lambda games: state_games(WarState(0, players), games, seed, lambda s: 0)),
+        )
+        for name, games, run in runs:
+            secs, cpus, battles = best(repeats, lambda: run(games))
+            table.row(f"{name} ({players} players)", games, secs, cpus, battles)
+    binary = release_binary("WAR_BIN", "war")
     for players in (2, 4):
         games = n(100_000)
-        secs, cpus, _ = best(args.repeats, lambda: tuple(
-            x.tobytes() for x in war.play_batch(games, args.seed, players)))
-        print(f"play_batch {players} players\t{games}\t{secs:.2f}\t{games / secs:.0f}\t-\t-\t{cpus:.2f}\t{games / cpus:.0f}\t-")
-        cmd = [binary, "simulate", "--players", str(players), "--seed", str(args.seed),
+        secs, cpus, _ = best(repeats, lambda: batch_bytes(war.play_batch(games, seed, players)))
+        table.row(f"play_batch {players} players", games, secs, cpus)
+        cmd = [binary, "simulate", "--players", str(players), "--seed", str(seed),
                "--threads", "1", "--games", str(games)]
-        secs, cpus, _ = best(args.repeats, lambda: subprocess.run(cmd, check=True, capture_output=True).stdout)
-        print(f"war simulate {players} players\t{games}\t{secs:.2f}\t{games / secs:.0f}\t-\t-\t{cpus:.2f}\t{games / cpus:.0f}\t-")
+        secs, cpus, _ = best(repeats, lambda: output(cmd))
+        table.row(f"war simulate {players} players", games, secs, cpus)
 
 
 if __name__ == "__main__":

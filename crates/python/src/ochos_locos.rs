@@ -29,7 +29,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
-use crate::common::{actor_code, batch_size, broken, from_seat, refused};
+use crate::common::{actor_code, batch_size, broken, from_seat, play_batch, refused};
 
 /// The size of the action space.
 pub const ACTIONS: usize = 49;
@@ -571,22 +571,14 @@ pub fn play_ochos_locos<'py>(
     players: Option<usize>,
 ) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
     let variant = parse_variant(rules)?;
-    let count = batch_size(games)?;
+    batch_size(games)?;
     let seats = seats(variant, players, strategies)?;
     let setup = Setup::new(variant, &seats).map_err(|error| refused("players", error))?;
-    let (winners, turns) = py
-        .detach(move || -> Result<(Vec<u8>, Vec<u8>), String> {
-            let mut worker = Worker::new(&setup);
-            let mut winners = Vec::with_capacity(count);
-            let mut turns = Vec::with_capacity(count * 4);
-            for index in 0..games {
-                let (outcome, length) = worker.play(seed, index).map_err(|e| e.to_string())?;
-                winners.push(outcome.winner().map_or(-1, |seat| seat as i8) as u8);
-                turns.extend_from_slice(&length.to_le_bytes());
-            }
-            Ok((winners, turns))
-        })
-        .map_err(broken)?;
+    let worker = move || Ok(Worker::new(&setup));
+    let (winners, [turns]) = play_batch(py, games, seed, worker, |worker, seed, index| {
+        let (outcome, length) = worker.play(seed, index).map_err(|e| e.to_string())?;
+        Ok((outcome.winner(), [u64::from(length)]))
+    })?;
     Ok((PyBytes::new(py, &winners), PyBytes::new(py, &turns)))
 }
 

@@ -25,14 +25,11 @@ use ::quattro::{Symbol, WildCard};
 use cards_core::Color;
 use cards_core::protocol::{Actor, GameState, Ignore, settle_chance};
 use cards_core::rng::{GameRng, rng_from_seed};
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict};
 
-/// `current_player()` at a chance node (OpenSpiel's value).
-const CHANCE: i64 = -1;
-/// `current_player()` once the game is over (OpenSpiel's value).
-const TERMINAL: i64 = -4;
+use crate::common::{actor_code, broken, in_range, parse_named, play_batch, refused};
 
 /// Card kinds: 40 number cards, 12 action cards, the two wild cards.
 const KINDS: usize = 54;
@@ -56,25 +53,11 @@ const ORDER: usize = RULES + 1;
 const OBSERVATION: usize = ORDER + MAX_CARDS;
 
 fn parse_rules(rules: &str) -> PyResult<Rules> {
-    rules.parse().map_err(|_| {
-        PyValueError::new_err(format!(
-            "unknown Quattro rules {rules:?}: expected \"quattro\" or \"uno\""
-        ))
-    })
+    parse_named(rules, "Quattro rules", "\"quattro\" or \"uno\"")
 }
 
 fn check_max_turns(max_turns: u32) -> PyResult<u32> {
-    if (1..=1_000_000).contains(&max_turns) {
-        Ok(max_turns)
-    } else {
-        Err(PyValueError::new_err(format!(
-            "max_turns {max_turns} is out of range: 1 to 1000000"
-        )))
-    }
-}
-
-fn broken(error: impl std::fmt::Display) -> PyErr {
-    PyRuntimeError::new_err(format!("broken invariant: {error}"))
+    in_range("max_turns", max_turns, 1..=1_000_000)
 }
 
 /// The card's kind, 0–53.
@@ -260,11 +243,7 @@ impl QuattroState {
     /// The seat to act (0 to 3), -1 at a chance node (the deal, a reshuffle), -4 once
     /// the game is over.
     fn current_player(&self) -> i64 {
-        match self.game.actor() {
-            Actor::Seat(seat) => seat as i64,
-            Actor::Chance => CHANCE,
-            Actor::Over => TERMINAL,
-        }
+        actor_code(self.game.actor())
     }
 
     /// Whether the game is over.
@@ -315,7 +294,7 @@ impl QuattroState {
         let action = decode(action)?;
         self.game
             .apply(action, &mut Ignore)
-            .map_err(|error| PyValueError::new_err(format!("action refused: {error}")))
+            .map_err(|error| refused("action refused", error))
     }
 
     /// The cards the chance node is to shuffle, as codes in their current order: the
@@ -349,7 +328,7 @@ impl QuattroState {
             .ok_or_else(|| PyValueError::new_err("more cards than the deck holds"))?;
         self.game
             .apply_chance(&order, &mut Ignore)
-            .map_err(|error| PyValueError::new_err(format!("chance refused: {error}")))
+            .map_err(|error| refused("chance refused", error))
     }
 
     /// Shuffles from the state's seeded generator while chance acts; returns who acts
@@ -536,23 +515,11 @@ pub fn play_quattro<'py>(
 ) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
     let rules = parse_rules(rules)?;
     let max_turns = check_max_turns(max_turns)?;
-    let count = usize::try_from(games)
-        .ok()
-        .filter(|&n| n <= 100_000_000)
-        .ok_or_else(|| PyValueError::new_err("games: at most 100000000 in one call"))?;
-    let (winners, turns) = py
-        .detach(move || -> Result<(Vec<u8>, Vec<u8>), String> {
-            let mut worker = Worker::new(rules, max_turns);
-            let mut winners = Vec::with_capacity(count);
-            let mut turns = Vec::with_capacity(count * 4);
-            for index in 0..games {
-                let (outcome, length) = worker.play(seed, index).map_err(|e| e.to_string())?;
-                winners.push(outcome.winner().map_or(-1, |seat| seat as i8) as u8);
-                turns.extend_from_slice(&length.to_le_bytes());
-            }
-            Ok((winners, turns))
-        })
-        .map_err(broken)?;
+    let worker = move || Ok(Worker::new(rules, max_turns));
+    let (winners, [turns]) = play_batch(py, games, seed, worker, |worker, seed, index| {
+        let (outcome, length) = worker.play(seed, index).map_err(|e| e.to_string())?;
+        Ok((outcome.winner(), [u64::from(length)]))
+    })?;
     Ok((PyBytes::new(py, &winners), PyBytes::new(py, &turns)))
 }
 

@@ -19,7 +19,7 @@ use war::render::{render_events, render_summary};
 use war::simulate::Worker;
 use war::{Action, Card, Event, Game, MAX_PLAYERS, Order, Outcome, Rules};
 
-use crate::common::{actor_code, batch_size, broken, from_seat, refused};
+use crate::common::{actor_code, batch_size, broken, from_seat, play_batch, refused};
 
 /// Cards held by each seat from the observer round the table, 0 past the table (8).
 pub const OBS_COUNTS: usize = 0;
@@ -376,9 +376,6 @@ impl AlwaysBattle {
     }
 }
 
-/// The bytes of a batched run: winners, battles, wars.
-type Tallies = (Vec<u8>, Vec<u8>, Vec<u8>);
-
 /// Plays `games` games natively, as `war simulate --seed SEED --threads 1` does (game
 /// `i` from `stream_rng(seed, i)`). Returns `(winners, battles, wars)`: bytes of one
 /// `i8` a game (the winner's seat, -1 for none) and of one little-endian `u32` a game
@@ -398,29 +395,18 @@ pub fn play_war<'py>(
     Bound<'py, PyBytes>,
 )> {
     let rules = parse_rules(players, order, max_battles)?;
-    let count = batch_size(games)?;
+    batch_size(games)?;
     if max_battles > 1_000_000_000 {
         // The counts are returned as u32.
         return Err(PyValueError::new_err(
             "max_battles: at most 1000000000 in a batched call",
         ));
     }
-    let (winners, battles, wars) = py
-        .detach(move || -> Result<Tallies, String> {
-            let mut worker = Worker::new(rules);
-            let mut winners = Vec::with_capacity(count);
-            let mut battles = Vec::with_capacity(count * 4);
-            let mut wars = Vec::with_capacity(count * 4);
-            let narrow = |n: u64| u32::try_from(n).map_err(|_| "a count past u32".to_owned());
-            for index in 0..games {
-                let record = worker.play(seed, index).map_err(|e| e.to_string())?;
-                winners.push(record.outcome.winner().map_or(-1, |seat| seat as i8) as u8);
-                battles.extend_from_slice(&narrow(record.battles)?.to_le_bytes());
-                wars.extend_from_slice(&narrow(record.wars)?.to_le_bytes());
-            }
-            Ok((winners, battles, wars))
-        })
-        .map_err(broken)?;
+    let worker = move || Ok(Worker::new(rules));
+    let (winners, [battles, wars]) = play_batch(py, games, seed, worker, |worker, seed, index| {
+        let record = worker.play(seed, index).map_err(|e| e.to_string())?;
+        Ok((record.outcome.winner(), [record.battles, record.wars]))
+    })?;
     Ok((
         PyBytes::new(py, &winners),
         PyBytes::new(py, &battles),

@@ -1,7 +1,8 @@
 """Every Python example of docs/python.md runs as printed: each ```python block is run
 as a script, and its output must be what the page says it prints (the docs promise the
 figures a reader will see): the `# ...` comments of its `print(...)` lines, in order, or,
-when its prints carry no comment, the ```text block that follows it ("prints ...")."""
+when its prints carry no comment, the ```text block that follows it ("prints ..."), to
+the character."""
 
 import re
 import subprocess
@@ -33,4 +34,5 @@ def test_the_page_has_examples():
 def test_example_prints_what_the_page_says(block):
     expected = printed(block)
     out = subprocess.run([sys.executable, "-c", block], check=True, capture_output=True, text=True).stdout
-    assert out.splitlines() == expected
+    # To the character: every line, each with its newline, and nothing else.
+    assert out == "".join(line + "\n" for line in expected)

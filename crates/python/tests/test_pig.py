@@ -1,15 +1,13 @@
 """The Pig environment and state against the rules, the protocol and the `pig` binary.
 
-The binary is found in $CARDS_BIN_DIR (default: $CARGO_TARGET_DIR/debug, or target/debug
-at the repository root); the tests that need it are skipped without it, unless
+The binary is found as conftest.py says ($CARDS_BIN_DIR, else $CARGO_TARGET_DIR/debug
+or target/debug); the tests that need it are skipped without it, unless
 $CARDS_REQUIRE_BINARIES is set (as .ci/checks.d/30-python.sh sets it).
 """
 
-import os
 import random
 import re
 import subprocess
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -17,41 +15,14 @@ from pettingzoo.test import api_test
 
 from cardgames import HoldAt, Optimal, PigState, pig
 
-ROOT = Path(__file__).resolve().parents[3]
+import conftest
+
 RULES = ["two-dice", "classic"]
 
 
-def binary(name):
-    directory = os.environ.get("CARDS_BIN_DIR") or str(
-        Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target")) / "debug"
-    )
-    path = Path(directory) / name
-    if not path.exists():
-        if os.environ.get("CARDS_REQUIRE_BINARIES"):
-            pytest.fail(f"{path} is missing: cargo build -p {name}")
-        pytest.skip(f"{path} is missing: cargo build -p {name}")
-    return str(path)
-
-
 def random_game(seed, rules="two-dice", policy_seed=None, on_step=None):
-    """Plays one AEC game with uniform random choices from the mask; returns the
-    trajectory (agent, observation bytes, action) and the final rewards."""
-    rng = random.Random(seed if policy_seed is None else policy_seed)
-    e = pig.env(rules=rules)
-    e.reset(seed=seed)
-    trajectory = []
-    for agent in e.agent_iter():
-        obs, reward, term, trunc, _ = e.last()
-        if term or trunc:
-            action = None
-        else:
-            legal = np.flatnonzero(obs["action_mask"]).tolist()
-            action = rng.choice(legal)
-            if on_step:
-                on_step(e, agent, obs, legal)
-        trajectory.append((agent, obs["observation"].tobytes(), action))
-        e.step(action)
-    return trajectory, dict(e.unwrapped.rewards)
+    """A game of uniform random choices from the mask (conftest.random_game)."""
+    return conftest.random_game(pig.env(rules=rules), seed, policy_seed, on_step)
 
 
 @pytest.mark.parametrize("rules", RULES)
@@ -61,10 +32,8 @@ def test_api(rules):
 
 @pytest.mark.parametrize("rules", RULES)
 def test_seeded_games_replay_identically(rules):
-    for seed in range(20):
-        assert random_game(seed, rules) == random_game(seed, rules)
-    # A different seed is a different game (the dice do change).
-    assert random_game(1, rules, policy_seed=0) != random_game(2, rules, policy_seed=0)
+    # Seeds 1 and 2: a different seed is a different game (the dice do change).
+    conftest.assert_seeded_games_replay(random_game, range(20), rules)
 
 
 @pytest.mark.parametrize("rules", RULES)
@@ -139,7 +108,7 @@ def test_chance_outcomes_and_clone():
 
 
 @pytest.mark.parametrize("rules", RULES)
-def test_dice_are_the_binarys_dice_of_the_seed(rules):
+def test_dice_are_the_binarys_dice_of_the_seed(rules, binary):
     pig_bin = binary("pig")
     for seed in (0, 1, 42, 123456789):
         _, _ = random_game(seed, rules)
@@ -157,7 +126,7 @@ def test_dice_are_the_binarys_dice_of_the_seed(rules):
         assert [" ".join(map(str, t)) for t in throws] == lines[: len(throws)]
 
 
-def test_game_against_the_computer_is_the_binarys_game():
+def test_game_against_the_computer_is_the_binarys_game(binary):
     # `pig --seed S`: Human (seat 0, our random answers) against the Computer (hold:20).
     pig_bin = binary("pig")
     computer = HoldAt(20)
@@ -184,7 +153,7 @@ def test_game_against_the_computer_is_the_binarys_game():
         assert rolls == state.throws()
 
 
-def test_batched_play_is_pig_simulate():
+def test_batched_play_is_pig_simulate(binary):
     pig_bin = binary("pig")
     for a, b in (("hold:20", "hold:20"), ("optimal", "hold:25")):
         winners, turns = pig.play_batch(2000, seed=7, a=a, b=b)

@@ -1,37 +1,23 @@
 """The War environment and state against the rules, the protocol and the `war` binary,
 for 2 to 8 players.
 
-The binary is found as test_pig.py finds `pig` ($CARDS_BIN_DIR, else
+The binary is found as conftest.py says ($CARDS_BIN_DIR, else
 $CARGO_TARGET_DIR/debug or target/debug); the tests that need it are skipped without it,
 unless $CARDS_REQUIRE_BINARIES is set.
 """
 
-import os
 import random
 import re
 import subprocess
-from pathlib import Path
 
-import numpy as np
 import pytest
 from pettingzoo.test import api_test
 
 from cardgames import AlwaysBattle, WarState, war
 
-ROOT = Path(__file__).resolve().parents[3]
+from conftest import play_aec
+
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
-
-
-def binary(name):
-    directory = os.environ.get("CARDS_BIN_DIR") or str(
-        Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target")) / "debug"
-    )
-    path = Path(directory) / name
-    if not path.exists():
-        if os.environ.get("CARDS_REQUIRE_BINARIES"):
-            pytest.fail(f"{path} is missing: cargo build -p {name}")
-        pytest.skip(f"{path} is missing: cargo build -p {name}")
-    return str(path)
 
 
 def index(card):
@@ -40,18 +26,8 @@ def index(card):
 
 
 def play(seed, players=2, order="shuffled", on_step=None):
-    """Plays one AEC game (the only action each step); returns the trajectory and the
-    final rewards."""
-    e = war.env(players=players, order=order)
-    e.reset(seed=seed)
-    trajectory = []
-    for agent in e.agent_iter():
-        obs, reward, term, trunc, _ = e.last()
-        if not (term or trunc) and on_step:
-            on_step(e, agent, obs)
-        trajectory.append((agent, obs["observation"].tobytes(), reward))
-        e.step(None if term or trunc else 0)
-    return trajectory, dict(e.unwrapped.rewards)
+    """Plays one AEC game (the only action, 0, each step): conftest.play_aec."""
+    return play_aec(war.env(players=players, order=order), seed, lambda legal: 0, on_step)
 
 
 def observation_from_full_state(full, seat):
@@ -83,7 +59,7 @@ def test_seeded_games_replay_identically(players):
 def test_the_mask_is_the_protocols_one_action_for_the_lowest_seat_in_the_game(players, order):
     steps = 0
 
-    def check(e, agent, obs):
+    def check(e, agent, obs, legal):
         nonlocal steps
         state = e.unwrapped.state_
         seat = e.unwrapped.possible_agents.index(agent)
@@ -106,7 +82,7 @@ def test_the_mask_is_the_protocols_one_action_for_the_lowest_seat_in_the_game(pl
 def test_observations_hold_only_what_the_seat_may_see(players):
     seen = 0
 
-    def check(e, agent, obs):
+    def check(e, agent, obs, legal):
         nonlocal seen
         full = e.unwrapped.state_.full_state()
         for seat, a in enumerate(e.unwrapped.possible_agents):
@@ -133,7 +109,7 @@ def test_the_order_of_the_piles_does_not_change_an_observation():
 
 @pytest.mark.parametrize("players,order", [(2, "shuffled"), (2, "fixed"), (3, "shuffled"),
                                            (4, "shuffled"), (8, "shuffled"), (5, "fixed")])
-def test_a_seeded_game_is_the_binarys_game_of_the_seed(players, order):
+def test_a_seeded_game_is_the_binarys_game_of_the_seed(players, order, binary):
     # `war --seed S --quiet` prints the winner and the numbers of battles and wars;
     # `--auto` prints every battle (and the hands, left out here).
     war_bin = binary("war")
@@ -212,7 +188,7 @@ def test_clone_is_independent_and_the_policy_battles():
 
 
 @pytest.mark.parametrize("players,order", [(2, "shuffled"), (4, "shuffled"), (2, "fixed")])
-def test_batched_play_is_war_simulate(players, order):
+def test_batched_play_is_war_simulate(players, order, binary):
     war_bin = binary("war")
     winners, battles, wars = war.play_batch(2000, seed=7, players=players, order=order)
     assert winners.shape == battles.shape == wars.shape == (2000,)
@@ -245,12 +221,3 @@ def test_render_modes(capsys):
     with pytest.raises(ValueError, match="render_mode"):
         war.raw_env(render_mode="rgb_array")
 
-
-def test_the_docs_example_prints_what_the_docs_say(capsys):
-    # docs/python.md's example under "War", run verbatim, prints the text block after it.
-    docs = (ROOT / "docs" / "python.md").read_text()
-    section = docs.split("\n## War\n", 1)[1].split("\n## ", 1)[0]
-    code, rest = section.split("```python\n", 1)[1].split("```", 1)
-    expected = rest.split("```text\n", 1)[1].split("```", 1)[0]
-    exec(compile(code, "docs/python.md", "exec"), {})
-    assert capsys.readouterr().out == expected

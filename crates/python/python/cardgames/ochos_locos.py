@@ -30,10 +30,8 @@ names of ``env.unwrapped.state_.strategies()`` the game is the binary's, line fo
 """
 
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
+from ._aec import CardGameEnv, wrap
 from ._native import OchosLocosState, OchosLocosStrategy, play_ochos_locos
 
 __all__ = ["env", "raw_env", "play_batch", "Strategy", "RULES", "card_name", "action_name"]
@@ -75,13 +73,10 @@ def action_name(action):
 
 def env(**kwargs):
     """The environment with PettingZoo's usual wrappers (bad actions end in an error)."""
-    e = raw_env(**kwargs)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    e = wrappers.OrderEnforcingWrapper(e)
-    return e
+    return wrap(raw_env(**kwargs))
 
 
-class raw_env(AECEnv):
+class raw_env(CardGameEnv):
     """Ochos Locos between ``player_0`` (plays first) and the others, in seat order.
 
     ``rules`` is one of ``RULES``; ``players`` the number of seats (the rule set's
@@ -91,82 +86,19 @@ class raw_env(AECEnv):
     metadata = {"render_modes": ["ansi", "human"], "name": "ochos_locos_v0", "is_parallelizable": False}
 
     def __init__(self, rules="completos", players=None, render_mode=None):
-        super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r}: expected 'ansi', 'human' or None")
-        self.render_mode = render_mode
+        super().__init__(render_mode)
         self.state_ = OchosLocosState(0, rules, players)
-        self.possible_agents = [f"player_{i}" for i in range(self.state_.players)]
         low = np.full(OBSERVATION_SIZE, -1, dtype=np.int32)
         high = np.full(OBSERVATION_SIZE, 32, dtype=np.int32)
-        self.observation_spaces = {
-            a: spaces.Dict(
-                {
-                    "observation": spaces.Box(low, high, shape=(OBSERVATION_SIZE,), dtype=np.int32),
-                    "action_mask": spaces.Box(0, 1, shape=(ACTIONS,), dtype=np.int8),
-                }
-            )
-            for a in self.possible_agents
-        }
-        self.action_spaces = {a: spaces.Discrete(ACTIONS) for a in self.possible_agents}
-        self.agents = []
+        self._spaces(self.state_.players, low, high, OBSERVATION_SIZE, ACTIONS)
 
-    def observation_space(self, agent):
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent):
-        return self.action_spaces[agent]
-
-    def observe(self, agent):
-        seat = self.possible_agents.index(agent)
-        mask = np.zeros(ACTIONS, dtype=np.int8)
-        if self.state_.current_player() == seat:
-            mask[self.state_.legal_actions()] = 1
-        return {
-            "observation": np.array(self.state_.observation(seat), dtype=np.int32),
-            "action_mask": mask,
-        }
-
-    def reset(self, seed=None, options=None):
-        if seed is None:
-            seed = int(np.random.default_rng().integers(0, 1_000_000_000))
-        self.state_.reset(seed)
-        self.state_.settle_chance()
-        self.agents = self.possible_agents[:]
-        self.rewards = {a: 0 for a in self.agents}
-        self._cumulative_rewards = {a: 0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.agents[self.state_.current_player()]
-
-    def step(self, action):
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
+    def _action(self, action):
         if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)) \
                 or not 0 <= action < ACTIONS:
             raise ValueError(f"action {action!r} is not an Ochos Locos action: 0 to {ACTIONS - 1}")
-        self._cumulative_rewards[agent] = 0
-        # Refused actions raise ValueError from the engine, and change nothing.
-        current = self.state_.step(int(action))
-        self.rewards = {a: 0 for a in self.agents}
-        if current < 0:
-            winner = self.state_.winner()
-            for i, a in enumerate(self.agents):
-                if winner is not None:
-                    self.rewards[a] = 1 if i == winner else -1
-                self.terminations[a] = True
-        else:
-            self.agent_selection = self.agents[current]
-        self._accumulate_rewards()
-        if self.render_mode == "human":
-            self.render()
+        return int(action)
 
-    def render(self):
-        if self.render_mode is None:
-            return None
+    def _render_text(self):
         state = self.state_
         # Seat 0's view: its card counts are in seat order.
         obs = state.observation(0)
@@ -185,14 +117,7 @@ class raw_env(AECEnv):
         else:
             line += f"no winner: {state.no_winner()}"
         # The last step as the binary prints it, then where the game stands.
-        text = state.last_text() + line
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
-
-    def close(self):
-        pass
+        return state.last_text() + line
 
 
 def play_batch(games, seed=1, rules="completos", strategies=None, players=None):

@@ -30,10 +30,8 @@ Chance happens inside, from the seed: ``reset(seed=s)`` is the game of
 """
 
 import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
+from ._aec import CardGameEnv, wrap
 from ._native import AlwaysBattle, WarState, play_war
 
 __all__ = ["env", "raw_env", "play_batch", "AlwaysBattle"]
@@ -44,13 +42,10 @@ BATTLE = 0
 
 def env(**kwargs):
     """The environment with PettingZoo's usual wrappers (bad actions end in an error)."""
-    e = raw_env(**kwargs)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    e = wrappers.OrderEnforcingWrapper(e)
-    return e
+    return wrap(raw_env(**kwargs))
 
 
-class raw_env(AECEnv):
+class raw_env(CardGameEnv):
     """War between ``player_0`` … ``player_{N-1}``.
 
     ``players`` 2 to 8; ``order`` of won cards ``"shuffled"`` (the default) or
@@ -60,81 +55,18 @@ class raw_env(AECEnv):
     metadata = {"render_modes": ["ansi", "human"], "name": "war_v0", "is_parallelizable": False}
 
     def __init__(self, players=2, order="shuffled", max_battles=100_000, render_mode=None):
-        super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r}: expected 'ansi', 'human' or None")
-        self.render_mode = render_mode
+        super().__init__(render_mode)
         self.state_ = WarState(0, players, order, max_battles)
-        self.possible_agents = [f"player_{i}" for i in range(players)]
         high = np.full(OBSERVATION_SIZE, 52, dtype=np.int32)
         high[61:63] = np.iinfo(np.int32).max
-        self.observation_spaces = {
-            a: spaces.Dict(
-                {
-                    "observation": spaces.Box(0, high, shape=(OBSERVATION_SIZE,), dtype=np.int32),
-                    "action_mask": spaces.Box(0, 1, shape=(1,), dtype=np.int8),
-                }
-            )
-            for a in self.possible_agents
-        }
-        self.action_spaces = {a: spaces.Discrete(1) for a in self.possible_agents}
-        self.agents = []
+        self._spaces(players, 0, high, OBSERVATION_SIZE, 1)
 
-    def observation_space(self, agent):
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent):
-        return self.action_spaces[agent]
-
-    def observe(self, agent):
-        seat = self.possible_agents.index(agent)
-        mask = np.zeros(1, dtype=np.int8)
-        if self.state_.current_player() == seat:
-            mask[0] = 1
-        return {
-            "observation": np.array(self.state_.observation(seat), dtype=np.int32),
-            "action_mask": mask,
-        }
-
-    def reset(self, seed=None, options=None):
-        if seed is None:
-            seed = int(np.random.default_rng().integers(0, 1_000_000_000))
-        self.state_.reset(seed)
-        self.state_.settle_chance()
-        self.agents = self.possible_agents[:]
-        self.rewards = {a: 0 for a in self.agents}
-        self._cumulative_rewards = {a: 0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.agents[self.state_.current_player()]
-
-    def step(self, action):
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
+    def _action(self, action):
         if isinstance(action, (bool, np.bool_)) or action != BATTLE:
             raise ValueError(f"action {action!r} is not a War action: 0 (battle) is the only one")
-        self._cumulative_rewards[agent] = 0
-        # Refused actions raise ValueError from the engine, and change nothing.
-        current = self.state_.step(BATTLE)
-        self.rewards = {a: 0 for a in self.agents}
-        if current < 0:
-            winner = self.state_.winner()
-            for i, a in enumerate(self.agents):
-                if winner is not None:
-                    self.rewards[a] = 1 if i == winner else -1
-                self.terminations[a] = True
-        else:
-            self.agent_selection = self.agents[current]
-        self._accumulate_rewards()
-        if self.render_mode == "human":
-            self.render()
+        return BATTLE
 
-    def render(self):
-        if self.render_mode is None:
-            return None
+    def _render_text(self):
         state = self.state_
         counts = state.observation(0)[: state.players]
         line = "Cards held: " + ", ".join(f"Player {i + 1} {n}" for i, n in enumerate(counts))
@@ -142,14 +74,7 @@ class raw_env(AECEnv):
         text = state.last_text() + line + "\n"
         if state.is_terminal():
             text += state.summary()
-        text = text.rstrip("\n")
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
-
-    def close(self):
-        pass
+        return text.rstrip("\n")
 
 
 def play_batch(games, seed=1, players=2, order="shuffled", max_battles=100_000):

@@ -1,0 +1,372 @@
+//! Pig from Python, both rule sets: the protocol's state machine ([`PigState`]), its
+//! strategies as policies ([`HoldAt`], [`Optimal`]), and a batched call that plays many
+//! games natively ([`play_pig`]). The PettingZoo environment is written in Python on top
+//! of these (`python/cardgames/pig.py`).
+//!
+//! Chance happens inside, from the seed: a state made with seed `s` draws its dice from
+//! `cards_core::rng::rng_from_seed(s)`, as `pig --seed s` and `pig dice --seed s` do, so
+//! the same seed gives the same rolls as the binary whoever plays. Every refused action
+//! raises `ValueError` and changes nothing (the protocol's promise, kept by
+//! `GameState::apply`).
+
+use std::sync::Arc;
+
+use ::pig::dice::Throw;
+use ::pig::game::{Action, Game};
+use ::pig::player::PigPlayer;
+use ::pig::rules::Rules;
+use ::pig::simulate::Worker;
+use ::pig::solver::{Solution, check_goal as solver_goal, solve};
+use ::pig::strategy::StrategySpec;
+use cards_core::protocol::{Actor, GameState, Ignore};
+use cards_core::rng::{GameRng, rng_from_seed};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+use crate::common::{actor_code, broken, in_range, parse_named, play_batch, refused};
+
+fn parse_rules(rules: &str) -> PyResult<Rules> {
+    parse_named(rules, "Pig rules", "\"two-dice\" or \"classic\"")
+}
+
+fn check_goal(goal: u32) -> PyResult<u32> {
+    in_range("goal", goal, 1..=10_000)
+}
+
+fn action_of(action: i64) -> PyResult<Action> {
+    match action {
+        0 => Ok(Action::Roll),
+        1 => Ok(Action::Hold),
+        _ => Err(PyValueError::new_err(format!(
+            "action {action} is not a Pig action: 0 is roll, 1 is hold"
+        ))),
+    }
+}
+
+fn throw_faces(throw: Throw) -> Vec<u32> {
+    match throw {
+        Throw::Pair(dice) => vec![u32::from(dice.die1()), u32::from(dice.die2())],
+        Throw::Single(face) => vec![u32::from(face)],
+    }
+}
+
+/// A game of Pig and its dice: the protocol's state, from Python.
+#[pyclass(module = "cardgames._native")]
+#[derive(Clone)]
+pub struct PigState {
+    game: Game,
+    rng: GameRng,
+    throws: Vec<Throw>,
+}
+
+#[pymethods]
+impl PigState {
+    /// A new game: `rules` is "two-dice" (the assignment's) or "classic" (one die); the
+    /// dice come from `seed` as `pig --seed SEED` throws them.
+    #[new]
+    #[pyo3(signature = (seed = 0, rules = "two-dice", goal = 100))]
+    fn new(seed: u64, rules: &str, goal: u32) -> PyResult<PigState> {
+        let rules = parse_rules(rules)?;
+        let goal = check_goal(goal)?;
+        Ok(PigState {
+            game: Game::new(rules, goal, [PigPlayer::new("A"), PigPlayer::new("B")]),
+            rng: rng_from_seed(seed),
+            throws: Vec::new(),
+        })
+    }
+
+    /// Back to the start, with the dice of `seed`.
+    fn reset(&mut self, seed: u64) {
+        self.game.restart();
+        self.rng = rng_from_seed(seed);
+        self.throws.clear();
+    }
+
+    /// An independent copy (its dice generator too: both copies roll the same from here).
+    fn clone(&self) -> PigState {
+        Clone::clone(self)
+    }
+
+    /// The rules' name: "two-dice" or "classic".
+    #[getter]
+    fn rules(&self) -> String {
+        self.game.rules().to_string()
+    }
+
+    /// The points needed to win.
+    #[getter]
+    fn goal(&self) -> u32 {
+        self.game.goal()
+    }
+
+    /// The seat to act (0 or 1), -1 while the dice roll, -4 once the game is over.
+    fn current_player(&self) -> i64 {
+        actor_code(self.game.actor())
+    }
+
+    /// Whether the game is over.
+    fn is_terminal(&self) -> bool {
+        self.game.actor() == Actor::Over
+    }
+
+    /// Whether the dice roll now (a chance node).
+    fn is_chance_node(&self) -> bool {
+        self.game.actor() == Actor::Chance
+    }
+
+    /// The legal actions, in the protocol's order: 0 (roll), 1 (hold); empty unless a
+    /// seat acts.
+    fn legal_actions(&self) -> Vec<i64> {
+        let mut actions = Vec::new();
+        self.game.legal_actions(&mut actions);
+        actions
+            .into_iter()
+            .map(|action| match action {
+                Action::Roll => 0,
+                Action::Hold => 1,
+            })
+            .collect()
+    }
+
+    /// Carries out `action` (0 roll, 1 hold) for the seat to act, leaving a roll's dice
+    /// to chance; raises ValueError, changing nothing, if it is not legal now.
+    fn apply_action(&mut self, action: i64) -> PyResult<()> {
+        let action = action_of(action)?;
+        self.game
+            .apply(action, &mut Ignore)
+            .map_err(|error| refused("action refused", error))
+    }
+
+    /// The chance node's outcomes with their probabilities: `(index, p)`, index into
+    /// `chance_faces()`.
+    fn chance_outcomes(&self) -> Vec<(usize, f64)> {
+        if self.game.actor() != Actor::Chance {
+            return Vec::new();
+        }
+        let outcomes = self.game.rules().outcomes();
+        let p = 1.0 / outcomes.len() as f64;
+        (0..outcomes.len()).map(|index| (index, p)).collect()
+    }
+
+    /// The faces of chance outcome `index`: `[a, b]` for two dice, `[face]` for one.
+    fn chance_faces(&self, index: usize) -> PyResult<Vec<u32>> {
+        let outcomes = self.game.rules().outcomes();
+        outcomes
+            .get(index)
+            .map(|&throw| throw_faces(throw))
+            .ok_or_else(|| PyValueError::new_err(format!("no chance outcome {index}")))
+    }
+
+    /// Carries out chance outcome `index` (of `chance_outcomes()`); raises ValueError,
+    /// changing nothing, if the dice do not roll now or there is no such outcome.
+    fn apply_chance(&mut self, index: usize) -> PyResult<()> {
+        let outcomes = self.game.rules().outcomes();
+        let throw = *outcomes
+            .get(index)
+            .ok_or_else(|| PyValueError::new_err(format!("no chance outcome {index}")))?;
+        self.game
+            .apply_chance(&throw, &mut Ignore)
+            .map_err(|error| refused("chance refused", error))?;
+        self.throws.push(throw);
+        Ok(())
+    }
+
+    /// Rolls the dice from the state's seeded generator while they roll; returns who
+    /// acts then (as `current_player()`).
+    fn settle_chance(&mut self) -> PyResult<i64> {
+        while self.game.actor() == Actor::Chance {
+            let throw = self.game.sample_chance(&mut self.rng).map_err(broken)?;
+            self.game
+                .apply_chance(&throw, &mut Ignore)
+                .map_err(broken)?;
+            self.throws.push(throw);
+        }
+        Ok(self.current_player())
+    }
+
+    /// `apply_action(action)` then `settle_chance()`: one step of the AEC loop.
+    fn step(&mut self, action: i64) -> PyResult<i64> {
+        self.apply_action(action)?;
+        self.settle_chance()
+    }
+
+    /// What `seat` sees (everything in Pig is public): `[goal, my_score,
+    /// opponent_score, turn_points, my_turn]`; ValueError for a seat past the table.
+    fn observation(&self, seat: usize) -> PyResult<Vec<u32>> {
+        let view = self.game.observe(seat).ok_or_else(|| {
+            PyValueError::new_err(format!("no seat {seat}: Pig has seats 0 and 1"))
+        })?;
+        Ok(vec![
+            view.goal,
+            view.my_score,
+            view.opponent_score,
+            view.turn_points,
+            u32::from(view.my_turn),
+        ])
+    }
+
+    /// The winner's seat once the game is over, else None.
+    fn winner(&self) -> Option<usize> {
+        self.game.outcome().and_then(|outcome| outcome.winner())
+    }
+
+    /// The banked points of both seats.
+    fn scores(&self) -> (u32, u32) {
+        (self.game.player(0).banked(), self.game.player(1).banked())
+    }
+
+    /// Turns begun so far, the one being played included.
+    fn turns(&self) -> u32 {
+        self.game.turns()
+    }
+
+    /// Every throw so far, as faces (`[a, b]` or `[face]`), in order: the lines of
+    /// `pig dice --seed SEED`.
+    fn throws(&self) -> Vec<Vec<u32>> {
+        self.throws
+            .iter()
+            .map(|&throw| throw_faces(throw))
+            .collect()
+    }
+
+    fn __repr__(&self) -> String {
+        let (a, b) = self.scores();
+        format!(
+            "PigState(rules={:?}, goal={}, scores=({a}, {b}), turn_points={}, current_player={})",
+            self.game.rules().to_string(),
+            self.game.goal(),
+            self.game.player(self.game.current()).turn_points(),
+            self.current_player()
+        )
+    }
+}
+
+/// The assignment's computer: roll until the turn holds `n` points, then hold.
+#[pyclass(module = "cardgames._native", frozen)]
+pub struct HoldAt {
+    n: u32,
+}
+
+#[pymethods]
+impl HoldAt {
+    #[new]
+    fn new(n: u32) -> PyResult<HoldAt> {
+        if n == 0 {
+            return Err(PyValueError::new_err(
+                "hold at 0 would never roll: give n >= 1",
+            ));
+        }
+        Ok(HoldAt { n })
+    }
+
+    /// The action (0 roll, 1 hold) for an observation as `PigState.observation` gives it.
+    fn action(&self, observation: Vec<u32>) -> PyResult<i64> {
+        let turn_points = *observation
+            .get(3)
+            .ok_or_else(|| PyValueError::new_err("a Pig observation has 5 fields"))?;
+        Ok(if turn_points < self.n { 0 } else { 1 })
+    }
+}
+
+/// The solved strategy: rolls exactly when rolling gives the better chance of winning,
+/// from the solver's table (value iteration, about a second for goal 100).
+#[pyclass(module = "cardgames._native", frozen)]
+pub struct Optimal {
+    solution: Arc<Solution>,
+}
+
+#[pymethods]
+impl Optimal {
+    #[new]
+    #[pyo3(signature = (rules = "two-dice", goal = 100))]
+    fn new(py: Python<'_>, rules: &str, goal: u32) -> PyResult<Optimal> {
+        let rules = parse_rules(rules)?;
+        let solution = py
+            .detach(|| solve(rules, goal))
+            .map_err(|error| PyValueError::new_err(error.to_string()))?;
+        Ok(Optimal {
+            solution: Arc::new(solution),
+        })
+    }
+
+    /// The action (0 roll, 1 hold) for an observation as `PigState.observation` gives it.
+    fn action(&self, observation: Vec<u32>) -> PyResult<i64> {
+        let [_, mine, theirs, turn, _] = observation[..] else {
+            return Err(PyValueError::new_err("a Pig observation has 5 fields"));
+        };
+        Ok(if self.solution.should_roll(mine, theirs, turn) {
+            0
+        } else {
+            1
+        })
+    }
+
+    /// The solver's table: the chance that the player to act wins with `i` banked
+    /// points, the opponent `j`, and `k` points in the turn (None off the table).
+    fn value(&self, i: u32, j: u32, k: u32) -> Option<f64> {
+        self.solution.value(i, j, k)
+    }
+
+    /// The chance that the first player wins, both playing optimally.
+    fn first_player_wins(&self) -> f64 {
+        self.solution.first_player_wins()
+    }
+}
+
+/// Plays `games` games of strategy `a` (moving first) against `b` natively, as `pig
+/// simulate --seed SEED` does (game `i` from `stream_rng(seed, i)`), on one thread.
+/// Strategies as on the command line: "hold:N" or "optimal". Returns `(winners,
+/// turns)`: bytes of one `u8` a game (the winner's seat) and of one little-endian
+/// `u32` a game; `cardgames.pig.play_batch` turns them into numpy arrays.
+#[pyfunction]
+#[pyo3(signature = (games, seed = 1, a = "hold:20", b = "hold:20", rules = "two-dice", goal = 100))]
+pub fn play_pig<'py>(
+    py: Python<'py>,
+    games: u64,
+    seed: u64,
+    a: &str,
+    b: &str,
+    rules: &str,
+    goal: u32,
+) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
+    let rules = parse_rules(rules)?;
+    let goal = check_goal(goal)?;
+    let spec = |text: &str| -> PyResult<StrategySpec> {
+        text.parse()
+            .map_err(|error| PyValueError::new_err(format!("strategy {text:?}: {error}")))
+    };
+    let (a, b) = (spec(a)?, spec(b)?);
+    let optimal = a == StrategySpec::Optimal || b == StrategySpec::Optimal;
+    if optimal {
+        // The solver's own, narrower, range: a refused request, not a broken invariant.
+        solver_goal(goal).map_err(|error| PyValueError::new_err(error.to_string()))?;
+    }
+    let worker = move || -> Result<Worker<_, _>, String> {
+        let solution = if optimal {
+            Some(Arc::new(solve(rules, goal).map_err(|e| e.to_string())?))
+        } else {
+            None
+        };
+        let build = |spec: StrategySpec| {
+            spec.build(solution.as_ref())
+                .ok_or_else(|| "the optimal strategy has no table".to_owned())
+        };
+        Ok(Worker::new(rules, goal, build(a)?, build(b)?))
+    };
+    let (winners, [turns]) = play_batch(py, games, seed, worker, |worker, seed, index| {
+        let (outcome, length) = worker.play(seed, index).map_err(|e| e.to_string())?;
+        let winner = outcome.winner().ok_or("Pig ended with no winner")?;
+        Ok((Some(winner), [u64::from(length)]))
+    })?;
+    Ok((PyBytes::new(py, &winners), PyBytes::new(py, &turns)))
+}
+
+/// Adds Pig's classes and functions to the module.
+pub fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_class::<PigState>()?;
+    module.add_class::<HoldAt>()?;
+    module.add_class::<Optimal>()?;
+    module.add_function(wrap_pyfunction!(play_pig, module)?)?;
+    Ok(())
+}
