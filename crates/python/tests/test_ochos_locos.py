@@ -17,7 +17,6 @@ from cardgames import OchosLocosState, OchosLocosStrategy, ochos_locos
 from cardgames.ochos_locos import RULES, card_name
 
 import conftest
-from conftest import ROOT
 
 ASSIGNMENT_2 = RULES[:4]
 # Rule sets where the Rule of Two holds, and where an 8 names a colour.
@@ -362,13 +361,3 @@ def test_render_modes(capsys):
     with pytest.raises(ValueError, match="render_mode"):
         ochos_locos.raw_env(render_mode="rgb_array")
 
-
-def test_the_docs_example_prints_what_the_docs_say(capsys):
-    # docs/python.md's example under "Ochos Locos", run verbatim: its last line's comment
-    # is what it prints.
-    docs = (ROOT / "docs" / "python.md").read_text()
-    section = docs.split("\n## Ochos Locos\n", 1)[1].split("\n## ", 1)[0]
-    code = section.split("```python\n", 1)[1].split("```", 1)[0]
-    expected = code.rstrip().rsplit("# ", 1)[1]
-    exec(compile(code, "docs/python.md", "exec"), {})
-    assert capsys.readouterr().out == expected + "\n"
