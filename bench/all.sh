@@ -6,7 +6,7 @@
 # the date, machine and load average before and after. With EXTERNAL=1 it also runs the
 # external tools (OpenSpiel and RLCard, in the virtualenv of bench/external/setup.sh,
 # which takes minutes to build the first time), our simulate timed the same way, and the
-# Python package (bench/python/*_bench.py).
+# Python package (bench/python/all.sh).
 #   bash bench/all.sh > bench/results.txt 2>&1
 #   GAMES=N bash bench/all.sh        # passed on: the size of every script's timed run
 #   bash bench/all.sh --instructions # passed on: only the instruction counts
@@ -27,16 +27,9 @@ if [ "${EXTERNAL:-}" = 1 ]; then
   echo "## external tools"
   VENV=${VENV:-/work/venv-bench}
   [ -x "$VENV/bin/python" ] || bash bench/external/setup.sh >/dev/null
-  "$VENV/bin/python" bench/external/openspiel_bench.py
-  "$VENV/bin/python" bench/external/rlcard_bench.py
-  # The Python package (docs/python.md), built into the same venv, and its native calls
-  # beside the binaries' `simulate`.
-  "$VENV/bin/python" -m pip install --quiet ./crates/python
-  cargo build --release --quiet -p pig -p ochos-locos -p quattro -p war
-  "$VENV/bin/python" bench/python/pig_bench.py
-  "$VENV/bin/python" bench/python/ochos_locos_bench.py
-  "$VENV/bin/python" bench/python/quattro_bench.py
-  "$VENV/bin/python" bench/python/war_bench.py
+  # OpenSpiel's and RLCard's Python loops, then the Python package's four games beside
+  # the binaries' `simulate` (bench/python/all.sh builds the package into the same venv).
+  VENV="$VENV" bash bench/python/all.sh
   bash bench/external/ours.sh
 fi
 echo
