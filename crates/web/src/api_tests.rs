@@ -1748,6 +1748,24 @@ async fn every_recorded_game_replays_to_its_live_end() {
         assert_eq!(game["over"], true, "{game}");
         let (status, _, text) = get_text(&app, game["recording"].as_str().unwrap()).await;
         assert_eq!(status, StatusCode::OK, "{text}");
+        if kind == Kind::OchosLocos {
+            // The person's seat is recorded (counted from 1), so the terminal's replay
+            // tells the person's game; a watched game has no person.
+            let recording: Value = serde_json::from_str(&text).unwrap();
+            let person = match (&request["options"]["watch"], &request["options"]["seat"]) {
+                (Value::Bool(true), _) => None,
+                (_, Value::Number(seat)) => Some(format!("human={}", seat.as_u64().unwrap() + 1)),
+                _ => Some("human=1".to_owned()),
+            };
+            let humans: Vec<String> = recording["options"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter_map(|o| o.as_str().filter(|o| o.starts_with("human=")))
+                .map(str::to_owned)
+                .collect();
+            assert_eq!(humans, person.into_iter().collect::<Vec<_>>(), "{text}");
+        }
         let (status, replay) = call(&app, "POST", "/api/replays", &text).await;
         assert_eq!(status, StatusCode::OK, "{request}: {replay}");
         assert_eq!(replay["complete"], true);

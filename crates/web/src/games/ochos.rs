@@ -75,6 +75,9 @@ impl Ochos {
         let (game, _) = deal
             .table(variant)
             .map_err(|e| ApiError::internal(e.to_string()))?;
+        // The person's seat is part of the game's recording (`human=N`), so that the
+        // terminal's replay tells it as the person's game.
+        let game = game.with_person(playing.then_some(seat));
         let mut ochos = Ochos {
             variant,
             tape: Tape::new(&game),
