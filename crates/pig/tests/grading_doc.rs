@@ -44,4 +44,6 @@ fn every_example_of_the_grading_pages_pig_section_works_verbatim() {
         |_| None,
     );
     assert_eq!(ran, examples.len());
+    // Kept when the test fails, to look into.
+    let _ = std::fs::remove_dir_all(&dir);
 }
