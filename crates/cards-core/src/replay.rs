@@ -21,8 +21,11 @@ pub const FORMAT: &str = "cards-replay 1";
 
 /// The most steps (actions and chance outcomes) a replay keeps: every position is kept
 /// for stepping back, so a file that never lets its game end (Pig's holds of no points,
-/// one after the other) must not fill memory. Far beyond any game a person plays.
-pub const MAX_STEPS: usize = 200_000;
+/// one after the other) must not fill memory. Far beyond any game a person plays, and
+/// above the longest game the binaries play by default: a War that runs to its cap of
+/// 100 000 battles with shuffled returns is 200 002 positions (the start, the deal, and
+/// a battle then its take, each battle).
+pub const MAX_STEPS: usize = 250_000;
 
 /// A recorded game: everything needed to play it again, step by step.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

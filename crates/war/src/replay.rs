@@ -586,4 +586,13 @@ mod tests {
         };
         assert_eq!(ended, "the game is already over");
     }
+
+    /// A game that runs to the default cap replays: its steps at the most are the deal,
+    /// a battle and a take of the table (with shuffled returns) each battle, and the
+    /// start, within what a replay keeps.
+    #[test]
+    fn a_game_to_the_default_cap_fits_in_a_replay() {
+        let most = 2 + 2 * Rules::DEFAULT_MAX_BATTLES;
+        assert!(most <= replay::MAX_STEPS as u64, "{most}");
+    }
 }
