@@ -7,7 +7,7 @@
 //! cards). The page sees `observe(seat)`: its hand, the card to match, the colour in
 //! force, the 2s waiting, the deck's size and every seat's card count.
 
-use cards_core::protocol::{Actor, ChanceSource, Driver, GameState, Seat};
+use cards_core::protocol::{ChanceSource, Driver, GameState, Seat};
 use cards_core::replay::Frame;
 use cards_core::rng::rng_from_seed;
 use cards_core::{ColorCard, Outcome};
@@ -316,10 +316,7 @@ impl Stepped for Game {
         );
         FrameJson {
             log: log.into_entries(),
-            to_act: match state.actor() {
-                Actor::Seat(seat) => Some(seat),
-                _ => None,
-            },
+            to_act: seat_to_act(state),
             players,
             view: obs.map_or(Value::Null, |obs| view_json(state_variant(state), &obs)),
             hands,

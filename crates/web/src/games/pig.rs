@@ -8,7 +8,7 @@
 
 use std::sync::Arc;
 
-use cards_core::protocol::{Actor, ChanceSource, Driver, GameState, Seat, Step};
+use cards_core::protocol::{ChanceSource, Driver, GameState, Seat, Step};
 use cards_core::replay::Frame;
 use cards_core::rng::rng_from_seed;
 use pig::game::RollEffect;
@@ -330,10 +330,7 @@ impl Stepped for Game {
         FrameJson {
             log: log.into_entries(),
             players,
-            to_act: match state.actor() {
-                Actor::Seat(seat) => Some(seat),
-                _ => None,
-            },
+            to_act: seat_to_act(state),
             view: position.map_or(Value::Null, |p| p.view),
             hands: Vec::new(),
             status,

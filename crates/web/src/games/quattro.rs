@@ -8,7 +8,7 @@
 //! direction. A bot's draw is told without its card.
 
 use cards_core::Outcome;
-use cards_core::protocol::{Actor, ChanceSource, Driver, GameState, Seat};
+use cards_core::protocol::{ChanceSource, Driver, GameState, Seat};
 use cards_core::replay::Frame;
 use cards_core::rng::rng_from_seed;
 use quattro::{
@@ -234,10 +234,7 @@ impl Stepped for Game {
         );
         FrameJson {
             log: log.into_entries(),
-            to_act: match state.actor() {
-                Actor::Seat(seat) => Some(seat),
-                _ => None,
-            },
+            to_act: seat_to_act(state),
             players,
             view: view.as_ref().map_or(Value::Null, view_json),
             hands,

@@ -243,10 +243,7 @@ impl Stepped for Game {
         };
         FrameJson {
             log: log.into_entries(),
-            to_act: match state.actor() {
-                Actor::Seat(seat) => Some(seat),
-                _ => None,
-            },
+            to_act: seat_to_act(state),
             players,
             view: view.map_or(Value::Null, |view| view_json(state, &view, shown)),
             hands,
