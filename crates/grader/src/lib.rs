@@ -40,10 +40,12 @@
 //! # Ok::<(), grader::GradeError>(())
 //! ```
 
+pub mod cgroup;
 pub mod files;
 pub mod report;
 pub mod run;
 pub mod sandbox;
+pub mod seccomp;
 pub mod verdict;
 pub mod zip;
 
@@ -254,6 +256,42 @@ where
         });
     }
     let started = Instant::now();
+    let report = |results: Vec<CaseResult>| Report {
+        command: command
+            .iter()
+            .map(|word| word.to_string_lossy().into_owned())
+            .collect(),
+        strict: options.strict,
+        isolation: sandbox.isolation(),
+        limits: sandbox.limits_about(&options.limits),
+        compiled: sandbox.compiled().cloned(),
+        seconds: started.elapsed().as_secs_f64(),
+        results,
+    };
+    if let Some(compiled) = sandbox.compiled().filter(|c| !c.ok) {
+        // Nothing to run: every case says why, with the compiler's first error.
+        let first_error = compiled
+            .messages
+            .iter()
+            .find(|line| line.contains("error"))
+            .or(compiled.messages.first())
+            .cloned();
+        let results = cases
+            .iter()
+            .map(|case| CaseResult {
+                name: case.name.clone(),
+                verdict: Verdict::NotCompiled {
+                    line: compiled.line.clone(),
+                    first_error: first_error.clone(),
+                },
+                score: 0.0,
+                max_score: case.max_score,
+                seconds: 0.0,
+                killed: Killed::Everything,
+            })
+            .collect();
+        return Ok(report(results));
+    }
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<CaseResult>>> = Mutex::new(vec![None; cases.len()]);
     let failure: Mutex<Option<std::io::Error>> = Mutex::new(None);
@@ -315,16 +353,46 @@ where
             }
         }
     }
-    Ok(Report {
-        command: command
-            .iter()
-            .map(|word| word.to_string_lossy().into_owned())
-            .collect(),
-        strict: options.strict,
-        isolation: sandbox.isolation(),
-        seconds: started.elapsed().as_secs_f64(),
-        results,
-    })
+    Ok(report(results))
+}
+
+/// Sets up the sandbox `request` asks for and, if there is a `compile` line, runs the
+/// compile step in it ([`Sandbox::compile`]) with `limits` (its own timeout): what the
+/// runs start from. A failed compile is no error here: the grading then reports every
+/// case as not compiled, with what the compiler said.
+pub fn sandbox_compiled(
+    request: &Request,
+    compile: Option<&str>,
+    limits: &Limits,
+) -> Result<Sandbox, SandboxError> {
+    let mut sandbox = Sandbox::new(request)?;
+    if let Some(line) = compile {
+        sandbox.compile(line, limits).map_err(|error| {
+            SandboxError(format!(
+                "the compile step `{}` could not be started: {error}",
+                printable(line)
+            ))
+        })?;
+    }
+    Ok(sandbox)
+}
+
+/// How long a compile step may take by default (`--compile-timeout`): a few files of
+/// Java take seconds, on a loaded machine more.
+pub const COMPILE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(120);
+
+/// Writes `text` to `path` whole or not at all: into a temporary file beside it, then
+/// renamed over it (a report is never half written).
+pub fn write_whole(path: &std::path::Path, text: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => std::path::Path::new("."),
+    };
+    let mut file = tempfile::NamedTempFile::new_in(dir)?;
+    file.write_all(text)?;
+    file.persist(path).map_err(|e| e.error)?;
+    Ok(())
 }
 
 /// Reads `--timeout SECS`: seconds, more than 0 and at most a day (`2`, `0.5`).

@@ -8,7 +8,9 @@
 //! differing line with its column, the rule broken, the exit status or signal, the
 //! timeout). Then a summary line: cases passed, the score, and, when a case differed only
 //! in whitespace or `--strict` is on, whether whitespace counts; and a line naming the
-//! isolation. Case names and quoted lines are escaped ([`printable`]).
+//! isolation (and, where no control group could be made, that only per-process limits
+//! apply). A compile step's line comes first, with what it printed when it failed. Case
+//! names and quoted lines are escaped ([`printable`]).
 //!
 //! # JSON (`--format json`)
 //!
@@ -19,6 +21,8 @@
 //! | `command` | array of strings | the command graded, program first |
 //! | `strict` | boolean | whether only the project's own reading counts (`--strict`: whitespace differences cost marks, the text's other readings are refused) |
 //! | `isolation` | string | how the programs were isolated: `bubblewrap`, `dedicated-user` or `none` ([`crate::sandbox`]) |
+//! | `limits` | string | what a run's limits came to: one budget a run (a control group), or per-process limits only ([`crate::cgroup`]) |
+//! | `compile` | object or null | the compile step (`--compile LINE`), if any: `line`, `ok`, `seconds`, `messages` (its last lines of output, escaped) |
 //! | `seconds` | number | how long the grading took |
 //! | `passed` | integer | cases that earned their marks |
 //! | `failed` | integer | cases that did not |
@@ -31,7 +35,7 @@
 //! | field | type | meaning |
 //! |---|---|---|
 //! | `name` | string | the case's name |
-//! | `result` | string | `pass`, `whitespace`, `wrong-output`, `rule-broken`, `crashed`, `timed-out`, `too-much-output` or `no-output` |
+//! | `result` | string | `pass`, `whitespace`, `wrong-output`, `rule-broken`, `crashed`, `timed-out`, `too-much-output`, `no-output` or `not-compiled` (the compile step failed; nothing ran) |
 //! | `passed` | boolean | whether the case earned its marks (`whitespace` does unless strict) |
 //! | `score` | number | marks earned: `max_score` or 0 |
 //! | `max_score` | number | marks the case is worth |
@@ -53,13 +57,15 @@
 //! |---|---|---|
 //! | `score` | number | the submission's total: the sum of the tests' scores |
 //! | `execution_time` | number | how long the grading took, in seconds |
-//! | `output` | string | cases passed, and the isolation used |
+//! | `output` | string | the compile step (what it printed, if it failed), cases passed, the isolation and the limits |
+//! | `output_format` | string | `text`: a student's output quoted in `output` is shown as text, never as HTML |
 //! | `tests` | array of objects | one a case, in order |
 //! | `tests[].name` | string | the case's name |
 //! | `tests[].score` | number | marks earned: `max_score` or 0 |
 //! | `tests[].max_score` | number | marks the case is worth |
 //! | `tests[].status` | string | `passed` or `failed` |
 //! | `tests[].output` | string | what happened (the `detail` above), shown to the student |
+//! | `tests[].output_format` | string | `text` |
 //! | `tests[].visibility` | string | `visible`: students see every test |
 
 use std::io::{self, Write};
@@ -69,7 +75,7 @@ use serde::Serialize;
 
 use crate::CaseResult;
 use crate::run::{Exit, Killed};
-use crate::sandbox::Isolation;
+use crate::sandbox::{Compiled, Isolation};
 use crate::verdict::{Verdict, printable};
 
 /// How to write a report.
@@ -113,6 +119,10 @@ pub struct Report {
     pub strict: bool,
     /// How the programs were isolated.
     pub isolation: Isolation,
+    /// What the limits of a run came to (one budget a run, or per-process only).
+    pub limits: String,
+    /// What the compile step came to, if there was one.
+    pub compiled: Option<Compiled>,
     /// How long the whole grading took, in seconds.
     pub seconds: f64,
     /// One result a case, in the cases' order.
@@ -157,7 +167,29 @@ impl Report {
         }
     }
 
+    /// The compile step's lines for people: what ran, and if it failed, what it said.
+    fn compile_lines(&self) -> Vec<String> {
+        let Some(compiled) = &self.compiled else {
+            return Vec::new();
+        };
+        let line = printable(&compiled.line);
+        if compiled.ok {
+            return vec![format!(
+                "compiled with `{line}` in {:.1} s",
+                compiled.seconds
+            )];
+        }
+        let mut lines = vec![format!(
+            "the compile step `{line}` failed, so no case was run; it printed:"
+        )];
+        lines.extend(compiled.messages.iter().map(|m| format!("    {m}")));
+        lines
+    }
+
     fn write_text(&self, out: &mut impl Write) -> io::Result<()> {
+        for line in self.compile_lines() {
+            writeln!(out, "{line}")?;
+        }
         let width = self
             .results
             .iter()
@@ -212,7 +244,11 @@ impl Report {
             "isolation: {} ({})",
             self.isolation,
             self.isolation.about()
-        )
+        )?;
+        if self.isolation != Isolation::None && self.limits.starts_with("per-process") {
+            writeln!(out, "limits: {}", self.limits)?;
+        }
+        Ok(())
     }
 
     fn json(&self) -> JsonReport<'_> {
@@ -220,6 +256,13 @@ impl Report {
             command: &self.command,
             strict: self.strict,
             isolation: self.isolation.name(),
+            limits: &self.limits,
+            compile: self.compiled.as_ref().map(|c| JsonCompile {
+                line: printable(&c.line),
+                ok: c.ok,
+                seconds: (c.seconds * 1000.0).round() / 1000.0,
+                messages: &c.messages,
+            }),
             seconds: (self.seconds * 1000.0).round() / 1000.0,
             passed: self.passed(),
             failed: self.results.len() - self.passed(),
@@ -234,16 +277,23 @@ impl Report {
     }
 
     fn gradescope(&self) -> Gradescope {
+        let mut output = self.compile_lines().join("\n");
+        if !output.is_empty() {
+            output.push_str("\n\n");
+        }
+        output.push_str(&format!(
+            "{} of {} cases passed. Isolation: {} ({}). Limits: {}.",
+            self.passed(),
+            self.results.len(),
+            self.isolation,
+            self.isolation.about(),
+            self.limits
+        ));
         Gradescope {
             score: self.score(),
             execution_time: (self.seconds * 1000.0).round() / 1000.0,
-            output: format!(
-                "{} of {} cases passed. Isolation: {} ({}).",
-                self.passed(),
-                self.results.len(),
-                self.isolation,
-                self.isolation.about()
-            ),
+            output,
+            output_format: "text",
             tests: self
                 .results
                 .iter()
@@ -257,6 +307,7 @@ impl Report {
                         "failed"
                     },
                     output: result.verdict.to_string(),
+                    output_format: "text",
                     visibility: "visible",
                 })
                 .collect(),
@@ -274,6 +325,8 @@ struct JsonReport<'a> {
     command: &'a [String],
     strict: bool,
     isolation: &'static str,
+    limits: &'a str,
+    compile: Option<JsonCompile<'a>>,
     seconds: f64,
     passed: usize,
     failed: usize,
@@ -354,10 +407,21 @@ impl JsonCase {
 }
 
 #[derive(Serialize)]
+struct JsonCompile<'a> {
+    line: String,
+    ok: bool,
+    seconds: f64,
+    messages: &'a [String],
+}
+
+/// Gradescope's `results.json`. `output_format` is `text`, so that whatever a student's
+/// program printed (quoted in `output`) is shown as text, never as HTML.
+#[derive(Serialize)]
 struct Gradescope {
     score: f64,
     execution_time: f64,
     output: String,
+    output_format: &'static str,
     tests: Vec<GradescopeTest>,
 }
 
@@ -368,7 +432,27 @@ struct GradescopeTest {
     max_score: f64,
     status: &'static str,
     output: String,
+    output_format: &'static str,
     visibility: &'static str,
+}
+
+/// Gradescope's `results.json` for a grading that could not be done at all (the
+/// grader's one-line error, `why`): no marks, and the reason where the student and the
+/// instructor see it, rather than Gradescope's bare "autograder failed".
+pub fn gradescope_failure(why: &str, out: &mut impl Write) -> io::Result<()> {
+    write_json(
+        out,
+        &Gradescope {
+            score: 0.0,
+            execution_time: 0.0,
+            output: format!(
+                "The autograder could not grade this submission: {}",
+                printable(why)
+            ),
+            output_format: "text",
+            tests: Vec::new(),
+        },
+    )
 }
 
 #[cfg(test)]
@@ -389,6 +473,8 @@ mod tests {
             command: vec!["./a.out".into()],
             strict: false,
             isolation: Isolation::Bubblewrap,
+            limits: "one budget a run".into(),
+            compiled: None,
             seconds: 0.5,
             results: vec![
                 result("01-ok", Verdict::Pass { note: None }, 1.0),
@@ -432,7 +518,7 @@ case      result           score
 03-crash  crashed          0/1
     crashed: killed by signal 11 (segmentation fault)
 1 of 3 cases passed; score 1/3
-isolation: bubblewrap (each run in a bubblewrap sandbox: its own copy of the submission, no cases, results or network in sight, every process it started killed at its end)
+isolation: bubblewrap (each run in a bubblewrap sandbox: its own copy of the submission, no cases, results or network in sight, a clean environment, no kernel keyrings, every process it started killed at its end)
 "
         );
         assert_eq!(report().exit_status(), 1);
@@ -463,5 +549,8 @@ isolation: bubblewrap (each run in a bubblewrap sandbox: its own copy of the sub
         assert_eq!(value["tests"][0]["status"], "passed");
         assert_eq!(value["tests"][1]["status"], "failed");
         assert_eq!(value["execution_time"], 0.5);
+        // A student's output is never shown as HTML.
+        assert_eq!(value["output_format"], "text");
+        assert_eq!(value["tests"][1]["output_format"], "text");
     }
 }

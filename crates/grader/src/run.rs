@@ -103,6 +103,9 @@ pub struct Run {
     pub elapsed: Duration,
     /// How its end was made sure of.
     pub killed: Killed,
+    /// Whether the kernel ended a process of it for passing the run's memory budget
+    /// (a control group's, [`crate::cgroup`]).
+    pub out_of_memory: bool,
 }
 
 /// How often a running child is polled.
@@ -125,8 +128,34 @@ pub fn run(
     env: &[(&str, &str)],
     limits: Limits,
 ) -> io::Result<Run> {
-    let mut prepared = sandbox.prepare(command, &limits, slot)?;
+    // The run's time starts now: a copy of the submission made for it counts against it.
     let start = Instant::now();
+    let prepared = match sandbox.prepare(command, &limits, slot, start + limits.timeout) {
+        Ok(prepared) => prepared,
+        Err(error) if error.kind() == io::ErrorKind::TimedOut => {
+            return Ok(Run {
+                exit: Exit::TimedOut,
+                stdout: Vec::new(),
+                stderr: error.to_string().into_bytes(),
+                elapsed: start.elapsed(),
+                killed: Killed::Everything,
+                out_of_memory: false,
+            });
+        }
+        Err(error) => return Err(error),
+    };
+    run_prepared(sandbox, prepared, stdin, env, limits, start)
+}
+
+/// Runs a prepared command (from [`Sandbox::prepare`]) whose time started at `start`.
+pub(crate) fn run_prepared(
+    sandbox: &Sandbox,
+    mut prepared: crate::sandbox::Prepared,
+    stdin: &[u8],
+    env: &[(&str, &str)],
+    limits: Limits,
+    start: Instant,
+) -> io::Result<Run> {
     let deadline = start + limits.timeout;
     let mut child = prepared
         .command
@@ -192,12 +221,30 @@ pub fn run(
             Some(exit) => from_sandbox(sandbox.isolation(), exit),
         }
     };
+    let out_of_memory = prepared
+        .budget
+        .as_ref()
+        .is_some_and(crate::cgroup::Budget::out_of_memory);
+    if let Some(budget) = &prepared.budget
+        && !budget.kill_all(200)
+    {
+        killed = Killed::Failed("processes of the run's control group kept coming back".into());
+    }
+    if sandbox.isolation() == Isolation::DedicatedUser
+        && let Some(uid) = prepared.uid
+        && !crate::sandbox::sweep_user_files(uid)
+    {
+        killed = Killed::Failed(format!(
+            "files of user {uid} in /tmp, /var/tmp or /dev/shm could not be removed"
+        ));
+    }
     let run = Run {
         exit,
         stdout: out.map(Reader::take).unwrap_or_default(),
         stderr: err.map(Reader::take).unwrap_or_default(),
         elapsed: start.elapsed(),
         killed,
+        out_of_memory,
     };
     // The working directory goes now, while nothing of the run can write to it.
     drop(prepared.workdir.take());
@@ -385,7 +432,7 @@ mod tests {
             let request = Request {
                 no_sandbox,
                 submission: dir.path().to_path_buf(),
-                hidden: Vec::new(),
+                ..Request::new()
             };
             let sandbox = Sandbox::new(&request).unwrap_or_else(|e| panic!("{e}"));
             all.push((sandbox, dir));

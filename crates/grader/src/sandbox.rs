@@ -4,48 +4,69 @@
 //! A graded program is untrusted: it may try to read the answers (through
 //! `/proc/$PPID/cwd` or `cmdline`), match its input against the `.in` files, rewrite
 //! the `.out` files or another student's results, write its own `results.json` through
-//! `/proc/$PPID/fd/1`, fork until the machine fails, or leave a `setsid` grandchild
-//! behind. Three isolations, chosen once per grading ([`Sandbox::new`]):
+//! `/proc/$PPID/fd/1`, fork until the machine fails, leave a `setsid` grandchild
+//! behind, leave something for the next student (a file in `/tmp`, its user id's kernel
+//! keyring), fill the memory or the disk, or read the grader's environment. Three
+//! isolations, chosen once per grading ([`Sandbox::new`]):
 //!
 //! - [`Isolation::Bubblewrap`] (the default wherever `bwrap` works): each run in a
 //!   bubblewrap sandbox with its own mount, PID, network, IPC and UTS namespaces. The
 //!   program sees the system's directories read-only (`/usr`, `/bin`, `/lib*`, `/etc`,
-//!   `/opt`), a fresh `/proc`, `/dev` and `/tmp`, the program file if it lives elsewhere
-//!   (read-only), and a fresh writable copy of the submission directory at the
-//!   submission's own path, which is its working directory and is removed after the
-//!   run, and its `HOME`. Nothing else of the machine exists for it: not the cases, not the grader, not
-//!   the grader's standard output. There is no network. Every process it starts is in
-//!   its PID namespace and dies with the run, `setsid` or not. As root (Gradescope's
+//!   `/opt`), the folders given with `--bind` read-only, a fresh `/proc` and `/dev`, a
+//!   size-capped `/tmp` in memory, and a fresh copy of the submission at the
+//!   submission's own path, which is its working directory and its `HOME`: a
+//!   size-capped file system in memory, filled inside the sandbox at the start of the
+//!   run (the copy counts against the run's timeout, and nothing is left to remove when
+//!   it ends). The kernel's keyring calls are refused ([`crate::seccomp`]). Nothing else
+//!   of the machine exists for it: not the cases, not the grader, not the grader's
+//!   standard output. There is no network. Every process it starts is in its PID
+//!   namespace and dies with the run, `setsid` or not. As root (Gradescope's
 //!   containers) the program runs as a dedicated user id, one per job slot, so that the
 //!   process limit holds (the kernel exempts root from it); as another user, in a user
 //!   namespace as that user. Gradings that run at once on one machine take disjoint
 //!   blocks of those ids ([`UidLease`]), so that one grading's process limit and its
 //!   end-of-run kill never touch another's programs.
 //! - [`Isolation::DedicatedUser`], the fallback as root where bubblewrap is missing or
-//!   does not work: the program runs as the dedicated user id in its own copy of the
-//!   submission, under the same limits, and every process of that user id is killed
-//!   when the run ends. The cases must then be unreadable to other users (`chmod o-rwx`
-//!   on the cases directory or a parent): the grader checks that before anything runs.
-//!   There is no network isolation and no PID namespace.
+//!   does not work (Docker without user namespaces): the program runs as the dedicated
+//!   user id in its own copy of the submission on disk (made before the run, within its
+//!   timeout), under the same limits; every process of that user id is killed when the
+//!   run ends, and every file it left in `/tmp`, `/var/tmp` and `/dev/shm` is removed.
+//!   The cases must then be unreadable to other users (`chmod o-rwx` on the cases
+//!   directory or a parent): the grader checks that before anything runs. There is no
+//!   network isolation, no PID namespace and no keyring filter (Docker's default
+//!   seccomp profile refuses the keyring calls itself).
 //! - [`Isolation::None`] (`--no-sandbox`): the program runs as the grader, in the
 //!   submission directory itself, in a process group that is killed when the run ends;
 //!   only the limits apply. For instructors who trust the programs; the report says so.
+//!
+//! The submission is copied once per grading, into a folder only root (or the grader's
+//! user) can open; a compile step ([`Sandbox::compile`], `--compile LINE`) runs in the
+//! same isolation on that copy, with no cases in sight, and the runs then start from
+//! what it left.
 //!
 //! In every isolation the limits ([`crate::Limits`]) are set with util-linux's
 //! `prlimit` on the program before it starts: memory (`RLIMIT_DATA`, which a JVM's
 //! reserved but unused heap does not count against), processes and threads
 //! (`RLIMIT_NPROC`), the size of any file written (`RLIMIT_FSIZE`), CPU time
-//! (`RLIMIT_CPU`, the timeout rounded up plus a second) and no core files.
+//! (`RLIMIT_CPU`, the timeout rounded up plus a second) and no core files. Where a
+//! control group can be made ([`crate::cgroup`]), the run's memory, in-memory files and
+//! processes also count against one budget for the whole run.
+//!
+//! Every run starts with a clean environment: `PATH` (the system's directories), `LANG`
+//! (`C.UTF-8`), `HOME`, the case's name ([`crate::CASE_VARIABLE`]) and the variables
+//! named with `--env NAME`; nothing else of the grader's environment.
 
-use std::ffi::{OsStr, OsString};
+use std::ffi::OsString;
 use std::fmt;
 use std::fs;
 use std::io;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
+use std::time::Instant;
 
+use crate::cgroup;
 use crate::run::Limits;
 
 /// The first of the user ids the programs run as when the grader is root. Chosen far
@@ -56,13 +77,24 @@ pub const UIDS_PER_GRADING: u32 = 256;
 /// How many gradings as root may run at once on one machine, each with its own block of
 /// [`UIDS_PER_GRADING`] ids from [`FIRST_UID`].
 pub const GRADINGS_AT_ONCE: u32 = 64;
-/// Where the leases of the blocks are kept: lock files only root can open.
-const LEASE_DIR: &str = "/tmp";
+/// Where the leases of the blocks are kept: a directory only root can open (in `/run`,
+/// not `/tmp`, where any user could plant the lock files first).
+pub const LEASE_DIR: &str = "/run/grader";
 
 /// The most bytes copied from a submission directory into each run's working directory.
 pub const MAX_SUBMISSION_BYTES: u64 = 256 << 20;
 /// The most files and directories copied from a submission directory.
 pub const MAX_SUBMISSION_ENTRIES: usize = 20_000;
+/// What a run may write into its working directory beyond the submission's own bytes,
+/// and into its `/tmp`, each (under bubblewrap; both in memory).
+pub const SCRATCH_BYTES: u64 = 64 << 20;
+
+/// The `PATH` of every sandboxed run: the system's directories.
+pub const SANDBOX_PATH: &str = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+
+/// Where the grading's copy of the submission is shown, read-only, inside a bubblewrap
+/// sandbox, for the run to copy into its working directory.
+const MASTER_VIEW: &str = "/.grader-submission";
 
 /// The system directories a sandboxed program sees, read-only (those that exist).
 const SYSTEM_DIRS: [&str; 10] = [
@@ -97,12 +129,14 @@ impl Isolation {
         match self {
             Isolation::Bubblewrap => {
                 "each run in a bubblewrap sandbox: its own copy of the submission, no cases, \
-                 results or network in sight, every process it started killed at its end"
+                 results or network in sight, a clean environment, no kernel keyrings, every \
+                 process it started killed at its end"
             }
             Isolation::DedicatedUser => {
                 "each run as a dedicated user id in its own copy of the submission (no \
-                 bubblewrap): the cases unreadable to it, every process of that user killed \
-                 at its end, but no network isolation"
+                 bubblewrap): the cases unreadable to it, a clean environment, every process \
+                 and temporary file of that user removed at its end, but no network \
+                 isolation and no keyring filter"
             }
             Isolation::None => {
                 "no sandbox (--no-sandbox): programs run as the grader and could read the \
@@ -128,6 +162,11 @@ pub struct Request {
     /// Directories that must stay out of the program's sight (the cases): never copied,
     /// and checked unreadable to other users in the dedicated-user fallback.
     pub hidden: Vec<PathBuf>,
+    /// Folders shown to the program read-only (`--bind DIR`): a toolchain that lives
+    /// outside the system's directories (`/root/.sdkman`, `/opt/pyenv`).
+    pub binds: Vec<PathBuf>,
+    /// Variables of the grader's environment the program also gets (`--env NAME`).
+    pub env: Vec<String>,
 }
 
 impl Request {
@@ -137,6 +176,8 @@ impl Request {
             no_sandbox: false,
             submission: PathBuf::from("."),
             hidden: Vec::new(),
+            binds: Vec::new(),
+            env: Vec::new(),
         }
     }
 }
@@ -154,28 +195,92 @@ pub struct Sandbox {
     /// The submission directory, absolute and resolved.
     submission: PathBuf,
     hidden: Vec<PathBuf>,
+    binds: Vec<PathBuf>,
+    /// The environment every run starts from.
+    env: Vec<(OsString, OsString)>,
     root: bool,
     /// As root and isolated: this grading's block of user ids.
     lease: Option<UidLease>,
+    /// Isolated: the grading's one copy of the submission.
+    stage: Option<Arc<Stage>>,
+    /// Where each run's budget (a control group) is made, if anywhere.
+    budget: cgroup::Support,
+    /// What the compile step came to, if there was one.
+    compiled: Option<Compiled>,
+}
+
+/// The grading's folder (only its owner can open it): the copy of the submission every
+/// run starts from, and the seccomp filter's file.
+#[derive(Debug)]
+struct Stage {
+    dir: tempfile::TempDir,
+    /// Its size when copied (or after the compile step): each run's working directory
+    /// is this much plus [`SCRATCH_BYTES`].
+    bytes: std::sync::atomic::AtomicU64,
+}
+
+impl Stage {
+    fn master(&self) -> PathBuf {
+        self.dir.path().join("submission")
+    }
+
+    fn filter(&self) -> Option<PathBuf> {
+        let path = self.dir.path().join("keyring.bpf");
+        path.is_file().then_some(path)
+    }
+}
+
+/// What the compile step came to.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Compiled {
+    /// The line run (`javac ./*.java`).
+    pub line: String,
+    /// Whether it succeeded (exit status 0, within its timeout and limits, and what it
+    /// left within the submission's size limits).
+    pub ok: bool,
+    /// Why it failed, or what it printed: its last lines of standard error and output,
+    /// escaped and cut.
+    pub messages: Vec<String>,
+    /// How long it took, in seconds.
+    pub seconds: f64,
 }
 
 /// A block of [`UIDS_PER_GRADING`] user ids held by one grading for as long as it
-/// lives: an exclusive `flock` on `/tmp/grader-uids-N.lock`, a file only root can open,
-/// which the kernel releases when the grading's process ends, however it ends.
+/// lives: an exclusive `flock` on `/run/grader/grader-uids-N.lock`, in a directory only
+/// root can open, which the kernel releases when the grading's process ends, however it
+/// ends.
 #[derive(Clone, Debug)]
 pub struct UidLease {
     first: u32,
-    _lock: std::sync::Arc<fs::File>,
+    _lock: Arc<fs::File>,
 }
 
 impl UidLease {
     /// Takes the first free block, or fails when [`GRADINGS_AT_ONCE`] gradings hold them all.
     fn take() -> Result<UidLease, SandboxError> {
-        use std::os::unix::fs::OpenOptionsExt;
+        UidLease::take_in(Path::new(LEASE_DIR))
+    }
+
+    fn take_in(dir: &Path) -> Result<UidLease, SandboxError> {
+        use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
+        let shown = dir.display();
+        match fs::DirBuilder::new().mode(0o700).create(dir) {
+            Ok(()) => {}
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(SandboxError(format!("{shown}: {e}"))),
+        }
+        // Only a directory root owns and nobody else can enter is trusted: a planted
+        // one (or a link) would let another user hold the locks.
+        let trusted = fs::symlink_metadata(dir)
+            .is_ok_and(|m| m.is_dir() && m.uid() == 0 && m.mode() & 0o077 == 0);
+        if !trusted {
+            return Err(SandboxError(format!(
+                "{shown}: must be a directory owned by root that only root can open (chmod \
+                 700 {shown}), to keep the leases of the graded programs' user ids"
+            )));
+        }
         for block in 0..GRADINGS_AT_ONCE {
-            let path = Path::new(LEASE_DIR).join(format!("grader-uids-{block}.lock"));
-            // /tmp is everyone's: never follow a link planted there, and only trust a
-            // file root owns and nobody else can open.
+            let path = dir.join(format!("grader-uids-{block}.lock"));
             let Ok(file) = fs::OpenOptions::new()
                 .read(true)
                 .write(true)
@@ -187,21 +292,18 @@ impl UidLease {
             else {
                 continue;
             };
-            let trusted = file
-                .metadata()
-                .is_ok_and(|m| m.uid() == 0 && m.mode() & 0o077 == 0 && m.is_file());
-            if trusted
-                && rustix::fs::flock(&file, rustix::fs::FlockOperation::NonBlockingLockExclusive)
-                    .is_ok()
+            if rustix::fs::flock(&file, rustix::fs::FlockOperation::NonBlockingLockExclusive)
+                .is_ok()
             {
                 return Ok(UidLease {
                     first: FIRST_UID + block * UIDS_PER_GRADING,
-                    _lock: std::sync::Arc::new(file),
+                    _lock: Arc::new(file),
                 });
             }
         }
         Err(SandboxError(format!(
-            "all {GRADINGS_AT_ONCE} blocks of user ids for graded programs are in use by other              gradings on this machine ({LEASE_DIR}/grader-uids-*.lock): wait for one to end"
+            "all {GRADINGS_AT_ONCE} blocks of user ids for graded programs are in use by other \
+             gradings on this machine ({shown}/grader-uids-*.lock): wait for one to end"
         )))
     }
 
@@ -230,7 +332,7 @@ impl Sandbox {
     /// Sets up the isolation asked for: bubblewrap where it works, else (as root) the
     /// dedicated-user fallback, else an error that says what to do; none with
     /// `no_sandbox`. Checks the submission directory (it exists, is a directory, is not
-    /// `/`, is small enough to copy) before anything runs.
+    /// `/`, is small enough to copy) and copies it once, before anything runs.
     pub fn new(request: &Request) -> Result<Sandbox, SandboxError> {
         let shown = request.submission.display();
         let submission = fs::canonicalize(&request.submission)
@@ -251,6 +353,23 @@ impl Sandbox {
             .iter()
             .filter_map(|path| fs::canonicalize(path).ok())
             .collect::<Vec<_>>();
+        let mut binds = Vec::new();
+        for dir in &request.binds {
+            let resolved = fs::canonicalize(dir)
+                .ok()
+                .filter(|d| d.is_dir())
+                .ok_or_else(|| {
+                    SandboxError(format!("--bind {}: not a directory", dir.display()))
+                })?;
+            if hidden.iter().any(|h| h.starts_with(&resolved) || resolved.starts_with(h)) {
+                return Err(SandboxError(format!(
+                    "--bind {}: it holds the cases (or is inside them), which the program must \
+                     not see",
+                    dir.display()
+                )));
+            }
+            binds.push(resolved);
+        }
         let root = rustix::process::geteuid().is_root();
         let isolation = if request.no_sandbox {
             Isolation::None
@@ -276,22 +395,33 @@ impl Sandbox {
                     .to_owned(),
             ));
         };
-        if isolation != Isolation::None {
-            // Refuse a submission too big to copy now, not in the middle of a grading.
-            let mut budget = Budget::default();
-            measure(&submission, &hidden, &mut budget)
-                .map_err(|e| SandboxError(format!("submission directory {shown}: {e}")))?;
-        }
+        let env = environment(isolation, &request.env)?;
+        let stage = match isolation {
+            Isolation::None => None,
+            _ => Some(Arc::new(
+                stage(&submission, &hidden, isolation)
+                    .map_err(|e| SandboxError(format!("submission directory {shown}: {e}")))?,
+            )),
+        };
         let lease = match root && isolation != Isolation::None {
             true => Some(UidLease::take()?),
             false => None,
+        };
+        let budget = match isolation {
+            Isolation::None => cgroup::Support::None,
+            _ => budget_support().clone(),
         };
         Ok(Sandbox {
             isolation,
             submission,
             hidden,
+            binds,
+            env,
             root,
             lease,
+            stage,
+            budget,
+            compiled: None,
         })
     }
 
@@ -302,8 +432,13 @@ impl Sandbox {
             isolation: Isolation::None,
             submission: std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")),
             hidden: Vec::new(),
+            binds: Vec::new(),
+            env: environment(Isolation::None, &[]).unwrap_or_default(),
             root: false,
             lease: None,
+            stage: None,
+            budget: cgroup::Support::None,
+            compiled: None,
         }
     }
 
@@ -312,20 +447,106 @@ impl Sandbox {
         self.isolation
     }
 
+    /// What the limits of a run come to here (one budget a run, or per-process only),
+    /// for the reports.
+    pub fn limits_about(&self, limits: &Limits) -> String {
+        self.budget.about(limits)
+    }
+
+    /// What the compile step came to, if [`Sandbox::compile`] ran.
+    pub fn compiled(&self) -> Option<&Compiled> {
+        self.compiled.as_ref()
+    }
+
     /// The user id a run in job slot `slot` runs as, when the grader is root and the
     /// program is isolated (from this grading's block, [`UidLease`]).
     pub fn uid(&self, slot: usize) -> Option<u32> {
         self.lease.as_ref().and_then(|lease| lease.uid(slot))
     }
 
+    /// The compile step: `line` run by `/bin/sh` in the grading's copy of the submission
+    /// (the submission itself with no sandbox), isolated as the runs are, under `limits`
+    /// (its timeout is the compile's), with no cases in sight. What it leaves is what
+    /// every run starts from. Its outcome is kept ([`Sandbox::compiled`]) and returned;
+    /// an error only when it could not be started at all.
+    pub fn compile(&mut self, line: &str, limits: &Limits) -> io::Result<&Compiled> {
+        let command: Vec<OsString> = vec!["/bin/sh".into(), "-c".into(), line.into()];
+        let uid = self.uid(0);
+        if let (Some(stage), Some(uid)) = (&self.stage, uid) {
+            chown_tree(&stage.master(), uid)?;
+        }
+        let prepared = self.prepare_in(&command, limits, 0, Workdir::Master)?;
+        let run = crate::run::run_prepared(self, prepared, b"", &[], *limits, Instant::now())?;
+        let mut ok = run.exit == crate::Exit::Code(0);
+        let mut messages = crate::verdict::last_lines(
+            &[
+                String::from_utf8_lossy(&run.stdout).as_ref(),
+                String::from_utf8_lossy(&run.stderr).as_ref(),
+            ]
+            .concat(),
+            20,
+        );
+        match run.exit {
+            crate::Exit::Code(0) => {}
+            crate::Exit::Code(code) => {
+                messages.push(format!("(the compile step exited with status {code})"))
+            }
+            crate::Exit::Signal(signal) => {
+                messages.push(format!("(the compile step was ended by signal {signal})"))
+            }
+            crate::Exit::TimedOut | crate::Exit::OutputHeld => messages.push(format!(
+                "(the compile step did not end within {} s)",
+                limits.timeout.as_secs_f64()
+            )),
+            crate::Exit::TooMuchOutput => messages.push(format!(
+                "(the compile step printed more than {} bytes)",
+                limits.max_output
+            )),
+        }
+        if let Some(stage) = &self.stage {
+            // What it left must still fit the limits of a copy, and be readable by
+            // every slot's user (and owned by root again).
+            let mut budget = Budget::default();
+            if let Err(error) = measure(&stage.master(), &[], &mut budget) {
+                ok = false;
+                messages.push(format!("(what the compile step left: {error})"));
+            }
+            stage
+                .bytes
+                .store(budget.bytes, std::sync::atomic::Ordering::SeqCst);
+            if self.root {
+                chown_tree(&stage.master(), 0)?;
+            }
+            open_to_all(&stage.master())?;
+        }
+        Ok(self.compiled.insert(Compiled {
+            line: line.to_owned(),
+            ok,
+            messages,
+            seconds: run.elapsed.as_secs_f64(),
+        }))
+    }
+
     /// Prepares one run of `command` in job slot `slot`: its working directory (a fresh
-    /// copy of the submission, removed when the [`Prepared`] is dropped) and the
-    /// command that starts it in the sandbox, under `limits`.
+    /// copy of the submission, gone when the [`Prepared`] is dropped) and the command
+    /// that starts it in the sandbox, under `limits`. A copy that is not done by
+    /// `deadline` fails with [`io::ErrorKind::TimedOut`].
     pub fn prepare(
         &self,
         command: &[OsString],
         limits: &Limits,
         slot: usize,
+        deadline: Instant,
+    ) -> io::Result<Prepared> {
+        self.prepare_in(command, limits, slot, Workdir::Fresh(deadline))
+    }
+
+    fn prepare_in(
+        &self,
+        command: &[OsString],
+        limits: &Limits,
+        slot: usize,
+        workdir: Workdir,
     ) -> io::Result<Prepared> {
         let (program, args) = command
             .split_first()
@@ -337,119 +558,328 @@ impl Sandbox {
                  {UIDS_PER_GRADING} jobs at once)"
             )));
         }
-        if self.isolation == Isolation::None {
-            let mut cmd = Command::new("prlimit");
-            cmd.args(prlimit_args(limits, None)).arg("--").arg(program);
-            cmd.args(args).current_dir(&self.submission);
-            return Ok(Prepared {
-                command: cmd,
-                workdir: None,
-                uid,
-            });
-        }
-        let workdir = tempfile::Builder::new().prefix("grader-run-").tempdir()?;
-        let copy = workdir.path().join("submission");
-        fs::create_dir(&copy)?;
-        let mut budget = Budget::default();
-        copy_tree(&self.submission, &copy, &self.hidden, &mut budget)?;
-        if let Some(uid) = uid {
-            chown_tree(workdir.path(), uid)?;
-        }
+        let budget = match self.budget {
+            cgroup::Support::None => None,
+            ref support => Some(cgroup::Budget::new(
+                support,
+                &slot.to_string(),
+                limits.memory,
+                limits.processes,
+            )?),
+        };
+        let program_line = |cmd: &mut Command| {
+            cmd.arg("prlimit")
+                .args(prlimit_args(limits, uid))
+                .arg("--")
+                .arg(program)
+                .args(args);
+        };
+        let stage = match (&self.stage, self.isolation) {
+            (Some(stage), Isolation::Bubblewrap | Isolation::DedicatedUser) => stage,
+            _ => {
+                let mut cmd = wrapper(budget.as_ref(), None);
+                cmd.arg("prlimit").args(prlimit_args(limits, None)).arg("--");
+                cmd.arg(program).args(args).current_dir(&self.submission);
+                cmd.env_clear().envs(self.env.iter().map(|(k, v)| (k, v)));
+                return Ok(Prepared {
+                    command: cmd,
+                    workdir: None,
+                    uid,
+                    budget,
+                });
+            }
+        };
+        let master = stage.master();
         let mut cmd;
+        let mut copy_dir = None;
         match self.isolation {
             Isolation::Bubblewrap => {
-                cmd = Command::new("bwrap");
+                cmd = wrapper(budget.as_ref(), stage.filter().as_deref());
+                cmd.arg("bwrap");
                 cmd.args(namespace_args(self.root));
                 cmd.args(system_binds());
-                if let Some(outside) = self.outside_program(program) {
-                    cmd.args(parents(&outside));
-                    cmd.arg("--ro-bind").arg(&outside).arg(&outside);
+                for dir in &self.binds {
+                    cmd.args(parents(dir));
+                    cmd.arg("--ro-bind").arg(dir).arg(dir);
                 }
                 cmd.args(parents(&self.submission));
-                cmd.arg("--bind").arg(&copy).arg(&self.submission);
+                match workdir {
+                    Workdir::Master => {
+                        cmd.arg("--bind").arg(&master).arg(&self.submission);
+                    }
+                    Workdir::Fresh(_) => {
+                        cmd.arg("--ro-bind").arg(&master).arg(MASTER_VIEW);
+                        let size = stage.bytes.load(std::sync::atomic::Ordering::SeqCst)
+                            + SCRATCH_BYTES;
+                        cmd.args(["--size", &size.to_string(), "--perms", "1777", "--tmpfs"]);
+                        cmd.arg(&self.submission);
+                    }
+                }
                 cmd.arg("--chdir").arg(&self.submission);
-                // The grader's home is not in the sandbox; the copy is the program's.
                 cmd.arg("--setenv").arg("HOME").arg(&self.submission);
+                if stage.filter().is_some() {
+                    cmd.args(["--seccomp", "9"]);
+                }
                 cmd.arg("--");
                 if let Some(uid) = uid {
                     cmd.args(setpriv_args(uid)).arg("--");
                 }
+                if let Workdir::Fresh(_) = workdir {
+                    // The copy is made inside the sandbox, as the program's user, into a
+                    // file system in memory: within the run's timeout and its budget, and
+                    // gone with the sandbox.
+                    cmd.args(["/bin/sh", "-c", COPY_IN, "copy", MASTER_VIEW]);
+                }
+                program_line(&mut cmd);
             }
             Isolation::DedicatedUser | Isolation::None => {
-                // setpriv_args starts with the program's own name, for bwrap's command.
                 let uid = uid.ok_or_else(|| {
                     io::Error::other(
                         "the dedicated-user isolation has no user id (broken invariant: it \
                          needs root)",
                     )
                 })?;
-                let setpriv = setpriv_args(uid);
-                cmd = Command::new(&setpriv[0]);
-                cmd.args(&setpriv[1..]).arg("--");
-                cmd.current_dir(&copy).env("HOME", &copy);
+                let here = match workdir {
+                    Workdir::Master => master.clone(),
+                    Workdir::Fresh(deadline) => {
+                        let dir = tempfile::Builder::new().prefix("grader-run-").tempdir()?;
+                        let copy = dir.path().join("submission");
+                        fs::create_dir(&copy)?;
+                        let mut budget = Budget {
+                            deadline: Some(deadline),
+                            ..Budget::default()
+                        };
+                        copy_tree(&master, &copy, &[], &mut budget)?;
+                        chown_tree(dir.path(), uid)?;
+                        copy_dir = Some(dir);
+                        copy
+                    }
+                };
+                cmd = wrapper(budget.as_ref(), None);
+                cmd.args(setpriv_args(uid)).arg("--");
+                program_line(&mut cmd);
+                cmd.current_dir(&here);
+                cmd.env("HOME", &here);
             }
         }
-        cmd.arg("prlimit")
-            .args(prlimit_args(limits, uid))
-            .arg("--")
-            .arg(program)
-            .args(args);
+        cmd.env_clear().envs(self.env.iter().map(|(k, v)| (k, v)));
+        if self.isolation == Isolation::DedicatedUser {
+            let home = copy_dir
+                .as_ref()
+                .map_or_else(|| master.clone(), |d| d.path().join("submission"));
+            cmd.env("HOME", home);
+        }
         Ok(Prepared {
             command: cmd,
-            workdir: Some(workdir),
+            workdir: copy_dir,
             uid,
+            budget,
         })
     }
 
-    /// Checks that the program of `command` can be found, before anything runs: a path
-    /// with a `/` is taken from the submission directory (or as it is, if absolute), a
-    /// name is looked up on `PATH`.
+    /// Checks that the program of `command` can be found, as the run will look for it,
+    /// before anything runs: a path with a `/` is taken from the submission directory
+    /// (or as it is, if absolute), a name is looked up on the run's `PATH`. In a sandbox
+    /// the program must also be where the sandbox shows it (a system directory, the
+    /// submission, a `--bind` folder): a toolchain of the grader's own user (pyenv,
+    /// sdkman) is not, and the error says how to show it.
     pub fn check_program(&self, command: &[OsString]) -> io::Result<()> {
         let program = command
             .first()
             .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no command to run"))?;
         let path = Path::new(program);
-        let found = if path.components().count() > 1 {
-            self.submission.join(path).is_file()
-        } else {
-            std::env::var_os("PATH").is_some_and(|dirs| {
-                std::env::split_paths(&dirs).any(|dir| dir.join(path).is_file())
-            })
+        let here = match &self.stage {
+            Some(stage) => stage.master(),
+            None => self.submission.clone(),
         };
-        if found {
-            Ok(())
-        } else {
-            Err(io::Error::from_raw_os_error(2)) // ENOENT: "No such file or directory"
-        }
-    }
-
-    /// The program's file, if it lives outside what the sandbox shows (not in the
-    /// submission, not in a system directory): a command found on `PATH` elsewhere, or
-    /// given by an absolute path.
-    fn outside_program(&self, program: &OsStr) -> Option<PathBuf> {
-        let path = Path::new(program);
+        let run_path = self
+            .env
+            .iter()
+            .find(|(k, _)| k == "PATH")
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default();
         let found = if path.components().count() > 1 {
-            if path.is_absolute() {
+            let full = if path.is_absolute() {
                 path.to_path_buf()
             } else {
-                return None; // relative to the working directory: in the copy
-            }
+                here.join(path)
+            };
+            full.is_file().then_some(full)
         } else {
-            let dirs = std::env::var_os("PATH")?;
-            std::env::split_paths(&dirs)
+            std::env::split_paths(&run_path)
                 .map(|dir| dir.join(path))
-                .find(|candidate| candidate.is_file())?
+                .find(|candidate| candidate.is_file())
         };
-        let resolved = fs::canonicalize(&found).ok()?;
-        let inside = |dir: &Path| resolved.starts_with(dir);
-        if inside(&self.submission) || SYSTEM_DIRS.iter().any(|d| inside(Path::new(d))) {
-            return None;
+        let shown = program.to_string_lossy();
+        let Some(found) = found else {
+            // Not where the run looks: if the grader's own PATH has it, say where.
+            let elsewhere = (self.isolation != Isolation::None && path.components().count() == 1)
+                .then(|| std::env::var_os("PATH"))
+                .flatten()
+                .and_then(|dirs| {
+                    std::env::split_paths(&dirs)
+                        .map(|dir| dir.join(path))
+                        .find(|candidate| candidate.is_file())
+                });
+            if let Some(elsewhere) = elsewhere {
+                return Err(unseen(&shown, &elsewhere));
+            }
+            return Err(io::Error::from_raw_os_error(2)); // ENOENT: "No such file or directory"
+        };
+        if self.isolation == Isolation::None || found.starts_with(&here) {
+            return Ok(());
         }
-        if self.hidden.iter().any(|h| inside(h)) {
-            return None;
+        let resolved = fs::canonicalize(&found)?;
+        let seen = |p: &Path| {
+            SYSTEM_DIRS.iter().any(|d| p.starts_with(d))
+                || p.starts_with(&here)
+                || p.starts_with(&self.submission)
+                || self.binds.iter().any(|b| p.starts_with(b))
+        };
+        if seen(&resolved) && !self.hidden.iter().any(|h| resolved.starts_with(h)) {
+            Ok(())
+        } else {
+            Err(unseen(&shown, &resolved))
         }
-        Some(resolved)
     }
+}
+
+/// The error of a program the sandbox cannot see, with the two ways out.
+fn unseen(program: &str, found: &Path) -> io::Error {
+    let dir = found
+        .ancestors()
+        .find(|d| d.components().count() == 3)
+        .unwrap_or(found);
+    io::Error::other(format!(
+        "{} is {}, which the sandbox cannot see (it shows the system's directories, the \
+         submission and the --bind folders): give a system path (such as /usr/bin/{}), or \
+         --bind {} to show that folder read-only",
+        crate::printable(program),
+        crate::printable(&found.display().to_string()),
+        crate::printable(
+            &found
+                .file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+        ),
+        crate::printable(&dir.display().to_string()),
+    ))
+}
+
+/// Where a run works: a fresh copy of the submission (made by `deadline`), or the
+/// grading's copy itself (the compile step, which leaves its work there).
+#[derive(Clone, Copy, Debug)]
+enum Workdir {
+    Fresh(Instant),
+    Master,
+}
+
+/// Copies the grading's copy (its argument `$1`) into the working directory, every top
+/// entry with its modes, then starts the program (the rest of the arguments).
+const COPY_IN: &str = r#"src=$1; shift
+for f in "$src"/* "$src"/.[!.]* "$src"/..?*; do
+  if [ -e "$f" ] || [ -L "$f" ]; then cp -R --preserve=mode,timestamps "$f" . || exit 125; fi
+done
+exec "$@""#;
+
+/// Joins the run's control groups and opens the seccomp filter on descriptor 9, then
+/// starts the rest of the arguments: a shell as the run's first process, so that the
+/// program is in its budget before it starts anything.
+fn wrapper(budget: Option<&cgroup::Budget>, filter: Option<&Path>) -> Command {
+    const JOIN: &str = r#"n=$1; shift
+while [ "$n" -gt 0 ]; do echo $$ > "$1" || exit 125; shift; n=$((n-1)); done
+f=$1; shift
+if [ -n "$f" ]; then exec "$@" 9<"$f"; else exec "$@"; fi"#;
+    let mut cmd = Command::new("/bin/sh");
+    let files = budget.map(cgroup::Budget::procs_files).unwrap_or_default();
+    cmd.args(["-c", JOIN, "join"]);
+    cmd.arg(files.len().to_string()).args(&files);
+    cmd.arg(filter.map_or_else(OsString::new, |f| f.as_os_str().to_owned()));
+    cmd
+}
+
+/// The environment every run starts from: `PATH` (the system's directories in a
+/// sandbox, the grader's own without one), `LANG`, and the variables asked for.
+fn environment(
+    isolation: Isolation,
+    names: &[String],
+) -> Result<Vec<(OsString, OsString)>, SandboxError> {
+    let path = match isolation {
+        Isolation::None => std::env::var_os("PATH").unwrap_or_else(|| SANDBOX_PATH.into()),
+        _ => SANDBOX_PATH.into(),
+    };
+    let mut env: Vec<(OsString, OsString)> =
+        vec![("PATH".into(), path), ("LANG".into(), "C.UTF-8".into())];
+    for name in names {
+        let bad = name.is_empty()
+            || name.contains('=')
+            || name.contains('\0')
+            || name == crate::CASE_VARIABLE;
+        if bad {
+            return Err(SandboxError(format!(
+                "--env {}: not a variable's name",
+                crate::printable(name)
+            )));
+        }
+        let value = std::env::var_os(name).ok_or_else(|| {
+            SandboxError(format!(
+                "--env {}: the grader's environment has no such variable",
+                crate::printable(name)
+            ))
+        })?;
+        env.retain(|(k, _)| k != name.as_str());
+        env.push((name.into(), value));
+    }
+    Ok(env)
+}
+
+/// The grading's folder, with its copy of the submission (readable by every slot's
+/// user) and, under bubblewrap, the seccomp filter's file.
+fn stage(submission: &Path, hidden: &[PathBuf], isolation: Isolation) -> io::Result<Stage> {
+    let dir = tempfile::Builder::new().prefix("grader-").tempdir()?;
+    let master = dir.path().join("submission");
+    fs::create_dir(&master)?;
+    let mut budget = Budget::default();
+    copy_tree(submission, &master, hidden, &mut budget)?;
+    open_to_all(&master)?;
+    if isolation == Isolation::DedicatedUser {
+        // The slots' users read the copy from the host: they must get through.
+        fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o711))?;
+    }
+    if isolation == Isolation::Bubblewrap
+        && let Some(filter) = crate::seccomp::keyring_filter()
+    {
+        fs::write(dir.path().join("keyring.bpf"), filter)?;
+    }
+    Ok(Stage {
+        dir,
+        bytes: std::sync::atomic::AtomicU64::new(budget.bytes),
+    })
+}
+
+/// Makes every directory of `dir` enterable and readable, and every file readable, by
+/// every user (the slots' users copy from it; nobody but root can reach the stage).
+fn open_to_all(dir: &Path) -> io::Result<()> {
+    let meta = fs::symlink_metadata(dir)?;
+    if meta.file_type().is_symlink() {
+        return Ok(());
+    }
+    let mode = meta.mode() & 0o7777;
+    let wanted = if meta.is_dir() { mode | 0o755 } else { mode | 0o444 };
+    if wanted != mode {
+        fs::set_permissions(dir, fs::Permissions::from_mode(wanted))?;
+    }
+    if meta.is_dir() {
+        for entry in fs::read_dir(dir)? {
+            open_to_all(&entry?.path())?;
+        }
+    }
+    Ok(())
+}
+
+/// Where control groups can be made, found once per process.
+fn budget_support() -> &'static cgroup::Support {
+    static SUPPORT: OnceLock<cgroup::Support> = OnceLock::new();
+    SUPPORT.get_or_init(cgroup::Support::detect)
 }
 
 /// One run, ready to start.
@@ -457,10 +887,12 @@ impl Sandbox {
 pub struct Prepared {
     /// The command that starts the program in its sandbox.
     pub command: Command,
-    /// The run's working directory (removed when dropped), if it has its own.
+    /// The run's working directory on disk (removed when dropped), if it has one there.
     pub workdir: Option<tempfile::TempDir>,
     /// The user id it runs as, if a dedicated one.
     pub uid: Option<u32>,
+    /// Its control group, if one could be made (removed when dropped).
+    pub budget: Option<cgroup::Budget>,
 }
 
 fn namespace_args(root: bool) -> Vec<&'static str> {
@@ -499,8 +931,10 @@ fn system_binds() -> Vec<OsString> {
             _ => {}
         }
     }
+    let scratch = SCRATCH_BYTES.to_string();
     for arg in [
-        "--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--tmpfs", "/tmp",
+        "--proc", "/proc", "--dev", "/dev", "--size", &scratch, "--perms", "1777", "--tmpfs",
+        "/tmp",
     ] {
         args.push(arg.into());
     }
@@ -607,16 +1041,25 @@ fn readable_by_others(dir: &Path) -> bool {
     mode(dir) & 0o004 != 0 && dir.ancestors().all(|path| mode(path) & 0o001 != 0)
 }
 
+/// What a copy may hold, and until when it may go on.
 #[derive(Default)]
 struct Budget {
     bytes: u64,
     entries: usize,
+    /// A run's copy counts against its timeout: past this, it stops.
+    deadline: Option<Instant>,
 }
 
 impl Budget {
     fn take(&mut self, bytes: u64) -> io::Result<()> {
         self.bytes += bytes;
         self.entries += 1;
+        if self.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            return Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                "the copy of the submission took the run's whole timeout",
+            ));
+        }
         if self.bytes > MAX_SUBMISSION_BYTES || self.entries > MAX_SUBMISSION_ENTRIES {
             return Err(io::Error::other(format!(
                 "more than {} MiB or {MAX_SUBMISSION_ENTRIES} files: give --submission DIR, \
@@ -683,6 +1126,39 @@ fn chown_tree(path: &Path, uid: u32) -> io::Result<()> {
         }
     }
     Ok(())
+}
+
+/// Removes every file and directory user `uid` owns in the machine's shared writable
+/// directories (`/tmp`, `/var/tmp`, `/dev/shm`): the dedicated-user fallback's end of a
+/// run, so that nothing a program left there reaches the next one run as that user.
+/// Whether all of it went.
+pub fn sweep_user_files(uid: u32) -> bool {
+    fn sweep(dir: &Path, uid: u32, depth: usize) -> bool {
+        let Ok(entries) = fs::read_dir(dir) else {
+            return true;
+        };
+        let mut clean = true;
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let Ok(meta) = fs::symlink_metadata(&path) else {
+                continue;
+            };
+            if meta.uid() == uid {
+                let gone = if meta.is_dir() {
+                    fs::remove_dir_all(&path)
+                } else {
+                    fs::remove_file(&path)
+                };
+                clean &= gone.is_ok();
+            } else if meta.is_dir() && depth < 8 {
+                clean &= sweep(&path, uid, depth + 1);
+            }
+        }
+        clean
+    }
+    ["/tmp", "/var/tmp", "/dev/shm"]
+        .iter()
+        .all(|dir| sweep(Path::new(dir), uid, 0))
 }
 
 /// Kills every process of user `uid` (the dedicated-user fallback's end of a run),

@@ -68,12 +68,19 @@ pub enum Verdict {
     },
     /// The program exited normally but printed nothing on standard output.
     NoOutput,
+    /// The compile step failed, so nothing was run: every case is this.
+    NotCompiled {
+        /// The compile line.
+        line: String,
+        /// The first line of what it printed that names an error (cut and escaped).
+        first_error: Option<String>,
+    },
 }
 
 impl Verdict {
     /// The short name of the result, as the JSON `result` field and the table show it:
     /// `pass`, `whitespace`, `wrong-output`, `rule-broken`, `crashed`, `timed-out`,
-    /// `too-much-output`, `no-output`.
+    /// `too-much-output`, `no-output`, `not-compiled`.
     pub fn kind(&self) -> &'static str {
         match self {
             Verdict::Pass { .. } => "pass",
@@ -84,6 +91,7 @@ impl Verdict {
             Verdict::TimedOut { .. } => "timed-out",
             Verdict::TooMuchOutput { .. } => "too-much-output",
             Verdict::NoOutput => "no-output",
+            Verdict::NotCompiled { .. } => "not-compiled",
         }
     }
 
@@ -111,10 +119,16 @@ impl Verdict {
             }),
             Exit::TooMuchOutput => Some(Verdict::TooMuchOutput { limit: max_output }),
             exit @ (Exit::Signal(_) | Exit::Code(1..) | Exit::Code(..0)) => {
-                Some(Verdict::Crashed {
-                    exit,
-                    stderr: stderr_lines(&String::from_utf8_lossy(&run.stderr)),
-                })
+                let mut stderr = Vec::new();
+                if run.out_of_memory {
+                    stderr.push(
+                        "(the kernel ended it: its processes together passed the run's memory \
+                         budget)"
+                            .to_owned(),
+                    );
+                }
+                stderr.extend(stderr_lines(&String::from_utf8_lossy(&run.stderr)));
+                Some(Verdict::Crashed { exit, stderr })
             }
             Exit::Code(0) if run.stdout.is_empty() => Some(Verdict::NoOutput),
             Exit::Code(_) => None,
@@ -210,6 +224,13 @@ impl fmt::Display for Verdict {
                 write!(f, "printed more than {limit} bytes; cut off and killed")
             }
             Verdict::NoOutput => write!(f, "printed nothing"),
+            Verdict::NotCompiled { line, first_error } => {
+                write!(f, "not run: the compile step `{}` failed", quoted(line, 1))?;
+                match first_error {
+                    Some(error) => write!(f, " (first error: {error})"),
+                    None => Ok(()),
+                }
+            }
         }
     }
 }
@@ -317,6 +338,17 @@ pub fn stderr_lines(stderr: &str) -> Vec<String> {
     shown
         .into_iter()
         .map(|line| quoted(line.trim(), 1))
+        .collect()
+}
+
+/// The last `count` lines of `text` that are not blank, each cut and escaped: what a
+/// compile step printed, for the report.
+pub fn last_lines(text: &str, count: usize) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let skip = lines.len().saturating_sub(count);
+    lines[skip..]
+        .iter()
+        .map(|line| quoted(line.trim_end(), 1))
         .collect()
 }
 
@@ -445,6 +477,7 @@ mod tests {
             stderr: stderr.to_vec(),
             elapsed: std::time::Duration::ZERO,
             killed: crate::run::Killed::Everything,
+            out_of_memory: false,
         };
         assert_eq!(
             Verdict::of_exit(&run(Exit::Code(0), b"", b""), 1.0, 10),

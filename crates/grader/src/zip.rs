@@ -104,14 +104,24 @@ pub struct Autograder {
     /// A line `setup.sh` runs after installing bubblewrap (`apt-get install -y
     /// default-jdk`).
     pub setup: Option<String>,
-    /// A line `run_autograder` runs in the submission before grading (`javac *.java`).
+    /// The compile step (`javac -proc:none ./*.java`): run by the grader in its sandbox
+    /// on the grading's copy of the submission (`--compile`), never by the script as
+    /// root in the submission.
     pub compile: Option<String>,
     /// The cases folder to pack as `cases/` (its regular files).
     pub cases: Option<std::path::PathBuf>,
+    /// The files the assignment gives the students (a kit's given classes), packed as
+    /// `given/` and laid over each submission before grading: the given versions win
+    /// over a student's copy.
+    pub given: Option<std::path::PathBuf>,
 }
 
+/// The most files a `given/` folder may hold, and their bytes.
+const MAX_GIVEN_FILES: usize = 1000;
+const MAX_GIVEN_BYTES: u64 = 64 << 20;
+
 impl Autograder {
-    /// The zip: `setup.sh`, `run_autograder`, the binary, `cases/`.
+    /// The zip: `setup.sh`, `run_autograder`, the binary, `cases/`, `given/`.
     pub fn zip(&self) -> io::Result<Vec<u8>> {
         let mut zip = Zip::new();
         let setup = setup_script(self.setup.as_deref().unwrap_or(""));
@@ -121,18 +131,21 @@ impl Autograder {
             line.push(' ');
             line.push_str(arg);
         }
-        line.push_str(" --submission \"$AG/submission\" --format gradescope --");
+        if let Some(compile) = &self.compile {
+            line.push_str(" --compile ");
+            line.push_str(&shell_quote(compile));
+        }
+        line.push_str(
+            " --submission \"$AG/submission\" --format gradescope --report \
+             \"$AG/results/results.json\" --",
+        );
         for word in &self.command {
             line.push(' ');
             line.push_str(&shell_quote(word));
         }
-        let compile = self
-            .compile
-            .as_deref()
-            .map_or(String::new(), |c| format!("{c}\n"));
         zip.add(
             "run_autograder",
-            run_script(&format!("{compile}{line}")).into_bytes(),
+            run_script(&line, self.given.is_some()).into_bytes(),
             true,
         )?;
         let binary = std::fs::read(std::env::current_exe()?)?;
@@ -149,8 +162,71 @@ impl Autograder {
                 zip.add(&format!("cases/{name}"), text.into_bytes(), false)?;
             }
         }
+        if let Some(dir) = &self.given {
+            let mut files = Vec::new();
+            given_files(dir, "", &mut files)?;
+            if files.is_empty() {
+                return Err(io::Error::other(format!(
+                    "--given {}: no files in it",
+                    dir.display()
+                )));
+            }
+            let mut bytes = 0;
+            for (name, path) in files {
+                let data = std::fs::read(&path)?;
+                bytes += data.len() as u64;
+                if bytes > MAX_GIVEN_BYTES {
+                    return Err(io::Error::other(format!(
+                        "--given {}: more than {} MiB",
+                        dir.display(),
+                        MAX_GIVEN_BYTES >> 20
+                    )));
+                }
+                let executable = {
+                    use std::os::unix::fs::PermissionsExt;
+                    std::fs::metadata(&path)?.permissions().mode() & 0o111 != 0
+                };
+                zip.add(&format!("given/{name}"), data, executable)?;
+            }
+        }
         zip.finish()
     }
+}
+
+/// The regular files under `dir`, with their paths from it (`a/B.java`), sorted; links
+/// and other files are refused.
+fn given_files(
+    dir: &std::path::Path,
+    prefix: &str,
+    files: &mut Vec<(String, std::path::PathBuf)>,
+) -> io::Result<()> {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .map_err(|e| io::Error::other(format!("--given {}: {e}", dir.display())))?
+        .collect::<io::Result<_>>()?;
+    entries.sort_by_key(|entry| entry.file_name());
+    for entry in entries {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let path = entry.path();
+        let kind = entry.file_type()?;
+        let shown = format!("{prefix}{name}");
+        if kind.is_dir() {
+            given_files(&path, &format!("{shown}/"), files)?;
+        } else if kind.is_file() {
+            files.push((shown, path));
+        } else {
+            return Err(io::Error::other(format!(
+                "--given: {} is not a regular file or folder",
+                path.display()
+            )));
+        }
+        if files.len() > MAX_GIVEN_FILES {
+            return Err(io::Error::other(format!(
+                "--given {}: more than {MAX_GIVEN_FILES} files",
+                dir.display()
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// The autograder's `setup.sh`: installs bubblewrap (the sandbox) when it is missing,
@@ -168,10 +244,19 @@ pub fn setup_script(extra: &str) -> String {
     )
 }
 
-/// The autograder's `run_autograder`: runs `grade` (the grading command, with
-/// `"$AG/source/…"` paths and `--submission "$AG/submission"`), writing
-/// `$AG/results/results.json`, where `AG` is `/autograder` or `$AUTOGRADER_ROOT`.
-pub fn run_script(grade: &str) -> String {
+/// The autograder's `run_autograder`: lays the given files (if `given`) over the
+/// submission, then runs `grade` (the grading command, with `"$AG/source/…"` paths,
+/// `--submission "$AG/submission"` and `--report "$AG/results/results.json"`), where `AG`
+/// is `/autograder` or `$AUTOGRADER_ROOT`. A `results.json` is always left: the
+/// grading's, the grader's own account of why it could not grade, or (if the grader
+/// could not even start) a line saying so.
+pub fn run_script(grade: &str, given: bool) -> String {
+    let given = if given {
+        "# The assignment's given files win over a student's copy of them.\n\
+         cp -R \"$AG/source/given/.\" \"$AG/submission/\"\n"
+    } else {
+        ""
+    };
     format!(
         "#!/usr/bin/env bash\n\
          # Gradescope runs this as /autograder/run_autograder for each submission, with the\n\
@@ -180,15 +265,22 @@ pub fn run_script(grade: &str) -> String {
          # trying the autograder elsewhere.\n\
          AG=${{AUTOGRADER_ROOT:-/autograder}}\n\
          mkdir -p \"$AG/results\"\n\
+         rm -f \"$AG/results/results.json\"\n\
+         # The cases and the results are for root only: where bubblewrap cannot run (no user\n\
+         # namespaces, as in Docker) the graded programs run as a dedicated user, and the\n\
+         # grader refuses to start while they could read the cases.\n\
+         chmod -R go-rwx \"$AG/source\" \"$AG/results\"\n\
+         {given}\
          cd \"$AG/submission\" || exit 1\n\
-         {grade} > \"$AG/results/results.json.tmp\"\n\
+         # The compile step, if any, runs inside the grader's sandbox (--compile).\n\
+         {grade}\n\
          status=$?\n\
-         # 0: every case passed, 1: some failed; both are a grading. 2: it could not grade.\n\
-         if [ \"$status\" -le 1 ]; then\n\
-         \x20 mv \"$AG/results/results.json.tmp\" \"$AG/results/results.json\"\n\
-         \x20 exit 0\n\
+         # 0: every case passed, 1: some failed; 2: it could not grade, and said why in\n\
+         # results.json. Anything else, or no results.json: the grader did not run.\n\
+         if [ ! -s \"$AG/results/results.json\" ]; then\n\
+         \x20 printf '%s\\n' '{{\"score\": 0, \"output\": \"The autograder could not run its grader (exit status '\"$status\"'); its log says why.\", \"output_format\": \"text\", \"tests\": []}}' > \"$AG/results/results.json\"\n\
          fi\n\
-         exit \"$status\"\n"
+         exit 0\n"
     )
 }
 

@@ -173,10 +173,15 @@ Example:
         /// `apt-get install -y default-jdk`.
         #[arg(long, value_name = "LINE")]
         setup: Option<String>,
-        /// A line run_autograder runs in the submission before grading, such as
-        /// `javac *.java`.
+        /// A line the grader runs once before the cases, in its sandbox, on its copy of
+        /// the submission, such as `javac -proc:none ./*.java` (a failure is shown to the
+        /// student, and no case runs).
         #[arg(long, value_name = "LINE")]
         compile: Option<String>,
+        /// The files the assignment gives the students (the kit's given classes): packed
+        /// into the zip and laid over each submission before grading.
+        #[arg(long, value_name = "DIR")]
+        given: Option<PathBuf>,
         /// The student's program and its arguments, after `--`, run in the submission.
         #[arg(last = true, required = true, value_name = "COMMAND")]
         command: Vec<String>,
@@ -270,6 +275,28 @@ struct GradingArgs {
     /// the cases and change the results. For programs one trusts; the report says so.
     #[arg(long)]
     no_sandbox: bool,
+    /// A line /bin/sh runs once before the cases, in the sandbox, on the grading's copy
+    /// of the submission (no cases in sight), such as `javac -proc:none ./*.java`: the
+    /// runs start from what it leaves. If it fails, no case runs and the report shows
+    /// what it printed.
+    #[arg(long, value_name = "LINE")]
+    compile: Option<String>,
+    /// Seconds the compile step may take.
+    #[arg(long, value_name = "SECS", default_value = "120", value_parser = grader::parse_timeout)]
+    compile_timeout: std::time::Duration,
+    /// Show DIR to the program, read-only (a toolchain outside the system's directories,
+    /// such as /opt/sdkman); may be given more than once.
+    #[arg(long, value_name = "DIR")]
+    bind: Vec<PathBuf>,
+    /// Pass the grader's variable NAME to the program (runs start with a clean
+    /// environment: PATH, LANG and HOME only); may be given more than once.
+    #[arg(long, value_name = "NAME")]
+    env: Vec<String>,
+    /// Write the report to FILE (whole, or not at all) instead of standard output; with
+    /// --format gradescope, a grading that cannot be done writes a results.json saying
+    /// why.
+    #[arg(long, value_name = "FILE")]
+    report: Option<PathBuf>,
     /// The program to grade and its arguments, after `--`.
     #[arg(last = true, required = true, value_name = "COMMAND")]
     command: Vec<std::ffi::OsString>,
@@ -277,11 +304,18 @@ struct GradingArgs {
 
 impl GradingArgs {
     fn sandbox(&self, cases: &std::path::Path) -> Result<grader::Sandbox, grader::SandboxError> {
-        grader::Sandbox::new(&grader::Request {
+        let request = grader::Request {
             no_sandbox: self.no_sandbox,
             submission: self.submission.clone(),
             hidden: vec![cases.to_path_buf()],
-        })
+            binds: self.bind.clone(),
+            env: self.env.clone(),
+        };
+        let limits = grader::Limits {
+            timeout: self.compile_timeout,
+            ..grader::Limits::default()
+        };
+        grader::sandbox_compiled(&request, self.compile.as_deref(), &limits)
     }
 
     fn options(&self) -> grader::Options {
@@ -607,20 +641,40 @@ fn run(cli: Cli) -> Result<Done, Failure> {
             cases,
             grading,
         } => {
-            let sandbox = grading
+            let graded = grading
                 .sandbox(&cases)
-                .map_err(ochos_locos::grade::GradeFailure::from)?;
-            let report = ochos_locos::grade::grade(
-                variant,
-                &cases,
-                &sandbox,
-                &grading.command,
-                &grading.options(),
-            )?;
+                .map_err(ochos_locos::grade::GradeFailure::from)
+                .and_then(|sandbox| {
+                    ochos_locos::grade::grade(
+                        variant,
+                        &cases,
+                        &sandbox,
+                        &grading.command,
+                        &grading.options(),
+                    )
+                });
+            let report = match (graded, &grading.report) {
+                (Ok(report), _) => report,
+                (Err(failure), Some(path)) if grading.format == grader::Format::Gradescope => {
+                    let mut text = Vec::new();
+                    grader::report::gradescope_failure(&failure.to_string(), &mut text)
+                        .map_err(Failure::Write)?;
+                    grader::write_whole(path, &text).map_err(Failure::Write)?;
+                    return Err(failure.into());
+                }
+                (Err(failure), _) => return Err(failure.into()),
+            };
+            let mut text = Vec::new();
             report
-                .write(grading.format, &mut out)
+                .write(grading.format, &mut text)
                 .map_err(Failure::Write)?;
-            out.flush().map_err(Failure::Write)?;
+            match &grading.report {
+                Some(path) => grader::write_whole(path, &text).map_err(Failure::Write)?,
+                None => {
+                    out.write_all(&text).map_err(Failure::Write)?;
+                    out.flush().map_err(Failure::Write)?;
+                }
+            }
             return Ok(Done::Graded(report.exit_status()));
         }
         Command::Gradescope {
@@ -630,6 +684,7 @@ fn run(cli: Cli) -> Result<Done, Failure> {
             timeout,
             setup,
             compile,
+            given,
             command,
         } => {
             // The cases are checked as grade would read them, before anything is written.
@@ -648,7 +703,14 @@ fn run(cli: Cli) -> Result<Done, Failure> {
                 setup,
                 compile,
                 cases: Some(cases),
+                given,
             };
+            if cfg!(debug_assertions) {
+                eprintln!(
+                    "{PROGRAM}: warning: this is a debug build, packed as it is (tens of MB): \
+                     build with `cargo build --release` for a zip of a few MB"
+                );
+            }
             let bytes = autograder.zip().map_err(Failure::Write)?;
             std::fs::write(&zip, bytes).map_err(Failure::Write)?;
             writeln!(out, "wrote {}", zip.display()).map_err(Failure::Write)?;
