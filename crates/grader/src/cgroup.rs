@@ -62,24 +62,33 @@ impl Support {
         }
     }
 
-    /// What the budget means, for the reports.
-    pub fn about(&self, limits: &crate::Limits) -> String {
+    /// What the budget means, for the reports. `scratch` is what a run may write into
+    /// its `/tmp` and its working directory, each, when both are in memory (bubblewrap);
+    /// `None` when the working directory is on disk (capped per file only).
+    pub fn about(&self, limits: &crate::Limits, scratch: Option<u64>) -> String {
+        let files = match scratch {
+            Some(bytes) => format!(
+                "{} MiB a file, {} MiB each for /tmp and the working directory",
+                limits.file_size >> 20,
+                bytes >> 20
+            ),
+            None => format!(
+                "{} MiB a file (the working directory is on disk, capped per file only)",
+                limits.file_size >> 20
+            ),
+        };
         match self {
             Support::None => format!(
                 "per-process limits only (no control group could be made): {} MiB of memory \
-                 a process, {} processes of the graded user, {} MiB a file; /tmp and the \
-                 working directory are not capped",
+                 a process, {} processes of the graded user, {files}",
                 limits.memory >> 20,
                 limits.processes,
-                limits.file_size >> 20
             ),
             _ => format!(
-                "one budget a run (a control group): {} MiB of memory for all its processes, \
-                 its /tmp and its working directory together, {} processes and threads, \
-                 {} MiB a file",
+                "one budget a run (a control group): {} MiB of memory for all its processes \
+                 (and the files they write in memory), {} processes and threads, {files}",
                 limits.memory >> 20,
                 limits.processes,
-                limits.file_size >> 20
             ),
         }
     }
@@ -124,7 +133,9 @@ fn v2(root: &Path) -> Option<Support> {
 fn v1(root: &Path) -> Option<Support> {
     let memory = root.join("memory").join(own_group("memory")?);
     let pids = root.join("pids").join(own_group("pids")?);
-    (memory.join("memory.limit_in_bytes").is_file() && pids.join("pids.max").is_file())
+    // A hierarchy's root group has no `pids.max` of its own, but its children do: the
+    // trial group in `detect` is the real test.
+    (memory.join("cgroup.procs").is_file() && pids.join("cgroup.procs").is_file())
         .then_some(Support::V1 { memory, pids })
 }
 

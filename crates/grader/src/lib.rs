@@ -395,6 +395,43 @@ pub fn write_whole(path: &std::path::Path, text: &[u8]) -> std::io::Result<()> {
     Ok(())
 }
 
+/// Writes `report` in `format` to the file `to` (whole, [`write_whole`]) or, without one,
+/// to `out`: what `grade --report FILE` does in every game's binary.
+pub fn deliver(
+    report: &Report,
+    format: Format,
+    to: Option<&std::path::Path>,
+    out: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    let mut text = Vec::new();
+    report.write(format, &mut text)?;
+    match to {
+        Some(path) => write_whole(path, &text),
+        None => {
+            out.write_all(&text)?;
+            out.flush()
+        }
+    }
+}
+
+/// When a grading could not be done (`why`): with `--format gradescope --report FILE`,
+/// FILE becomes a results.json saying so (the student sees why, not an autograder
+/// failure); otherwise nothing is written (the error goes to standard error).
+pub fn deliver_failure(
+    why: &str,
+    format: Format,
+    to: Option<&std::path::Path>,
+) -> std::io::Result<()> {
+    match (format, to) {
+        (Format::Gradescope, Some(path)) => {
+            let mut text = Vec::new();
+            report::gradescope_failure(why, &mut text)?;
+            write_whole(path, &text)
+        }
+        _ => Ok(()),
+    }
+}
+
 /// Reads `--timeout SECS`: seconds, more than 0 and at most a day (`2`, `0.5`).
 pub fn parse_timeout(text: &str) -> Result<std::time::Duration, String> {
     match text.parse::<f64>() {

@@ -22,7 +22,7 @@
 //! | `strict` | boolean | whether only the project's own reading counts (`--strict`: whitespace differences cost marks, the text's other readings are refused) |
 //! | `isolation` | string | how the programs were isolated: `bubblewrap`, `dedicated-user` or `none` ([`crate::sandbox`]) |
 //! | `limits` | string | what a run's limits came to: one budget a run (a control group), or per-process limits only ([`crate::cgroup`]) |
-//! | `compile` | object or null | the compile step (`--compile LINE`), if any: `line`, `ok`, `seconds`, `messages` (its last lines of output, escaped) |
+//! | `compile` | object or null | the compile step (`--compile LINE`), if any: `line`, `ok`, `seconds`, `messages` (its first lines of output, escaped) |
 //! | `seconds` | number | how long the grading took |
 //! | `passed` | integer | cases that earned their marks |
 //! | `failed` | integer | cases that did not |

@@ -450,7 +450,8 @@ impl Sandbox {
     /// What the limits of a run come to here (one budget a run, or per-process only),
     /// for the reports.
     pub fn limits_about(&self, limits: &Limits) -> String {
-        self.budget.about(limits)
+        let scratch = (self.isolation == Isolation::Bubblewrap).then_some(SCRATCH_BYTES);
+        self.budget.about(limits, scratch)
     }
 
     /// What the compile step came to, if [`Sandbox::compile`] ran.
@@ -478,7 +479,7 @@ impl Sandbox {
         let prepared = self.prepare_in(&command, limits, 0, Workdir::Master)?;
         let run = crate::run::run_prepared(self, prepared, b"", &[], *limits, Instant::now())?;
         let mut ok = run.exit == crate::Exit::Code(0);
-        let mut messages = crate::verdict::last_lines(
+        let mut messages = crate::verdict::first_lines(
             &[
                 String::from_utf8_lossy(&run.stdout).as_ref(),
                 String::from_utf8_lossy(&run.stderr).as_ref(),

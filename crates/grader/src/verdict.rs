@@ -341,15 +341,20 @@ pub fn stderr_lines(stderr: &str) -> Vec<String> {
         .collect()
 }
 
-/// The last `count` lines of `text` that are not blank, each cut and escaped: what a
-/// compile step printed, for the report.
-pub fn last_lines(text: &str, count: usize) -> Vec<String> {
+/// The first `count` lines of `text` that are not blank, each cut and escaped, and a
+/// line saying how many more there were: what a compile step printed, for the report
+/// (a compiler's first error is the one to fix first).
+pub fn first_lines(text: &str, count: usize) -> Vec<String> {
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-    let skip = lines.len().saturating_sub(count);
-    lines[skip..]
+    let mut shown: Vec<String> = lines
         .iter()
+        .take(count)
         .map(|line| quoted(line.trim_end(), 1))
-        .collect()
+        .collect();
+    if lines.len() > count {
+        shown.push(format!("(and {} more lines)", lines.len() - count));
+    }
+    shown
 }
 
 fn signal_name(signal: i32) -> Option<&'static str> {

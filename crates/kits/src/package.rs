@@ -6,8 +6,8 @@
 //! students, and their README), `solution/` (the reference solution), `tests/` (JUnit 5
 //! tests) and `tests/data/` (written by `kits data`), `mutants/*.patch` (students'
 //! mistakes), `test.sh` (the kit's check). The handout gets `handout/`'s files at its
-//! top and `tests/` beside them; the instructor's archive gets `solution/`, `mutants/`
-//! and `cases/RULES/` for the graders.
+//! top and `tests/` beside them; the instructor's archive gets `solution/`, `mutants/`,
+//! `cases/RULES/` for the graders and `given/` for the Gradescope zip.
 
 use std::fs;
 use std::io;
@@ -36,6 +36,11 @@ pub struct Kit {
     /// into the handout's `given/` (`given/doc/` for the Javadoc), the sources kept for
     /// the instructor's `given-src/`.
     pub given_as_classes: &'static [&'static str],
+    /// Handout sources the students use but do not write (Pig's `Pig`, `PigDice` and
+    /// `PigPlayer`): copied into the instructor's `given/`, what the Gradescope zip lays
+    /// over every submission (`pig gradescope --given DIR`), so that a student who
+    /// submits only the file they wrote is graded whole.
+    pub given: &'static [&'static str],
 }
 
 /// The kits, in the order of the assignments.
@@ -50,30 +55,35 @@ pub const KITS: &[Kit] = &[
             Variant::MoreTheMerrier,
         ],
         given_as_classes: &[],
+        given: &[],
     },
     Kit {
         name: "ochos-locos-a4",
         files: ochos_a4::files,
         ochos_cases: &[Variant::Faciles, Variant::Diversidad, Variant::Completos],
         given_as_classes: &[],
+        given: &[],
     },
     Kit {
         name: "quattro",
         files: quattro::files,
         ochos_cases: &[],
         given_as_classes: &[],
+        given: &[],
     },
     Kit {
         name: "war",
         files: war::files,
         ochos_cases: &[],
         given_as_classes: &[],
+        given: &[],
     },
     Kit {
         name: "pig",
         files: pig::files,
         ochos_cases: &[],
         given_as_classes: &["PigDice.java", "PigPlayer.java"],
+        given: &["Pig.java", "PigDice.java", "PigPlayer.java"],
     },
 ];
 
@@ -164,6 +174,14 @@ pub fn build(kit: &Kit, kits_dir: &Path, out: &Path, seed: u64) -> Result<ExitCo
     fresh(&instructor).map_err(|e| at(&instructor, e))?;
     for part in ["solution", "mutants"] {
         copy_tree(&source.join(part), &instructor.join(part)).map_err(|e| at(&source, e))?;
+    }
+    if !kit.given.is_empty() {
+        let given = instructor.join("given");
+        fs::create_dir_all(&given).map_err(|e| at(&given, e))?;
+        for name in kit.given {
+            let from = source.join("handout").join(name);
+            fs::copy(&from, given.join(name)).map_err(|e| at(&from, e))?;
+        }
     }
     if !kit.given_as_classes.is_empty() {
         give_as_classes(kit, &handout, &instructor.join("given-src"))?;

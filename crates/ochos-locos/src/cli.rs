@@ -653,28 +653,20 @@ fn run(cli: Cli) -> Result<Done, Failure> {
                         &grading.options(),
                     )
                 });
-            let report = match (graded, &grading.report) {
-                (Ok(report), _) => report,
-                (Err(failure), Some(path)) if grading.format == grader::Format::Gradescope => {
-                    let mut text = Vec::new();
-                    grader::report::gradescope_failure(&failure.to_string(), &mut text)
-                        .map_err(Failure::Write)?;
-                    grader::write_whole(path, &text).map_err(Failure::Write)?;
+            let report = match graded {
+                Ok(report) => report,
+                Err(failure) => {
+                    grader::deliver_failure(
+                        &failure.to_string(),
+                        grading.format,
+                        grading.report.as_deref(),
+                    )
+                    .map_err(Failure::Write)?;
                     return Err(failure.into());
                 }
-                (Err(failure), _) => return Err(failure.into()),
             };
-            let mut text = Vec::new();
-            report
-                .write(grading.format, &mut text)
+            grader::deliver(&report, grading.format, grading.report.as_deref(), &mut out)
                 .map_err(Failure::Write)?;
-            match &grading.report {
-                Some(path) => grader::write_whole(path, &text).map_err(Failure::Write)?,
-                None => {
-                    out.write_all(&text).map_err(Failure::Write)?;
-                    out.flush().map_err(Failure::Write)?;
-                }
-            }
             return Ok(Done::Graded(report.exit_status()));
         }
         Command::Gradescope {

@@ -202,17 +202,19 @@ get an error line and the prompt again. A game passes (naming the readings of th
 took), or fails with the first line that breaks a rule, a crash (exit status or signal,
 the last lines of standard error), a timeout, or no output.
 
-Each game runs isolated: in a bubblewrap sandbox, with a fresh copy of --submission as its
-working directory and nothing else of the machine in sight, every process it starts
-killed when the game ends, and limits on memory, processes, file size and CPU time
-(without bubblewrap, as root: a dedicated user id; --no-sandbox: as the grader). The
-report names the isolation. The same --seed gives the same answers; the program's dice
+Each game runs isolated: in a bubblewrap sandbox, with its own copy of --submission (as
+the compile step left it) as its working directory and nothing else of the machine in
+sight (a clean environment, no network, no kernel keyrings), every process it starts
+killed when the game ends, and limits on memory (one budget for all its processes where a
+control group can be made), processes, file size and CPU time (without bubblewrap, as
+root: a dedicated user id; --no-sandbox: as the grader). The report names the isolation
+and the limits. The same --seed gives the same answers; the program's dice
 are its own.
 
 Exit status: 0 every game passed, 1 some failed, 2 bad usage (nothing graded).
 
 Examples:
-  pig grade --games 20 --seed 1 --submission student -- java Pig
+  pig grade --games 20 --seed 1 --submission student --compile 'javac -proc:none ./*.java' -- java Pig
   pig grade --games 20 --seed 1 --format gradescope -- python3 pig.py > results.json";
 
 #[derive(Debug, Args)]
@@ -246,6 +248,27 @@ struct GradeArgs {
     /// says so.
     #[arg(long)]
     no_sandbox: bool,
+    /// A line /bin/sh runs once before the games, in the sandbox, on the grading's copy
+    /// of the submission, such as `javac -proc:none ./*.java`: the runs start from what
+    /// it leaves. If it fails, no game runs and the report shows what it printed.
+    #[arg(long, value_name = "LINE")]
+    compile: Option<String>,
+    /// Seconds the compile step may take.
+    #[arg(long, value_name = "SECS", default_value = "120", value_parser = grader::parse_timeout)]
+    compile_timeout: std::time::Duration,
+    /// Show DIR to the program, read-only (a toolchain outside the system's directories,
+    /// such as /opt/sdkman); may be given more than once.
+    #[arg(long, value_name = "DIR")]
+    bind: Vec<std::path::PathBuf>,
+    /// Pass the grader's variable NAME to the program (runs start with a clean
+    /// environment: PATH, LANG and HOME only); may be given more than once.
+    #[arg(long, value_name = "NAME")]
+    env: Vec<String>,
+    /// Write the report to FILE (whole, or not at all) instead of standard output; with
+    /// --format gradescope, a grading that cannot be done writes a results.json saying
+    /// why.
+    #[arg(long, value_name = "FILE")]
+    report: Option<std::path::PathBuf>,
     /// The program to grade and its arguments, after `--`.
     #[arg(last = true, required = true, value_name = "COMMAND")]
     command: Vec<std::ffi::OsString>,
@@ -257,10 +280,12 @@ setup.sh once (it installs bubblewrap when missing, then --setup), and for each
 submission runs run_autograder, which grades the files in /autograder/submission with
 `pig grade` (isolated, --format gradescope, the same --seed for every student) into
 /autograder/results/results.json. Set AUTOGRADER_ROOT to try the zip in a folder laid out
-the same way. The binary packed is this one: build it on Linux x86-64.
+the same way. The binary packed is this one: build it on Linux x86-64, in release
+(`cargo build --release -p pig`).
 
 Example:
-  pig gradescope --games 20 --seed 1 --out autograder.zip --compile 'javac *.java' -- java Pig";
+  pig gradescope --games 20 --seed 1 --out autograder.zip --given kits/pig/handout/given \
+    --compile 'javac -proc:none ./*.java' -- java Pig";
 
 #[derive(Debug, Args)]
 struct GradescopeArgs {
@@ -281,10 +306,16 @@ struct GradescopeArgs {
     /// `apt-get install -y default-jdk`.
     #[arg(long, value_name = "LINE")]
     setup: Option<String>,
-    /// A line run_autograder runs in the submission before grading, such as
-    /// `javac *.java`.
+    /// A line the grader runs once before the games, in its sandbox, on its copy of the
+    /// submission, such as `javac -proc:none ./*.java` (a failure is shown to the
+    /// student, and no game runs).
     #[arg(long, value_name = "LINE")]
     compile: Option<String>,
+    /// The files the assignment gives the students (the kit's given classes, such as
+    /// PigDice and PigPlayer): packed into the zip and laid over each submission before
+    /// grading.
+    #[arg(long, value_name = "DIR")]
+    given: Option<std::path::PathBuf>,
     /// The student's program and its arguments, after `--`, run in the submission.
     #[arg(last = true, required = true, value_name = "COMMAND")]
     command: Vec<String>,
@@ -464,7 +495,14 @@ fn gradescope(args: GradescopeArgs) -> Result<Ran, Failure> {
         setup: args.setup,
         compile: args.compile,
         cases: None,
+        given: args.given,
     };
+    if cfg!(debug_assertions) {
+        eprintln!(
+            "{PROGRAM}: warning: this is a debug build, packed as it is (tens of MB): build \
+             with `cargo build --release` for a zip of a few MB"
+        );
+    }
     let bytes = autograder.zip()?;
     std::fs::write(&args.out, bytes)?;
     let mut out = io::stdout().lock();
@@ -514,15 +552,32 @@ fn grade(args: GradeArgs) -> Result<Ran, Failure> {
         jobs: args.jobs.unwrap_or_else(grader::default_jobs),
         strict: false,
     };
-    let sandbox = grader::Sandbox::new(&grader::Request {
+    let request = grader::Request {
         no_sandbox: args.no_sandbox,
         submission: args.submission.clone(),
         hidden: Vec::new(),
-    })?;
-    let report = pig::grade::grade(args.games, seed, &sandbox, &args.command, &options)?;
+        binds: args.bind.clone(),
+        env: args.env.clone(),
+    };
+    let compile_limits = grader::Limits {
+        timeout: args.compile_timeout,
+        ..grader::Limits::default()
+    };
+    let graded = grader::sandbox_compiled(&request, args.compile.as_deref(), &compile_limits)
+        .map_err(Failure::from)
+        .and_then(|sandbox| {
+            pig::grade::grade(args.games, seed, &sandbox, &args.command, &options)
+                .map_err(Failure::from)
+        });
+    let report = match graded {
+        Ok(report) => report,
+        Err(failure) => {
+            grader::deliver_failure(&failure.to_string(), args.format, args.report.as_deref())?;
+            return Err(failure);
+        }
+    };
     let mut out = BufWriter::new(io::stdout().lock());
-    report.write(args.format, &mut out)?;
-    out.flush()?;
+    grader::deliver(&report, args.format, args.report.as_deref(), &mut out)?;
     Ok(Ran::Status(report.exit_status()))
 }
 
