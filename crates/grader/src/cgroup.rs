@@ -152,12 +152,7 @@ static NEXT: AtomicU64 = AtomicU64::new(0);
 
 impl Budget {
     /// A new group with `memory` bytes for all its processes and `processes` tasks.
-    pub fn new(
-        support: &Support,
-        what: &str,
-        memory: u64,
-        processes: u64,
-    ) -> io::Result<Budget> {
+    pub fn new(support: &Support, what: &str, memory: u64, processes: u64) -> io::Result<Budget> {
         let name = format!(
             "grader-{}-{what}-{}",
             std::process::id(),

@@ -199,6 +199,9 @@ pub(crate) fn run_prepared(
             REAP.as_secs()
         ));
     }
+    // The run's time ends with its program (exited, or killed and reaped); what follows
+    // is the grader's tidying.
+    let elapsed = start.elapsed();
     // Its output: to the end of the pipe, or until the deadline passes (something it
     // started holds the pipe open), and then a short while for what is in flight.
     let drain_until = match exited {
@@ -232,7 +235,7 @@ pub(crate) fn run_prepared(
     }
     if sandbox.isolation() == Isolation::DedicatedUser
         && let Some(uid) = prepared.uid
-        && !crate::sandbox::sweep_user_files(uid)
+        && !crate::sandbox::sweep_user_files(uid, sandbox.stage_dir())
     {
         killed = Killed::Failed(format!(
             "files of user {uid} in /tmp, /var/tmp or /dev/shm could not be removed"
@@ -242,7 +245,7 @@ pub(crate) fn run_prepared(
         exit,
         stdout: out.map(Reader::take).unwrap_or_default(),
         stderr: err.map(Reader::take).unwrap_or_default(),
-        elapsed: start.elapsed(),
+        elapsed,
         killed,
         out_of_memory,
     };

@@ -361,7 +361,10 @@ impl Sandbox {
                 .ok_or_else(|| {
                     SandboxError(format!("--bind {}: not a directory", dir.display()))
                 })?;
-            if hidden.iter().any(|h| h.starts_with(&resolved) || resolved.starts_with(h)) {
+            if hidden
+                .iter()
+                .any(|h| h.starts_with(&resolved) || resolved.starts_with(h))
+            {
                 return Err(SandboxError(format!(
                     "--bind {}: it holds the cases (or is inside them), which the program must \
                      not see",
@@ -398,10 +401,9 @@ impl Sandbox {
         let env = environment(isolation, &request.env)?;
         let stage = match isolation {
             Isolation::None => None,
-            _ => Some(Arc::new(
-                stage(&submission, &hidden, isolation)
-                    .map_err(|e| SandboxError(format!("submission directory {shown}: {e}")))?,
-            )),
+            _ => Some(Arc::new(stage(&submission, &hidden, isolation).map_err(
+                |e| SandboxError(format!("submission directory {shown}: {e}")),
+            )?)),
         };
         let lease = match root && isolation != Isolation::None {
             true => Some(UidLease::take()?),
@@ -440,6 +442,12 @@ impl Sandbox {
             budget: cgroup::Support::None,
             compiled: None,
         }
+    }
+
+    /// The grading's own folder (its copy of the submission), which the sweep of a
+    /// user's files after a run leaves alone.
+    pub(crate) fn stage_dir(&self) -> Option<&Path> {
+        self.stage.as_ref().map(|stage| stage.dir.path())
     }
 
     /// The isolation in use.
@@ -579,7 +587,9 @@ impl Sandbox {
             (Some(stage), Isolation::Bubblewrap | Isolation::DedicatedUser) => stage,
             _ => {
                 let mut cmd = wrapper(budget.as_ref(), None);
-                cmd.arg("prlimit").args(prlimit_args(limits, None)).arg("--");
+                cmd.arg("prlimit")
+                    .args(prlimit_args(limits, None))
+                    .arg("--");
                 cmd.arg(program).args(args).current_dir(&self.submission);
                 cmd.env_clear().envs(self.env.iter().map(|(k, v)| (k, v)));
                 return Ok(Prepared {
@@ -610,8 +620,8 @@ impl Sandbox {
                     }
                     Workdir::Fresh(_) => {
                         cmd.arg("--ro-bind").arg(&master).arg(MASTER_VIEW);
-                        let size = stage.bytes.load(std::sync::atomic::Ordering::SeqCst)
-                            + SCRATCH_BYTES;
+                        let size =
+                            stage.bytes.load(std::sync::atomic::Ordering::SeqCst) + SCRATCH_BYTES;
                         cmd.args(["--size", &size.to_string(), "--perms", "1777", "--tmpfs"]);
                         cmd.arg(&self.submission);
                     }
@@ -865,7 +875,11 @@ fn open_to_all(dir: &Path) -> io::Result<()> {
         return Ok(());
     }
     let mode = meta.mode() & 0o7777;
-    let wanted = if meta.is_dir() { mode | 0o755 } else { mode | 0o444 };
+    let wanted = if meta.is_dir() {
+        mode | 0o755
+    } else {
+        mode | 0o444
+    };
     if wanted != mode {
         fs::set_permissions(dir, fs::Permissions::from_mode(wanted))?;
     }
@@ -1055,7 +1069,10 @@ impl Budget {
     fn take(&mut self, bytes: u64) -> io::Result<()> {
         self.bytes += bytes;
         self.entries += 1;
-        if self.deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+        if self
+            .deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+        {
             return Err(io::Error::new(
                 io::ErrorKind::TimedOut,
                 "the copy of the submission took the run's whole timeout",
@@ -1133,33 +1150,39 @@ fn chown_tree(path: &Path, uid: u32) -> io::Result<()> {
 /// directories (`/tmp`, `/var/tmp`, `/dev/shm`): the dedicated-user fallback's end of a
 /// run, so that nothing a program left there reaches the next one run as that user.
 /// Whether all of it went.
-pub fn sweep_user_files(uid: u32) -> bool {
-    fn sweep(dir: &Path, uid: u32, depth: usize) -> bool {
-        let Ok(entries) = fs::read_dir(dir) else {
-            return true;
-        };
-        let mut clean = true;
-        for entry in entries.flatten() {
-            let path = entry.path();
-            let Ok(meta) = fs::symlink_metadata(&path) else {
-                continue;
-            };
-            if meta.uid() == uid {
-                let gone = if meta.is_dir() {
-                    fs::remove_dir_all(&path)
-                } else {
-                    fs::remove_file(&path)
-                };
-                clean &= gone.is_ok();
-            } else if meta.is_dir() && depth < 8 {
-                clean &= sweep(&path, uid, depth + 1);
-            }
-        }
-        clean
-    }
+pub fn sweep_user_files(uid: u32, keep: Option<&Path>) -> bool {
+    let sweep = |dir: &Path| sweep_dir(dir, uid, keep, 0);
     ["/tmp", "/var/tmp", "/dev/shm"]
         .iter()
-        .all(|dir| sweep(Path::new(dir), uid, 0))
+        .all(|dir| sweep(Path::new(dir)))
+}
+
+/// One directory of [`sweep_user_files`], `depth` levels down, `keep` left alone.
+fn sweep_dir(dir: &Path, uid: u32, keep: Option<&Path>, depth: usize) -> bool {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return true;
+    };
+    let mut clean = true;
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if keep == Some(path.as_path()) {
+            continue;
+        }
+        let Ok(meta) = fs::symlink_metadata(&path) else {
+            continue;
+        };
+        if meta.uid() == uid {
+            let gone = if meta.is_dir() {
+                fs::remove_dir_all(&path)
+            } else {
+                fs::remove_file(&path)
+            };
+            clean &= gone.is_ok();
+        } else if meta.is_dir() && depth < 8 {
+            clean &= sweep_dir(&path, uid, keep, depth + 1);
+        }
+    }
+    clean
 }
 
 /// Kills every process of user `uid` (the dedicated-user fallback's end of a run),

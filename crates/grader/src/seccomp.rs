@@ -32,7 +32,7 @@ const X32_BIT: u32 = 0x4000_0000;
 /// numbers (they are consecutive on both), or `None` where no filter is known.
 fn keyring_calls() -> Option<(u32, u32)> {
     match std::env::consts::ARCH {
-        "x86_64" => Some((0xc000_003e, 248)), // AUDIT_ARCH_X86_64
+        "x86_64" => Some((0xc000_003e, 248)),  // AUDIT_ARCH_X86_64
         "aarch64" => Some((0xc000_00b7, 217)), // AUDIT_ARCH_AARCH64
         _ => None,
     }
