@@ -1,5 +1,3 @@
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -15,15 +13,7 @@ public class MoreTheMerrierTest {
 
     /** Plays the text's example (example true), or every other game of the file. */
     private static void play(boolean example) {
-        int played = 0;
-        for (KitData.GameCase game : KitData.games("games-p4.txt")) {
-            if (game.name.equals("example") == example) {
-                String output = KitData.run(MoreTheMerrier::main, game.inputText());
-                KitData.assertOutput("MoreTheMerrier", game, output);
-                played++;
-            }
-        }
-        assertTrue(played > 0, "no games in games-p4.txt");
+        KitData.assertGames(MoreTheMerrier.class, KitData.games("games-p4.txt", example));
     }
 
     @Test

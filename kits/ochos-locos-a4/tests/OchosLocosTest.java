@@ -1,5 +1,3 @@
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
@@ -14,15 +12,7 @@ public class OchosLocosTest {
 
     /** Plays the text's example (example true), or every other game of the file. */
     private static void play(boolean example) {
-        int played = 0;
-        for (KitData.GameCase game : KitData.games("games-faciles.txt")) {
-            if (game.name.equals("example") == example) {
-                String output = KitData.run(OchosLocos::main, game.inputText());
-                KitData.assertOutput("OchosLocos", game, output);
-                played++;
-            }
-        }
-        assertTrue(played > 0, "no games in games-faciles.txt");
+        KitData.assertGames(OchosLocos.class, KitData.games("games-faciles.txt", example));
     }
 
     @Test
