@@ -398,7 +398,7 @@ impl Sandbox {
                     .to_owned(),
             ));
         };
-        let env = environment(isolation, &request.env)?;
+        let env = environment(isolation, &request.env, &binds)?;
         let stage = match isolation {
             Isolation::None => None,
             _ => Some(Arc::new(stage(&submission, &hidden, isolation).map_err(
@@ -435,7 +435,7 @@ impl Sandbox {
             submission: std::env::current_dir().unwrap_or_else(|_| PathBuf::from(".")),
             hidden: Vec::new(),
             binds: Vec::new(),
-            env: environment(Isolation::None, &[]).unwrap_or_default(),
+            env: environment(Isolation::None, &[], &[]).unwrap_or_default(),
             root: false,
             lease: None,
             stage: None,
@@ -808,15 +808,25 @@ if [ -n "$f" ]; then exec "$@" 9<"$f"; else exec "$@"; fi"#;
     cmd
 }
 
-/// The environment every run starts from: `PATH` (the system's directories in a
-/// sandbox, the grader's own without one), `LANG`, and the variables asked for.
+/// The environment every run starts from: `PATH`, `LANG`, and the variables asked for.
+/// Without a sandbox `PATH` is the grader's own; in one it is the system's directories,
+/// after those folders of the grader's `PATH` that a `--bind` shows (so that `--bind
+/// ~/.cargo` lets a run find `pig` by name, as the grader does).
 fn environment(
     isolation: Isolation,
     names: &[String],
+    binds: &[PathBuf],
 ) -> Result<Vec<(OsString, OsString)>, SandboxError> {
     let path = match isolation {
         Isolation::None => std::env::var_os("PATH").unwrap_or_else(|| SANDBOX_PATH.into()),
-        _ => SANDBOX_PATH.into(),
+        _ => {
+            let grader_path = std::env::var_os("PATH").unwrap_or_default();
+            let shown = std::env::split_paths(&grader_path).filter(|dir| {
+                fs::canonicalize(dir).is_ok_and(|d| binds.iter().any(|b| d.starts_with(b)))
+            });
+            let system = std::env::split_paths(SANDBOX_PATH);
+            std::env::join_paths(shown.chain(system)).unwrap_or_else(|_| SANDBOX_PATH.into())
+        }
     };
     let mut env: Vec<(OsString, OsString)> =
         vec![("PATH".into(), path), ("LANG".into(), "C.UTF-8".into())];
@@ -1185,6 +1195,19 @@ fn sweep_dir(dir: &Path, uid: u32, keep: Option<&Path>, depth: usize) -> bool {
     clean
 }
 
+/// Whether the process at `/proc/PID` has ended and only waits for its parent to reap
+/// it: a zombie holds no memory, files or output, and a kill cannot end it again.
+fn is_zombie(proc_dir: &Path) -> bool {
+    let Ok(stat) = fs::read_to_string(proc_dir.join("stat")) else {
+        // Gone between the listing and here.
+        return true;
+    };
+    // The state follows the command name, which is in parentheses and may hold any byte.
+    stat.rsplit_once(')')
+        .and_then(|(_, rest)| rest.trim_start().chars().next())
+        .is_some_and(|state| matches!(state, 'Z' | 'X'))
+}
+
 /// Kills every process of user `uid` (the dedicated-user fallback's end of a run),
 /// again until none is left or `rounds` passes are done; whether none is left.
 pub fn kill_user(uid: u32, rounds: usize) -> bool {
@@ -1203,7 +1226,7 @@ pub fn kill_user(uid: u32, rounds: usize) -> bool {
             else {
                 continue;
             };
-            if entry.metadata().is_ok_and(|m| m.uid() == uid) {
+            if entry.metadata().is_ok_and(|m| m.uid() == uid) && !is_zombie(&entry.path()) {
                 found = true;
                 let _ = kill_process(pid, Signal::KILL);
             }

@@ -114,6 +114,10 @@ pub struct Autograder {
     /// `given/` and laid over each submission before grading: the given versions win
     /// over a student's copy.
     pub given: Option<std::path::PathBuf>,
+    /// Variables of the autograder's environment passed to the program (`--env NAME`).
+    pub env: Vec<String>,
+    /// Folders of the autograder's machine shown to the program (`--bind DIR`).
+    pub binds: Vec<String>,
 }
 
 /// The most files a `given/` folder may hold, and their bytes.
@@ -126,26 +130,9 @@ impl Autograder {
         let mut zip = Zip::new();
         let setup = setup_script(self.setup.as_deref().unwrap_or(""));
         zip.add("setup.sh", setup.into_bytes(), true)?;
-        let mut line = format!("\"$AG/source/{}\"", self.program);
-        for arg in &self.grade {
-            line.push(' ');
-            line.push_str(arg);
-        }
-        if let Some(compile) = &self.compile {
-            line.push_str(" --compile ");
-            line.push_str(&shell_quote(compile));
-        }
-        line.push_str(
-            " --submission \"$AG/submission\" --format gradescope --report \
-             \"$AG/results/results.json\" --",
-        );
-        for word in &self.command {
-            line.push(' ');
-            line.push_str(&shell_quote(word));
-        }
         zip.add(
             "run_autograder",
-            run_script(&line, self.given.is_some()).into_bytes(),
+            run_script(&self.grade_line(), self.given.is_some()).into_bytes(),
             true,
         )?;
         let binary = std::fs::read(std::env::current_exe()?)?;
@@ -190,6 +177,34 @@ impl Autograder {
             }
         }
         zip.finish()
+    }
+
+    /// `run_autograder`'s grading command: the packed binary, the grade arguments, the
+    /// compile line, `--env` and `--bind`, then the program, each word quoted.
+    fn grade_line(&self) -> String {
+        let mut line = format!("\"$AG/source/{}\"", self.program);
+        for arg in &self.grade {
+            line.push(' ');
+            line.push_str(arg);
+        }
+        if let Some(compile) = &self.compile {
+            line.push_str(" --compile ");
+            line.push_str(&shell_quote(compile));
+        }
+        for (flag, values) in [("--env", &self.env), ("--bind", &self.binds)] {
+            for value in values {
+                line.push_str(&format!(" {flag} {}", shell_quote(value)));
+            }
+        }
+        line.push_str(
+            " --submission \"$AG/submission\" --format gradescope --report \
+             \"$AG/results/results.json\" --",
+        );
+        for word in &self.command {
+            line.push(' ');
+            line.push_str(&shell_quote(word));
+        }
+        line
     }
 }
 
@@ -287,6 +302,29 @@ pub fn run_script(grade: &str, given: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The grading line passes each `--env` and `--bind` on, quoted, before the
+    /// submission; the compile line is one quoted word; the program comes after `--`.
+    #[test]
+    fn the_grade_line_carries_env_bind_and_compile_quoted() {
+        let autograder = Autograder {
+            program: "pig".into(),
+            grade: vec!["--games".into(), "20".into()],
+            command: vec!["java".into(), "Pig".into()],
+            setup: None,
+            compile: Some("javac -proc:none ./*.java".into()),
+            cases: None,
+            given: None,
+            env: vec!["PIG_SEED".into()],
+            binds: vec!["/opt/my jdk".into()],
+        };
+        assert_eq!(
+            autograder.grade_line(),
+            "\"$AG/source/pig\" --games 20 --compile 'javac -proc:none ./*.java' --env PIG_SEED \
+             --bind '/opt/my jdk' --submission \"$AG/submission\" --format gradescope --report \
+             \"$AG/results/results.json\" -- java Pig"
+        );
+    }
 
     /// The archive reads back with Info-ZIP's `unzip`, modes and contents intact.
     #[test]

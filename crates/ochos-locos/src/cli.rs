@@ -182,6 +182,13 @@ Example:
         /// into the zip and laid over each submission before grading.
         #[arg(long, value_name = "DIR")]
         given: Option<PathBuf>,
+        /// Pass the autograder's variable NAME to the program; may be given more than once.
+        #[arg(long, value_name = "NAME")]
+        env: Vec<String>,
+        /// Show the autograder machine's folder DIR to the program, read-only; may be given
+        /// more than once.
+        #[arg(long, value_name = "DIR")]
+        bind: Vec<String>,
         /// The student's program and its arguments, after `--`, run in the submission.
         #[arg(last = true, required = true, value_name = "COMMAND")]
         command: Vec<String>,
@@ -267,8 +274,9 @@ struct GradingArgs {
     /// completos without the colour after an 8, or with it after --no-announce-colour).
     #[arg(long)]
     strict: bool,
-    /// The student's files: each run gets a fresh copy of DIR as its working directory,
-    /// at DIR's own path, in a sandbox where nothing else of the machine is visible.
+    /// The student's files: copied once for the grading, and each run gets its own copy
+    /// as its working directory, at DIR's own path, in a sandbox where nothing else of
+    /// the machine is visible.
     #[arg(long, value_name = "DIR", default_value = ".")]
     submission: PathBuf,
     /// Run the program without a sandbox, as the grader, in DIR itself: it could read
@@ -285,7 +293,8 @@ struct GradingArgs {
     #[arg(long, value_name = "SECS", default_value = "120", value_parser = grader::parse_timeout)]
     compile_timeout: std::time::Duration,
     /// Show DIR to the program, read-only (a toolchain outside the system's directories,
-    /// such as /opt/sdkman); may be given more than once.
+    /// such as /opt/sdkman), and the folders of the grader's PATH inside it on the runs'
+    /// PATH; may be given more than once.
     #[arg(long, value_name = "DIR")]
     bind: Vec<PathBuf>,
     /// Pass the grader's variable NAME to the program (runs start with a clean
@@ -346,11 +355,13 @@ Example:
 
 const GRADE_HELP: &str = "\
 COMMAND runs once per case with the case's deal (NAME.in) on standard input, isolated:
-in a bubblewrap sandbox, with a fresh copy of --submission as its working directory and
-nothing else of the machine in sight (no cases, no results, no network), every process it
-starts killed when the run ends, and limits on memory, processes, file size and CPU time.
-Without bubblewrap, as root, it runs as a dedicated user id instead; --no-sandbox runs it
-as the grader. The report names the isolation.
+in a bubblewrap sandbox, with its own copy of --submission (as the --compile step left
+it) as its working directory and nothing else of the machine in sight (no cases, no
+results, no network, no kernel keyrings, a clean environment), every process it starts
+killed when the run ends, and limits on memory (one budget for all its processes where a
+control group can be made), processes, file size and CPU time. Without bubblewrap, as
+root, it runs as a dedicated user id instead; --no-sandbox runs it as the grader. The
+report names the isolation and the limits.
 
 Its standard output must be the output of a reading of the text the case accepts (the
 manifest lists them: the stalemate line or DRAW for ever in Assignment 2's games nobody
@@ -364,7 +375,8 @@ output. Trailing whitespace and a missing final newline are reported and pass un
 Exit status: 0 every case passed, 1 some failed, 2 bad usage (nothing graded).
 
 Examples:
-  ochos-locos grade completos --cases cases/completos --submission alice -- java OchosLocosComplete
+  ochos-locos grade completos --cases cases/completos --submission alice \
+    --compile 'javac -proc:none ./*.java' -- java OchosLocosComplete
   ochos-locos grade take-two --cases cases/take-two --submission bob --format gradescope -- python3 a2p2.py";
 
 const GRADESCOPE_HELP: &str = "\
@@ -373,11 +385,13 @@ setup.sh once (it installs bubblewrap when missing, then --setup), and for each
 submission runs run_autograder, which grades the files in /autograder/submission with
 `ochos-locos grade` (isolated, --format gradescope) into
 /autograder/results/results.json. Set AUTOGRADER_ROOT to try the zip in a folder laid out
-the same way. The binary packed is this one: build it on Linux x86-64 (as Gradescope's
-image) or for x86_64-unknown-linux-musl.
+the same way. The binary packed is this one: build it in release (`cargo build --release
+-p ochos-locos`) on Linux x86-64 (as Gradescope's image) or for x86_64-unknown-linux-musl.
 
 Example:
-  ochos-locos gradescope completos --cases cases/completos --out autograder.zip -- java OchosLocosComplete";
+  ochos-locos gradescope completos --cases cases/completos --out autograder.zip \
+    --setup 'apt-get install -y default-jdk-headless' --compile 'javac -proc:none ./*.java' \
+    -- java OchosLocosComplete";
 
 #[derive(Args)]
 struct PlayArgs {
@@ -677,6 +691,8 @@ fn run(cli: Cli) -> Result<Done, Failure> {
             setup,
             compile,
             given,
+            env,
+            bind,
             command,
         } => {
             // The cases are checked as grade would read them, before anything is written.
@@ -696,6 +712,8 @@ fn run(cli: Cli) -> Result<Done, Failure> {
                 compile,
                 cases: Some(cases),
                 given,
+                env,
+                binds: bind,
             };
             if cfg!(debug_assertions) {
                 eprintln!(

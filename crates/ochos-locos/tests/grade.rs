@@ -90,7 +90,13 @@ fn grade(
         "--format",
         "json",
         "--no-sandbox",
+        // Runs start with a clean environment: the fixtures' variables are passed on.
+        "--env",
+        "OCHOS_LOCOS",
     ];
+    for (key, _) in env {
+        args.extend(["--env", key]);
+    }
     args.extend_from_slice(extra);
     args.push("--");
     args.extend_from_slice(program);
@@ -352,6 +358,10 @@ fn gradescope_results_have_the_documented_fields() {
             "--format",
             "gradescope",
             "--no-sandbox",
+            "--env",
+            "OCHOS_LOCOS",
+            "--env",
+            "RULES",
             "--",
             "bash",
             &fixture,
@@ -363,8 +373,16 @@ fn gradescope_results_have_the_documented_fields() {
     let top = value.as_object().unwrap_or_else(|| panic!("not an object"));
     assert_eq!(
         top.keys().collect::<Vec<_>>(),
-        ["execution_time", "output", "score", "tests"]
+        [
+            "execution_time",
+            "output",
+            "output_format",
+            "score",
+            "tests"
+        ]
     );
+    // A student's output shown as text, never as HTML.
+    assert_eq!(value["output_format"], "text");
     assert!(value["execution_time"].is_number() && value["output"].is_string());
     let tests = value["tests"]
         .as_array()
@@ -381,11 +399,13 @@ fn gradescope_results_have_the_documented_fields() {
                 "max_score",
                 "name",
                 "output",
+                "output_format",
                 "score",
                 "status",
                 "visibility"
             ]
         );
+        assert_eq!(test["output_format"], "text");
         let passed = test["score"] == test["max_score"];
         assert_eq!(test["status"], if passed { "passed" } else { "failed" });
         assert!(test["name"].is_string() && test["output"].is_string());

@@ -239,8 +239,9 @@ struct GradeArgs {
           value_parser = clap::builder::PossibleValuesParser::new(grader::Format::NAMES)
               .try_map(|name| name.parse::<grader::Format>()))]
     format: grader::Format,
-    /// The student's files: each run gets a fresh copy of DIR as its working directory,
-    /// at DIR's own path, in a sandbox where nothing else of the machine is visible.
+    /// The student's files: copied once for the grading, and each run gets its own copy
+    /// as its working directory, at DIR's own path, in a sandbox where nothing else of
+    /// the machine is visible.
     #[arg(long, value_name = "DIR", default_value = ".")]
     submission: std::path::PathBuf,
     /// Run the program without a sandbox, as the grader, in DIR itself: it could read
@@ -257,7 +258,8 @@ struct GradeArgs {
     #[arg(long, value_name = "SECS", default_value = "120", value_parser = grader::parse_timeout)]
     compile_timeout: std::time::Duration,
     /// Show DIR to the program, read-only (a toolchain outside the system's directories,
-    /// such as /opt/sdkman); may be given more than once.
+    /// such as /opt/sdkman), and the folders of the grader's PATH inside it on the runs'
+    /// PATH; may be given more than once.
     #[arg(long, value_name = "DIR")]
     bind: Vec<std::path::PathBuf>,
     /// Pass the grader's variable NAME to the program (runs start with a clean
@@ -280,11 +282,11 @@ setup.sh once (it installs bubblewrap when missing, then --setup), and for each
 submission runs run_autograder, which grades the files in /autograder/submission with
 `pig grade` (isolated, --format gradescope, the same --seed for every student) into
 /autograder/results/results.json. Set AUTOGRADER_ROOT to try the zip in a folder laid out
-the same way. The binary packed is this one: build it on Linux x86-64, in release
-(`cargo build --release -p pig`).
+the same way. The binary packed is this one: build it in release (`cargo build --release
+-p pig`) on Linux x86-64.
 
 Example:
-  pig gradescope --games 20 --seed 1 --out autograder.zip --given kits/pig/handout/given \
+  pig gradescope --games 20 --seed 1 --out autograder.zip --given dist/pig-instructor/given \
     --compile 'javac -proc:none ./*.java' -- java Pig";
 
 #[derive(Debug, Args)]
@@ -316,6 +318,13 @@ struct GradescopeArgs {
     /// grading.
     #[arg(long, value_name = "DIR")]
     given: Option<std::path::PathBuf>,
+    /// Pass the autograder's variable NAME to the program; may be given more than once.
+    #[arg(long, value_name = "NAME")]
+    env: Vec<String>,
+    /// Show the autograder machine's folder DIR to the program, read-only; may be given
+    /// more than once.
+    #[arg(long, value_name = "DIR")]
+    bind: Vec<String>,
     /// The student's program and its arguments, after `--`, run in the submission.
     #[arg(last = true, required = true, value_name = "COMMAND")]
     command: Vec<String>,
@@ -496,6 +505,8 @@ fn gradescope(args: GradescopeArgs) -> Result<Ran, Failure> {
         compile: args.compile,
         cases: None,
         given: args.given,
+        env: args.env,
+        binds: args.bind,
     };
     if cfg!(debug_assertions) {
         eprintln!(

@@ -22,8 +22,13 @@ fn fixture(name: &str) -> String {
 }
 
 fn pig(args: &[&str]) -> Output {
+    // The runs start with a clean environment: the fixtures' seed is passed on purpose.
+    let args: Vec<&str> = match args.split_first() {
+        Some((&"grade", rest)) => [&["grade", "--env", "PIG_SEED"][..], rest].concat(),
+        _ => args.to_vec(),
+    };
     Command::new(BIN)
-        .args(args)
+        .args(&args)
         .env("PIG_SEED", "7")
         .env_remove("RUST_BACKTRACE")
         .output()
@@ -33,8 +38,15 @@ fn pig(args: &[&str]) -> Output {
 /// Grades `program` on `games` games (answers seeded with 1) and returns the exit status
 /// and each game's (result, detail).
 fn grade(games: &str, program: &[&str]) -> (i32, BTreeMap<String, (String, String)>) {
+    // The project's binary is in its target folder, which the sandbox shows only on
+    // request.
+    let target = Path::new(BIN)
+        .parent()
+        .unwrap_or_else(|| panic!("{BIN} has no folder"))
+        .display()
+        .to_string();
     let mut args = vec![
-        "grade", "--games", games, "--seed", "1", "--format", "json", "--",
+        "grade", "--games", games, "--seed", "1", "--format", "json", "--bind", &target, "--",
     ];
     args.extend_from_slice(program);
     let output = pig(&args);
@@ -242,12 +254,15 @@ fn gradescope_results_have_the_documented_fields() {
                 "max_score",
                 "name",
                 "output",
+                "output_format",
                 "score",
                 "status",
                 "visibility"
             ]
         );
         assert_eq!(test["status"], "failed");
+        // A student's output shown as text, never as HTML.
+        assert_eq!(test["output_format"], "text");
         assert!(
             test["output"]
                 .as_str()
@@ -277,6 +292,8 @@ fn run_autograder_from_the_zip_grades_a_right_and_a_faulty_pig() {
         "5",
         "--out",
         &zip_text,
+        "--env",
+        "PIG_SEED",
         "--",
         "bash",
         "pig.sh",

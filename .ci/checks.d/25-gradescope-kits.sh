@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# The instructors' chapter's Gradescope commands (docs/book/src/for-instructors.md), end
+# to end on the two kits with whole programs graded on Gradescope: each zip, unpacked in
+# a folder laid out as Gradescope's (AUTOGRADER_ROOT), gives the kit's reference solution
+# full marks, a mutant of it less, and a submission that does not compile 0 with the
+# compiler's error shown. Pig's students hand in PigGame.java alone: the given classes come
+# from the zip (--given). Needs a JDK (20-kits.sh installs it), unzip and bubblewrap
+# (.ci/setup.d). The binaries are the tests' debug build: the commands are the same.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+cargo build -q --locked -p ochos-locos -p pig -p kits
+export PATH=$PWD/target/debug:$PATH
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failed=0
+
+kits package ochos-locos-a4 --out "$work/dist" >/dev/null
+kits package pig --out "$work/dist" >/dev/null
+
+(cd "$work" &&
+  ochos-locos gradescope completos --cases dist/ochos-locos-a4-instructor/cases/completos \
+    --setup 'apt-get install -y default-jdk-headless' --compile 'javac -proc:none ./*.java' \
+    --out autograder.zip -- java OchosLocosComplete 2>/dev/null >/dev/null &&
+  pig gradescope --games 20 --seed 1 --setup 'apt-get install -y default-jdk-headless' \
+    --given dist/pig-instructor/given --compile 'javac -proc:none ./*.java' \
+    --out pig-autograder.zip -- java Pig 2>/dev/null >/dev/null)
+
+# graded ZIP NAME FILES... : the zip run on a submission of FILES; prints the score and
+# the maximum (the number of tests), and leaves results.json in $work/NAME.
+graded() {
+  local zip=$1 name=$2
+  shift 2
+  local ag=$work/$name
+  rm -rf "$ag"
+  mkdir -p "$ag/source" "$ag/submission"
+  unzip -q "$work/$zip" -d "$ag/source"
+  cp "$ag/source/run_autograder" "$ag/"
+  cp "$@" "$ag/submission/"
+  AUTOGRADER_ROOT=$ag bash "$ag/run_autograder" >"$ag.log" 2>&1
+  # Whole marks (every test is worth 1), printed alike by every jq version.
+  jq -r '"\(.score | floor) \(.tests | length)"' "$ag/results/results.json"
+}
+
+# check KIT ZIP FILES_GLOB_DIR: the solution, the first mutant, a compile error.
+check() {
+  local kit=$1 zip=$2 files=$3
+  local solution=$work/$kit-solution mutant=$work/$kit-mutant broken=$work/$kit-broken
+  mkdir -p "$solution" "$mutant" "$broken"
+  cp kits/$kit/solution/$files "$solution/"
+  cp kits/$kit/solution/$files "$mutant/"
+  cp kits/$kit/solution/$files "$broken/"
+  local patch
+  patch=$(find "kits/$kit/mutants" -name '*.patch' | sort | head -n 1)
+  patch -s -p1 -d "$mutant" <"$patch"
+  # A missing semicolon in the first file.
+  first=$(find "$broken" -name '*.java' | sort | head -n 1)
+  sed -i '0,/;$/s/;$//' "$first"
+
+  read -r score max < <(graded "$zip" "$kit-s" "$solution"/*)
+  if [ "$max" -eq 0 ] || [ "$score" != "$max" ]; then
+    echo "FAIL: $kit: the reference solution scored $score of $max on $zip ($work/$kit-s.log)" >&2
+    cat "$work/$kit-s/results/results.json" >&2
+    failed=$((failed + 1))
+  fi
+  read -r mscore mmax < <(graded "$zip" "$kit-m" "$mutant"/*)
+  if [ "$mscore" = "$mmax" ]; then
+    echo "FAIL: $kit: the mutant $(basename "$patch") scored full marks on $zip" >&2
+    failed=$((failed + 1))
+  fi
+  read -r bscore _ < <(graded "$zip" "$kit-b" "$broken"/*)
+  if [ "$bscore" != "0" ] || ! jq -e '.output | test("error")' "$work/$kit-b/results/results.json" >/dev/null; then
+    echo "FAIL: $kit: a compile error did not give 0 with the compiler's error shown" >&2
+    cat "$work/$kit-b/results/results.json" >&2
+    failed=$((failed + 1))
+  fi
+  echo "gradescope $kit: solution $score/$max, mutant $(basename "$patch" .patch) $mscore/$mmax, compile error $bscore"
+}
+
+check ochos-locos-a4 autograder.zip '*.java'
+check pig pig-autograder.zip 'PigGame.java'
+
+[ "$failed" -eq 0 ]
