@@ -14,7 +14,12 @@
 //!   The games are stepped here on [`pig::Game`] with the assignment's Computer
 //!   ([`pig::HoldAt`]`(20)`), and the pieces put together are checked against what the
 //!   engine's own console game ([`pig::PigGame`]) prints for the same dice and answers,
-//!   so the expected output is the engine's, byte for byte.
+//!   so the expected output is the engine's, byte for byte. Where the win came mid-turn
+//!   the game also carries the other reading the text allows, the win declared only when
+//!   the turn ends (its dice and answers after the others), and both readings are checked
+//!   with `pig grade`'s own checker ([`pig::transcript::check`]), so the tests and the
+//!   grader accept the same programs. The last games are chosen so that a total reaches
+//!   exactly 100 (a program that wins only above 100 fails them).
 
 use cards_core::protocol::{Actor, Agent, ChanceSource, GameState};
 use cards_core::rng::{GameRng, below, rng_from_seed};
@@ -34,6 +39,10 @@ const GOAL: u32 = 100;
 const COMPUTER_HOLDS_AT: u32 = 20;
 /// How many seeded games `games.txt` holds.
 const GAMES: u64 = 40;
+/// How many games of each player reaching exactly 100 follow them.
+const EXACT_GAMES: usize = 2;
+/// How many seeds are tried for them.
+const MAX_SEARCH: u64 = 2000;
 /// How many seeded `PigPlayer` scenarios `player.txt` holds.
 const SCENARIOS: u64 = 25;
 /// A game that takes more steps than this is a broken generator, not a long game.
@@ -152,6 +161,11 @@ struct Played {
     computer: Vec<PigDice>,
     answers: Vec<&'static str>,
     pieces: Vec<Piece>,
+    /// The other reading of the win the text allows, when it differs from this
+    /// project's: the number of pieces both readings share, then the pieces of the win
+    /// declared only when the turn ends. Its dice and answers follow the others in
+    /// `human`, `computer` and `answers` (a program that wins at once never uses them).
+    end_of_turn: Option<(usize, Vec<Piece>)>,
 }
 
 fn answer(rng: &mut GameRng) -> &'static str {
@@ -223,12 +237,15 @@ fn play_game(seed: u64) -> Result<Played, KitError> {
         computer: Vec::new(),
         answers: Vec::new(),
         pieces: Vec::new(),
+        end_of_turn: None,
     };
     let pieces = &mut played.pieces;
     open_turn(&game, pieces);
     let mut events = Vec::new();
     // The Human's last answer, for the rule the next roll or hold follows from.
     let mut said: Option<&'static str> = None;
+    // The last roll: who rolled, the turn's points and the total after it.
+    let mut last_roll = None;
     for _ in 0..MAX_STEPS {
         events.clear();
         let refused = |e: pig::RuleError| engine(format!("game {seed}: {e}"));
@@ -280,6 +297,15 @@ fn play_game(seed: u64) -> Result<Played, KitError> {
             }
         }
         for event in &events {
+            if let Event::Rolled {
+                player,
+                turn_points,
+                total,
+                ..
+            } = *event
+            {
+                last_roll = Some((player, turn_points, total));
+            }
             describe(&game, event, pieces, said)?;
         }
         if events.iter().any(Event::ends_turn) && game.actor() != Actor::Over {
@@ -303,7 +329,163 @@ fn play_game(seed: u64) -> Result<Played, KitError> {
         render::winner_line(name),
         format!("rule 12: {name} reached 100 points and wins"),
     ));
+    // The win came at once, mid-turn (not by a Computer holding at 20 or more): the
+    // other reading plays the turn on.
+    if let Some((player, turn, total)) = last_roll
+        && player == winner
+        && (winner == 0 || turn < COMPUTER_HOLDS_AT)
+    {
+        let shared = played.pieces.len() - 3;
+        let mut banked = [game.player(0).banked(), game.player(1).banked()];
+        banked[winner] = total - turn;
+        let rest = end_of_turn(seed, &mut played, &mut answer_rng, banked, winner, turn)?;
+        played.end_of_turn = Some((shared, rest));
+    }
     Ok(played)
+}
+
+/// The pieces of the reading in which a win is declared only when the turn ends, from
+/// the roll that took `seat`'s total to 100 or more (its turn holding `turn` points,
+/// `banked` what each player had banked): the turn goes on (the Human is asked again,
+/// the Computer rolls until its turn holds 20) and the game too, after snake eyes, until
+/// a player ends a turn with 100 or more. The dice and answers it needs are added to
+/// `played`'s.
+fn end_of_turn(
+    seed: u64,
+    played: &mut Played,
+    answer_rng: &mut GameRng,
+    mut banked: [u32; 2],
+    mut seat: usize,
+    mut turn: u32,
+) -> Result<Vec<Piece>, KitError> {
+    let mut dice_rngs = [
+        rng_from_seed(seed ^ 0x00e0_d0f7_0000),
+        rng_from_seed(seed ^ 0x00e0_d0f7_0001),
+    ];
+    let names = [HUMAN, COMPUTER];
+    let mut pieces = Vec::new();
+    let reading = "the win declared when the turn ends (a reading the text allows)";
+    for _ in 0..MAX_STEPS {
+        let name = names[seat];
+        let total = banked[seat] + turn;
+        let over = if total >= GOAL {
+            format!("{reading}: {name} has {total} points, but the turn goes on; ")
+        } else {
+            String::new()
+        };
+        let rolls = if seat == 0 {
+            let given = answer(answer_rng);
+            played.answers.push(given);
+            pieces.push(Piece::new(
+                "prompt",
+                render::PROMPT,
+                format!(
+                    "{over}rule 7: before each of the Human's rolls, the prompt `{}`, not ended by a newline (the answer given here: `{given}`)",
+                    render::PROMPT
+                ),
+            ));
+            match render::parse_answer(given) {
+                Ok(Answer::Hold) => false,
+                Ok(Answer::Roll) => true,
+                Ok(Answer::Quit) => return Err(engine("the games never answer q")),
+                Err(line) => {
+                    pieces.push(Piece::new(
+                        "error",
+                        line,
+                        format!(
+                            "rule 9: `{given}` is neither Y nor N: an error message (any words, one line), then the prompt again"
+                        ),
+                    ));
+                    continue;
+                }
+            }
+        } else {
+            turn < COMPUTER_HOLDS_AT
+        };
+        if rolls {
+            let d = pair(Rules::TwoDice.throw(&mut dice_rngs[seat]))?;
+            if seat == 0 {
+                played.human.push(d);
+            } else {
+                played.computer.push(d);
+            }
+            let points = d.points();
+            let snake_eyes = d.is_snake_eyes();
+            turn = if snake_eyes { 0 } else { turn + points };
+            let total = banked[seat] + turn;
+            let why = if seat == 0 {
+                "rule 8: `n` (n, upper- or lower-case) rolls the dice; ".to_owned()
+            } else {
+                format!(
+                    "{over}rule 10: the Computer's turn has {} points, fewer than 20, so it rolls again; ",
+                    turn.saturating_sub(points)
+                )
+            };
+            pieces.push(Piece::new(
+                "roll",
+                format!(
+                    "Roll=({d}), Roll Points = {points}, Turn Points = {turn}, Total Points = {total}"
+                ),
+                why + &roll_why(d, points, turn, total),
+            ));
+            if !snake_eyes {
+                continue;
+            }
+            pieces.push(Piece::new(
+                "close",
+                render::player_line(name, total),
+                format!(
+                    "rule 4 and rule 6: snake eyes end {name}'s turn; it closes with `Player: NAME, Total Points = N`, the banked {total}, without a blank line before it"
+                ),
+            ));
+        } else {
+            banked[seat] += turn;
+            let total = banked[seat];
+            let why = if seat == 0 {
+                format!(
+                    "rule 8 and rule 6: `y` (y, upper- or lower-case) holds: the turn's points are banked and the turn closes with `Player: NAME, Total Points = N` ({total}), without a blank line before it"
+                )
+            } else {
+                format!(
+                    "rule 10 and rule 6: the Computer holds as soon as its turn has 20 points or more; its turn closes with `Player: NAME, Total Points = N` ({total}), without a blank line before it"
+                )
+            };
+            pieces.push(Piece::new("close", render::player_line(name, total), why));
+            if total >= GOAL {
+                pieces.push(Piece::new(
+                    "blank",
+                    "",
+                    "rule 12: the winner's line is preceded by a blank line",
+                ));
+                pieces.push(Piece::new(
+                    "winner",
+                    render::winner_line(name),
+                    format!(
+                        "rule 12: {name} ended the turn with {total} points and wins ({reading})"
+                    ),
+                ));
+                return Ok(pieces);
+            }
+        }
+        seat = 1 - seat;
+        turn = 0;
+        pieces.push(Piece::new(
+            "blank",
+            "",
+            "rule 5: each turn starts with a blank line",
+        ));
+        pieces.push(Piece::new(
+            "open",
+            render::player_line(names[seat], banked[seat]),
+            format!(
+                "rule 5: the turn's first line is `Player: NAME, Total Points = N`, N the points {} has banked ({})",
+                names[seat], banked[seat]
+            ),
+        ));
+    }
+    Err(engine(format!(
+        "game {seed}: the win at the end of the turn took over {MAX_STEPS} steps"
+    )))
 }
 
 fn describe(
@@ -423,6 +605,85 @@ fn engine_transcript(played: &Played, seed: u64) -> Result<String, KitError> {
         })
 }
 
+/// Whether a game's winner reached exactly 100 (a program that wins only above 100
+/// plays on there).
+fn exactly_the_goal(played: &Played) -> bool {
+    played
+        .pieces
+        .iter()
+        .any(|p| p.kind == "roll" && p.text.ends_with(&format!("Total Points = {GOAL}")))
+}
+
+/// The games of `games.txt`: [`GAMES`] seeded ones, then the first [`EXACT_GAMES`] after
+/// them in which a total reaches exactly 100, the Human's and the Computer's.
+fn chosen_games() -> Result<Vec<(u64, Played)>, KitError> {
+    let mut games = Vec::new();
+    for n in 1..=GAMES {
+        games.push((7000 + n, play_game(7000 + n)?));
+    }
+    let mut exact = [0; 2];
+    for seed in 8001..8001 + MAX_SEARCH {
+        if exact.iter().all(|&found| found >= EXACT_GAMES) {
+            return Ok(games);
+        }
+        let played = play_game(seed)?;
+        if exactly_the_goal(&played) {
+            let winner = usize::from(
+                played
+                    .pieces
+                    .last()
+                    .is_some_and(|p| p.text.ends_with(COMPUTER)),
+            );
+            if exact[winner] < EXACT_GAMES {
+                exact[winner] += 1;
+                games.push((seed, played));
+            }
+        }
+    }
+    Err(engine(format!(
+        "no {EXACT_GAMES} games of each player reaching exactly {GOAL} in {MAX_SEARCH} seeds"
+    )))
+}
+
+/// The output of a game's pieces, after a welcome.
+fn transcript(pieces: &[&Piece]) -> String {
+    let mut text = render::welcome(Rules::TwoDice, GOAL);
+    for piece in pieces {
+        text.push_str(&piece.text);
+        if piece.kind != "prompt" {
+            text.push('\n');
+        }
+    }
+    text
+}
+
+/// Each reading of a game passes `pig grade`'s checker with the game's answers, and is
+/// the reading it names: the JUnit tests and the grader accept the same programs.
+fn check_readings(played: &Played, seed: u64) -> Result<(), KitError> {
+    let answers: Vec<String> = played.answers.iter().map(|a| (*a).to_owned()).collect();
+    let mut readings = vec![("at once", played.pieces.iter().collect::<Vec<_>>())];
+    if let Some((shared, rest)) = &played.end_of_turn {
+        let pieces = played.pieces[..*shared].iter().chain(rest).collect();
+        readings.push(("when the turn ends", pieces));
+    }
+    for (reading, pieces) in readings {
+        let checked = pig::transcript::check(&transcript(&pieces), Some(&answers))
+            .map_err(|v| engine(format!("game {seed}, the win declared {reading}: {v}")))?;
+        let named = checked.readings.iter().any(|r| r.contains(reading))
+            || checked
+                .readings
+                .iter()
+                .any(|r| r.contains("either reading"));
+        if !named {
+            return Err(engine(format!(
+                "game {seed}: the checker read the win declared {reading} as {:?}",
+                checked.readings
+            )));
+        }
+    }
+    Ok(())
+}
+
 fn games_file() -> Result<DataFile, KitError> {
     let mut text = String::from(
         "# Whole games of PigGame.play(), Human against the Computer (holds at 20), goal 100.\n\
@@ -431,11 +692,14 @@ fn games_file() -> Result<DataFile, KitError> {
          # output after the welcome, one piece a line, KIND<TAB>TEXT<TAB>WHY, then `end`.\n\
          # KIND: blank, open, close, roll, winner: the line TEXT, then a newline; prompt: TEXT\n\
          # with no newline; error: any one line of text (TEXT is this project's). WHY: the rule.\n\
+         # `endofturn K` (where the win came mid-turn): the other reading the text allows, the\n\
+         # win declared only when the turn ends: the first K pieces, then the pieces after it\n\
+         # (its dice and answers follow the others: a program that wins at once never uses them).\n\
+         # Snake eyes may print Roll Points = 0 (these pieces), 2 or 4, as `pig grade` accepts.\n\
+         # Games 41 to 44 were chosen because a total reaches exactly 100 there: 100 wins.\n\
          # (from the pig engine: kits data pig; each game checked against `pig`'s own output)\n",
     );
-    for n in 1..=GAMES {
-        let seed = 7000 + n;
-        let played = play_game(seed)?;
+    for (n, (seed, played)) in (1..).zip(chosen_games()?) {
         let mut expected = String::new();
         for piece in &played.pieces {
             expected.push_str(&piece.text);
@@ -459,8 +723,15 @@ fn games_file() -> Result<DataFile, KitError> {
         text.push_str(&format!("human{}\n", faces(&played.human)));
         text.push_str(&format!("computer{}\n", faces(&played.computer)));
         text.push_str(&format!("answers {}\n", played.answers.join(" ")));
+        check_readings(&played, seed)?;
         for piece in &played.pieces {
             text.push_str(&format!("{}\t{}\t{}\n", piece.kind, piece.text, piece.why));
+        }
+        if let Some((shared, rest)) = &played.end_of_turn {
+            text.push_str(&format!("endofturn {shared}\n"));
+            for piece in rest {
+                text.push_str(&format!("{}\t{}\t{}\n", piece.kind, piece.text, piece.why));
+            }
         }
         text.push_str("end\n");
     }
@@ -486,13 +757,31 @@ mod tests {
         Ok(())
     }
 
-    /// Every game reaches a win, and each player's dice are exactly the rolls it made.
+    /// Every game reaches a win, and each player's dice are exactly the rolls it made:
+    /// those of the project's reading, then those of the win declared when the turn ends
+    /// (after the pieces both readings share).
     #[test]
     fn games_end_with_a_winner() -> Result<(), KitError> {
-        let played = play_game(7001)?;
-        let rolls = played.pieces.iter().filter(|p| p.kind == "roll").count();
-        assert_eq!(rolls, played.human.len() + played.computer.len());
-        assert!(played.pieces.last().is_some_and(|p| p.kind == "winner"));
+        let mut other_readings = 0;
+        for seed in 7001..7011 {
+            let played = play_game(seed)?;
+            let rolls = |pieces: &[Piece]| pieces.iter().filter(|p| p.kind == "roll").count();
+            let more = match &played.end_of_turn {
+                Some((_, rest)) => {
+                    other_readings += 1;
+                    assert!(rest.last().is_some_and(|p| p.kind == "winner"));
+                    rolls(rest)
+                }
+                None => 0,
+            };
+            assert_eq!(
+                rolls(&played.pieces) + more,
+                played.human.len() + played.computer.len(),
+                "game {seed}"
+            );
+            assert!(played.pieces.last().is_some_and(|p| p.kind == "winner"));
+        }
+        assert!(other_readings > 0, "no game of ten was won mid-turn");
         Ok(())
     }
 }

@@ -248,6 +248,9 @@ struct Checker<'a> {
     last_line: usize,
     answers: Option<std::slice::Iter<'a, String>>,
     readings: Vec<String>,
+    /// The line of the roll that took a total to exactly 100 where the program played on
+    /// (the win read as declared when the turn ends).
+    exactly_the_goal: Option<usize>,
 }
 
 type Step<T> = Result<T, Violation>;
@@ -308,6 +311,60 @@ impl Checker<'_> {
         }
     }
 
+    /// The violation of a prompt that ends its line although the answers are known. If
+    /// other prompts do not end theirs, the prompt is printed right and the newline is an
+    /// extra blank line before what follows it.
+    fn prompt_ends_its_line(&self, item: Option<&Item>, given: &str) -> Violation {
+        let printed_right = self.items.iter().any(|other| {
+            matches!(
+                other.kind,
+                Kind::Prompt {
+                    ends_line: false,
+                    ..
+                }
+            )
+        });
+        let next = self.peek().map(|next| &next.kind);
+        let rule = match next {
+            _ if !printed_right => {
+                format!("the prompt `{}` is not ended by a newline", render::PROMPT)
+            }
+            Some(Kind::Player { .. }) => format!(
+                "an extra blank line before the end-of-turn line: after the answer `{}` comes `Player: NAME, Total Points = N`, not preceded by a blank line (rule 6)",
+                cards_core::input::quoted(given.trim())
+            ),
+            Some(Kind::Roll { .. }) => format!(
+                "an extra blank line before the roll's line: after the answer `{}` comes `Roll=(A,B), …` at once",
+                cards_core::input::quoted(given.trim())
+            ),
+            _ => format!(
+                "an extra blank line after the prompt `{}` (answered `{}`)",
+                render::PROMPT,
+                cards_core::input::quoted(given.trim())
+            ),
+        };
+        self.violation(item, rule)
+    }
+
+    /// If `item` ends the turn (a player's line) right after a roll with a single 1: the
+    /// rule that only double 1s end it.
+    fn single_one_ended_the_turn(&self, item: Option<&Item>) -> Option<String> {
+        let Some(Item {
+            kind: Kind::Player { .. },
+            ..
+        }) = item
+        else {
+            return None;
+        };
+        let before = self.next.checked_sub(2).and_then(|at| self.items.get(at))?;
+        match before.kind {
+            Kind::Roll { dice: (a, b), .. } if (a == 1) != (b == 1) => Some(format!(
+                "only double 1s (snake eyes) end the turn: after ({a},{b}), a single 1, the turn goes on"
+            )),
+            _ => None,
+        }
+    }
+
     /// The welcome: at least one line of any text, then a blank line before the first
     /// turn's line.
     fn welcome(&mut self) -> Step<()> {
@@ -352,6 +409,9 @@ impl Checker<'_> {
                 ..
             }) = &item
             else {
+                if let Some(rule) = self.single_one_ended_the_turn(item.as_ref()) {
+                    return Err(self.violation(item.as_ref(), rule));
+                }
                 return Err(self.violation(
                     item.as_ref(),
                     format!("the Human is asked `{}` before every roll", render::PROMPT),
@@ -367,10 +427,7 @@ impl Checker<'_> {
                         ));
                     };
                     if *ends_line {
-                        return Err(self.violation(
-                            item.as_ref(),
-                            format!("the prompt `{}` is not ended by a newline", render::PROMPT),
-                        ));
+                        return Err(self.prompt_ends_its_line(item.as_ref(), given));
                     }
                     let answer = read_answer(given);
                     if answer != Answer::Invalid
@@ -476,6 +533,9 @@ impl Checker<'_> {
             ..
         }) = &item
         else {
+            if let Some(rule) = self.single_one_ended_the_turn(item.as_ref()) {
+                return Err(self.violation(item.as_ref(), rule));
+            }
             let rule = match seat {
                 0 => "the Human answered N, so the dice are rolled: `Roll=(A,B), Roll Points = P, Turn Points = T, Total Points = N`".to_owned(),
                 _ => format!(
@@ -511,7 +571,11 @@ impl Checker<'_> {
         let sum = u32::from(a) + u32::from(b);
         let want = if a == b { 2 * sum } else { sum };
         if *points != want {
-            let why = if a == b {
+            let why = if (a == 1 || b == 1) && *points == 0 {
+                format!(
+                    "only double 1s (snake eyes) lose the turn's points: ({a},{b}) scores the sum of the dice, Roll Points = {want}"
+                )
+            } else if a == b {
                 format!("doubles score twice the sum: Roll Points = {want}")
             } else {
                 format!("a roll scores the sum of the dice: Roll Points = {want}")
@@ -560,6 +624,13 @@ impl Checker<'_> {
                         break false;
                     }
                     win = Some(WinReading::EndOfTurn);
+                    if banked[seat] + turn == GOAL {
+                        self.exactly_the_goal = self
+                            .next
+                            .checked_sub(1)
+                            .and_then(|at| self.items.get(at))
+                            .map(|item| item.line);
+                    }
                 }
                 let rolls = match seat {
                     0 => !self.decision()?,
@@ -641,6 +712,33 @@ impl Checker<'_> {
     }
 }
 
+impl Checker<'_> {
+    /// A violation after a total reached exactly 100 and the program played on, where it
+    /// then ends a turn right after a roll above 100 (a win declared at once, but only
+    /// above 100): named as that.
+    fn at_the_goal(&self, violation: Violation) -> Violation {
+        let Some(exact) = self.exactly_the_goal else {
+            return violation;
+        };
+        let at = self.items.iter().position(|item| {
+            item.line == violation.line && matches!(item.kind, Kind::Player { .. })
+        });
+        let after_a_roll_above = at
+            .and_then(|at| at.checked_sub(1))
+            .and_then(|before| self.items.get(before))
+            .is_some_and(|item| matches!(item.kind, Kind::Roll { total, .. } if total > GOAL));
+        if !after_a_roll_above {
+            return violation;
+        }
+        Violation {
+            rule: format!(
+                "100 points win: the total reached exactly {GOAL} at line {exact} and the game went on, but here a total above {GOAL} ends the turn at once; a program that declares the win at once does so at {GOAL} (the goal is to be the first to accumulate {GOAL} points)"
+            ),
+            ..violation
+        }
+    }
+}
+
 /// Checks a transcript of one game. `answers`: the Human's answers the program was
 /// given, in order (`pig grade`), or `None` for a saved transcript (`pig check`).
 pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Violation> {
@@ -652,9 +750,12 @@ pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Vi
         last_line,
         answers: answers.map(|a| a.iter()),
         readings: Vec::new(),
+        exactly_the_goal: None,
     };
     checker.welcome()?;
-    let winner = checker.game()?;
+    let winner = checker
+        .game()
+        .map_err(|violation| checker.at_the_goal(violation))?;
     let lines = checker
         .items
         .get(checker.next.saturating_sub(1))
@@ -805,6 +906,78 @@ mod tests {
             violation(&start, None),
             "line 4: the Human is asked `Hold dice (Y/N?) ?` before every roll; got the end \
              of the transcript"
+        );
+    }
+
+    /// Each of these mistakes is named as itself, not as a rule it does not break.
+    #[test]
+    fn a_blank_line_a_single_one_and_a_win_above_100_are_named() {
+        let start = format!("{WELCOME}\nPlayer: Human, Total Points = 0\n");
+        // An extra blank line before the end-of-turn line, the prompt printed right.
+        assert_eq!(
+            violation(
+                &format!(
+                    "{start}Hold dice (Y/N?) ?Roll=(3,4), Roll Points = 7, Turn Points = 7, Total Points = 7\n\
+                     Hold dice (Y/N?) ?\nPlayer: Human, Total Points = 7\n"
+                ),
+                Some(&["n", "y"])
+            ),
+            "line 5: an extra blank line before the end-of-turn line: after the answer `y` comes \
+             `Player: NAME, Total Points = N`, not preceded by a blank line (rule 6); got \
+             `Hold dice (Y/N?) ?`"
+        );
+        // The turn ended on a single 1: the Human's, and the Computer's.
+        assert_eq!(
+            violation(
+                &format!(
+                    "{start}Hold dice (Y/N?) ?Roll=(3,1), Roll Points = 4, Turn Points = 4, Total Points = 4\n\
+                     Player: Human, Total Points = 4\n"
+                ),
+                Some(&["n", "n"])
+            ),
+            "line 5: only double 1s (snake eyes) end the turn: after (3,1), a single 1, the turn \
+             goes on; got `Player: Human, Total Points = 4`"
+        );
+        assert_eq!(
+            violation(
+                &format!(
+                    "{start}Hold dice (Y/N?) ?Player: Human, Total Points = 0\n\n\
+                     Player: Computer, Total Points = 0\n\
+                     Roll=(1,5), Roll Points = 6, Turn Points = 6, Total Points = 6\n\
+                     Player: Computer, Total Points = 6\n"
+                ),
+                Some(&["y"])
+            ),
+            "line 8: only double 1s (snake eyes) end the turn: after (1,5), a single 1, the turn \
+             goes on; got `Player: Computer, Total Points = 6`"
+        );
+        assert_eq!(
+            violation(
+                &format!(
+                    "{start}Hold dice (Y/N?) ?Roll=(1,5), Roll Points = 0, Turn Points = 0, Total Points = 0\n"
+                ),
+                Some(&["n"])
+            ),
+            "line 4: only double 1s (snake eyes) lose the turn's points: (1,5) scores the sum of \
+             the dice, Roll Points = 6; got `Hold dice (Y/N?) ?Roll=(1,5), Roll Points = 0, Turn \
+             Points = 0, Total Points = 0`"
+        );
+        // Exactly 100 plays on; then 104 wins at once.
+        let text = format!(
+            "{start}Hold dice (Y/N?) ?Roll=(6,6), Roll Points = 24, Turn Points = 24, Total Points = 24\n\
+             Hold dice (Y/N?) ?Roll=(6,6), Roll Points = 24, Turn Points = 48, Total Points = 48\n\
+             Hold dice (Y/N?) ?Roll=(6,6), Roll Points = 24, Turn Points = 72, Total Points = 72\n\
+             Hold dice (Y/N?) ?Roll=(5,5), Roll Points = 20, Turn Points = 92, Total Points = 92\n\
+             Hold dice (Y/N?) ?Roll=(2,2), Roll Points = 8, Turn Points = 100, Total Points = 100\n\
+             Hold dice (Y/N?) ?Roll=(1,3), Roll Points = 4, Turn Points = 104, Total Points = 104\n\
+             Player: Human, Total Points = 104\n\nThe winner is: Human\n"
+        );
+        assert_eq!(
+            violation(&text, Some(&["n"; 7])),
+            "line 10: 100 points win: the total reached exactly 100 at line 8 and the game went \
+             on, but here a total above 100 ends the turn at once; a program that declares the \
+             win at once does so at 100 (the goal is to be the first to accumulate 100 points); \
+             got `Player: Human, Total Points = 104`"
         );
     }
 
