@@ -1,16 +1,23 @@
 #!/usr/bin/env bash
 # The War kit's check, run from the workspace root: compiles the reference solution and
-# the JUnit tests; the tests must all pass on the solution, and each mutant
+# the JUnit tests; the tests must all pass on the solution; each mutant
 # (mutants/*.patch, a student's mistake) must fail at least one of them with a failure
-# that names the rule its header gives ("# Caught by a failure naming: ..."). War has no
-# grader of whole programs (its output is the student's design); Game.main is checked
-# by GameTest against the engine's output. One summary line; exit status 0 only if all
-# of that holds. Needs javac/java 17 and JUnit 5's console launcher (JUNIT_JAR, default
-# Debian's).
+# that names the rule its header gives ("# Caught by a failure naming: ..."); each
+# variant (variants/*.patch, a program the text allows) must pass them all. GameTest
+# runs `java Game` as a program, a JVM per run, KIT_TEST_JOBS at a time; mutants run
+# KIT_JOBS at a time (both default to the number of processors). One summary line; exit
+# status 0 only if all of that holds. Needs javac/java 17 and JUnit 5's console launcher
+# (JUNIT_JAR, default Debian's). KIT_VERBOSE=1 shows every JUnit log; KEEP_WORK=1 keeps
+# the scratch folder.
 set -uo pipefail
 
 kit=kits/war
 junit=${JUNIT_JAR:-/usr/share/java/junit-platform-console-standalone.jar}
+jobs=${KIT_JOBS:-$(nproc 2>/dev/null || echo 2)}
+test_jobs=${KIT_TEST_JOBS:-$jobs}
+java_opts=${KIT_JAVA_OPTS:--XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto -XX:-UsePerfData}
+[[ -d $kit/solution ]] || { echo "war kit: run from the workspace's root" >&2; exit 2; }
+[[ -f $junit ]] || { echo "war kit: FAILED: no JUnit console launcher at $junit" >&2; exit 1; }
 work=$(mktemp -d)
 [[ -n ${KEEP_WORK:-} ]] || trap 'rm -rf "$work"' EXIT
 [[ -n ${KEEP_WORK:-} ]] && echo "work dir: $work" >&2
@@ -19,51 +26,98 @@ problems=()
 # compile_and_test SOLUTION_DIR OUT_DIR LOG: javac then JUnit; JUnit's status.
 compile_and_test() {
     mkdir -p "$2"
-    if ! javac -encoding UTF-8 -d "$2" -cp "$junit" "$1"/*.java "$kit"/tests/*.java > "$3" 2>&1; then
+    if ! javac -nowarn -encoding UTF-8 -d "$2" -cp "$junit" "$1"/*.java "$kit"/tests/*.java > "$3" 2>&1; then
         echo "COMPILE ERROR" >> "$3"
         return 3
     fi
-    java -Dkit.data="$kit"/tests/data -Dkit.input="$kit"/handout/input -jar "$junit" -cp "$2" \
-        --scan-classpath --disable-banner --details=tree --disable-ansi-colors >> "$3" 2>&1
+    # shellcheck disable=SC2086
+    java $java_opts -Dkit.data="$kit"/tests/data -Dkit.jobs="$test_jobs" -Dkit.javaopts="$java_opts" \
+        -jar "$junit" -cp "$2" --scan-classpath --disable-banner --details=tree --disable-ansi-colors >> "$3" 2>&1
 }
 
-[[ -f $junit ]] || { echo "war kit: FAILED: no JUnit console launcher at $junit" >&2; exit 1; }
+count() { # count WORD LOG: the JUnit summary's number of tests WORD
+    grep -oE "[0-9]+ tests $1" "$2" | grep -oE '^[0-9]+' || echo 0
+}
+
+# patched KIND PATCH: a copy of the solution with PATCH applied, compiled and tested in
+# $work/KIND-NAME; its log is $work/KIND-NAME.log.
+patched() {
+    local name copy
+    name=$(basename "$2" .patch)
+    copy=$work/$1-$name
+    cp -r "$kit"/solution "$copy"
+    if ! patch -s -p1 -d "$copy" < "$2" > "$copy.log" 2>&1; then
+        echo "PATCH DOES NOT APPLY" >> "$copy.log"
+        return
+    fi
+    compile_and_test "$copy" "$copy/out" "$copy.log"
+}
 
 compile_and_test "$kit"/solution "$work"/solution "$work"/solution.log
 status=$?
-passed=$(grep -oE '[0-9]+ tests successful' "$work"/solution.log | grep -oE '^[0-9]+' || echo 0)
-failed=$(grep -oE '[0-9]+ tests failed' "$work"/solution.log | grep -oE '^[0-9]+' || echo '?')
-if [[ $status -ne 0 || $failed != 0 ]]; then
+passed=$(count successful "$work"/solution.log)
+failed=$(count failed "$work"/solution.log)
+[[ -n ${KIT_VERBOSE:-} ]] && cat "$work"/solution.log
+if [[ $status -ne 0 || $failed != 0 || $passed == 0 ]]; then
     problems+=("the solution fails $failed tests (status $status)")
-    sed -n '1,60p' "$work"/solution.log >&2
+    grep -B2 -A3 '✘\|COMPILE ERROR' "$work"/solution.log | head -60 >&2
 fi
+grep -h '^note: ' "$work"/solution.log
+
+for patch in "$kit"/mutants/*.patch "$kit"/variants/*.patch; do
+    [[ -e $patch ]] || continue
+    while [[ $(jobs -rp | wc -l) -ge $jobs ]]; do
+        wait -n 2>/dev/null || sleep 0.2
+    done
+    kind=mutant
+    [[ $patch == */variants/* ]] && kind=variant
+    patched "$kind" "$patch" &
+done
+wait
 
 mutants=0
 caught=0
 for patch in "$kit"/mutants/*.patch; do
     name=$(basename "$patch" .patch)
+    log=$work/mutant-$name.log
     mutants=$((mutants + 1))
-    copy="$work/mutant-$name"
-    cp -r "$kit"/solution "$copy"
-    if ! patch -s -p1 -d "$copy" < "$patch" > "$work/$name.log" 2>&1; then
-        problems+=("mutant $name does not apply")
-        continue
-    fi
+    [[ -n ${KIT_VERBOSE:-} ]] && cat "$log"
     rule=$(sed -n 's/^# Caught by a failure naming: //p' "$patch")
-    compile_and_test "$copy" "$copy/out" "$work/$name.log"
-    mutant_failed=$(grep -oE '[0-9]+ tests failed' "$work/$name.log" | grep -oE '^[0-9]+' || echo 0)
-    if grep -q "COMPILE ERROR" "$work/$name.log"; then
+    mutant_failed=$(count failed "$log")
+    if grep -q "PATCH DOES NOT APPLY" "$log"; then
+        problems+=("mutant $name does not apply")
+    elif grep -q "COMPILE ERROR" "$log"; then
         problems+=("mutant $name does not compile")
     elif [[ $mutant_failed -eq 0 ]]; then
         problems+=("mutant $name passes every test")
-    elif [[ -n $rule ]] && ! grep -qiF -- "$rule" "$work/$name.log"; then
+    elif [[ -n $rule ]] && ! grep -qiF -- "$rule" "$log"; then
         problems+=("mutant $name fails, but no failure names '$rule'")
     else
         caught=$((caught + 1))
+        echo "mutant $name: $mutant_failed tests fail, naming '$rule'"
     fi
 done
 
-summary="war kit: solution passes $passed tests; $caught of $mutants mutants caught"
+variants=0
+accepted=0
+for patch in "$kit"/variants/*.patch; do
+    [[ -e $patch ]] || continue
+    name=$(basename "$patch" .patch)
+    log=$work/variant-$name.log
+    variants=$((variants + 1))
+    [[ -n ${KIT_VERBOSE:-} ]] && cat "$log"
+    if grep -q "PATCH DOES NOT APPLY\|COMPILE ERROR" "$log"; then
+        problems+=("variant $name does not apply or compile")
+    elif [[ $(count failed "$log") -ne 0 || $(count successful "$log") -eq 0 ]]; then
+        problems+=("variant $name (a program the text allows) fails $(count failed "$log") tests")
+        grep -A3 '✘' "$log" | head -20 >&2
+    else
+        accepted=$((accepted + 1))
+        echo "variant $name: every test passes"
+    fi
+done
+
+summary="war kit: solution passes $passed tests; $caught of $mutants mutants caught; $accepted of $variants variants pass"
 if [[ ${#problems[@]} -gt 0 ]]; then
     printf '%s\n' "${problems[@]/#/war kit: }" >&2
     echo "$summary: FAILED"

@@ -1,6 +1,7 @@
 import java.io.File;
 import java.io.FileNotFoundException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 import java.util.Scanner;
@@ -12,9 +13,10 @@ import java.util.Scanner;
  *
  * <p>A war: each player lays four cards, three face down and the fourth face up; the
  * higher fourth card takes all the cards on the table; a tie starts another war. A
- * player who must put down a card and has none loses at once. Won cards go to the
- * bottom of the winner's pile in the order they were put down: the battle's two cards
- * (Player 1's first), then each war's cards, Player 1's four then Player 2's four.
+ * player who must put down a card and has none loses at once (if both are short, the
+ * one with fewer cards loses; with as many each nobody wins). Won cards go to the
+ * bottom of the winner's pile in a random order (the rules allow any order; a fixed
+ * order can make a game go round in circles forever).
  */
 public class Game {
     /** The question between battles (the answer is typed on the same line). */
@@ -24,6 +26,9 @@ public class Game {
             "Please press Enter for one battle, type a number of battles (1 or more), or q to quit.";
     /** The cards each player lays in a war: three face down, then one face up. */
     private static final int WAR_CARDS = 4;
+
+    /** Where the deal and the order of won cards come from. */
+    private static final Random RANDOM = new Random();
 
     private final Player player1;
     private final Player player2;
@@ -152,6 +157,7 @@ public class Game {
             result = laid1.get(WAR_CARDS - 1).compareTo(laid2.get(WAR_CARDS - 1));
         }
         Player taker = result > 0 ? player1 : player2;
+        Collections.shuffle(table, RANDOM);
         taker.addCards(table);
         System.out.println(line + " " + taker.getName() + " wins and takes " + table.size() + " cards.");
         for (Player player : new Player[] {player1, player2}) {
@@ -230,6 +236,7 @@ public class Game {
         if (winner == null) {
             System.out.println("Nobody takes the " + table.size() + " cards on the table.");
         } else {
+            Collections.shuffle(table, RANDOM);
             winner.addCards(table);
             System.out.println(winner.getName() + " takes the " + table.size() + " cards on the table.");
         }
@@ -325,7 +332,7 @@ public class Game {
      * @throws FileNotFoundException if the deck file cannot be read
      */
     public static void main(String[] args) throws FileNotFoundException {
-        List<Card> deck = args.length > 0 ? readDeck(args[0]) : randomDeal(new Random());
+        List<Card> deck = args.length > 0 ? readDeck(args[0]) : randomDeal(RANDOM);
         new Game(deck).run(new Scanner(System.in));
     }
 }

@@ -1,0 +1,235 @@
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The rules of War replayed on the hands a run shows: from Player 1's and Player 2's
+ * piles (top card first) one battle, with the wars it sets off. The cards played come
+ * from the top, which the hands shown fix; the order of the won cards at the bottom is
+ * the student's (the text: any order), so after each battle the replay takes the piles
+ * the program shows, once checked.
+ */
+final class KitReplay {
+    /** What one battle (and its wars) does. */
+    static final class Battle {
+        List<Integer> rest1;
+        List<Integer> rest2;
+        final List<Integer> table = new ArrayList<>();
+        /** 1 or 2: who takes the table; 0: nobody (both short with as many cards). */
+        int taker;
+        int battles;
+        int wars;
+        boolean over;
+        /** 1, 2, or 0 for nobody, once over. */
+        int winner;
+        boolean shortAtWar;
+        String story;
+    }
+
+    private KitReplay() {
+    }
+
+    static Battle battle(List<Integer> one, List<Integer> two) {
+        Battle b = new Battle();
+        List<Integer> p1 = new ArrayList<>(one);
+        List<Integer> p2 = new ArrayList<>(two);
+        int c1 = p1.remove(0);
+        int c2 = p2.remove(0);
+        b.table.add(c1);
+        b.table.add(c2);
+        b.battles = 1;
+        StringBuilder story = new StringBuilder("Player 1 plays " + KitGame.name(c1) + ", Player 2 plays "
+                + KitGame.name(c2));
+        int result = Integer.compare(KitCards.value(c1), KitCards.value(c2));
+        while (result == 0) {
+            b.wars++;
+            story.append("; a tie: war ").append(b.wars);
+            if (p1.size() < 4 || p2.size() < 4) {
+                b.shortAtWar = true;
+                b.over = true;
+                b.winner = p1.size() > p2.size() ? 1 : p2.size() > p1.size() ? 2 : 0;
+                story.append(" with ").append(p1.size()).append(" and ").append(p2.size())
+                        .append(" cards left: ").append(b.winner == 0 ? "nobody wins" : "Player " + b.winner + " wins");
+                b.taker = -1;
+                b.rest1 = p1;
+                b.rest2 = p2;
+                b.story = story.toString();
+                return b;
+            }
+            List<Integer> laid1 = new ArrayList<>(p1.subList(0, 4));
+            List<Integer> laid2 = new ArrayList<>(p2.subList(0, 4));
+            p1.subList(0, 4).clear();
+            p2.subList(0, 4).clear();
+            b.table.addAll(laid1);
+            b.table.addAll(laid2);
+            b.battles++;
+            story.append(", fourth cards ").append(KitGame.name(laid1.get(3))).append(" and ")
+                    .append(KitGame.name(laid2.get(3)));
+            result = Integer.compare(KitCards.value(laid1.get(3)), KitCards.value(laid2.get(3)));
+        }
+        b.taker = result > 0 ? 1 : 2;
+        story.append(": Player ").append(b.taker).append(" takes ").append(b.table.size()).append(" cards");
+        b.rest1 = p1;
+        b.rest2 = p2;
+        if (p1.isEmpty() && b.taker == 2 || p2.isEmpty() && b.taker == 1) {
+            b.over = true;
+            b.winner = b.taker;
+            story.append("; Player ").append(3 - b.taker).append(" has no cards left");
+        }
+        b.story = story.toString();
+        return b;
+    }
+
+    /** The piles expected after the battle, the won cards at the bottom in the order shown. */
+    static String check(Battle b, int player, List<Integer> shown) {
+        List<Integer> rest = player == 1 ? b.rest1 : b.rest2;
+        int expected = rest.size() + (b.taker == player ? b.table.size() : 0);
+        if (shown.size() != expected) {
+            return "Player " + player + " should hold " + expected + " cards, the hands show " + shown.size();
+        }
+        if (!shown.subList(0, rest.size()).equals(rest)) {
+            return "Player " + player + "'s pile should start with the cards not played " + KitGame.show(rest)
+                    + ", the hands show " + KitGame.show(shown);
+        }
+        if (b.taker == player) {
+            Set<Integer> bottom = new HashSet<>(shown.subList(rest.size(), shown.size()));
+            if (!bottom.equals(new HashSet<>(b.table))) {
+                return "Player " + player + " should have the cards of the table " + KitGame.show(b.table)
+                        + " at the bottom of the pile (in any order), the hands show " + KitGame.show(shown);
+            }
+        }
+        return null;
+    }
+
+    static List<Integer> reversed(List<Integer> cards) {
+        List<Integer> copy = new ArrayList<>(cards);
+        Collections.reverse(copy);
+        return copy;
+    }
+
+    /** What a whole run did, replayed from its displays. */
+    static final class Game {
+        long battles;
+        long wars;
+        int played;
+        boolean over;
+        int winner;
+        boolean war;
+        boolean chainedWar;
+        boolean shortEnd;
+        boolean topLast;
+        List<KitGame.Display> displays;
+    }
+
+    /**
+     * Replays a run whose answers are Enter only (one battle each) then q: every
+     * display after the first must follow from the one before by one battle. Fails with
+     * the rule broken, or gives what happened.
+     */
+    static Game replay(KitGame.Run run, int enters) {
+        List<KitGame.Display> all = KitGame.displays(run.output);
+        if (all.isEmpty() || all.get(0).single || all.get(0).one.size() != 26) {
+            fail(run.what() + ": Game must display the initial hands: both players' 26 cards, shown as Card's"
+                    + " toString, separated by spaces or punctuation; the output starts: "
+                    + KitGame.firstLines(run.output, 4));
+        }
+        List<KitGame.Display> displays = new ArrayList<>();
+        for (KitGame.Display d : all) {
+            if (displays.isEmpty() || !d.sameAs(displays.get(displays.size() - 1))) {
+                displays.add(d);
+            }
+        }
+        String first = null;
+        for (boolean topLast : new boolean[] {false, true}) {
+            try {
+                Game game = replay(run, displays, enters, topLast);
+                game.displays = displays;
+                return game;
+            } catch (AssertionError e) {
+                if (first == null) {
+                    first = e.getMessage();
+                }
+            }
+        }
+        return fail(first);
+    }
+
+    private static Game replay(KitGame.Run run, List<KitGame.Display> displays, int enters, boolean topLast) {
+        Game game = new Game();
+        game.topLast = topLast;
+        List<Integer> p1 = top(displays.get(0).one, topLast);
+        List<Integer> p2 = top(displays.get(0).two, topLast);
+        for (int k = 1; k < displays.size() && !game.over; k++) {
+            KitGame.Display d = displays.get(k);
+            Battle b = battle(p1, p2);
+            String where = run.what() + ", after battle " + (game.battles + 1) + " (answer " + k + ", from "
+                    + KitGame.show(p1) + " / " + KitGame.show(p2) + ": " + b.story + "): ";
+            add(game, b);
+            if (b.shortAtWar) {
+                if (k + 1 < displays.size()) {
+                    fail(where + "the game goes on (more hands are shown), but a player who must put down a card and"
+                            + " has none loses at once: a player short of a war's four cards is out (both short: the"
+                            + " one with fewer cards loses; as many each: no winner)");
+                }
+                break;
+            }
+            List<Integer> one;
+            List<Integer> two;
+            if (d.single) {
+                int holder = b.rest1.size() + (b.taker == 1 ? b.table.size() : 0) == 52 ? 1 : 2;
+                one = holder == 1 ? top(d.one, topLast) : List.of();
+                two = holder == 2 ? top(d.one, topLast) : List.of();
+            } else {
+                one = top(d.one, topLast);
+                two = top(d.two, topLast);
+            }
+            for (int player = 1; player <= 2; player++) {
+                String problem = check(b, player, player == 1 ? one : two);
+                if (problem != null) {
+                    fail(where + problem + ": " + KitGame.TAKING);
+                }
+            }
+            String count = KitGame.missingCount(run.output, d);
+            if (count != null) {
+                fail(where + "Player's toString prints out the number of cards and the value of each card: no number"
+                        + " of cards in \"" + count + "\"");
+            }
+            p1 = one;
+            p2 = two;
+        }
+        if (game.played > enters) {
+            fail(run.what() + ": " + game.played + " battles were shown for " + enters + " answers: [Enter] plays one"
+                    + " battle and q quits the game");
+        }
+        if (!game.over && game.played < enters) {
+            Battle b = battle(p1, p2);
+            if (!b.over) {
+                fail(run.what() + ": after battle " + game.battles + " the game goes on, but the hands of only "
+                        + game.played + " battles were shown for " + enters + " answers: after a battle, Game should"
+                        + " show the updated hands (both players' cards) and prompt the user; [Enter] plays another"
+                        + " battle");
+            }
+            add(game, b);
+        }
+        return game;
+    }
+
+    private static void add(Game game, Battle b) {
+        game.played++;
+        game.battles += b.battles;
+        game.wars += b.wars;
+        game.war |= b.wars > 0;
+        game.chainedWar |= b.wars > 1;
+        game.shortEnd |= b.shortAtWar;
+        game.over = b.over;
+        game.winner = b.winner;
+    }
+
+    private static List<Integer> top(List<Integer> shown, boolean topLast) {
+        return topLast ? reversed(shown) : new ArrayList<>(shown);
+    }
+}
