@@ -96,6 +96,14 @@ impl Deal {
                             token.error("a name holds no control characters (an escape, NUL)")
                         );
                     }
+                    if let Some(token) = name_token
+                        && token.text.chars().count() > crate::player::MAX_NAME
+                    {
+                        return Err(token.error(format_args!(
+                            "a name has at most {} characters",
+                            crate::player::MAX_NAME
+                        )));
+                    }
                     let name = name_token.map_or("", |t| t.text).to_owned();
                     if let Some(token) = name_token
                         && seats.iter().any(|seat: &Seat| seat.name == name)

@@ -8,6 +8,10 @@ use cards_core::ColorCard;
 
 use crate::strategy::Strategy;
 
+/// The longest name a player may have, in characters, from a deal file or a recording:
+/// it starts every line of the game's output.
+pub const MAX_NAME: usize = 40;
+
 /// A player: name, hand and strategy.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Player {

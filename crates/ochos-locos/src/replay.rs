@@ -37,6 +37,7 @@ use crate::deck::{DECK_SIZE, MAX_NUMBER, MIN_NUMBER, full_deck};
 use crate::error::RuleError;
 use crate::files::Deal;
 use crate::game::{Action, Game};
+use crate::player::MAX_NAME;
 use crate::player::Player;
 use crate::render::{Narrator, Style};
 use crate::rules::{
@@ -372,7 +373,7 @@ fn strategy_letter(strategy: Strategy) -> char {
 fn parse_players(value: &str) -> Result<Vec<Player>, String> {
     let players = value
         .split(',')
-        .map(|seat| {
+        .map(|seat| -> Result<Player, String> {
             let (name, letter) = seat
                 .split_once(':')
                 .ok_or("each seat is NAME:S, a name and a strategy letter")?;
@@ -381,9 +382,18 @@ fn parse_players(value: &str) -> Result<Vec<Player>, String> {
                 letter => Strategy::for_letter(letter)
                     .ok_or("a strategy is one of B, C, N, S (Assignment 4) or R (Assignment 2)")?,
             };
-            Ok(Player::with_strategy(unescape(name)?, strategy))
+            let name = unescape(name)?;
+            if name.chars().any(char::is_control) {
+                // Every line of the replay shows the name: an escape sequence in it would
+                // act on the terminal (set its title, clear the screen).
+                return Err("a name holds no control characters (an escape, NUL)".to_owned());
+            }
+            if name.chars().count() > MAX_NAME {
+                return Err(format!("a name has at most {MAX_NAME} characters"));
+            }
+            Ok(Player::with_strategy(name, strategy))
         })
-        .collect::<Result<Vec<Player>, &str>>()?;
+        .collect::<Result<Vec<Player>, String>>()?;
     if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players.len()) {
         return Err(format!(
             "{} seats: a game has {MIN_PLAYERS} to {MAX_PLAYERS}",
@@ -645,7 +655,7 @@ mod tests {
         });
         odd.add_player(Player::with_strategy("Ann Lee", Strategy::Rainbow));
         odd.add_player(Player::with_strategy("a,b:c%", Strategy::Strategic));
-        odd.add_player(Player::with_strategy("Zoë\u{1b}", Strategy::Basic));
+        odd.add_player(Player::with_strategy("Zoë\u{a0}K", Strategy::Basic));
         for card in full_deck().take(20) {
             odd.add_card(card);
         }
@@ -658,7 +668,7 @@ mod tests {
                 "two=hand-two",
                 "eight=loco",
                 "end=deck-out",
-                "players=Ann%20Lee:R,a%2Cb%3Ac%25:S,Zoë%1B:B",
+                "players=Ann%20Lee:R,a%2Cb%3Ac%25:S,Zoë%C2%A0K:B",
                 "human=3"
             ]
         );
@@ -709,6 +719,17 @@ mod tests {
             (
                 vec!["rules=faciles", "players=A%zz:B,Bob:B"],
                 "options: `players=A%zz:B,Bob:B`: a % in a name",
+            ),
+            (
+                vec!["rules=faciles", "players=A%1B]0;pwned%07:B,Bob:B"],
+                "options: `players=A%1B]0;pwned%07:B,Bob:B`: a name holds no control characters",
+            ),
+            (
+                vec![
+                    "rules=faciles",
+                    "players=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA:B,Bob:B",
+                ],
+                "options: `players=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA…`: a name has at most 40 characters",
             ),
             (
                 vec!["rules=faciles", "players=Alice:B,Bob:B", "human=3"],
