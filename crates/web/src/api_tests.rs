@@ -1022,6 +1022,15 @@ async fn a_client_cannot_take_the_whole_cap() {
         "{message}"
     );
     assert_eq!(state.live(), 3);
+    // Another loopback address is the same machine: no fresh allowance.
+    for peer in ["127.0.0.2:5000", "127.8.9.3:5000", "[::1]:5000"] {
+        let (status, error) = start_from(&app, peer).await;
+        assert_eq!(
+            (status, error["code"].as_str()),
+            (StatusCode::TOO_MANY_REQUESTS, Some("allowance")),
+            "{peer}: {error}"
+        );
+    }
     // Other clients: another IPv4 address; an IPv6 /64 counts as one client.
     for peer in [
         "192.168.1.7:5000",

@@ -230,6 +230,8 @@ impl Client {
     /// The client a connection from `peer` belongs to.
     pub fn of(peer: IpAddr) -> Client {
         match canonical(peer) {
+            // 127.0.0.2 is as much this machine as 127.0.0.1: one allowance, not 2^24.
+            ip if ip.is_loopback() => Client(IpAddr::V4(std::net::Ipv4Addr::LOCALHOST)),
             IpAddr::V6(v6) => {
                 let s = v6.segments();
                 Client(IpAddr::V6(Ipv6Addr::new(
@@ -361,5 +363,11 @@ mod tests {
             Client::of("::ffff:10.0.0.7".parse().unwrap()),
             Client::of("10.0.0.7".parse().unwrap())
         );
+        // Every loopback address is the one machine.
+        let loopback = Client::of("127.0.0.1".parse().unwrap());
+        for other in ["127.0.0.2", "127.255.0.3", "::1", "::ffff:127.0.0.9"] {
+            assert_eq!(Client::of(other.parse().unwrap()), loopback, "{other}");
+        }
+        assert_ne!(Client::of("128.0.0.1".parse().unwrap()), loopback);
     }
 }
