@@ -232,7 +232,11 @@ impl fmt::Display for PlayableCards {
 fn what_matches(top: Card, color: Color) -> String {
     let color = color.name();
     match top {
-        Card::Standard(top) => format!("{top} takes a {color} card or a {}.", top.number()),
+        Card::Standard(top) => {
+            // Said aloud, 8 starts with a vowel: "an 8".
+            let article = if top.number() == 8 { "an" } else { "a" };
+            format!("{top} takes a {color} card or {article} {}.", top.number())
+        }
         Card::Special(special) => {
             format!(
                 "{top} takes a {color} card or another {}.",
@@ -285,6 +289,14 @@ mod tests {
                     color: Color::Green,
                 },
                 "R5 doesn't match the top card: G7 takes a green card or a 7.",
+            ),
+            (
+                InvalidSelectionError::NoMatch {
+                    card: card("R5"),
+                    top: card("Y8"),
+                    color: Color::Yellow,
+                },
+                "R5 doesn't match the top card: Y8 takes a yellow card or an 8.",
             ),
             (
                 InvalidSelectionError::NoMatch {
