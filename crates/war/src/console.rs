@@ -118,6 +118,9 @@ pub fn parse_answer(text: &str) -> Result<Answer, Refusal> {
     }
     match text.parse::<u64>() {
         Ok(count) if count > 0 => Ok(Answer::Battles(count)),
+        // More battles than a u64 counts is a request to play to the end, which comes
+        // long before.
+        Err(_) if text.bytes().all(|b| b.is_ascii_digit()) => Ok(Answer::Battles(u64::MAX)),
         _ => Err(Refusal),
     }
 }
@@ -473,7 +476,10 @@ mod tests {
             ("-3", Err(Refusal)),
             ("2.5", Err(Refusal)),
             ("next", Err(Refusal)),
-            ("99999999999999999999999", Err(Refusal)),
+            // More than a u64 holds: to the end of the game.
+            ("99999999999999999999999", Ok(Answer::Battles(u64::MAX))),
+            ("00000000000000000000000", Err(Refusal)),
+            ("9999999999999999999999x", Err(Refusal)),
         ];
         for (text, want) in cases {
             assert_eq!(parse_answer(text), want, "{text:?}");
