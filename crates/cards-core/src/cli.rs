@@ -136,7 +136,17 @@ fn usage_line_for(command: &str, rendered: &str) -> String {
 /// exit status 2. (With the `clap` feature.)
 #[cfg(feature = "clap")]
 pub fn parse_args<P: clap::Parser>(program: &str) -> Result<P, ExitCode> {
-    P::try_parse().map_err(|error| {
+    parse_with::<P>(program, P::command())
+}
+
+/// [`parse_args`] with `command`, `P`'s own parser changed (its help extended).
+#[cfg(feature = "clap")]
+fn parse_with<P: clap::Parser>(program: &str, command: clap::Command) -> Result<P, ExitCode> {
+    command
+        .try_get_matches_from(std::env::args_os())
+        .and_then(|matches| P::from_arg_matches(&matches))
+        .map_err(|error| error.format(&mut P::command()))
+        .map_err(|error| {
         if error.use_stderr() {
             let command = subcommand_path(&P::command(), program, std::env::args().skip(1));
             let line = usage_line_for(&command, &error.render().to_string());
@@ -155,8 +165,8 @@ pub fn parse_args<P: clap::Parser>(program: &str) -> Result<P, ExitCode> {
 /// for the binary (bash, elvish, fish, powershell or zsh; `clap_complete`) and `GAME man`
 /// its man page in roff (`clap_mangen`), both on stdout with exit status 0, both made
 /// from the binary's own parser, so they list exactly its subcommands and options. An
-/// unknown or missing SHELL is a usage error (one line, status 2). They are hidden from
-/// `--help` (they are for installing, not for playing); the README says how to install.
+/// unknown or missing SHELL is a usage error (one line, status 2). `--help` names them
+/// in its last paragraph (they are for installing, not for playing).
 #[cfg(feature = "generate")]
 pub fn parse_game_args<P: clap::Parser>(program: &str) -> Result<P, ExitCode> {
     let args: Vec<String> = std::env::args().skip(1).take(3).collect();
@@ -173,7 +183,18 @@ pub fn parse_game_args<P: clap::Parser>(program: &str) -> Result<P, ExitCode> {
             program,
             format!("{program} man takes no arguments (it writes the man page on stdout)"),
         )),
-        _ => parse_args::<P>(program),
+        _ => {
+            let command = P::command();
+            let install = format!(
+                "Installing: `{program} completions SHELL` writes the completion script of \
+                 SHELL (bash, elvish, fish, powershell or zsh), `{program} man` the man page."
+            );
+            let after = match command.get_after_help() {
+                Some(text) => format!("{text}\n\n{install}"),
+                None => install,
+            };
+            parse_with::<P>(program, command.after_help(after))
+        }
     }
 }
 
