@@ -282,6 +282,10 @@ pub fn numbered_path(path: &std::path::Path, number: u64) -> std::path::PathBuf 
 /// What the step-through prompt says, at every step.
 pub const VIEWER_PROMPT: &str = "[Enter/n next, b back, s start, e end, q quit]";
 
+/// What `?` (or `h`, `help`) at the replay prompt answers.
+pub const VIEWER_HELP: &str = "Enter or n: the next step; b or p: the step before; s: the \
+                               start; e: the end; q: quit (any case).";
+
 /// Steps through `frames` at the console: shows the first, then reads a command a line
 /// (Enter or `n` forward, `b` or `p` back, `s` to the start, `e` to the end, `q` to quit,
 /// any case) and shows the position it leads to, until `q` or the end of the input
@@ -331,8 +335,17 @@ where
                 writeln!(output)?;
                 return Ok(());
             }
+            "?" | "h" | "help" => {
+                writeln!(output, "{VIEWER_HELP}")?;
+                moved = false;
+                continue;
+            }
             _ => {
-                writeln!(output, "`{}` is not a command", quoted(line.trim()))?;
+                writeln!(
+                    output,
+                    "`{}` is not a command (? lists them)",
+                    quoted(line.trim())
+                )?;
                 moved = false;
                 continue;
             }
@@ -630,7 +643,7 @@ mod tests {
         };
         step_through(
             &frames,
-            &b"\nn\nb\nB\nx\ne\nn\ns\nq\nn\n"[..],
+            &b"\nn\nb\nB\nx\n?\ne\nn\ns\nq\nn\n"[..],
             &mut out,
             show,
         )
@@ -638,14 +651,16 @@ mod tests {
         let out = String::from_utf8(out).unwrap();
         let p = VIEWER_PROMPT;
         // Start (no events), tails, the first `a`, back to tails, back to the start,
-        // an unknown command, the end, past the end, the start again, then q: the `n`
-        // after it is never read.
+        // an unknown command, the list of commands, the end, past the end, the start
+        // again, then q: the `n` after it is never read.
         let expected = format!(
             "-- step 0 of {last} --\n\n{p} -- step 1 of {last} --\ntails\n\
              {p} -- step 2 of {last} --\n0 says A\n\
              {p} -- step 1 of {last} --\ntails\n\
              {p} -- step 0 of {last} --\n\n\
-             {p} `x` is not a command\n\
+             {p} `x` is not a command (? lists them)\n\
+             {p} Enter or n: the next step; b or p: the step before; s: the start; e: the \
+             end; q: quit (any case).\n\
              {p} -- step {last} of {last} --\n{}\n\
              {p} This is the end of the game.\n\
              {p} -- step 0 of {last} --\n\n{p} \n",
