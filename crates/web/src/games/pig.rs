@@ -396,7 +396,8 @@ fn entries(events: &[Event], log: &mut Log, last_roll: &mut Option<(Seat, Vec<u8
                         format!("{who} {verb} {throw}: the turn's points are lost")
                     }
                     RollEffect::Won => format!(
-                        "{who} {verb} {throw} and reach {total}: {}",
+                        "{who} {verb} {throw} and {} {total}: {}",
+                        if player == YOU { "reach" } else { "reaches" },
                         if player == YOU {
                             "you win!"
                         } else {
