@@ -190,7 +190,7 @@ function renderBoard(g, board = $('board')) {
     board.append(pile('top', colourCard(v.top)));
     board.append(h('div', { class: 'notes' },
       h('span', { class: `chip ${v.colour}` }, `colour: ${v.colour}`),
-      h('div', {}, `play goes ${v.clockwise ? 'up the seats ↻' : 'down the seats ↺'}; next: ${g.players[v.next].name}`),
+      h('div', {}, g.over ? 'the game is over' : `play goes ${v.clockwise ? 'up the seats ↻' : 'down the seats ↺'}; next: ${g.players[v.next].name}`),
       rulesLink(g)));
   } else if (g.game === 'war') {
     const shown = h('div', { class: 'battle' });
