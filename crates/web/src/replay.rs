@@ -360,10 +360,14 @@ mod tests {
                 check_end(last, state.outcome().and_then(|o| o.winner()));
                 if let Some(Outcome::Winner { seat }) = state.outcome() {
                     assert_eq!(last.hands[seat].as_deref(), Some(&[][..]));
-                    assert_eq!(
-                        last.log.last().unwrap().text,
-                        format!("{} wins", state.players()[seat].name())
-                    );
+                    // Assignment 2's numbered players are "Player N" on the page.
+                    let name = state.players()[seat].name();
+                    let shown = match variant.is_assignment_2() {
+                        true => format!("Player {name}"),
+                        false => name.to_owned(),
+                    };
+                    assert_eq!(last.log.last().unwrap().text, format!("{shown} wins"));
+                    assert_eq!(last.players[seat].name, shown);
                 }
                 // Not revealed: seat 0's hand only.
                 let hidden = shown(&frames, false);

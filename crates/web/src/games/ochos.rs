@@ -85,7 +85,7 @@ impl Ochos {
             chance: ChanceSource::seeded(rng_from_seed(seed)),
             driver: Driver::new(),
             strategies: deal.seats.iter().map(|s| s.strategy).collect(),
-            names: deal.seats.iter().map(|s| s.name.clone()).collect(),
+            names: page_names(Some(variant), deal.seats.iter().map(|s| s.name.as_str())),
             seat,
             playing,
         };
@@ -276,11 +276,10 @@ impl Stepped for Game {
     /// Every event is public; `reveal` shows every hand, otherwise seat 0's only.
     fn frame(frame: &Frame<Game>, _: &mut (), reveal: bool) -> FrameJson {
         let state = &frame.state;
-        let names: Vec<String> = state
-            .players()
-            .iter()
-            .map(|p| p.name().to_owned())
-            .collect();
+        let names = page_names(
+            ochos_locos::replay::rule_set(state),
+            state.players().iter().map(|p| p.name()),
+        );
         let mut log = Log::default();
         entries(&names, &frame.events, &mut log);
         let obs = state.observe(0);
@@ -293,7 +292,10 @@ impl Stepped for Game {
             .iter()
             .enumerate()
             .map(|(s, player)| PlayerJson {
-                name: player.name().to_owned(),
+                name: names
+                    .get(s)
+                    .cloned()
+                    .unwrap_or_else(|| player.name().to_owned()),
                 plays: player.strategy().describe().into(),
                 cards: counts.get(s).copied(),
                 score: None,
@@ -441,6 +443,18 @@ fn entries(names: &[String], events: &[Event], log: &mut Log) {
             }
         }
     }
+}
+
+/// The seats' names as the page shows them: Assignment 2 numbers its players (`1`, `2`),
+/// which the page's sentences ("1 wins", "1's hand") cannot carry, so they are
+/// `Player 1`, `Player 2` there, as its console says `player 1`.
+fn page_names<'a>(variant: Option<Variant>, names: impl Iterator<Item = &'a str>) -> Vec<String> {
+    names
+        .map(|name| match variant.is_some_and(Variant::is_assignment_2) {
+            true => format!("Player {name}"),
+            false => name.to_owned(),
+        })
+        .collect()
 }
 
 #[cfg(test)]
