@@ -288,6 +288,42 @@ pub struct AppState {
     games: Mutex<Games>,
     solutions: Mutex<HashMap<(pig::Rules, u32), Solved>>,
     solves: AtomicUsize,
+    /// Replays being played again right now (at most [`MAX_REPLAYS_IN_FLIGHT`]).
+    replaying: AtomicUsize,
+}
+
+/// How many `POST /api/replays` are played again at once: each holds its recording and
+/// every frame in memory until its response is written, so a burst of them must not add
+/// up (more are refused with 503 `busy`, to be tried again).
+pub const MAX_REPLAYS_IN_FLIGHT: usize = 4;
+
+/// The largest response of `POST /api/replays`, in bytes: a recording within
+/// [`crate::replay::MAX_RECORDING`] whose frames would be larger is refused with 413.
+pub const MAX_REPLAY_RESPONSE: usize = 16 << 20;
+
+/// A place among the [`MAX_REPLAYS_IN_FLIGHT`] replays, given back when dropped.
+struct ReplaySlot<'a>(&'a AtomicUsize);
+
+impl<'a> ReplaySlot<'a> {
+    fn take(count: &'a AtomicUsize) -> Result<ReplaySlot<'a>, ApiError> {
+        count
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+                (n < MAX_REPLAYS_IN_FLIGHT).then_some(n + 1)
+            })
+            .map(|_| ReplaySlot(count))
+            .map_err(|_| {
+                ApiError::busy(format!(
+                    "the server is already replaying {MAX_REPLAYS_IN_FLIGHT} recorded games: try \
+                     again in a moment"
+                ))
+            })
+    }
+}
+
+impl Drop for ReplaySlot<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 /// Locks a mutex, taking over one a panicking holder left (the data is still whole: no
@@ -305,6 +341,7 @@ impl AppState {
             games: Mutex::new(Games::default()),
             solutions: Mutex::new(HashMap::new()),
             solves: AtomicUsize::new(0),
+            replaying: AtomicUsize::new(0),
         }
     }
 
@@ -744,13 +781,31 @@ async fn recording(
     Ok(response)
 }
 
-/// `POST /api/replays`: a recorded game played again, every frame.
-async fn replays(RecordingBody(body): RecordingBody) -> Result<axum::Json<Value>, ApiError> {
-    // A long game takes a moment to replay: off the async workers.
-    tokio::task::spawn_blocking(move || crate::replay::replay(&body))
-        .await
-        .map_err(|e| ApiError::internal(e.to_string()))?
-        .map(axum::Json)
+/// `POST /api/replays`: a recorded game played again, every frame, as JSON of at most
+/// [`MAX_REPLAY_RESPONSE`] bytes, [`MAX_REPLAYS_IN_FLIGHT`] at a time.
+async fn replays(
+    State(state): State<Arc<AppState>>,
+    RecordingBody(body): RecordingBody,
+) -> Result<Response, ApiError> {
+    let _slot = ReplaySlot::take(&state.replaying)?;
+    // A long game takes a moment to replay: off the async workers. The frames are
+    // written out there too, and dropped at once if too large.
+    let bytes = tokio::task::spawn_blocking(move || {
+        let frames = crate::replay::replay(&body)?;
+        let bytes = serde_json::to_vec(&frames).map_err(|e| ApiError::internal(e.to_string()))?;
+        if bytes.len() > MAX_REPLAY_RESPONSE {
+            return Err(ApiError::too_large(format!(
+                "this game's frames are {} MB of JSON, more than the {} MB a replay may send: \
+                 step through it with the game's own `replay` command",
+                bytes.len() >> 20,
+                MAX_REPLAY_RESPONSE >> 20
+            )));
+        }
+        Ok(bytes)
+    })
+    .await
+    .map_err(|e| ApiError::internal(e.to_string()))??;
+    Ok(([(header::CONTENT_TYPE, "application/json")], bytes).into_response())
 }
 
 async fn delete(
@@ -835,4 +890,27 @@ pub fn router(state: Arc<AppState>) -> Router {
         ))
         .layer(axum::middleware::map_response(mark))
         .with_state(state)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// At most MAX_REPLAYS_IN_FLIGHT replays hold a slot; one more is told the server is
+    /// busy (503), and a slot given back is free again.
+    #[test]
+    fn replays_in_flight_are_bounded() {
+        let count = AtomicUsize::new(0);
+        let slots: Vec<ReplaySlot<'_>> = (0..MAX_REPLAYS_IN_FLIGHT)
+            .map(|_| ReplaySlot::take(&count).unwrap_or_else(|e| panic!("{}", e.body())))
+            .collect();
+        let Err(refused) = ReplaySlot::take(&count) else {
+            panic!("a replay beyond the limit got a slot");
+        };
+        assert_eq!(refused.status, StatusCode::SERVICE_UNAVAILABLE);
+        assert!(refused.body().contains("busy"), "{}", refused.body());
+        drop(slots);
+        assert_eq!(count.load(Ordering::SeqCst), 0);
+        assert!(ReplaySlot::take(&count).is_ok());
+    }
 }
