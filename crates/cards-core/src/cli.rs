@@ -147,20 +147,20 @@ fn parse_with<P: clap::Parser>(program: &str, command: clap::Command) -> Result<
         .and_then(|matches| P::from_arg_matches(&matches))
         .map_err(|error| error.format(&mut P::command()))
         .map_err(|error| {
-        if error.use_stderr() {
-            let command = subcommand_path(&P::command(), program, std::env::args().skip(1));
-            let line = usage_line_for(&command, &error.render().to_string());
-            return report(program, line);
-        }
-        match error.print() {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
-            Err(e) => report(program, e),
-        }
-    })
+            if error.use_stderr() {
+                let command = subcommand_path(&P::command(), program, std::env::args().skip(1));
+                let line = usage_line_for(&command, &error.render().to_string());
+                return report(program, line);
+            }
+            match error.print() {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+                Err(e) => report(program, e),
+            }
+        })
 }
 
-/// [`parse_args`] for a game's binary, with the two hidden subcommands every game has
+/// [`parse_args`] for a game's binary, with the two subcommands every game has beside its own
 /// (feature `generate`): `GAME completions SHELL` writes the shell's completion script
 /// for the binary (bash, elvish, fish, powershell or zsh; `clap_complete`) and `GAME man`
 /// its man page in roff (`clap_mangen`), both on stdout with exit status 0, both made
