@@ -19,6 +19,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod common;
+use common::is_root;
+
 const BIN: &str = env!("CARGO_BIN_EXE_ochos-locos");
 
 /// One grading at a time: the check for processes left behind looks at the whole
@@ -385,11 +388,4 @@ echo nothing found
         b"{\"score\": 3}\n"
     );
     assert_eq!(left_behind("attack.sh"), Vec::<String>::new());
-}
-
-fn is_root() -> bool {
-    use std::os::unix::fs::MetadataExt;
-    // A file this process creates is owned by its effective user.
-    let probe = tempfile::tempfile().unwrap();
-    probe.metadata().map(|m| m.uid() == 0).unwrap_or(false)
 }

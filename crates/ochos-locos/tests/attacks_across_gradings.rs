@@ -17,6 +17,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+mod common;
+use common::{is_root, unzip};
+
 const BIN: &str = env!("CARGO_BIN_EXE_ochos-locos");
 
 /// One grading at a time: several tests count on the machine's memory or its lock files.
@@ -88,13 +91,6 @@ fn report(output: &Output) -> serde_json::Value {
 /// expected first line never matches what these programs print).
 fn first_line(report: &serde_json::Value) -> String {
     report["cases"][0]["got"].as_str().unwrap_or("").to_owned()
-}
-
-fn is_root() -> bool {
-    use std::os::unix::fs::MetadataExt;
-    // A file this process creates is owned by its effective user.
-    let probe = tempfile::tempfile().unwrap();
-    probe.metadata().map(|m| m.uid() == 0).unwrap_or(false)
 }
 
 const PYTHON: &str = "/usr/bin/python3";
@@ -373,19 +369,6 @@ fn a_toolchain_the_sandbox_cannot_see_is_named_before_grading() {
     let ran = setup.grade_with(&["--bind", &bind], &[&tool_path], on_path);
     assert_eq!(ran.status.code(), Some(1), "{ran:?}");
     assert_eq!(first_line(&report(&ran)), "from the toolchain");
-}
-
-/// Unpacks `zip` into `dir` keeping the modes, as Gradescope's unzip does (the cases
-/// 0644).
-fn unzip(zip: &Path, dir: &Path) {
-    let script = "import os,sys,zipfile\nz=zipfile.ZipFile(sys.argv[1])\nfor i in z.infolist():\n    p=z.extract(i,sys.argv[2])\n    os.chmod(p,(i.external_attr>>16)&0o777)\n";
-    let status = Command::new("python3")
-        .args(["-c", script])
-        .arg(zip)
-        .arg(dir)
-        .status()
-        .unwrap();
-    assert!(status.success());
 }
 
 /// An autograder for `setup` in Gradescope's layout under `setup.root/autograder`, with

@@ -6,23 +6,12 @@
 #![allow(clippy::unwrap_used)]
 
 use std::fs;
-use std::path::Path;
 use std::process::Command;
 
-const BIN: &str = env!("CARGO_BIN_EXE_ochos-locos");
+mod common;
+use common::unzip;
 
-/// Unpacks `zip` into `dir` with Python's zipfile (a reader apart from our writer),
-/// keeping the files' modes, as Gradescope's unzip does.
-fn unzip(zip: &Path, dir: &Path) {
-    let script = "import os,sys,zipfile\nz=zipfile.ZipFile(sys.argv[1])\nfor i in z.infolist():\n    p=z.extract(i,sys.argv[2])\n    os.chmod(p,(i.external_attr>>16)&0o777)\n";
-    let status = Command::new("python3")
-        .args(["-c", script])
-        .arg(zip)
-        .arg(dir)
-        .status()
-        .unwrap();
-    assert!(status.success());
-}
+const BIN: &str = env!("CARGO_BIN_EXE_ochos-locos");
 
 #[test]
 fn run_autograder_from_the_zip_grades_a_correct_and_a_faulty_program() {
