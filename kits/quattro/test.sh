@@ -1,80 +1,44 @@
 #!/usr/bin/env bash
-# The Quattro kit's check, run from the workspace root: the handout's eight stubs
-# compile and pass ClassStructureTest (Task 1); the reference solution compiles and
-# passes every JUnit test; each mutant (mutants/*.patch, a student's mistake) fails at
-# least one test with a failure naming the rule its header gives ("# Caught by a failure
-# naming: ..."). One summary line; exit status 0 only if all of that holds. Needs
-# javac/java 17 and JUnit 5's console launcher (JUNIT_JAR, default Debian's).
+# The Quattro kit's check, run from the workspace root (kits/lib.sh): the reference
+# solution passes every JUnit test; each mutant (mutants/*.patch, a student's mistake)
+# fails at least one; each variant (variants/*.patch, another console the text allows)
+# passes every test; the handout's eight stubs compile with the tests, and Task 1's
+# ClassStructureTest fails on them (the stubs are `public class Name {}`, as the text
+# hands them out: the keywords are the student's Task 1). Quattro has no grader of
+# whole programs: the tests themselves run `java -cp CLASSES quattrotest.QuattroTest`,
+# one JVM per game, KIT_TEST_JOBS at a time (QuattroGames, QuattroRun).
 set -uo pipefail
+. kits/lib.sh
+kit_init quattro
 
-kit=kits/quattro
-junit=${JUNIT_JAR:-/usr/share/java/junit-platform-console-standalone.jar}
-work=$(mktemp -d)
-[[ -n ${KEEP_WORK:-} ]] || trap 'rm -rf "$work"' EXIT
-[[ -n ${KEEP_WORK:-} ]] && echo "work dir: $work" >&2
-problems=()
-
-# compile_and_test SOURCE_DIR OUT_DIR LOG [TEST_FILES...]: javac then JUnit; its status.
-compile_and_test() {
-    local src=$1 out=$2 log=$3
-    shift 3
-    local tests=("$@")
-    [[ ${#tests[@]} -gt 0 ]] || tests=("$kit"/tests/quattrotest/*.java)
-    mkdir -p "$out"
-    if ! javac -encoding UTF-8 -d "$out" -cp "$junit" "$src"/quattrotest/*.java "${tests[@]}" > "$log" 2>&1; then
-        echo "COMPILE ERROR" >> "$log"
-        return 3
-    fi
-    java -Dkit.data="$kit"/tests/data -jar "$junit" -cp "$out" --scan-classpath \
-        --disable-banner --details=tree --disable-ansi-colors >> "$log" 2>&1
+# The handout's stubs are the solution's classes before Task 1: they are compiled in
+# place of the solution (never beside it), so kit_compile takes the solution and tests.
+kit_compile() {
+    mkdir -p "$2"
+    # shellcheck disable=SC2046
+    javac -nowarn -encoding UTF-8 -d "$2" -cp "$KIT_JUNIT" \
+        $(find "$1" "$KIT/tests" -name '*.java' | sort) >"$2.log" 2>&1
 }
 
-[[ -f $junit ]] || { echo "quattro kit: FAILED: no JUnit console launcher at $junit" >&2; exit 1; }
-
-if ! compile_and_test "$kit"/handout/QuattroTest/src "$work"/stubs "$work"/stubs.log \
-    "$kit"/tests/quattrotest/ClassStructureTest.java; then
-    problems+=("the handout's stubs fail ClassStructureTest")
-    cat "$work"/stubs.log >&2
-fi
-
-compile_and_test "$kit"/solution/src "$work"/solution "$work"/solution.log
-status=$?
-passed=$(grep -oE '[0-9]+ tests successful' "$work"/solution.log | grep -oE '^[0-9]+' || echo 0)
-failed=$(grep -oE '[0-9]+ tests failed' "$work"/solution.log | grep -oE '^[0-9]+' || echo '?')
-if [[ $status -ne 0 || $failed != 0 ]]; then
-    problems+=("the solution fails $failed tests (status $status)")
-    sed -n '1,60p' "$work"/solution.log >&2
-fi
-
-mutants=0
-caught=0
-for patch in "$kit"/mutants/*.patch; do
-    name=$(basename "$patch" .patch)
-    mutants=$((mutants + 1))
-    copy="$work/mutant-$name"
-    cp -r "$kit"/solution/src "$copy"
-    if ! patch -s -p1 -d "$copy" < "$patch" > "$work/$name.log" 2>&1; then
-        problems+=("mutant $name does not apply")
-        continue
+kit_check_stubs() {
+    if ! kit_compile "$KIT/handout" "$KIT_TMP/stubs"; then
+        kit_fail "the handout's stubs do not compile with the tests:"; cat "$KIT_TMP/stubs.log" >&2
+        return
     fi
-    rule=$(sed -n 's/^# Caught by a failure naming: //p' "$patch")
-    compile_and_test "$copy" "$copy/out" "$work/$name.log"
-    mutant_failed=$(grep -oE '[0-9]+ tests failed' "$work/$name.log" | grep -oE '^[0-9]+' || echo 0)
-    if grep -q "COMPILE ERROR" "$work/$name.log"; then
-        problems+=("mutant $name does not compile")
-    elif [[ $mutant_failed -eq 0 ]]; then
-        problems+=("mutant $name passes every test")
-    elif [[ -n $rule ]] && ! grep -qiF -- "$rule" "$work/$name.log"; then
-        problems+=("mutant $name fails, but no failure names '$rule'")
+    # shellcheck disable=SC2086
+    java $KIT_JAVA_OPTS -jar "$KIT_JUNIT" --class-path "$KIT_TMP/stubs" \
+        --select-class quattrotest.ClassStructureTest --disable-banner --details=summary \
+        --disable-ansi-colors >"$KIT_TMP/stubs-junit.log" 2>&1
+    read -r found failed <<<"$(kit_counts "$KIT_TMP/stubs-junit.log")"
+    if [ "$found" -eq 0 ] || [ "$failed" -eq 0 ]; then
+        kit_fail "ClassStructureTest passes on the handout's stubs: the handout gives Task 1 away"
     else
-        caught=$((caught + 1))
+        echo "handout: the stubs compile; Task 1's ClassStructureTest fails $failed of $found on them, as it must"
     fi
-done
+}
 
-summary="quattro kit: handout stubs pass Task 1's structure test; solution passes $passed tests; $caught of $mutants mutants caught"
-if [[ ${#problems[@]} -gt 0 ]]; then
-    printf '%s\n' "${problems[@]/#/quattro kit: }" >&2
-    echo "$summary: FAILED"
-    exit 1
-fi
-echo "$summary"
+kit_check_stubs
+kit_check_solution
+kit_check_mutants
+kit_check_variants
+kit_summary

@@ -4,26 +4,20 @@
 //! - `tests/data/cards.txt`: the 40 cards of the assignment's deck (R, Y, G, B × 0–9),
 //!   each with its code, colour and number ([`quattro::Card`]);
 //! - `tests/data/matches.txt`: `matches` on all 40 × 40 pairs: whether a card may be
-//!   played on a top card (same colour or same number; [`quattro::Card::matches`]);
-//! - `tests/data/names.txt`: names typed for the human, and whether the engine takes
-//!   them (Task 3's first exception: no name; [`quattro::error::validate_name`]).
+//!   played on a top card (same colour or same number; [`quattro::Card::matches`]).
+//!
+//! The tests play the student's whole program at its console; these files are the deck
+//! and the matching rule they hold its output to.
 
 use std::fmt::Write as _;
 
 use cards_core::Color;
 use quattro::Card;
-use quattro::error::validate_name;
 
 use crate::{DataFile, KitError};
 
 /// The kit's folder name under `kits/`.
 pub const KIT: &str = "quattro";
-
-/// Names typed at the question, blanks included (the Java tests read the text between
-/// the quotes).
-const NAMES: [&str; 8] = [
-    "", "   ", "Alice", "  Bob  ", "Player 2", "player 3", "Ann Lee", "Zoë",
-];
 
 fn deck() -> Vec<Card> {
     let mut cards = Vec::new();
@@ -61,20 +55,6 @@ pub fn files() -> Result<Vec<DataFile>, KitError> {
             let _ = writeln!(matches, "{card} {top} {}", card.matches(*top, color));
         }
     }
-    let mut names = String::from(
-        "# Names typed for the human: \"TEXT\" then ok NAME (the name kept, blanks trimmed) or refused\n\
-         # (from the quattro engine: kits data quattro)\n",
-    );
-    for typed in NAMES {
-        match validate_name(typed) {
-            Ok(name) => {
-                let _ = writeln!(names, "\"{typed}\" ok {name}");
-            }
-            Err(_) => {
-                let _ = writeln!(names, "\"{typed}\" refused");
-            }
-        }
-    }
     Ok(vec![
         DataFile {
             path: "tests/data/cards.txt".into(),
@@ -83,10 +63,6 @@ pub fn files() -> Result<Vec<DataFile>, KitError> {
         DataFile {
             path: "tests/data/matches.txt".into(),
             contents: matches,
-        },
-        DataFile {
-            path: "tests/data/names.txt".into(),
-            contents: names,
         },
     ])
 }

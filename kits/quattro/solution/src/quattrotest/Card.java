@@ -1,24 +1,19 @@
 package quattrotest;
 
 /**
- * Any card of Quattro. Every card has a code, such as R5, which the human types to play
- * it, and knows whether it may be played on the top card of the discard pile.
+ * Any card of Quattro (abstract: a card is always of some kind). Each kind of card says
+ * whether it may be played on the top card of the discard pile.
  */
 public abstract class Card {
-    /** @return the card's code, such as R5 */
-    public abstract String getCode();
-
     /**
-     * Whether this card may be played on the top card of the discard pile.
+     * Whether this card may be played on the top card of the discard pile. The cards of
+     * the game override it; a card of the expansion, whose rules are not written yet,
+     * matches nothing.
      *
      * @param top the top card of the discard pile
-     * @return true if it matches
+     * @return true if it may be played
      */
-    public abstract boolean matches(Card top);
-
-    /** @return the card's code */
-    @Override
-    public String toString() {
-        return getCode();
+    public boolean matches(Card top) {
+        return false;
     }
 }

@@ -5,20 +5,8 @@ public abstract class ColourCard extends Card {
     /** The colours, as their letters. */
     public static final String COLOURS = "RYGB";
 
-    private final char colour;
-
-    /**
-     * A card of a colour.
-     *
-     * @param colour R, Y, G or B
-     * @throws IllegalArgumentException for any other letter
-     */
-    protected ColourCard(char colour) {
-        if (COLOURS.indexOf(colour) < 0) {
-            throw new IllegalArgumentException("no such colour: " + colour);
-        }
-        this.colour = colour;
-    }
+    /** The colour's letter, set by the constructor of the kind of card. */
+    protected char colour;
 
     /** @return the colour's letter: R, Y, G or B */
     public char getColour() {

@@ -6,7 +6,7 @@ public class InvalidSelectionException extends Exception {
 
     /** The exception with the default message. */
     public InvalidSelectionException() {
-        super("That is not a valid selection: type the code of a card in your hand (such as R5), or draw.");
+        super("That is not a valid selection: type the code of a card in your hand, or draw.");
     }
 
     /**

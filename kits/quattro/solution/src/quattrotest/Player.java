@@ -4,9 +4,6 @@ import java.util.ArrayList;
 
 /** A player of Quattro: a name, a hand of cards, and whether a human plays it. */
 public class Player {
-    /** The longest name a player may take, in characters. */
-    public static final int MAX_NAME = 24;
-
     private final String name;
     private final boolean human;
     private final ArrayList<Card> hand = new ArrayList<>();
@@ -28,20 +25,12 @@ public class Player {
      *
      * @param typed what was typed
      * @return the name, without blanks around it
-     * @throws NoNameException if no name was entered, or it is too long or a bot's
+     * @throws NoNameException if no name was entered
      */
     public static String validateName(String typed) throws NoNameException {
         String name = typed == null ? "" : typed.trim();
         if (name.isEmpty()) {
             throw new NoNameException();
-        }
-        if (name.length() > MAX_NAME) {
-            throw new NoNameException("A name has at most " + MAX_NAME + " characters: please type a shorter one.");
-        }
-        for (int seat = 2; seat <= 4; seat++) {
-            if (name.equalsIgnoreCase("Player " + seat)) {
-                throw new NoNameException("Player 2, Player 3 and Player 4 are the bots: please choose another name.");
-            }
         }
         return name;
     }
@@ -96,7 +85,9 @@ public class Player {
     // ANCHOR: select_card
     /**
      * Reads the human's selection: the code of a card in hand that matches the top card
-     * (either case), or "draw" (or 0) when no card matches.
+     * (either case), or "draw" (or 0) when no card of the hand matches: the human then
+     * takes the top card of the draw pile instead. A player who holds a matching card
+     * plays it (rules 5 and 6), so a draw is refused while one matches.
      *
      * @param typed what was typed
      * @param top the top card of the discard pile
@@ -115,10 +106,10 @@ public class Player {
             return null;
         }
         for (Card card : hand) {
-            if (card.getCode().equalsIgnoreCase(text)) {
+            if (card.toString().equalsIgnoreCase(text)) {
                 if (!card.matches(top)) {
                     throw new InvalidSelectionException(card + " doesn't match the top card: play a "
-                            + "card of the same colour or number as " + top + ", or draw.");
+                            + "card of the same colour or number as " + top + ".");
                 }
                 return card;
             }

@@ -1,6 +1,6 @@
 package quattrotest;
 
-/** A number card of the game: a colour and a number from 0 to 9, such as R5. */
+/** A number card of the game: a colour and a number from 0 to 9, shown by its code, such as R5. */
 public class StandardColourCard extends ColourCard {
     private final int number;
 
@@ -12,22 +12,16 @@ public class StandardColourCard extends ColourCard {
      * @throws IllegalArgumentException if there is no such card
      */
     public StandardColourCard(char colour, int number) {
-        super(colour);
-        if (number < 0 || number > 9) {
-            throw new IllegalArgumentException("no such number: " + number);
+        if (COLOURS.indexOf(colour) < 0 || number < 0 || number > 9) {
+            throw new IllegalArgumentException("no such card: " + colour + number);
         }
+        this.colour = colour;
         this.number = number;
     }
 
     /** @return the number, 0 to 9 */
     public int getNumber() {
         return number;
-    }
-
-    /** @return the colour's letter then the number, such as R5 */
-    @Override
-    public String getCode() {
-        return getColour() + String.valueOf(number);
     }
 
     /**
@@ -38,9 +32,15 @@ public class StandardColourCard extends ColourCard {
      */
     @Override
     public boolean matches(Card top) {
-        if (top instanceof ColourCard && ((ColourCard) top).getColour() == getColour()) {
+        if (top instanceof ColourCard && ((ColourCard) top).getColour() == colour) {
             return true;
         }
         return top instanceof StandardColourCard && ((StandardColourCard) top).getNumber() == number;
+    }
+
+    /** @return the card's code: the colour's letter then the number, such as R5 */
+    @Override
+    public String toString() {
+        return colour + String.valueOf(number);
     }
 }

@@ -1,23 +1,11 @@
 package quattrotest;
 
 /**
- * A wild card, which matches any card (future expansion). A shell: the current game
- * has no wild cards.
+ * A wild card, which will match any card (future expansion). A shell: it holds no code
+ * for the current game, which has no wild cards.
  */
 public class WildCard extends Card implements SpecialAbility {
-    /** @return W */
-    @Override
-    public String getCode() {
-        return "W";
-    }
-
-    /** @return true: a wild card matches anything */
-    @Override
-    public boolean matches(Card top) {
-        return true;
-    }
-
-    /** The ability, naming the colour to follow: none yet (future expansion). */
+    /** The ability: empty, for the future expansion. */
     @Override
     public void activate() {
     }

@@ -1,5 +1,5 @@
 package quattrotest;
 
-public abstract class Card {
+public class Card {
 
 }

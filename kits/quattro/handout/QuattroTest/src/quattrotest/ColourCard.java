@@ -1,5 +1,5 @@
 package quattrotest;
 
-public abstract class ColourCard extends Card {
+public class ColourCard {
 
 }

@@ -2,7 +2,4 @@ package quattrotest;
 
 public class QuattroTest {
 
-    public static void main(String[] args) {
-
-    }
 }

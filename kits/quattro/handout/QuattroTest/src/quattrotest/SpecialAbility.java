@@ -1,5 +1,5 @@
 package quattrotest;
 
-public interface SpecialAbility {
+public class SpecialAbility {
 
 }

@@ -1,5 +1,5 @@
 package quattrotest;
 
-public class SpecialColourCard extends ColourCard implements SpecialAbility {
+public class SpecialColourCard {
 
 }

@@ -1,5 +1,5 @@
 package quattrotest;
 
-public class StandardColourCard extends ColourCard {
+public class StandardColourCard {
 
 }

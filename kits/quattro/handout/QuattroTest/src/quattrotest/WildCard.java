@@ -1,5 +1,5 @@
 package quattrotest;
 
-public class WildCard extends Card implements SpecialAbility {
+public class WildCard {
 
 }
