@@ -541,6 +541,14 @@ final class QuattroGames {
                     recycledDraw(discardedAt.get(drawnCard), sinceRefill, refillSize);
                 }
                 sinceRefill++;
+                if (holdsMatch && drawnCard != null) {
+                    breaks(PLAY, g, run, "at the human's turn " + (v + 1) + " the human holds " + handList + " and the "
+                            + "top card is " + top + ", a card that matches, yet the program took draw and the hand "
+                            + "at turn " + (v + 2) + " is " + hands.get(v + 1) + " (rule 5: with a matching card "
+                            + "the player plays it; only without one do they take a card from the draw pile, rule 6)");
+                    stoppedEarly = true;
+                    break;
+                }
                 if (holdsMatch && drawnCard == null) {
                     breaks(PLAY, g, run, "at the human's turn " + (v + 1) + " the human holds " + handList + " and the "
                             + "top card is " + top + ", and typed " + answers.get(taken) + " (a card of the hand that "
