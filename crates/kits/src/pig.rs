@@ -152,6 +152,18 @@ impl Piece {
             why: why.into(),
         }
     }
+
+    /// The end of a game: a blank line, then the winner's line, `why` its rule.
+    fn win(name: &str, why: String) -> [Piece; 2] {
+        [
+            Piece::new(
+                "blank",
+                "",
+                "rule 12: the winner's line is preceded by a blank line",
+            ),
+            Piece::new("winner", render::winner_line(name), why),
+        ]
+    }
 }
 
 /// A game played by the generator: the dice each player threw, the answers the Human
@@ -319,14 +331,8 @@ fn play_game(seed: u64) -> Result<Played, KitError> {
         None => return Err(engine(format!("game {seed} took over {MAX_STEPS} steps"))),
     };
     let name = game.player(winner).name();
-    pieces.push(Piece::new(
-        "blank",
-        "",
-        "rule 12: the winner's line is preceded by a blank line",
-    ));
-    pieces.push(Piece::new(
-        "winner",
-        render::winner_line(name),
+    pieces.extend(Piece::win(
+        name,
         format!("rule 12: {name} reached 100 points and wins"),
     ));
     // The win came at once, mid-turn (not by a Computer holding at 20 or more): the
@@ -452,14 +458,8 @@ fn end_of_turn(
             };
             pieces.push(Piece::new("close", render::player_line(name, total), why));
             if total >= GOAL {
-                pieces.push(Piece::new(
-                    "blank",
-                    "",
-                    "rule 12: the winner's line is preceded by a blank line",
-                ));
-                pieces.push(Piece::new(
-                    "winner",
-                    render::winner_line(name),
+                pieces.extend(Piece::win(
+                    name,
                     format!(
                         "rule 12: {name} ended the turn with {total} points and wins ({reading})"
                     ),
