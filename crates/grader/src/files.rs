@@ -10,7 +10,7 @@ use std::path::Path;
 
 use rustix::fs::{Mode, OFlags};
 
-use crate::verdict::printable;
+use crate::text::printable;
 
 /// The largest case file read: far more than any deal or expected output.
 pub const MAX_CASE_FILE: u64 = 16 << 20;

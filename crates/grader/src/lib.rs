@@ -8,15 +8,20 @@
 //! given) and a check that turns a program's output into a [`Verdict`]: Ochos Locos
 //! compares with the expected outputs of every reading the text allows ([`compare`],
 //! [`compare_cut`]), Pig checks the transcript against the rules. Everything else is
-//! here:
+//! here, from the bottom up (each module uses only those before it in this list):
 //!
+//! - [`limits`] and [`outcome`]: what a run may use ([`Limits`]) and what it gave
+//!   ([`Run`]: how it ended, [`Exit`], its output, how its end was made sure of,
+//!   [`Killed`]).
+//! - [`text`]: a program's lines escaped and cut for the reports ([`printable`]).
 //! - [`sandbox`]: where a graded program runs. Isolated by default (bubblewrap: no
 //!   cases, results or network in sight, its own copy of the submission, its own PID
 //!   namespace; a dedicated user id as root without bubblewrap), with limits on memory,
 //!   processes, file size and CPU time; `--no-sandbox` for programs one trusts.
 //! - [`run`]: one run of a program, killed with everything it started at the timeout or
 //!   when its output passes the limit, by the `kill(2)` system call, waited for with a
-//!   deadline; what actually happened is reported.
+//!   deadline; what actually happened is reported. The compile step is such a run
+//!   ([`run::compile`]).
 //! - [`verdict`]: the result model: pass (with the reading seen), whitespace only, wrong
 //!   output (the first differing line: its number, both versions cut and escaped, the
 //!   column where they part), a broken rule, crashed (exit status or signal, the end of
@@ -42,10 +47,13 @@
 
 pub mod cgroup;
 pub mod files;
+pub mod limits;
+pub mod outcome;
 pub mod report;
 pub mod run;
 pub mod sandbox;
 pub mod seccomp;
+pub mod text;
 pub mod verdict;
 pub mod zip;
 
@@ -55,10 +63,12 @@ use std::sync::{Mutex, PoisonError};
 use std::thread;
 use std::time::Instant;
 
+pub use limits::Limits;
+pub use outcome::{Exit, Killed, Run};
 pub use report::{Format, Report};
-pub use run::{Exit, Killed, Limits, Run};
 pub use sandbox::{Isolation, Request, Sandbox, SandboxError};
-pub use verdict::{Verdict, compare, compare_cut, printable, shorten};
+pub use text::{printable, shorten};
+pub use verdict::{Verdict, compare, compare_cut};
 
 /// One case: what the program reads, what the case is worth, and what the check needs
 /// to judge it (`data`: the expected output, the answers given), which travels with it.
@@ -357,7 +367,7 @@ where
 }
 
 /// Sets up the sandbox `request` asks for and, if there is a `compile` line, runs the
-/// compile step in it ([`Sandbox::compile`]) with `limits` (its own timeout): what the
+/// compile step in it ([`run::compile`]) with `limits` (its own timeout): what the
 /// runs start from. A failed compile is no error here: the grading then reports every
 /// case as not compiled, with what the compiler said.
 pub fn sandbox_compiled(
@@ -367,7 +377,7 @@ pub fn sandbox_compiled(
 ) -> Result<Sandbox, SandboxError> {
     let mut sandbox = Sandbox::new(request)?;
     if let Some(line) = compile {
-        sandbox.compile(line, limits).map_err(|error| {
+        run::compile(&mut sandbox, line, limits).map_err(|error| {
             SandboxError(format!(
                 "the compile step `{}` could not be started: {error}",
                 printable(line)

@@ -74,9 +74,10 @@ use std::str::FromStr;
 use serde::Serialize;
 
 use crate::CaseResult;
-use crate::run::{Exit, Killed};
+use crate::outcome::{Exit, Killed};
 use crate::sandbox::{Compiled, Isolation};
-use crate::verdict::{Verdict, printable};
+use crate::text::printable;
+use crate::verdict::Verdict;
 
 /// How to write a report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

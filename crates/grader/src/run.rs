@@ -25,88 +25,9 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::sandbox::{Isolation, Sandbox};
-
-/// How long a run may take, how much it may print, and what it may use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// Wall-clock time before the program and everything it started are killed.
-    pub timeout: Duration,
-    /// Bytes of standard output kept; a program that prints more is killed and its run
-    /// marked [`Exit::TooMuchOutput`].
-    pub max_output: usize,
-    /// Bytes of standard error kept: the last ones (a crash's message is at the end).
-    pub max_stderr: usize,
-    /// Memory: bytes of data (`RLIMIT_DATA`: heap and private mappings).
-    pub memory: u64,
-    /// Processes and threads (`RLIMIT_NPROC`; a JVM starts a few dozen threads).
-    pub processes: u64,
-    /// Bytes of any one file the program writes (`RLIMIT_FSIZE`).
-    pub file_size: u64,
-}
-
-impl Default for Limits {
-    /// 10 seconds, 1 MiB of output, 16 KiB of error output, 2 GiB of memory, 256
-    /// processes and threads, files of 16 MiB.
-    fn default() -> Limits {
-        Limits {
-            timeout: Duration::from_secs(10),
-            max_output: 1 << 20,
-            max_stderr: 16 << 10,
-            memory: 2 << 30,
-            processes: 256,
-            file_size: 16 << 20,
-        }
-    }
-}
-
-/// How a run ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Exit {
-    /// The program exited with this status.
-    Code(i32),
-    /// The program was ended by this signal (a crash: 11 is a segmentation fault, 6 an
-    /// abort, 24 the CPU limit, 25 the file size limit).
-    Signal(i32),
-    /// The timeout passed with the program still running; it was killed.
-    TimedOut,
-    /// The program's own process ended, but something it started held its standard
-    /// output open until the timeout: its output never ended.
-    OutputHeld,
-    /// The program printed more than [`Limits::max_output`] bytes; it was killed.
-    TooMuchOutput,
-}
-
-/// How the end of a run was made sure of.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Killed {
-    /// Every process of the run was killed: the sandbox's PID namespace ended (bubblewrap)
-    /// or no process of the run's user id is left (dedicated user).
-    Everything,
-    /// The program's process group was killed (`--no-sandbox`: a process that left the
-    /// group may survive).
-    Group,
-    /// Something could not be killed: what.
-    Failed(String),
-}
-
-/// What one run of a program gave.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Run {
-    /// How it ended.
-    pub exit: Exit,
-    /// Its standard output (at most [`Limits::max_output`] bytes).
-    pub stdout: Vec<u8>,
-    /// The end of its standard error (at most [`Limits::max_stderr`] bytes).
-    pub stderr: Vec<u8>,
-    /// Wall-clock time from start to end.
-    pub elapsed: Duration,
-    /// How its end was made sure of.
-    pub killed: Killed,
-    /// Whether the kernel ended a process of it for passing the run's memory budget
-    /// (a control group's, [`crate::cgroup`]).
-    pub out_of_memory: bool,
-}
+use crate::limits::Limits;
+use crate::outcome::{Exit, Killed, Run};
+use crate::sandbox::{Compiled, Isolation, Prepared, Sandbox};
 
 /// How often a running child is polled.
 const POLL: Duration = Duration::from_millis(2);
@@ -147,10 +68,25 @@ pub fn run(
     run_prepared(sandbox, prepared, stdin, env, limits, start)
 }
 
+/// The compile step: `line` run by `/bin/sh` in the grading's copy of the submission
+/// (the submission itself with no sandbox), isolated as the runs are, under `limits`
+/// (its timeout is the compile's), with no cases in sight. What it leaves is what
+/// every run starts from. Its outcome is kept in the sandbox ([`Sandbox::compiled`]) and
+/// returned; an error only when it could not be started at all.
+pub fn compile<'a>(
+    sandbox: &'a mut Sandbox,
+    line: &str,
+    limits: &Limits,
+) -> io::Result<&'a Compiled> {
+    let prepared = sandbox.prepare_compile(line, limits)?;
+    let run = run_prepared(sandbox, prepared, b"", &[], *limits, Instant::now())?;
+    sandbox.keep_compiled(line, &run, limits)
+}
+
 /// Runs a prepared command (from [`Sandbox::prepare`]) whose time started at `start`.
-pub(crate) fn run_prepared(
+fn run_prepared(
     sandbox: &Sandbox,
-    mut prepared: crate::sandbox::Prepared,
+    mut prepared: Prepared,
     stdin: &[u8],
     env: &[(&str, &str)],
     limits: Limits,

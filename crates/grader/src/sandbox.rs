@@ -40,7 +40,7 @@
 //!   only the limits apply. For instructors who trust the programs; the report says so.
 //!
 //! The submission is copied once per grading, into a folder only root (or the grader's
-//! user) can open; a compile step ([`Sandbox::compile`], `--compile LINE`) runs in the
+//! user) can open; a compile step ([`crate::run::compile`], `--compile LINE`) runs in the
 //! same isolation on that copy, with no cases in sight, and the runs then start from
 //! what it left.
 //!
@@ -67,7 +67,9 @@ use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 use crate::cgroup;
-use crate::run::Limits;
+use crate::limits::Limits;
+use crate::outcome::{Exit, Run};
+use crate::text::{first_lines, printable};
 
 /// The first of the user ids the programs run as when the grader is root. Chosen far
 /// from the ids distributions hand out.
@@ -462,7 +464,7 @@ impl Sandbox {
         self.budget.about(limits, scratch)
     }
 
-    /// What the compile step came to, if [`Sandbox::compile`] ran.
+    /// What the compile step came to, if there was one ([`crate::run::compile`]).
     pub fn compiled(&self) -> Option<&Compiled> {
         self.compiled.as_ref()
     }
@@ -473,21 +475,28 @@ impl Sandbox {
         self.lease.as_ref().and_then(|lease| lease.uid(slot))
     }
 
-    /// The compile step: `line` run by `/bin/sh` in the grading's copy of the submission
-    /// (the submission itself with no sandbox), isolated as the runs are, under `limits`
-    /// (its timeout is the compile's), with no cases in sight. What it leaves is what
-    /// every run starts from. Its outcome is kept ([`Sandbox::compiled`]) and returned;
-    /// an error only when it could not be started at all.
-    pub fn compile(&mut self, line: &str, limits: &Limits) -> io::Result<&Compiled> {
+    /// The compile step's command, `line` run by `/bin/sh` in the grading's copy of the
+    /// submission (the submission itself with no sandbox), prepared as the runs are,
+    /// under `limits`: [`crate::run::compile`] runs it, then [`Sandbox::keep_compiled`].
+    pub(crate) fn prepare_compile(&self, line: &str, limits: &Limits) -> io::Result<Prepared> {
         let command: Vec<OsString> = vec!["/bin/sh".into(), "-c".into(), line.into()];
-        let uid = self.uid(0);
-        if let (Some(stage), Some(uid)) = (&self.stage, uid) {
+        if let (Some(stage), Some(uid)) = (&self.stage, self.uid(0)) {
             chown_tree(&stage.master(), uid)?;
         }
-        let prepared = self.prepare_in(&command, limits, 0, Workdir::Master)?;
-        let run = crate::run::run_prepared(self, prepared, b"", &[], *limits, Instant::now())?;
-        let mut ok = run.exit == crate::Exit::Code(0);
-        let mut messages = crate::verdict::first_lines(
+        self.prepare_in(&command, limits, 0, Workdir::Master)
+    }
+
+    /// What the compile step's `run` came to (its first lines of output, how it ended,
+    /// whether what it left still fits the limits of a copy), kept ([`Sandbox::compiled`])
+    /// and returned; what it left is made readable by every slot's user.
+    pub(crate) fn keep_compiled(
+        &mut self,
+        line: &str,
+        run: &Run,
+        limits: &Limits,
+    ) -> io::Result<&Compiled> {
+        let mut ok = run.exit == Exit::Code(0);
+        let mut messages = first_lines(
             &[
                 String::from_utf8_lossy(&run.stdout).as_ref(),
                 String::from_utf8_lossy(&run.stderr).as_ref(),
@@ -496,18 +505,18 @@ impl Sandbox {
             20,
         );
         match run.exit {
-            crate::Exit::Code(0) => {}
-            crate::Exit::Code(code) => {
+            Exit::Code(0) => {}
+            Exit::Code(code) => {
                 messages.push(format!("(the compile step exited with status {code})"))
             }
-            crate::Exit::Signal(signal) => {
+            Exit::Signal(signal) => {
                 messages.push(format!("(the compile step was ended by signal {signal})"))
             }
-            crate::Exit::TimedOut | crate::Exit::OutputHeld => messages.push(format!(
+            Exit::TimedOut | Exit::OutputHeld => messages.push(format!(
                 "(the compile step did not end within {} s)",
                 limits.timeout.as_secs_f64()
             )),
-            crate::Exit::TooMuchOutput => messages.push(format!(
+            Exit::TooMuchOutput => messages.push(format!(
                 "(the compile step printed more than {} bytes)",
                 limits.max_output
             )),
@@ -765,14 +774,14 @@ fn unseen(program: &str, found: &Path) -> io::Error {
         "{} is {}, which the sandbox cannot see (it shows the system's directories, the \
          submission and the --bind folders): give a system path (such as /usr/bin/{}), or \
          --bind {} to show that folder read-only",
-        crate::printable(program),
-        crate::printable(&found.display().to_string()),
-        crate::printable(
+        printable(program),
+        printable(&found.display().to_string()),
+        printable(
             &found
                 .file_name()
                 .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
         ),
-        crate::printable(&dir.display().to_string()),
+        printable(&dir.display().to_string()),
     ))
 }
 
@@ -838,13 +847,13 @@ fn environment(
         if bad {
             return Err(SandboxError(format!(
                 "--env {}: not a variable's name",
-                crate::printable(name)
+                printable(name)
             )));
         }
         let value = std::env::var_os(name).ok_or_else(|| {
             SandboxError(format!(
                 "--env {}: the grader's environment has no such variable",
-                crate::printable(name)
+                printable(name)
             ))
         })?;
         env.retain(|(k, _)| k != name.as_str());

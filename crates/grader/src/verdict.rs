@@ -3,7 +3,9 @@
 
 use std::fmt;
 
-use crate::run::{Exit, Run};
+use crate::outcome::{Exit, Run};
+pub use crate::text::{QUOTED_CHARS, quoted};
+use crate::text::{printable, shorten};
 
 /// What one case came to.
 #[derive(Clone, Debug, PartialEq)]
@@ -299,30 +301,6 @@ pub fn compare_cut(expected: &str, got: &str, cut: Verdict) -> Verdict {
     }
 }
 
-/// The longest quoted line, in characters: far longer than any line of a game, short
-/// enough that one endless line cannot flood a report.
-pub const QUOTED_CHARS: usize = 200;
-
-/// A line as a verdict quotes it: escaped ([`printable`]) and cut to [`QUOTED_CHARS`]
-/// around `column` (where it differs), with `…` where it was cut.
-pub fn quoted(line: &str, column: usize) -> String {
-    let count = line.chars().count();
-    if count <= QUOTED_CHARS {
-        return printable(line);
-    }
-    let start = column
-        .saturating_sub(QUOTED_CHARS / 2)
-        .min(count - QUOTED_CHARS);
-    let window: String = line.chars().skip(start).take(QUOTED_CHARS).collect();
-    let before = if start > 0 { "…" } else { "" };
-    let after = if start + QUOTED_CHARS < count {
-        "…"
-    } else {
-        ""
-    };
-    format!("{before}{}{after}", printable(&window))
-}
-
 /// The lines of a crashed program's standard error worth showing: a Java exception
 /// line (`Exception in thread …`) and the frame under it, or else the last three
 /// non-blank lines (a Python traceback ends with its exception), each quoted.
@@ -341,22 +319,6 @@ pub fn stderr_lines(stderr: &str) -> Vec<String> {
         .collect()
 }
 
-/// The first `count` lines of `text` that are not blank, each cut and escaped, and a
-/// line saying how many more there were: what a compile step printed, for the report
-/// (a compiler's first error is the one to fix first).
-pub fn first_lines(text: &str, count: usize) -> Vec<String> {
-    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-    let mut shown: Vec<String> = lines
-        .iter()
-        .take(count)
-        .map(|line| quoted(line.trim_end(), 1))
-        .collect();
-    if lines.len() > count {
-        shown.push(format!("(and {} more lines)", lines.len() - count));
-    }
-    shown
-}
-
 fn signal_name(signal: i32) -> Option<&'static str> {
     Some(match signal {
         4 => "illegal instruction",
@@ -372,40 +334,6 @@ fn signal_name(signal: i32) -> Option<&'static str> {
 
 fn trim_end(line: &str) -> &str {
     line.trim_end_matches([' ', '\t', '\r'])
-}
-
-/// `text` with its control, bidirectional and zero-width characters escaped
-/// (`\u{1b}`, `\u{202e}`, `\u{200b}`): a graded program's line (or a case's name) is
-/// shown to the grader and the student, and an escape sequence must not act on a
-/// terminal, nor an invisible character make two lines look the same or a line read
-/// backwards.
-pub fn printable(text: &str) -> String {
-    let mut shown = String::with_capacity(text.len());
-    for c in text.chars() {
-        if c.is_control() || invisible(c) {
-            shown.extend(c.escape_default());
-        } else {
-            shown.push(c);
-        }
-    }
-    shown
-}
-
-/// The bidirectional controls and the zero-width and other invisible format
-/// characters.
-fn invisible(c: char) -> bool {
-    matches!(c,
-        '\u{00ad}' | '\u{061c}' | '\u{180e}' | '\u{200b}'..='\u{200f}'
-        | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{2069}' | '\u{feff}'
-        | '\u{fff9}'..='\u{fffb}')
-}
-
-/// `text` cut to at most `max` characters, with `…` where it was cut.
-pub fn shorten(text: &str, max: usize) -> String {
-    match text.char_indices().nth(max) {
-        Some((at, _)) => format!("{}…", &text[..at]),
-        None => text.to_owned(),
-    }
 }
 
 #[cfg(test)]
@@ -481,7 +409,7 @@ mod tests {
             stdout: stdout.to_vec(),
             stderr: stderr.to_vec(),
             elapsed: std::time::Duration::ZERO,
-            killed: crate::run::Killed::Everything,
+            killed: crate::Killed::Everything,
             out_of_memory: false,
         };
         assert_eq!(
