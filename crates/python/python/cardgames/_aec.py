@@ -5,7 +5,8 @@ Each game's ``raw_env`` is a thin layer over its native state (``PigState``,
 ``reset(seed)``, ``settle_chance()``, ``step(action)`` returning the seat to act next
 (negative once the game is over), ``current_player()``, ``winner()``. So the AEC
 bookkeeping (agents, rewards, terminations, the dead step, the render plumbing) is
-written once here; a game's module keeps its spaces, its observation, its check of an
+written once here, with PettingZoo's ``max_cycles`` truncation and the parallel view
+(``parallel``); a game's module keeps its spaces, its observation, its check of an
 action, its render text and its options.
 """
 
@@ -13,6 +14,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 
 def wrap(env, assert_bounds=True):
@@ -23,21 +25,51 @@ def wrap(env, assert_bounds=True):
     return wrappers.OrderEnforcingWrapper(env)
 
 
+def parallel(env):
+    """``env`` (wrapped) as a PettingZoo ParallelEnv, by PettingZoo's converter for
+    turn-based games: each parallel step is one move, that of the agent to act (named
+    in every agent's info as ``"active_agent"``; the others' actions are ignored).
+
+    Not ``aec_to_parallel``: that one plays every agent once a step, in a fixed cycle,
+    and requires the game to end only at the end of a cycle (``is_parallelizable``);
+    none of these games does (a Pig turn rolls again and again, Uno's Skip and Reverse
+    break the round, War's actor is the whole table, and every game ends on the move
+    that wins it)."""
+    return turn_based_aec_to_parallel(env)
+
+
+def check_max_cycles(max_cycles):
+    """``max_cycles`` if it is None or a whole number of at least 1, else ValueError."""
+    if max_cycles is None:
+        return None
+    if isinstance(max_cycles, (bool, np.bool_)) or not isinstance(max_cycles, (int, np.integer)) \
+            or max_cycles < 1:
+        raise ValueError(f"max_cycles {max_cycles!r}: expected None or a whole number of at least 1")
+    return int(max_cycles)
+
+
 class CardGameEnv(AECEnv):
     """The AEC environment of a protocol state ``self.state_``, seats ``player_0`` ….
 
-    A subclass calls ``super().__init__(render_mode)``, makes ``self.state_``, then
+    A subclass calls ``super().__init__(render_mode, max_cycles)``, makes ``self.state_``, then
     ``self._spaces(...)``; it defines ``_action(action)`` (the number to give the
     engine, or ValueError) and ``_render_text()``, and may override ``_observation``,
     ``_mask``, ``_moved`` and ``_truncated``.
+
+    ``max_cycles`` (None: no limit) truncates a game after that many steps, moves of the
+    agent to act, as PettingZoo's environments do: every agent's truncation is set, the
+    rewards are 0, and the masks are all 0 from then on.
     """
 
-    def __init__(self, render_mode=None):
+    def __init__(self, render_mode=None, max_cycles=None):
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r}: expected 'ansi', 'human' or None")
         self.render_mode = render_mode
+        self.max_cycles = check_max_cycles(max_cycles)
         self.agents = []
+        self._steps = 0
+        self._cut = False
 
     def _spaces(self, players, low, high, size, actions):
         """The agents ``player_0`` to ``player_{players-1}`` and their spaces: an int32
@@ -74,7 +106,9 @@ class CardGameEnv(AECEnv):
 
     def observe(self, agent):
         seat = self._seats[agent]
-        return {"observation": self._observation(seat), "action_mask": self._mask(seat)}
+        # Once max_cycles cut the game short, nobody may act.
+        mask = np.zeros(self._actions, dtype=np.int8) if self._cut else self._mask(seat)
+        return {"observation": self._observation(seat), "action_mask": mask}
 
     def reset(self, seed=None, options=None):
         if seed is None:
@@ -87,6 +121,8 @@ class CardGameEnv(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
+        self._steps = 0
+        self._cut = False
         self.agent_selection = self.agents[self.state_.current_player()]
         self._moved(None, None)
 
@@ -105,6 +141,7 @@ class CardGameEnv(AECEnv):
         number = self._action(action)
         # Refused actions raise ValueError from the engine, and change nothing.
         current = self.state_.step(number)
+        self._steps += 1
         self._moved(agent, number)
         self._cumulative_rewards[agent] = 0
         self.rewards = {a: 0 for a in self.agents}
@@ -117,6 +154,10 @@ class CardGameEnv(AECEnv):
                 ended[a] = True
         else:
             self.agent_selection = self.agents[current]
+            if self.max_cycles is not None and self._steps >= self.max_cycles:
+                self._cut = True
+                for a in self.agents:
+                    self.truncations[a] = True
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()

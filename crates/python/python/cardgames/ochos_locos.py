@@ -31,10 +31,10 @@ names of ``env.unwrapped.state_.strategies()`` the game is the binary's, line fo
 
 import numpy as np
 
-from ._aec import CardGameEnv, wrap
+from ._aec import CardGameEnv, parallel, wrap
 from ._native import OchosLocosState, OchosLocosStrategy, play_ochos_locos
 
-__all__ = ["env", "raw_env", "play_batch", "Strategy", "RULES", "card_name", "action_name"]
+__all__ = ["env", "raw_env", "parallel_env", "play_batch", "Strategy", "RULES", "card_name", "action_name"]
 
 RULES = (
     "match-making",
@@ -76,6 +76,13 @@ def env(**kwargs):
     return wrap(raw_env(**kwargs))
 
 
+def parallel_env(**kwargs):
+    """``env(**kwargs)`` as a PettingZoo ParallelEnv, one move a step (PettingZoo's
+    ``turn_based_aec_to_parallel``: the agent to act is every info's ``"active_agent"``,
+    the other agents' actions are ignored)."""
+    return parallel(env(**kwargs))
+
+
 class raw_env(CardGameEnv):
     """Ochos Locos between ``player_0`` (plays first) and the others, in seat order.
 
@@ -85,8 +92,8 @@ class raw_env(CardGameEnv):
 
     metadata = {"render_modes": ["ansi", "human"], "name": "ochos_locos_v0", "is_parallelizable": False}
 
-    def __init__(self, rules="completos", players=None, render_mode=None):
-        super().__init__(render_mode)
+    def __init__(self, rules="completos", players=None, render_mode=None, max_cycles=None):
+        super().__init__(render_mode, max_cycles)
         self.state_ = OchosLocosState(0, rules, players)
         low = np.full(OBSERVATION_SIZE, -1, dtype=np.int32)
         high = np.full(OBSERVATION_SIZE, 32, dtype=np.int32)

@@ -17,10 +17,10 @@ dice of ``pig --seed s`` (``pig dice --seed s`` lists them).
 
 import numpy as np
 
-from ._aec import CardGameEnv, wrap
+from ._aec import CardGameEnv, parallel, wrap
 from ._native import HoldAt, Optimal, PigState, play_pig
 
-__all__ = ["env", "raw_env", "play_batch", "HoldAt", "Optimal"]
+__all__ = ["env", "raw_env", "parallel_env", "play_batch", "HoldAt", "Optimal"]
 
 OBSERVATION_SIZE = 5
 ROLL, HOLD = 0, 1
@@ -29,6 +29,13 @@ ROLL, HOLD = 0, 1
 def env(**kwargs):
     """The environment with PettingZoo's usual wrappers (bad actions end in an error)."""
     return wrap(raw_env(**kwargs))
+
+
+def parallel_env(**kwargs):
+    """``env(**kwargs)`` as a PettingZoo ParallelEnv, one move a step (PettingZoo's
+    ``turn_based_aec_to_parallel``: the agent to act is every info's ``"active_agent"``,
+    the other agents' actions are ignored)."""
+    return parallel(env(**kwargs))
 
 
 class raw_env(CardGameEnv):
@@ -40,8 +47,8 @@ class raw_env(CardGameEnv):
 
     metadata = {"render_modes": ["ansi", "human"], "name": "pig_v0", "is_parallelizable": False}
 
-    def __init__(self, rules="two-dice", goal=100, render_mode=None):
-        super().__init__(render_mode)
+    def __init__(self, rules="two-dice", goal=100, render_mode=None, max_cycles=None):
+        super().__init__(render_mode, max_cycles)
         self.state_ = PigState(0, rules, goal)
         high = np.array([goal, goal * 2, goal * 2, goal * 2, 1], dtype=np.int32)
         self._spaces(2, 0, high, OBSERVATION_SIZE, 2)

@@ -34,10 +34,10 @@ reshuffles exactly as ``quattro --seed s`` does.
 
 import numpy as np
 
-from ._aec import CardGameEnv, wrap
+from ._aec import CardGameEnv, parallel, wrap
 from ._native import QuattroBot, QuattroState, play_quattro
 
-__all__ = ["env", "raw_env", "play_batch", "QuattroBot", "QuattroState", "ACTIONS", "DRAW", "OBSERVATION_SIZE"]
+__all__ = ["env", "raw_env", "parallel_env", "play_batch", "QuattroBot", "QuattroState", "ACTIONS", "DRAW", "OBSERVATION_SIZE"]
 
 OBSERVATION_SIZE = 176
 ACTIONS = 63
@@ -68,6 +68,13 @@ def env(**kwargs):
     return wrap(raw_env(**kwargs), assert_bounds=False)
 
 
+def parallel_env(**kwargs):
+    """``env(**kwargs)`` as a PettingZoo ParallelEnv, one move a step (PettingZoo's
+    ``turn_based_aec_to_parallel``: the agent to act is every info's ``"active_agent"``,
+    the other agents' actions are ignored)."""
+    return parallel(env(**kwargs))
+
+
 class raw_env(CardGameEnv):
     """Quattro between ``player_0`` (plays first) and ``player_1`` to ``player_3``.
 
@@ -78,8 +85,8 @@ class raw_env(CardGameEnv):
 
     metadata = {"render_modes": ["ansi", "human"], "name": "quattro_v0", "is_parallelizable": False}
 
-    def __init__(self, rules="quattro", max_turns=1000, render_mode=None):
-        super().__init__(render_mode)
+    def __init__(self, rules="quattro", max_turns=1000, render_mode=None, max_cycles=None):
+        super().__init__(render_mode, max_cycles)
         self.state_ = QuattroState(0, rules, max_turns)
         self._spaces(PLAYERS, 0, _high(), OBSERVATION_SIZE, ACTIONS)
         self.last_move = None

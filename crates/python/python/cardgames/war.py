@@ -31,10 +31,10 @@ Chance happens inside, from the seed: ``reset(seed=s)`` is the game of
 
 import numpy as np
 
-from ._aec import CardGameEnv, wrap
+from ._aec import CardGameEnv, parallel, wrap
 from ._native import AlwaysBattle, WarState, play_war
 
-__all__ = ["env", "raw_env", "play_batch", "AlwaysBattle"]
+__all__ = ["env", "raw_env", "parallel_env", "play_batch", "AlwaysBattle"]
 
 OBSERVATION_SIZE = WarState.OBSERVATION_SIZE
 BATTLE = 0
@@ -43,6 +43,13 @@ BATTLE = 0
 def env(**kwargs):
     """The environment with PettingZoo's usual wrappers (bad actions end in an error)."""
     return wrap(raw_env(**kwargs))
+
+
+def parallel_env(**kwargs):
+    """``env(**kwargs)`` as a PettingZoo ParallelEnv, one move a step (PettingZoo's
+    ``turn_based_aec_to_parallel``: the agent to act is every info's ``"active_agent"``,
+    the other agents' actions are ignored)."""
+    return parallel(env(**kwargs))
 
 
 class raw_env(CardGameEnv):
@@ -54,8 +61,8 @@ class raw_env(CardGameEnv):
 
     metadata = {"render_modes": ["ansi", "human"], "name": "war_v0", "is_parallelizable": False}
 
-    def __init__(self, players=2, order="shuffled", max_battles=100_000, render_mode=None):
-        super().__init__(render_mode)
+    def __init__(self, players=2, order="shuffled", max_battles=100_000, render_mode=None, max_cycles=None):
+        super().__init__(render_mode, max_cycles)
         self.state_ = WarState(0, players, order, max_battles)
         high = np.full(OBSERVATION_SIZE, 52, dtype=np.int32)
         high[61:63] = np.iinfo(np.int32).max
