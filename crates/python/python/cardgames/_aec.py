@@ -38,14 +38,47 @@ def parallel(env):
     return turn_based_aec_to_parallel(env)
 
 
+def parallel_env_of(env):
+    """The module's ``parallel_env``: ``parallel(env(**kwargs))``."""
+
+    def parallel_env(**kwargs):
+        """``env(**kwargs)`` as a PettingZoo ParallelEnv, one move a step (PettingZoo's
+        ``turn_based_aec_to_parallel``: the agent to act is every info's
+        ``"active_agent"``, the other agents' actions are ignored)."""
+        return parallel(env(**kwargs))
+
+    return parallel_env
+
+
+def env_metadata(name):
+    """A raw_env's ``metadata``: PettingZoo's name ``name``, the two render modes, and
+    not parallelizable (see ``parallel``)."""
+    return {"render_modes": ["ansi", "human"], "name": name, "is_parallelizable": False}
+
+
+def integer(action):
+    """``action`` as an int if it is a Python or numpy integer (not a bool), else None."""
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        return None
+    return int(action)
+
+
+def tallies(winners, *counts, winner_dtype=np.int8):
+    """A batched call's bytes as numpy arrays: the winners (``winner_dtype``, int8 with
+    -1 for no winner unless said otherwise), then each count (little-endian uint32)."""
+    return (np.frombuffer(winners, dtype=winner_dtype),) + tuple(
+        np.frombuffer(count, dtype="<u4") for count in counts
+    )
+
+
 def check_max_cycles(max_cycles):
     """``max_cycles`` if it is None or a whole number of at least 1, else ValueError."""
     if max_cycles is None:
         return None
-    if isinstance(max_cycles, (bool, np.bool_)) or not isinstance(max_cycles, (int, np.integer)) \
-            or max_cycles < 1:
+    number = integer(max_cycles)
+    if number is None or number < 1:
         raise ValueError(f"max_cycles {max_cycles!r}: expected None or a whole number of at least 1")
-    return int(max_cycles)
+    return number
 
 
 class CardGameEnv(AECEnv):

@@ -31,7 +31,7 @@ names of ``env.unwrapped.state_.strategies()`` the game is the binary's, line fo
 
 import numpy as np
 
-from ._aec import CardGameEnv, parallel, wrap
+from ._aec import CardGameEnv, integer, env_metadata, parallel_env_of, tallies, wrap
 from ._native import OchosLocosState, OchosLocosStrategy, play_ochos_locos
 
 __all__ = ["env", "raw_env", "parallel_env", "play_batch", "Strategy", "RULES", "card_name", "action_name"]
@@ -76,11 +76,7 @@ def env(**kwargs):
     return wrap(raw_env(**kwargs))
 
 
-def parallel_env(**kwargs):
-    """``env(**kwargs)`` as a PettingZoo ParallelEnv, one move a step (PettingZoo's
-    ``turn_based_aec_to_parallel``: the agent to act is every info's ``"active_agent"``,
-    the other agents' actions are ignored)."""
-    return parallel(env(**kwargs))
+parallel_env = parallel_env_of(env)
 
 
 class raw_env(CardGameEnv):
@@ -90,7 +86,7 @@ class raw_env(CardGameEnv):
     default, 3 for Assignment 2 and 4 for Assignment 4, if None; Problems 1-3 take 3).
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "ochos_locos_v0", "is_parallelizable": False}
+    metadata = env_metadata("ochos_locos_v0")
 
     def __init__(self, rules="completos", players=None, render_mode=None, max_cycles=None):
         super().__init__(render_mode, max_cycles)
@@ -100,10 +96,10 @@ class raw_env(CardGameEnv):
         self._spaces(self.state_.players, low, high, OBSERVATION_SIZE, ACTIONS)
 
     def _action(self, action):
-        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)) \
-                or not 0 <= action < ACTIONS:
+        number = integer(action)
+        if number is None or not 0 <= number < ACTIONS:
             raise ValueError(f"action {action!r} is not an Ochos Locos action: 0 to {ACTIONS - 1}")
-        return int(action)
+        return number
 
     def _render_text(self):
         state = self.state_
@@ -131,5 +127,4 @@ def play_batch(games, seed=1, rules="completos", strategies=None, players=None):
     """Plays ``games`` games natively, as ``ochos-locos simulate RULES --seed SEED
     --threads 1 [--strategies LETTERS] [--players N]`` does: returns ``(winners, turns)``,
     numpy arrays (int8 seat, -1 for no winner; uint32 turns) a game."""
-    winners, turns = play_ochos_locos(games, seed, rules, strategies, players)
-    return np.frombuffer(winners, dtype=np.int8), np.frombuffer(turns, dtype="<u4")
+    return tallies(*play_ochos_locos(games, seed, rules, strategies, players))

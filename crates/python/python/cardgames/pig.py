@@ -17,7 +17,7 @@ dice of ``pig --seed s`` (``pig dice --seed s`` lists them).
 
 import numpy as np
 
-from ._aec import CardGameEnv, parallel, wrap
+from ._aec import CardGameEnv, env_metadata, parallel_env_of, tallies, wrap
 from ._native import HoldAt, Optimal, PigState, play_pig
 
 __all__ = ["env", "raw_env", "parallel_env", "play_batch", "HoldAt", "Optimal"]
@@ -31,11 +31,7 @@ def env(**kwargs):
     return wrap(raw_env(**kwargs))
 
 
-def parallel_env(**kwargs):
-    """``env(**kwargs)`` as a PettingZoo ParallelEnv, one move a step (PettingZoo's
-    ``turn_based_aec_to_parallel``: the agent to act is every info's ``"active_agent"``,
-    the other agents' actions are ignored)."""
-    return parallel(env(**kwargs))
+parallel_env = parallel_env_of(env)
 
 
 class raw_env(CardGameEnv):
@@ -45,7 +41,7 @@ class raw_env(CardGameEnv):
     ``goal`` the points to win (100).
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "pig_v0", "is_parallelizable": False}
+    metadata = env_metadata("pig_v0")
 
     def __init__(self, rules="two-dice", goal=100, render_mode=None, max_cycles=None):
         super().__init__(render_mode, max_cycles)
@@ -73,5 +69,4 @@ class raw_env(CardGameEnv):
 def play_batch(games, seed=1, a="hold:20", b="hold:20", rules="two-dice", goal=100):
     """Plays ``games`` games natively, as ``pig simulate --seed SEED --a A --b B``
     does: returns ``(winners, turns)``, numpy arrays (uint8 seat, uint32 turns) a game."""
-    winners, turns = play_pig(games, seed, a, b, rules, goal)
-    return np.frombuffer(winners, dtype=np.uint8), np.frombuffer(turns, dtype="<u4")
+    return tallies(*play_pig(games, seed, a, b, rules, goal), winner_dtype=np.uint8)

@@ -34,7 +34,7 @@ reshuffles exactly as ``quattro --seed s`` does.
 
 import numpy as np
 
-from ._aec import CardGameEnv, parallel, wrap
+from ._aec import CardGameEnv, integer, env_metadata, parallel_env_of, tallies, wrap
 from ._native import QuattroBot, QuattroState, play_quattro
 
 __all__ = ["env", "raw_env", "parallel_env", "play_batch", "QuattroBot", "QuattroState", "ACTIONS", "DRAW", "OBSERVATION_SIZE"]
@@ -68,11 +68,7 @@ def env(**kwargs):
     return wrap(raw_env(**kwargs), assert_bounds=False)
 
 
-def parallel_env(**kwargs):
-    """``env(**kwargs)`` as a PettingZoo ParallelEnv, one move a step (PettingZoo's
-    ``turn_based_aec_to_parallel``: the agent to act is every info's ``"active_agent"``,
-    the other agents' actions are ignored)."""
-    return parallel(env(**kwargs))
+parallel_env = parallel_env_of(env)
 
 
 class raw_env(CardGameEnv):
@@ -83,7 +79,7 @@ class raw_env(CardGameEnv):
     with no winner (1000, as the binary).
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "quattro_v0", "is_parallelizable": False}
+    metadata = env_metadata("quattro_v0")
 
     def __init__(self, rules="quattro", max_turns=1000, render_mode=None, max_cycles=None):
         super().__init__(render_mode, max_cycles)
@@ -99,9 +95,10 @@ class raw_env(CardGameEnv):
         return np.frombuffer(self.state_.legal_mask(seat), dtype=np.int8)
 
     def _action(self, action):
-        if not isinstance(action, (int, np.integer)) or isinstance(action, bool):
+        number = integer(action)
+        if number is None:
             raise ValueError(f"action {action!r} is not a Quattro action: an integer 0 to 62")
-        return int(action)
+        return number
 
     def _moved(self, agent, action):
         self.last_move = None if agent is None else (agent, action)
@@ -132,5 +129,4 @@ def play_batch(games, seed=1, rules="quattro", max_turns=1000):
     """Plays ``games`` bot games natively, as ``quattro simulate --seed SEED --rules RULES
     --threads 1`` does: returns ``(winners, turns)``, numpy arrays (int8 seat, -1 for no
     winner; uint32 turns) a game."""
-    winners, turns = play_quattro(games, seed, rules, max_turns)
-    return np.frombuffer(winners, dtype=np.int8), np.frombuffer(turns, dtype="<u4")
+    return tallies(*play_quattro(games, seed, rules, max_turns))

@@ -31,7 +31,7 @@ Chance happens inside, from the seed: ``reset(seed=s)`` is the game of
 
 import numpy as np
 
-from ._aec import CardGameEnv, parallel, wrap
+from ._aec import CardGameEnv, env_metadata, parallel_env_of, tallies, wrap
 from ._native import AlwaysBattle, WarState, play_war
 
 __all__ = ["env", "raw_env", "parallel_env", "play_batch", "AlwaysBattle"]
@@ -45,11 +45,7 @@ def env(**kwargs):
     return wrap(raw_env(**kwargs))
 
 
-def parallel_env(**kwargs):
-    """``env(**kwargs)`` as a PettingZoo ParallelEnv, one move a step (PettingZoo's
-    ``turn_based_aec_to_parallel``: the agent to act is every info's ``"active_agent"``,
-    the other agents' actions are ignored)."""
-    return parallel(env(**kwargs))
+parallel_env = parallel_env_of(env)
 
 
 class raw_env(CardGameEnv):
@@ -59,7 +55,7 @@ class raw_env(CardGameEnv):
     ``"fixed"``; ``max_battles`` the cap after which a game ends without a winner.
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "war_v0", "is_parallelizable": False}
+    metadata = env_metadata("war_v0")
 
     def __init__(self, players=2, order="shuffled", max_battles=100_000, render_mode=None, max_cycles=None):
         super().__init__(render_mode, max_cycles)
@@ -88,9 +84,4 @@ def play_batch(games, seed=1, players=2, order="shuffled", max_battles=100_000):
     """Plays ``games`` games natively, as ``war simulate --seed SEED --threads 1
     --players N --order ORDER --max-battles M`` does: returns ``(winners, battles,
     wars)``, numpy arrays (int8 seat, -1 for no winner; uint32; uint32) a game."""
-    winners, battles, wars = play_war(games, seed, players, order, max_battles)
-    return (
-        np.frombuffer(winners, dtype=np.int8),
-        np.frombuffer(battles, dtype="<u4"),
-        np.frombuffer(wars, dtype="<u4"),
-    )
+    return tallies(*play_war(games, seed, players, order, max_battles))
