@@ -8,7 +8,7 @@
 use std::fmt;
 use std::io::{self, BufRead, Write};
 
-use crate::protocol::Outcome;
+use crate::protocol::{Outcome, PlayError};
 
 /// How a game played at the console ended, in every game (`R` is the game's reason for
 /// an end without a winner): what the binaries turn into an exit status.
@@ -20,6 +20,42 @@ pub enum Ending<R> {
     Quit,
     /// The person's input ended before the game did: exit status 1.
     InputEnded,
+}
+
+/// Why a console game stopped other than by its end, a quit or the end of input, in
+/// every game (`E` is the game's `RuleError`): an I/O error (`PlayError::Stopped` of
+/// `Stop::Io`), or a bug (a refused step, a broken invariant). Each game's `console`
+/// names it for its rules: `pub type ConsoleError = cards_core::console::ConsoleError<RuleError>`.
+pub type ConsoleError<E> = PlayError<E>;
+
+/// What is said when the person quits (`q` or `quit` at any question), in every game.
+pub const QUIT: &str = "You quit: nobody won.";
+
+/// Whether `answer` asks to quit: `q` or `quit`, in any case, blanks around it ignored.
+/// The one quit word of every game's prompts.
+pub fn is_quit(answer: &str) -> bool {
+    let answer = answer.trim();
+    answer.eq_ignore_ascii_case("q") || answer.eq_ignore_ascii_case("quit")
+}
+
+/// A person's answer at a question: what was asked for, or `q`/`quit`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reply<T> {
+    /// The answer.
+    Answer(T),
+    /// The person typed `q` or `quit` (any case).
+    Quit,
+}
+
+/// `parse(answer)`, unless the answer is to quit ([`is_quit`]).
+pub fn or_quit<T, E>(
+    answer: &str,
+    parse: impl FnOnce(&str) -> Result<T, E>,
+) -> Result<Reply<T>, E> {
+    if is_quit(answer) {
+        return Ok(Reply::Quit);
+    }
+    parse(answer).map(Reply::Answer)
 }
 
 /// A prompt-and-answer channel to a person.

@@ -31,8 +31,10 @@
 pub mod cli;
 pub mod color;
 pub mod console;
+pub mod deck;
 pub mod input;
 pub mod names;
+pub mod paint;
 pub mod pile;
 pub mod protocol;
 #[cfg(feature = "replay")]

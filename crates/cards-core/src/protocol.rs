@@ -651,6 +651,13 @@ impl<E: std::error::Error> From<Stop> for PlayError<E> {
     }
 }
 
+impl<E: std::error::Error> From<std::io::Error> for PlayError<E> {
+    /// Writing the game or reading an answer failed: the game stops ([`Stop::Io`]).
+    fn from(error: std::io::Error) -> PlayError<E> {
+        PlayError::Stopped(Stop::Io(error))
+    }
+}
+
 /// The one game loop: asks the game who acts, gets the action from the seat's agent or
 /// the outcome from the chance source, applies it, and hands over the events. Its
 /// buffers are reused from step to step and game to game, so a simulation allocates

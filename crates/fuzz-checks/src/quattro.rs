@@ -38,7 +38,8 @@ pub fn quattro_deck(data: &[u8]) {
 /// A seeded Quattro game (Quattro or Uno rules, by the seed's parity), the fuzzer's
 /// bytes as the person's answers: first the name, then each move.
 pub fn quattro_answers(data: &[u8]) {
-    use quattro::console::{self, Reply};
+    use cards_core::console::Reply;
+    use quattro::console;
 
     let (seed, answers) = seed_and_answers(data);
     let rules = [quattro::Rules::Quattro, quattro::Rules::Uno][(seed % 2) as usize];
@@ -57,7 +58,7 @@ pub fn quattro_answers(data: &[u8]) {
         &mut chance,
         &mut console,
         false,
-        quattro::render::CardStyle::Plain,
+        cards_core::paint::CardStyle::Plain,
     );
     assert_stopped_for_the_input(played.map(|_| ()));
 }

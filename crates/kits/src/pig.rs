@@ -23,9 +23,10 @@
 
 use cards_core::protocol::{Actor, Agent, ChanceSource, GameState};
 use cards_core::rng::{GameRng, below, rng_from_seed};
+use pig::console::{self, Answer};
 use pig::console::{COMPUTER, HUMAN};
 use pig::game::RollEffect;
-use pig::render::{self, Answer};
+use pig::render;
 use pig::{Action, Ending, Event, Game, HoldAt, PigDice, PigGame, PigPlayer, Rules, Throw};
 
 use crate::{DataFile, KitError};
@@ -269,13 +270,13 @@ fn play_game(seed: u64) -> Result<Played, KitError> {
                 said = Some(given);
                 pieces.push(Piece::new(
                     "prompt",
-                    render::PROMPT,
+                    console::PROMPT,
                     format!(
                         "rule 7: before each of the Human's rolls, the prompt `{}`, not ended by a newline (the answer given here: `{given}`)",
-                        render::PROMPT
+                        console::PROMPT
                     ),
                 ));
-                match render::parse_answer(given) {
+                match console::parse_answer(given) {
                     Ok(Answer::Hold) => game.apply(Action::Hold, &mut events).map_err(refused)?,
                     Ok(Answer::Roll) => game.apply(Action::Roll, &mut events).map_err(refused)?,
                     Ok(Answer::Quit) => return Err(engine("the games never answer q")),
@@ -384,13 +385,13 @@ fn end_of_turn(
             played.answers.push(given);
             pieces.push(Piece::new(
                 "prompt",
-                render::PROMPT,
+                console::PROMPT,
                 format!(
                     "{over}rule 7: before each of the Human's rolls, the prompt `{}`, not ended by a newline (the answer given here: `{given}`)",
-                    render::PROMPT
+                    console::PROMPT
                 ),
             ));
-            match render::parse_answer(given) {
+            match console::parse_answer(given) {
                 Ok(Answer::Hold) => false,
                 Ok(Answer::Roll) => true,
                 Ok(Answer::Quit) => return Err(engine("the games never answer q")),

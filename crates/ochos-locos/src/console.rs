@@ -17,7 +17,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use cards_core::console::Console;
+use cards_core::console::{Console, QUIT, Reply, or_quit};
 use cards_core::input::quoted;
 use cards_core::protocol::{Agent, ChanceSource, Driver, GameState, PlayError, Seat, Stop};
 use cards_core::{Color, ColorCard};
@@ -28,10 +28,6 @@ use crate::game::{Action, Game, NoWinner, Observation};
 use crate::render::{Narrator, Style, rules_text};
 use crate::rules::Variant;
 use crate::strategy::Strategy;
-
-/// What is said when the person quits (`q` or `quit` at any question), as Quattro and Pig
-/// say it.
-pub const QUIT: &str = "You quit: nobody won.";
 
 /// The question before each of the person's plays.
 pub const PLAY_PROMPT: &str = "Your play (? rules, q quits): ";
@@ -46,32 +42,6 @@ fn or_rules(answer: &str, rules: &str) -> Result<(), String> {
         "?" => Err(rules.trim_end().to_owned()),
         _ => Ok(()),
     }
-}
-
-/// Whether `answer` asks to quit: `q` or `quit`, in any case, blanks around it ignored.
-pub fn is_quit(answer: &str) -> bool {
-    let answer = answer.trim();
-    answer.eq_ignore_ascii_case("q") || answer.eq_ignore_ascii_case("quit")
-}
-
-/// A person's answer at a question: what was asked for, or `q`/`quit`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Reply<T> {
-    /// The answer.
-    Answer(T),
-    /// The person typed `q` or `quit`.
-    Quit,
-}
-
-/// `parse`, unless the answer is to quit.
-fn or_quit<T>(
-    answer: &str,
-    parse: impl FnOnce(&str) -> Result<T, String>,
-) -> Result<Reply<T>, String> {
-    if is_quit(answer) {
-        return Ok(Reply::Quit);
-    }
-    parse(answer).map(Reply::Answer)
 }
 
 /// A person choosing at one seat, through a console.
@@ -367,6 +337,11 @@ impl<A: Agent<Game>> Agent<Game> for Table<A> {
 /// type of every game, [`cards_core::console::Ending`]).
 pub type Ending = cards_core::console::Ending<NoWinner>;
 
+/// Why a console game stopped other than by its end, a quit or the end of input: an I/O
+/// error (`PlayError::Stopped(Stop::Io(_))`), or a bug (a refused step, a broken
+/// invariant); the one type of every game, [`cards_core::console::ConsoleError`].
+pub type ConsoleError = cards_core::console::ConsoleError<RuleError>;
+
 /// Plays `deal` under `variant` with a person answering through `console` at `seat`
 /// and the deal's strategies at the other seats, step by step, so that the game's lines
 /// (as [`Narrator`] tells them, in `style`) and the person's prompts come out in order.
@@ -376,7 +351,7 @@ pub fn play<R: BufRead, W: Write>(
     seat: Seat,
     console: Console<R, W>,
     style: Style,
-) -> Result<Ending, PlayError<RuleError>> {
+) -> Result<Ending, ConsoleError> {
     play_recorded(variant, deal, seat, console, style, &mut Vec::new())
 }
 
@@ -390,7 +365,7 @@ pub fn play_recorded<R: BufRead, W: Write>(
     console: Console<R, W>,
     style: Style,
     actions: &mut Vec<Action>,
-) -> Result<Ending, PlayError<RuleError>> {
+) -> Result<Ending, ConsoleError> {
     let (game, order) = deal
         .table(variant)
         .map_err(|error| PlayError::Refused { seat: None, error })?;
@@ -528,7 +503,7 @@ mod tests {
         g.legal_actions(&mut legal);
         let names = vec!["Alice".to_owned(), "Bob".to_owned()];
         let style = Style {
-            ansi: true,
+            cards: cards_core::paint::CardStyle::Ansi,
             ..Style::default()
         };
         let mut person =

@@ -20,9 +20,9 @@
 //! Carol is the winner!
 //! ```
 
-use std::fmt;
 use std::io::{self, Write};
 
+use cards_core::paint::{CardStyle, Painted};
 use cards_core::protocol::{Actor, ChanceSource, Driver, GameState, PlayError, Stop};
 use cards_core::{Color, ColorCard};
 
@@ -39,10 +39,10 @@ pub struct Style {
     /// (` (G)`), as the text's rule asks. Off reproduces the text's example, which
     /// never does.
     pub announce_color: bool,
-    /// Cards and named colours in ANSI colours (`R5` in red), for a person at a
-    /// terminal. Off, the default, writes the assignments' bytes exactly: the binary
-    /// turns it on only when standard output is a terminal and `NO_COLOR` is unset.
-    pub ansi: bool,
+    /// Cards and named colours plain or in ANSI colours (`R5` in red), for a person at
+    /// a terminal. Plain, the default, writes the assignments' bytes exactly: the binary
+    /// turns colours on only when standard output is a terminal and `NO_COLOR` is unset.
+    pub cards: CardStyle,
 }
 
 impl Default for Style {
@@ -50,44 +50,20 @@ impl Default for Style {
     fn default() -> Style {
         Style {
             announce_color: true,
-            ansi: false,
+            cards: CardStyle::Plain,
         }
     }
 }
 
 impl Style {
     /// A card as this style writes it.
-    pub const fn card(self, card: ColorCard) -> Painted<ColorCard> {
-        self.paint(card, card.color())
+    pub fn card(self, card: ColorCard) -> Painted<ColorCard> {
+        self.cards.card(card)
     }
 
     /// A colour's letter as this style writes it (`G` in green).
-    pub const fn color(self, color: Color) -> Painted<Color> {
-        self.paint(color, color)
-    }
-
-    const fn paint<T>(self, value: T, color: Color) -> Painted<T> {
-        Painted {
-            value,
-            color: if self.ansi { Some(color) } else { None },
-        }
-    }
-}
-
-/// A card or a colour letter, in its colour when the [`Style`] says so.
-#[derive(Clone, Copy, Debug)]
-pub struct Painted<T> {
-    value: T,
-    color: Option<Color>,
-}
-
-impl<T: fmt::Display> fmt::Display for Painted<T> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.color {
-            // Each card resets what it set, so nothing leaks into the rest of the line.
-            Some(color) => write!(f, "\x1b[{}m{}\x1b[0m", color.ansi_code(), self.value),
-            None => self.value.fmt(f),
-        }
+    pub fn color(self, color: Color) -> Painted<Color> {
+        self.cards.card(color)
     }
 }
 
@@ -428,7 +404,7 @@ mod tests {
     #[test]
     fn cards_are_painted_in_their_colors() {
         let ansi = Style {
-            ansi: true,
+            cards: CardStyle::Ansi,
             ..Style::default()
         };
         assert_eq!(
@@ -459,7 +435,7 @@ mod tests {
     fn painting_changes_nothing_but_the_colors() {
         for variant in Variant::ALL {
             let ansi = Style {
-                ansi: true,
+                cards: CardStyle::Ansi,
                 ..Style::default()
             };
             let painted = played(variant, ansi);

@@ -32,7 +32,7 @@ use cards_core::input::quoted;
 use cards_core::protocol::{Actor, GameState, Seat};
 use cards_core::replay::{self, Frame, Recorded, ReplayError};
 
-use crate::console::{colors_for, is_quit, offers, parse_color, parse_play, seat_names};
+use crate::console::{colors_for, offers, parse_color, parse_play, seat_names};
 use crate::deck::{DECK_SIZE, MAX_NUMBER, MIN_NUMBER, full_deck};
 use crate::error::RuleError;
 use crate::files::Deal;
@@ -45,6 +45,7 @@ use crate::rules::{
     TwoRule, Variant,
 };
 use crate::strategy::Strategy;
+use cards_core::console::is_quit;
 
 /// The game's name in a recording.
 pub const GAME: &str = "ochos-locos";

@@ -8,7 +8,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use cards_core::console::Console;
+use cards_core::console::{Console, QUIT, is_quit};
 use cards_core::protocol::{
     Actor, Agent, ChanceSource, Driver, GameState, PlayError, Seat, Step, Stop,
 };
@@ -17,7 +17,7 @@ use crate::dice::Throw;
 use crate::error::RuleError;
 use crate::game::{Action, Event, Game, NoWinner, Observation, Outcome, RollEffect};
 use crate::player::PigPlayer;
-use crate::render::{self, Answer};
+use crate::render;
 use crate::rules::Rules;
 use crate::strategy::offered;
 
@@ -26,11 +26,40 @@ pub const HUMAN: &str = "Human";
 /// The computer's name, as the assignment requires.
 pub const COMPUTER: &str = "Computer";
 
+/// Asked before every roll of the human, the first of a turn included (no newline).
+pub const PROMPT: &str = "Hold dice (Y/N?) ?";
+
+/// The one line printed after an answer that is neither Y nor N.
+pub const INVALID_ANSWER: &str = "Please answer Y or N.";
+
+/// An answer to [`PROMPT`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// `y`/`Y`: bank the turn's points and pass the dice.
+    Hold,
+    /// `n`/`N`: throw the dice.
+    Roll,
+    /// `q` or `quit`, in any case: end the game now, as War's and Quattro's prompts allow.
+    Quit,
+}
+
+/// Reads an answer to [`PROMPT`]: `y`/`Y` holds, `n`/`N` rolls, `q` or `quit` (any case)
+/// quits; blanks around the answer are ignored; anything else is refused.
+pub fn parse_answer(answer: &str) -> Result<Answer, &'static str> {
+    let answer = answer.trim();
+    match answer {
+        "y" | "Y" => Ok(Answer::Hold),
+        "n" | "N" => Ok(Answer::Roll),
+        _ if is_quit(answer) => Ok(Answer::Quit),
+        _ => Err(INVALID_ANSWER),
+    }
+}
+
 /// How a console game ended: played to its end, quit, or the input ended (the one
 /// type of every game, [`cards_core::console::Ending`]).
 pub type Ending = cards_core::console::Ending<NoWinner>;
 
-/// The person at the console, as an agent: asked [`render::PROMPT`] before every roll
+/// The person at the console, as an agent: asked [`PROMPT`] before every roll
 /// (the first of a turn included, so holding at 0 is possible), until the answer is Y
 /// (hold) or N (roll); `q` or `quit` stops the game ([`Stop::Quit`]), and so does the end
 /// of input ([`Stop::InputEnded`]).
@@ -43,9 +72,9 @@ impl<R: BufRead, W: Write> Agent<Game> for Person<'_, R, W> {
         let rules = self.1.trim_end();
         let answer = self
             .0
-            .ask(render::PROMPT, |answer| match answer.trim() {
+            .ask(PROMPT, |answer| match answer.trim() {
                 "?" => Err(rules),
-                _ => render::parse_answer(answer),
+                _ => parse_answer(answer),
             })?
             .ok_or(Stop::InputEnded)?;
         let action = match answer {
@@ -78,6 +107,11 @@ impl<W: Write> Write for Transcript<W> {
         self.out.flush()
     }
 }
+
+/// Why a console game stopped other than by its end, a quit or the end of input: an I/O
+/// error (`PlayError::Stopped(Stop::Io(_))`), or a bug (a refused step, a broken
+/// invariant); the one type of every game, [`cards_core::console::ConsoleError`].
+pub type ConsoleError = cards_core::console::ConsoleError<RuleError>;
 
 /// The assignment's `PigGame`: the Human (seat 0, moving first, answering at the
 /// console) against the Computer (seat 1, an agent `S`), the dice from a
@@ -141,10 +175,10 @@ impl<S: Agent<Game>, R: BufRead, W: Write> PigGame<S, R, W> {
 
     /// `play()`: welcome, then steps until somebody wins. The input ending at a prompt
     /// is [`Ending::InputEnded`]; `q` at a prompt is [`Ending::Quit`], after a blank
-    /// line, [`render::QUIT`] and the banked scores; the dice running out (a dice file)
+    /// line, [`QUIT`] and the banked scores; the dice running out (a dice file)
     /// is [`PlayError::ChanceRanOut`]. Whatever the end, the transcript ends with a
     /// whole line.
-    pub fn play(&mut self) -> Result<Ending, PlayError<RuleError>> {
+    pub fn play(&mut self) -> Result<Ending, ConsoleError> {
         self.welcome()?;
         self.start_turn()?;
         loop {
@@ -233,7 +267,7 @@ impl<S: Agent<Game>, R: BufRead, W: Write> PigGame<S, R, W> {
         Ok(())
     }
 
-    fn announce_winner(&mut self) -> Result<Ending, PlayError<RuleError>> {
+    fn announce_winner(&mut self) -> Result<Ending, ConsoleError> {
         let seat = match self.state.outcome() {
             Some(Outcome::Winner { seat }) => seat,
             Some(Outcome::NoWinner { reason }) => match reason {},
@@ -250,14 +284,14 @@ impl<S: Agent<Game>, R: BufRead, W: Write> PigGame<S, R, W> {
         Ok(Ending::Over(Outcome::Winner { seat }))
     }
 
-    /// After a quit: a blank line, [`render::QUIT`], and both players' banked points.
+    /// After a quit: a blank line, [`QUIT`], and both players' banked points.
     fn quit_summary(&mut self) -> Result<(), Stop> {
         let scores = [0, 1].map(|seat| {
             let player = self.state.player(seat);
             (player.name(), player.banked())
         });
         let out = self.console.output();
-        writeln!(out, "\n{}\n{}", render::QUIT, render::quit_scores(&scores))?;
+        writeln!(out, "\n{}\n{}", QUIT, render::quit_scores(&scores))?;
         Ok(out.flush()?)
     }
 
@@ -317,6 +351,27 @@ mod tests {
         // Drop the welcome: the scripted part starts at the first turn.
         let start = text.find("\nPlayer:").unwrap_or(0);
         (end, text[start..].to_owned())
+    }
+
+    #[test]
+    fn answers() {
+        let cases = [
+            ("y", Ok(Answer::Hold)),
+            ("Y", Ok(Answer::Hold)),
+            (" n ", Ok(Answer::Roll)),
+            ("N\r", Ok(Answer::Roll)),
+            ("q", Ok(Answer::Quit)),
+            (" Q\t", Ok(Answer::Quit)),
+            ("quit", Ok(Answer::Quit)),
+            ("QuIt\r", Ok(Answer::Quit)),
+            ("yes", Err(INVALID_ANSWER)),
+            ("qq", Err(INVALID_ANSWER)),
+            ("quitter", Err(INVALID_ANSWER)),
+            ("", Err(INVALID_ANSWER)),
+        ];
+        for (answer, want) in cases {
+            assert_eq!(parse_answer(answer), want, "{answer:?}");
+        }
     }
 
     #[test]
@@ -532,8 +587,8 @@ Hold dice (Y/N?) ?{n}{ended}",
             prop_assert!(text.starts_with(&welcome));
             // Prompts run into the next output (no newline): take them out.
             let body = text[welcome.len()..]
-                .replace(render::PROMPT, "")
-                .replace(&format!("{}\n", render::INVALID_ANSWER), "");
+                .replace(PROMPT, "")
+                .replace(&format!("{}\n", INVALID_ANSWER), "");
             let mut lines = body.lines();
             let mut banked = [0u32; 2];
             for turn in 0.. {

@@ -125,8 +125,8 @@ mod tests {
     fn no_answer_of_the_mix_quits_our_game() {
         for (answer, _) in MIX {
             assert_ne!(
-                crate::render::parse_answer(answer),
-                Ok(crate::render::Answer::Quit),
+                crate::console::parse_answer(answer),
+                Ok(crate::console::Answer::Quit),
                 "{answer}"
             );
         }

@@ -120,7 +120,7 @@
 //! # Decisions where the assignment is silent
 //! - **Answers**: `y`/`Y` holds and `n`/`N` rolls; spaces around the letter are
 //!   ignored; anything else (`yes` included) prints `Please answer Y or N.` and the
-//!   prompt again ([`render::parse_answer`]).
+//!   prompt again ([`console::parse_answer`]).
 //! - **Quitting**: `q` or `quit` (any case, blanks around it) at the prompt ends the game
 //!   as War's and Quattro's do: the prompt's line is ended, then a blank line,
 //!   `You quit: nobody won.` and `Total Points: Human 28, Computer 29`, the points banked

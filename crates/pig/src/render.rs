@@ -1,16 +1,11 @@
 //! The assignment's exact text: every line the game prints, made from events and
-//! players. Nothing else in the crate spells out game output.
+//! players. Nothing else in the crate spells out game output but the console's question
+//! and its one refusal ([`console::PROMPT`](crate::console::PROMPT)), as in every game.
 
 use std::fmt::Write as _;
 
 use crate::game::Event;
 use crate::rules::Rules;
-
-/// Asked before every roll of the human, the first of a turn included (no newline).
-pub const PROMPT: &str = "Hold dice (Y/N?) ?";
-
-/// The one line printed after an answer that is neither Y nor N.
-pub const INVALID_ANSWER: &str = "Please answer Y or N.";
 
 /// The welcome message and the short explanation that open a game (several lines, each
 /// ended by a newline).
@@ -80,34 +75,6 @@ pub fn winner_line(name: &str) -> String {
     format!("The winner is: {name}")
 }
 
-/// What is said when the Human quits, before the scores (as Quattro says it).
-pub const QUIT: &str = "You quit: nobody won.";
-
-/// An answer to [`PROMPT`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Answer {
-    /// `y`/`Y`: bank the turn's points and pass the dice.
-    Hold,
-    /// `n`/`N`: throw the dice.
-    Roll,
-    /// `q` or `quit`, in any case: end the game now, as War's and Quattro's prompts allow.
-    Quit,
-}
-
-/// Reads an answer to [`PROMPT`]: `y`/`Y` holds, `n`/`N` rolls, `q` or `quit` (any case)
-/// quits; blanks around the answer are ignored; anything else is refused.
-pub fn parse_answer(answer: &str) -> Result<Answer, &'static str> {
-    let answer = answer.trim();
-    match answer {
-        "y" | "Y" => Ok(Answer::Hold),
-        "n" | "N" => Ok(Answer::Roll),
-        _ if answer.eq_ignore_ascii_case("q") || answer.eq_ignore_ascii_case("quit") => {
-            Ok(Answer::Quit)
-        }
-        _ => Err(INVALID_ANSWER),
-    }
-}
-
 /// The summary after a quit: the banked scores so far (the points of a turn in play are
 /// not banked, so they are not counted): `Total Points: Human 10, Computer 20`.
 pub fn quit_scores(scores: &[(&str, u32)]) -> String {
@@ -152,26 +119,5 @@ mod tests {
             quit_scores(&[("Human", 10), ("Computer", 20)]),
             "Total Points: Human 10, Computer 20"
         );
-    }
-
-    #[test]
-    fn answers() {
-        let cases = [
-            ("y", Ok(Answer::Hold)),
-            ("Y", Ok(Answer::Hold)),
-            (" n ", Ok(Answer::Roll)),
-            ("N\r", Ok(Answer::Roll)),
-            ("q", Ok(Answer::Quit)),
-            (" Q\t", Ok(Answer::Quit)),
-            ("quit", Ok(Answer::Quit)),
-            ("QuIt\r", Ok(Answer::Quit)),
-            ("yes", Err(INVALID_ANSWER)),
-            ("qq", Err(INVALID_ANSWER)),
-            ("quitter", Err(INVALID_ANSWER)),
-            ("", Err(INVALID_ANSWER)),
-        ];
-        for (answer, want) in cases {
-            assert_eq!(parse_answer(answer), want, "{answer:?}");
-        }
     }
 }

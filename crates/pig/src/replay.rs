@@ -3,7 +3,7 @@
 //!
 //! The options are `rules=RULES` and `goal=N`; the actions are the Human's answers at
 //! the prompt, for both seats: `n` rolls the dice, `y` holds (the words
-//! [`render::parse_answer`] reads, so the file reads as the game was played). The dice
+//! [`console::parse_answer`] reads, so the file reads as the game was played). The dice
 //! come again from the seed: a game played from a dice file cannot be recorded.
 
 use std::io::{self, Write};
@@ -11,10 +11,10 @@ use std::io::{self, Write};
 use cards_core::protocol::{Actor, GameState, Step};
 use cards_core::replay::{self, Frame, Recorded, Recording, ReplayError};
 
-use crate::console::{COMPUTER, HUMAN};
+use crate::console::{self, Answer, COMPUTER, HUMAN};
 use crate::game::{Action, Event, Game, Outcome};
 use crate::player::PigPlayer;
-use crate::render::{self, Answer};
+use crate::render;
 use crate::rules::Rules;
 
 /// The largest goal a game may have (the command line's bound too).
@@ -82,7 +82,7 @@ impl Recorded for Game {
     }
 
     fn parse_token(&self, token: &str) -> Result<Action, String> {
-        match render::parse_answer(token) {
+        match console::parse_answer(token) {
             Ok(Answer::Roll) => Ok(Action::Roll),
             Ok(Answer::Hold) => Ok(Action::Hold),
             Ok(Answer::Quit) => Err("a quit is not recorded as an action".to_owned()),

@@ -44,6 +44,7 @@
 
 use std::fmt;
 
+use crate::console;
 use crate::render;
 
 /// The goal of the assignment's game.
@@ -137,10 +138,10 @@ fn items(transcript: &str) -> Vec<Item> {
         let raw = raw.trim_end_matches([' ', '\t', '\r']);
         let mut rest = raw;
         loop {
-            if let Some(after) = rest.strip_prefix(render::PROMPT) {
+            if let Some(after) = rest.strip_prefix(console::PROMPT) {
                 rest = after;
                 let structural = after.is_empty()
-                    || after.starts_with(render::PROMPT)
+                    || after.starts_with(console::PROMPT)
                     || !matches!(classify(after), Kind::Text);
                 items.push(Item {
                     line,
@@ -228,10 +229,10 @@ enum Answer {
 fn read_answer(answer: &str) -> Answer {
     // The assignment knows no quitting: a program that follows it refuses `q` as it
     // refuses any answer but Y and N.
-    match render::parse_answer(answer) {
-        Ok(render::Answer::Hold) => Answer::Hold,
-        Ok(render::Answer::Roll) => Answer::Roll,
-        Ok(render::Answer::Quit) | Err(_) => Answer::Invalid,
+    match console::parse_answer(answer) {
+        Ok(console::Answer::Hold) => Answer::Hold,
+        Ok(console::Answer::Roll) => Answer::Roll,
+        Ok(console::Answer::Quit) | Err(_) => Answer::Invalid,
     }
 }
 
@@ -327,7 +328,7 @@ impl Checker<'_> {
         let next = self.peek().map(|next| &next.kind);
         let rule = match next {
             _ if !printed_right => {
-                format!("the prompt `{}` is not ended by a newline", render::PROMPT)
+                format!("the prompt `{}` is not ended by a newline", console::PROMPT)
             }
             Some(Kind::Player { .. }) => format!(
                 "an extra blank line before the end-of-turn line: after the answer `{}` comes `Player: NAME, Total Points = N`, not preceded by a blank line (rule 6)",
@@ -339,7 +340,7 @@ impl Checker<'_> {
             ),
             _ => format!(
                 "an extra blank line after the prompt `{}` (answered `{}`)",
-                render::PROMPT,
+                console::PROMPT,
                 cards_core::input::quoted(given.trim())
             ),
         };
@@ -414,7 +415,7 @@ impl Checker<'_> {
                 }
                 return Err(self.violation(
                     item.as_ref(),
-                    format!("the Human is asked `{}` before every roll", render::PROMPT),
+                    format!("the Human is asked `{}` before every roll", console::PROMPT),
                 ));
             };
             let echoed = after.as_deref().map(read_answer);
@@ -494,7 +495,7 @@ impl Checker<'_> {
                         } else {
                             format!(" (`{}`)", cards_core::input::quoted(&given))
                         },
-                        render::PROMPT
+                        console::PROMPT
                     );
                     match self.peek() {
                         Some(Item {

@@ -321,6 +321,16 @@ impl fmt::Display for CardName {
     }
 }
 
+/// The ANSI foreground colour (SGR code) of wild cards, which have no colour of their own.
+const WILD_SGR: u8 = 35;
+
+impl cards_core::paint::Paint for Card {
+    /// The card's colour at a terminal; wild cards in magenta.
+    fn sgr(&self) -> u8 {
+        self.color().map_or(WILD_SGR, Color::ansi_code)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

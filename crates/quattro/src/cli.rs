@@ -18,9 +18,10 @@ use cards_core::sim_cli::{SimArgs, simulate};
 use cards_core::tokens::ParseError;
 use clap::{Parser, Subcommand, ValueEnum};
 
+use cards_core::console::Reply;
+use cards_core::paint::CardStyle;
 use cards_core::rng::SessionSeeds;
-use quattro::console::{self, Ending, Reply};
-use quattro::render::CardStyle;
+use quattro::console::{self, Ending};
 use quattro::simulate::Setup;
 use quattro::{
     Action, DEFAULT_MAX_TURNS, DeckOrder, Game, Player, RuleError, Rules, files, simulate,
@@ -382,7 +383,7 @@ fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
         Some(Reply::Answer(name)) => name,
         Some(Reply::Quit) => {
             discard_record(record);
-            writeln!(console.output(), "\n{}", console::QUIT)?;
+            writeln!(console.output(), "\n{}", cards_core::console::QUIT)?;
             return Ok(ExitCode::SUCCESS);
         }
         None => {

@@ -13,7 +13,7 @@
 use std::io::{self, BufRead, Write};
 
 use cards_core::Color;
-use cards_core::console::Console;
+use cards_core::console::{Console, QUIT, Reply, or_quit};
 use cards_core::protocol::{
     Actor, Agent, ChanceSource, Driver, GameState, PlayError, Seat, Step, Stop,
 };
@@ -22,9 +22,10 @@ use crate::card::Card;
 use crate::deck::DeckOrder;
 use crate::error::{InvalidSelectionError, NoNameError, RuleError, validate_name};
 use crate::game::{Action, Game, NoWinner, Observation, Outcome, PLAYERS};
-use crate::render::{self, CardStyle, Perspective};
+use crate::render::{self, Perspective};
 use crate::rules::Rules;
 use crate::strategy::Bot;
+use cards_core::paint::CardStyle;
 
 /// The question for the human's name.
 pub const NAME_PROMPT: &str = "What is your name? ";
@@ -42,35 +43,9 @@ fn or_rules(answer: &str, rules: Rules) -> Result<(), String> {
     }
 }
 
-/// What is said when the person quits (`q` or `quit` at any question).
-pub const QUIT: &str = "You quit: nobody won.";
-
 /// How a console game ended: played to its end, quit, or the input ended (the one
 /// type of every game, [`cards_core::console::Ending`]).
 pub type Ending = cards_core::console::Ending<NoWinner>;
-
-/// A person's answer at a question: what was asked for, or `q`/`quit`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reply<T> {
-    /// The answer.
-    Answer(T),
-    /// The person typed `q` or `quit` (any case).
-    Quit,
-}
-
-/// Whether `answer` asks to quit: `q` or `quit`, in any case.
-pub fn is_quit(answer: &str) -> bool {
-    let answer = answer.trim();
-    answer.eq_ignore_ascii_case("q") || answer.eq_ignore_ascii_case("quit")
-}
-
-/// `parse`, unless the answer is to quit.
-fn or_quit<T, E>(answer: &str, parse: impl FnOnce(&str) -> Result<T, E>) -> Result<Reply<T>, E> {
-    if is_quit(answer) {
-        return Ok(Reply::Quit);
-    }
-    parse(answer).map(Reply::Answer)
-}
 
 /// Asks for the human's name until [`validate_name`] takes one (or the person quits);
 /// `None` at the end of input.
@@ -220,9 +195,10 @@ impl<R: BufRead, W: Write> Agent<Game> for Table<'_, R, W> {
     }
 }
 
-/// Why a game at the console stopped before its end, other than the end of input: an
-/// I/O error ([`Stop::Io`]), or a bug (a refused step, a broken invariant).
-pub type ConsoleError = PlayError<RuleError>;
+/// Why a console game stopped other than by its end, a quit or the end of input: an I/O
+/// error (`PlayError::Stopped(Stop::Io(_))`), or a bug (a refused step, a broken
+/// invariant); the one type of every game, [`cards_core::console::ConsoleError`].
+pub type ConsoleError = cards_core::console::ConsoleError<RuleError>;
 
 /// Plays `game` (not dealt yet) with the person at `console` in the seat marked human
 /// and bots in the others, with chance from `chance`; writes the transcript to the

@@ -147,7 +147,7 @@
 //!   green and blue, wild cards in magenta; the colour a wild card names too), unless
 //!   `NO_COLOR` is set to anything but the empty string. A pipe or a file always gets the
 //!   plain transcript, byte for byte. The binary decides once, from
-//!   `std::io::IsTerminal`, and hands the renderer a [`render::CardStyle`].
+//!   `std::io::IsTerminal`, and hands the renderer a [`CardStyle`](cards_core::paint::CardStyle).
 //! - **Transcript.** Moves are told as they happen, so before each of their turns the
 //!   human has seen what every bot did since (card played, or a draw) with its card
 //!   count, then a summary: name, top card, hand, every other player's card count. Bots'

@@ -6,11 +6,10 @@
 //! are written: plain (the transcript's exact bytes, always in a pipe or a file), or in
 //! ANSI colours for a person at a terminal; the binary chooses, in one place.
 
-use std::fmt;
 use std::io::{self, Write};
 
-use cards_core::Color;
 use cards_core::names::count_of;
+use cards_core::paint::CardStyle;
 
 use crate::card::Card;
 use crate::game::{Event, Game, NoWinner, Observation, Outcome, PLAYERS};
@@ -25,72 +24,6 @@ pub struct Perspective {
     pub reveal: bool,
     /// Plain or coloured cards.
     pub style: CardStyle,
-}
-
-/// How cards (and the colours wild cards name) are written.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum CardStyle {
-    /// As codes and words only: the transcript every test and script reads, byte for
-    /// byte.
-    #[default]
-    Plain,
-    /// In ANSI colours: red, yellow, green and blue cards in their colour, wild cards in
-    /// magenta. Only for a person at a terminal: the escape codes would corrupt a file.
-    Ansi,
-}
-
-impl CardStyle {
-    /// `card`'s code, coloured in this style; a width given when formatting pads the code
-    /// inside the colour, so columns line up as in plain text.
-    pub fn card(self, card: Card) -> Painted<Card> {
-        let ansi = match card.color() {
-            Some(color) => color.ansi_code(),
-            None => WILD_ANSI,
-        };
-        self.paint(card, ansi)
-    }
-
-    /// A colour's name (`green`), in that colour in this style.
-    pub fn color_name(self, color: Color) -> Painted<&'static str> {
-        self.paint(color.name(), color.ansi_code())
-    }
-
-    fn paint<T>(self, value: T, ansi: u8) -> Painted<T> {
-        Painted {
-            value,
-            ansi: match self {
-                CardStyle::Plain => None,
-                CardStyle::Ansi => Some(ansi),
-            },
-        }
-    }
-}
-
-/// The ANSI foreground colour (SGR code) of wild cards, which have no colour of their own.
-const WILD_ANSI: u8 = 35;
-
-/// A card or a colour name, wrapped in its ANSI colour when the [`CardStyle`] says so.
-#[derive(Clone, Copy, Debug)]
-pub struct Painted<T> {
-    value: T,
-    ansi: Option<u8>,
-}
-
-impl<T: fmt::Display> fmt::Display for Painted<T> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(code) = self.ansi {
-            write!(f, "\x1b[{code}m")?;
-        }
-        if f.width().is_some() {
-            f.pad(&self.value.to_string())?;
-        } else {
-            write!(f, "{}", self.value)?;
-        }
-        if self.ansi.is_some() {
-            f.write_str("\x1b[0m")?;
-        }
-        Ok(())
-    }
 }
 
 impl Perspective {

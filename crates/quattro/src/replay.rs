@@ -20,12 +20,14 @@ use cards_core::input::quoted;
 use cards_core::protocol::{Actor, GameState, Step};
 use cards_core::replay::{self, Frame, Recorded, ReplayError};
 
-use crate::console::{self, is_quit};
+use crate::console;
 use crate::error::validate_name;
 use crate::game::{Action, Event, Game, PLAYERS};
 use crate::player::Player;
-use crate::render::{self, CardStyle, Perspective};
+use crate::render::{self, Perspective};
 use crate::rules::Rules;
+use cards_core::console::is_quit;
+use cards_core::paint::CardStyle;
 
 /// The game's name in a recording.
 pub const GAME: &str = "quattro";

@@ -192,6 +192,17 @@ impl fmt::Display for Card {
     }
 }
 
+impl cards_core::paint::Paint for Card {
+    /// Hearts and diamonds red; clubs and spades bold, in the terminal's own foreground
+    /// (black on a light background, and still readable on a dark one).
+    fn sgr(&self) -> u8 {
+        match self.suit {
+            Suit::Hearts | Suit::Diamonds => 31,
+            Suit::Clubs | Suit::Spades => 1,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use cards_core::cli::resolve_seed;
 use cards_core::cli::{input_ended, is_broken_pipe, parse_game_args, report, warn, write_stdout};
 use cards_core::console::StdConsole;
-use cards_core::protocol::{ChanceSource, GameState};
+use cards_core::protocol::{ChanceSource, GameState, PlayError, Stop};
 use cards_core::replay::Recorded;
 use cards_core::rng::rng_from_seed;
 use cards_core::sim_cli::{SimArgs, simulate};
@@ -18,7 +18,7 @@ use cards_core::rng::SessionSeeds;
 use war::console::{self, ConsoleError, Ending, Mode, Options, Played, Session};
 use war::files::{deck_file, parse_deck};
 use war::simulate::Setup;
-use war::{DeckOrder, Game, Order, Rules};
+use war::{DeckOrder, Game, Rules, WonCardOrder};
 
 const ABOUT: &str = "The card game War: battles, wars and the statistics of a game.";
 
@@ -215,8 +215,8 @@ struct GameArgs {
 impl GameArgs {
     fn rules(&self) -> Result<Rules, war::SetupError> {
         let order = match self.order {
-            OrderArg::Shuffled => Order::Shuffled,
-            OrderArg::Fixed => Order::Fixed,
+            OrderArg::Shuffled => WonCardOrder::Shuffled,
+            OrderArg::Fixed => WonCardOrder::Fixed,
         };
         Rules::new(self.players)?
             .with_order(order)
@@ -298,7 +298,7 @@ fn play(cli: &Cli) -> ExitCode {
     match played {
         Ok(Ending::InputEnded) => input_ended("war"),
         Ok(Ending::Over(_) | Ending::Quit) => ExitCode::SUCCESS,
-        Err(Failure::Console(ConsoleError::Io(error))) if is_broken_pipe(&error) => {
+        Err(Failure::Console(PlayError::Stopped(Stop::Io(error)))) if is_broken_pipe(&error) => {
             ExitCode::SUCCESS
         }
         Err(error) => report("war", error),

@@ -12,7 +12,7 @@
 //! (`--record`); either way a seed still replays the whole session. `--auto` shows the
 //! whole hands after every battle.
 //! On a colour terminal ([`Options::color`]) the cards are painted in their suits'
-//! colours ([`paint_cards`]). With [`Options::assignment`] the prompt shows the game as
+//! colours ([`render_events_in`], in a [`CardStyle`]). With [`Options::assignment`] the prompt shows the game as
 //! the assignment describes its screen instead: the updated hands after every battle,
 //! the prompt's three options ([`ASSIGNMENT_PROMPT`]) and no `Play again?`, the screen the
 //! Java course kit's `Game.main` prints.
@@ -20,7 +20,8 @@
 use std::fmt;
 use std::io::{self, BufRead, Write};
 
-use cards_core::console::Console;
+use cards_core::console::{Console, is_quit};
+use cards_core::paint::CardStyle;
 use cards_core::protocol::{
     Actor, Agent, ChanceSource, Driver, GameState, PlayError, Seat, Step, StepOf, Stop,
 };
@@ -29,8 +30,8 @@ use crate::deck::DeckOrder;
 use crate::error::RuleError;
 use crate::game::{Action, Event, Game, NoWinner, Observation};
 use crate::render::{
-    paint_cards, render_counts, render_events, render_hands, render_summary,
-    render_summary_for_person, rules_text,
+    render_counts, render_events_in, render_hands_in, render_summary, render_summary_for_person,
+    rules_text,
 };
 use crate::strategy::AlwaysBattle;
 
@@ -107,7 +108,7 @@ pub fn parse_answer(text: &str) -> Result<Answer, Refusal> {
     if text.is_empty() {
         return Ok(Answer::Battles(1));
     }
-    if text.eq_ignore_ascii_case("q") || text.eq_ignore_ascii_case("quit") {
+    if is_quit(text) {
         return Ok(Answer::Quit);
     }
     if text.eq_ignore_ascii_case("h") || text.eq_ignore_ascii_case("hands") {
@@ -195,25 +196,10 @@ impl<R: BufRead, W: Write> Agent<Game> for Person<'_, R, W> {
 }
 // ANCHOR_END: person
 
-/// Why a console game could not go on.
-#[derive(Debug, thiserror::Error)]
-pub enum ConsoleError {
-    /// Reading the answers or writing the game failed.
-    #[error(transparent)]
-    Io(#[from] io::Error),
-    /// The game refused a step (a deck that does not fit, or a broken invariant).
-    #[error("{0}")]
-    Game(PlayError<RuleError>),
-}
-
-impl From<PlayError<RuleError>> for ConsoleError {
-    fn from(error: PlayError<RuleError>) -> ConsoleError {
-        match error {
-            PlayError::Stopped(Stop::Io(error)) => ConsoleError::Io(error),
-            error => ConsoleError::Game(error),
-        }
-    }
-}
+/// Why a console game stopped other than by its end, a quit or the end of input: an I/O
+/// error (`PlayError::Stopped(Stop::Io(_))`), or a bug (a deck that does not fit, a
+/// broken invariant); the one type of every game, [`cards_core::console::ConsoleError`].
+pub type ConsoleError = cards_core::console::ConsoleError<RuleError>;
 
 /// Plays `game` on `console` in `mode`, with chance outcomes (the deal, the shuffles of
 /// won cards) from `chance`, and prints the summary at the end.
@@ -312,7 +298,7 @@ pub fn play_session<R: BufRead, W: Write, S: Session>(
         if mode != Mode::Interactive || options.assignment || !matches!(ending, Ending::Over(_)) {
             return Ok(ending);
         }
-        if !console.ask_again().map_err(ConsoleError::Io)? {
+        if !console.ask_again().map_err(ConsoleError::from)? {
             return Ok(ending);
         }
         number += 1;
@@ -336,18 +322,15 @@ fn play_one<R: BufRead, W: Write>(
             played.push(&step);
         }
     }
-    let paint = |text: &str| match options.color {
-        true => paint_cards(text),
-        false => text.to_owned(),
-    };
+    let style = CardStyle::ansi_if(options.color);
     let mut text = String::new();
     if mode != Mode::Quiet {
         text.push_str("Initial hands:\n");
-        render_hands(game, &mut text).map_err(to_io)?;
-        console.output().write_all(paint(&text).as_bytes())?;
+        render_hands_in(style, game, &mut text).map_err(to_io)?;
+        console.output().write_all(text.as_bytes())?;
     }
     let mut shown = Shown {
-        color: options.color,
+        style,
         ..Shown::default()
     };
     let played = match mode {
@@ -366,8 +349,8 @@ fn play_one<R: BufRead, W: Write>(
             person.assignment = options.assignment;
             loop {
                 text.clear();
-                render_hands(game, &mut text).map_err(to_io)?;
-                person.hands = paint(&text);
+                render_hands_in(style, game, &mut text).map_err(to_io)?;
+                person.hands = text.clone();
                 match driver.step(game, chance, &mut person) {
                     Ok(Some(step)) => {
                         played.push(&step);
@@ -425,7 +408,7 @@ struct Shown {
     events: Vec<Event>,
     text: String,
     counts: bool,
-    color: bool,
+    style: CardStyle,
 }
 
 impl Shown {
@@ -435,17 +418,14 @@ impl Shown {
             return Ok(());
         }
         self.text.clear();
-        render_events(&self.events, &mut self.text).map_err(to_io)?;
+        render_events_in(self.style, &self.events, &mut self.text).map_err(to_io)?;
         if self.counts {
             render_counts(game, &mut self.text).map_err(to_io)?;
         } else {
-            render_hands(game, &mut self.text).map_err(to_io)?;
+            render_hands_in(self.style, game, &mut self.text).map_err(to_io)?;
         }
         self.events.clear();
-        match self.color {
-            true => out.write_all(paint_cards(&self.text).as_bytes()),
-            false => out.write_all(self.text.as_bytes()),
-        }
+        out.write_all(self.text.as_bytes())
     }
 }
 
@@ -457,7 +437,8 @@ fn to_io(error: fmt::Error) -> io::Error {
 mod tests {
     use super::*;
     use crate::game::Outcome;
-    use crate::rules::{Order, Rules};
+    use crate::render::render_hands;
+    use crate::rules::{Rules, WonCardOrder};
     use crate::{Card, Game};
     use cards_core::console::NOT_TEXT;
     use pretty_assertions::assert_eq;
@@ -497,7 +478,7 @@ mod tests {
                 .map(|c| c.parse().unwrap_or_else(|e| panic!("{c}: {e}")))
                 .collect()
         };
-        let rules = Rules::default().with_order(Order::Fixed);
+        let rules = Rules::default().with_order(WonCardOrder::Fixed);
         Game::from_piles(rules, [hand("AS KC QC"), hand("2D 3D 4D")]).unwrap()
     }
 
@@ -558,7 +539,7 @@ mod tests {
     fn h_shows_the_hands_and_a_question_mark_the_rules() {
         let (ending, shown) = session("\nh\n?\nq\n", Mode::Interactive);
         assert_eq!(ending, Ending::Quit);
-        let rules = rules_text(&Rules::default().with_order(Order::Fixed));
+        let rules = rules_text(&Rules::default().with_order(WonCardOrder::Fixed));
         assert!(rules.contains("in the order they were put down"), "{rules}");
         assert!(
             shown.contains(&format!(
@@ -576,7 +557,7 @@ mod tests {
     /// (here a recorded deal), `n` stops; a bad answer is asked again.
     #[test]
     fn play_again_deals_the_next_game_from_the_same_chance() {
-        let rules = Rules::default().with_order(Order::Fixed);
+        let rules = Rules::default().with_order(WonCardOrder::Fixed);
         let mut game = Game::new(rules);
         let mut deal_rng = cards_core::rng::rng_from_seed(5);
         let order = game.sample_chance(&mut deal_rng).unwrap();
@@ -633,7 +614,7 @@ mod tests {
     /// deal, so it is the game that deal plays alone.
     #[test]
     fn a_session_tells_each_game_and_deals_the_next_from_its_own_chance() {
-        let rules = Rules::default().with_order(Order::Fixed);
+        let rules = Rules::default().with_order(WonCardOrder::Fixed);
         let deal = |seed| {
             Game::new(rules)
                 .sample_chance(&mut cards_core::rng::rng_from_seed(seed))
@@ -724,7 +705,7 @@ mod tests {
                 .map(|c| c.parse().unwrap_or_else(|e| panic!("{c}: {e}")))
                 .collect()
         };
-        let rules = Rules::default().with_order(Order::Fixed);
+        let rules = Rules::default().with_order(WonCardOrder::Fixed);
         let play_with = |input: &str| {
             let mut game = Game::from_piles(
                 rules,

@@ -4,12 +4,12 @@
 use std::fmt::{self, Write};
 
 use cards_core::names::plural;
+use cards_core::paint::CardStyle;
 use cards_core::protocol::{GameState, Stop};
 
-use crate::card::{Card, Suit};
 use crate::game::{Event, Game, Outcome};
 use crate::player::PlayerSet;
-use crate::rules::{Order, Rules};
+use crate::rules::{Rules, WonCardOrder};
 
 /// Writes one battle's events as lines:
 ///
@@ -23,7 +23,16 @@ use crate::rules::{Order, Rules};
 /// which nobody has a card left says so (`War 2: Player 5 and Player 7 have no cards to
 /// lay.`).
 pub fn render_events(events: &[Event], out: &mut impl Write) -> fmt::Result {
-    let mut lines = Lines::default();
+    render_events_in(CardStyle::Plain, events, out)
+}
+
+/// [`render_events`] with the cards in `style` (in their suits' colours for a colour
+/// terminal).
+pub fn render_events_in(style: CardStyle, events: &[Event], out: &mut impl Write) -> fmt::Result {
+    let mut lines = Lines {
+        style,
+        ..Lines::default()
+    };
     for &event in events {
         lines.event(event, out)?;
     }
@@ -34,6 +43,8 @@ pub fn render_events(events: &[Event], out: &mut impl Write) -> fmt::Result {
 #[derive(Default)]
 struct Lines {
     line: String,
+    /// How the cards are written.
+    style: CardStyle,
     /// The player whose face-down cards are being listed.
     laying: Option<usize>,
     /// The players of the war whose line is open, until one of them lays a card: a war
@@ -59,23 +70,33 @@ impl Lines {
             Event::FaceDown { seat, card } => {
                 self.at_war = None;
                 if self.laying == Some(seat) {
-                    write!(self.line, " {card}")?;
+                    write!(self.line, " {}", self.style.card(card))?;
                 } else {
                     self.close_laying();
                     self.separator();
-                    write!(self.line, "Player {} lays {card}", seat + 1)?;
+                    write!(
+                        self.line,
+                        "Player {} lays {}",
+                        seat + 1,
+                        self.style.card(card)
+                    )?;
                     self.laying = Some(seat);
                 }
             }
             Event::Played { seat, card } => {
                 self.at_war = None;
                 if self.laying == Some(seat) {
-                    write!(self.line, " face down and plays {card}")?;
+                    write!(self.line, " face down and plays {}", self.style.card(card))?;
                     self.laying = None;
                 } else {
                     self.close_laying();
                     self.separator();
-                    write!(self.line, "Player {} plays {card}", seat + 1)?;
+                    write!(
+                        self.line,
+                        "Player {} plays {}",
+                        seat + 1,
+                        self.style.card(card)
+                    )?;
                 }
             }
             Event::Tie { seats } => {
@@ -170,6 +191,29 @@ pub fn render_hands(game: &Game, out: &mut impl Write) -> fmt::Result {
     Ok(())
 }
 
+/// [`render_hands`] with the cards in `style`: each line is the player's `toString()`
+/// ([`Player`]'s `Display`), its cards painted.
+pub fn render_hands_in(style: CardStyle, game: &Game, out: &mut impl Write) -> fmt::Result {
+    if style == CardStyle::Plain {
+        return render_hands(game, out);
+    }
+    for player in game.players() {
+        let count = player.card_count();
+        write!(
+            out,
+            "Player {} ({count} card{})",
+            player.seat() + 1,
+            plural(count as u64)
+        )?;
+        for (i, card) in player.cards().enumerate() {
+            out.write_str(if i == 0 { ": " } else { " " })?;
+            write!(out, "{}", style.card(card))?;
+        }
+        writeln!(out)?;
+    }
+    Ok(())
+}
+
 /// Writes the end of a game: the winner if any (or why there is none: a rule, or
 /// `stopped`, why the console stopped the game before its end: the player quitting, the
 /// input ending), then the numbers of battles and wars fought.
@@ -224,8 +268,8 @@ pub fn render_counts(game: &Game, out: &mut impl Write) -> fmt::Result {
 /// prompt.
 pub fn rules_text(rules: &Rules) -> String {
     let returns = match rules.order() {
-        Order::Shuffled => "shuffled",
-        Order::Fixed => "in the order they were put down",
+        WonCardOrder::Shuffled => "shuffled",
+        WonCardOrder::Fixed => "in the order they were put down",
     };
     format!(
         "Rules: the 52 cards are dealt to the {} players. In each battle everyone turns up\n\
@@ -238,35 +282,6 @@ pub fn rules_text(rules: &Rules) -> String {
         rules.players(),
         rules.max_battles()
     )
-}
-
-/// `text` with every card code in it (`10H`, `QS`) painted in its suit's colour for a
-/// colour terminal: hearts and diamonds red, clubs and spades bold, in the terminal's
-/// own foreground (black on a light background, and still readable on a dark one).
-pub fn paint_cards(text: &str) -> String {
-    let mut painted = String::with_capacity(text.len() * 2);
-    let mut rest = text;
-    while let Some(start) = rest.find(|c: char| c.is_ascii_alphanumeric()) {
-        painted.push_str(&rest[..start]);
-        rest = &rest[start..];
-        let end = rest
-            .find(|c: char| !c.is_ascii_alphanumeric())
-            .unwrap_or(rest.len());
-        let word = &rest[..end];
-        match word.parse::<Card>() {
-            Ok(card) => {
-                let sgr = match card.suit() {
-                    Suit::Hearts | Suit::Diamonds => 31,
-                    Suit::Clubs | Suit::Spades => 1,
-                };
-                painted.push_str(&format!("\x1b[{sgr}m{word}\x1b[0m"));
-            }
-            Err(_) => painted.push_str(word),
-        }
-        rest = &rest[end..];
-    }
-    painted.push_str(rest);
-    painted
 }
 
 #[cfg(test)]
@@ -430,24 +445,55 @@ mod tests {
     #[test]
     fn cards_are_painted_in_their_suits_colours_and_nothing_else_is() {
         let (red, bold, end) = ("\x1b[31m", "\x1b[1m", "\x1b[0m");
+        let events = [
+            Event::Battle { battle: 1 },
+            Event::Played {
+                seat: 0,
+                card: card("10H"),
+            },
+            Event::Played {
+                seat: 1,
+                card: card("QS"),
+            },
+            Event::Took { seat: 1, cards: 2 },
+        ];
+        let (mut plain, mut painted) = (String::new(), String::new());
+        render_events(&events, &mut plain).unwrap();
+        render_events_in(CardStyle::Ansi, &events, &mut painted).unwrap();
+        let line =
+            "Battle 1: Player 1 plays 10H, Player 2 plays QS. Player 2 wins and takes 2 cards.\n";
+        assert_eq!(plain, line);
         assert_eq!(
-            paint_cards("Battle 1: Player 1 plays 10H, Player 2 plays QS. Player 2 wins."),
+            painted,
             format!(
                 "Battle 1: Player 1 plays {red}10H{end}, Player 2 plays {bold}QS{end}. \
-                 Player 2 wins."
+                 Player 2 wins and takes 2 cards.\n"
             )
         );
+        let game = Game::from_piles(
+            Rules::default(),
+            [vec![card("2D"), card("AC")], vec![card("KS")]],
+        )
+        .unwrap();
+        let (mut plain, mut painted) = (String::new(), String::new());
+        render_hands(&game, &mut plain).unwrap();
+        render_hands_in(CardStyle::Ansi, &game, &mut painted).unwrap();
+        assert_eq!(plain, "Player 1 (2 cards): 2D AC\nPlayer 2 (1 card): KS\n");
         assert_eq!(
-            paint_cards("Player 1 (2 cards): 2D AC"),
-            format!("Player 1 (2 cards): {red}2D{end} {bold}AC{end}")
+            painted,
+            format!(
+                "Player 1 (2 cards): {red}2D{end} {bold}AC{end}\nPlayer 2 (1 card): {bold}KS{end}\n"
+            )
         );
-        assert_eq!(paint_cards("War 1 (battle 4): 1C"), "War 1 (battle 4): 1C");
+        let mut same = String::new();
+        render_hands_in(CardStyle::Plain, &game, &mut same).unwrap();
+        assert_eq!(same, plain);
     }
 
     #[test]
     fn counts_are_one_line() {
         let game = Game::from_piles(
-            Rules::default().with_order(Order::Fixed),
+            Rules::default().with_order(WonCardOrder::Fixed),
             [vec![card("AS"), card("KC")], vec![card("2D")]],
         )
         .unwrap();
