@@ -769,7 +769,7 @@ fn run(cli: Cli) -> Result<Done, Failure> {
 /// colour when a person is likely reading it. This is the one place that decides.
 fn shown() -> Style {
     Style {
-        ansi: cards_core::cli::stdout_wants_color(),
+        cards: cards_core::paint::CardStyle::ansi_if(cards_core::cli::stdout_wants_color()),
         ..Style::default()
     }
 }
