@@ -9,13 +9,13 @@
 
 use divan::{Bencher, counter::ItemsCount};
 use war::simulate::Worker;
-use war::{Order, Rules};
+use war::{Rules, WonCardOrder};
 
 fn main() {
     divan::main();
 }
 
-fn bench_games(bencher: Bencher, players: usize, order: Order) {
+fn bench_games(bencher: Bencher, players: usize, order: WonCardOrder) {
     let rules = Rules::new(players).unwrap().with_order(order);
     let mut worker = Worker::new(rules);
     let mut index = 0;
@@ -28,11 +28,11 @@ fn bench_games(bencher: Bencher, players: usize, order: Order) {
 /// One game with won cards shuffled back (the default), by number of players.
 #[divan::bench(args = [2, 4, 8])]
 fn shuffled(bencher: Bencher, players: usize) {
-    bench_games(bencher, players, Order::Shuffled);
+    bench_games(bencher, players, WonCardOrder::Shuffled);
 }
 
 /// One two-player game with won cards returned in a fixed order (repetition check on).
 #[divan::bench]
 fn fixed_two_players(bencher: Bencher) {
-    bench_games(bencher, 2, Order::Fixed);
+    bench_games(bencher, 2, WonCardOrder::Fixed);
 }

@@ -1,10 +1,27 @@
 //! The rules: the assignment's `Game` class without its console, as a
-//! [`cards_core::protocol::GameState`]. A [`Game`] starts at the deal (a chance node:
-//! the order of the 52 cards) or from hand-built piles; the player to act has one action,
+//! [`cards_core::protocol::GameState`].
+//!
+//! Read it next to the assignment: a [`Game`] holds the two players (each a [`Player`]
+//! with a face-down pile), the cards on the table (the text's "war chest") and the counts
+//! of battles and wars. `Game::battle` is one battle: both players turn over their top
+//! card and the higher card takes the table; a tie starts a war (`Game::war`): each
+//! player lays four cards, the fourth face up, and the fourth cards fight the next
+//! battle, so a tie there starts the next war. A player who must put down a card and
+//! has none loses.
+//!
+//! Beside it, not through it: the same rules for 3 to 8 players (`--players N`) in the
+//! module `more_players`, and the check that ends a game that would repeat forever (won
+//! cards returned in a fixed order) in the module `repetition`.
+//!
+//! The rest is the protocol: a game starts at the deal (a chance node, the order of the
+//! 52 cards) or from hand-built piles; the player to act has one action,
 //! [`Action::Battle`], which plays a battle with all its wars; with won cards shuffled
 //! back, the order in which the winner slips them under their pile is another chance
 //! node. What happens is reported as [`Event`]s; the game ends in an [`Outcome`].
 //! Nothing here prints or reads.
+
+mod more_players;
+mod repetition;
 
 use std::cmp::Ordering;
 use std::fmt;
@@ -14,145 +31,43 @@ use cards_core::shuffle;
 use rand::Rng;
 
 use crate::card::Card;
-use crate::deck::{ChanceNode, DeckOrder};
+use crate::deck::{ChanceNode, DECK_SIZE, DeckOrder};
 use crate::error::RuleError;
-use crate::player::{MAX_PLAYERS, Player, PlayerSet};
-use crate::rules::{Order, Rules, SetupError};
+use crate::player::{Player, PlayerSet};
+use crate::rules::{Rules, SetupError, WonCardOrder};
+use repetition::Repetition;
 
 /// How many cards each player puts down in a war: three face down, the fourth face up.
 pub const WAR_CARDS: usize = 4;
 
-/// Something that happened, in the order it happened: the deal, then each battle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Event {
-    /// The 52 cards were dealt one at a time, Player 1 first.
-    Dealt,
-    /// A battle begins; `battle` is its number in the game (wars' battles counted).
-    Battle {
-        /// The battle's number, from 1.
-        battle: u64,
-    },
-    /// A player turns a card face up to be compared: the battle's card or the fourth
-    /// card of a war.
-    Played {
-        /// Who.
-        seat: usize,
-        /// The card shown.
-        card: Card,
-    },
-    /// These players share the highest card: a war follows.
-    Tie {
-        /// The tied players.
-        seats: PlayerSet,
-    },
-    /// A war among `seats` begins. `battle` is the number of its deciding battle, or
-    /// `None` when fewer than two of them can lay all four cards, so nothing is compared.
-    War {
-        /// The war's number in the game, from 1 (chained wars each count).
-        war: u64,
-        /// The deciding battle's number, if there is one.
-        battle: Option<u64>,
-        /// The players at war.
-        seats: PlayerSet,
-    },
-    /// A player puts a war card down face down.
-    FaceDown {
-        /// Who.
-        seat: usize,
-        /// The card.
-        card: Card,
-    },
-    /// A player had no card when one was needed (or holds none after a battle) and leaves
-    /// the game; with two players, that player loses.
-    Out {
-        /// Who.
-        seat: usize,
-    },
-    /// A player takes every card on the table and slips them under their pile (with
-    /// [`Order::Shuffled`], once chance has ordered them).
-    Took {
-        /// Who.
-        seat: usize,
-        /// How many cards.
-        cards: usize,
-    },
-    /// Everyone at war ran out of cards at once, so nobody took the table: its cards stay
-    /// for the winner of the next battle (only possible with more than two players, or at
-    /// the end of a two-player game without winner).
-    PotLeft {
-        /// How many cards stay on the table.
-        cards: usize,
-    },
-    /// The game is over.
-    GameOver {
-        /// How it ended.
-        outcome: Outcome,
-    },
-}
+/// The two players of the assignment's game, Player 1 and Player 2.
+const BOTH: PlayerSet = PlayerSet::first(2);
 
-/// How a game ended: a winner, or no winner and why (the workspace's one outcome type).
-pub type Outcome = cards_core::Outcome<NoWinner>;
-
-/// Why a game ended without a winner.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum NoWinner {
-    /// The last players ran out of cards in the same step with equally many cards: with
-    /// nobody holding more, nobody outlasts the others, so nobody wins.
-    OutOfCards {
-        /// Who ran out together.
-        seats: PlayerSet,
-    },
-    /// With [`Order::Fixed`], the cards lay after battle `battle` exactly as after battle
-    /// `earlier`: the game would repeat forever.
-    Repetition {
-        /// The battle after which the position came back.
-        battle: u64,
-        /// The battle after which it was seen before (0: the deal).
-        earlier: u64,
-    },
-    /// The cap on battles was reached. It is checked after a whole battle, its wars
-    /// included, and a war's deciding battle counts as a battle, so the battles fought
-    /// may pass the cap by the wars of the last one.
-    BattleCap {
-        /// The cap.
-        max_battles: u64,
-    },
-}
-
-impl fmt::Display for NoWinner {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            NoWinner::OutOfCards { seats } => {
-                write!(f, "{seats} ran out of cards at the same time")
-            }
-            NoWinner::Repetition { battle, earlier } => {
-                let when = if earlier == 0 {
-                    "at the deal".to_owned()
-                } else {
-                    format!("after battle {earlier}")
-                };
-                write!(
-                    f,
-                    "after battle {battle} the cards lay exactly as {when}, so with won \
-                     cards returned in a fixed order the game would repeat forever"
-                )
-            }
-            NoWinner::BattleCap { max_battles } => {
-                write!(
-                    f,
-                    "the game reached the cap of {max_battles} battles (--max-battles)"
-                )
-            }
-        }
-    }
-}
-
-/// What the player to act may do: War leaves no choice, so the only action is to turn
-/// the top cards over.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Action {
-    /// Play the next battle, with all the wars it sets off.
-    Battle,
+/// A game of War in progress: the players' piles, the cards on the table, the counts of
+/// battles and wars, and where the game stands (deal, a player's turn, the order of won
+/// cards, or over).
+///
+/// Between battles the table is empty, except for a pot left by a war in which everyone
+/// ran out at once ([`Event::PotLeft`]). From the deal on, the piles and the table
+/// together hold exactly the cards dealt.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Game {
+    rules: Rules,
+    /// The players, Player 1 first, each holding a face-down pile.
+    players: Vec<Player>,
+    /// The cards on the table (the "war chest"), in the order they were put down.
+    table: Vec<Card>,
+    /// Whether each card on the table lies face up, in the same order.
+    face_up: Vec<bool>,
+    /// Who has run out of cards and left the game.
+    out: PlayerSet,
+    /// Battles fought, a war's deciding battle included.
+    battles: u64,
+    /// Wars fought, each chained war counted.
+    wars: u64,
+    phase: Phase,
+    /// With won cards in a fixed order: the positions seen, to stop an endless game.
+    repetition: Repetition,
 }
 
 /// Where the game stands.
@@ -174,28 +89,131 @@ enum Phase {
     Over(Outcome),
 }
 
-/// A game of War in progress: the players' piles, the cards on the table, the counts of
-/// battles and wars, and where the game stands (deal, a player's turn, the order of won
-/// cards, or over).
-///
-/// Between battles the table is empty, except for a pot left by a war in which everyone
-/// ran out at once ([`Event::PotLeft`]). From the deal on, the piles and the table
-/// together hold exactly the cards dealt.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Game {
-    rules: Rules,
-    players: Vec<Player>,
-    table: Vec<Card>,
-    /// Which of the table's cards are face up (bit `i`: the `i`-th card put down).
-    face_up: u64,
-    out: PlayerSet,
-    battles: u64,
-    wars: u64,
-    phase: Phase,
-    repetition: Repetition,
+/// How a two-player war ended.
+enum War {
+    /// Both players laid four cards: their fourth cards, face up, fight the next battle.
+    Battle(Card, Card),
+    /// A player could not lay four cards and is out: the other (if any) takes the table.
+    RanOut { winner: Option<Seat> },
 }
 
 impl Game {
+    // ANCHOR: battle_and_war
+    /// One battle of the two-player game, with all the wars it sets off: each player
+    /// turns over the top card of their pile, and the higher card takes the table (suits
+    /// never count); equal cards start a war, whose fourth cards fight the next battle.
+    fn battle(&mut self, events: &mut impl EventSink<Event>) -> Result<(), RuleError> {
+        self.battles += 1;
+        events.push(Event::Battle {
+            battle: self.battles,
+        });
+        // Both hold cards: a player left with none after a battle is out at once.
+        let (Some(mut first), Some(mut second)) =
+            (self.turn_over(0, events), self.turn_over(1, events))
+        else {
+            return Err(RuleError::Broken("a player battled without cards"));
+        };
+        let winner = loop {
+            match first.compare_rank(second) {
+                Ordering::Greater => break Some(0),
+                Ordering::Less => break Some(1),
+                Ordering::Equal => {}
+            }
+            events.push(Event::Tie { seats: BOTH });
+            match self.war(events) {
+                War::Battle(next_first, next_second) => (first, second) = (next_first, next_second),
+                War::RanOut { winner } => break winner,
+            }
+        };
+        // Nobody was out before the battle: with two players, the game would be over.
+        self.settle(winner, PlayerSet::EMPTY, events);
+        Ok(())
+    }
+
+    /// A war after a tie: each player lays four cards from the top of their pile, three
+    /// face down and the fourth face up, and the two fourth cards fight the next battle
+    /// (every card stays on the table for its winner). A player who cannot lay all four
+    /// has run out and loses; if neither can, the one who had fewer cards loses, and with
+    /// equally few both are out and nobody wins.
+    fn war(&mut self, events: &mut impl EventSink<Event>) -> War {
+        self.wars += 1;
+        let held = [self.players[0].card_count(), self.players[1].card_count()];
+        // The fourth cards' battle counts as a battle, if both can lay them.
+        let battle = (held[0] >= WAR_CARDS && held[1] >= WAR_CARDS).then(|| {
+            self.battles += 1;
+            self.battles
+        });
+        events.push(Event::War {
+            war: self.wars,
+            battle,
+            seats: BOTH,
+        });
+        let first = self.lay_war_cards(0, events);
+        let second = self.lay_war_cards(1, events);
+        match (first, second) {
+            (Some(first), Some(second)) => War::Battle(first, second),
+            (Some(_), None) => self.loses(1, events),
+            (None, Some(_)) => self.loses(0, events),
+            (None, None) => match held[0].cmp(&held[1]) {
+                Ordering::Greater => self.loses(1, events),
+                Ordering::Less => self.loses(0, events),
+                Ordering::Equal => {
+                    self.run_out(0, events);
+                    self.run_out(1, events);
+                    War::RanOut { winner: None }
+                }
+            },
+        }
+    }
+    // ANCHOR_END: battle_and_war
+
+    /// The player in `seat` turns over the top card of their pile onto the table, face
+    /// up; `None` if they have no card.
+    fn turn_over(&mut self, seat: Seat, events: &mut impl EventSink<Event>) -> Option<Card> {
+        let card = self.players[seat].play_card()?;
+        self.table.push(card);
+        self.face_up.push(true);
+        events.push(Event::Played { seat, card });
+        Some(card)
+    }
+
+    /// The player in `seat` lays a war's cards: three face down, then the fourth face up,
+    /// which is returned; `None` if they run out before the fourth.
+    fn lay_war_cards(&mut self, seat: Seat, events: &mut impl EventSink<Event>) -> Option<Card> {
+        for _ in 1..WAR_CARDS {
+            let card = self.players[seat].play_card()?;
+            self.table.push(card);
+            self.face_up.push(false);
+            events.push(Event::FaceDown { seat, card });
+        }
+        self.turn_over(seat, events)
+    }
+
+    /// The player in `seat` has run out of cards and leaves the game.
+    fn run_out(&mut self, seat: Seat, events: &mut impl EventSink<Event>) {
+        self.out.insert(seat);
+        events.push(Event::Out { seat });
+    }
+
+    /// In a two-player war, the player in `seat` has run out and loses it.
+    fn loses(&mut self, seat: Seat, events: &mut impl EventSink<Event>) -> War {
+        self.run_out(seat, events);
+        War::RanOut {
+            winner: Some(1 - seat),
+        }
+    }
+
+    /// Plays the next battle: the assignment's two-player battle, or with more players
+    /// the same rules for many (the module `more_players`).
+    fn play_battle(&mut self, events: &mut impl EventSink<Event>) -> Result<(), RuleError> {
+        if self.players.len() == 2 {
+            self.battle(events)
+        } else {
+            self.battle_of_many(events);
+            Ok(())
+        }
+    }
+
     /// A new game at its first chance node, the deal: the 52 cards are ordered (by
     /// [`Game::sample_chance`] from a seeded generator, or from a deck file) and dealt one
     /// at a time to the players in turn, Player 1 first, each card going under the ones
@@ -207,8 +225,8 @@ impl Game {
             players: (0..rules.players())
                 .map(|seat| Player::new(seat, []))
                 .collect(),
-            table: Vec::with_capacity(52),
-            face_up: 0,
+            table: Vec::with_capacity(DECK_SIZE),
+            face_up: Vec::with_capacity(DECK_SIZE),
             out: PlayerSet::EMPTY,
             battles: 0,
             wars: 0,
@@ -228,7 +246,7 @@ impl Game {
         P: IntoIterator<Item = Card>,
     {
         let mut game = Game::new(rules);
-        let mut seen = [false; 52];
+        let mut seen = [false; DECK_SIZE];
         let mut count = 0;
         for (seat, pile) in piles.into_iter().enumerate() {
             count += 1;
@@ -263,7 +281,7 @@ impl Game {
             player.clear();
         }
         self.table.clear();
-        self.face_up = 0;
+        self.face_up.clear();
         self.out = PlayerSet::EMPTY;
         self.battles = 0;
         self.wars = 0;
@@ -273,7 +291,7 @@ impl Game {
     /// Player 1 opens: every seat holds cards (a deal gives each of at most 8 players at
     /// least 6 of the 52; hand-built piles may not be empty).
     fn start(&mut self) {
-        if self.rules.order() == Order::Fixed {
+        if self.rules.order() == WonCardOrder::Fixed {
             self.repetition.start(&self.players, &self.table);
         }
         self.phase = Phase::Turn { seat: 0 };
@@ -334,70 +352,14 @@ impl Game {
         PlayerSet::first(self.players.len()).without(self.out)
     }
 
-    /// Plays one battle, with all the wars it sets off (the rules are on `apply`).
-    fn battle(&mut self, events: &mut impl EventSink<Event>) {
-        let out_before = self.out;
-        let mut shown: [Option<Card>; MAX_PLAYERS] = [None; MAX_PLAYERS];
-
-        // Everyone still in the game holds cards at a player's turn.
-        let mut contenders = self.in_game();
-        self.battles += 1;
-        events.push(Event::Battle {
-            battle: self.battles,
-        });
-        for seat in contenders.iter() {
-            if let Some(card) = self.players[seat].play_card() {
-                self.put_down(card, true);
-                shown[seat] = Some(card);
-                events.push(Event::Played { seat, card });
-            }
-        }
-
-        // ANCHOR: war_loop
-        let winner = loop {
-            let best = highest(&shown, contenders);
-            if best.len() <= 1 {
-                break best.lowest();
-            }
-            events.push(Event::Tie { seats: best });
-            self.wars += 1;
-            let survivors = self.war_survivors(best);
-            let deciding = (survivors.len() >= 2).then(|| {
-                self.battles += 1;
-                self.battles
-            });
-            events.push(Event::War {
-                war: self.wars,
-                battle: deciding,
-                seats: best,
-            });
-            shown = [None; MAX_PLAYERS];
-            for seat in best.iter() {
-                for laid in 1..=WAR_CARDS {
-                    let Some(card) = self.players[seat].play_card() else {
-                        break;
-                    };
-                    let face_up = laid == WAR_CARDS;
-                    self.put_down(card, face_up);
-                    if face_up {
-                        shown[seat] = Some(card);
-                        events.push(Event::Played { seat, card });
-                    } else {
-                        events.push(Event::FaceDown { seat, card });
-                    }
-                }
-            }
-            for seat in best.iter().filter(|&seat| !survivors.contains(seat)) {
-                self.out.insert(seat);
-                events.push(Event::Out { seat });
-            }
-            match survivors.len() {
-                0 | 1 => break survivors.lowest(),
-                _ => contenders = survivors,
-            }
-        };
-        // ANCHOR_END: war_loop
-
+    /// The battle is over: `winner` takes the table; with no winner (everyone at war ran
+    /// out together) its cards stay there. `out_before` is who was out before the battle.
+    fn settle(
+        &mut self,
+        winner: Option<Seat>,
+        out_before: PlayerSet,
+        events: &mut impl EventSink<Event>,
+    ) {
         match winner {
             Some(seat) => self.take(seat, out_before, false, events),
             None => {
@@ -407,13 +369,6 @@ impl Game {
                 self.end_battle(out_before, None, events);
             }
         }
-    }
-
-    fn put_down(&mut self, card: Card, face_up: bool) {
-        if face_up {
-            self.face_up |= 1 << self.table.len();
-        }
-        self.table.push(card);
     }
 
     /// The player in `seat` takes the table: at once in the fixed order, or after chance
@@ -426,14 +381,14 @@ impl Game {
         events: &mut impl EventSink<Event>,
     ) {
         match self.rules.order() {
-            Order::Shuffled => {
+            WonCardOrder::Shuffled => {
                 self.phase = Phase::Take {
                     seat,
                     out_before,
                     last,
                 };
             }
-            Order::Fixed => self.hand_over(seat, out_before, last, events),
+            WonCardOrder::Fixed => self.hand_over(seat, out_before, last, events),
         }
     }
 
@@ -453,7 +408,7 @@ impl Game {
         });
         self.players[seat].collect(&self.table);
         self.table.clear();
-        self.face_up = 0;
+        self.face_up.clear();
         if last {
             self.finish(Outcome::Winner { seat }, events);
         } else {
@@ -476,8 +431,7 @@ impl Game {
         let laid_and_lost = in_game.without(taker.into_iter().collect());
         let emptied = laid_and_lost.filter(|seat| self.players[seat].is_out());
         for seat in emptied.iter() {
-            self.out.insert(seat);
-            events.push(Event::Out { seat });
+            self.run_out(seat, events);
         }
         // Those still in the game now all hold cards.
         let active = in_game.without(emptied);
@@ -497,8 +451,10 @@ impl Game {
                     let max_battles = self.rules.max_battles();
                     let reason = NoWinner::BattleCap { max_battles };
                     self.finish(Outcome::NoWinner { reason }, events);
-                } else if self.rules.order() == Order::Fixed
-                    && let Some(earlier) = self.repeated()
+                } else if self.rules.order() == WonCardOrder::Fixed
+                    && let Some(earlier) =
+                        self.repetition
+                            .check(&self.players, &self.table, self.battles)
                 {
                     // Only won cards returned in a fixed order can bring a position back.
                     let battle = self.battles;
@@ -522,57 +478,36 @@ impl Game {
         self.start();
     }
 
-    /// With the fixed order, the battle after which the position was seen before, if it
-    /// repeats.
-    fn repeated(&mut self) -> Option<u64> {
-        self.repetition
-            .check(&self.players, &self.table, self.battles)
-    }
-
     fn finish(&mut self, outcome: Outcome, events: &mut impl EventSink<Event>) {
         self.phase = Phase::Over(outcome);
         events.push(Event::GameOver { outcome });
     }
 
-    /// Which of the tied players `best` come through a war: those who can lay all four
-    /// cards; if none can, the one who holds the most (they run out last), unless
-    /// several hold that many.
-    fn war_survivors(&self, best: PlayerSet) -> PlayerSet {
-        let count = |seat: usize| self.players[seat].card_count();
-        let full: PlayerSet = best.iter().filter(|&s| count(s) >= WAR_CARDS).collect();
-        if !full.is_empty() {
-            return full;
-        }
-        let most = best.iter().map(count).fold(0, usize::max);
-        let last: PlayerSet = best.iter().filter(|&s| count(s) == most).collect();
-        if last.len() == 1 {
-            last
-        } else {
-            PlayerSet::EMPTY
-        }
-    }
-
     /// Checks that `order` holds exactly the cards of the chance node `node`, each once.
     fn check_order(&self, node: ChanceNode, order: &DeckOrder) -> Result<(), RuleError> {
-        let expected: u64 = match node {
-            ChanceNode::Deal => (1 << 52) - 1,
-            ChanceNode::Take { .. } => mask(self.table.iter().copied()),
+        // The cards chance orders: the whole deck, or those on the table.
+        let (mut to_order, expected) = match node {
+            ChanceNode::Deal => ([true; DECK_SIZE], DECK_SIZE),
+            ChanceNode::Take { .. } => ([false; DECK_SIZE], self.table.len()),
         };
-        let mut given = 0u64;
+        if let ChanceNode::Take { .. } = node {
+            for card in &self.table {
+                to_order[card.index()] = true;
+            }
+        }
+        let mut given = [false; DECK_SIZE];
         for &card in order.cards() {
-            let bit = 1 << card.index();
-            if expected & bit == 0 {
+            if !to_order[card.index()] {
                 return Err(RuleError::NotInPlay { node, card });
             }
-            if given & bit != 0 {
+            if std::mem::replace(&mut given[card.index()], true) {
                 return Err(RuleError::Twice { card });
             }
-            given |= bit;
         }
-        if given != expected {
+        if order.cards().len() != expected {
             return Err(RuleError::OrderLength {
                 node,
-                expected: expected.count_ones() as usize,
+                expected,
                 given: order.cards().len(),
             });
         }
@@ -580,11 +515,146 @@ impl Game {
     }
 }
 
-/// The set of `cards` as bits of their indices.
+/// The set of `cards` as bits of their indices (for the conformance audit's check that
+/// every card is held once).
+#[cfg(feature = "conformance")]
 pub(crate) fn mask(cards: impl IntoIterator<Item = Card>) -> u64 {
     cards
         .into_iter()
         .fold(0, |set, card| set | 1 << card.index())
+}
+
+/// Something that happened, in the order it happened: the deal, then each battle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// The 52 cards were dealt one at a time, Player 1 first.
+    Dealt,
+    /// A battle begins; `battle` is its number in the game (wars' battles counted).
+    Battle {
+        /// The battle's number, from 1.
+        battle: u64,
+    },
+    /// A player turns a card face up to be compared: the battle's card or the fourth
+    /// card of a war.
+    Played {
+        /// Who.
+        seat: usize,
+        /// The card shown.
+        card: Card,
+    },
+    /// These players share the highest card: a war follows.
+    Tie {
+        /// The tied players.
+        seats: PlayerSet,
+    },
+    /// A war among `seats` begins. `battle` is the number of its deciding battle, or
+    /// `None` when fewer than two of them can lay all four cards, so nothing is compared.
+    War {
+        /// The war's number in the game, from 1 (chained wars each count).
+        war: u64,
+        /// The deciding battle's number, if there is one.
+        battle: Option<u64>,
+        /// The players at war.
+        seats: PlayerSet,
+    },
+    /// A player puts a war card down face down.
+    FaceDown {
+        /// Who.
+        seat: usize,
+        /// The card.
+        card: Card,
+    },
+    /// A player had no card when one was needed (or holds none after a battle) and leaves
+    /// the game; with two players, that player loses.
+    Out {
+        /// Who.
+        seat: usize,
+    },
+    /// A player takes every card on the table and slips them under their pile (with
+    /// [`WonCardOrder::Shuffled`], once chance has ordered them).
+    Took {
+        /// Who.
+        seat: usize,
+        /// How many cards.
+        cards: usize,
+    },
+    /// Everyone at war ran out of cards at once, so nobody took the table: its cards stay
+    /// for the winner of the next battle (only possible with more than two players, or at
+    /// the end of a two-player game without winner).
+    PotLeft {
+        /// How many cards stay on the table.
+        cards: usize,
+    },
+    /// The game is over.
+    GameOver {
+        /// How it ended.
+        outcome: Outcome,
+    },
+}
+
+/// How a game ended: a winner, or no winner and why (the workspace's one outcome type).
+pub type Outcome = cards_core::Outcome<NoWinner>;
+
+/// Why a game ended without a winner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NoWinner {
+    /// The last players ran out of cards in the same step with equally many cards: with
+    /// nobody holding more, nobody outlasts the others, so nobody wins.
+    OutOfCards {
+        /// Who ran out together.
+        seats: PlayerSet,
+    },
+    /// With [`WonCardOrder::Fixed`], the cards lay after battle `battle` exactly as after battle
+    /// `earlier`: the game would repeat forever.
+    Repetition {
+        /// The battle after which the position came back.
+        battle: u64,
+        /// The battle after which it was seen before (0: the deal).
+        earlier: u64,
+    },
+    /// The cap on battles was reached. It is checked after a whole battle, its wars
+    /// included, and a war's deciding battle counts as a battle, so the battles fought
+    /// may pass the cap by the wars of the last one.
+    BattleCap {
+        /// The cap.
+        max_battles: u64,
+    },
+}
+
+impl fmt::Display for NoWinner {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            NoWinner::OutOfCards { seats } => {
+                write!(f, "{seats} ran out of cards at the same time")
+            }
+            NoWinner::Repetition { battle, earlier } => {
+                let when = if earlier == 0 {
+                    "at the deal".to_owned()
+                } else {
+                    format!("after battle {earlier}")
+                };
+                write!(
+                    f,
+                    "after battle {battle} the cards lay exactly as {when}, so with won \
+                     cards returned in a fixed order the game would repeat forever"
+                )
+            }
+            NoWinner::BattleCap { max_battles } => {
+                write!(
+                    f,
+                    "the game reached the cap of {max_battles} battles (--max-battles)"
+                )
+            }
+        }
+    }
+}
+
+/// What the player to act may do: War leaves no choice, so the only action is to turn
+/// the top cards over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Play the next battle, with all the wars it sets off.
+    Battle,
 }
 
 impl GameState for Game {
@@ -640,10 +710,7 @@ impl GameState for Game {
         events: &mut S,
     ) -> Result<(), RuleError> {
         match (self.phase, action) {
-            (Phase::Turn { .. }, Action::Battle) => {
-                self.battle(events);
-                Ok(())
-            }
+            (Phase::Turn { .. }, Action::Battle) => self.play_battle(events),
             (Phase::Deal, _) => Err(RuleError::ChanceActs(ChanceNode::Deal)),
             (Phase::Take { seat, .. }, _) => Err(RuleError::ChanceActs(ChanceNode::Take { seat })),
             (Phase::Over(_), _) => Err(RuleError::Over),
@@ -665,7 +732,7 @@ impl GameState for Game {
             "{action:?} trusted out of a player's turn"
         );
         let Action::Battle = action;
-        self.battle(&mut Ignore);
+        self.play_battle(&mut Ignore)?;
         // A take ends the battle, or hands a pot left on the table to the last player in.
         while let Phase::Take { .. } = self.phase {
             self.apply_sampled_chance(rng, &mut Ignore)?;
@@ -787,13 +854,12 @@ impl<'a> Observation<'a> {
 
     /// The table's face-up cards, in the order they were put down.
     pub fn face_up(&self) -> impl Iterator<Item = Card> + 'a {
-        let face_up = self.game.face_up;
         self.game
             .table
             .iter()
-            .enumerate()
-            .filter(move |&(i, _)| face_up & 1 << i != 0)
-            .map(|(_, &card)| card)
+            .zip(&self.game.face_up)
+            .filter(|&(_, &up)| up)
+            .map(|(&card, _)| card)
     }
 
     /// Battles fought so far.
@@ -821,104 +887,763 @@ impl fmt::Debug for Observation<'_> {
     }
 }
 
-/// The players among `contenders` whose shown card has the highest rank (suits never
-/// break a tie in War); nobody if none of them shows a card.
-fn highest(shown: &[Option<Card>; MAX_PLAYERS], contenders: PlayerSet) -> PlayerSet {
-    let mut best = PlayerSet::EMPTY;
-    let mut best_card: Option<Card> = None;
-    for seat in contenders.iter() {
-        let Some(card) = shown[seat] else { continue };
-        match best_card.map(|best| card.compare_rank(best)) {
-            Some(Ordering::Less) => {}
-            Some(Ordering::Equal) => best.insert(seat),
-            None | Some(Ordering::Greater) => {
-                best = PlayerSet::EMPTY;
-                best.insert(seat);
-                best_card = Some(card);
+#[cfg(test)]
+mod tests {
+    // Hand-built positions for every rule: battles, single and chained wars, running out
+    // on either side, running out together, more players, the cycle rule and the cap.
+
+    use pretty_assertions::assert_eq;
+
+    use super::*;
+    use crate::render::render_events;
+    use crate::strategy::AlwaysBattle;
+    use cards_core::protocol::{ChanceSource, Driver};
+    use cards_core::rng::rng_from_seed;
+
+    fn hand(text: &str) -> Vec<Card> {
+        text.split_whitespace()
+            .map(|card| card.parse().unwrap_or_else(|e| panic!("{card}: {e}")))
+            .collect()
+    }
+
+    /// A game on these piles (top card first) with won cards returned in the fixed order,
+    /// so that every pile afterwards is predictable.
+    fn game(piles: &[&str]) -> Game {
+        let rules = Rules::new(piles.len())
+            .unwrap()
+            .with_order(WonCardOrder::Fixed);
+        Game::from_piles(rules, piles.iter().map(|p| hand(p))).unwrap()
+    }
+
+    /// What one battle did, read from its events: battles fought (1, plus one per war that
+    /// came to a deciding comparison), wars started, who took the table and how many cards
+    /// were taken (or left on the table).
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    struct Summary {
+        battles: u64,
+        wars: u64,
+        winner: Option<usize>,
+        cards: usize,
+    }
+
+    /// Plays one battle through the protocol's loop: the action, then the chance steps
+    /// that complete it (the shuffle of won cards, from seed 0). Returns what the console
+    /// would print and the summary.
+    fn battle(game: &mut Game) -> (String, Summary) {
+        let mut driver = Driver::new();
+        let mut chance = ChanceSource::seeded(rng_from_seed(0));
+        let mut events = Vec::new();
+        let (battles, wars) = (game.battles(), game.wars());
+        loop {
+            let step = driver.step(game, &mut chance, &mut AlwaysBattle);
+            assert!(matches!(step, Ok(Some(_))), "{step:?}");
+            events.extend_from_slice(driver.events());
+            if game.actor() != Actor::Chance {
+                break;
             }
         }
+        let mut text = String::new();
+        render_events(&events, &mut text).unwrap();
+        assert_eq!(
+            events
+                .iter()
+                .filter(|e| matches!(e, Event::GameOver { .. }))
+                .count(),
+            usize::from(game.actor() == Actor::Over),
+            "GameOver is reported exactly when the game ends"
+        );
+        let mut summary = Summary {
+            battles: game.battles() - battles,
+            wars: game.wars() - wars,
+            ..Summary::default()
+        };
+        if let Some(&event) = events
+            .iter()
+            .find(|e| matches!(e, Event::Took { .. } | Event::PotLeft { .. }))
+        {
+            match event {
+                Event::Took { seat, cards } => {
+                    (summary.winner, summary.cards) = (Some(seat), cards)
+                }
+                Event::PotLeft { cards } => summary.cards = cards,
+                _ => {}
+            }
+        }
+        (text, summary)
     }
-    best
-}
 
-/// Repetition detection for [`Order::Fixed`], by Brent's algorithm: the position (the
-/// piles and the table between two battles) is saved at the deal and after battles
-/// 1, 3, 7, 15, … (the saving interval doubles), and each new position is compared with
-/// the saved one. Once the game has entered a cycle and the interval exceeds the cycle's
-/// length, the saved position comes back, so every cycle is found, at most a few cycle
-/// lengths late; positions are compared exactly (no hashing, so no false alarm) and the
-/// two buffers are reused, so nothing is allocated per battle.
-#[derive(Clone, Debug, Default)]
-struct Repetition {
-    saved: Vec<u8>,
-    /// Scratch space for the position being checked.
-    current: Vec<u8>,
-    saved_battle: u64,
-    interval: u64,
-    since: u64,
-}
-
-impl PartialEq for Repetition {
-    /// Compares what decides the future; `current` is scratch.
-    fn eq(&self, other: &Repetition) -> bool {
-        (&self.saved, self.saved_battle, self.interval, self.since)
-            == (
-                &other.saved,
-                other.saved_battle,
-                other.interval,
-                other.since,
+    /// Plays to the end with won cards shuffled from seed 0.
+    fn play_to_end(game: &mut Game) -> Outcome {
+        Driver::new()
+            .play(
+                game,
+                &mut ChanceSource::seeded(rng_from_seed(0)),
+                &mut AlwaysBattle,
+                |_, _, _| Ok(()),
             )
-    }
-}
-
-impl Repetition {
-    const SEPARATOR: u8 = u8::MAX;
-
-    /// Back to no position seen, as before a game, keeping the buffers' room.
-    fn clear(&mut self) {
-        self.saved.clear();
-        self.current.clear();
-        self.saved_battle = 0;
-        self.interval = 0;
-        self.since = 0;
+            .unwrap()
     }
 
-    fn start(&mut self, players: &[Player], table: &[Card]) {
-        encode(&mut self.saved, players, table);
-        self.saved_battle = 0;
-        self.interval = 1;
-        self.since = 0;
+    fn piles(game: &Game) -> Vec<String> {
+        game.players().iter().map(ToString::to_string).collect()
     }
 
-    /// After battle `battle`: the battle after which the same position was saved, if
-    /// this position repeats it.
-    fn check(&mut self, players: &[Player], table: &[Card], battle: u64) -> Option<u64> {
-        encode(&mut self.current, players, table);
-        if self.current == self.saved {
-            return Some(self.saved_battle);
+    fn summary(battles: u64, wars: u64, winner: Option<usize>, cards: usize) -> Summary {
+        Summary {
+            battles,
+            wars,
+            winner,
+            cards,
         }
-        self.since += 1;
-        if self.since == self.interval {
-            std::mem::swap(&mut self.saved, &mut self.current);
-            self.saved_battle = battle;
-            self.interval *= 2;
-            self.since = 0;
+    }
+
+    #[test]
+    fn higher_card_takes_both() {
+        let mut g = game(&["AS 2C", "KD 3H"]);
+        let (text, s) = battle(&mut g);
+        assert_eq!(
+            text,
+            "Battle 1: Player 1 plays AS, Player 2 plays KD. Player 1 wins and takes 2 cards.\n"
+        );
+        assert_eq!(s, summary(1, 0, Some(0), 2));
+        assert_eq!(
+            piles(&g),
+            ["Player 1 (3 cards): 2C AS KD", "Player 2 (1 card): 3H"]
+        );
+        assert_eq!((g.battles(), g.wars(), g.outcome()), (1, 0, None));
+        assert_eq!(g.actor(), Actor::Seat(0));
+    }
+
+    #[test]
+    fn suits_never_decide() {
+        let mut g = game(&["2S 9C", "3C 9D"]);
+        let (_, s) = battle(&mut g);
+        assert_eq!(
+            s.winner,
+            Some(1),
+            "3C beats 2S although spades rank above clubs"
+        );
+    }
+
+    #[test]
+    fn single_war_takes_ten_cards() {
+        let mut g = game(&["5C 2C 3C 4C AC 9C", "5D 2D 3D 4D KD 9D"]);
+        let (text, s) = battle(&mut g);
+        assert_eq!(
+            text,
+            "Battle 1: Player 1 plays 5C, Player 2 plays 5D. Player 1 and Player 2 tie: war!\n\
+             War 1 (battle 2): Player 1 lays 2C 3C 4C face down and plays AC, \
+             Player 2 lays 2D 3D 4D face down and plays KD. Player 1 wins and takes 10 cards.\n"
+        );
+        assert_eq!(s, summary(2, 1, Some(0), 10));
+        assert_eq!(
+            piles(&g),
+            [
+                "Player 1 (11 cards): 9C 5C 5D 2C 3C 4C AC 2D 3D 4D KD",
+                "Player 2 (1 card): 9D"
+            ]
+        );
+        assert_eq!((g.battles(), g.wars()), (2, 1));
+    }
+
+    #[test]
+    fn chained_wars_take_eighteen_cards() {
+        let mut g = game(&[
+            "5C 2C 3C 4C 7C 6C 7H 8H AC 9C",
+            "5D 2D 3D 4D 7D 6D 8D 9D KD 9H",
+        ]);
+        let (text, s) = battle(&mut g);
+        assert_eq!(
+            text,
+            "Battle 1: Player 1 plays 5C, Player 2 plays 5D. Player 1 and Player 2 tie: war!\n\
+             War 1 (battle 2): Player 1 lays 2C 3C 4C face down and plays 7C, \
+             Player 2 lays 2D 3D 4D face down and plays 7D. Player 1 and Player 2 tie: war!\n\
+             War 2 (battle 3): Player 1 lays 6C 7H 8H face down and plays AC, \
+             Player 2 lays 6D 8D 9D face down and plays KD. Player 1 wins and takes 18 cards.\n"
+        );
+        assert_eq!(s, summary(3, 2, Some(0), 18));
+        assert_eq!(piles(&g)[1], "Player 2 (1 card): 9H");
+        assert_eq!((g.battles(), g.wars()), (3, 2));
+    }
+
+    #[test]
+    fn loser_runs_out_during_a_war() {
+        // Player 2 has two cards left for the war: out at once; Player 1 wins everything.
+        let mut g = game(&["5C 2C 3C 4C KC 9C", "5D 2D 3D"]);
+        let (text, s) = battle(&mut g);
+        assert_eq!(
+            text,
+            "Battle 1: Player 1 plays 5C, Player 2 plays 5D. Player 1 and Player 2 tie: war!\n\
+             War 1: Player 1 lays 2C 3C 4C face down and plays KC, \
+             Player 2 lays 2D 3D face down.\n\
+             Player 2 has no cards left and is out of the game.\n\
+             Player 1 takes the 8 cards on the table.\n"
+        );
+        assert_eq!(
+            s,
+            summary(1, 1, Some(0), 8),
+            "no deciding battle was fought"
+        );
+        assert_eq!(g.outcome(), Some(Outcome::Winner { seat: 0 }));
+        assert_eq!(
+            g.players()[0].card_count(),
+            9,
+            "the winner holds every card"
+        );
+    }
+
+    #[test]
+    fn running_out_loses_even_with_the_better_cards() {
+        // Player 1's two aces would have won the war, but a fourth card is missing.
+        let mut g = game(&["5C AC AD", "5D 2D 3D 4D 3S 9D"]);
+        let (_, s) = battle(&mut g);
+        assert_eq!(s.winner, Some(1));
+        assert_eq!(g.outcome(), Some(Outcome::Winner { seat: 1 }));
+    }
+
+    #[test]
+    fn winner_plays_its_last_card_in_a_war_and_stays() {
+        // Player 1's fourth war card is its last: it wins the war and holds 10 cards again.
+        let mut g = game(&["5C 2C 3C 4C AC", "5D 2D 3D 4D KD 9D"]);
+        let (_, s) = battle(&mut g);
+        assert_eq!(s, summary(2, 1, Some(0), 10));
+        assert_eq!(g.outcome(), None);
+        assert_eq!(
+            piles(&g),
+            [
+                "Player 1 (10 cards): 5C 5D 2C 3C 4C AC 2D 3D 4D KD",
+                "Player 2 (1 card): 9D"
+            ]
+        );
+    }
+
+    #[test]
+    fn tie_on_the_last_card_loses() {
+        let mut g = game(&["5C", "5D 9D"]);
+        let (text, s) = battle(&mut g);
+        assert_eq!(
+            text,
+            "Battle 1: Player 1 plays 5C, Player 2 plays 5D. Player 1 and Player 2 tie: war!\n\
+             War 1: Player 2 lays 9D face down.\n\
+             Player 1 has no cards left and is out of the game.\n\
+             Player 2 takes the 3 cards on the table.\n"
+        );
+        assert_eq!(s.winner, Some(1));
+        assert_eq!(g.outcome(), Some(Outcome::Winner { seat: 1 }));
+    }
+
+    #[test]
+    fn a_player_emptied_by_a_battle_is_out() {
+        let mut g = game(&["2C", "5D 9D"]);
+        let (text, _) = battle(&mut g);
+        assert_eq!(
+            text,
+            "Battle 1: Player 1 plays 2C, Player 2 plays 5D. Player 2 wins and takes 2 cards.\n\
+             Player 1 has no cards left and is out of the game.\n"
+        );
+        assert_eq!(g.outcome(), Some(Outcome::Winner { seat: 1 }));
+        assert_eq!(g.actor(), Actor::Over);
+    }
+
+    #[test]
+    fn both_run_out_with_equal_counts_no_winner() {
+        let mut g = game(&["5C 2C 3C", "5D 2D 3D"]);
+        let (text, s) = battle(&mut g);
+        assert_eq!(
+            text,
+            "Battle 1: Player 1 plays 5C, Player 2 plays 5D. Player 1 and Player 2 tie: war!\n\
+             War 1: Player 1 lays 2C 3C face down, Player 2 lays 2D 3D face down.\n\
+             Player 1 has no cards left and is out of the game.\n\
+             Player 2 has no cards left and is out of the game.\n\
+             Nobody takes the 6 cards on the table.\n"
+        );
+        assert_eq!(s, summary(1, 1, None, 6));
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::NoWinner {
+                reason: NoWinner::OutOfCards {
+                    seats: [0, 1].into_iter().collect()
+                }
+            })
+        );
+        let held: usize = g.players().iter().map(Player::card_count).sum();
+        assert_eq!((held, g.table().len()), (0, 6));
+    }
+
+    #[test]
+    fn both_run_out_the_one_with_fewer_cards_loses() {
+        let mut g = game(&["5C 2C 3C", "5D 2D 3D 4D"]);
+        let (text, s) = battle(&mut g);
+        assert_eq!(
+            text,
+            "Battle 1: Player 1 plays 5C, Player 2 plays 5D. Player 1 and Player 2 tie: war!\n\
+             War 1: Player 1 lays 2C 3C face down, Player 2 lays 2D 3D 4D face down.\n\
+             Player 1 has no cards left and is out of the game.\n\
+             Player 2 takes the 7 cards on the table.\n"
+        );
+        assert_eq!(s, summary(1, 1, Some(1), 7));
+        assert_eq!(g.outcome(), Some(Outcome::Winner { seat: 1 }));
+    }
+
+    #[test]
+    fn fixed_order_cycle_is_detected() {
+        // 3C 2D against 2C 3D comes back to the deal every four battles.
+        let mut g = game(&["3C 2D", "2C 3D"]);
+        let mut shown = Vec::new();
+        while g.actor() != Actor::Over {
+            battle(&mut g);
+            shown.push(piles(&g).join(" / "));
         }
-        None
+        assert_eq!(
+            shown[3], "Player 1 (2 cards): 3C 2D / Player 2 (2 cards): 2C 3D",
+            "back to the deal after battle 4"
+        );
+        let outcome = g.outcome();
+        assert_eq!(
+            outcome,
+            Some(Outcome::NoWinner {
+                reason: NoWinner::Repetition {
+                    battle: 7,
+                    earlier: 3
+                }
+            })
+        );
+        assert_eq!(
+            NoWinner::Repetition {
+                battle: 7,
+                earlier: 3
+            }
+            .to_string(),
+            "after battle 7 the cards lay exactly as after battle 3, so with won cards \
+             returned in a fixed order the game would repeat forever"
+        );
+    }
+
+    #[test]
+    fn battle_cap_stops_the_game() {
+        let rules = Rules::new(2)
+            .and_then(|r| r.with_order(WonCardOrder::Fixed).with_max_battles(2))
+            .unwrap();
+        let mut g = Game::from_piles(rules, [hand("3C 2D"), hand("2C 3D")]).unwrap();
+        assert_eq!(
+            play_to_end(&mut g),
+            Outcome::NoWinner {
+                reason: NoWinner::BattleCap { max_battles: 2 }
+            }
+        );
+        assert_eq!(g.battles(), 2);
+    }
+
+    #[test]
+    fn shuffled_returns_keep_every_card() {
+        let rules = Rules::new(2).unwrap();
+        let mut g = Game::from_piles(
+            rules,
+            [hand("5C 2C 3C 4C AC 9C"), hand("5D 2D 3D 4D KD 9D")],
+        )
+        .unwrap();
+        let (_, s) = battle(&mut g);
+        assert_eq!(s, summary(2, 1, Some(0), 10));
+        let mut won: Vec<String> = g.players()[0]
+            .cards()
+            .skip(1)
+            .map(|c| c.to_string())
+            .collect();
+        won.sort();
+        let mut expected: Vec<String> =
+            ["5C", "5D", "2C", "3C", "4C", "AC", "2D", "3D", "4D", "KD"]
+                .map(String::from)
+                .to_vec();
+        expected.sort();
+        assert_eq!(won, expected);
+    }
+
+    #[test]
+    fn three_players_war_among_the_tied_only() {
+        let mut g = game(&["5C 2C 3C 4C AC", "5D 2D 3D 4D KD", "3S 9S"]);
+        let (text, s) = battle(&mut g);
+        assert_eq!(
+            text,
+            "Battle 1: Player 1 plays 5C, Player 2 plays 5D, Player 3 plays 3S. \
+             Player 1 and Player 2 tie: war!\n\
+             War 1 (battle 2): Player 1 lays 2C 3C 4C face down and plays AC, \
+             Player 2 lays 2D 3D 4D face down and plays KD. Player 1 wins and takes 11 cards.\n\
+             Player 2 has no cards left and is out of the game.\n"
+        );
+        assert_eq!(s, summary(2, 1, Some(0), 11));
+        assert_eq!(g.active(), [0, 2].into_iter().collect());
+        assert_eq!(g.outcome(), None, "two players are left");
+    }
+
+    #[test]
+    fn pot_left_by_a_double_knockout_goes_to_the_next_winner() {
+        let mut g = game(&["5C 2C", "5D 2D", "3S 9S", "4H 8H"]);
+        let (text, s) = battle(&mut g);
+        assert_eq!(
+            text,
+            "Battle 1: Player 1 plays 5C, Player 2 plays 5D, Player 3 plays 3S, Player 4 plays 4H. \
+             Player 1 and Player 2 tie: war!\n\
+             War 1: Player 1 lays 2C face down, Player 2 lays 2D face down.\n\
+             Player 1 has no cards left and is out of the game.\n\
+             Player 2 has no cards left and is out of the game.\n\
+             Nobody takes the 6 cards on the table.\n"
+        );
+        assert_eq!(s, summary(1, 1, None, 6));
+        assert_eq!(g.outcome(), None);
+        let (text, s) = battle(&mut g);
+        assert_eq!(
+            text,
+            "Battle 2: Player 3 plays 9S, Player 4 plays 8H. Player 3 wins and takes 8 cards.\n\
+             Player 4 has no cards left and is out of the game.\n"
+        );
+        assert_eq!(s.cards, 8);
+        assert_eq!(g.outcome(), Some(Outcome::Winner { seat: 2 }));
+        assert_eq!(g.players()[2].card_count(), 8);
+    }
+
+    #[test]
+    fn last_player_standing_collects_the_pot() {
+        let mut g = game(&["5C 2C", "5D 2D", "3S 9S 4S"]);
+        let (text, _) = battle(&mut g);
+        assert!(text.ends_with(
+            "Nobody takes the 5 cards on the table.\nPlayer 3 takes the 5 cards on the table.\n"
+        ));
+        assert_eq!(g.outcome(), Some(Outcome::Winner { seat: 2 }));
+        assert_eq!((g.players()[2].card_count(), g.table().len()), (7, 0));
+    }
+
+    #[test]
+    fn setup_errors() {
+        let two = Rules::new(2).unwrap();
+        let cases: Vec<(Result<Game, SetupError>, &str)> = vec![
+            (
+                Game::from_piles(two, [hand("AS"), hand("as")]),
+                "AS is dealt twice",
+            ),
+            (
+                Game::from_piles(two, [hand("AS"), hand("")]),
+                "Player 2 has no cards",
+            ),
+            (
+                Game::from_piles(two, [hand("AS")]),
+                "2 players need 2 piles, not 1",
+            ),
+            (
+                Game::from_piles(two, [hand("AS"), hand("KS"), hand("QS")]),
+                "2 players need 2 piles, not 3",
+            ),
+        ];
+        for (result, message) in cases {
+            assert_eq!(
+                result.map(|_| ()).map_err(|e| e.to_string()),
+                Err(message.to_owned())
+            );
+        }
+        assert_eq!(Rules::new(1), Err(SetupError::Players(1)));
+        assert_eq!(Rules::new(9), Err(SetupError::Players(9)));
+        assert_eq!(two.with_max_battles(0), Err(SetupError::MaxBattles));
+        assert_eq!(
+            SetupError::Players(9).to_string(),
+            "War is played by 2 to 8 players, not 9"
+        );
+    }
+
+    #[test]
+    fn deal_is_alternate_and_seeded() {
+        let mut g = Game::new(Rules::default());
+        assert_eq!(g.actor(), Actor::Chance);
+        let mut events = Vec::new();
+        let deal = g.sample_chance(&mut rng_from_seed(7)).unwrap();
+        g.apply_chance(&deal, &mut events).unwrap();
+        assert_eq!(events, [Event::Dealt]);
+        let mut deck = Card::deck();
+        shuffle(&mut deck, &mut rng_from_seed(7));
+        let first: Vec<String> = deck.iter().step_by(2).map(ToString::to_string).collect();
+        let mine: Vec<String> = g.players()[0].cards().map(|c| c.to_string()).collect();
+        assert_eq!(mine, first);
+        let mut three = Game::new(Rules::new(3).unwrap());
+        three.apply_chance(&deal, &mut events).unwrap();
+        let counts: Vec<usize> = three.players().iter().map(Player::card_count).collect();
+        assert_eq!(counts, [18, 17, 17]);
+    }
+
+    fn order(text: &str) -> DeckOrder {
+        cards(&hand(text))
+    }
+
+    fn cards(cards: &[Card]) -> DeckOrder {
+        DeckOrder::from_cards(cards).unwrap()
+    }
+
+    /// Worked by hand: the deck in its fixed order (clubs 2 to ace, then diamonds, hearts,
+    /// spades) dealt to three players: card 1 to Player 1, card 2 to Player 2, card 3 to
+    /// Player 3, card 4 to Player 1 again, and so on; 52 = 3 · 17 + 1, so Player 1 gets the
+    /// extra card.
+    #[test]
+    fn a_deal_goes_round_the_table_from_player_1() {
+        let mut g = Game::new(Rules::new(3).unwrap());
+        let mut events = Vec::new();
+        g.apply_chance(&DeckOrder::deck(), &mut events).unwrap();
+        assert_eq!(
+            piles(&g),
+            [
+                "Player 1 (18 cards): 2C 5C 8C JC AC 4D 7D 10D KD 3H 6H 9H QH 2S 5S 8S JS AS",
+                "Player 2 (17 cards): 3C 6C 9C QC 2D 5D 8D JD AD 4H 7H 10H KH 3S 6S 9S QS",
+                "Player 3 (17 cards): 4C 7C 10C KC 3D 6D 9D QD 2H 5H 8H JH AH 4S 7S 10S KS",
+            ]
+        );
+        assert_eq!(g.actor(), Actor::Seat(0), "Player 1 opens");
+    }
+
+    /// Worked by hand: AS beats KD, so Player 1 takes the two cards; with shuffled returns
+    /// chance orders them, and the order KD, AS puts them under 2C as `2C KD AS`.
+    #[test]
+    fn won_cards_go_under_the_pile_in_chance_order() {
+        let rules = Rules::new(2).unwrap();
+        let mut g = Game::from_piles(rules, [hand("AS 2C"), hand("KD 3H")]).unwrap();
+        let mut events = Vec::new();
+        g.apply(Action::Battle, &mut events).unwrap();
+        assert_eq!(
+            events.len(),
+            3,
+            "{events:?}: the battle and two cards shown"
+        );
+        assert_eq!(g.actor(), Actor::Chance);
+        assert_eq!(g.chance_node(), Some(ChanceNode::Take { seat: 0 }));
+        assert_eq!(g.table().len(), 2);
+        events.clear();
+        g.apply_chance(&order("KD AS"), &mut events).unwrap();
+        assert_eq!(events, [Event::Took { seat: 0, cards: 2 }]);
+        assert_eq!(
+            piles(&g),
+            ["Player 1 (3 cards): 2C KD AS", "Player 2 (1 card): 3H"]
+        );
+        assert_eq!((g.table().len(), g.actor()), (0, Actor::Seat(0)));
+    }
+
+    /// Worked by hand: 5C and 5D tie; Player 1 and Player 2 can each lay one card of the
+    /// war (2C, 2D), hold equally few and are both out, leaving 5C 5D 3S 2C 2D. Player 3 is
+    /// the last in the game and takes that pot in the order chance gives (reversed here):
+    /// under 9S 4S come 2D 2C 3S 5D 5C, and Player 3 wins.
+    #[test]
+    fn the_last_player_takes_a_pot_in_chance_order() {
+        let rules = Rules::new(3).unwrap();
+        let mut g =
+            Game::from_piles(rules, [hand("5C 2C"), hand("5D 2D"), hand("3S 9S 4S")]).unwrap();
+        let mut events = Vec::new();
+        g.apply(Action::Battle, &mut events).unwrap();
+        assert_eq!(events.last(), Some(&Event::PotLeft { cards: 5 }));
+        assert_eq!(g.chance_node(), Some(ChanceNode::Take { seat: 2 }));
+        events.clear();
+        g.apply_chance(&order("2D 2C 3S 5D 5C"), &mut events)
+            .unwrap();
+        let winner = Outcome::Winner { seat: 2 };
+        assert_eq!(
+            events,
+            [
+                Event::Took { seat: 2, cards: 5 },
+                Event::GameOver { outcome: winner }
+            ]
+        );
+        assert_eq!(piles(&g)[2], "Player 3 (7 cards): 9S 4S 2D 2C 3S 5D 5C");
+        assert_eq!(g.outcome(), Some(winner));
+    }
+
+    /// Applies `attempt` to a copy of `game`: it must be refused with `want`, append no
+    /// event and leave the game as it was.
+    fn refused(
+        game: &Game,
+        want: RuleError,
+        attempt: impl FnOnce(&mut Game, &mut Vec<Event>) -> Result<(), RuleError>,
+    ) {
+        let mut copy = game.clone();
+        let mut events = Vec::new();
+        assert_eq!(attempt(&mut copy, &mut events), Err(want));
+        assert_eq!(events, []);
+        assert!(copy == *game, "a refusal changed the game");
+    }
+
+    #[test]
+    fn refusals_change_nothing() {
+        let two = Rules::new(2).unwrap();
+        let deal = ChanceNode::Deal;
+        let fresh = Game::new(two);
+        refused(&fresh, RuleError::ChanceActs(deal), |g, e| {
+            g.apply(Action::Battle, e)
+        });
+        let mut short = Card::deck();
+        short[51] = short[0];
+        refused(&fresh, RuleError::Twice { card: short[0] }, |g, e| {
+            g.apply_chance(&cards(&short), e)
+        });
+        refused(
+            &fresh,
+            RuleError::OrderLength {
+                node: deal,
+                expected: 52,
+                given: 51,
+            },
+            |g, e| g.apply_chance(&cards(&Card::deck()[1..]), e),
+        );
+
+        let mut g = Game::from_piles(two, [hand("AS 2C"), hand("KD 3H")]).unwrap();
+        refused(&g, RuleError::SeatActs { seat: 0 }, |g, e| {
+            g.apply_chance(&order("AS KD"), e)
+        });
+        assert_eq!(
+            g.sample_chance(&mut rng_from_seed(0)).map(|_| ()),
+            Err(RuleError::SeatActs { seat: 0 })
+        );
+        g.apply(Action::Battle, &mut Vec::new()).unwrap();
+        let take = ChanceNode::Take { seat: 0 };
+        refused(&g, RuleError::ChanceActs(take), |g, e| {
+            g.apply(Action::Battle, e)
+        });
+        let wrong_orders = [
+            (
+                "AS",
+                RuleError::OrderLength {
+                    node: take,
+                    expected: 2,
+                    given: 1,
+                },
+            ),
+            (
+                "AS KD 2C",
+                RuleError::NotInPlay {
+                    node: take,
+                    card: hand("2C")[0],
+                },
+            ),
+            (
+                "AS QD",
+                RuleError::NotInPlay {
+                    node: take,
+                    card: hand("QD")[0],
+                },
+            ),
+            (
+                "KD KD",
+                RuleError::Twice {
+                    card: hand("KD")[0],
+                },
+            ),
+            (
+                "",
+                RuleError::OrderLength {
+                    node: take,
+                    expected: 2,
+                    given: 0,
+                },
+            ),
+        ];
+        for (cards, want) in wrong_orders {
+            refused(&g, want, |g, e| g.apply_chance(&order(cards), e));
+        }
+
+        let mut over = Game::from_piles(two, [hand("2C"), hand("5D 9D")]).unwrap();
+        play_to_end(&mut over);
+        refused(&over, RuleError::Over, |g, e| g.apply(Action::Battle, e));
+        refused(&over, RuleError::Over, |g, e| {
+            g.apply_chance(&order("2C"), e)
+        });
+        assert_eq!(
+            over.sample_chance(&mut rng_from_seed(0)).map(|_| ()),
+            Err(RuleError::Over)
+        );
+        let mut legal = vec![Action::Battle];
+        over.legal_actions(&mut legal);
+        assert_eq!(legal, []);
+    }
+
+    /// A take draws from the generator exactly what shuffling the table in place did before
+    /// the game became a protocol, so seeds play the same games.
+    #[test]
+    fn sampling_a_take_draws_what_a_shuffle_of_the_table_draws() {
+        let rules = Rules::new(2).unwrap();
+        let mut g = Game::from_piles(
+            rules,
+            [hand("5C 2C 3C 4C AC 9C"), hand("5D 2D 3D 4D KD 9D")],
+        )
+        .unwrap();
+        g.apply(Action::Battle, &mut Vec::new()).unwrap();
+        for seed in 0..20 {
+            let mut rng = rng_from_seed(seed);
+            let sampled = g.sample_chance(&mut rng).unwrap();
+            let mut table = g.table().to_vec();
+            let mut same = rng_from_seed(seed);
+            shuffle(&mut table, &mut same);
+            assert_eq!(sampled, cards(&table));
+            assert_eq!(
+                rand::Rng::next_u64(&mut rng),
+                rand::Rng::next_u64(&mut same)
+            );
+        }
+    }
+
+    /// What a seat sees: counts, the face-up cards on the table, the tallies; the pot left by
+    /// a double knock-out shows 5C, 5D and 3S face up, not the war's face-down 2C and 2D.
+    #[test]
+    fn a_view_shows_counts_and_face_up_cards_only() {
+        let mut g = game(&["5C 2C", "5D 2D", "3S 9S", "4H 8H"]);
+        battle(&mut g);
+        let view = g.observe(2).unwrap();
+        assert!(g.observe(4).is_none());
+        assert_eq!(view.card_counts().collect::<Vec<_>>(), [0, 0, 1, 1]);
+        let up: Vec<String> = view.face_up().map(|c| c.to_string()).collect();
+        assert_eq!(up, ["5C", "5D", "3S", "4H"]);
+        assert_eq!(
+            (view.table_len(), view.battles(), view.wars(), view.seat()),
+            (6, 1, 1, 2)
+        );
+        let shown = format!("{view:?}");
+        assert!(!shown.contains("9S"), "a pile is never shown: {shown}");
+    }
+
+    /// Positions compare physical cards: 10H and 10S tie in a battle but are not the same
+    /// card, so swapping them is a change a refusal must not make.
+    #[test]
+    fn games_compare_physical_cards() {
+        let a = game(&["10H 2C", "10S 3C"]);
+        let b = game(&["10S 2C", "10H 3C"]);
+        assert!(a != b);
+        assert!(a == a.clone());
+    }
+
+    /// Battles compare ranks alone: aces of clubs and spades tie (though the two are
+    /// different cards, and spades sort after clubs), and a three of clubs beats a two of
+    /// spades.
+    #[test]
+    fn suits_never_decide_a_battle() {
+        let mut g = game(&["AC 2C 3C 4C KC", "AS 2S 3S 4S QS"]);
+        let (text, s) = battle(&mut g);
+        assert!(
+            text.starts_with(
+                "Battle 1: Player 1 plays AC, Player 2 plays AS. Player 1 and Player 2 tie: war!\n"
+            ),
+            "{text}"
+        );
+        assert_eq!(s, summary(2, 1, Some(0), 10));
+        let mut g = game(&["3C", "2S"]);
+        let (_, s) = battle(&mut g);
+        assert_eq!(s, summary(1, 0, Some(0), 2));
+    }
+
+    /// The pile is the assignment's list used as a queue: `playCard` takes the first card,
+    /// `collect` adds the won cards at the end in the order given, so a pile is played
+    /// through in the order it was built, round and round.
+    #[test]
+    fn a_pile_plays_from_the_top_and_collects_at_the_bottom() {
+        let mut player = Player::new(0, hand("2C 3C"));
+        player.collect(&hand("4C 5C"));
+        assert_eq!(player.play_card(), Some(hand("2C")[0]));
+        player.collect(&hand("6C"));
+        let rest: Vec<String> = player.cards().map(|c| c.to_string()).collect();
+        assert_eq!(rest, ["3C", "4C", "5C", "6C"]);
+        for _ in 0..4 {
+            player.play_card();
+        }
+        assert_eq!(player.play_card(), None);
+        assert!(player.is_out());
     }
 }
-
-/// The position as bytes: each pile top first, then the table; card indices are below
-/// 52, so the separator cannot be mistaken for a card.
-fn encode(buffer: &mut Vec<u8>, players: &[Player], table: &[Card]) {
-    buffer.clear();
-    for player in players {
-        buffer.extend(player.cards().map(|card| card.index() as u8));
-        buffer.push(Repetition::SEPARATOR);
-    }
-    buffer.extend(table.iter().map(|card| card.index() as u8));
-}
-
-#[cfg(test)]
-#[path = "game_tests.rs"]
-mod tests;

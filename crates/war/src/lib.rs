@@ -23,12 +23,13 @@
 //!   for N battles, or `q`) and [`AlwaysBattle`] (`--auto`, `--quiet`, the simulator).
 //! - **Chance nodes** ([`ChanceNode`]), each outcome a [`DeckOrder`] (a fixed array, so
 //!   drawing one allocates nothing): the deal, the order of the 52 cards top first, dealt
-//!   one at a time from Player 1; and with [`Order::Shuffled`] each take of the table, the
-//!   order in which the winner's cards go under their pile (with [`Order::Fixed`] the
-//!   order is the rule's, and there is no chance node). A seeded generator samples them
-//!   with `cards_core::shuffle` exactly as the game always has, so a seed plays the same
-//!   game; `--deck FILE` records the deal ([`files::parse_deck`]); an order that is not
-//!   exactly the cards to be ordered is refused ([`RuleError`]).
+//!   one at a time from Player 1; and with [`WonCardOrder::Shuffled`] each take of the
+//!   table, the order in which the winner's cards go under their pile (with
+//!   [`WonCardOrder::Fixed`] the order is the rule's, and there is no chance node). A
+//!   seeded generator samples them with `cards_core::shuffle` exactly as the game always
+//!   has, so a seed plays the same game; `--deck FILE` records the deal
+//!   ([`files::parse_deck`]); an order that is not exactly the cards to be ordered is
+//!   refused ([`RuleError`]).
 //! - **Observation** ([`Observation`]): every player's card count, the cards face up on the
 //!   table, the battles and wars so far; never the order of a pile.
 //! - **Outcome** ([`Outcome`], `cards_core::Outcome<NoWinner>`): the last player
@@ -48,7 +49,7 @@
 //!   `apply` and the same chance land.
 //!
 //! # Modules
-//! - [`rules`]: [`Rules`] (players, [`Order`] of won cards, the battle cap) and
+//! - [`rules`]: [`Rules`] (players, [`WonCardOrder`] of won cards, the battle cap) and
 //!   [`SetupError`].
 //! - [`card`]: [`Card`], its [`Rank`] and [`Suit`], and [`CardError`]: the
 //!   French-suited card (`6C`, `10H`, `AS`), War's own, equal only to itself, compared
@@ -57,7 +58,10 @@
 //!   [`ChanceNode`].
 //! - [`player`]: [`Player`] and [`PlayerSet`] (a one-byte set of seats for ties).
 //! - [`game`]: [`Game`], [`Action`], [`Event`], [`Observation`], [`NoWinner`],
-//!   [`Outcome`]; the only place with rules, and the quiet path of the simulator
+//!   [`Outcome`]; the only place with rules: the assignment's two-player battle and war
+//!   (`Game::battle`, `Game::war`), and beside them, in modules of their own, the same
+//!   rules for 3 to 8 players (`game::more_players`) and the repetition check of
+//!   fixed-order games (`game::repetition`); and the quiet path of the simulator
 //!   (`apply_trusted`, next to `apply`).
 //! - [`error`]: [`RuleError`], why an action or a chance outcome is refused.
 //! - [`strategy`]: [`AlwaysBattle`], the agent of `--auto`, `--quiet` and the web.
@@ -106,9 +110,9 @@
 //!   battle's card), so the console never asks for a battle that cannot be fought.
 //! - **Won cards** (the text: "in any order"): by default the table is shuffled before it
 //!   goes under the winner's pile, a common rule that keeps games from cycling
-//!   ([`Order::Shuffled`]). [`Order::Fixed`] (`--order fixed`) returns them in the order
-//!   they were put down: battle cards in seat order, then each war's cards player by
-//!   player.
+//!   ([`WonCardOrder::Shuffled`]). [`WonCardOrder::Fixed`] (`--order fixed`) returns
+//!   them in the order they were put down: battle cards in seat order, then each war's
+//!   cards player by player.
 //! - **Endless games**: with fixed order a position can come back and the game would
 //!   cycle; it is detected exactly with Brent's algorithm (no hashing, no allocation per
 //!   battle) and ends the game with no winner, saying after which battles the position
@@ -173,5 +177,5 @@ pub use deck::{ChanceNode, DeckOrder};
 pub use error::RuleError;
 pub use game::{Action, Event, Game, NoWinner, Observation, Outcome, WAR_CARDS};
 pub use player::{MAX_PLAYERS, Player, PlayerSet};
-pub use rules::{Order, Rules, SetupError};
+pub use rules::{Rules, SetupError, WonCardOrder};
 pub use strategy::AlwaysBattle;

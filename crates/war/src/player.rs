@@ -97,7 +97,7 @@ impl PlayerSet {
     pub const EMPTY: PlayerSet = PlayerSet(0);
 
     /// Seats `0..count`.
-    pub fn first(count: usize) -> PlayerSet {
+    pub const fn first(count: usize) -> PlayerSet {
         debug_assert!(count <= MAX_PLAYERS);
         PlayerSet(((1u16 << count) - 1) as u8)
     }

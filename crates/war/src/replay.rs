@@ -34,7 +34,7 @@ use crate::deck::ChanceNode;
 use crate::game::{Action, Event, Game};
 use crate::player::MAX_PLAYERS;
 use crate::render::{render_events, render_hands, render_summary_for_person, rules_text};
-use crate::rules::{Order, Rules};
+use crate::rules::{Rules, WonCardOrder};
 
 /// The game's name in a recording.
 pub const GAME: &str = "war";
@@ -42,11 +42,11 @@ pub const GAME: &str = "war";
 /// The token of [`Action::Battle`]: the answer that plays one battle.
 pub const BATTLE: &str = "1";
 
-/// The option's word for an [`Order`].
-fn order_word(order: Order) -> &'static str {
+/// The option's word for an [`WonCardOrder`].
+fn order_word(order: WonCardOrder) -> &'static str {
     match order {
-        Order::Shuffled => "shuffled",
-        Order::Fixed => "fixed",
+        WonCardOrder::Shuffled => "shuffled",
+        WonCardOrder::Fixed => "fixed",
     }
 }
 
@@ -96,8 +96,8 @@ impl Recorded for Game {
                 }
                 "order" if order.is_none() => {
                     order = Some(match value {
-                        "shuffled" => Order::Shuffled,
-                        "fixed" => Order::Fixed,
+                        "shuffled" => WonCardOrder::Shuffled,
+                        "fixed" => WonCardOrder::Fixed,
                         _ => return Err(bad("the order is shuffled or fixed")),
                     });
                 }
@@ -277,7 +277,7 @@ mod tests {
         cards_core::testing::played(start, seed, &mut AlwaysBattle).unwrap()
     }
 
-    fn rules(players: usize, order: Order) -> Rules {
+    fn rules(players: usize, order: WonCardOrder) -> Rules {
         Rules::new(players).unwrap().with_order(order)
     }
 
@@ -293,7 +293,7 @@ mod tests {
     #[test]
     fn a_recorded_game_replays_to_the_same_events_and_end() {
         for players in 2..=MAX_PLAYERS {
-            for order in [Order::Shuffled, Order::Fixed] {
+            for order in [WonCardOrder::Shuffled, WonCardOrder::Fixed] {
                 for seed in [1, 7, 1406] {
                     let start = Game::new(rules(players, order));
                     let (actions, events, end) = played(&start, seed);
@@ -310,11 +310,11 @@ mod tests {
                     assert!(last_shown(&frames).ends_with(&summary), "{what}");
                     // One frame a step: the start, the deal, each battle and each take.
                     let takes = match order {
-                        Order::Shuffled => events
+                        WonCardOrder::Shuffled => events
                             .iter()
                             .filter(|e| matches!(e, Event::Took { .. }))
                             .count(),
-                        Order::Fixed => 0,
+                        WonCardOrder::Fixed => 0,
                     };
                     assert_eq!(frames.len(), 2 + actions.len() + takes, "{what}");
                 }
@@ -332,7 +332,7 @@ mod tests {
                 .collect()
         };
         let start =
-            Game::from_piles(rules(2, Order::Fixed), [hand("AS KC QC"), hand("2D 3D 4D")]).unwrap();
+            Game::from_piles(rules(2, WonCardOrder::Fixed), [hand("AS KC QC"), hand("2D 3D 4D")]).unwrap();
         assert_eq!(
             start.options(),
             [
@@ -367,7 +367,7 @@ mod tests {
     #[test]
     fn options_rebuild_the_rules() {
         for players in 2..=MAX_PLAYERS {
-            for order in [Order::Shuffled, Order::Fixed] {
+            for order in [WonCardOrder::Shuffled, WonCardOrder::Fixed] {
                 for cap in [1, 5, Rules::DEFAULT_MAX_BATTLES, u64::MAX] {
                     let rules = rules(players, order).with_max_battles(cap).unwrap();
                     let game = Game::new(rules);
@@ -384,7 +384,7 @@ mod tests {
     /// A game stopped by its cap replays to the same end, and says why nobody won.
     #[test]
     fn a_game_cut_off_by_the_cap_says_so() {
-        let start = Game::new(rules(3, Order::Shuffled).with_max_battles(5).unwrap());
+        let start = Game::new(rules(3, WonCardOrder::Shuffled).with_max_battles(5).unwrap());
         let (actions, _, end) = played(&start, 7);
         assert!(matches!(
             end.outcome(),

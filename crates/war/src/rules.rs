@@ -4,9 +4,10 @@
 use crate::card::Card;
 use crate::player::MAX_PLAYERS;
 
-/// In what order won cards go under the winner's pile (the text: "in any order").
+/// In what order the cards a player wins go under their pile (the text: "in any
+/// order"); `--order` on the command line.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Order {
+pub enum WonCardOrder {
     /// Shuffled first (the default): a common house rule that keeps games from cycling.
     /// Each shuffle is a chance node of the game (`Game::sample_chance` draws it from the
     /// game's generator).
@@ -25,7 +26,7 @@ pub enum Order {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
     players: usize,
-    order: Order,
+    order: WonCardOrder,
     max_battles: u64,
 }
 
@@ -42,13 +43,13 @@ impl Rules {
         }
         Ok(Rules {
             players,
-            order: Order::Shuffled,
+            order: WonCardOrder::Shuffled,
             max_battles: Rules::DEFAULT_MAX_BATTLES,
         })
     }
 
     /// The same rules with won cards returned in `order`.
-    pub fn with_order(self, order: Order) -> Rules {
+    pub fn with_order(self, order: WonCardOrder) -> Rules {
         Rules { order, ..self }
     }
 
@@ -70,7 +71,7 @@ impl Rules {
     }
 
     /// The order of won cards.
-    pub fn order(&self) -> Order {
+    pub fn order(&self) -> WonCardOrder {
         self.order
     }
 
@@ -85,7 +86,7 @@ impl Default for Rules {
     fn default() -> Rules {
         Rules {
             players: 2,
-            order: Order::Shuffled,
+            order: WonCardOrder::Shuffled,
             max_battles: Rules::DEFAULT_MAX_BATTLES,
         }
     }

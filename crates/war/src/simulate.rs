@@ -40,7 +40,7 @@ use serde::Serialize;
 
 use crate::error::RuleError;
 use crate::game::{Action, Game, NoWinner, Observation, Outcome};
-use crate::rules::{Order, Rules};
+use crate::rules::{Rules, WonCardOrder};
 
 /// How many buckets wars in a row are tallied in: a battle that set off 0, 1, … 7 wars
 /// in a row has its own, and the last holds the battles of 8 wars in a row or more (the
@@ -70,8 +70,8 @@ impl Simulation for Setup {
 
     fn rules(&self) -> String {
         let order = match self.rules.order() {
-            Order::Shuffled => "shuffled",
-            Order::Fixed => "fixed",
+            WonCardOrder::Shuffled => "shuffled",
+            WonCardOrder::Fixed => "fixed",
         };
         format!(
             "{} players, won cards returned {order}, at most {} battles a game",
@@ -420,7 +420,7 @@ mod tests {
     use cards_core::sim::{Options, Report, run};
     use pretty_assertions::assert_eq;
 
-    fn rules(players: usize, order: Order) -> Rules {
+    fn rules(players: usize, order: WonCardOrder) -> Rules {
         Rules::new(players).unwrap().with_order(order)
     }
 
@@ -439,9 +439,9 @@ mod tests {
     #[test]
     fn one_thread_and_several_agree() {
         for (players, order) in [
-            (2, Order::Shuffled),
-            (2, Order::Fixed),
-            (5, Order::Shuffled),
+            (2, WonCardOrder::Shuffled),
+            (2, WonCardOrder::Fixed),
+            (5, WonCardOrder::Shuffled),
         ] {
             let one = report(rules(players, order), 1);
             let three = report(rules(players, order), 3);
@@ -476,7 +476,7 @@ mod tests {
                 .map(|c| c.parse().unwrap())
                 .collect()
         };
-        let rules = rules(2, Order::Fixed).with_max_battles(5).unwrap();
+        let rules = rules(2, WonCardOrder::Fixed).with_max_battles(5).unwrap();
         let mut worker = Worker::new(rules);
         worker.game = Game::from_piles(
             rules,
@@ -526,7 +526,7 @@ mod tests {
 
     #[test]
     fn figures_add_up() {
-        let r = report(rules(2, Order::Fixed), 2);
+        let r = report(rules(2, WonCardOrder::Fixed), 2);
         let wins: u64 = r.seats.iter().map(|seat| seat.wins).sum();
         assert_eq!(wins + r.no_winner.values().sum::<u64>(), GAMES);
         let l = r.length;
@@ -538,7 +538,7 @@ mod tests {
                 .is_some_and(|&n| n > 0),
             "fixed-order games do cycle"
         );
-        let shuffled = report(rules(2, Order::Shuffled), 2);
+        let shuffled = report(rules(2, WonCardOrder::Shuffled), 2);
         assert_eq!(
             shuffled.no_winner.get("the position repeated"),
             None,
@@ -553,9 +553,9 @@ mod tests {
     #[test]
     fn a_simulated_game_replays_alone_from_its_seed_and_index() {
         for (players, order) in [
-            (2, Order::Shuffled),
-            (2, Order::Fixed),
-            (5, Order::Shuffled),
+            (2, WonCardOrder::Shuffled),
+            (2, WonCardOrder::Fixed),
+            (5, WonCardOrder::Shuffled),
         ] {
             let rules = rules(players, order);
             let mut worker = Worker::new(rules);
@@ -585,7 +585,7 @@ mod tests {
 
     #[test]
     fn a_record_is_the_game_played_alone() {
-        let rules = rules(3, Order::Shuffled);
+        let rules = rules(3, WonCardOrder::Shuffled);
         let mut worker = Worker::new(rules);
         let mut total = 0;
         for index in 0..GAMES {
@@ -599,7 +599,7 @@ mod tests {
     /// no cards.
     #[test]
     fn war_share_counts_deciding_battles() {
-        let rules = rules(4, Order::Shuffled);
+        let rules = rules(4, WonCardOrder::Shuffled);
         let (mut battles, mut war_battles, mut wars) = (0, 0, 0);
         for index in 0..GAMES {
             let mut game = Game::new(rules);
@@ -637,7 +637,7 @@ mod tests {
     #[test]
     fn wars_in_a_row_are_the_war_events_of_each_battle() {
         for players in [2, 3, 8] {
-            let rules = rules(players, Order::Shuffled);
+            let rules = rules(players, WonCardOrder::Shuffled);
             let mut rows = [0u64; ROW_BUCKETS];
             let mut by_longest = [0u64; ROW_BUCKETS];
             let mut longest_of_all = 0;
@@ -685,7 +685,7 @@ mod tests {
         };
         let text = run(
             &Setup {
-                rules: rules(2, Order::Shuffled),
+                rules: rules(2, WonCardOrder::Shuffled),
             },
             &options,
             &|_| {},

@@ -8,12 +8,16 @@
 use cards_core::protocol::{ChanceSource, Driver, GameState};
 use cards_core::rng::rng_from_seed;
 use proptest::prelude::*;
-use war::{AlwaysBattle, Event, Game, Order, Outcome, Rules};
+use war::{AlwaysBattle, Event, Game, Outcome, Rules, WonCardOrder};
 
 const CAP: u64 = 20_000;
 
 fn rules(players: usize, fixed: bool) -> Rules {
-    let order = if fixed { Order::Fixed } else { Order::Shuffled };
+    let order = if fixed {
+        WonCardOrder::Fixed
+    } else {
+        WonCardOrder::Shuffled
+    };
     Rules::new(players)
         .and_then(|r| r.with_order(order).with_max_battles(CAP))
         .unwrap()

@@ -10,7 +10,7 @@ use cards_core::protocol::conformance::check;
 use cards_core::protocol::{ChanceSource, Driver, GameState};
 use cards_core::rng::rng_from_seed;
 use proptest::prelude::*;
-use war::{AlwaysBattle, Event, Game, Order, Outcome, Rules};
+use war::{AlwaysBattle, Event, Game, Outcome, Rules, WonCardOrder};
 
 /// Battles before a game is stopped: low, so that debug builds stay fast (two-player
 /// games with shuffled returns last about 250 battles; fixed-order games may cycle).
@@ -19,7 +19,11 @@ const CAP: u64 = 1_000;
 const MAX_STEPS: usize = 2 * CAP as usize + 2;
 
 fn rules(players: usize, fixed: bool) -> Rules {
-    let order = if fixed { Order::Fixed } else { Order::Shuffled };
+    let order = if fixed {
+        WonCardOrder::Fixed
+    } else {
+        WonCardOrder::Shuffled
+    };
     Rules::new(players)
         .and_then(|r| r.with_order(order).with_max_battles(CAP))
         .unwrap()

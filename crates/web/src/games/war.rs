@@ -12,7 +12,7 @@ use cards_core::protocol::{Actor, ChanceSource, Driver, GameState, Seat};
 use cards_core::replay::Frame;
 use cards_core::rng::rng_from_seed;
 use serde_json::{Value, json};
-use war::{Action, AlwaysBattle, DeckOrder, Event, Game, NoWinner, Order, Rules};
+use war::{Action, AlwaysBattle, DeckOrder, Event, Game, NoWinner, Rules, WonCardOrder};
 
 use super::{
     Entry, Legal, Log, Options, OutcomeJson, PlayerJson, Snapshot, Tape, Until, action_type,
@@ -47,8 +47,8 @@ impl War {
         let rules = Rules::new(usize::try_from(players).unwrap_or(usize::MAX))
             .map_err(|e| ApiError::malformed(e.to_string()))?;
         let order = match options.string("order")? {
-            None | Some("shuffled") => Order::Shuffled,
-            Some("fixed") => Order::Fixed,
+            None | Some("shuffled") => WonCardOrder::Shuffled,
+            Some("fixed") => WonCardOrder::Fixed,
             Some(other) => {
                 return Err(ApiError::malformed(format!(
                     "order '{other}': shuffled or fixed"
@@ -71,8 +71,8 @@ impl War {
     /// The query of the page's address that replays this game.
     pub fn replay_query(&self) -> String {
         let order = match self.game.rules().order() {
-            Order::Shuffled => "shuffled",
-            Order::Fixed => "fixed",
+            WonCardOrder::Shuffled => "shuffled",
+            WonCardOrder::Fixed => "fixed",
         };
         format!("players={}&order={order}", self.game.rules().players())
     }
@@ -196,7 +196,7 @@ fn players(view: &war::Observation<'_>) -> Vec<PlayerJson> {
 /// The table as everyone sees it.
 fn view_json(game: &Game, view: &war::Observation<'_>, shown: &[(Seat, String)]) -> Value {
     json!({
-        "order": match game.rules().order() { Order::Shuffled => "shuffled", Order::Fixed => "fixed" },
+        "order": match game.rules().order() { WonCardOrder::Shuffled => "shuffled", WonCardOrder::Fixed => "fixed" },
         "battles": view.battles(),
         "wars": view.wars(),
         "table": view.table_len(),

@@ -1,0 +1,204 @@
+//! The same battle for 3 to 8 players (`--players N`; the assignment stops at two, its
+//! two-player battle is [`Game::battle`](super::Game)). Everyone still in the game turns
+//! over a card; a tie for the highest starts a war among the tied players only, and a war
+//! with players short of four cards ends differently when more than one of them is
+//! short. The cards are put down, shown and taken by the same steps as in the two-player
+//! battle, so with two players this loop plays exactly the same game (the tests check
+//! it).
+
+use std::cmp::Ordering;
+
+use cards_core::protocol::EventSink;
+
+use super::{Event, Game, WAR_CARDS};
+use crate::card::Card;
+use crate::player::{MAX_PLAYERS, PlayerSet};
+
+impl Game {
+    /// One battle among all the players still in the game, with all the wars it sets off
+    /// (the rules are on [`GameState::apply`](cards_core::protocol::GameState::apply)).
+    pub(super) fn battle_of_many(&mut self, events: &mut impl EventSink<Event>) {
+        let out_before = self.out;
+        // The card each player shows in the current battle (`None`: not in it).
+        let mut shown: [Option<Card>; MAX_PLAYERS] = [None; MAX_PLAYERS];
+
+        // Everyone still in the game holds cards at a player's turn.
+        let mut contenders = self.in_game();
+        self.battles += 1;
+        events.push(Event::Battle {
+            battle: self.battles,
+        });
+        for seat in contenders.iter() {
+            shown[seat] = self.turn_over(seat, events);
+        }
+
+        let winner = loop {
+            let best = highest(&shown, contenders);
+            if best.len() <= 1 {
+                break best.lowest();
+            }
+            events.push(Event::Tie { seats: best });
+            self.wars += 1;
+            let survivors = self.war_survivors(best);
+            let deciding = (survivors.len() >= 2).then(|| {
+                self.battles += 1;
+                self.battles
+            });
+            events.push(Event::War {
+                war: self.wars,
+                battle: deciding,
+                seats: best,
+            });
+            shown = [None; MAX_PLAYERS];
+            for seat in best.iter() {
+                shown[seat] = self.lay_war_cards(seat, events);
+            }
+            for seat in best.iter().filter(|&seat| !survivors.contains(seat)) {
+                self.run_out(seat, events);
+            }
+            match survivors.len() {
+                0 | 1 => break survivors.lowest(),
+                _ => contenders = survivors,
+            }
+        };
+        self.settle(winner, out_before, events);
+    }
+
+    /// Which of the tied players `best` come through a war: those who can lay all four
+    /// cards; if none can, the one who holds the most (they run out last), unless
+    /// several hold that many.
+    fn war_survivors(&self, best: PlayerSet) -> PlayerSet {
+        let count = |seat: usize| self.players[seat].card_count();
+        let full: PlayerSet = best.iter().filter(|&s| count(s) >= WAR_CARDS).collect();
+        if !full.is_empty() {
+            return full;
+        }
+        let most = best.iter().map(count).fold(0, usize::max);
+        let last: PlayerSet = best.iter().filter(|&s| count(s) == most).collect();
+        if last.len() == 1 {
+            last
+        } else {
+            PlayerSet::EMPTY
+        }
+    }
+}
+
+/// The players among `contenders` whose shown card has the highest rank (suits never
+/// break a tie in War); nobody if none of them shows a card.
+fn highest(shown: &[Option<Card>; MAX_PLAYERS], contenders: PlayerSet) -> PlayerSet {
+    let mut best = PlayerSet::EMPTY;
+    let mut best_card: Option<Card> = None;
+    for seat in contenders.iter() {
+        let Some(card) = shown[seat] else { continue };
+        match best_card.map(|best| card.compare_rank(best)) {
+            Some(Ordering::Less) => {}
+            Some(Ordering::Equal) => best.insert(seat),
+            None | Some(Ordering::Greater) => {
+                best = PlayerSet::EMPTY;
+                best.insert(seat);
+                best_card = Some(card);
+            }
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use pretty_assertions::assert_eq;
+
+    use super::*;
+    use crate::rules::{Rules, WonCardOrder};
+    use cards_core::protocol::{Actor, GameState};
+    use cards_core::rng::rng_from_seed;
+
+    /// The highest card among those shown, worked by hand from the rule "the highest card
+    /// wins; equal ranks tie, whatever the suits": seats without a card (out of the game,
+    /// or not at war) are passed over, and the tie of several is found wherever the
+    /// highest rank first appears.
+    #[test]
+    fn highest_finds_every_player_showing_the_top_rank() {
+        let mut shown = [None; MAX_PLAYERS];
+        for (seat, code) in [(0, "KC"), (1, "AH"), (3, "AS"), (4, "2D"), (5, "AD")] {
+            shown[seat] = Some(code.parse::<Card>().unwrap());
+        }
+        let seats = |list: &[usize]| list.iter().copied().collect::<PlayerSet>();
+        assert_eq!(highest(&shown, PlayerSet::first(6)), seats(&[1, 3, 5]));
+        // Player 2's ace is not at war.
+        assert_eq!(highest(&shown, seats(&[0, 3, 4])), seats(&[3]));
+        assert_eq!(highest(&shown, seats(&[0, 4])), seats(&[0]));
+        // Player 3 shows nothing, so Player 5's two is the highest; with no card shown,
+        // nobody is.
+        assert_eq!(highest(&shown, seats(&[2, 4])), seats(&[4]));
+        assert_eq!(highest(&shown, seats(&[2])), PlayerSet::EMPTY);
+    }
+
+    /// With two players the general loop plays exactly the assignment's battle: for
+    /// seeded games with won cards shuffled and in the fixed order, every battle gives the
+    /// same events and leaves the same game whichever of the two plays it.
+    #[test]
+    fn with_two_players_the_general_loop_is_the_two_player_battle() {
+        for order in [WonCardOrder::Shuffled, WonCardOrder::Fixed] {
+            let rules = Rules::new(2).unwrap().with_order(order);
+            let mut wars = 0;
+            for seed in 0..150 {
+                let mut rng = rng_from_seed(seed);
+                let mut game = Game::new(rules);
+                loop {
+                    match game.actor() {
+                        Actor::Chance => game
+                            .apply_sampled_chance(&mut rng, &mut Vec::new())
+                            .unwrap(),
+                        Actor::Seat(_) => {
+                            let mut general = game.clone();
+                            let (mut mine, mut theirs) = (Vec::new(), Vec::new());
+                            game.battle(&mut mine).unwrap();
+                            general.battle_of_many(&mut theirs);
+                            assert_eq!(mine, theirs, "seed {seed}, battle {}", game.battles());
+                            assert!(game == general, "seed {seed}, battle {}", game.battles());
+                        }
+                        Actor::Over => break,
+                    }
+                }
+                wars += game.wars();
+            }
+            assert!(wars > 100, "the games had wars: {wars}");
+        }
+    }
+
+    /// The endings of a two-player war, hand-built, through both loops: one player
+    /// short of four cards, both short with more and fewer cards, both short with
+    /// equally many, and a war whose fourth cards tie again.
+    #[test]
+    fn two_player_wars_end_alike_in_both_loops() {
+        let cases = [
+            ["5C 2C 3C 4C KC 9C", "5D 2D 3D"],
+            ["5C", "5D 9D"],
+            ["5C 2C 3C", "5D 2D 3D 4D"],
+            ["5C 2C 3C 4C", "5D 2D 3D"],
+            ["5C 2C 3C", "5D 2D 3D"],
+            [
+                "5C 2C 3C 4C 7C 6C 7H 8H AC 9C",
+                "5D 2D 3D 4D 7D 6D 8D 9D KD 9H",
+            ],
+            ["5C 2C 3C 4C 7C 6C", "5D 2D 3D 4D 7D 6D 8D"],
+        ];
+        for piles in cases {
+            for order in [WonCardOrder::Shuffled, WonCardOrder::Fixed] {
+                let rules = Rules::new(2).unwrap().with_order(order);
+                let hand = |text: &str| -> Vec<Card> {
+                    text.split_whitespace()
+                        .map(|c| c.parse().unwrap())
+                        .collect()
+                };
+                let mut game = Game::from_piles(rules, piles.map(hand)).unwrap();
+                let mut general = game.clone();
+                let (mut mine, mut theirs) = (Vec::new(), Vec::new());
+                game.battle(&mut mine).unwrap();
+                general.battle_of_many(&mut theirs);
+                assert_eq!(mine, theirs, "{piles:?}");
+                assert!(game == general, "{piles:?}");
+            }
+        }
+    }
+}
