@@ -1,13 +1,16 @@
-//! What the bindings of the four games share: OpenSpiel's codes for who acts, the
-//! Python errors (a refused request or setting, a broken invariant), the seats of an
-//! observation counted from the observer, and the plumbing of a batched call (its size
-//! check, the game loop without the GIL, the tallies as little-endian bytes for numpy).
+//! What the bindings of the four games share: the methods every state class has
+//! ([`state_methods!`]) and the protocol calls under them (a refused action or chance
+//! outcome as a `ValueError`, the legal actions encoded), OpenSpiel's codes for who
+//! acts, the Python errors (a refused request or setting, a seat past the table, a
+//! broken invariant), the seats of an observation counted from the observer, and the
+//! plumbing of a batched call (its size check, the game loop without the GIL, the
+//! tallies as little-endian bytes for numpy).
 
 use std::fmt::Display;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
 
-use cards_core::protocol::Actor;
+use cards_core::protocol::{Actor, EventSink, GameState};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
@@ -37,6 +40,125 @@ pub fn refused(what: &str, error: impl Display) -> PyErr {
 pub fn broken(error: impl Display) -> PyErr {
     PyRuntimeError::new_err(format!("broken invariant: {error}"))
 }
+
+/// A seat past the table, asked for an observation: `ValueError`, naming the seats.
+pub fn no_seat(game: &str, seat: usize, seats: usize) -> PyErr {
+    PyValueError::new_err(format!(
+        "no seat {seat}: {game} has seats 0 to {}",
+        seats.saturating_sub(1)
+    ))
+}
+
+/// `game`'s legal actions now, in the protocol's order, each through `encode`; empty
+/// unless a seat acts.
+pub fn legal_actions<G: GameState, T>(game: &G, encode: impl FnMut(G::Action) -> T) -> Vec<T> {
+    let mut actions = Vec::new();
+    game.legal_actions(&mut actions);
+    actions.into_iter().map(encode).collect()
+}
+
+/// Carries out `action` for the seat to act, its events into `events`; a refusal (the
+/// game changed nothing) is a `ValueError` saying why.
+pub fn apply_action<G: GameState>(
+    game: &mut G,
+    action: G::Action,
+    events: &mut impl EventSink<G::Event>,
+) -> PyResult<()> {
+    game.apply(action, events)
+        .map_err(|error| refused("action refused", error))
+}
+
+/// Carries out the chance outcome `outcome`, its events into `events`; a refusal (the
+/// game changed nothing) is a `ValueError` saying why.
+pub fn apply_chance<G: GameState>(
+    game: &mut G,
+    outcome: &G::Chance,
+    events: &mut impl EventSink<G::Event>,
+) -> PyResult<()> {
+    game.apply_chance(outcome, events)
+        .map_err(|error| refused("chance refused", error))
+}
+
+/// The `#[pymethods]` block of a state class (a struct with the protocol's game in a
+/// field `game`, and `Clone`): the methods every game's state has, written here once,
+/// then the game's own items. pyo3 takes one `#[pymethods]` block a class, so the
+/// shared methods go into it rather than beside it.
+///
+/// `state_methods!(PigState [step] { ... })`; the options in brackets add the methods
+/// some games share: `step` (`apply_action` then `settle_chance`, which the game
+/// defines), `texts` (`last_text()` and `transcript()`, from `String` fields `last` and
+/// `transcript`).
+macro_rules! state_methods {
+    ($state:ident [$($option:ident)*] { $($item:tt)* }) => {
+        $crate::common::state_methods!(@with $state [$($option)*] {
+            /// An independent copy (its seeded generator too: both copies draw the same
+            /// chance from here).
+            fn clone(&self) -> $state {
+                ::std::clone::Clone::clone(self)
+            }
+
+            /// The seat to act, -1 at a chance node, -4 once the game is over
+            /// (OpenSpiel's values).
+            fn current_player(&self) -> i64 {
+                $crate::common::actor_code(::cards_core::protocol::GameState::actor(&self.game))
+            }
+
+            /// Whether the game is over.
+            fn is_terminal(&self) -> bool {
+                ::cards_core::protocol::GameState::actor(&self.game)
+                    == ::cards_core::protocol::Actor::Over
+            }
+
+            /// Whether chance acts now (a chance node).
+            fn is_chance_node(&self) -> bool {
+                ::cards_core::protocol::GameState::actor(&self.game)
+                    == ::cards_core::protocol::Actor::Chance
+            }
+
+            /// The winner's seat once the game is over with one, else None.
+            fn winner(&self) -> Option<usize> {
+                ::cards_core::protocol::GameState::outcome(&self.game)
+                    .and_then(|outcome| outcome.winner())
+            }
+
+            $($item)*
+        });
+    };
+    (@with $state:ident [step $($option:ident)*] { $($item:tt)* }) => {
+        $crate::common::state_methods!(@with $state [$($option)*] {
+            /// `apply_action(action)` then `settle_chance()`: one step of the AEC loop;
+            /// returns who acts then (as `current_player()`).
+            fn step(&mut self, action: i64) -> ::pyo3::PyResult<i64> {
+                self.apply_action(action)?;
+                self.settle_chance()
+            }
+
+            $($item)*
+        });
+    };
+    (@with $state:ident [texts $($option:ident)*] { $($item:tt)* }) => {
+        $crate::common::state_methods!(@with $state [$($option)*] {
+            /// What the last step printed, in the binary's format.
+            fn last_text(&self) -> &str {
+                &self.last
+            }
+
+            /// The whole game so far as the binary prints it.
+            fn transcript(&self) -> &str {
+                &self.transcript
+            }
+
+            $($item)*
+        });
+    };
+    (@with $state:ident [] { $($item:tt)* }) => {
+        #[::pyo3::pymethods]
+        impl $state {
+            $($item)*
+        }
+    };
+}
+pub(crate) use state_methods;
 
 /// `text` as a `T` (a rule set's name, ...); else a ValueError naming `what` was unknown
 /// and the `expected` names.

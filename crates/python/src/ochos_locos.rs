@@ -29,7 +29,10 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
-use crate::common::{actor_code, batch_size, broken, from_seat, play_batch, refused};
+use crate::common::{
+    apply_action, apply_chance, batch_size, broken, from_seat, legal_actions, no_seat, play_batch,
+    refused, state_methods,
+};
 
 /// The size of the action space.
 pub const ACTIONS: usize = 49;
@@ -183,8 +186,7 @@ impl OchosLocosState {
     }
 }
 
-#[pymethods]
-impl OchosLocosState {
+state_methods!(OchosLocosState [step texts] {
     /// A new game waiting for its deal: `rules` names the rule set (`match-making`,
     /// `take-two`, `going-wild`, `more-the-merrier`, `faciles`, `diversidad`,
     /// `completos`), `players` the seats (the rule set's default if None); the deal
@@ -237,11 +239,6 @@ impl OchosLocosState {
         Ok(())
     }
 
-    /// An independent copy (its generator too).
-    fn clone(&self) -> OchosLocosState {
-        Clone::clone(self)
-    }
-
     /// The rule set's name.
     #[getter]
     fn rules(&self) -> &'static str {
@@ -262,38 +259,18 @@ impl OchosLocosState {
     #[classattr]
     const ACTIONS: usize = ACTIONS;
 
-    /// The seat to act, -1 before the deal (chance), -4 once the game is over.
-    fn current_player(&self) -> i64 {
-        actor_code(self.game.actor())
-    }
-
-    /// Whether the game is over.
-    fn is_terminal(&self) -> bool {
-        self.game.actor() == Actor::Over
-    }
-
-    /// Whether the deal is to be made (the only chance node).
-    fn is_chance_node(&self) -> bool {
-        self.game.actor() == Actor::Chance
-    }
-
     /// The legal actions of the seat to act, encoded, in the protocol's order (hand
     /// order, an 8 naming each colour in turn; the draw alone when nothing may be laid);
     /// empty unless a seat acts.
     fn legal_actions(&self) -> Vec<i64> {
-        let mut actions = Vec::new();
-        self.game.legal_actions(&mut actions);
-        actions.into_iter().map(encode).collect()
+        legal_actions(&self.game, encode)
     }
 
     /// Carries out `action` for the seat to act; raises ValueError, changing nothing, if
     /// it is not an action or not legal now.
     fn apply_action(&mut self, action: i64) -> PyResult<()> {
-        let action = decode(action)?;
         let mut events = Vec::new();
-        self.game
-            .apply(action, &mut events)
-            .map_err(|error| refused("action refused", error))?;
+        apply_action(&mut self.game, decode(action)?, &mut events)?;
         self.turns += 1;
         self.record(&events)
     }
@@ -322,9 +299,7 @@ impl OchosLocosState {
         let order = DeckOrder::new(&cards)
             .ok_or_else(|| PyValueError::new_err("a deal orders at most the 32 cards"))?;
         let mut events = Vec::new();
-        self.game
-            .apply_chance(&order, &mut events)
-            .map_err(|error| refused("chance refused", error))?;
+        apply_chance(&mut self.game, &order, &mut events)?;
         self.record(&events)
     }
 
@@ -342,22 +317,14 @@ impl OchosLocosState {
         Ok(self.current_player())
     }
 
-    /// `apply_action(action)` then `settle_chance()`: one step of the AEC loop.
-    fn step(&mut self, action: i64) -> PyResult<i64> {
-        self.apply_action(action)?;
-        self.settle_chance()
-    }
-
     /// What `seat` sees, as `OBSERVATION_SIZE` integers (docs/python.md lists the
     /// fields): its own hand and the public facts, never another hand or the deck's
     /// order. ValueError for a seat past the table.
     fn observation(&self, seat: usize) -> PyResult<Vec<i32>> {
-        let view = self.game.observe(seat).ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "no seat {seat}: this game has seats 0 to {}",
-                self.game.players().len() - 1
-            ))
-        })?;
+        let view = self
+            .game
+            .observe(seat)
+            .ok_or_else(|| no_seat("this game", seat, self.game.players().len()))?;
         let mut out = vec![0i32; OBSERVATION_SIZE];
         out[OBS_HAND..OBS_HAND + SLOTS].fill(-1);
         for (place, &card) in view.hand.iter().enumerate().take(SLOTS) {
@@ -411,11 +378,6 @@ impl OchosLocosState {
         Ok(state)
     }
 
-    /// The winner's seat once the game is over with one, else None.
-    fn winner(&self) -> Option<usize> {
-        self.game.outcome().and_then(|outcome| outcome.winner())
-    }
-
     /// Why a finished game has no winner ("the deck ran out", "stalemate"), else None.
     fn no_winner(&self) -> Option<&'static str> {
         match self.game.outcome() {
@@ -436,17 +398,6 @@ impl OchosLocosState {
         self.turns
     }
 
-    /// What the last step printed, in the binary's format (one line, or two with the
-    /// end of an Assignment 4 game).
-    fn last_text(&self) -> &str {
-        &self.last
-    }
-
-    /// The whole game so far as `ochos-locos RULES` prints it.
-    fn transcript(&self) -> &str {
-        &self.transcript
-    }
-
     fn __repr__(&self) -> String {
         let counts: Vec<usize> = self.game.players().iter().map(|p| p.hand().len()).collect();
         format!(
@@ -459,7 +410,7 @@ impl OchosLocosState {
             self.current_player()
         )
     }
-}
+});
 
 /// One of the assignments' players as a policy: it chooses from an observation array
 /// (as `OchosLocosState.observation` gives it) what that player would play.

@@ -24,7 +24,10 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use crate::common::{actor_code, broken, in_range, parse_named, play_batch, refused};
+use crate::common::{
+    apply_action, apply_chance, broken, in_range, legal_actions, no_seat, parse_named, play_batch,
+    state_methods,
+};
 
 fn parse_rules(rules: &str) -> PyResult<Rules> {
     parse_named(rules, "Pig rules", "\"two-dice\" or \"classic\"")
@@ -60,8 +63,7 @@ pub struct PigState {
     throws: Vec<Throw>,
 }
 
-#[pymethods]
-impl PigState {
+state_methods!(PigState [step] {
     /// A new game: `rules` is "two-dice" (the assignment's) or "classic" (one die); the
     /// dice come from `seed` as `pig --seed SEED` throws them.
     #[new]
@@ -83,11 +85,6 @@ impl PigState {
         self.throws.clear();
     }
 
-    /// An independent copy (its dice generator too: both copies roll the same from here).
-    fn clone(&self) -> PigState {
-        Clone::clone(self)
-    }
-
     /// The rules' name: "two-dice" or "classic".
     #[getter]
     fn rules(&self) -> String {
@@ -100,42 +97,19 @@ impl PigState {
         self.game.goal()
     }
 
-    /// The seat to act (0 or 1), -1 while the dice roll, -4 once the game is over.
-    fn current_player(&self) -> i64 {
-        actor_code(self.game.actor())
-    }
-
-    /// Whether the game is over.
-    fn is_terminal(&self) -> bool {
-        self.game.actor() == Actor::Over
-    }
-
-    /// Whether the dice roll now (a chance node).
-    fn is_chance_node(&self) -> bool {
-        self.game.actor() == Actor::Chance
-    }
-
     /// The legal actions, in the protocol's order: 0 (roll), 1 (hold); empty unless a
     /// seat acts.
     fn legal_actions(&self) -> Vec<i64> {
-        let mut actions = Vec::new();
-        self.game.legal_actions(&mut actions);
-        actions
-            .into_iter()
-            .map(|action| match action {
-                Action::Roll => 0,
-                Action::Hold => 1,
-            })
-            .collect()
+        legal_actions(&self.game, |action| match action {
+            Action::Roll => 0,
+            Action::Hold => 1,
+        })
     }
 
     /// Carries out `action` (0 roll, 1 hold) for the seat to act, leaving a roll's dice
     /// to chance; raises ValueError, changing nothing, if it is not legal now.
     fn apply_action(&mut self, action: i64) -> PyResult<()> {
-        let action = action_of(action)?;
-        self.game
-            .apply(action, &mut Ignore)
-            .map_err(|error| refused("action refused", error))
+        apply_action(&mut self.game, action_of(action)?, &mut Ignore)
     }
 
     /// The chance node's outcomes with their probabilities: `(index, p)`, index into
@@ -165,9 +139,7 @@ impl PigState {
         let throw = *outcomes
             .get(index)
             .ok_or_else(|| PyValueError::new_err(format!("no chance outcome {index}")))?;
-        self.game
-            .apply_chance(&throw, &mut Ignore)
-            .map_err(|error| refused("chance refused", error))?;
+        apply_chance(&mut self.game, &throw, &mut Ignore)?;
         self.throws.push(throw);
         Ok(())
     }
@@ -185,18 +157,13 @@ impl PigState {
         Ok(self.current_player())
     }
 
-    /// `apply_action(action)` then `settle_chance()`: one step of the AEC loop.
-    fn step(&mut self, action: i64) -> PyResult<i64> {
-        self.apply_action(action)?;
-        self.settle_chance()
-    }
-
     /// What `seat` sees (everything in Pig is public): `[goal, my_score,
     /// opponent_score, turn_points, my_turn]`; ValueError for a seat past the table.
     fn observation(&self, seat: usize) -> PyResult<Vec<u32>> {
-        let view = self.game.observe(seat).ok_or_else(|| {
-            PyValueError::new_err(format!("no seat {seat}: Pig has seats 0 and 1"))
-        })?;
+        let view = self
+            .game
+            .observe(seat)
+            .ok_or_else(|| no_seat("Pig", seat, 2))?;
         Ok(vec![
             view.goal,
             view.my_score,
@@ -204,11 +171,6 @@ impl PigState {
             view.turn_points,
             u32::from(view.my_turn),
         ])
-    }
-
-    /// The winner's seat once the game is over, else None.
-    fn winner(&self) -> Option<usize> {
-        self.game.outcome().and_then(|outcome| outcome.winner())
     }
 
     /// The banked points of both seats.
@@ -240,7 +202,7 @@ impl PigState {
             self.current_player()
         )
     }
-}
+});
 
 /// The assignment's computer: roll until the turn holds `n` points, then hold.
 #[pyclass(module = "cardgames._native", frozen)]

@@ -29,7 +29,9 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict};
 
-use crate::common::{actor_code, broken, in_range, parse_named, play_batch, refused};
+use crate::common::{
+    apply_action, apply_chance, broken, in_range, no_seat, parse_named, play_batch, state_methods,
+};
 
 /// Card kinds: 40 number cards, 12 action cards, the two wild cards.
 const KINDS: usize = 54;
@@ -177,9 +179,7 @@ pub struct QuattroState {
 impl QuattroState {
     fn view(&self, seat: usize) -> PyResult<Observation<'_>> {
         if seat >= PLAYERS {
-            return Err(PyValueError::new_err(format!(
-                "no seat {seat}: Quattro has seats 0 to 3"
-            )));
+            return Err(no_seat("Quattro", seat, PLAYERS));
         }
         self.game
             .observe(seat)
@@ -208,8 +208,7 @@ impl QuattroState {
     }
 }
 
-#[pymethods]
-impl QuattroState {
+state_methods!(QuattroState [step] {
     /// A new game before its deal (a chance node): `rules` is "quattro" (the
     /// assignment's) or "uno"; the shuffles come from `seed` as `quattro --seed SEED`
     /// draws them; the game ends with no winner after `max_turns` turns.
@@ -229,31 +228,10 @@ impl QuattroState {
         self.rng = rng_from_seed(seed);
     }
 
-    /// An independent copy (its generator too: both copies shuffle the same from here).
-    fn clone(&self) -> QuattroState {
-        Clone::clone(self)
-    }
-
     /// The rules' name: "quattro" or "uno".
     #[getter]
     fn rules(&self) -> String {
         self.game.rules().to_string()
-    }
-
-    /// The seat to act (0 to 3), -1 at a chance node (the deal, a reshuffle), -4 once
-    /// the game is over.
-    fn current_player(&self) -> i64 {
-        actor_code(self.game.actor())
-    }
-
-    /// Whether the game is over.
-    fn is_terminal(&self) -> bool {
-        self.game.actor() == Actor::Over
-    }
-
-    /// Whether chance acts now (the deal, or a reshuffle a draw waits for).
-    fn is_chance_node(&self) -> bool {
-        self.game.actor() == Actor::Chance
     }
 
     /// The legal actions (numbers 0–62), in the protocol's order, which is increasing;
@@ -291,10 +269,7 @@ impl QuattroState {
     /// Carries out `action` for the seat to act, leaving a reshuffle it needs to
     /// chance; raises ValueError, changing nothing, if it is not legal now.
     fn apply_action(&mut self, action: i64) -> PyResult<()> {
-        let action = decode(action)?;
-        self.game
-            .apply(action, &mut Ignore)
-            .map_err(|error| refused("action refused", error))
+        apply_action(&mut self.game, decode(action)?, &mut Ignore)
     }
 
     /// The cards the chance node is to shuffle, as codes in their current order: the
@@ -326,9 +301,7 @@ impl QuattroState {
             .collect::<PyResult<Vec<Card>>>()?;
         let order = DeckOrder::from_cards(cards)
             .ok_or_else(|| PyValueError::new_err("more cards than the deck holds"))?;
-        self.game
-            .apply_chance(&order, &mut Ignore)
-            .map_err(|error| refused("chance refused", error))
+        apply_chance(&mut self.game, &order, &mut Ignore)
     }
 
     /// Shuffles from the state's seeded generator while chance acts; returns who acts
@@ -336,12 +309,6 @@ impl QuattroState {
     fn settle_chance(&mut self) -> PyResult<i64> {
         settle_chance(&mut self.game, &mut self.rng).map_err(broken)?;
         Ok(self.current_player())
-    }
-
-    /// `apply_action(action)` then `settle_chance()`: one step of the AEC loop.
-    fn step(&mut self, action: i64) -> PyResult<i64> {
-        self.apply_action(action)?;
-        self.settle_chance()
     }
 
     /// What `seat` sees, the protocol's `observe(seat)`: 176 integers (docs/python.md);
@@ -360,11 +327,6 @@ impl QuattroState {
             py,
             &le_bytes(&self.observation_array(seat)?),
         ))
-    }
-
-    /// The winner's seat once the game is over with one, else None.
-    fn winner(&self) -> Option<usize> {
-        self.game.outcome().and_then(|outcome| outcome.winner())
     }
 
     /// Why the game ended with no winner: "everyone passed" or "the turn limit";
@@ -434,7 +396,7 @@ impl QuattroState {
             self.current_player()
         )
     }
-}
+});
 
 /// The bots' strategy (`quattro::strategy`) as a policy: the action (0–62) for an
 /// observation as `QuattroState.observation` gives it, from that alone.

@@ -17,9 +17,12 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 use war::render::{render_events, render_summary};
 use war::simulate::Worker;
-use war::{Action, Card, Event, Game, MAX_PLAYERS, Outcome, Rules, WonCardOrder};
+use war::{Action, Card, Event, Game, MAX_PLAYERS, Order, Outcome, Rules};
 
-use crate::common::{actor_code, batch_size, broken, from_seat, play_batch, refused};
+use crate::common::{
+    apply_action, apply_chance, batch_size, broken, from_seat, legal_actions, no_seat, play_batch,
+    refused, state_methods,
+};
 
 /// Cards held by each seat from the observer round the table, 0 past the table (8).
 pub const OBS_COUNTS: usize = 0;
@@ -41,8 +44,8 @@ pub const OBSERVATION_SIZE: usize = OBS_SEAT + 1;
 
 fn parse_rules(players: usize, order: &str, max_battles: u64) -> PyResult<Rules> {
     let order = match order {
-        "shuffled" => WonCardOrder::Shuffled,
-        "fixed" => WonCardOrder::Fixed,
+        "shuffled" => Order::Shuffled,
+        "fixed" => Order::Fixed,
         _ => {
             return Err(PyValueError::new_err(format!(
                 "unknown order {order:?}: expected \"shuffled\" or \"fixed\""
@@ -100,8 +103,7 @@ impl WarState {
     }
 }
 
-#[pymethods]
-impl WarState {
+state_methods!(WarState [texts] {
     /// A new game waiting for its deal: `players` 2 to 8, won cards returned
     /// `"shuffled"` (the default) or in a `"fixed"` order, at most `max_battles`
     /// battles; the chance from `seed`, as `war --seed SEED` draws it.
@@ -125,11 +127,6 @@ impl WarState {
         self.transcript.clear();
     }
 
-    /// An independent copy (its generator too).
-    fn clone(&self) -> WarState {
-        Clone::clone(self)
-    }
-
     /// The number of players.
     #[getter]
     fn players(&self) -> usize {
@@ -140,8 +137,8 @@ impl WarState {
     #[getter]
     fn order(&self) -> &'static str {
         match self.game.rules().order() {
-            WonCardOrder::Shuffled => "shuffled",
-            WonCardOrder::Fixed => "fixed",
+            Order::Shuffled => "shuffled",
+            Order::Fixed => "fixed",
         }
     }
 
@@ -155,38 +152,17 @@ impl WarState {
     #[classattr]
     const OBSERVATION_SIZE: usize = OBSERVATION_SIZE;
 
-    /// The seat to act (the lowest still in the game), -1 while chance orders cards,
-    /// -4 once the game is over.
-    fn current_player(&self) -> i64 {
-        actor_code(self.game.actor())
-    }
-
-    /// Whether the game is over.
-    fn is_terminal(&self) -> bool {
-        self.game.actor() == Actor::Over
-    }
-
-    /// Whether chance acts now (the deal, or the order of a take with shuffled returns).
-    fn is_chance_node(&self) -> bool {
-        self.game.actor() == Actor::Chance
-    }
-
     /// `[0]` (battle) when a seat acts, else empty.
     fn legal_actions(&self) -> Vec<i64> {
-        let mut actions = Vec::new();
-        self.game.legal_actions(&mut actions);
-        actions.into_iter().map(|Action::Battle| 0).collect()
+        legal_actions(&self.game, |Action::Battle| 0)
     }
 
     /// Plays the next battle with all its wars, stopping at a chance node if a take
     /// follows; raises ValueError, changing nothing, unless `action` is 0 and a seat
     /// acts.
     fn apply_action(&mut self, action: i64) -> PyResult<()> {
-        let action = check_action(action)?;
         let mut events = Vec::new();
-        self.game
-            .apply(action, &mut events)
-            .map_err(|error| refused("action refused", error))?;
+        apply_action(&mut self.game, check_action(action)?, &mut events)?;
         self.record(&events)
     }
 
@@ -223,9 +199,7 @@ impl WarState {
             .collect::<PyResult<Vec<_>>>()?;
         let order = war::DeckOrder::from_cards(&cards).map_err(|error| refused("order", error))?;
         let mut events = Vec::new();
-        self.game
-            .apply_chance(&order, &mut events)
-            .map_err(|error| refused("chance refused", error))?;
+        apply_chance(&mut self.game, &order, &mut events)?;
         self.record(&events)
     }
 
@@ -239,11 +213,8 @@ impl WarState {
     /// `apply_action(action)` then `settle_chance()`: one step of the AEC loop, one
     /// battle with its wars and the take that ends it.
     fn step(&mut self, action: i64) -> PyResult<i64> {
-        let action = check_action(action)?;
         let mut events = Vec::new();
-        self.game
-            .apply(action, &mut events)
-            .map_err(|error| refused("action refused", error))?;
+        apply_action(&mut self.game, check_action(action)?, &mut events)?;
         self.finish_step(events)?;
         Ok(self.current_player())
     }
@@ -252,12 +223,10 @@ impl WarState {
     /// fields): everyone's card count, the cards face up on the table, the battles and
     /// wars so far; never the order of a pile. ValueError for a seat past the table.
     fn observation(&self, seat: usize) -> PyResult<Vec<i32>> {
-        let view = self.game.observe(seat).ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "no seat {seat}: this game has seats 0 to {}",
-                self.game.rules().players() - 1
-            ))
-        })?;
+        let view = self
+            .game
+            .observe(seat)
+            .ok_or_else(|| no_seat("this game", seat, self.game.rules().players()))?;
         let mut out = vec![0i32; OBSERVATION_SIZE];
         let counts: Vec<usize> = view.card_counts().collect();
         out[OBS_COUNTS..OBS_COUNTS + MAX_PLAYERS].copy_from_slice(&from_seat(
@@ -304,11 +273,6 @@ impl WarState {
         Ok(state)
     }
 
-    /// The winner's seat once the game is over with one, else None.
-    fn winner(&self) -> Option<usize> {
-        self.game.outcome().and_then(|outcome| outcome.winner())
-    }
-
     /// Why a finished game has no winner (the binary's words), else None.
     fn no_winner(&self) -> Option<String> {
         match self.game.outcome() {
@@ -325,16 +289,6 @@ impl WarState {
     /// Wars fought so far.
     fn wars(&self) -> u64 {
         self.game.wars()
-    }
-
-    /// What the last step printed (its battle and wars), as `war --auto` prints them.
-    fn last_text(&self) -> &str {
-        &self.last
-    }
-
-    /// Every battle so far, as `war --auto` prints them (without its hands).
-    fn transcript(&self) -> &str {
-        &self.transcript
     }
 
     /// The end of the game as `war --quiet` prints it: the winner (or why none), then
@@ -355,7 +309,7 @@ impl WarState {
             self.current_player()
         )
     }
-}
+});
 
 /// War's one agent as a policy: it always battles (there is nothing else to do).
 #[pyclass(module = "cardgames._native", frozen)]
