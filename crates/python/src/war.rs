@@ -17,7 +17,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 use war::render::{render_events, render_summary};
 use war::simulate::Worker;
-use war::{Action, Card, Event, Game, MAX_PLAYERS, Order, Outcome, Rules};
+use war::{Action, Card, Event, Game, MAX_PLAYERS, Outcome, Rules, WonCardOrder};
 
 use crate::common::{
     apply_action, apply_chance, batch_size, broken, from_seat, legal_actions, no_seat, play_batch,
@@ -44,8 +44,8 @@ pub const OBSERVATION_SIZE: usize = OBS_SEAT + 1;
 
 fn parse_rules(players: usize, order: &str, max_battles: u64) -> PyResult<Rules> {
     let order = match order {
-        "shuffled" => Order::Shuffled,
-        "fixed" => Order::Fixed,
+        "shuffled" => WonCardOrder::Shuffled,
+        "fixed" => WonCardOrder::Fixed,
         _ => {
             return Err(PyValueError::new_err(format!(
                 "unknown order {order:?}: expected \"shuffled\" or \"fixed\""
@@ -137,8 +137,8 @@ state_methods!(WarState [texts] {
     #[getter]
     fn order(&self) -> &'static str {
         match self.game.rules().order() {
-            Order::Shuffled => "shuffled",
-            Order::Fixed => "fixed",
+            WonCardOrder::Shuffled => "shuffled",
+            WonCardOrder::Fixed => "fixed",
         }
     }
 
