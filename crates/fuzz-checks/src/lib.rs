@@ -12,7 +12,7 @@
 //! - **Input files** (an Ochos Locos deal in each rule set, a War or Quattro deck file, a
 //!   Pig dice file) are read as the binaries read them (`cards_core::input::read_text`:
 //!   at most 4 MB of UTF-8). A refusal is one line, short, with no control character
-//!   written raw. A file that is accepted writes back (`to_text`, `deck_file`,
+//!   written raw. A file that is accepted writes back (`to_text`, `write_deck`,
 //!   `write_deck`, `write_roll`) to a file that reads as the same deal, deck or dice,
 //!   and writes back again to the same text; an accepted Ochos Locos deal is played to
 //!   its end by its seats' strategies.

@@ -17,7 +17,7 @@ pub fn pig_dice(data: &[u8]) {
     let (choice, bytes) = split_choice(data);
     let rules = [Rules::TwoDice, Rules::Classic][choice % 2];
     let Some(text) = file_text(bytes) else { return };
-    let throws = match pig::files::parse(rules, &text) {
+    let throws = match pig::files::parse_dice(rules, &text) {
         Ok(throws) => throws,
         Err(error) => return assert_one_short_line(&error),
     };
@@ -28,7 +28,7 @@ pub fn pig_dice(data: &[u8]) {
     }
     let written = String::from_utf8(written)
         .unwrap_or_else(|error| panic!("a dice file is not text: {error}"));
-    let again = pig::files::parse(rules, &written)
+    let again = pig::files::parse_dice(rules, &written)
         .unwrap_or_else(|error| panic!("written rolls are refused: {error}\n{written}"));
     assert_eq!(throws, again, "writing back changes the rolls");
 }

@@ -664,7 +664,7 @@ fn replay(path: &Path) -> Result<(), Failure> {
 /// limit, so `--dice /dev/zero` is refused at once rather than filling memory.
 fn read_dice(path: &Path, rules: Rules) -> Result<Vec<Throw>, Failure> {
     let text = read_file(path)?;
-    files::parse(rules, &text).map_err(|error| Failure::DiceFile {
+    files::parse_dice(rules, &text).map_err(|error| Failure::DiceFile {
         path: path.display().to_string(),
         error,
     })
@@ -674,7 +674,7 @@ fn read_dice(path: &Path, rules: Rules) -> Result<Vec<Throw>, Failure> {
 fn write_dice(args: DiceArgs) -> Result<(), Failure> {
     let mut rng = rng_from_seed(resolve_seed(PROGRAM, args.seed));
     let mut out = BufWriter::new(io::stdout().lock());
-    files::write_seeded(args.rules, &mut rng, args.count, &mut out)?;
+    files::write_dice(args.rules, &mut rng, args.count, &mut out)?;
     Ok(())
 }
 

@@ -19,7 +19,7 @@ use crate::dice::{PigDice, Throw};
 use crate::rules::Rules;
 
 /// Reads the rolls of a dice file written for `rules`.
-pub fn parse(rules: Rules, text: &str) -> Result<Vec<Throw>, ParseError> {
+pub fn parse_dice(rules: Rules, text: &str) -> Result<Vec<Throw>, ParseError> {
     let mut tokens = Tokens::new(text);
     tokens.refuse_blank(format_args!(
         "the dice file holds no rolls: {}",
@@ -77,7 +77,7 @@ pub fn write_roll(out: &mut impl Write, throw: Throw) -> io::Result<()> {
 
 /// Writes the next `count` rolls of `rules` that `rng` gives, one a line: the rolls a
 /// game seeded with the same generator would play, in order.
-pub fn write_seeded<R: Rng + ?Sized>(
+pub fn write_dice<R: Rng + ?Sized>(
     rules: Rules,
     rng: &mut R,
     count: u64,
@@ -103,11 +103,11 @@ mod tests {
     #[test]
     fn reads_rolls_one_a_line() {
         assert_eq!(
-            parse(Rules::TwoDice, "3 5\n\n 1\t1 \n6 6\n"),
+            parse_dice(Rules::TwoDice, "3 5\n\n 1\t1 \n6 6\n"),
             Ok(vec![pair(3, 5), pair(1, 1), pair(6, 6)])
         );
         assert_eq!(
-            parse(Rules::Classic, "4\n1\n"),
+            parse_dice(Rules::Classic, "4\n1\n"),
             Ok(vec![Throw::Single(4), Throw::Single(1)])
         );
     }
@@ -167,7 +167,7 @@ mod tests {
         ];
         for (rules, text, want) in cases {
             assert_eq!(
-                parse(rules, text).map_err(|e| e.to_string()),
+                parse_dice(rules, text).map_err(|e| e.to_string()),
                 Err(want.to_owned()),
                 "{text:?}"
             );
@@ -178,11 +178,11 @@ mod tests {
     fn written_rolls_read_back_as_the_seed_throws_them() {
         for &rules in Rules::ALL {
             let mut file = Vec::new();
-            write_seeded(rules, &mut rng_from_seed(7), 50, &mut file).unwrap();
+            write_dice(rules, &mut rng_from_seed(7), 50, &mut file).unwrap();
             let text = String::from_utf8(file).unwrap();
             let mut rng = rng_from_seed(7);
             let thrown: Vec<Throw> = (0..50).map(|_| rules.throw(&mut rng)).collect();
-            assert_eq!(parse(rules, &text), Ok(thrown));
+            assert_eq!(parse_dice(rules, &text), Ok(thrown));
         }
     }
 }

@@ -16,7 +16,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use cards_core::rng::SessionSeeds;
 use war::console::{self, ConsoleError, Ending, Mode, Options, Played, Session};
-use war::files::{deck_file, parse_deck};
+use war::files::{parse_deck, write_deck};
 use war::simulate::Setup;
 use war::{DeckOrder, Game, Rules, WonCardOrder};
 
@@ -420,7 +420,11 @@ fn deal(args: &DealArgs) -> ExitCode {
         Ok(order) => order,
         Err(error) => return report("war", error),
     };
-    write_stdout("war", &deck_file(&order))
+    let mut text = Vec::new();
+    match write_deck(&mut text, &order) {
+        Ok(()) => write_stdout("war", &String::from_utf8_lossy(&text)),
+        Err(error) => report("war", error),
+    }
 }
 
 fn run_simulation(args: &SimulateArgs) -> ExitCode {

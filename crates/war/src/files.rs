@@ -1,23 +1,23 @@
-//! Deck files: the deal's order written out by `war deal` ([`deck_file`]) and read back
+//! Deck files: the deal's order written out by `war deal` ([`write_deck`]) and read back
 //! by `war --deck FILE` ([`parse_deck`]).
+
+use std::io::{self, Write};
 
 use cards_core::{ParseError, Tokens};
 
 use crate::card::Card;
 use crate::deck::{DECK_SIZE, DeckOrder};
 
-/// How many cards a line of a deck file written by [`deck_file`] holds.
+/// How many cards a line of a deck file written by [`write_deck`] holds.
 const CARDS_PER_LINE: usize = 13;
 
-/// A deck file for `order`: its cards, 13 a line.
-pub fn deck_file(order: &DeckOrder) -> String {
-    let mut text = String::new();
+/// Writes `order` as a deck file: its cards, 13 a line.
+pub fn write_deck(out: &mut impl Write, order: &DeckOrder) -> io::Result<()> {
     for line in order.cards().chunks(CARDS_PER_LINE) {
         let codes: Vec<String> = line.iter().map(ToString::to_string).collect();
-        text.push_str(&codes.join(" "));
-        text.push('\n');
+        writeln!(out, "{}", codes.join(" "))?;
     }
-    text
+    Ok(())
 }
 
 /// Reads a deck file: the 52 cards, top first, as the game prints them (`10H`, `AS`,
@@ -70,7 +70,9 @@ mod tests {
     use pretty_assertions::assert_eq;
 
     fn full_deck() -> String {
-        deck_file(&DeckOrder::deck())
+        let mut text = Vec::new();
+        write_deck(&mut text, &DeckOrder::deck()).unwrap();
+        String::from_utf8(text).unwrap()
     }
 
     #[test]

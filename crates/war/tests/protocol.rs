@@ -87,7 +87,9 @@ fn a_recorded_deal_replays_the_seed() {
         let deal = Game::new(rules(2, false))
             .sample_chance(&mut rng_from_seed(seed))
             .unwrap();
-        let text = war::files::deck_file(&deal);
+        let mut text = Vec::new();
+        war::files::write_deck(&mut text, &deal).unwrap();
+        let text = String::from_utf8(text).unwrap();
         let read = war::files::parse_deck(&text).unwrap();
         assert_eq!(read, deal);
         for players in [2, 5] {
