@@ -19,7 +19,8 @@ use pretty_assertions::assert_eq;
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
-use crate::server::{AppState, Config, Table, router};
+use crate::server::{AppState, Config, router};
+use crate::table::Table;
 
 fn app(config: Config) -> (Arc<AppState>, Router) {
     let state = Arc::new(AppState::new(config));
@@ -1690,7 +1691,7 @@ async fn a_bad_recording_is_refused_on_one_line() {
 /// The games whose recordings are not wired in yet say so, and offer none.
 #[tokio::test]
 async fn a_game_offers_its_recording_only_where_the_server_writes_them() {
-    use crate::server::Kind;
+    use crate::kind::Kind;
     let (_, app) = app(Config::default());
     for (kind, request) in [
         (
@@ -1743,7 +1744,7 @@ async fn a_recording_longer_than_the_page_steps_through_is_refused() {
 /// held or points scored.
 #[tokio::test]
 async fn every_recorded_game_replays_to_its_live_end() {
-    use crate::server::Kind;
+    use crate::kind::Kind;
     let (_, app) = app(Config::default());
     let mut replayed = Vec::new();
     for request in [

@@ -6,7 +6,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use crate::error::ApiError;
-use crate::server::Segment;
+use crate::extract::Segment;
 
 /// The one page; it reads its address (`/quattro?seed=7&rules=uno`) to know what to show.
 pub const INDEX_HTML: &str = include_str!("assets/index.html");

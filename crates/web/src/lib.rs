@@ -36,15 +36,20 @@
 
 pub mod assets;
 pub mod error;
+pub mod extract;
 pub mod games;
 pub mod guard;
+pub mod kind;
 pub mod listen;
 pub mod replay;
 pub mod server;
+pub mod table;
 
 #[cfg(test)]
 mod api_tests;
 
 pub use error::ApiError;
+pub use kind::Kind;
 pub use listen::{serve, serve_until};
-pub use server::{AppState, Config, Kind, router};
+pub use server::{AppState, Config, router};
+pub use table::Table;

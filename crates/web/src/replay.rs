@@ -10,18 +10,19 @@
 //! since the game is over, every hand is shown, unless the recording stops before the
 //! end (a game quit at the terminal): then a frame shows only what seat 0 saw.
 //!
-//! The four games' types are named once, in [`with_recorded`]'s `match`; each game's
-//! crate implements [`Recorded`] (its options and action tokens) and its module of
-//! [`crate::games`] implements [`Stepped`] (how the page draws a position).
+//! The four games' types are named once here, in [`with_recorded`]'s `match` (a
+//! session's own recording is its [`Table`]'s); each game's crate implements
+//! [`Recorded`] (its options and action tokens) and its module of [`crate::games`]
+//! implements [`Stepped`] (how the page draws a position, in [`crate::games::step`]).
 
-use cards_core::protocol::{Actor, GameState, Seat};
+use cards_core::protocol::Actor;
 use cards_core::replay::{Frame, Recorded, Recording, ReplayError, frames_of};
-use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::error::ApiError;
-use crate::games::{Entry, OutcomeJson, PlayerJson, Tape};
-use crate::server::{Kind, Table};
+use crate::games::step::{FrameJson, Stepped};
+use crate::kind::Kind;
+use crate::table::Table;
 
 /// The largest recording `POST /api/replays` reads: far above a long game's (a War to
 /// its end is a few thousand tokens of a few bytes), far below what would hold the
@@ -31,53 +32,6 @@ pub const MAX_RECORDING: usize = 1 << 20;
 /// The most frames a replay sent to the page may have: each is a whole position, so a
 /// War played to its battle cap is stepped through at the terminal instead.
 pub const MAX_FRAMES: usize = 20_000;
-
-/// One position of a replay as the page draws it.
-#[derive(Clone, Debug, Serialize, PartialEq)]
-pub struct FrameJson {
-    /// The log's lines of this step, worded as the live page words them.
-    pub log: Vec<Entry>,
-    /// The players in seating order (cards held, points banked).
-    pub players: Vec<PlayerJson>,
-    /// The seat to act next, if a seat acts.
-    pub to_act: Option<Seat>,
-    /// The game's public position, in the live page's `view` shape.
-    pub view: Value,
-    /// Each seat's cards (its hand; in War its face-down pile, top first); `None` for a
-    /// seat whose cards are not shown. Empty in Pig.
-    pub hands: Vec<Option<Vec<String>>>,
-    /// Whose turn it is, what comes next, or how the game ended, in words.
-    pub status: String,
-    /// How the game ended, in its last frame.
-    pub outcome: Option<OutcomeJson>,
-}
-
-/// A game the page can step through: how its positions are drawn, and where a session
-/// keeps its [`Tape`]. Each of the four games implements it in its module of
-/// [`crate::games`].
-pub trait Stepped: GameState + Clone + 'static {
-    /// Which game this is.
-    const KIND: Kind;
-
-    /// What a frame carries over from the ones before it (Pig's last dice, the cards of
-    /// War's last battle), as the live game keeps it from one request to the next.
-    type Memo: Default;
-
-    /// The tape of a session's table, if it plays this game.
-    fn tape(table: &Table) -> Option<&Tape<Self>>;
-
-    /// One frame: the step's lines and the position after it; `reveal` shows every
-    /// seat's cards, otherwise only seat 0's.
-    fn frame(frame: &Frame<Self>, memo: &mut Self::Memo, reveal: bool) -> FrameJson;
-
-    /// The lines the live page starts a game with, before its first step.
-    fn opening(_start: &Self) -> Vec<Entry> {
-        Vec::new()
-    }
-
-    /// The rules panel of the game (the live page's `rules_text`).
-    fn rules_text(start: &Self) -> Vec<String>;
-}
 
 /// Something done with one recorded game's type: see [`with_recorded`].
 pub trait Visit {
@@ -98,37 +52,15 @@ pub fn with_recorded<V: Visit>(kind: Kind, visit: V) -> V::Out {
     }
 }
 
-/// The recording of a session's game (its start, `seed` and actions).
-struct RecordingOf<'a> {
-    table: &'a Table,
-    seed: u64,
-}
-
-impl Visit for RecordingOf<'_> {
-    type Out = Result<Recording, ApiError>;
-    fn visit<G: Recorded + Stepped>(self) -> Result<Recording, ApiError> {
-        let tape = G::tape(self.table)
-            .ok_or_else(|| ApiError::internal("broken invariant: the table is not its game"))?;
-        if tape.overflowed {
-            return Err(ApiError::illegal(format!(
-                "this game went on for more than {} actions: too long to record",
-                cards_core::replay::MAX_STEPS
-            )));
-        }
-        Ok(G::recording(&tape.start, self.seed, &tape.actions))
-    }
-}
-
 /// The recording of a session's game, once it is over (before, it would tell every
 /// card and roll to come).
 pub fn recording(table: &Table, seed: u64, over: bool) -> Result<Recording, ApiError> {
-    let kind = table.kind();
     if !over {
         return Err(ApiError::illegal(
             "the game is not over yet: its recording (which holds the seed) is given at the end",
         ));
     }
-    with_recorded(kind, RecordingOf { table, seed })
+    table.recording(seed)
 }
 
 /// A recording played again: the answer of `POST /api/replays`.
@@ -235,28 +167,6 @@ pub fn replay(body: &Value) -> Result<Value, ApiError> {
     with_recorded(kind, FramesOf(&recording))
 }
 
-/// The status line of a position: how the game ended, whose turn it is, or what chance
-/// does next (`chance`, in the game's words).
-pub fn status(
-    actor: Actor,
-    outcome: Option<&OutcomeJson>,
-    players: &[PlayerJson],
-    chance: &str,
-) -> String {
-    if let Some(outcome) = outcome {
-        return outcome.text.clone();
-    }
-    match actor {
-        Actor::Seat(seat) => match players.get(seat).map(|p| p.name.as_str()) {
-            Some("You") => "Your turn".to_owned(),
-            Some(name) => format!("{name} to play"),
-            None => format!("seat {seat} to play"),
-        },
-        Actor::Chance => chance.to_owned(),
-        Actor::Over => "The game is over".to_owned(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     //! Each game's frames, from games played by the protocol's `Driver` with the games'
@@ -268,6 +178,8 @@ mod tests {
     use pretty_assertions::assert_eq;
 
     use super::*;
+    use crate::games::Entry;
+    use cards_core::protocol::GameState;
 
     /// Plays `start` to its end with `agents`, chance from `seed`: every position.
     fn played<G: GameState + Clone>(
@@ -436,9 +348,9 @@ mod tests {
 
     #[test]
     fn war_frames_hold_all_52_cards_in_piles_and_on_the_table() {
-        use war::{AlwaysBattle, Order, Rules};
+        use war::{AlwaysBattle, Rules, WonCardOrder};
         for players in 2..=8 {
-            for order in [Order::Shuffled, Order::Fixed] {
+            for order in [WonCardOrder::Shuffled, WonCardOrder::Fixed] {
                 let seed = players as u64;
                 let rules = Rules::new(players)
                     .unwrap()

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use axum::Router;
 use axum::body::Body;
-use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Path, Request, State};
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::Next;
@@ -23,12 +23,15 @@ use serde_json::{Map, Value, json};
 
 use crate::assets;
 use crate::error::ApiError;
+use crate::extract::Segment;
 use crate::games::ochos::Ochos;
 use crate::games::pig::{Pig, Setup as PigSetup};
 use crate::games::quattro::Quattro;
 use crate::games::war::War;
 use crate::games::{Entry, Options};
 use crate::guard::{self, Client, Hosts};
+use crate::kind::Kind;
+use crate::table::Table;
 
 /// The largest request body the API reads (an action is a few dozen bytes).
 pub const MAX_BODY: usize = 16 * 1024;
@@ -96,110 +99,6 @@ impl Default for Config {
             shutdown_grace: Config::DEFAULT_SHUTDOWN_GRACE,
             addr: Config::DEFAULT_ADDR,
             allow_hosts: Vec::new(),
-        }
-    }
-}
-
-/// Which game a session plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Kind {
-    /// Ochos Locos.
-    OchosLocos,
-    /// Quattro.
-    Quattro,
-    /// War.
-    War,
-    /// Pig.
-    Pig,
-}
-
-impl Kind {
-    /// All four, in the page's order.
-    pub const ALL: [Kind; 4] = [Kind::OchosLocos, Kind::Quattro, Kind::War, Kind::Pig];
-
-    /// The name in addresses and the API (`ochos-locos`).
-    pub const fn slug(self) -> &'static str {
-        match self {
-            Kind::OchosLocos => "ochos-locos",
-            Kind::Quattro => "quattro",
-            Kind::War => "war",
-            Kind::Pig => "pig",
-        }
-    }
-
-    /// The game's name (`Ochos Locos`).
-    pub const fn title(self) -> &'static str {
-        match self {
-            Kind::OchosLocos => "Ochos Locos",
-            Kind::Quattro => "Quattro",
-            Kind::War => "War",
-            Kind::Pig => "Pig",
-        }
-    }
-
-    /// The game a slug names.
-    pub fn from_slug(slug: &str) -> Option<Kind> {
-        Kind::ALL.into_iter().find(|k| k.slug() == slug)
-    }
-}
-
-/// One game as the server holds it.
-#[derive(Clone, Debug)]
-pub enum Table {
-    /// Ochos Locos.
-    OchosLocos(Ochos),
-    /// Quattro, boxed: a Quattro game (its hands and each hand's counts) is the largest, and the
-    /// server holds thousands of tables.
-    Quattro(Box<Quattro>),
-    /// War.
-    War(War),
-    /// Pig.
-    Pig(Pig),
-}
-
-impl Table {
-    /// Which game this is.
-    pub fn kind(&self) -> Kind {
-        match self {
-            Table::OchosLocos(_) => Kind::OchosLocos,
-            Table::Quattro(_) => Kind::Quattro,
-            Table::War(_) => Kind::War,
-            Table::Pig(_) => Kind::Pig,
-        }
-    }
-
-    /// What the page's seat may see now.
-    pub fn snapshot(&self) -> Result<crate::games::Snapshot, ApiError> {
-        match self {
-            Table::OchosLocos(g) => g.snapshot(),
-            Table::Quattro(g) => g.snapshot(),
-            Table::War(g) => g.snapshot(),
-            Table::Pig(g) => g.snapshot(),
-        }
-    }
-
-    /// Carries out the page's action; on a refusal the game is unchanged.
-    pub fn act(&mut self, action: &Value) -> Result<Vec<Entry>, ApiError> {
-        if !action.is_object() {
-            return Err(ApiError::malformed(
-                "an action is a JSON object, like {\"type\": \"draw\"}",
-            ));
-        }
-        match self {
-            Table::OchosLocos(g) => g.act(action),
-            Table::Quattro(g) => g.act(action),
-            Table::War(g) => g.act(action),
-            Table::Pig(g) => g.act(action),
-        }
-    }
-
-    /// The options part of the replay address.
-    pub fn replay_query(&self) -> String {
-        match self {
-            Table::OchosLocos(g) => g.replay_query(),
-            Table::Quattro(g) => g.replay_query(),
-            Table::War(g) => g.replay_query(),
-            Table::Pig(g) => g.replay_query(),
         }
     }
 }
@@ -698,22 +597,6 @@ async fn read_json(request: Request, state: &AppState, limit: usize) -> Result<V
     };
     serde_json::from_slice(&bytes)
         .map_err(|e| ApiError::malformed(format!("the body is not JSON: {e}")).into_response())
-}
-
-/// The `{id}` of an address (a segment that is not UTF-8 names no game).
-pub struct Segment(pub String);
-
-impl<S: Send + Sync> FromRequestParts<S> for Segment {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Segment, ApiError> {
-        Path::<String>::from_request_parts(parts, state)
-            .await
-            .map(|Path(segment)| Segment(segment))
-            .map_err(|_| {
-                ApiError::not_found("no such game or file: the address is not valid UTF-8")
-            })
-    }
 }
 
 /// The client a request comes from (its connection's address; see [`Client`]).

@@ -11,6 +11,7 @@
 pub mod ochos;
 pub mod pig;
 pub mod quattro;
+pub mod step;
 pub mod war;
 
 use cards_core::protocol::{Actor, Agent, ChanceSource, Driver, GameState, Seat, Step, Stop};

@@ -17,13 +17,13 @@ use ochos_locos::game::{Action, Event, Game, NoWinner, Play, Turn};
 use ochos_locos::{Strategy, Variant};
 use serde_json::{Value, json};
 
+use super::step::{FrameJson, Stepped, status};
 use super::{
     Entry, Legal, Log, Options, OutcomeJson, PlayerJson, Snapshot, Tape, Until, action_type,
     apply_person, color_field, legal_actions, only_fields, play_on, seat_to_act, string_field,
 };
 use crate::error::ApiError;
-use crate::replay::{FrameJson, Stepped};
-use crate::server::{Kind, Table};
+use crate::kind::Kind;
 
 /// A game of Ochos Locos held by the server.
 #[derive(Clone, Debug)]
@@ -43,6 +43,11 @@ pub struct Ochos {
 pub const OPTIONS: [&str; 4] = ["rules", "players", "seat", "watch"];
 
 impl Ochos {
+    /// What rebuilds the game for its recording: its start and every seat's action.
+    pub fn tape(&self) -> &Tape<Game> {
+        &self.tape
+    }
+
     /// A new game from `options` and `seed`, played on to the person's first turn (or,
     /// watching, to the first turn); and what happened.
     pub fn new(options: Options<'_>, seed: u64) -> Result<(Ochos, Vec<Entry>), ApiError> {
@@ -266,13 +271,6 @@ impl Stepped for Game {
     const KIND: Kind = Kind::OchosLocos;
     type Memo = ();
 
-    fn tape(table: &Table) -> Option<&Tape<Game>> {
-        match table {
-            Table::OchosLocos(ochos) => Some(&ochos.tape),
-            _ => None,
-        }
-    }
-
     /// Every event is public; `reveal` shows every hand, otherwise seat 0's only.
     fn frame(frame: &Frame<Game>, _: &mut (), reveal: bool) -> FrameJson {
         let state = &frame.state;
@@ -310,7 +308,7 @@ impl Stepped for Game {
             })
             .collect();
         let outcome = state.outcome().map(|o| outcome(&names, o));
-        let status = crate::replay::status(
+        let status = status(
             state.actor(),
             outcome.as_ref(),
             &players,

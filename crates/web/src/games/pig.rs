@@ -18,13 +18,13 @@ use pig::{
 };
 use serde_json::{Value, json};
 
+use super::step::{FrameJson, Stepped, status};
 use super::{
     Entry, Legal, Log, Nobody, Options, OutcomeJson, PlayerJson, Snapshot, Tape, Until,
     action_type, apply_person, legal_actions, only_fields, play_on, seat_to_act,
 };
 use crate::error::ApiError;
-use crate::replay::{FrameJson, Stepped};
-use crate::server::{Kind, Table};
+use crate::kind::Kind;
 
 /// The person's seat.
 pub const YOU: Seat = 0;
@@ -95,6 +95,11 @@ pub struct Pig {
 }
 
 impl Pig {
+    /// What rebuilds the game for its recording: its start and every seat's action.
+    pub fn tape(&self) -> &Tape<Game> {
+        &self.tape
+    }
+
     /// A new game of `setup` and `seed` (with the solved table when the Computer is
     /// `optimal`); the person moves first.
     pub fn new(
@@ -287,13 +292,6 @@ impl Stepped for Game {
     /// The last roll's seat and dice.
     type Memo = Option<(Seat, Vec<u8>)>;
 
-    fn tape(table: &Table) -> Option<&Tape<Game>> {
-        match table {
-            Table::Pig(pig) => Some(&pig.tape),
-            _ => None,
-        }
-    }
-
     /// Everything in Pig is public: `reveal` changes nothing.
     fn frame(frame: &Frame<Game>, last_roll: &mut Self::Memo, _reveal: bool) -> FrameJson {
         let mut log = Log::default();
@@ -321,7 +319,7 @@ impl Stepped for Game {
             }
         });
         let outcome = outcome(state);
-        let status = crate::replay::status(
+        let status = status(
             state.actor(),
             outcome.as_ref(),
             &players,

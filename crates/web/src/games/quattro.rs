@@ -16,13 +16,13 @@ use quattro::{
 };
 use serde_json::{Value, json};
 
+use super::step::{FrameJson, Stepped, status};
 use super::{
     Entry, Legal, Log, Options, OutcomeJson, PlayerJson, Snapshot, Tape, Until, action_type,
     apply_person, color_field, legal_actions, only_fields, play_on, seat_to_act, string_field,
 };
 use crate::error::ApiError;
-use crate::replay::{FrameJson, Stepped};
-use crate::server::{Kind, Table};
+use crate::kind::Kind;
 
 /// The person's seat.
 pub const YOU: Seat = 0;
@@ -42,6 +42,11 @@ pub struct Quattro {
 }
 
 impl Quattro {
+    /// What rebuilds the game for its recording: its start and every seat's action.
+    pub fn tape(&self) -> &Tape<Game> {
+        &self.tape
+    }
+
     /// A new game from `options` and `seed`, played on to the person's first turn; and
     /// what happened.
     pub fn new(options: Options<'_>, seed: u64) -> Result<(Quattro, Vec<Entry>), ApiError> {
@@ -189,13 +194,6 @@ impl Stepped for Game {
     const KIND: Kind = Kind::Quattro;
     type Memo = ();
 
-    fn tape(table: &Table) -> Option<&Tape<Game>> {
-        match table {
-            Table::Quattro(quattro) => Some(&quattro.tape),
-            _ => None,
-        }
-    }
-
     /// With `reveal`, every hand and every card drawn is shown; otherwise what seat 0
     /// (the person) saw, as on the live page.
     fn frame(frame: &Frame<Game>, _: &mut (), reveal: bool) -> FrameJson {
@@ -226,7 +224,7 @@ impl Stepped for Game {
             .map(|(s, player)| (reveal || s == YOU).then(|| sorted(player.hand())))
             .collect();
         let outcome = state.outcome().map(|o| outcome(&names, o));
-        let status = crate::replay::status(
+        let status = status(
             state.actor(),
             outcome.as_ref(),
             &players,

@@ -14,13 +14,13 @@ use cards_core::rng::rng_from_seed;
 use serde_json::{Value, json};
 use war::{Action, AlwaysBattle, DeckOrder, Event, Game, NoWinner, Rules, WonCardOrder};
 
+use super::step::{FrameJson, Stepped, status};
 use super::{
     Entry, Legal, Log, Options, OutcomeJson, PlayerJson, Snapshot, Tape, Until, action_type,
     apply_person, only_fields, play_on, seat_to_act,
 };
 use crate::error::ApiError;
-use crate::replay::{FrameJson, Stepped};
-use crate::server::{Kind, Table};
+use crate::kind::Kind;
 
 /// The most battles one request may ask for (`to_end` is bounded by the game's own cap).
 pub const MAX_COUNT: u64 = 10_000;
@@ -40,6 +40,11 @@ pub struct War {
 }
 
 impl War {
+    /// What rebuilds the game for its recording: its start and every seat's action.
+    pub fn tape(&self) -> &Tape<Game> {
+        &self.tape
+    }
+
     /// A new game from `options` and `seed`, dealt and waiting for the first battle.
     pub fn new(options: Options<'_>, seed: u64) -> Result<(War, Vec<Entry>), ApiError> {
         options.only(&OPTIONS)?;
@@ -211,13 +216,6 @@ impl Stepped for Game {
     /// The face-up cards of the last battle and its wars, by seat.
     type Memo = Vec<(Seat, String)>;
 
-    fn tape(table: &Table) -> Option<&Tape<Game>> {
-        match table {
-            Table::War(war) => Some(&war.tape),
-            _ => None,
-        }
-    }
-
     /// With `reveal`, every pile's cards, top first; otherwise none (the person's own
     /// pile is face down too).
     fn frame(frame: &Frame<Game>, shown: &mut Self::Memo, reveal: bool) -> FrameJson {
@@ -234,7 +232,7 @@ impl Stepped for Game {
         let outcome = state.outcome().map(outcome);
         let status = match state.actor() {
             Actor::Seat(_) if outcome.is_none() => "The next battle is to be turned".to_owned(),
-            actor => crate::replay::status(
+            actor => status(
                 actor,
                 outcome.as_ref(),
                 &players,
