@@ -126,7 +126,7 @@ def test_a_seeded_game_is_the_binarys_game_of_the_seed(players, order, binary):
         command = [war_bin, "--seed", str(seed), "--players", str(players), "--order", order]
         quiet = subprocess.run(command + ["--quiet"], check=True, capture_output=True, text=True).stdout
         assert quiet == state.summary()
-        winner = re.match(r"Player (\d+) wins the game!", quiet)
+        winner = re.match(r"Player (\d+) wins the game: every other player ran out of cards!", quiet)
         assert state.winner() == (int(winner.group(1)) - 1 if winner else None)
         assert f"Battles fought: {state.battles()}\nWars fought: {state.wars()}\n" in quiet
         auto = subprocess.run(command + ["--auto"], check=True, capture_output=True, text=True).stdout

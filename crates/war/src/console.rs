@@ -29,10 +29,7 @@ use cards_core::protocol::{
 use crate::deck::DeckOrder;
 use crate::error::RuleError;
 use crate::game::{Action, Event, Game, NoWinner, Observation};
-use crate::render::{
-    render_counts, render_events_in, render_hands_in, render_summary, render_summary_for_person,
-    rules_text,
-};
+use crate::render::{render_counts, render_events_in, render_hands_in, render_summary, rules_text};
 use crate::strategy::AlwaysBattle;
 
 /// The question asked between battles.
@@ -376,15 +373,7 @@ fn play_one<R: BufRead, W: Write>(
     if mode != Mode::Quiet {
         text.push('\n');
     }
-    match mode {
-        Mode::Interactive if !options.assignment => {
-            render_summary_for_person(game, stopped.as_ref(), &mut text)
-        }
-        Mode::Interactive | Mode::Auto | Mode::Quiet => {
-            render_summary(game, stopped.as_ref(), &mut text)
-        }
-    }
-    .map_err(to_io)?;
+    render_summary(game, stopped.as_ref(), &mut text).map_err(to_io)?;
     let out = console.output();
     out.write_all(text.as_bytes())?;
     out.flush()?;
@@ -511,7 +500,6 @@ mod tests {
                  Cards held: Player 1 4, Player 2 2\n\
                  {PROMPT}\n\
                  \n\
-                 No winner: the input ended.\n\
                  Battles fought: 1\n\
                  Wars fought: 0\n"
             )
@@ -765,7 +753,7 @@ mod tests {
         assert_eq!(ending, Ending::Over(Outcome::Winner { seat: 0 }));
         assert_eq!(
             shown,
-            "Player 1 wins the game!\nBattles fought: 3\nWars fought: 0\n"
+            "Player 1 wins the game: every other player ran out of cards!\nBattles fought: 3\nWars fought: 0\n"
         );
     }
 }

@@ -128,8 +128,8 @@
 //!   counted too, so asking for 100 may fight 105, as the assignment says); `q`/`quit`
 //!   (any case) quits; `0` and anything else (a line that is not UTF-8 text included) are
 //!   refused with one line and asked again. The end of input ends the game like `q` (the
-//!   summary says `No winner: the input ended.`), then the binary says
-//!   `war: the input ended before the game did; nobody won` on stderr and exits with
+//!   summary gives the battles and wars fought), and the binary says why once, on
+//!   stderr: `war: the input ended before the game did; nobody won`, exiting with
 //!   status 1, as every interactive game does ([`console::Ending`]).
 //! - **The updated hands** (the text: "after a battle, Game should show the updated
 //!   hands"): the prompt shows them as each player's card count after every battle

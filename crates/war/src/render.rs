@@ -214,37 +214,21 @@ pub fn render_hands_in(style: CardStyle, game: &Game, out: &mut impl Write) -> f
     Ok(())
 }
 
-/// Writes the end of a game: the winner if any (or why there is none: a rule, or
-/// `stopped`, why the console stopped the game before its end: the player quitting, the
-/// input ending), then the numbers of battles and wars fought.
+/// Writes the end of a game, as the text asks ("the final winner, if any, the number of
+/// battles fought, and the number of wars fought"): the winner and by what they won (or
+/// why there is none: a rule, or `stopped`, the player quitting), then the numbers of
+/// battles and wars fought. A game whose input ended says nothing of it here: the binary
+/// says it once, on stderr, as every game does.
 pub fn render_summary(game: &Game, stopped: Option<&Stop>, out: &mut impl Write) -> fmt::Result {
-    summary(game, stopped, false, out)
-}
-
-/// [`render_summary`] for the person's mode (the prompt): the winner's line also says by
-/// what they won.
-pub fn render_summary_for_person(
-    game: &Game,
-    stopped: Option<&Stop>,
-    out: &mut impl Write,
-) -> fmt::Result {
-    summary(game, stopped, true, out)
-}
-
-fn summary(game: &Game, stopped: Option<&Stop>, person: bool, out: &mut impl Write) -> fmt::Result {
     match (stopped, game.outcome()) {
-        (None, Some(Outcome::Winner { seat })) if person => {
-            writeln!(
-                out,
-                "Player {} wins the game: every other player ran out of cards!",
-                seat + 1
-            )?;
-        }
-        (None, Some(Outcome::Winner { seat })) => {
-            writeln!(out, "Player {} wins the game!", seat + 1)?;
-        }
+        (None, Some(Outcome::Winner { seat })) => writeln!(
+            out,
+            "Player {} wins the game: every other player ran out of cards!",
+            seat + 1
+        )?,
         (None, Some(Outcome::NoWinner { reason })) => writeln!(out, "No winner: {reason}.")?,
         (Some(Stop::Quit), _) => writeln!(out, "No winner: the game was quit.")?,
+        (Some(Stop::InputEnded), _) => {}
         (Some(stop), _) => writeln!(out, "No winner: {stop}.")?,
         (None, None) => writeln!(out, "No winner yet: the game is not over.")?,
     }

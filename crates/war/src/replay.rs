@@ -33,7 +33,7 @@ use crate::console::{self, Answer};
 use crate::deck::ChanceNode;
 use crate::game::{Action, Event, Game};
 use crate::player::MAX_PLAYERS;
-use crate::render::{render_events, render_hands, render_summary_for_person, rules_text};
+use crate::render::{render_events, render_hands, render_summary, rules_text};
 use crate::rules::{Rules, WonCardOrder};
 
 /// The game's name in a recording.
@@ -245,7 +245,7 @@ fn write_frame(frame: &Frame<Game>, text: &mut String) -> std::fmt::Result {
         (Actor::Over, _) => {
             render_hands(game, text)?;
             text.push('\n');
-            render_summary_for_person(game, None, text)
+            render_summary(game, None, text)
         }
         (Actor::Seat(_), _) => {
             render_hands(game, text)?;
@@ -306,7 +306,7 @@ mod tests {
                     let last = &frames[frames.len() - 1].state;
                     assert_eq!(last, &end, "{what}");
                     let mut summary = String::new();
-                    render_summary_for_person(&end, None, &mut summary).unwrap();
+                    render_summary(&end, None, &mut summary).unwrap();
                     assert!(last_shown(&frames).ends_with(&summary), "{what}");
                     // One frame a step: the start, the deal, each battle and each take.
                     let takes = match order {
@@ -331,8 +331,11 @@ mod tests {
                 .map(|c| c.parse().unwrap())
                 .collect()
         };
-        let start =
-            Game::from_piles(rules(2, WonCardOrder::Fixed), [hand("AS KC QC"), hand("2D 3D 4D")]).unwrap();
+        let start = Game::from_piles(
+            rules(2, WonCardOrder::Fixed),
+            [hand("AS KC QC"), hand("2D 3D 4D")],
+        )
+        .unwrap();
         assert_eq!(
             start.options(),
             [
@@ -384,7 +387,11 @@ mod tests {
     /// A game stopped by its cap replays to the same end, and says why nobody won.
     #[test]
     fn a_game_cut_off_by_the_cap_says_so() {
-        let start = Game::new(rules(3, WonCardOrder::Shuffled).with_max_battles(5).unwrap());
+        let start = Game::new(
+            rules(3, WonCardOrder::Shuffled)
+                .with_max_battles(5)
+                .unwrap(),
+        );
         let (actions, _, end) = played(&start, 7);
         assert!(matches!(
             end.outcome(),

@@ -752,7 +752,8 @@ impl<'t> Check<'t> {
     fn summary(&mut self) -> Result<(), String> {
         let line = self.line()?;
         let active = self.active();
-        if let Some(who) = line.strip_suffix(" wins the game!") {
+        if let Some(who) = line.strip_suffix(" wins the game: every other player ran out of cards!")
+        {
             let seat = self.parsed(parse_player(who))?;
             if active != [seat] || self.piles[seat].len() != DECK {
                 return Err(self.fail(
