@@ -32,7 +32,8 @@
 //! ([`server::Config`]), so the server's memory is bounded; requests must name the
 //! server's own host and, to change anything, come from its own page ([`guard`]); slow
 //! clients are cut off and the connections capped ([`listen`]). `examples/load.rs` is
-//! the load test, `tests/loopback.rs` the limits tried over real connections.
+//! the load test, `tests/api.rs` the API in process, `tests/loopback.rs` the limits
+//! tried over real connections, `tests/memory.rs` what a finished game holds.
 
 pub mod assets;
 pub mod error;
@@ -44,9 +45,6 @@ pub mod listen;
 pub mod replay;
 pub mod server;
 pub mod table;
-
-#[cfg(test)]
-mod api_tests;
 
 pub use error::ApiError;
 pub use kind::Kind;

@@ -175,9 +175,9 @@ impl War {
         })
     }
 
-    /// The game itself, for the tests' checks of what a response may hold.
-    #[cfg(test)]
-    pub(crate) fn game(&self) -> &Game {
+    /// The game itself, every hand and the deck included: for checks of what a response
+    /// may hold against the server's own game (`tests/api.rs`); never sent to a page.
+    pub fn game(&self) -> &Game {
         &self.game
     }
 }

@@ -2,7 +2,10 @@
 //! game, what a response may hold, refusals that change nothing, the cap on live games,
 //! the per-client allowance, foreign hosts and origins, the seed withheld until the end,
 //! every error in JSON; the rules text of each game, Pig's winning total, what a 2 costs
-//! in Ochos Locos.
+//! in Ochos Locos. Through the library's public API only (`web::router` and the
+//! state it serves, each game's `game()` for the server's own view of a hand).
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::collections::HashSet;
 use std::net::SocketAddr;
@@ -19,8 +22,7 @@ use pretty_assertions::assert_eq;
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
-use crate::server::{AppState, Config, router};
-use crate::table::Table;
+use web::{AppState, Config, Table, router};
 
 fn app(config: Config) -> (Arc<AppState>, Router) {
     let state = Arc::new(AppState::new(config));
@@ -739,10 +741,10 @@ async fn the_page_and_its_assets_are_served_from_the_binary() {
     );
     // Nothing on the page comes from elsewhere.
     for asset in [
-        crate::assets::INDEX_HTML,
-        crate::assets::APP_JS,
-        crate::assets::DRAW_JS,
-        crate::assets::STYLE_CSS,
+        web::assets::INDEX_HTML,
+        web::assets::APP_JS,
+        web::assets::DRAW_JS,
+        web::assets::STYLE_CSS,
     ] {
         assert!(
             !asset.contains("https://") && !asset.contains("//cdn"),
@@ -1249,14 +1251,14 @@ async fn concurrent_cold_pig_starts_solve_one_table() {
 #[test]
 #[ignore = "a measurement for docs/web.md, not a test"]
 fn seed_search_cost() {
-    use crate::games::pig::{Pig, Setup};
-    use crate::games::quattro::Quattro;
+    use web::games::pig::{Pig, Setup};
+    use web::games::quattro::Quattro;
     let empty = serde_json::Map::new();
     let n = 200_000u64;
     let began = Instant::now();
     let mut found = 0;
     for seed in 0..n {
-        let (game, _) = Quattro::new(crate::games::Options(&empty), seed).unwrap();
+        let (game, _) = Quattro::new(web::games::Options(&empty), seed).unwrap();
         let view = game.snapshot().unwrap().view;
         found += usize::from(view["hand"][0] == "R5");
     }
@@ -1656,10 +1658,7 @@ async fn a_bad_recording_is_refused_on_one_line() {
         "{answer}"
     );
     // Too large a body is refused before it is read whole.
-    let huge = with(
-        "actions",
-        json!(vec!["n"; crate::replay::MAX_RECORDING / 4]),
-    );
+    let huge = with("actions", json!(vec!["n"; web::replay::MAX_RECORDING / 4]));
     let (status, answer) = call(&app, "POST", "/api/replays", &huge).await;
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{answer}");
     // Another site's page cannot post one (a replay changes nothing, but it is a POST
@@ -1691,7 +1690,7 @@ async fn a_bad_recording_is_refused_on_one_line() {
 /// The games whose recordings are not wired in yet say so, and offer none.
 #[tokio::test]
 async fn a_game_offers_its_recording_only_where_the_server_writes_them() {
-    use crate::kind::Kind;
+    use web::Kind;
     let (_, app) = app(Config::default());
     for (kind, request) in [
         (
@@ -1727,7 +1726,7 @@ async fn a_recording_longer_than_the_page_steps_through_is_refused() {
     let (_, app) = app(Config::default());
     // More actions than the page steps through: refused before any is played.
     let mut actions = vec!["n"];
-    actions.extend(std::iter::repeat_n("y", crate::replay::MAX_FRAMES));
+    actions.extend(std::iter::repeat_n("y", web::replay::MAX_FRAMES));
     let body = json!({"format": "cards-replay 1", "game": "pig", "options": ["rules=two-dice", "goal=20"], "seed": "3", "actions": actions});
     let (status, answer) = call(&app, "POST", "/api/replays", &body.to_string()).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
@@ -1735,7 +1734,7 @@ async fn a_recording_longer_than_the_page_steps_through_is_refused() {
         answer["error"],
         format!(
             "the recorded game is longer than the {} steps the page steps through: use `pig replay FILE`",
-            crate::replay::MAX_FRAMES - 1
+            web::replay::MAX_FRAMES - 1
         )
     );
 }
@@ -1744,7 +1743,7 @@ async fn a_recording_longer_than_the_page_steps_through_is_refused() {
 /// held or points scored.
 #[tokio::test]
 async fn every_recorded_game_replays_to_its_live_end() {
-    use crate::kind::Kind;
+    use web::Kind;
     let (_, app) = app(Config::default());
     let mut replayed = Vec::new();
     for request in [
