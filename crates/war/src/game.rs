@@ -100,9 +100,10 @@ enum War {
 impl Game {
     // ANCHOR: battle_and_war
     /// One battle of the two-player game, with all the wars it sets off: each player
-    /// turns over the top card of their pile, and the higher card takes the table (suits
-    /// never count); equal cards start a war, whose fourth cards fight the next battle.
-    fn battle(&mut self, events: &mut impl EventSink<Event>) -> Result<(), RuleError> {
+    /// turns over the top card of their pile, and the higher card wins (suits never
+    /// count); equal cards start a war, whose fourth cards fight the next battle. Returns
+    /// who wins the cards on the table: nobody if both ran out together.
+    fn battle(&mut self, events: &mut impl EventSink<Event>) -> Result<Option<Seat>, RuleError> {
         self.battles += 1;
         events.push(Event::Battle {
             battle: self.battles,
@@ -113,21 +114,18 @@ impl Game {
         else {
             return Err(RuleError::Broken("a player battled without cards"));
         };
-        let winner = loop {
+        loop {
             match first.compare_rank(second) {
-                Ordering::Greater => break Some(0),
-                Ordering::Less => break Some(1),
+                Ordering::Greater => return Ok(Some(0)),
+                Ordering::Less => return Ok(Some(1)),
                 Ordering::Equal => {}
             }
             events.push(Event::Tie { seats: BOTH });
             match self.war(events) {
                 War::Battle(next_first, next_second) => (first, second) = (next_first, next_second),
-                War::RanOut { winner } => break winner,
+                War::RanOut { winner } => return Ok(winner),
             }
-        };
-        // Nobody was out before the battle: with two players, the game would be over.
-        self.settle(winner, PlayerSet::EMPTY, events);
-        Ok(())
+        }
     }
 
     /// A war after a tie: each player lays four cards from the top of their pile, three
@@ -203,14 +201,36 @@ impl Game {
         }
     }
 
-    /// Plays the next battle: the assignment's two-player battle, or with more players
-    /// the same rules for many (the module `more_players`).
+    /// Plays the next battle (the assignment's two-player battle, or with more players
+    /// the same rules for many, in the module `more_players`), and its winner takes the
+    /// table.
     fn play_battle(&mut self, events: &mut impl EventSink<Event>) -> Result<(), RuleError> {
-        if self.players.len() == 2 {
-            self.battle(events)
+        let out_before = self.out;
+        let winner = if self.players.len() == 2 {
+            self.battle(events)?
         } else {
-            self.battle_of_many(events);
-            Ok(())
+            self.battle_of_many(events)
+        };
+        self.settle(winner, out_before, events);
+        Ok(())
+    }
+
+    /// The battle is over: `winner` takes the table; with no winner its cards stay there.
+    /// `out_before` is who was out before the battle.
+    fn settle(
+        &mut self,
+        winner: Option<Seat>,
+        out_before: PlayerSet,
+        events: &mut impl EventSink<Event>,
+    ) {
+        match winner {
+            Some(seat) => self.take(seat, out_before, false, events),
+            None => {
+                events.push(Event::PotLeft {
+                    cards: self.table.len(),
+                });
+                self.end_battle(out_before, None, events);
+            }
         }
     }
 
@@ -350,25 +370,6 @@ impl Game {
     /// ([`Game::active`]), kept as a set rather than counted from the piles.
     fn in_game(&self) -> PlayerSet {
         PlayerSet::first(self.players.len()).without(self.out)
-    }
-
-    /// The battle is over: `winner` takes the table; with no winner (everyone at war ran
-    /// out together) its cards stay there. `out_before` is who was out before the battle.
-    fn settle(
-        &mut self,
-        winner: Option<Seat>,
-        out_before: PlayerSet,
-        events: &mut impl EventSink<Event>,
-    ) {
-        match winner {
-            Some(seat) => self.take(seat, out_before, false, events),
-            None => {
-                events.push(Event::PotLeft {
-                    cards: self.table.len(),
-                });
-                self.end_battle(out_before, None, events);
-            }
-        }
     }
 
     /// The player in `seat` takes the table: at once in the fixed order, or after chance

@@ -8,7 +8,7 @@
 
 use std::cmp::Ordering;
 
-use cards_core::protocol::EventSink;
+use cards_core::protocol::{EventSink, Seat};
 
 use super::{Event, Game, WAR_CARDS};
 use crate::card::Card;
@@ -17,8 +17,8 @@ use crate::player::{MAX_PLAYERS, PlayerSet};
 impl Game {
     /// One battle among all the players still in the game, with all the wars it sets off
     /// (the rules are on [`GameState::apply`](cards_core::protocol::GameState::apply)).
-    pub(super) fn battle_of_many(&mut self, events: &mut impl EventSink<Event>) {
-        let out_before = self.out;
+    /// Returns who wins the cards on the table: nobody if all at war ran out together.
+    pub(super) fn battle_of_many(&mut self, events: &mut impl EventSink<Event>) -> Option<Seat> {
         // The card each player shows in the current battle (`None`: not in it).
         let mut shown: [Option<Card>; MAX_PLAYERS] = [None; MAX_PLAYERS];
 
@@ -32,10 +32,10 @@ impl Game {
             shown[seat] = self.turn_over(seat, events);
         }
 
-        let winner = loop {
+        loop {
             let best = highest(&shown, contenders);
             if best.len() <= 1 {
-                break best.lowest();
+                return best.lowest();
             }
             events.push(Event::Tie { seats: best });
             self.wars += 1;
@@ -57,11 +57,10 @@ impl Game {
                 self.run_out(seat, events);
             }
             match survivors.len() {
-                0 | 1 => break survivors.lowest(),
+                0 | 1 => return survivors.lowest(),
                 _ => contenders = survivors,
             }
-        };
-        self.settle(winner, out_before, events);
+        }
     }
 
     /// Which of the tied players `best` come through a war: those who can lay all four
@@ -152,9 +151,12 @@ mod tests {
                         Actor::Seat(_) => {
                             let mut general = game.clone();
                             let (mut mine, mut theirs) = (Vec::new(), Vec::new());
-                            game.battle(&mut mine).unwrap();
-                            general.battle_of_many(&mut theirs);
+                            let winner = game.battle(&mut mine).unwrap();
+                            assert_eq!(winner, general.battle_of_many(&mut theirs));
                             assert_eq!(mine, theirs, "seed {seed}, battle {}", game.battles());
+                            // The winner takes the table, as `play_battle` has it.
+                            game.settle(winner, PlayerSet::EMPTY, &mut mine);
+                            general.settle(winner, PlayerSet::EMPTY, &mut theirs);
                             assert!(game == general, "seed {seed}, battle {}", game.battles());
                         }
                         Actor::Over => break,
@@ -194,8 +196,10 @@ mod tests {
                 let mut game = Game::from_piles(rules, piles.map(hand)).unwrap();
                 let mut general = game.clone();
                 let (mut mine, mut theirs) = (Vec::new(), Vec::new());
-                game.battle(&mut mine).unwrap();
-                general.battle_of_many(&mut theirs);
+                let winner = game.battle(&mut mine).unwrap();
+                assert_eq!(winner, general.battle_of_many(&mut theirs), "{piles:?}");
+                game.settle(winner, PlayerSet::EMPTY, &mut mine);
+                general.settle(winner, PlayerSet::EMPTY, &mut theirs);
                 assert_eq!(mine, theirs, "{piles:?}");
                 assert!(game == general, "{piles:?}");
             }
