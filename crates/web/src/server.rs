@@ -120,25 +120,66 @@ pub struct Session {
     pub log: Lines,
 }
 
-/// The lines of a request, kept as the JSON array its response gave them (compact, one
-/// allocation): a War played to its end tells 300 lines, which as [`Entry`]s (each
-/// line's text and each of its cards an allocation of its own) were 55 of the 60 KB a
-/// finished game held; written out they are a third of that (`tests/memory.rs`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Lines(Box<str>);
+/// The lines of a request as a page that reloads is sent them again. A short log is kept
+/// as the JSON array its response gave (compact, one allocation). A long one (a War
+/// played to its end tells 300 lines: 55 of the 60 KB a finished game held as
+/// [`Entry`]s, 22 KB written out) is kept as what makes it again: the table as it was
+/// before the request, and the request's action. A table is its whole state (its
+/// generator and its agents' too), so that action played again on a copy tells the same
+/// lines; a request for them costs what the request that told them did
+/// (`tests/memory.rs` measures what a finished game holds).
+#[derive(Clone, Debug)]
+pub struct Lines(Kept);
+
+#[derive(Clone, Debug)]
+enum Kept {
+    Written(Box<str>),
+    Again {
+        before: Box<Table>,
+        action: Box<Value>,
+    },
+}
 
 impl Lines {
+    /// The longest log kept written out, in bytes of JSON: a few lines of a card game,
+    /// more than a table's copy (a War's game is about 2 KB).
+    pub const WRITTEN_MAX: usize = 2048;
+
     /// The lines of `entries`, written out.
     pub fn new(entries: &[Entry]) -> Result<Lines, ApiError> {
         serde_json::to_string(entries)
-            .map(|text| Lines(text.into_boxed_str()))
+            .map(|text| Lines(Kept::Written(text.into_boxed_str())))
             .map_err(|e| ApiError::internal(format!("the log could not be written: {e}")))
+    }
+
+    /// The lines `action` told when played on `before`: written out if short, else
+    /// kept as the table and the action.
+    pub fn of_action(entries: &[Entry], before: Table, action: &Value) -> Result<Lines, ApiError> {
+        let lines = Lines::new(entries)?;
+        Ok(match lines.0 {
+            Kept::Written(text) if text.len() > Lines::WRITTEN_MAX => Lines(Kept::Again {
+                before: Box::new(before),
+                action: Box::new(action.clone()),
+            }),
+            kept => Lines(kept),
+        })
     }
 
     /// The lines as the response's `log`.
     pub fn to_json(&self) -> Result<Value, ApiError> {
-        serde_json::from_str(&self.0)
-            .map_err(|e| ApiError::internal(format!("the log could not be read back: {e}")))
+        match &self.0 {
+            Kept::Written(text) => serde_json::from_str(text)
+                .map_err(|e| ApiError::internal(format!("the log could not be read back: {e}"))),
+            Kept::Again { before, action } => {
+                let entries = Table::clone(before).act(action).map_err(|e| {
+                    ApiError::internal(format!(
+                        "broken invariant: the last request could not be played again: {e}"
+                    ))
+                })?;
+                serde_json::to_value(entries)
+                    .map_err(|e| ApiError::internal(format!("the log could not be written: {e}")))
+            }
+        }
     }
 }
 
@@ -492,6 +533,11 @@ impl AppState {
 
 /// The JSON of a game as its page may see it.
 pub fn game_json(id: GameId, session: &Session) -> Result<Value, ApiError> {
+    game_json_with(id, session, session.log.to_json()?)
+}
+
+/// [`game_json`] with the log given (the one an action just told).
+fn game_json_with(id: GameId, session: &Session, log: Value) -> Result<Value, ApiError> {
     let kind = session.table.kind();
     let snapshot = session.table.snapshot()?;
     let over = snapshot.outcome.is_some();
@@ -516,7 +562,7 @@ pub fn game_json(id: GameId, session: &Session) -> Result<Value, ApiError> {
         "your_turn": snapshot.your_turn,
         "view": snapshot.view,
         "legal": snapshot.legal,
-        "log": session.log.to_json()?,
+        "log": log,
         "over": over,
         "outcome": snapshot.outcome,
         "rules_text": snapshot.rules_text,
@@ -652,12 +698,16 @@ async fn act(
     let mut session = lock(&session);
     session.last_used = Instant::now();
     // A refused action leaves the game and its last log as they were.
+    let before = session.table.clone();
     let log = session
         .table
         .act(&action)
         .map_err(IntoResponse::into_response)?;
-    session.log = Lines::new(&log).map_err(IntoResponse::into_response)?;
-    game_json(id, &session)
+    let written = serde_json::to_value(&log).map_err(|e| {
+        ApiError::internal(format!("the log could not be written: {e}")).into_response()
+    })?;
+    session.log = Lines::of_action(&log, before, &action).map_err(IntoResponse::into_response)?;
+    game_json_with(id, &session, written)
         .map(axum::Json)
         .map_err(IntoResponse::into_response)
 }

@@ -1831,7 +1831,7 @@ async fn files_recorded_at_the_terminal_step_through_to_the_end_the_terminal_pri
         ),
         (
             "war/record-auto.out/game.json",
-            "Player 2 wins the game!",
+            "Player 2 wins the game: every other player ran out of cards!",
             Some(Some(1)),
         ),
         (
@@ -1861,5 +1861,63 @@ async fn files_recorded_at_the_terminal_step_through_to_the_end_the_terminal_pri
                 assert_eq!(last["outcome"], Value::Null, "{file}");
             }
         }
+    }
+}
+
+/// A page that reloads is sent the last request's lines again, word for word, however
+/// the server keeps them: a War of 8 played to its end (300 lines and the line that
+/// counts the rest, kept as what makes them again), 10 battles of 2 players, a watched
+/// Ochos Locos to its end and its next turn, a Quattro move (short, kept written), and
+/// after a refused action the lines of the last accepted one.
+#[tokio::test]
+async fn a_reload_is_sent_the_last_requests_lines_again() {
+    let (_, app) = app(Config::default());
+    let cases = [
+        (
+            json!({"game": "war", "seed": 3, "options": {"players": 8}}),
+            json!({"type": "to_end"}),
+        ),
+        (
+            json!({"game": "war", "seed": 5}),
+            json!({"type": "battle", "count": 10}),
+        ),
+        (
+            json!({"game": "ochos-locos", "seed": 15, "options": {"players": 6, "rules": "more-the-merrier", "watch": true}}),
+            json!({"type": "to_end"}),
+        ),
+        (
+            json!({"game": "ochos-locos", "seed": 15, "options": {"watch": true}}),
+            json!({"type": "next"}),
+        ),
+        (
+            json!({"game": "quattro", "seed": 72, "options": {"rules": "uno"}}),
+            Value::Null,
+        ),
+    ];
+    for (request, action) in cases {
+        let game = start(&app, request.clone()).await;
+        let id = game["id"].as_str().unwrap().to_owned();
+        let action = if action.is_null() {
+            choose(&game, 0)
+        } else {
+            action
+        };
+        let (status, played) = act(&app, &game, &action).await;
+        assert_eq!(status, StatusCode::OK, "{request} {action}: {played}");
+        let lines = played["log"].as_array().unwrap();
+        assert!(!lines.is_empty(), "{request} {action}");
+        if action["type"] == "to_end" && request["game"] == "war" {
+            // The longest log a response carries: the cap and the line counting the rest.
+            assert_eq!(lines.len(), 301, "{request}");
+            assert_eq!(lines[0]["kind"], "skipped");
+        }
+        let (status, shown) = call(&app, "GET", &format!("/api/games/{id}"), "").await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(shown, played, "{request} {action}: a reload differs");
+        // A refused request leaves the lines of the last accepted one.
+        let (status, _) = act(&app, &game, &json!({"type": "no such action"})).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        let (_, again) = call(&app, "GET", &format!("/api/games/{id}"), "").await;
+        assert_eq!(again["log"], played["log"], "{request} {action}");
     }
 }
