@@ -10,7 +10,9 @@
 //! the workspace forbids `unsafe`, which `GlobalAlloc` needs.) The figures are printed
 //! with `cargo test -p cardgames-web --test memory -- --nocapture` (docs/web.md,
 //! "Bounds"). The binary holds this one test: another running beside it would be
-//! counted too. Linux only (`/proc/self/status`).
+//! counted too. Linux only (`/proc/self/status`); where the kernel backs the heap with
+//! huge pages by itself (transparent huge pages `always`), the memory grows a huge page
+//! at a time, and the bound allows one page more over a setup's 200 games.
 
 #![cfg(target_os = "linux")]
 #![allow(clippy::unwrap_used)]
@@ -37,8 +39,24 @@ fn resident() -> isize {
     kib * 1024
 }
 
-fn held() -> isize {
-    resident()
+/// How far the measure of one game may be off: nothing, unless the kernel backs the
+/// heap with huge pages on its own (transparent huge pages `always`): then the resident
+/// memory grows a huge page at a time, and a setup's count may be one page off.
+fn granularity() -> isize {
+    let always = std::fs::read_to_string("/sys/kernel/mm/transparent_hugepage/enabled")
+        .is_ok_and(|mode| mode.contains("[always]"));
+    if !always {
+        return 0;
+    }
+    let huge_kib: isize = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find_map(|line| line.strip_prefix("Hugepagesize:"))
+                .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
+        })
+        .unwrap_or(2048);
+    huge_kib * 1024 / GAMES as isize
 }
 
 async fn call(app: &Router, method: &str, uri: &str, body: &str) -> (StatusCode, Value) {
@@ -170,24 +188,28 @@ fn a_finished_game_holds_a_few_kilobytes() {
             false,
         )
         .await;
+        let slack = granularity();
+        if slack > 0 {
+            println!("transparent huge pages: each figure may be {slack} bytes off");
+        }
         let mut worst = 0;
         for (name, request, to_end) in setups() {
-            let before = held();
+            let before = resident();
             let mut requests = 0;
             for seed in 0..GAMES {
                 let mut request = request.clone();
                 request["seed"] = json!(seed + 1000);
                 requests += play(&app, &request, to_end).await;
             }
-            let per_game = (held() - before) / GAMES as isize;
+            let per_game = (resident() - before) / GAMES as isize;
             println!(
                 "{name}: {per_game} bytes a finished game ({GAMES} games, {:.1} requests each)",
                 requests as f64 / GAMES as f64
             );
             worst = worst.max(per_game);
             assert!(
-                per_game <= BOUND,
-                "{name}: a finished game holds {per_game} bytes, more than {BOUND}"
+                per_game <= BOUND + slack,
+                "{name}: a finished game holds {per_game} bytes, more than {BOUND} (+ {slack})"
             );
         }
         println!("the largest: {worst} bytes a finished game");
