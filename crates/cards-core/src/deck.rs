@@ -167,7 +167,8 @@ mod tests {
         assert_eq!(format!("{order:?}"), "DeckOrder[G3 G1]");
         assert_eq!(order.sorted().cards(), &[card(1), card(3)]);
         // By reference too, and the unused slots do not count.
-        assert_eq!(Order::from_cards(&[card(3), card(1)]), Ok(order));
+        let slice: &[ColorCard] = &[card(3), card(1)];
+        assert_eq!(Order::from_cards(slice), Ok(order));
         assert_ne!(Order::from_cards([card(3)]), Ok(order));
         assert_eq!(
             Order::from_cards([card(1); 4]),

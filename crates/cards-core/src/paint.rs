@@ -105,6 +105,12 @@ mod tests {
     use super::*;
 
     #[test]
+    fn color_only_when_wanted() {
+        assert_eq!(CardStyle::ansi_if(true), CardStyle::Ansi);
+        assert_eq!(CardStyle::ansi_if(false), CardStyle::Plain);
+    }
+
+    #[test]
     fn plain_is_the_value_and_ansi_wraps_it() {
         let card = ColorCard::new(Color::Red, 5);
         assert_eq!(CardStyle::Plain.card(card).to_string(), "R5");

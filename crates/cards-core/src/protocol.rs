@@ -618,6 +618,42 @@ pub enum Step<A, C> {
 /// The step type of a game.
 pub type StepOf<G> = Step<<G as GameState>::Action, <G as GameState>::Chance>;
 
+/// A game written down as it is played, for its recording: the game before its first
+/// step, every seat's action in the order applied (people's and agents' alike), and how
+/// many steps were played, chance's included. The chance outcomes are not kept: a
+/// recording draws them again from its seed. Every front end that records keeps one
+/// (the consoles' `play`, the web page's sessions).
+#[derive(Clone, Debug)]
+pub struct Tape<G: GameState> {
+    /// The game before its first step.
+    pub start: G,
+    /// The seats' actions, as they were applied.
+    pub actions: Vec<G::Action>,
+    /// The steps played: the actions and chance's outcomes.
+    pub steps: usize,
+}
+
+impl<G: GameState + Clone> Tape<G> {
+    /// A tape of `start`, nothing played yet.
+    pub fn new(start: &G) -> Tape<G> {
+        Tape {
+            start: start.clone(),
+            actions: Vec::new(),
+            steps: 0,
+        }
+    }
+}
+
+impl<G: GameState> Tape<G> {
+    /// Writes down a step just applied.
+    pub fn push(&mut self, step: &StepOf<G>) {
+        self.steps += 1;
+        if let Step::Action { action, .. } = step {
+            self.actions.push(*action);
+        }
+    }
+}
+
 /// Why the loop stopped before the game was over.
 #[derive(Debug, thiserror::Error)]
 pub enum PlayError<E: std::error::Error> {

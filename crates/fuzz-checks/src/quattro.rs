@@ -53,12 +53,13 @@ pub fn quattro_answers(data: &[u8]) {
     players[0] = quattro::Player::human(name);
     let mut game = quattro::Game::new(rules, players, quattro::DEFAULT_MAX_TURNS);
     let mut chance = ChanceSource::seeded(rng_from_seed(seed));
+    let mut tape = cards_core::protocol::Tape::new(&game);
     let played = console::play(
         &mut game,
         &mut chance,
         &mut console,
-        false,
-        cards_core::paint::CardStyle::Plain,
+        &console::Options::default(),
+        &mut tape,
     );
     assert_stopped_for_the_input(played.map(|_| ()));
 }

@@ -40,11 +40,8 @@ pub fn war_answers(data: &[u8]) {
     let mut game = war::Game::new(war::Rules::default());
     let mut chance = ChanceSource::seeded(rng_from_seed(seed));
     let mut console = Console::new(answers, io::sink());
-    let played = war::console::play(
-        &mut game,
-        &mut chance,
-        &mut console,
-        war::console::Mode::Interactive,
-    );
+    let mut tape = cards_core::protocol::Tape::new(&game);
+    let options = war::console::Options::default();
+    let played = war::console::play(&mut game, &mut chance, &mut console, &options, &mut tape);
     assert_stopped_for_the_input(played.map(|_| ()));
 }

@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use cards_core::cli::resolve_seed;
 use cards_core::cli::{input_ended, is_broken_pipe, parse_game_args, report, warn};
 use cards_core::console::Console;
-use cards_core::protocol::{ChanceSource, GameState, PlayError, Stop};
+use cards_core::protocol::{ChanceSource, GameState, PlayError, Stop, Tape};
 use cards_core::replay::{Recorded, ReplayError};
 use cards_core::rng::rng_from_seed;
 use cards_core::sim_cli::{SimArgs, simulate};
@@ -23,9 +23,7 @@ use cards_core::paint::CardStyle;
 use cards_core::rng::SessionSeeds;
 use quattro::console::{self, Ending};
 use quattro::simulate::Setup;
-use quattro::{
-    Action, DEFAULT_MAX_TURNS, DeckOrder, Game, Player, RuleError, Rules, files, simulate,
-};
+use quattro::{DEFAULT_MAX_TURNS, DeckOrder, Game, Player, RuleError, Rules, files, simulate};
 
 const PROGRAM: &str = "quattro";
 
@@ -359,20 +357,16 @@ fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
         Some(order) => ChanceSource::recorded_then_seeded(vec![order], rng),
         None => ChanceSource::seeded(rng),
     };
+    let options = console::Options {
+        reveal: args.reveal,
+        style: card_style(),
+    };
     if args.bots == 4 {
         let mut game = Game::new(rules, simulate::bots(), args.max_turns);
-        let start = game.clone();
-        let mut actions = Vec::new();
+        let mut tape = Tape::new(&game);
         let mut out = io::BufWriter::new(io::stdout().lock());
-        let played = console::play_bots_recorded(
-            &mut game,
-            &mut chance,
-            &mut out,
-            args.reveal,
-            card_style(),
-            &mut actions,
-        );
-        let written = write_record(record.as_mut(), &start, seed, &actions);
+        let played = console::play_bots(&mut game, &mut chance, &mut out, &options, &mut tape);
+        let written = write_record(record.as_mut(), &tape, seed);
         played?;
         written?;
         out.flush()?;
@@ -401,18 +395,10 @@ fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
     let mut seeds = SessionSeeds::new(seed);
     let mut number = 1u64;
     let ending = loop {
-        let start = game.clone();
-        let mut actions = Vec::new();
-        let played = console::play_recorded(
-            &mut game,
-            &mut chance,
-            &mut console,
-            args.reveal,
-            card_style(),
-            &mut actions,
-        );
+        let mut tape = Tape::new(&game);
+        let played = console::play(&mut game, &mut chance, &mut console, &options, &mut tape);
         // Written whatever the end (a quit, the input ending), so that nothing is lost.
-        let written = write_record(record.as_mut(), &start, seed, &actions);
+        let written = write_record(record.as_mut(), &tape, seed);
         let ending = played?;
         written?;
         if !matches!(ending, Ending::Over(_)) || !console.ask_again()? {
@@ -454,18 +440,12 @@ impl Record {
     }
 }
 
-/// Writes the game that started as `start`, dealt from `seed`, with these actions, to
-/// the `--record` file if there is one.
-fn write_record(
-    record: Option<&mut Record>,
-    start: &Game,
-    seed: u64,
-    actions: &[Action],
-) -> Result<(), Failure> {
+/// Writes the game on `tape`, dealt from `seed`, to the `--record` file if there is one.
+fn write_record(record: Option<&mut Record>, tape: &Tape<Game>, seed: u64) -> Result<(), Failure> {
     let Some(record) = record else {
         return Ok(());
     };
-    let recording = Game::recording(start, seed, actions);
+    let recording = Game::recording(&tape.start, seed, &tape.actions);
     record
         .file
         .write_all(recording.to_json().as_bytes())
@@ -505,17 +485,7 @@ fn run_replay(path: &Path) -> Result<ExitCode, Failure> {
 
 /// How the game shows its cards on standard output: the one place that decides.
 fn card_style() -> CardStyle {
-    card_style_for(cards_core::cli::stdout_wants_color())
-}
-
-/// The style for a transcript that is (or is not) to be coloured
-/// ([`cards_core::cli::stdout_wants_color`] decides).
-fn card_style_for(color: bool) -> CardStyle {
-    if color {
-        CardStyle::Ansi
-    } else {
-        CardStyle::Plain
-    }
+    CardStyle::ansi_if(cards_core::cli::stdout_wants_color())
 }
 
 /// `quattro simulate`: the tally of many bot games, and nothing per game.
@@ -569,12 +539,6 @@ mod tests {
             positive::<u32>("4294967296"),
             Err("it must be at most 4294967295".to_owned())
         );
-    }
-
-    #[test]
-    fn color_only_when_wanted() {
-        assert_eq!(card_style_for(true), CardStyle::Ansi);
-        assert_eq!(card_style_for(false), CardStyle::Plain);
     }
 
     #[test]

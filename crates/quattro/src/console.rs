@@ -1,8 +1,7 @@
 //! Playing at the terminal: the human's name, the person as the agent of their seat
 //! ([`Person`]), and the two front ends that drive a game through the workspace's one
 //! loop, [`Driver`]: [`play`] (the person against three bots) and
-//! [`play_bots`] (four bots, printed), each also as `_recorded`, writing the actions down
-//! for `--record`; and the [`SessionSeeds`](cards_core::rng::SessionSeeds) of the games after the first of a session.
+//! [`play_bots`] (four bots, printed), each writing the actions down for `--record`; and the [`SessionSeeds`](cards_core::rng::SessionSeeds) of the games after the first of a session.
 //!
 //! Reading an answer and checking it are apart: [`parse_selection`] and [`parse_color`]
 //! are pure functions of the answer and the human's [`Observation`], and the
@@ -15,7 +14,7 @@ use std::io::{self, BufRead, Write};
 use cards_core::Color;
 use cards_core::console::{Console, QUIT, Reply, or_quit};
 use cards_core::protocol::{
-    Actor, Agent, ChanceSource, Driver, GameState, PlayError, Seat, Step, Stop,
+    Actor, Agent, ChanceSource, Driver, GameState, PlayError, Seat, Stop, Tape,
 };
 
 use crate::card::Card;
@@ -200,30 +199,28 @@ impl<R: BufRead, W: Write> Agent<Game> for Table<'_, R, W> {
 /// invariant); the one type of every game, [`cards_core::console::ConsoleError`].
 pub type ConsoleError = cards_core::console::ConsoleError<RuleError>;
 
+/// How the console shows a game: what the binary's flags decide.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Show the bots' cards (`--reveal`).
+    pub reveal: bool,
+    /// How cards are written: plain, or in colour at a terminal.
+    pub style: CardStyle,
+}
+
 /// Plays `game` (not dealt yet) with the person at `console` in the seat marked human
 /// and bots in the others, with chance from `chance`; writes the transcript to the
-/// console's output, the bots' cards shown if `reveal`, every card in `style`. The
+/// console's output as `options` say, and every step to `tape` as it is taken (the
+/// bots' too, for `--record`: whatever the ending, `tape` holds the game so far). The
 /// person's prompts come between the steps' text, so this loop calls [`Driver::step`].
 pub fn play<R: BufRead, W: Write>(
     game: &mut Game,
     chance: &mut ChanceSource<DeckOrder>,
     console: &mut Console<R, W>,
-    reveal: bool,
-    style: CardStyle,
+    options: &Options,
+    tape: &mut Tape<Game>,
 ) -> Result<Ending, ConsoleError> {
-    play_recorded(game, chance, console, reveal, style, &mut Vec::new())
-}
-
-/// [`play`], writing down every seat's action in `actions` as it is taken (the bots'
-/// too), for `quattro --record`: whatever the ending, `actions` holds the game so far.
-pub fn play_recorded<R: BufRead, W: Write>(
-    game: &mut Game,
-    chance: &mut ChanceSource<DeckOrder>,
-    console: &mut Console<R, W>,
-    reveal: bool,
-    style: CardStyle,
-    actions: &mut Vec<Action>,
-) -> Result<Ending, ConsoleError> {
+    let Options { reveal, style } = *options;
     let human = (0..PLAYERS)
         .find(|&seat| game.player(seat).is_human())
         .ok_or(PlayError::Invariant(
@@ -246,9 +243,7 @@ pub fn play_recorded<R: BufRead, W: Write>(
     loop {
         match driver.step(game, chance, &mut table) {
             Ok(Some(step)) => {
-                if let Step::Action { action, .. } = step {
-                    actions.push(action);
-                }
+                tape.push(&step);
                 tell(table.person.output(), game, driver.events(), who)?;
             }
             Ok(None) => break,
@@ -275,36 +270,23 @@ pub fn play_recorded<R: BufRead, W: Write>(
 }
 
 /// Lets four bots play `game` (not dealt yet), with chance from `chance`, writing the
-/// transcript to `out`: their cards shown if `reveal`, every card in `style`.
+/// transcript to `out` as `options` say and every step to `tape`
+/// (`quattro --bots 4 --record`).
 pub fn play_bots<W: Write>(
     game: &mut Game,
     chance: &mut ChanceSource<DeckOrder>,
     out: &mut W,
-    reveal: bool,
-    style: CardStyle,
+    options: &Options,
+    tape: &mut Tape<Game>,
 ) -> Result<Outcome, ConsoleError> {
-    play_bots_recorded(game, chance, out, reveal, style, &mut Vec::new())
-}
-
-/// [`play_bots`], writing down every seat's action in `actions` as it is taken, for
-/// `quattro --bots 4 --record`.
-pub fn play_bots_recorded<W: Write>(
-    game: &mut Game,
-    chance: &mut ChanceSource<DeckOrder>,
-    out: &mut W,
-    reveal: bool,
-    style: CardStyle,
-    actions: &mut Vec<Action>,
-) -> Result<Outcome, ConsoleError> {
+    let Options { reveal, style } = *options;
     let who = Perspective {
         human: None,
         reveal,
         style,
     };
     Driver::new().play(game, chance, &mut Bot, |game, step, events| {
-        if let Step::Action { action, .. } = step {
-            actions.push(*action);
-        }
+        tape.push(step);
         tell(out, game, events, who)
     })
 }
@@ -506,12 +488,13 @@ mod tests {
         let mut chance = ChanceSource::seeded(cards_core::rng::rng_from_seed(1));
         let mut game = Game::new(Rules::Quattro, players, 1000);
         let mut console = Console::new(&b"nonsense\n"[..], Vec::new());
+        let mut tape = Tape::new(&game);
         let ending = play(
             &mut game,
             &mut chance,
             &mut console,
-            false,
-            CardStyle::Plain,
+            &Options::default(),
+            &mut tape,
         )
         .ok();
         assert_eq!(ending, Some(Ending::InputEnded));
@@ -533,12 +516,13 @@ mod tests {
         let mut game = Game::new(Rules::Quattro, crate::simulate::bots(), 1000);
         let mut chance = ChanceSource::seeded(cards_core::rng::rng_from_seed(1));
         let mut console = Console::new(&b""[..], Vec::new());
+        let mut tape = Tape::new(&game);
         let ending = play(
             &mut game,
             &mut chance,
             &mut console,
-            false,
-            CardStyle::Plain,
+            &Options::default(),
+            &mut tape,
         );
         assert!(matches!(ending, Err(PlayError::Invariant(_))), "{ending:?}");
     }
@@ -567,7 +551,12 @@ mod tests {
             let mut game = Game::new(Rules::Uno, crate::simulate::bots(), 1000);
             let mut chance = ChanceSource::seeded(cards_core::rng::rng_from_seed(88));
             let mut out = Vec::new();
-            play_bots(&mut game, &mut chance, &mut out, true, style).unwrap();
+            let options = Options {
+                reveal: true,
+                style,
+            };
+            let mut tape = Tape::new(&game);
+            play_bots(&mut game, &mut chance, &mut out, &options, &mut tape).unwrap();
             String::from_utf8(out).unwrap()
         };
         let plain = transcript(CardStyle::Plain);

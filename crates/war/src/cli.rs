@@ -8,14 +8,15 @@ use std::process::ExitCode;
 use cards_core::cli::resolve_seed;
 use cards_core::cli::{input_ended, is_broken_pipe, parse_game_args, report, warn, write_stdout};
 use cards_core::console::StdConsole;
-use cards_core::protocol::{ChanceSource, GameState, PlayError, Stop};
+use cards_core::paint::CardStyle;
+use cards_core::protocol::{ChanceSource, GameState, PlayError, Stop, Tape};
 use cards_core::replay::Recorded;
 use cards_core::rng::rng_from_seed;
 use cards_core::sim_cli::{SimArgs, simulate};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use cards_core::rng::SessionSeeds;
-use war::console::{self, ConsoleError, Ending, Mode, Options, Played, Session};
+use war::console::{self, ConsoleError, Ending, Mode, Options};
 use war::files::{parse_deck, write_deck};
 use war::simulate::Setup;
 use war::{DeckOrder, Game, Rules, WonCardOrder};
@@ -284,24 +285,52 @@ fn play(cli: &Cli) -> ExitCode {
     let mut game = Game::new(rules);
     let mut console = StdConsole::stdio().with_echo(cli.echo);
     let options = Options {
-        color: cards_core::cli::stdout_wants_color(),
+        mode,
+        style: CardStyle::ansi_if(cards_core::cli::stdout_wants_color()),
         assignment: cli.assignment,
     };
-    let played = console::play_session(
+    match play_session(
         &mut game,
         &mut chance,
         &mut console,
-        mode,
-        options,
+        &options,
         &mut recorder,
-    );
-    match played {
+    ) {
         Ok(Ending::InputEnded) => input_ended("war"),
         Ok(Ending::Over(_) | Ending::Quit) => ExitCode::SUCCESS,
         Err(Failure::Console(PlayError::Stopped(Stop::Io(error)))) if is_broken_pipe(&error) => {
             ExitCode::SUCCESS
         }
         Err(error) => report("war", error),
+    }
+}
+
+/// Plays games at the prompt until one is not played to its end or the person answers
+/// no to `Play again?` (only at the prompt, and not with `--assignment`, whose screen
+/// has no such question); each game is written down by `recorder` whatever its end, an
+/// error's included, so that nothing is lost. The ending is the last game's.
+fn play_session(
+    game: &mut Game,
+    chance: &mut ChanceSource<DeckOrder>,
+    console: &mut StdConsole,
+    options: &Options,
+    recorder: &mut Recorder,
+) -> Result<Ending, Failure> {
+    let mut number = 1;
+    loop {
+        let mut tape = Tape::new(game);
+        let ending = console::play(game, chance, console, options, &mut tape);
+        recorder.ended(&tape)?;
+        let ending = ending?;
+        let again = options.mode == Mode::Interactive
+            && !options.assignment
+            && matches!(ending, Ending::Over(_));
+        if !again || !console.ask_again().map_err(ConsoleError::from)? {
+            return Ok(ending);
+        }
+        number += 1;
+        game.restart();
+        *chance = recorder.next(number)?;
     }
 }
 
@@ -349,14 +378,13 @@ fn create(path: &Path) -> Result<(PathBuf, File), Failure> {
         })
 }
 
-impl Session for Recorder {
-    type Error = Failure;
-
-    fn ended(&mut self, _: u64, played: &Played) -> Result<(), Failure> {
+impl Recorder {
+    /// Writes the game on `tape` to its `--record` file, if there is one.
+    fn ended(&mut self, tape: &Tape<Game>) -> Result<(), Failure> {
         let Some((path, mut file)) = self.file.take() else {
             return Ok(());
         };
-        let recording = Game::recording(&played.start, self.seed, &played.actions);
+        let recording = Game::recording(&tape.start, self.seed, &tape.actions);
         file.write_all(recording.to_json().as_bytes())
             .map_err(|error| Failure::Record {
                 path: path.display().to_string(),
@@ -364,7 +392,7 @@ impl Session for Recorder {
             })?;
         // Every position is kept for stepping back: a game longer than a replay keeps
         // (possible only with a huge --max-battles) is written all the same, and said so.
-        let positions = played.steps + 1;
+        let positions = tape.steps + 1;
         if positions > cards_core::replay::MAX_STEPS {
             warn(
                 "war",
@@ -378,7 +406,9 @@ impl Session for Recorder {
         Ok(())
     }
 
-    fn next(&mut self, number: u64, chance: &mut ChanceSource<DeckOrder>) -> Result<(), Failure> {
+    /// Game `number` (2, 3, …) is asked for: its own seed, announced, its `--record`
+    /// file, and the chance it is dealt from.
+    fn next(&mut self, number: u64) -> Result<ChanceSource<DeckOrder>, Failure> {
         let seed = self.seeds.next_seed();
         warn(
             "war",
@@ -388,8 +418,7 @@ impl Session for Recorder {
             self.file = Some(create(&cards_core::replay::numbered_path(path, number))?);
         }
         self.seed = seed;
-        *chance = ChanceSource::seeded(rng_from_seed(seed));
-        Ok(())
+        Ok(ChanceSource::seeded(rng_from_seed(seed)))
     }
 }
 
