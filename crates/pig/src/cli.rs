@@ -630,7 +630,12 @@ fn play(args: PlayArgs) -> Result<Ending, Failure> {
     let played = game.play();
     // Written whatever the end (a quit, the input ending), so that nothing is lost.
     if let (Some(mut file), Some(path), Some(seed)) = (record_file, &args.record, seed) {
-        let recording = pig::replay::recording(rules, goal, seed, game.actions());
+        let tape = game.tape();
+        let recording = <pig::Game as cards_core::replay::Recorded>::recording(
+            &tape.start,
+            seed,
+            &tape.actions,
+        );
         file.write_all(recording.to_json().as_bytes())
             .map_err(|error| Failure::Read {
                 path: path.display().to_string(),

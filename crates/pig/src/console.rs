@@ -10,7 +10,7 @@ use std::io::{self, BufRead, Write};
 
 use cards_core::console::{Console, QUIT, is_quit};
 use cards_core::protocol::{
-    Actor, Agent, ChanceSource, Driver, GameState, PlayError, Seat, Step, Stop,
+    Actor, Agent, ChanceSource, Driver, GameState, PlayError, Seat, Stop, Tape,
 };
 
 use crate::dice::Throw;
@@ -127,8 +127,8 @@ pub struct PigGame<S, R, W> {
     rules: String,
     /// Whether the welcome ends with [`render::HINT`] (a person at a terminal).
     hint: bool,
-    /// Every action taken so far, both seats', for `--record`.
-    actions: Vec<Action>,
+    /// The game written down so far, both seats' actions, for `--record`.
+    tape: Tape<Game>,
 }
 
 impl<S: Agent<Game>, R: BufRead, W: Write> PigGame<S, R, W> {
@@ -147,15 +147,16 @@ impl<S: Agent<Game>, R: BufRead, W: Write> PigGame<S, R, W> {
             out: output,
             line_open: false,
         };
+        let state = Game::new(rules, goal, players);
         PigGame {
-            state: Game::new(rules, goal, players),
+            tape: Tape::new(&state),
+            state,
             chance,
             computer,
             console: Console::new(input, output),
             driver: Driver::new(),
             rules: render::rules_text(rules, goal),
             hint: false,
-            actions: Vec::new(),
         }
     }
 
@@ -202,9 +203,10 @@ impl<S: Agent<Game>, R: BufRead, W: Write> PigGame<S, R, W> {
         }
     }
 
-    /// Every action taken so far, both seats', in order (what `--record` writes).
-    pub fn actions(&self) -> &[Action] {
-        &self.actions
+    /// The game written down so far: its start and both seats' actions in order (what
+    /// `--record` writes).
+    pub fn tape(&self) -> &Tape<Game> {
+        &self.tape
     }
 
     /// Gives back the output (tests read the transcript from it).
@@ -234,8 +236,8 @@ impl<S: Agent<Game>, R: BufRead, W: Write> PigGame<S, R, W> {
         let step = self
             .driver
             .step(&mut self.state, &mut self.chance, &mut seats)?;
-        if let Some(Step::Action { action, .. }) = step {
-            self.actions.push(action);
+        if let Some(step) = &step {
+            self.tape.push(step);
         }
         Ok(step.is_some())
     }
