@@ -3,22 +3,26 @@
 //! discard pile; the deal as the one chance node; each seat's play of a card or draw.
 //!
 //! The game prints nothing and chooses nothing: a seat's [`Action`] comes from an agent
-//! (a [`Strategy`](crate::Strategy), a person at the terminal), and each step appends an
-//! [`Event`] that [`crate::render`] turns into either assignment's output and that tests,
-//! the simulator and the benchmark read directly. [`Game::next_play`] is the assignment's
-//! method: the current seat's strategy chooses, then the game applies.
+//! (a [`Strategy`], which is one here, or a person at the terminal), and each step
+//! appends an [`Event`] that [`crate::render`] turns into either assignment's output and
+//! that tests, the simulator and the benchmark read directly. [`Game::next_play`] is the
+//! assignment's method: the current player's strategy chooses, then the game applies.
 
 use std::fmt;
 
-use cards_core::protocol::{Actor, ChanceSource, Driver, EventSink, GameState, Seat};
+use cards_core::protocol::{Actor, Agent, ChanceSource, Driver, EventSink, GameState, Seat, Stop};
 use cards_core::{Pile, shuffle};
 use rand::Rng;
 
+// The actions are the game's vocabulary (`game::Action`), defined below the strategies
+// that return them.
+pub use crate::action::Action;
 use crate::card::{Color, ColorCard, EIGHT, TWO};
 use crate::deck::{DECK_SIZE, DeckOrder};
 use crate::error::RuleError;
 use crate::player::Player;
 use crate::rules::{EndRule, HAND_SIZE, Rules};
+use crate::strategy::Strategy;
 
 /// A game of Ochos Locos under some [`Rules`].
 #[derive(Clone, Debug, PartialEq)]
@@ -81,22 +85,6 @@ pub enum Play {
         /// Cards the deck could give.
         drawn: u8,
     },
-}
-
-/// What a seat may do on its turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Action {
-    /// Lay `card` from the hand; `chosen` names the colour to follow after an 8 under the
-    /// 8-card or Loco rule (and only then: never for a winning 8, the last card).
-    Play {
-        /// The card laid.
-        card: ColorCard,
-        /// The colour named with an 8.
-        chosen: Option<Color>,
-    },
-    /// Draw: one card; facing a fresh 2 under the Rule of Two, the penalty; with an empty
-    /// deck, a pass. Legal only when no card may be played.
-    Draw,
 }
 
 /// What the protocol reports at each step.
@@ -675,6 +663,44 @@ impl GameState for Game {
 
     fn outcome(&self) -> Option<Outcome> {
         self.outcome
+    }
+}
+
+// A strategy knows cards and rules, not the game (it comes before the player that holds
+// it); what it does with a seat's observation is said here, with the observation.
+impl Strategy {
+    /// What the assignment's player in this seat does, as a play of the game:
+    /// [`Strategy::action_on`] the parts of the observation it reads (the rules, the
+    /// hand, the card to match, the fresh 2s waiting). `None` only before the deal.
+    pub fn next_action(self, observation: &Observation<'_>) -> Option<Action> {
+        let target = observation.card_to_match?;
+        Some(self.action_on(
+            observation.rules,
+            observation.hand,
+            target,
+            observation.pending_twos,
+        ))
+    }
+}
+
+/// A seat's [`Strategy`] as an agent of the protocol: it chooses what the assignment's
+/// player would ([`Strategy::next_action`]) from what the seat sees.
+impl Agent<Game> for Strategy {
+    fn choose(
+        &mut self,
+        _seat: Seat,
+        observation: &Observation<'_>,
+        _legal: &[Action],
+    ) -> Result<Action, Stop> {
+        // Before the deal there is nothing to choose; the protocol never asks then.
+        self.next_action(observation).ok_or(Stop::NoAction)
+    }
+
+    /// The assignments' players follow their own rule on their hand, as Java's
+    /// `findMatch` does: they need no list of legal plays (the game still refuses an
+    /// illegal one, and the conformance tests check that they never make one).
+    fn wants_legal_actions(&self, _seat: Seat) -> bool {
+        false
     }
 }
 

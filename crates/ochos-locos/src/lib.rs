@@ -30,7 +30,7 @@
 //! |---|---|
 //! | `Card(String)`, `getColor`, `getNumber`, `matches`, `matchesColor`, `matchesNumber`, `toString` | [`card::ColorCard`] (the workspace's [`cards_core::ColorCard`]): `"R5".parse()`, [`color`](cards_core::ColorCard::color), [`number`](cards_core::ColorCard::number), [`matches`](cards_core::ColorCard::matches), [`matches_color`](cards_core::ColorCard::matches_color), [`matches_number`](cards_core::ColorCard::matches_number), `Display` |
 //! | `Player(String)`, `addCardToHand`, `removeCardFromHand`, `findMatch`, `hasWon`, `toString` | [`Player::new`], [`Player::add_card_to_hand`], [`Player::remove_card_from_hand`], [`Player::find_match`], [`Player::has_won`], `Display` (`Alice R8 Y4`) |
-//! | `Player.findMatch` (the first card that matches) | [`Strategy::Basic`]; a player holds a [`Strategy`] ([`Player::with_strategy`]), and each is an agent of the protocol |
+//! | `Player.findMatch` (the first card that matches) | [`Strategy::Basic`]; a player holds a [`Strategy`] ([`Player::with_strategy`]), as a Java player is of its class, and on its turn the game asks it ([`Strategy::next_action`]: the strategy is the seat's agent of the protocol) |
 //! | `ColorPlayer` (a subclass overriding `findMatch`) | [`Strategy::ColorFirst`] |
 //! | `NumberPlayer` (a subclass overriding `findMatch`) | [`Strategy::NumberFirst`] |
 //! | `StrategicPlayer` (a subclass overriding `findMatch`) | [`Strategy::Strategic`] |
@@ -94,17 +94,22 @@
 //!
 //! # Modules
 //!
-//! The same table as every game of the workspace:
+//! The same table as every game of the workspace, in one other order: Ochos Locos's
+//! players are of a kind, as in Java (a `ColorPlayer` is a `Player`), so a [`Player`]
+//! holds its [`Strategy`], a strategy knows cards and rules but not the game, and the
+//! game makes each strategy an agent of the protocol; the actions they choose come
+//! before both.
 //!
 //! | role | module | items |
 //! |---|---|---|
 //! | the rule set and its options | [`rules`] | [`Rules`] (with [`rules::TwoRule`], [`rules::EightRule`], [`rules::EndRule`]), [`Variant`] (the seven rule sets) |
 //! | cards | [`card`] | Assignment 4's `Card`, the workspace's `ColorCard`; the 2 and the 8 |
 //! | the deck and the deal as chance outcome | [`deck`] | [`deck::DeckOrder`]; the deck's size and numbers |
-//! | a player | [`player`] | [`Player`] |
-//! | the state machine | [`game`] | [`Game`], [`Action`], [`Event`], [`Observation`], [`NoWinner`], [`Outcome`]; [`Game::restart`] |
+//! | what a seat may do | [`action`] | [`Action`] |
+//! | strategies (the players' kinds) | [`strategy`] | [`Strategy`] |
+//! | a player | [`player`] | [`Player`]: name, hand and strategy |
+//! | the state machine | [`game`] | [`Game`], [`Event`], [`Observation`], [`NoWinner`], [`Outcome`]; [`Game::restart`]; each [`Strategy`] as an agent |
 //! | refusals | [`error`] | [`RuleError`] |
-//! | strategies (agents) | [`strategy`] | [`Strategy`] |
 //! | the rule audit of each step | `audit` (feature `conformance`, for the tests) | `conformance::Audit` for [`Game`] |
 //! | the person at the terminal, the console game | [`console`] | [`console::Person`], [`console::Table`], [`console::play`], [`console::Ending`] |
 //! | text | [`render`] | [`render::Renderer`], [`render::play`], [`render::Style`] |
@@ -187,7 +192,7 @@
 //!
 //! # Colour
 //!
-//! On a terminal the binary shows each card in its colour ([`render::Style::ansi`]:
+//! On a terminal the binary shows each card in its colour ([`render::Style::cards`]:
 //! ANSI colours for R, Y, G and B, in the game's lines and at `--human`'s prompts),
 //! unless `NO_COLOR` is set; piped or redirected output, `check` and `cases` always get
 //! the assignments' exact text.
@@ -199,6 +204,7 @@
 //! binary (`src/main.rs`, `src/cli.rs`, feature `cli`) parses the command line and
 //! connects input, engine and output.
 
+pub mod action;
 #[cfg(feature = "conformance")]
 pub mod audit;
 pub mod card;
@@ -221,9 +227,10 @@ pub mod rules;
 pub mod simulate;
 pub mod strategy;
 
+pub use action::Action;
 pub use error::RuleError;
 pub use files::Deal;
-pub use game::{Action, Event, Game, NoWinner, Observation, Outcome, Play, Turn};
+pub use game::{Event, Game, NoWinner, Observation, Outcome, Play, Turn};
 pub use player::Player;
 pub use rules::{Rules, Variant};
 pub use strategy::Strategy;

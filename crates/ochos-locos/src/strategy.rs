@@ -1,21 +1,22 @@
 //! How a player picks what to play: Assignment 4's `findMatch` and its overrides in the
 //! subclasses `ColorPlayer`, `NumberPlayer` and `StrategicPlayer`, and Assignment 2's
-//! choice rule, as agents of the game protocol.
+//! choice rule.
 //!
 //! Java overrides a method in a subclass; here a player's kind is a [`Strategy`] value,
-//! chosen when the deal is read (`C`, `N`, `S`, `B`). An enum rather than a trait object,
-//! so that the simulator's players are dispatched statically.
+//! chosen when the deal is read (`C`, `N`, `S`, `B`) and held by the
+//! [`Player`](crate::Player) as a Java player is of its class. An enum rather than a
+//! trait object, so that the simulator's players are dispatched statically.
 //!
-//! The game ([`crate::game::Game`]) only says which plays the rules allow; a strategy is an
-//! [`Agent`] that chooses among them from what its seat may see ([`Observation`]), the
-//! way the assignments' players do: [`Strategy::find_match`] for an ordinary turn, the
-//! rule set's order for answering a 2 ([`crate::rules::TwoRule::answer`]), Assignment
-//! 2's preference for a playable 8 and the colours both assignments' players name.
+//! A strategy knows cards and rules, not the game: the game ([`crate::game::Game`]) says
+//! which plays the rules allow and asks each seat's strategy, as an agent of the game
+//! protocol, to choose among them ([`Strategy::next_action`], in [`crate::game`]), the
+//! way the assignments' players do ([`Strategy::action_on`]): [`Strategy::find_match`]
+//! for an ordinary turn, the rule set's order for answering a 2
+//! ([`crate::rules::TwoRule::answer`]), Assignment 2's preference for a playable 8 and
+//! the colours both assignments' players name ([`name_color`]).
 
-use cards_core::protocol::{Agent, Seat, Stop};
-
+use crate::action::Action;
 use crate::card::{Color, ColorCard, EIGHT, TWO};
-use crate::game::{Action, Game, Observation};
 use crate::rules::{EightRule, Order, Rules};
 
 /// A way of choosing which card of a hand to play: one per Java class (and Assignment
@@ -143,27 +144,15 @@ impl Strategy {
             .find(|strategy| strategy.letter().is_some_and(|l| letter == l.to_string()))
     }
 
-    /// What the assignment's player in this seat does, as a play of the game: answer a
-    /// fresh 2, else (Assignment 2) play a playable 8, else [`find_match`]; an 8 names the
-    /// colour the rule set's players name. `None` only before the deal.
+    /// What the assignment's player does on a turn under `rules`, holding `hand` (oldest
+    /// card first), with `target` the card to match and `pending_twos` fresh 2s waiting:
+    /// answer a fresh 2, else (Assignment 2) play a playable 8, else [`find_match`]; an 8
+    /// names the colour the rule set's players name ([`name_color`]). The game asks it
+    /// from a seat's observation ([`Strategy::next_action`]); a front end that holds an
+    /// observation as plain data (the Python package's policies choose from an
+    /// observation array) asks it directly.
     ///
     /// [`find_match`]: Strategy::find_match
-    pub fn next_action(self, observation: &Observation<'_>) -> Option<Action> {
-        let target = observation.card_to_match?;
-        Some(self.action_on(
-            observation.rules,
-            observation.hand,
-            target,
-            observation.pending_twos,
-        ))
-    }
-
-    /// [`next_action`] from the parts of an observation it reads: the rules, the seat's
-    /// hand (oldest card first), the card to match and the fresh 2s waiting. For front
-    /// ends that hold an observation as plain data rather than borrowed from a [`Game`]
-    /// (the Python package's policies choose from an observation array).
-    ///
-    /// [`next_action`]: Strategy::next_action
     pub fn action_on(
         self,
         rules: Rules,
@@ -226,25 +215,6 @@ pub fn name_color(rule: EightRule, hand: &[ColorCard], played: usize) -> Color {
     }
 }
 // ANCHOR_END: name_color
-
-impl Agent<Game> for Strategy {
-    fn choose(
-        &mut self,
-        _seat: Seat,
-        observation: &Observation<'_>,
-        _legal: &[Action],
-    ) -> Result<Action, Stop> {
-        // Before the deal there is nothing to choose; the protocol never asks then.
-        self.next_action(observation).ok_or(Stop::NoAction)
-    }
-
-    /// The assignments' players follow their own rule on their hand, as Java's
-    /// `findMatch` does: they need no list of legal plays (the game still refuses an
-    /// illegal one, and the conformance tests check that they never make one).
-    fn wants_legal_actions(&self, _seat: Seat) -> bool {
-        false
-    }
-}
 
 #[cfg(test)]
 mod tests {
