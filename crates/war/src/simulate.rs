@@ -21,15 +21,16 @@
 //! of `Game::apply_trusted` a battle, which plays it with its wars and, with shuffled
 //! returns, the take of the table that follows (no event built, the action not checked
 //! again); the agent is handed no list of legal actions. Measured with callgrind
-//! (`bench/war.sh instructions`: `war simulate --games 5000 --threads 1 --seed 1`
-//! against `examples/tight_loop.rs` on the same games), two players: about 119,600
-//! instructions a game, 3.7 times the tight loop specialised for two players (32,100)
-//! and 1.84 times its loop for 2 to 8 players (64,800); four players 137,000 against
-//! 76,100 (1.8 times). The generator (xoshiro256++ and `below`) is about 4% of the
-//! engine's instructions, the shuffles of the table 13%; the rest is the price of the
-//! general rules on the assignment's data structures: a growable queue per pile, the
-//! table as a list with its face-up cards, a set of seats for every tie, and the phases
-//! of the protocol.
+//! (`bench/war.sh --instructions`: `war simulate --games 5000 --threads 1 --seed 1`
+//! against `examples/tight_loop.rs` on the same games), two players: about 111,900
+//! instructions a game, 3.5 times the tight loop specialised for two players (32,000)
+//! and 1.73 times its loop for 2 to 8 players (64,800); four players 149,400 against
+//! 76,100 (1.96 times), where the battle is the general loop for 3 to 8 players. The
+//! generator (xoshiro256++ and `below`) is about 4% of the engine's instructions,
+//! the shuffles of the table about 14%; the rest is the price of the rules on the
+//! assignment's data structures: a growable queue per pile, the table as a list with a
+//! face-up flag per card, a set of seats for every tie among more than two, and the
+//! phases of the protocol.
 
 use std::fmt::{self, Write as _};
 

@@ -1,10 +1,11 @@
-//! The same battle for 3 to 8 players (`--players N`; the assignment stops at two, its
-//! two-player battle is [`Game::battle`](super::Game)). Everyone still in the game turns
-//! over a card; a tie for the highest starts a war among the tied players only, and a war
-//! with players short of four cards ends differently when more than one of them is
-//! short. The cards are put down, shown and taken by the same steps as in the two-player
-//! battle, so with two players this loop plays exactly the same game (the tests check
-//! it).
+//! The same battle for 3 to 8 players (`--players N`; the assignment stops at two, and
+//! its two-player battle is `Game::battle` in `game.rs`). Everyone still in the game
+//! turns over a card; a tie for the highest starts a war among the tied players only.
+//! In a war the players who cannot lay four cards are out; if none of them can, the one
+//! who holds the most takes the table, and if several hold that many they are all out
+//! and the cards stay on the table for the winner of the next battle. The cards are put
+//! down, shown and taken by the same steps as in the two-player battle, so with two
+//! players this loop plays exactly the same game (the tests below check it).
 
 use std::cmp::Ordering;
 
