@@ -73,22 +73,22 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Assignment 2, Problem 1: three players, matching by colour or number.
-    #[command(after_help = A2_INPUT)]
+    #[command(after_help = with_example(A2_INPUT, Variant::MatchMaking))]
     MatchMaking(PlayArgs),
     /// Assignment 2, Problem 2: a 2 makes the next player answer with a 2 or TAKE TWO.
-    #[command(after_help = A2_INPUT)]
+    #[command(after_help = with_example(A2_INPUT, Variant::MatchMaking))]
     TakeTwo(PlayArgs),
     /// Assignment 2, Problem 3: a playable 8 is always played and names the next colour.
-    #[command(after_help = A2_INPUT)]
+    #[command(after_help = with_example(A2_INPUT, Variant::MatchMaking))]
     GoingWild(PlayArgs),
     /// Assignment 2, Problem 4: Problem 3 for 2 to 6 players.
-    #[command(after_help = A2P4_INPUT)]
+    #[command(after_help = with_example(A2P4_INPUT, Variant::MoreTheMerrier))]
     MoreTheMerrier(PlayArgs),
     /// Assignment 4, Part I: each player plays the first matching card in hand.
-    #[command(after_help = A4P1_INPUT)]
+    #[command(after_help = with_example(A4P1_INPUT, Variant::Faciles))]
     Faciles(PlayArgs),
     /// Assignment 4, Part II: players with strategies C, N, S or B.
-    #[command(after_help = A4P2_INPUT)]
+    #[command(after_help = with_example(A4P2_INPUT, Variant::Diversidad))]
     Diversidad(PlayArgs),
     /// Assignment 4, Part III: Part II with the 8-card and 2-card rules (FullGame).
     #[command(after_help = A4P3_INPUT)]
@@ -431,59 +431,28 @@ struct PlayArgs {
     record: Option<PathBuf>,
 }
 
+// The input each rule set reads, for its `--help`; the example after it is the rule
+// set's sample deal (`samples/*.in`, `--sample`), indented by `with_example`. Problems
+// 1 to 3 read the same input, and show Problem 1's sample.
 const A2_INPUT: &str = "\
 Input: three lines with a hand of 5 cards each (players 1, 2, 3), a line with the starting
 discard card, then the draw pile, top card first (on one line or several). A card is a colour
-R, Y, G or B and a number 1 to 8, like R5; every card at most once.
-
-Example input:
-  Y3 Y7 Y8 B1 B7
-  R8 Y1 G4 G8 B8
-  R3 R4 R7 Y6 B5
-  B3
-  R2 G5 B6 Y5 G3 G2 Y4 R1 G1 Y2 G6 B4 R5 G7 R6 B2";
+R, Y, G or B and a number 1 to 8, like R5; every card at most once.";
 
 const A2P4_INPUT: &str = "\
 Input: a line with the number of players N (2 to 6), N lines with a hand of 5 cards each, a
 line with the starting discard card, then the draw pile, top card first. A card is a colour
-R, Y, G or B and a number 1 to 8, like R5; every card at most once.
-
-Example input:
-  4
-  R2 Y8 G4 G6 G7
-  R7 Y3 Y6 B2 B4
-  R6 R8 Y1 B1 B5
-  R1 R3 R5 Y7 B6
-  B7
-  G1 G3 Y2 G2 B8 Y4 R4 G8 B3 G5 Y5";
+R, Y, G or B and a number 1 to 8, like R5; every card at most once.";
 
 const A4P1_INPUT: &str = "\
 Input: a line with the number of players P (2 to 6), P lines `Name C1 C2 C3 C4 C5`, a line
 with the starting discard card, then the deck, top card first. A card is a colour R, Y, G or
-B and a number 1 to 8, like R5; every card at most once.
-
-Example input:
-  4
-  Alice Y3 Y7 Y8 B1 B7
-  Bob R8 Y1 G4 G8 B8
-  Carol R3 R4 R7 Y6 B5
-  Dave R2 G5 B6 Y5 G3
-  B3
-  G2 Y4 R1 G1 Y2 G6 B4 R5 G7 R6 B2";
+B and a number 1 to 8, like R5; every card at most once.";
 
 const A4P2_INPUT: &str = "\
 Input: as for faciles, but each player line names a strategy after the name:
 `Name Strategy C1 C2 C3 C4 C5`, the strategy one of C (colour first), N (number first),
-S (strategic) or B (basic).
-
-Example input:
-  4
-  Alice C Y3 Y7 Y8 B1 B7
-  Bob N R8 Y1 G4 G8 B8
-  Carol S R3 R4 R7 Y6 B5
-  Dave B R2 G5 B6 Y5 G3
-  B3
-  G2 Y4 R1 G1 Y2 G6 B4 R5 G7 R6 B2";
+S (strategic) or B (basic).";
 
 const A4P3_INPUT: &str = "\
 Input: as for diversidad. The output prints the colour chosen with an 8 in parentheses,
@@ -492,6 +461,17 @@ Input: as for diversidad. The output prints the colour chosen with an 8 in paren
 Example:
   ochos-locos completos --sample
   ochos-locos completos --seed 7 --players 5";
+
+/// `text`, then the sample deal of `variant` (the file `--sample` reads) as its example,
+/// each line indented by two spaces: a rule set's `--help` after the options.
+fn with_example(text: &str, variant: Variant) -> String {
+    let mut help = format!("{text}\n\nExample input:");
+    for line in variant.sample().lines() {
+        help.push_str("\n  ");
+        help.push_str(line);
+    }
+    help
+}
 
 /// Parses a rule set's name, offering the seven names in `--help` and in errors.
 fn variant_parser() -> impl TypedValueParser<Value = Variant> {
