@@ -50,6 +50,15 @@ impl<C: DeckCard, const N: usize> DeckOrder<C, N> {
         }
     }
 
+    /// A whole deck of `N` cards, in this order.
+    pub const fn full(cards: [C; N]) -> DeckOrder<C, N> {
+        const { assert!(N <= u8::MAX as usize, "an order holds at most 255 cards") };
+        DeckOrder {
+            cards,
+            len: N as u8,
+        }
+    }
+
     /// `cards`, in order; refused if there are more than `N`.
     pub fn from_cards<I>(cards: I) -> Result<DeckOrder<C, N>, TooManyCards>
     where
@@ -174,6 +183,8 @@ mod tests {
             Order::from_cards([card(1); 4]),
             Err(TooManyCards { max: 3, given: 4 })
         );
+        let full = Order::full([card(1), card(2), card(3)]);
+        assert_eq!(full.cards(), &[card(1), card(2), card(3)]);
         let mut grown = Order::empty();
         assert!(grown.is_empty());
         for n in 1..=3 {

@@ -203,6 +203,10 @@ impl cards_core::paint::Paint for Card {
     }
 }
 
+impl cards_core::deck::DeckCard for Card {
+    const FILLER: Card = Card::new(Rank::Two, Suit::Clubs);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

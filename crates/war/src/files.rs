@@ -67,11 +67,12 @@ pub fn parse_deck(text: &str) -> Result<DeckOrder, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::deck::ordered_deck;
     use pretty_assertions::assert_eq;
 
     fn full_deck() -> String {
         let mut text = Vec::new();
-        write_deck(&mut text, &DeckOrder::deck()).unwrap();
+        write_deck(&mut text, &ordered_deck()).unwrap();
         String::from_utf8(text).unwrap()
     }
 
@@ -81,7 +82,7 @@ mod tests {
         assert_eq!(text.lines().count(), 4);
         assert!(text.starts_with("2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC\n2D "));
         let order = parse_deck(&text).unwrap();
-        assert_eq!(order, DeckOrder::deck());
+        assert_eq!(order, ordered_deck());
     }
 
     #[test]
@@ -89,7 +90,7 @@ mod tests {
         let text = full_deck().replace('\n', "\n\n  \t").to_lowercase();
         assert_eq!(
             parse_deck(&text).map(|o| o.to_string()),
-            Ok(DeckOrder::deck().to_string())
+            Ok(ordered_deck().to_string())
         );
     }
 

@@ -31,7 +31,7 @@ use cards_core::shuffle;
 use rand::Rng;
 
 use crate::card::Card;
-use crate::deck::{ChanceNode, DECK_SIZE, DeckOrder};
+use crate::deck::{ChanceNode, DECK_SIZE, DeckOrder, ordered_deck};
 use crate::error::RuleError;
 use crate::player::{Player, PlayerSet};
 use crate::rules::{Rules, SetupError, WonCardOrder};
@@ -747,7 +747,7 @@ impl GameState for Game {
     /// before the game became a protocol, so that change left every seeded game as it was.)
     fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<DeckOrder, RuleError> {
         let mut order = match self.phase {
-            Phase::Deal => DeckOrder::deck(),
+            Phase::Deal => ordered_deck(),
             Phase::Take { .. } => DeckOrder::from_cards(&self.table)
                 .map_err(|_| RuleError::Broken("the table holds at most the 52 cards"))?,
             Phase::Turn { seat } => return Err(RuleError::SeatActs { seat }),
@@ -797,7 +797,7 @@ impl GameState for Game {
     ) -> Result<(), RuleError> {
         match self.phase {
             Phase::Deal => {
-                let mut order = DeckOrder::deck();
+                let mut order = ordered_deck();
                 shuffle(order.cards_mut(), rng);
                 self.deal(&order, events);
                 Ok(())
@@ -1384,7 +1384,7 @@ mod tests {
     fn a_deal_goes_round_the_table_from_player_1() {
         let mut g = Game::new(Rules::new(3).unwrap());
         let mut events = Vec::new();
-        g.apply_chance(&DeckOrder::deck(), &mut events).unwrap();
+        g.apply_chance(&ordered_deck(), &mut events).unwrap();
         assert_eq!(
             piles(&g),
             [
