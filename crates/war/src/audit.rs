@@ -7,7 +7,7 @@ use cards_core::protocol::{Actor, GameState};
 use crate::card::Card;
 use crate::deck::{DECK_SIZE, DeckOrder};
 use crate::game::{Action, Event, Game, mask};
-use crate::player::MAX_PLAYERS;
+use crate::rules::MAX_PLAYERS;
 
 impl Audit for Game {
     /// Checks one step from `before` to `self` against the rules:

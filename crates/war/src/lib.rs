@@ -176,6 +176,6 @@ pub use card::{Card, CardError, Rank, Suit};
 pub use deck::{ChanceNode, DeckOrder};
 pub use error::RuleError;
 pub use game::{Action, Event, Game, NoWinner, Observation, Outcome, WAR_CARDS};
-pub use player::{MAX_PLAYERS, Player, PlayerSet};
-pub use rules::{Rules, SetupError, WonCardOrder};
+pub use player::{Player, PlayerSet};
+pub use rules::{MAX_PLAYERS, MIN_PLAYERS, Rules, SetupError, WonCardOrder};
 pub use strategy::AlwaysBattle;

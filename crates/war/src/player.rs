@@ -8,9 +8,7 @@ use cards_core::names::plural;
 
 use crate::card::Card;
 use crate::deck::DECK_SIZE;
-
-/// The most players a game can seat (a [`PlayerSet`] is one byte).
-pub const MAX_PLAYERS: usize = 8;
+use crate::rules::MAX_PLAYERS;
 
 /// A player: a seat number and a face-down pile, top first (the assignment's `Player`
 /// with its `ArrayList<Card>`). The pile is a `VecDeque<Card>`, Rust's growable list

@@ -32,8 +32,8 @@ use crate::card::Card;
 use crate::console::{self, Answer};
 use crate::deck::ChanceNode;
 use crate::game::{Action, Event, Game};
-use crate::player::MAX_PLAYERS;
 use crate::render::{render_events, render_hands, render_summary, rules_text};
+use crate::rules::{MAX_PLAYERS, MIN_PLAYERS};
 use crate::rules::{Rules, WonCardOrder};
 
 /// The game's name in a recording.
@@ -90,7 +90,7 @@ impl Recorded for Game {
                         value
                             .parse::<usize>()
                             .ok()
-                            .filter(|n| (2..=MAX_PLAYERS).contains(n))
+                            .filter(|n| (MIN_PLAYERS..=MAX_PLAYERS).contains(n))
                             .ok_or_else(|| bad("War is played by 2 to 8 players"))?,
                     );
                 }

@@ -2,7 +2,11 @@
 //! and the cap on battles ([`Rules`]); and why a setup is refused ([`SetupError`]).
 
 use crate::card::Card;
-use crate::player::MAX_PLAYERS;
+
+/// The fewest players a game seats: the assignment's two.
+pub const MIN_PLAYERS: usize = 2;
+/// The most players a game can seat (a [`PlayerSet`](crate::PlayerSet) is one byte).
+pub const MAX_PLAYERS: usize = 8;
 
 /// In what order the cards a player wins go under their pile (the text: "in any
 /// order"); `--order` on the command line.
@@ -38,7 +42,7 @@ impl Rules {
 
     /// The rules for `players` players (2 to 8), shuffled returns, the default cap.
     pub fn new(players: usize) -> Result<Rules, SetupError> {
-        if !(2..=MAX_PLAYERS).contains(&players) {
+        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
             return Err(SetupError::Players(players));
         }
         Ok(Rules {

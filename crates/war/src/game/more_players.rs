@@ -13,7 +13,8 @@ use cards_core::protocol::{EventSink, Seat};
 
 use super::{Event, Game, WAR_CARDS};
 use crate::card::Card;
-use crate::player::{MAX_PLAYERS, PlayerSet};
+use crate::player::PlayerSet;
+use crate::rules::MAX_PLAYERS;
 
 impl Game {
     /// One battle among all the players still in the game, with all the wars it sets off
