@@ -168,7 +168,7 @@ impl Audit for Game {
     /// An order holding a card twice: never the order of cards each held once.
     fn impossible_chance(&self) -> Vec<DeckOrder> {
         let deck = Card::deck();
-        DeckOrder::from_cards(&[deck[0], deck[0]])
+        DeckOrder::from_cards([deck[0], deck[0]])
             .into_iter()
             .collect()
     }
