@@ -235,13 +235,19 @@ impl Observation<'_> {
     }
 
     // ANCHOR: check_play
-    /// Whether the player may play `card` now: they hold it, it matches, and a Wild Draw
-    /// Four comes only from a hand with no card of the colour to follow. `Err` says why
-    /// not.
+    /// Whether the player may play `card` now: they hold it, and it may be laid
+    /// ([`check_lay`](Observation::check_lay)). `Err` says why not.
     pub fn check_play(&self, card: Card) -> Result<(), InvalidSelectionError> {
         if !self.hand.contains(&card) {
             return Err(InvalidSelectionError::NotInHand(card));
         }
+        self.check_lay(card)
+    }
+
+    /// Whether `card`, a card of the hand, may be laid on the pile now: it matches, and a
+    /// Wild Draw Four comes only from a hand with no card of the colour to follow. `Err`
+    /// says why not.
+    pub fn check_lay(&self, card: Card) -> Result<(), InvalidSelectionError> {
         if !card.matches(self.top, self.color) {
             return Err(InvalidSelectionError::NoMatch {
                 card,
@@ -266,21 +272,15 @@ impl Observation<'_> {
     }
     // ANCHOR_END: check_play
 
-    /// Whether the player may play `card` now.
+    /// Whether the player may play `card`, a card of the hand, now: the bot asks it of
+    /// each card it holds.
     pub fn can_play(&self, card: Card) -> bool {
-        self.check_play(card).is_ok()
-    }
-
-    /// Whether `card`, one of the cards of the hand, may be played now:
-    /// [`check_play`](Observation::check_play) without looking for it in the hand (the bot
-    /// and [`playable`](Observation::playable) ask only about cards they hold).
-    pub fn can_play_held(&self, card: Card) -> bool {
-        card.matches(self.top, self.color) && !self.draw_four_refused(card)
+        self.check_lay(card).is_ok()
     }
 
     /// The playable cards of the hand, in hand order (a card held twice comes twice).
     pub fn playable(&self) -> impl Iterator<Item = Card> + '_ {
-        self.hand.iter().copied().filter(|&c| self.can_play_held(c))
+        self.hand.iter().copied().filter(|&c| self.can_play(c))
     }
 
     /// Whether a played wild card must name a colour: unless it is the last card.
@@ -327,11 +327,9 @@ impl Observation<'_> {
         }
     }
 
-    /// The refusal of a draw from a hand with a playable card: it names every one. Out of
-    /// the way of [`check_action`](Observation::check_action), which allocates nothing on its
+    /// The refusal of a draw from a hand with a playable card: it names every one. Apart
+    /// from [`check_action`](Observation::check_action), which allocates nothing on its
     /// way to a legal move.
-    #[cold]
-    #[inline(never)]
     fn must_play(&self) -> InvalidSelectionError {
         PlayableCards::new(self.playable()).map_or(
             InvalidSelectionError::Unspecified,

@@ -51,7 +51,7 @@ impl Agent<Game> for Bot {
 pub fn next_play(view: &Observation<'_>) -> Action {
     let mut best: Option<((u8, usize), Action)> = None;
     for &card in view.hand {
-        if !view.can_play_held(card) {
+        if !view.can_play(card) {
             continue;
         }
         // A legal move: a playable card, with a colour exactly when it must name one.
