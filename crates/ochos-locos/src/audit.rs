@@ -85,7 +85,8 @@ impl conformance::Audit for Game {
         if let [first, second, ..] = doubled.cards_mut() {
             *second = *first;
         }
-        DeckOrder::new(&cards[1..])
+        DeckOrder::from_cards(&cards[1..])
+            .ok()
             .into_iter()
             .chain([doubled])
             .collect()

@@ -258,7 +258,7 @@ impl Deal {
         }
         game.restart();
         let too_many = RuleError::TooManyCards { cards: cards.len() };
-        let order = DeckOrder::new(&cards).ok_or(too_many)?;
+        let order = DeckOrder::from_cards(&cards).map_err(|_| too_many)?;
         Ok((game, order))
     }
 

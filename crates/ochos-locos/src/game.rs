@@ -209,9 +209,12 @@ impl Game {
             None => {
                 let mut cards = self.to_deal.unwrap_or(DeckOrder::empty());
                 let held = self.players.iter().flat_map(|player| player.hand());
-                // At most the deck's 32 cards (a game set up by hand may hold more).
+                // At most the deck's 32 cards (a game set up by hand may hold more: the
+                // next deal is of the first 32).
                 for &card in held.chain(&self.discard_pile).chain(self.deck.iter()) {
-                    cards.push(card);
+                    if cards.push(card).is_err() {
+                        break;
+                    }
                 }
                 cards.sorted()
             }
@@ -942,7 +945,7 @@ mod tests {
         assert_eq!(g.actor(), Actor::Chance);
         assert_eq!(g.to_deal().map(<[ColorCard]>::len), Some(13));
         let mut events = Vec::new();
-        let deal = DeckOrder::new(&cards(order)).unwrap();
+        let deal = DeckOrder::from_cards(cards(order)).unwrap();
         g.apply_chance(&deal, &mut events).unwrap();
         assert_eq!(
             events,
@@ -979,21 +982,21 @@ mod tests {
         let before = g.clone();
         let mut events = Vec::new();
         // B3 instead of B2: not an order of the cards to deal.
-        let wrong = DeckOrder::new(&cards("R1 R2 R3 R4 R5 Y1 Y2 Y3 Y4 Y5 G1 B1 B3"));
+        let wrong = DeckOrder::from_cards(cards("R1 R2 R3 R4 R5 Y1 Y2 Y3 Y4 Y5 G1 B1 B3"));
         let wrong = wrong.unwrap();
         assert_eq!(
             g.apply_chance(&wrong, &mut events),
             Err(RuleError::NotTheCards)
         );
         // R1 twice and B2 missing: the same length, still not a permutation.
-        let twice = DeckOrder::new(&cards("R1 R1 R3 R4 R5 Y1 Y2 Y3 Y4 Y5 G1 B1 B3"));
+        let twice = DeckOrder::from_cards(cards("R1 R1 R3 R4 R5 Y1 Y2 Y3 Y4 Y5 G1 B1 B3"));
         let twice = twice.unwrap();
         assert_eq!(
             g.apply_chance(&twice, &mut events),
             Err(RuleError::NotTheCards)
         );
         // One card short.
-        let short = DeckOrder::new(&cards("R1 R2 R3 R4 R5 Y1 Y2 Y3 Y4 Y5 G1 B1"));
+        let short = DeckOrder::from_cards(cards("R1 R2 R3 R4 R5 Y1 Y2 Y3 Y4 Y5 G1 B1"));
         let short = short.unwrap();
         assert_eq!(
             g.apply_chance(&short, &mut events),
@@ -1011,7 +1014,7 @@ mod tests {
         // Two hands of five and a discard card need 11.
         let mut g = undealt("R1 R2 R3 R4 R5 Y1 Y2 Y3 Y4 Y5");
         let before = g.clone();
-        let order = DeckOrder::new(&cards("R1 R2 R3 R4 R5 Y1 Y2 Y3 Y4 Y5")).unwrap();
+        let order = DeckOrder::from_cards(cards("R1 R2 R3 R4 R5 Y1 Y2 Y3 Y4 Y5")).unwrap();
         let mut events = Vec::new();
         assert_eq!(
             g.apply_chance(&order, &mut events),

@@ -296,8 +296,8 @@ state_methods!(OchosLocosState [step texts] {
                     .map_err(|error| refused(&format!("card {text:?}"), error))
             })
             .collect::<PyResult<Vec<_>>>()?;
-        let order = DeckOrder::new(&cards)
-            .ok_or_else(|| PyValueError::new_err("a deal orders at most the 32 cards"))?;
+        let order = DeckOrder::from_cards(&cards)
+            .map_err(|_| PyValueError::new_err("a deal orders at most the 32 cards"))?;
         let mut events = Vec::new();
         apply_chance(&mut self.game, &order, &mut events)?;
         self.record(&events)
