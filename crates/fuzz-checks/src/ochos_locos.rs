@@ -78,10 +78,11 @@ pub fn ochos_locos_answers(data: &[u8]) {
         .table(variant)
         .unwrap_or_else(|error| panic!("a random deal cannot be played: {error}"));
     let names = deal.seats.iter().map(|seat| seat.name.clone()).collect();
+    let mut console = Console::new(answers, io::sink());
     let mut table = Table {
         strategies: deal.seats.iter().map(|seat| seat.strategy).collect(),
         seat: 0,
-        person: Person::new(Console::new(answers, io::sink()), names),
+        person: Person::new(&mut console, names),
     };
     let mut chance = ChanceSource::recorded(vec![order]);
     let played = Driver::new().play(&mut game, &mut chance, &mut table, |_, _, _| Ok(()));

@@ -9,7 +9,7 @@ use cards_core::cli::{EXIT_CUT_SHORT, input_ended, is_broken_pipe, parse_game_ar
 use cards_core::console::Console;
 use cards_core::input::{InputError, quoted, read_file, read_text};
 use cards_core::names::count_of;
-use cards_core::protocol::{PlayError, Stop};
+use cards_core::protocol::{ChanceSource, PlayError, Stop, Tape};
 use cards_core::replay::Recorded;
 use cards_core::rng::rng_from_seed;
 use cards_core::sim::SimError;
@@ -984,15 +984,23 @@ fn play_human(
     out: &mut impl Write,
     actions: &mut Vec<ochos_locos::Action>,
 ) -> Result<Done, Failure> {
-    let console = Console::new(io::stdin().lock(), out).with_echo(echo);
-    Ok(
-        match console::play_recorded(variant, deal, seat, console, style, actions)? {
-            Ending::Over(_) => Done::Ok,
-            // Quitting is an ending the person chose: exit status 0, as in the other games.
-            Ending::Quit => Done::Ok,
-            Ending::InputEnded => Done::CutShort(Stop::InputEnded),
-        },
-    )
+    let (game, order) = deal
+        .table(variant)
+        .map_err(|error| PlayError::Refused { seat: None, error })?;
+    let mut game = game.with_person(Some(seat));
+    let mut tape = Tape::new(&game);
+    let mut console = Console::new(io::stdin().lock(), out).with_echo(echo);
+    let options = console::Options { variant, style };
+    let mut chance = ChanceSource::recorded(vec![order]);
+    let played = console::play(&mut game, &mut chance, &mut console, &options, &mut tape);
+    // Whatever the end: what was played is recorded.
+    actions.extend_from_slice(&tape.actions);
+    Ok(match played? {
+        Ending::Over(_) => Done::Ok,
+        // Quitting is an ending the person chose: exit status 0, as in the other games.
+        Ending::Quit => Done::Ok,
+        Ending::InputEnded => Done::CutShort(Stop::InputEnded),
+    })
 }
 
 /// Whether a FILE argument names standard input (`-`, as most tools read it).

@@ -19,12 +19,13 @@ use std::io::{self, BufRead, Write};
 
 use cards_core::console::{Console, QUIT, Reply, or_quit};
 use cards_core::input::quoted;
-use cards_core::protocol::{Agent, ChanceSource, Driver, GameState, PlayError, Seat, Stop};
+use cards_core::protocol::{Agent, ChanceSource, Driver, GameState, PlayError, Seat, Stop, Tape};
 use cards_core::{Color, ColorCard};
 
+use crate::deck::DeckOrder;
 use crate::error::RuleError;
-use crate::files::Deal;
 use crate::game::{Action, Game, NoWinner, Observation};
+use crate::player::Player;
 use crate::render::{Narrator, Style, rules_text};
 use crate::rules::Variant;
 use crate::strategy::Strategy;
@@ -46,8 +47,8 @@ fn or_rules(answer: &str, rules: &str) -> Result<(), String> {
 
 /// A person choosing at one seat, through a console.
 #[derive(Debug)]
-pub struct Person<R, W> {
-    console: Console<R, W>,
+pub struct Person<'c, R, W> {
+    console: &'c mut Console<R, W>,
     names: Vec<String>,
     style: Style,
     /// What `?` shows: the rules of the game played ([`rules_text`]).
@@ -87,9 +88,9 @@ pub(crate) fn colors_for(legal: &[Action], card: ColorCard) -> Vec<Color> {
         .collect()
 }
 
-impl<R: BufRead, W: Write> Person<R, W> {
+impl<'c, R: BufRead, W: Write> Person<'c, R, W> {
     /// A person answering through `console`, at a table whose seats are `names`.
-    pub fn new(console: Console<R, W>, names: Vec<String>) -> Person<R, W> {
+    pub fn new(console: &'c mut Console<R, W>, names: Vec<String>) -> Person<'c, R, W> {
         Person {
             console,
             names,
@@ -100,13 +101,13 @@ impl<R: BufRead, W: Write> Person<R, W> {
 
     /// The same person, shown cards as `style` writes them (in colour at a terminal).
     #[must_use]
-    pub fn with_style(self, style: Style) -> Person<R, W> {
+    pub fn with_style(self, style: Style) -> Person<'c, R, W> {
         Person { style, ..self }
     }
 
     /// The same person, shown `rules` when they answer `?`.
     #[must_use]
-    pub fn with_rules(self, rules: String) -> Person<R, W> {
+    pub fn with_rules(self, rules: String) -> Person<'c, R, W> {
         Person { rules, ..self }
     }
 
@@ -254,7 +255,7 @@ pub(crate) fn parse_color(answer: &str, colors: &[Color]) -> Result<Color, Strin
     }
 }
 
-impl<R: BufRead, W: Write> Agent<Game> for Person<R, W> {
+impl<R: BufRead, W: Write> Agent<Game> for Person<'_, R, W> {
     fn choose(
         &mut self,
         _seat: Seat,
@@ -342,55 +343,56 @@ pub type Ending = cards_core::console::Ending<NoWinner>;
 /// invariant); the one type of every game, [`cards_core::console::ConsoleError`].
 pub type ConsoleError = cards_core::console::ConsoleError<RuleError>;
 
-/// Plays `deal` under `variant` with a person answering through `console` at `seat`
-/// and the deal's strategies at the other seats, step by step, so that the game's lines
-/// (as [`Narrator`] tells them, in `style`) and the person's prompts come out in order.
-pub fn play<R: BufRead, W: Write>(
-    variant: Variant,
-    deal: &Deal,
-    seat: Seat,
-    console: Console<R, W>,
-    style: Style,
-) -> Result<Ending, ConsoleError> {
-    play_recorded(variant, deal, seat, console, style, &mut Vec::new())
+/// How the console shows a game: its rule set's words and the binary's style.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The rule set played, as the person is told it (Assignment 2 numbers its players,
+    /// Assignment 4 names them; `?` shows its rules).
+    pub variant: Variant,
+    /// How the cards are written, and whether the colour after an 8 is announced.
+    pub style: Style,
 }
 
-/// [`play`], writing every seat's action down in `actions` as the game goes (the
-/// person's and the strategies', in the order taken): what `--record FILE` saves, kept
-/// whatever the ending, a quit or the input ending too.
-pub fn play_recorded<R: BufRead, W: Write>(
-    variant: Variant,
-    deal: &Deal,
-    seat: Seat,
-    console: Console<R, W>,
-    style: Style,
-    actions: &mut Vec<Action>,
+/// Plays `game` (dealt from `chance`, the person in the seat [`Game::with_person`]
+/// marks, each other seat choosing with its player's strategy), writing every step to
+/// `tape` as it is taken (the person's and the strategies', for `--record FILE`: kept
+/// whatever the ending, a quit or the input ending too). The game's lines (as
+/// [`Narrator`] tells them, in the options' style) and the person's prompts come out in
+/// order, so this loop calls [`Driver::step`].
+pub fn play<R: BufRead, W: Write>(
+    game: &mut Game,
+    chance: &mut ChanceSource<DeckOrder>,
+    console: &mut Console<R, W>,
+    options: &Options,
+    tape: &mut Tape<Game>,
 ) -> Result<Ending, ConsoleError> {
-    let (game, order) = deal
-        .table(variant)
-        .map_err(|error| PlayError::Refused { seat: None, error })?;
-    let mut game = game.with_person(Some(seat));
-    let names = seat_names(variant, deal.seats.iter().map(|seat| seat.name.as_str()));
+    let Options { variant, style } = *options;
+    let seat = game.person().ok_or(PlayError::Invariant(
+        "a game at the console has a person in one seat",
+    ))?;
+    if game.rules() != variant.rules() {
+        return Err(PlayError::Invariant(
+            "the game is played under another rule set",
+        ));
+    }
+    let names = seat_names(variant, game.players().iter().map(Player::name));
     let narrator = Narrator::new(style, seat, names.clone());
     let mut table = Table {
-        strategies: deal.seats.iter().map(|seat| seat.strategy).collect(),
+        strategies: game.players().iter().map(Player::strategy).collect(),
         seat,
         person: Person::new(console, names.clone())
             .with_style(style)
             .with_rules(rules_text(variant)),
     };
     welcome(table.person.output(), variant, &names, seat).map_err(Stop::Io)?;
-    let mut chance = ChanceSource::recorded(vec![order]);
     let mut driver = Driver::new();
     loop {
-        match driver.step(&mut game, &mut chance, &mut table) {
+        match driver.step(game, chance, &mut table) {
             Ok(Some(step)) => {
-                if let cards_core::protocol::Step::Action { action, .. } = step {
-                    actions.push(action);
-                }
+                tape.push(&step);
                 for event in driver.events() {
                     let out = table.person.output();
-                    narrator.write_event(out, &game, event).map_err(Stop::Io)?;
+                    narrator.write_event(out, game, event).map_err(Stop::Io)?;
                 }
             }
             Ok(None) => {
@@ -445,6 +447,7 @@ fn welcome(out: &mut impl Write, variant: Variant, names: &[String], seat: Seat)
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::files::Deal;
     use pretty_assertions::assert_eq;
 
     fn game(variant: Variant, deal: &str) -> Game {
@@ -457,9 +460,10 @@ mod tests {
         let mut legal = Vec::new();
         game.legal_actions(&mut legal);
         let names = vec!["Alice".to_owned(), "Bob".to_owned()];
-        let mut person = Person::new(Console::new(answers.as_bytes(), Vec::new()), names);
+        let mut console = Console::new(answers.as_bytes(), Vec::new());
+        let mut person = Person::new(&mut console, names);
         let choice = person.choose(0, &game.observe(0).unwrap(), &legal);
-        let shown = String::from_utf8(person.console.into_output()).unwrap_or_default();
+        let shown = String::from_utf8(console.into_output()).unwrap_or_default();
         (choice, shown)
     }
 
@@ -506,13 +510,13 @@ mod tests {
             cards: cards_core::paint::CardStyle::Ansi,
             ..Style::default()
         };
-        let mut person =
-            Person::new(Console::new(&b"d\n"[..], Vec::new()), names).with_style(style);
+        let mut console = Console::new(&b"d\n"[..], Vec::new());
+        let mut person = Person::new(&mut console, names).with_style(style);
         assert_eq!(
             person.choose(0, &g.observe(0).unwrap(), &legal).ok(),
             Some(Action::Draw)
         );
-        let shown = String::from_utf8(person.console.into_output()).unwrap_or_default();
+        let shown = String::from_utf8(console.into_output()).unwrap_or_default();
         let (r, b, g, end) = ("\x1b[31m", "\x1b[34m", "\x1b[32m", "\x1b[0m");
         assert_eq!(
             shown,
@@ -542,7 +546,8 @@ mod tests {
         let mut legal = Vec::new();
         g.legal_actions(&mut legal);
         let names = vec!["Alice".to_owned(), "Bob".to_owned()];
-        let mut person = Person::new(Console::new(&b"d\n1\n"[..], Vec::new()), names);
+        let mut console = Console::new(&b"d\n1\n"[..], Vec::new());
+        let mut person = Person::new(&mut console, names);
         assert_eq!(
             person.choose(1, &g.observe(1).unwrap(), &legal).ok(),
             Some(Action::Play {
@@ -550,7 +555,7 @@ mod tests {
                 chosen: None
             })
         );
-        let shown = String::from_utf8(person.console.into_output()).unwrap_or_default();
+        let shown = String::from_utf8(console.into_output()).unwrap_or_default();
         assert_eq!(
             shown,
             "Your turn, Bob.\nAlice holds 4, the deck 2\nYour hand: R1 Y2 R4 R5 R6\n\
@@ -574,8 +579,8 @@ mod tests {
         g.legal_actions(&mut legal);
         let names = vec!["Alice".to_owned(), "Bob".to_owned()];
         let rules = rules_text(Variant::Completos);
-        let mut person = Person::new(Console::new(&b"?\n1\n ? \nB\n"[..], Vec::new()), names)
-            .with_rules(rules.clone());
+        let mut console = Console::new(&b"?\n1\n ? \nB\n"[..], Vec::new());
+        let mut person = Person::new(&mut console, names).with_rules(rules.clone());
         assert_eq!(
             person.choose(0, &g.observe(0).unwrap(), &legal).ok(),
             Some(Action::Play {
@@ -583,7 +588,7 @@ mod tests {
                 chosen: Some(Color::Blue)
             })
         );
-        let shown = String::from_utf8(person.console.into_output()).unwrap_or_default();
+        let shown = String::from_utf8(console.into_output()).unwrap_or_default();
         assert_eq!(shown.matches(rules.as_str()).count(), 2, "{shown}");
         assert!(shown.contains(&format!("{PLAY_PROMPT}{rules}{PLAY_PROMPT}")));
         assert!(shown.ends_with(&format!("{COLOR_PROMPT}{rules}{COLOR_PROMPT}")));
