@@ -300,7 +300,7 @@ state_methods!(QuattroState [step] {
             })
             .collect::<PyResult<Vec<Card>>>()?;
         let order = DeckOrder::from_cards(cards)
-            .ok_or_else(|| PyValueError::new_err("more cards than the deck holds"))?;
+            .map_err(|_| PyValueError::new_err("more cards than the deck holds"))?;
         apply_chance(&mut self.game, &order, &mut Ignore)
     }
 

@@ -8,7 +8,8 @@ use cards_core::protocol::{Actor, GameState};
 
 use crate::card::{Card, WildCard};
 use crate::deck::DeckOrder;
-use crate::game::{Action, Event, Game, PLAYERS};
+use crate::game::{Action, Event, Game};
+use crate::rules::PLAYERS;
 
 impl Audit for Game {
     /// Checks, from `before` to `self` through `events`:

@@ -331,6 +331,10 @@ impl cards_core::paint::Paint for Card {
     }
 }
 
+impl cards_core::deck::DeckCard for Card {
+    const FILLER: Card = Card::Wild(WildCard::Wild);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -20,8 +20,9 @@ use cards_core::protocol::{
 use crate::card::Card;
 use crate::deck::DeckOrder;
 use crate::error::{InvalidSelectionError, NoNameError, RuleError, validate_name};
-use crate::game::{Action, Game, NoWinner, Observation, Outcome, PLAYERS};
+use crate::game::{Action, Game, NoWinner, Observation, Outcome};
 use crate::render::{self, Perspective};
+use crate::rules::PLAYERS;
 use crate::rules::Rules;
 use crate::strategy::Bot;
 use cards_core::paint::CardStyle;

@@ -14,7 +14,7 @@ use cards_core::tokens::{ParseError, Tokens};
 
 use crate::card::Card;
 use crate::deck::{DeckOrder, MAX_CARDS};
-use crate::game::PLAYERS;
+use crate::rules::PLAYERS;
 use crate::rules::{HAND_SIZE, Rules};
 
 /// How many missing cards an error lists by name before it says "and N more".
@@ -85,7 +85,7 @@ pub fn parse_deck(text: &str, rules: Rules) -> Result<DeckOrder, ParseError> {
             ),
         });
     }
-    DeckOrder::from_cards(order).ok_or_else(|| ParseError {
+    DeckOrder::from_cards(order).map_err(|_| ParseError {
         line: 1,
         column: None,
         token: None,
@@ -136,7 +136,7 @@ mod tests {
         for &rules in Rules::ALL {
             let mut deck = rules.deck();
             deck.reverse();
-            let order = DeckOrder::from_cards(deck).unwrap_or_else(|| panic!("{rules}"));
+            let order = DeckOrder::from_cards(deck).unwrap_or_else(|e| panic!("{rules}: {e}"));
             let mut file = Vec::new();
             write_deck(&mut file, &order, rules, 7).unwrap();
             let text = String::from_utf8(file).unwrap_or_default();
@@ -149,7 +149,7 @@ mod tests {
 
     /// A Quattro deck in order, with `edit` applied to its text.
     fn quattro_file(edit: impl FnOnce(String) -> String) -> String {
-        let order = DeckOrder::from_cards(Rules::Quattro.deck()).unwrap_or_else(|| panic!());
+        let order = DeckOrder::from_cards(Rules::Quattro.deck()).unwrap_or_else(|e| panic!("{e}"));
         edit(format!("# a comment\n{order}  # another\n"))
     }
 
@@ -194,7 +194,7 @@ mod tests {
         for (text, rules, want) in cases {
             assert_eq!(error(text.clone(), rules), want, "{text}");
         }
-        let uno = DeckOrder::from_cards(Rules::Uno.deck()).unwrap_or_else(|| panic!());
+        let uno = DeckOrder::from_cards(Rules::Uno.deck()).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(
             error(format!("{uno} w"), Rules::Uno),
             "line 1, column 173: `w`: one W too many: the uno deck has 2"

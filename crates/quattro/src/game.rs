@@ -16,10 +16,7 @@ use crate::card::{Card, WildCard};
 use crate::deck::DeckOrder;
 use crate::error::{ChanceError, InvalidSelectionError, PlayableCards, RuleError};
 use crate::player::Player;
-use crate::rules::{HAND_SIZE, Rules};
-
-/// The number of players: the game is Quattro.
-pub const PLAYERS: usize = 4;
+use crate::rules::{HAND_SIZE, PLAYERS, Rules};
 
 /// The turn limit when none is given: far above any game seen in simulation (see the
 /// crate docs), so it only stops a game that has lost its way.
@@ -716,7 +713,7 @@ impl Game {
             Phase::Reshuffle(_) => DeckOrder::from_cards(self.discard_pile.iter().copied().skip(1)),
             Phase::Turn | Phase::Over(_) => return Err(ChanceError::NotDue.into()),
         };
-        cards.ok_or(RuleError::Broken("a pile holds more cards than any deck"))
+        cards.map_err(|_| RuleError::Broken("a pile holds more cards than any deck"))
     }
 }
 
@@ -876,7 +873,7 @@ mod tests {
     }
 
     fn order(codes: &str) -> DeckOrder {
-        DeckOrder::from_cards(cards(codes)).unwrap_or_else(|| panic!("{codes}"))
+        DeckOrder::from_cards(cards(codes)).unwrap_or_else(|e| panic!("{codes}: {e}"))
     }
 
     fn bots() -> [Player; PLAYERS] {
@@ -951,7 +948,7 @@ mod tests {
         let mut game = Game::new(Rules::Quattro, bots(), 100);
         assert_eq!(game.actor(), Actor::Chance);
         assert!(game.observe(0).is_none(), "nothing to see before the deal");
-        let deck = DeckOrder::from_cards(Rules::Quattro.deck()).unwrap_or_else(|| panic!());
+        let deck = DeckOrder::from_cards(Rules::Quattro.deck()).unwrap_or_else(|e| panic!("{e}"));
         let mut events = Vec::new();
         game.apply_chance(&deck, &mut events).unwrap();
         assert_eq!(events, [Event::Dealt { top: card("Y2") }]);

@@ -175,9 +175,7 @@ pub use card::{
 };
 pub use deck::DeckOrder;
 pub use error::{ChanceError, InvalidSelectionError, NoNameError, PlayableCards, RuleError};
-pub use game::{
-    Action, DEFAULT_MAX_TURNS, Drawn, Event, Game, NoWinner, Observation, Outcome, PLAYERS,
-};
+pub use game::{Action, DEFAULT_MAX_TURNS, Drawn, Event, Game, NoWinner, Observation, Outcome};
 pub use player::Player;
-pub use rules::{HAND_SIZE, Rules};
+pub use rules::{HAND_SIZE, PLAYERS, Rules};
 pub use strategy::Bot;

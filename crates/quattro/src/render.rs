@@ -12,7 +12,8 @@ use cards_core::names::count_of;
 use cards_core::paint::CardStyle;
 
 use crate::card::Card;
-use crate::game::{Event, Game, NoWinner, Observation, Outcome, PLAYERS};
+use crate::game::{Event, Game, NoWinner, Observation, Outcome};
+use crate::rules::PLAYERS;
 use crate::rules::{HAND_SIZE, Rules};
 
 /// Who watches the game, and how the cards are shown to them.

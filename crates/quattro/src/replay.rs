@@ -22,9 +22,10 @@ use cards_core::replay::{self, Frame, Recorded, ReplayError};
 
 use crate::console;
 use crate::error::validate_name;
-use crate::game::{Action, Event, Game, PLAYERS};
+use crate::game::{Action, Event, Game};
 use crate::player::Player;
 use crate::render::{self, Perspective};
+use crate::rules::PLAYERS;
 use crate::rules::Rules;
 use cards_core::console::is_quit;
 use cards_core::paint::CardStyle;

@@ -22,6 +22,9 @@ pub enum Rules {
     Uno,
 }
 
+/// The number of players: the game is Quattro, one person against three bots.
+pub const PLAYERS: usize = 4;
+
 /// How many cards each player is dealt (the assignment: three).
 pub const HAND_SIZE: usize = 3;
 

@@ -21,8 +21,9 @@ use cards_core::rng::stream_rng;
 use cards_core::sim::{Played, Simulation};
 
 use crate::error::RuleError;
-use crate::game::{Game, NoWinner, Outcome, PLAYERS};
+use crate::game::{Game, NoWinner, Outcome};
 use crate::player::Player;
+use crate::rules::PLAYERS;
 use crate::rules::Rules;
 use crate::strategy::Bot;
 

@@ -95,7 +95,7 @@ fn options_kept(view: &Observation<'_>, card: Card, color: Color) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::PLAYERS;
+    use crate::rules::PLAYERS;
     use crate::rules::Rules;
     use pretty_assertions::assert_eq;
 
