@@ -19,15 +19,15 @@ pub fn ochos_locos_deal(data: &[u8]) {
     let (choice, bytes) = split_choice(data);
     let variant = Variant::ALL[choice % Variant::ALL.len()];
     let Some(text) = file_text(bytes) else { return };
-    let deal = match Deal::parse(variant, &text) {
+    let deal = match ochos_locos::files::parse_deal(variant, &text) {
         Ok(deal) => deal,
         Err(error) => return assert_one_short_line(&error),
     };
-    let written = deal.to_text(variant);
-    let again = Deal::parse(variant, &written)
+    let written = deal_text(variant, &deal);
+    let again = ochos_locos::files::parse_deal(variant, &written)
         .unwrap_or_else(|error| panic!("a written deal is refused: {error}\n{written}"));
     assert_eq!(
-        again.to_text(variant),
+        deal_text(variant, &again),
         written,
         "writing back changes the deal"
     );
@@ -87,4 +87,12 @@ pub fn ochos_locos_answers(data: &[u8]) {
     let mut chance = ChanceSource::recorded(vec![order]);
     let played = Driver::new().play(&mut game, &mut chance, &mut table, |_, _, _| Ok(()));
     assert_stopped_for_the_input(played.map(|_| ()));
+}
+
+/// `deal` as `ochos-locos deal` writes it.
+fn deal_text(variant: ochos_locos::Variant, deal: &ochos_locos::Deal) -> String {
+    let mut text = Vec::new();
+    ochos_locos::files::write_deal(&mut text, variant, deal)
+        .unwrap_or_else(|error| panic!("writing to memory failed: {error}"));
+    String::from_utf8_lossy(&text).into_owned()
 }

@@ -18,7 +18,7 @@ pub fn quattro_deck(data: &[u8]) {
     let (choice, bytes) = split_choice(data);
     let rules = [Rules::Quattro, Rules::Uno][choice % 2];
     let Some(text) = file_text(bytes) else { return };
-    let order = match quattro::files::parse_deck(&text, rules) {
+    let order = match quattro::files::parse_deck(rules, &text) {
         Ok(order) => order,
         Err(error) => return assert_one_short_line(&error),
     };
@@ -29,7 +29,7 @@ pub fn quattro_deck(data: &[u8]) {
         String::from_utf8(out).unwrap_or_else(|error| panic!("a deck file is not text: {error}"))
     };
     let written = write(&order);
-    let again = quattro::files::parse_deck(&written, rules)
+    let again = quattro::files::parse_deck(rules, &written)
         .unwrap_or_else(|error| panic!("a written deck is refused: {error}\n{written}"));
     assert!(order == again, "writing back changes the deck");
     assert_eq!(write(&again), written);

@@ -155,7 +155,7 @@ pub fn game_file(
          # each expected line of output, ` | ` and why it is so, then `end`.\n",
         variant.name()
     );
-    let sample = Deal::parse(variant, variant.sample())
+    let sample = ochos_locos::files::parse_deal(variant, variant.sample())
         .map_err(|e| fail(format!("the sample of {}: {e}", variant.name())))?;
     let mut games = vec![("example".to_owned(), sample)];
     for i in 0..count {
@@ -169,7 +169,10 @@ pub fn game_file(
     }
     for (game_name, deal) in &games {
         let _ = writeln!(text, "game {game_name}");
-        text.push_str(&deal.to_text(variant));
+        let mut written = Vec::new();
+        ochos_locos::files::write_deal(&mut written, variant, deal)
+            .map_err(|error| fail(error.to_string()))?;
+        text.push_str(&String::from_utf8_lossy(&written));
         text.push_str("output\n");
         let lines = explained_output(variant, deal).map_err(fail)?;
         for (line, why) in lines {

@@ -205,6 +205,9 @@ pub enum CasesError {
     /// A random deal could not be made (a bug: the player counts are checked).
     #[error("{0}")]
     Deal(#[from] crate::files::DealError),
+    /// A deal could not be written out (a bug: it is written to memory).
+    #[error("writing a deal: {0}")]
+    Write(#[from] std::io::Error),
 }
 
 /// How many deals are tried for one situation before giving up on it.
@@ -388,7 +391,10 @@ pub fn make(
             situations: seen.into_iter().map(str::to_owned).collect(),
             readings,
         });
-        set.files.push((deal.to_text(variant), output));
+        let mut text = Vec::new();
+        crate::files::write_deal(&mut text, variant, deal)?;
+        set.files
+            .push((String::from_utf8_lossy(&text).into_owned(), output));
         set.alternatives.push(alternatives);
         Ok(())
     };
@@ -500,7 +506,7 @@ mod tests {
     fn expected_outputs_are_the_games_own() {
         let set = make(Variant::GoingWild, 3, 1, Style::default()).unwrap();
         for (input, output) in &set.files {
-            let deal = Deal::parse(Variant::GoingWild, input).unwrap();
+            let deal = crate::files::parse_deal(Variant::GoingWild, input).unwrap();
             let mut want = Vec::new();
             crate::render::play(Variant::GoingWild, &deal, Style::default(), &mut want).unwrap();
             assert_eq!(output.as_bytes(), want.as_slice());

@@ -567,8 +567,7 @@ fn run(cli: Cli) -> Result<Done, Failure> {
             seed,
         } => {
             let deal = random_deal(variant, players, seed)?;
-            out.write_all(deal.to_text(variant).as_bytes())
-                .map_err(Failure::Write)?;
+            ochos_locos::files::write_deal(&mut out, variant, &deal).map_err(Failure::Write)?;
         }
         Command::Check {
             variant,
@@ -593,7 +592,7 @@ fn run(cli: Cli) -> Result<Done, Failure> {
                      give at least one as a file (see {PROGRAM} check --help)"
                 )));
             }
-            let deal = Deal::parse(variant, &read_input(variant, Some(deal))?)?;
+            let deal = ochos_locos::files::parse_deal(variant, &read_input(variant, Some(deal))?)?;
             let expected = read_input(variant, Some(expected))?;
             let mut actual = Vec::new();
             render::play(variant, &deal, style, &mut actual)?;
@@ -893,8 +892,8 @@ fn play<W: Write>(
     }
     let deal = match (args.seed, args.sample) {
         (Some(seed), _) => random_deal(variant, args.players, Some(seed))?,
-        (None, true) => Deal::parse(variant, variant.sample())?,
-        (None, false) => Deal::parse(variant, &read_input(variant, args.file)?)?,
+        (None, true) => ochos_locos::files::parse_deal(variant, variant.sample())?,
+        (None, false) => ochos_locos::files::parse_deal(variant, &read_input(variant, args.file)?)?,
     };
     let seat = args
         .human

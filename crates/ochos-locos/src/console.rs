@@ -447,11 +447,10 @@ fn welcome(out: &mut impl Write, variant: Variant, names: &[String], seat: Seat)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::files::Deal;
     use pretty_assertions::assert_eq;
 
     fn game(variant: Variant, deal: &str) -> Game {
-        let deal = Deal::parse(variant, deal).unwrap();
+        let deal = crate::files::parse_deal(variant, deal).unwrap();
         deal.to_game(variant).unwrap()
     }
 

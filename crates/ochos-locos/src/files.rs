@@ -9,7 +9,7 @@
 //! A whole deal is read and checked before any card is played, so bad input prints
 //! nothing on standard output.
 
-use std::fmt::Write as _;
+use std::io;
 
 use cards_core::input::quoted;
 use cards_core::protocol::GameState;
@@ -68,104 +68,124 @@ pub enum DealError {
     Players(usize),
 }
 
-impl Deal {
-    /// Reads a deal written in `variant`'s input format.
-    pub fn parse(variant: Variant, text: &str) -> Result<Deal, ParseError> {
-        let mut tokens = Tokens::new(text);
-        tokens.refuse_blank("the deal is empty")?;
-        let format = variant.format();
-        let players = match format {
-            DealFormat::Numbered { players: Some(n) } => n,
-            _ => parse_player_count(&mut tokens)?,
-        };
-        let mut seen = Seen::default();
-        let mut seats = Vec::with_capacity(players);
-        for number in 1..=players {
-            let line = tokens.next_line(&format!("the line of player {number}"))?;
-            let mut words = line.tokens.iter();
-            let (name, strategy) = match format {
-                DealFormat::Numbered { .. } => (number.to_string(), Strategy::Rainbow),
-                DealFormat::Named { strategies } => {
-                    let name_token = words.next();
-                    if let Some(token) = name_token
-                        && token.text.chars().any(char::is_control)
-                    {
-                        // Every output line starts with the name: an escape sequence in
-                        // it would act on the terminal at each turn.
-                        return Err(
-                            token.error("a name holds no control characters (an escape, NUL)")
-                        );
-                    }
-                    if let Some(token) = name_token
-                        && token.text.chars().count() > crate::player::MAX_NAME
-                    {
-                        return Err(token.error(format_args!(
-                            "a name has at most {} characters",
-                            crate::player::MAX_NAME
-                        )));
-                    }
-                    let name = name_token.map_or("", |t| t.text).to_owned();
-                    if let Some(token) = name_token
-                        && seats.iter().any(|seat: &Seat| seat.name == name)
-                    {
-                        return Err(token.error(
-                            "two players have this name: each needs its own, since the \
-                             output and --human tell the players apart by name",
-                        ));
-                    }
-                    let strategy = if strategies {
-                        parse_strategy(words.next(), &line)?
-                    } else {
-                        Strategy::Basic
-                    };
-                    (name, strategy)
+/// Reads a deal written in `variant`'s input format.
+pub fn parse_deal(variant: Variant, text: &str) -> Result<Deal, ParseError> {
+    let mut tokens = Tokens::new(text);
+    tokens.refuse_blank("the deal is empty")?;
+    let format = variant.format();
+    let players = match format {
+        DealFormat::Numbered { players: Some(n) } => n,
+        _ => parse_player_count(&mut tokens)?,
+    };
+    let mut seen = Seen::default();
+    let mut seats = Vec::with_capacity(players);
+    for number in 1..=players {
+        let line = tokens.next_line(&format!("the line of player {number}"))?;
+        let mut words = line.tokens.iter();
+        let (name, strategy) = match format {
+            DealFormat::Numbered { .. } => (number.to_string(), Strategy::Rainbow),
+            DealFormat::Named { strategies } => {
+                let name_token = words.next();
+                if let Some(token) = name_token
+                    && token.text.chars().any(char::is_control)
+                {
+                    // Every output line starts with the name: an escape sequence in
+                    // it would act on the terminal at each turn.
+                    return Err(token.error("a name holds no control characters (an escape, NUL)"));
                 }
-            };
-            let cards: Vec<&Token<'_>> = words.collect();
-            if let Some(extra) = cards.get(HAND_SIZE) {
-                return Err(extra.error(format!(
-                    "a hand has {HAND_SIZE} cards; this is card {}",
-                    HAND_SIZE + 1
-                )));
+                if let Some(token) = name_token
+                    && token.text.chars().count() > crate::player::MAX_NAME
+                {
+                    return Err(token.error(format_args!(
+                        "a name has at most {} characters",
+                        crate::player::MAX_NAME
+                    )));
+                }
+                let name = name_token.map_or("", |t| t.text).to_owned();
+                if let Some(token) = name_token
+                    && seats.iter().any(|seat: &Seat| seat.name == name)
+                {
+                    return Err(token.error(
+                        "two players have this name: each needs its own, since the \
+                         output and --human tell the players apart by name",
+                    ));
+                }
+                let strategy = if strategies {
+                    parse_strategy(words.next(), &line)?
+                } else {
+                    Strategy::Basic
+                };
+                (name, strategy)
             }
-            if cards.len() < HAND_SIZE {
-                return Err(line.error(format!(
-                    "expected {}a hand of {HAND_SIZE} cards, but this line has {} cards",
-                    match format {
-                        DealFormat::Named { strategies: true } => "a name, a strategy letter and ",
-                        DealFormat::Named { strategies: false } => "a name and ",
-                        DealFormat::Numbered { .. } => "",
-                    },
-                    cards.len()
-                )));
-            }
-            let hand = cards
-                .into_iter()
-                .map(|token| seen.card(token))
-                .collect::<Result<Vec<_>, _>>()?;
-            seats.push(Seat {
-                name,
-                strategy,
-                hand,
-            });
+        };
+        let cards: Vec<&Token<'_>> = words.collect();
+        if let Some(extra) = cards.get(HAND_SIZE) {
+            return Err(extra.error(format!(
+                "a hand has {HAND_SIZE} cards; this is card {}",
+                HAND_SIZE + 1
+            )));
         }
-        let line = tokens.next_line("the discard card")?;
-        if let Some(extra) = line.tokens.get(1) {
-            return Err(extra.error("the discard line holds one card"));
+        if cards.len() < HAND_SIZE {
+            return Err(line.error(format!(
+                "expected {}a hand of {HAND_SIZE} cards, but this line has {} cards",
+                match format {
+                    DealFormat::Named { strategies: true } => "a name, a strategy letter and ",
+                    DealFormat::Named { strategies: false } => "a name and ",
+                    DealFormat::Numbered { .. } => "",
+                },
+                cards.len()
+            )));
         }
-        let discard = seen.card(&line.tokens[0])?;
-        let deck = tokens
-            .rest()
-            .iter()
+        let hand = cards
+            .into_iter()
             .map(|token| seen.card(token))
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(Deal {
-            seats,
-            discard,
-            deck,
-        })
+        seats.push(Seat {
+            name,
+            strategy,
+            hand,
+        });
     }
+    let line = tokens.next_line("the discard card")?;
+    if let Some(extra) = line.tokens.get(1) {
+        return Err(extra.error("the discard line holds one card"));
+    }
+    let discard = seen.card(&line.tokens[0])?;
+    let deck = tokens
+        .rest()
+        .iter()
+        .map(|token| seen.card(token))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Deal {
+        seats,
+        discard,
+        deck,
+    })
+}
 
+/// Writes `deal` in `variant`'s input format, every line ending with a newline.
+pub fn write_deal(out: &mut impl io::Write, variant: Variant, deal: &Deal) -> io::Result<()> {
+    let format = variant.format();
+    if !matches!(format, DealFormat::Numbered { players: Some(_) }) {
+        writeln!(out, "{}", deal.seats.len())?;
+    }
+    for seat in &deal.seats {
+        let mut words: Vec<String> = Vec::new();
+        if let DealFormat::Named { strategies } = format {
+            words.push(seat.name.clone());
+            if strategies {
+                words.push(seat.strategy.letter().unwrap_or('B').to_string());
+            }
+        }
+        words.extend(seat.hand.iter().map(ToString::to_string));
+        writeln!(out, "{}", words.join(" "))?;
+    }
+    writeln!(out, "{}", deal.discard)?;
+    let deck: Vec<String> = deal.deck.iter().map(ToString::to_string).collect();
+    writeln!(out, "{}", deck.join(" "))
+}
+
+impl Deal {
     /// A random deal of all 32 cards for `players` players of `variant`: five cards
     /// each, the discard card, then the draw pile. Assignment 4 players are named
     /// Alice, Bob, Carol, …; in Parts II and III each gets a random strategy.
@@ -212,30 +232,6 @@ impl Deal {
             discard: rest[0],
             deck: rest[1..].to_vec(),
         }
-    }
-
-    /// The deal in `variant`'s input format, every line ending with a newline.
-    pub fn to_text(&self, variant: Variant) -> String {
-        let mut text = String::new();
-        let format = variant.format();
-        if !matches!(format, DealFormat::Numbered { players: Some(_) }) {
-            let _ = writeln!(text, "{}", self.seats.len());
-        }
-        for seat in &self.seats {
-            let mut words: Vec<String> = Vec::new();
-            if let DealFormat::Named { strategies } = format {
-                words.push(seat.name.clone());
-                if strategies {
-                    words.push(seat.strategy.letter().unwrap_or('B').to_string());
-                }
-            }
-            words.extend(seat.hand.iter().map(ToString::to_string));
-            let _ = writeln!(text, "{}", words.join(" "));
-        }
-        let _ = writeln!(text, "{}", self.discard);
-        let deck: Vec<String> = self.deck.iter().map(ToString::to_string).collect();
-        let _ = writeln!(text, "{}", deck.join(" "));
-        text
     }
 
     /// The game of this deal's seats under `variant`'s rules, waiting for chance to deal

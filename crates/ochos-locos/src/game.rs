@@ -711,7 +711,6 @@ impl Agent<Game> for Strategy {
 mod tests {
     use super::*;
     use crate::deck::full_deck;
-    use crate::files::Deal;
     use crate::rules::Variant;
     use pretty_assertions::assert_eq;
 
@@ -720,7 +719,7 @@ mod tests {
     }
 
     fn game(variant: Variant, deal: &str) -> Game {
-        Deal::parse(variant, deal)
+        crate::files::parse_deal(variant, deal)
             .unwrap()
             .to_game(variant)
             .unwrap()

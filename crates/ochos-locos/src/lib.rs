@@ -36,7 +36,7 @@
 //! | `StrategicPlayer` (a subclass overriding `findMatch`) | [`Strategy::Strategic`] |
 //! | `Game`: `addPlayer`, `addCard`, `setDiscardCard`, `getDiscardCard`, `drawCard`, `getCurrentPlayer`, `nextPlayer`, `nextPlay`, `outOfCards` | [`Game`]: [`add_player`](Game::add_player), [`add_card`](Game::add_card), [`set_discard_card`](Game::set_discard_card), [`discard_card`](Game::discard_card), [`draw_card`](Game::draw_card), [`current_player`](Game::current_player), [`next_player`](Game::next_player), [`next_play`](Game::next_play), [`out_of_cards`](Game::out_of_cards) |
 //! | `FullGame extends Game`, overriding `nextPlay` | `Game::new(Rules::FULL_GAME)`: the same `next_play` with two rules switched on |
-//! | `OchosLocos.java`, `OchosLocosDiversity.java`, `OchosLocosComplete.java` | the binary's subcommands; [`files::Deal::parse`] reads the input, [`render::play`] plays it through the protocol's `Driver` and prints the game |
+//! | `OchosLocos.java`, `OchosLocosDiversity.java`, `OchosLocosComplete.java` | the binary's subcommands; [`files::parse_deal`] reads the input, [`render::play`] plays it through the protocol's `Driver` and prints the game |
 //!
 //! Assignment 2 has no classes; its choice rule ("more number matches than colour
 //! matches: the number card first in rainbow order, else the colour card lowest in

@@ -386,7 +386,7 @@ mod tests {
     use pretty_assertions::assert_eq;
 
     fn played(variant: Variant, style: Style) -> String {
-        let deal = Deal::parse(variant, variant.sample()).unwrap();
+        let deal = crate::files::parse_deal(variant, variant.sample()).unwrap();
         let mut out = Vec::new();
         play(variant, &deal, style, &mut out).unwrap();
         String::from_utf8(out).unwrap()
@@ -450,7 +450,7 @@ mod tests {
     /// hand, the game only gives the names and hands.
     #[test]
     fn the_narrator_says_who_won_and_by_what_or_why_nobody_did() {
-        let deal = Deal::parse(Variant::Faciles, Variant::Faciles.sample()).unwrap();
+        let deal = crate::files::parse_deal(Variant::Faciles, Variant::Faciles.sample()).unwrap();
         let game = deal.to_game(Variant::Faciles).unwrap();
         let names: Vec<String> = game.players().iter().map(|p| p.name().to_owned()).collect();
         let narrator = Narrator::new(Style::default(), 1, names.clone());

@@ -783,7 +783,7 @@ mod tests {
     #[test]
     fn tokens_read_as_the_console_reads_answers() {
         let variant = Variant::Completos;
-        let deal = Deal::parse(
+        let deal = crate::files::parse_deal(
             variant,
             "2\nAlice B G8 B4 G3 Y3 G2\nBob B R1 R4 R5 R6 R7\nG1\nY1 Y2\n",
         )

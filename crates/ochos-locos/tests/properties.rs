@@ -73,7 +73,9 @@ proptest! {
         let variant = Variant::ALL[variant_index];
         let deal = Deal::random(variant, variant.default_players(), &mut rng_from_seed(seed))
             .unwrap();
-        let again = Deal::parse(variant, &deal.to_text(variant)).unwrap();
+        let mut text = Vec::new();
+        ochos_locos::files::write_deal(&mut text, variant, &deal).unwrap();
+        let again = ochos_locos::files::parse_deal(variant, &String::from_utf8(text).unwrap()).unwrap();
         let mut first = Vec::new();
         let mut second = Vec::new();
         render::play(variant, &deal, Style::default(), &mut first).unwrap();

@@ -73,7 +73,7 @@ fn every_rule_set_keeps_the_protocol() {
 #[test]
 fn every_sample_keeps_the_protocol() {
     for variant in Variant::ALL {
-        let deal = Deal::parse(variant, variant.sample()).unwrap();
+        let deal = ochos_locos::files::parse_deal(variant, variant.sample()).unwrap();
         let (game, order) = deal.table(variant).unwrap();
         for seed in 0..8 {
             let chance = ChanceSource::recorded(vec![order]);

@@ -679,7 +679,7 @@ fn read_dice(path: &Path, rules: Rules) -> Result<Vec<Throw>, Failure> {
 fn write_dice(args: DiceArgs) -> Result<(), Failure> {
     let mut rng = rng_from_seed(resolve_seed(PROGRAM, args.seed));
     let mut out = BufWriter::new(io::stdout().lock());
-    files::write_dice(args.rules, &mut rng, args.count, &mut out)?;
+    files::write_dice(&mut out, args.rules, &mut rng, args.count)?;
     Ok(())
 }
 

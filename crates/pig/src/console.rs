@@ -521,7 +521,7 @@ Hold dice (Y/N?) ?{n}{ended}",
         for seed in [7, 1810] {
             let answers = "n\nn\ny\n".repeat(30);
             let mut file = Vec::new();
-            files::write_dice(Rules::TwoDice, &mut rng_from_seed(seed), 1000, &mut file).unwrap();
+            files::write_dice(&mut file, Rules::TwoDice, &mut rng_from_seed(seed), 1000).unwrap();
             let text = String::from_utf8(file).unwrap();
             let throws = files::parse_dice(Rules::TwoDice, &text).unwrap();
             let from_file = run(100, ChanceSource::recorded(throws), &answers, false);

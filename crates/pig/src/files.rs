@@ -78,10 +78,10 @@ pub fn write_roll(out: &mut impl Write, throw: Throw) -> io::Result<()> {
 /// Writes the next `count` rolls of `rules` that `rng` gives, one a line: the rolls a
 /// game seeded with the same generator would play, in order.
 pub fn write_dice<R: Rng + ?Sized>(
+    out: &mut impl Write,
     rules: Rules,
     rng: &mut R,
     count: u64,
-    out: &mut impl Write,
 ) -> io::Result<()> {
     for _ in 0..count {
         write_roll(out, rules.throw(rng))?;
@@ -178,7 +178,7 @@ mod tests {
     fn written_rolls_read_back_as_the_seed_throws_them() {
         for &rules in Rules::ALL {
             let mut file = Vec::new();
-            write_dice(rules, &mut rng_from_seed(7), 50, &mut file).unwrap();
+            write_dice(&mut file, rules, &mut rng_from_seed(7), 50).unwrap();
             let text = String::from_utf8(file).unwrap();
             let mut rng = rng_from_seed(7);
             let thrown: Vec<Throw> = (0..50).map(|_| rules.throw(&mut rng)).collect();

@@ -329,7 +329,7 @@ pub fn main() -> ExitCode {
 /// The deck file at `path`, checked whole against the deck of `rules`.
 fn read_deck(path: &Path, rules: Rules) -> Result<DeckOrder, Failure> {
     let text = cards_core::input::read_file(path).map_err(Failure::Read)?;
-    files::parse_deck(&text, rules).map_err(|e| Failure::Deck(path.to_owned(), e))
+    files::parse_deck(rules, &text).map_err(|e| Failure::Deck(path.to_owned(), e))
 }
 
 /// One game of four bots printed (`--bots 4`), or a session of the human at the console

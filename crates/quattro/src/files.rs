@@ -23,7 +23,7 @@ const MISSING_LISTED: usize = 8;
 /// Reads a deck file for `rules` (see the module docs): the order of the whole deck, top
 /// first. The whole file is checked; an error names the line, the column and the token
 /// (or, for cards missing, the line after the last).
-pub fn parse_deck(text: &str, rules: Rules) -> Result<DeckOrder, ParseError> {
+pub fn parse_deck(rules: Rules, text: &str) -> Result<DeckOrder, ParseError> {
     // Cutting comments off at `#` keeps every line and column where it was.
     let without_comments: Vec<&str> = text
         .lines()
@@ -141,7 +141,7 @@ mod tests {
             write_deck(&mut file, &order, rules, 7).unwrap();
             let text = String::from_utf8(file).unwrap_or_default();
             assert_eq!(
-                parse_deck(&text, rules).map(|o| codes(&o)),
+                parse_deck(rules, &text).map(|o| codes(&o)),
                 Ok(codes(&order))
             );
         }
@@ -156,7 +156,7 @@ mod tests {
     #[test]
     fn errors_name_line_column_and_token() {
         let error = |text: String, rules| {
-            parse_deck(&text, rules)
+            parse_deck(rules, &text)
                 .map(|o| codes(&o))
                 .unwrap_or_else(|e| e.to_string())
         };

@@ -105,7 +105,7 @@ proptest! {
         let mut file = Vec::new();
         write_deck(&mut file, &deal, rules, seed).map_err(|e| TestCaseError::fail(e.to_string()))?;
         let text = String::from_utf8(file).map_err(|e| TestCaseError::fail(e.to_string()))?;
-        let read = parse_deck(&text, rules).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let read = parse_deck(rules, &text).map_err(|e| TestCaseError::fail(e.to_string()))?;
         let mut chance = ChanceSource::recorded_then_seeded(vec![read], rng_from_seed(seed));
         prop_assert_eq!(&bot_game(rules, &mut chance), &Ok(seeded.clone()));
         prop_assert_eq!(chance.recorded_used(), 1);

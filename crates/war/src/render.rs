@@ -192,7 +192,7 @@ pub fn render_hands(game: &Game, out: &mut impl Write) -> fmt::Result {
 }
 
 /// [`render_hands`] with the cards in `style`: each line is the player's `toString()`
-/// ([`Player`]'s `Display`), its cards painted.
+/// ([`Player`](crate::Player)'s `Display`), its cards painted.
 pub fn render_hands_in(style: CardStyle, game: &Game, out: &mut impl Write) -> fmt::Result {
     if style == CardStyle::Plain {
         return render_hands(game, out);
