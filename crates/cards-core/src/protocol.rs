@@ -620,9 +620,10 @@ pub type StepOf<G> = Step<<G as GameState>::Action, <G as GameState>::Chance>;
 
 /// A game written down as it is played, for its recording: the game before its first
 /// step, every seat's action in the order applied (people's and agents' alike), and how
-/// many steps were played, chance's included. The chance outcomes are not kept: a
-/// recording draws them again from its seed. Every front end that records keeps one
-/// (the consoles' `play`, the web page's sessions).
+/// many steps were played, chance's included. The chance outcomes are not kept (a
+/// recording draws them again from its seed; a [`Record`] keeps them too). Every front
+/// end that records keeps one: the consoles' `play`, the web page's sessions (which cap
+/// it, [`Tape::with_cap`], so that a session stays small).
 #[derive(Clone, Debug)]
 pub struct Tape<G: GameState> {
     /// The game before its first step.
@@ -631,15 +632,26 @@ pub struct Tape<G: GameState> {
     pub actions: Vec<G::Action>,
     /// The steps played: the actions and chance's outcomes.
     pub steps: usize,
+    /// Whether more actions came than the cap: then the tape stopped growing, and the
+    /// game cannot be recorded from it.
+    pub overflowed: bool,
+    cap: usize,
 }
 
 impl<G: GameState + Clone> Tape<G> {
-    /// A tape of `start`, nothing played yet.
+    /// A tape of `start`, nothing played yet, as long as the game goes.
     pub fn new(start: &G) -> Tape<G> {
+        Tape::with_cap(start, usize::MAX)
+    }
+
+    /// A tape of `start` that keeps at most `cap` actions.
+    pub fn with_cap(start: &G, cap: usize) -> Tape<G> {
         Tape {
             start: start.clone(),
             actions: Vec::new(),
             steps: 0,
+            overflowed: false,
+            cap,
         }
     }
 }
@@ -649,7 +661,11 @@ impl<G: GameState> Tape<G> {
     pub fn push(&mut self, step: &StepOf<G>) {
         self.steps += 1;
         if let Step::Action { action, .. } = step {
-            self.actions.push(*action);
+            if self.actions.len() >= self.cap {
+                self.overflowed = true;
+            } else {
+                self.actions.push(*action);
+            }
         }
     }
 }

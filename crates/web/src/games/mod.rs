@@ -14,6 +14,7 @@ pub mod quattro;
 pub mod step;
 pub mod war;
 
+pub use cards_core::protocol::Tape;
 use cards_core::protocol::{Actor, Agent, ChanceSource, Driver, GameState, Seat, Step, Stop};
 use cards_core::replay::MAX_STEPS;
 use serde::Serialize;
@@ -216,41 +217,13 @@ impl<G: GameState + ?Sized> Agent<G> for Nobody {
     }
 }
 
-/// What rebuilds a session's game for its recording (`GET /api/games/ID/recording`):
-/// the game as it was before anything happened, and every seat's action in order, the
-/// person's and the computer's alike (the chance outcomes come again from the seed).
-#[derive(Clone, Debug)]
-pub struct Tape<G: GameState> {
-    /// The game before its first step.
-    pub start: G,
-    /// The seats' actions, as they were applied.
-    pub actions: Vec<G::Action>,
-    /// Whether the game went on for more actions than a recording holds
-    /// ([`MAX_STEPS`]): then the tape stops growing and the game cannot be recorded.
-    pub overflowed: bool,
-}
-
-impl<G: GameState + Clone> Tape<G> {
-    /// A tape of `start`, no action yet.
-    pub fn new(start: &G) -> Tape<G> {
-        Tape {
-            start: start.clone(),
-            actions: Vec::new(),
-            overflowed: false,
-        }
-    }
-}
-
-impl<G: GameState> Tape<G> {
-    /// Writes down an action just applied.
-    pub fn push(&mut self, action: G::Action) {
-        // A game's own caps end it long before this; a session must stay small anyway.
-        if self.actions.len() >= MAX_STEPS {
-            self.overflowed = true;
-        } else {
-            self.actions.push(action);
-        }
-    }
+/// What rebuilds a session's game for its recording (`GET /api/games/ID/recording`): a
+/// [`Tape`] of the game as it was before anything happened and every seat's action in
+/// order, the person's and the computer's alike (the chance outcomes come again from the
+/// seed), capped at what a recording holds ([`MAX_STEPS`]): a game's own caps end it long
+/// before, and a session must stay small anyway.
+pub fn session_tape<G: GameState + Clone>(start: &G) -> Tape<G> {
+    Tape::with_cap(start, MAX_STEPS)
 }
 
 /// How far the server plays on with the computer's agents.
@@ -294,8 +267,8 @@ where
         let step = driver
             .step(game, chance, agents)
             .map_err(|e| ApiError::internal(format!("the game loop stopped: {e}")))?;
-        if let Some(Step::Action { action, .. }) = step {
-            tape.push(action);
+        if let Some(step) = &step {
+            tape.push(step);
         }
         log(game, driver.events());
     }
@@ -325,7 +298,7 @@ pub fn apply_person<G: GameState>(
     let mut events = Vec::new();
     game.apply(action, &mut events)
         .map_err(|e| ApiError::illegal(e.to_string()))?;
-    tape.push(action);
+    tape.push(&Step::Action { seat, action });
     Ok(events)
 }
 

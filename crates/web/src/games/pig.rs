@@ -21,7 +21,7 @@ use serde_json::{Value, json};
 use super::step::{FrameJson, Stepped, status};
 use super::{
     Entry, Legal, Log, Nobody, Options, OutcomeJson, PlayerJson, Snapshot, Tape, Until,
-    action_type, apply_person, legal_actions, only_fields, play_on, seat_to_act,
+    action_type, apply_person, legal_actions, only_fields, play_on, seat_to_act, session_tape,
 };
 use crate::error::ApiError;
 use crate::kind::Kind;
@@ -120,7 +120,7 @@ impl Pig {
             game,
             chance: ChanceSource::seeded(rng_from_seed(seed)),
             driver: Driver::new(),
-            tape: Tape::new(&game),
+            tape: session_tape(&game),
             computer,
             last_roll: None,
         };

@@ -19,7 +19,8 @@ use serde_json::{Value, json};
 use super::step::{FrameJson, Stepped, status};
 use super::{
     Entry, Legal, Log, Options, OutcomeJson, PlayerJson, Snapshot, Tape, Until, action_type,
-    apply_person, color_field, legal_actions, only_fields, play_on, seat_to_act, string_field,
+    apply_person, color_field, legal_actions, only_fields, play_on, seat_to_act, session_tape,
+    string_field,
 };
 use crate::error::ApiError;
 use crate::kind::Kind;
@@ -66,7 +67,7 @@ impl Quattro {
         let names = players.iter().map(|p| p.name().to_owned()).collect();
         let game = Game::new(rules, players, DEFAULT_MAX_TURNS);
         let mut quattro = Quattro {
-            tape: Tape::new(&game),
+            tape: session_tape(&game),
             game,
             chance: ChanceSource::seeded(rng_from_seed(seed)),
             driver: Driver::new(),

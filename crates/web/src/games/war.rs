@@ -17,7 +17,7 @@ use war::{Action, AlwaysBattle, DeckOrder, Event, Game, NoWinner, Rules, WonCard
 use super::step::{FrameJson, Stepped, status};
 use super::{
     Entry, Legal, Log, Options, OutcomeJson, PlayerJson, Snapshot, Tape, Until, action_type,
-    apply_person, only_fields, play_on, seat_to_act,
+    apply_person, only_fields, play_on, seat_to_act, session_tape,
 };
 use crate::error::ApiError;
 use crate::kind::Kind;
@@ -62,7 +62,7 @@ impl War {
         };
         let game = Game::new(rules.with_order(order));
         let mut war = War {
-            tape: Tape::new(&game),
+            tape: session_tape(&game),
             game,
             chance: ChanceSource::seeded(rng_from_seed(seed)),
             driver: Driver::new(),
