@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # The Python package (crates/python, issue 23): builds and installs it into a fresh
 # virtual environment as a user would (`pip install ./crates/python`: maturin from
-# PyPI builds the wheel from the crate's own Cargo.lock, --locked), then runs
-# PettingZoo's API test on every environment and the pytest suite, which plays against
+# PyPI builds the wheel from the crate's own Cargo.lock, --locked), then runs the pytest
+# suite (PettingZoo's own api, parallel-api, seed and render tests on every environment
+# are crates/python/tests/test_pettingzoo.py), which plays against
 # the `pig`, `ochos-locos`, `quattro` and `war` binaries (built here, debug, as the tests
 # of the workspace left them); and the crate's fmt, clippy and doc, which the workspace's
 # checks do not reach. The PyPI packages are pinned in crates/python/requirements-ci.txt.
-# About 3 minutes on 2 cores from an empty target directory (the wheel is built with its
-# release profile: thin LTO, one codegen unit), less once the workspace's tests have
-# built the binaries.
+# About 3 minutes on 2 cores from an empty target directory (the wheel is built with the
+# crate's `wheel` profile: no LTO, 16 codegen units, the quickest to build), less once
+# the workspace's tests have built the binaries.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$PWD/target}
@@ -28,19 +29,5 @@ cargo build --locked --quiet -p pig -p ochos-locos -p quattro -p war
 (cd crates/python && cargo fmt --check && cargo clippy --locked --quiet -- -D warnings &&
   RUSTDOCFLAGS="-D warnings" cargo doc --locked --quiet --no-deps)
 
-"$VENV/bin/python" - <<'PY'
-from pettingzoo.test import api_test
-from cardgames import pig
-for rules in ("two-dice", "classic"):
-    api_test(pig.env(rules=rules), num_cycles=500)
-from cardgames import ochos_locos, war
-for rules in ochos_locos.RULES:
-    api_test(ochos_locos.env(rules=rules), num_cycles=500)
-for players in (2, 4, 8):
-    api_test(war.env(players=players), num_cycles=500)
-from cardgames import quattro
-for rules in ("quattro", "uno"):
-    api_test(quattro.env(rules=rules), num_cycles=500)
-PY
 CARDS_BIN_DIR="$CARGO_TARGET_DIR/debug" CARDS_REQUIRE_BINARIES=1 \
   "$VENV/bin/python" -m pytest -q -p no:cacheprovider crates/python/tests
