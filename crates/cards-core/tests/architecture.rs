@@ -132,8 +132,66 @@ fn module_of(src: &Path, path: &Path) -> Option<String> {
     Some(first.trim_end_matches(".rs").to_owned())
 }
 
+/// The identifiers a path names after `crate::`, at the start of `rest`: one (`game`,
+/// `Card`), or each of a group's (`{game::Game, Card}`).
+fn named(rest: &str) -> Vec<String> {
+    let ident = |text: &str| -> String {
+        text.trim_start()
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect()
+    };
+    match rest.strip_prefix('{') {
+        Some(group) => {
+            let group = group.split('}').next().unwrap_or_default();
+            group
+                .split(',')
+                .map(ident)
+                .filter(|n| !n.is_empty())
+                .collect()
+        }
+        None => vec![ident(rest)],
+    }
+}
+
+/// The names `lib.rs` re-exports from the crate's own modules (`pub use card::{Card,
+/// Rank};`), each with its module: `crate::Card` is an import of `card`.
+fn reexports(src: &Path) -> BTreeMap<String, String> {
+    let mut names = BTreeMap::new();
+    let lib = src.join("lib.rs");
+    if !lib.exists() {
+        return names;
+    }
+    let code = code(&read(&lib)).replace('\n', " ");
+    for item in code.split("pub use ").skip(1) {
+        let item = item.split(';').next().unwrap_or_default();
+        let Some((module, rest)) = item.split_once("::") else {
+            continue;
+        };
+        let module = module.trim();
+        if !src.join(format!("{module}.rs")).exists() && !src.join(module).is_dir() {
+            continue;
+        }
+        let rest = rest.trim();
+        let listed = match rest.strip_prefix('{') {
+            Some(group) => group.trim_end_matches('}').to_owned(),
+            None => rest.rsplit("::").next().unwrap_or_default().to_owned(),
+        };
+        for name in listed.split(',') {
+            let name = name.trim().rsplit("::").next().unwrap_or_default().trim();
+            if !name.is_empty() {
+                names.insert(name.to_owned(), module.to_owned());
+            }
+        }
+    }
+    names
+}
+
 /// The circles among the top-level modules of the crate at `src`, each as its modules.
+/// An import is a `crate::` path (grouped or not), to a module or to a name `lib.rs`
+/// re-exports from one; tests and comments are not imports.
 fn circles(src: &Path) -> Vec<Vec<String>> {
+    let reexported = reexports(src);
     let mut imports: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for path in rust_files(src) {
         let Some(from) = module_of(src, &path) else {
@@ -143,17 +201,18 @@ fn circles(src: &Path) -> Vec<Vec<String>> {
             continue;
         }
         let code = code(&read(&path));
-        let mut rest = code.as_str();
         let targets = imports.entry(from.clone()).or_default();
-        while let Some(at) = rest.find("crate::") {
-            rest = &rest[at + "crate::".len()..];
-            let name: String = rest
-                .chars()
-                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                .collect();
-            let is_module = src.join(format!("{name}.rs")).exists() || src.join(&name).is_dir();
-            if !name.is_empty() && name != from && is_module {
-                targets.insert(name);
+        for (at, _) in code.match_indices("crate::") {
+            for name in named(&code[at + "crate::".len()..]) {
+                let module = match reexported.get(&name) {
+                    Some(module) => module.clone(),
+                    None => name,
+                };
+                let is_module =
+                    src.join(format!("{module}.rs")).exists() || src.join(&module).is_dir();
+                if module != from && is_module {
+                    targets.insert(module);
+                }
             }
         }
     }
@@ -217,17 +276,22 @@ fn a_circle_is_found() {
     let write = |name: &str, text: &str| {
         fs::write(dir.join(name), text).unwrap_or_else(|e| panic!("{name}: {e}"));
     };
-    write("lib.rs", "mod a;\nmod b;\nmod c;\nmod sub;\n");
-    write("a.rs", "use crate::b::B;\n");
+    write(
+        "lib.rs",
+        "mod a;\nmod b;\nmod c;\nmod sub;\npub use b::B;\n",
+    );
+    write("a.rs", "use crate::{B, c::C};\n");
     write(
         "b.rs",
         "use crate::sub::S;\n// crate::c in a comment is no import\n",
     );
     write(
         "c.rs",
-        "use crate::a::A;\n#[cfg(test)]\nmod tests { use crate::a; }\n",
+        "pub struct C;\n#[cfg(test)]\nmod tests { use crate::a; }\n",
     );
     write("sub.rs", "");
     write("sub/inner.rs", "use crate::a::A;\n");
+    // a -> b (re-exported B) -> sub -> a; c is used by a but uses nothing (its tests
+    // are no imports), so it is in no circle.
     assert_eq!(circles(&dir), [["a", "b", "sub"]]);
 }
