@@ -75,14 +75,24 @@ fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
         .collect()
 }
 
-/// Processes of the graded programs left running: the dedicated users' ids, or a
-/// command line holding `marker`.
+/// Processes of the graded programs left running (zombies are not running): the
+/// dedicated users' ids, or a command line holding `marker`.
 fn left_behind(marker: &str) -> Vec<String> {
     std::thread::sleep(Duration::from_millis(200));
     let mut found = Vec::new();
     for entry in fs::read_dir("/proc").unwrap().flatten() {
         use std::os::unix::fs::MetadataExt;
         let Ok(meta) = entry.metadata() else { continue };
+        // A zombie has ended and waits only for its parent to reap it (this container's
+        // PID 1 is slow at that): it runs nothing, holds no memory, and is not left
+        // running. Its state follows the command name's closing parenthesis.
+        let stat = fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+        let state = stat
+            .rsplit_once(')')
+            .and_then(|(_, rest)| rest.trim_start().chars().next());
+        if matches!(state, None | Some('Z' | 'X')) {
+            continue;
+        }
         let cmdline = fs::read(entry.path().join("cmdline")).unwrap_or_default();
         let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
         // Any grading's block of user ids: the test assumes no other grading runs on the
