@@ -12,6 +12,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::console::MAX_REFUSALS;
 use crate::input::quoted;
 use crate::protocol::{Actor, ChanceSource, GameState, Step};
 use crate::rng::rng_from_seed;
@@ -279,6 +280,13 @@ pub fn numbered_path(path: &std::path::Path, number: u64) -> std::path::PathBuf 
     path.with_file_name(name)
 }
 
+/// Input that is not a person's commands: [`MAX_REFUSALS`] commands in a row moved
+/// nowhere (the inner error of the [`std::io::ErrorKind::InvalidInput`] that
+/// [`step_through`] ends with).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the input is not commands: {MAX_REFUSALS} commands in a row moved nowhere")]
+pub struct EndlessCommands;
+
 /// What the step-through prompt says, at every step.
 pub const VIEWER_PROMPT: &str = "[Enter/n next, b back, s start, e end, q quit]";
 
@@ -292,8 +300,12 @@ pub const VIEWER_HELP: &str = "Enter or n: the next step; b or p: the step befor
 /// (after which the prompt's line is ended, so a piped transcript ends with a whole line).
 /// `show` writes one position: what happened in its step and whose turn it is.
 ///
-/// A command that is none of these is answered with a line saying so and the prompt
-/// again; moving past either end stays there and says so.
+/// A command that is none of these (or not text) is answered with a line saying so and
+/// the prompt again; moving past either end stays there and says so. After
+/// [`MAX_REFUSALS`] commands in a row that move nowhere (refused, past an end, or `?`),
+/// the input is not a person's (`yes x |`, `< /dev/zero`): the viewer stops with
+/// [`EndlessCommands`] (an [`std::io::ErrorKind::InvalidInput`]), as a game's console
+/// does, rather than print for ever.
 pub fn step_through<G, R, W, F>(
     frames: &[Frame<G>],
     mut input: R,
@@ -309,22 +321,39 @@ where
     use std::io::{BufRead, Read};
     let last = frames.len().saturating_sub(1);
     let mut at = 0usize;
-    let mut line = String::new();
+    let mut bytes = Vec::new();
     let mut moved = true;
+    let mut idle = 0usize;
     loop {
+        if moved {
+            idle = 0;
+        } else {
+            idle += 1;
+            if idle >= MAX_REFUSALS {
+                writeln!(output)?;
+                output.flush()?;
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidInput,
+                    EndlessCommands,
+                ));
+            }
+        }
         if let (true, Some(frame)) = (moved, frames.get(at)) {
             writeln!(output, "-- step {at} of {last} --")?;
             show(frame, output)?;
         }
         write!(output, "{VIEWER_PROMPT} ")?;
         output.flush()?;
-        line.clear();
-        // A line is a command of a few letters: a longer one is read no further.
-        let read = (&mut input).take(4096).read_line(&mut line)?;
+        bytes.clear();
+        // A line is a command of a few letters: a longer one is read no further (its
+        // rest is the next command, refused too).
+        let read = (&mut input).take(4096).read_until(b'\n', &mut bytes)?;
         if read == 0 {
             writeln!(output)?;
             return Ok(());
         }
+        // Bytes that are not UTF-8 are no command: refused like any other.
+        let line = String::from_utf8_lossy(&bytes);
         let command = line.trim().to_ascii_lowercase();
         let target = match command.as_str() {
             "" | "n" => at.checked_add(1).filter(|&next| next <= last),
@@ -674,5 +703,39 @@ mod tests {
             String::from_utf8(out).unwrap(),
             format!("-- step 0 of {last} --\n\n{p} This is the start of the game.\n{p} \n")
         );
+    }
+
+    /// `yes x | GAME replay FILE` printed for ever: commands that move nowhere end the
+    /// viewer after the consoles' bound, with an error; a move in between starts the count
+    /// again, and bytes that are not text are refused like any word.
+    #[test]
+    fn endless_refused_commands_end_the_viewer() {
+        let (recording, _) = played_tails_first();
+        let frames = replay(TOY, &recording, parse).unwrap();
+        let show = |_: &Frame<Toy>, _: &mut Vec<u8>| Ok(());
+        for (input, refusals) in [
+            ("x\n".repeat(5000).into_bytes(), "is not a command"),
+            (vec![0u8; 4096 * 1100], "is not a command"),
+            (b"\xff\n".repeat(5000), "is not a command"),
+            ("b\n".repeat(5000).into_bytes(), "This is the start"),
+            ("?\n".repeat(5000).into_bytes(), "Enter or n"),
+        ] {
+            let mut out = Vec::new();
+            let error = step_through(&frames, &input[..], &mut out, show).unwrap_err();
+            assert_eq!(error.kind(), std::io::ErrorKind::InvalidInput);
+            assert_eq!(
+                error.to_string(),
+                "the input is not commands: 1000 commands in a row moved nowhere"
+            );
+            let out = String::from_utf8(out).unwrap();
+            assert_eq!(out.matches(refusals).count(), MAX_REFUSALS, "{refusals}");
+            assert!(out.ends_with('\n'));
+        }
+        // 999 refusals, a move, 999 more: never 1000 in a row, so the input's end ends it.
+        let mut input = "x\n".repeat(MAX_REFUSALS - 1);
+        input.push_str("n\n");
+        input.push_str(&"x\n".repeat(MAX_REFUSALS - 1));
+        let mut out = Vec::new();
+        step_through(&frames, input.as_bytes(), &mut out, show).unwrap();
     }
 }

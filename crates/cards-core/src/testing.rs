@@ -210,6 +210,64 @@ pub fn assert_a_closed_pipe_is_no_failure(program: &str, args: &[&str]) {
     assert!(output.stderr.is_empty(), "{args:?}: {output:?}");
 }
 
+/// `PROGRAM replay FILE` on commands that never move (`< /dev/zero`, `x` a line as from
+/// `yes x |`), the file holding `recording`: panics unless the viewer stops within 20
+/// seconds with one error line and exit status 2, after the consoles' bound of refusals
+/// ([`crate::console::MAX_REFUSALS`]), having printed a bounded amount (a refusal is a
+/// prompt and a line, under 200 bytes). Stdout goes to a file: the viewer prints more
+/// than a pipe holds before it ends, and nothing reads the pipe until it has.
+pub fn assert_endless_commands_end_the_viewer(program: &str, name: &str, recording: &str) {
+    let path = temporary_file(&format!("{name}-replay-endless.json"), recording.as_bytes());
+    let words = temporary_file(
+        &format!("{name}-replay-words"),
+        "x\n".repeat(3 * crate::console::MAX_REFUSALS).as_bytes(),
+    );
+    let shown = std::env::temp_dir().join(format!("{name}-replay-shown-{}", std::process::id()));
+    for stdin in [Path::new("/dev/zero"), words.as_path()] {
+        let what = format!("{name} replay < {}", stdin.display());
+        let stdout = match File::create(&shown) {
+            Ok(file) => file,
+            Err(error) => panic!("{}: {error}", shown.display()),
+        };
+        let mut child = match Command::new(program)
+            .arg("replay")
+            .arg(&path)
+            .env_remove("RUST_BACKTRACE")
+            .stdin(File::open(stdin).unwrap_or_else(|e| panic!("{what}: {e}")))
+            .stdout(stdout)
+            .stderr(Stdio::piped())
+            .spawn()
+        {
+            Ok(child) => child,
+            Err(error) => panic!("{what}: {error}"),
+        };
+        let until = Instant::now() + Duration::from_secs(20);
+        while child.try_wait().ok().flatten().is_none() {
+            if Instant::now() > until {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("{what}: did not end within 20 s");
+            }
+            sleep(Duration::from_millis(20));
+        }
+        let output = child
+            .wait_with_output()
+            .unwrap_or_else(|e| panic!("{what}: {e}"));
+        if let Err(problem) = is_one_error_line(
+            &output,
+            &format!("{name}: the input is not commands: 1000 commands in a row moved nowhere"),
+        ) {
+            panic!("{what}: {problem}");
+        }
+        let printed = std::fs::metadata(&shown).map_or(0, |m| m.len());
+        let bound = 200 * crate::console::MAX_REFUSALS as u64 + 64 * 1024;
+        assert!(printed < bound, "{what}: {printed} bytes on stdout");
+    }
+    for file in [&path, &words, &shown] {
+        let _ = std::fs::remove_file(file);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -165,3 +165,13 @@ fn a_closed_pipe_on_stdout_is_no_failure() {
         &["simulate", "completos", "--games", "100", "--seed", "1"],
     );
 }
+
+/// `yes x | ochos-locos replay FILE` printed for ever (issue 37): the viewer stops after
+/// the consoles' bound of refused commands.
+#[test]
+fn endless_commands_end_the_replay_viewer() {
+    let recording = r#"{"format": "cards-replay 1", "game": "ochos-locos",
+        "options": ["rules=completos", "players=Alice:N,Bob:N,Carol:N,Dave:S"],
+        "seed": "1", "actions": []}"#;
+    cards_core::testing::assert_endless_commands_end_the_viewer(PROGRAM, "ochos-locos", recording);
+}

@@ -84,3 +84,12 @@ fn a_full_stderr_keeps_the_exit_status() {
     assert_eq!(announced.status.code(), Some(0), "{announced:?}");
     assert!(!announced.stdout.is_empty());
 }
+
+/// `pig replay FILE < /dev/zero` printed for ever (issue 37): the viewer stops after
+/// the consoles' bound of refused commands.
+#[test]
+fn endless_commands_end_the_replay_viewer() {
+    let recording = r#"{"format": "cards-replay 1", "game": "pig",
+        "options": ["rules=two-dice", "goal=100"], "seed": "1", "actions": []}"#;
+    cards_core::testing::assert_endless_commands_end_the_viewer(PROGRAM, "pig", recording);
+}

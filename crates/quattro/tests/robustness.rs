@@ -93,3 +93,14 @@ fn a_full_stderr_keeps_the_exit_status() {
     assert_eq!(announced.status.code(), Some(0), "{announced:?}");
     assert!(!announced.stdout.is_empty());
 }
+
+/// `quattro replay FILE < /dev/zero` printed for ever (issue 37): the viewer stops after
+/// the consoles' bound of refused commands.
+#[test]
+fn endless_commands_end_the_replay_viewer() {
+    let recording = r#"{"format": "cards-replay 1", "game": "quattro",
+        "options": ["rules=quattro", "max-turns=1000", "seat1=human:Ann",
+            "seat2=bot:Player 2", "seat3=bot:Player 3", "seat4=bot:Player 4"],
+        "seed": "3", "actions": []}"#;
+    cards_core::testing::assert_endless_commands_end_the_viewer(PROGRAM, "quattro", recording);
+}

@@ -74,3 +74,13 @@ fn a_full_stderr_keeps_the_exit_status() {
     assert_eq!(announced.status.code(), Some(0), "{announced:?}");
     assert!(!announced.stdout.is_empty());
 }
+
+/// `war replay FILE < /dev/zero` printed 620 MB in a minute and never ended (issue 37):
+/// the viewer stops after the consoles' bound of refused commands.
+#[test]
+fn endless_commands_end_the_replay_viewer() {
+    let recording = r#"{"format": "cards-replay 1", "game": "war",
+        "options": ["players=2", "order=shuffled", "max-battles=100000"],
+        "seed": "1", "actions": []}"#;
+    cards_core::testing::assert_endless_commands_end_the_viewer(PROGRAM, "war", recording);
+}
