@@ -3,10 +3,10 @@
 //! HTTP routes of the page and the JSON API behind the checks of [`crate::guard`]. The
 //! connections themselves (timeouts, their cap, shutdown) are [`crate::listen`]'s.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::fmt;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -126,8 +126,9 @@ pub struct Session {
 /// [`Entry`]s, 22 KB written out) is kept as what makes it again: the table as it was
 /// before the request, and the request's action. A table is its whole state (its
 /// generator and its agents' too), so that action played again on a copy tells the same
-/// lines; a request for them costs what the request that told them did
-/// (`tests/memory.rs` measures what a finished game holds).
+/// lines. The server's reads make them again once, and keep the [`MADE_LOGS_KEPT`] made
+/// last; the session keeps only the table and the action (`tests/memory.rs` measures what
+/// a finished game holds).
 #[derive(Clone, Debug)]
 pub struct Lines(Kept);
 
@@ -137,7 +138,63 @@ enum Kept {
     Again {
         before: Box<Table>,
         action: Box<Value>,
+        /// Its own number, never another's: the key of its lines among the server's
+        /// [`MADE_LOGS_KEPT`] made again last.
+        key: u64,
     },
+}
+
+/// The next [`Kept::Again`]'s key.
+static NEXT_KEY: AtomicU64 = AtomicU64::new(0);
+
+/// How many long logs, made again for a page that reloads, the server keeps written out
+/// as JSON text (the ones read last): each is at most [`crate::games::MAX_ENTRIES`]
+/// lines, under 30 KB, so they hold under 1 MB, whatever the number of games. A
+/// log read again while kept is not made again, and many reads of one log at once make it
+/// once: the first makes it while the others wait for it, off the async workers.
+pub const MADE_LOGS_KEPT: usize = 32;
+
+/// A log being made again, or made: shared by every read that asks for it meanwhile.
+type Made = Arc<OnceLock<Result<Arc<str>, ApiError>>>;
+
+/// The long logs made again last (at most [`MADE_LOGS_KEPT`]), by their [`Kept::Again`]
+/// key, the oldest dropped first.
+#[derive(Debug, Default)]
+struct MadeLogs {
+    cells: HashMap<u64, Made>,
+    order: VecDeque<u64>,
+}
+
+impl MadeLogs {
+    /// The cell of the log `key`, new (and the oldest dropped) if it is not kept.
+    fn cell(&mut self, key: u64) -> Made {
+        if let Some(cell) = self.cells.get(&key) {
+            return Arc::clone(cell);
+        }
+        if self.order.len() >= MADE_LOGS_KEPT
+            && let Some(oldest) = self.order.pop_front()
+        {
+            self.cells.remove(&oldest);
+        }
+        self.order.push_back(key);
+        Arc::clone(self.cells.entry(key).or_default())
+    }
+}
+
+/// The lines `action` tells when played again on a copy of `before`.
+fn made_again(before: &Table, action: &Value) -> Result<Vec<Entry>, ApiError> {
+    Table::clone(before).act(action).map_err(|e| {
+        ApiError::internal(format!(
+            "broken invariant: the last request could not be played again: {e}"
+        ))
+    })
+}
+
+/// [`made_again`], written out as JSON.
+fn made_again_written(before: &Table, action: &Value) -> Result<Arc<str>, ApiError> {
+    serde_json::to_string(&made_again(before, action)?)
+        .map(Arc::from)
+        .map_err(|e| ApiError::internal(format!("the log could not be written: {e}")))
 }
 
 impl Lines {
@@ -161,25 +218,20 @@ impl Lines {
             Kept::Written(text) if text.len() > Lines::WRITTEN_MAX => Lines(Kept::Again {
                 before: Box::new(before),
                 action: Box::new(action.clone()),
+                key: NEXT_KEY.fetch_add(1, Ordering::Relaxed),
             }),
             kept => Lines(kept),
         })
     }
 
-    /// The lines as the response's `log`.
+    /// The lines as the response's `log`, made again here if need be (the server's
+    /// reads make a long log again once, off the async workers: [`MADE_LOGS_KEPT`]).
     pub fn to_json(&self) -> Result<Value, ApiError> {
         match &self.0 {
             Kept::Written(text) => serde_json::from_str(text)
                 .map_err(|e| ApiError::internal(format!("the log could not be read back: {e}"))),
-            Kept::Again { before, action } => {
-                let entries = Table::clone(before).act(action).map_err(|e| {
-                    ApiError::internal(format!(
-                        "broken invariant: the last request could not be played again: {e}"
-                    ))
-                })?;
-                serde_json::to_value(entries)
-                    .map_err(|e| ApiError::internal(format!("the log could not be written: {e}")))
-            }
+            Kept::Again { before, action, .. } => serde_json::to_value(made_again(before, action)?)
+                .map_err(|e| ApiError::internal(format!("the log could not be written: {e}"))),
         }
     }
 }
@@ -253,6 +305,10 @@ pub struct AppState {
     solves: AtomicUsize,
     /// Replays being played again right now (at most [`MAX_REPLAYS_IN_FLIGHT`]).
     replaying: AtomicUsize,
+    /// How many times a kept log was made again by playing its request again.
+    logs_replayed: AtomicUsize,
+    /// The long logs made again last.
+    made_logs: Mutex<MadeLogs>,
 }
 
 /// How many `POST /api/replays` are played again at once: each holds its recording and
@@ -305,7 +361,16 @@ impl AppState {
             solutions: Mutex::new(HashMap::new()),
             solves: AtomicUsize::new(0),
             replaying: AtomicUsize::new(0),
+            logs_replayed: AtomicUsize::new(0),
+            made_logs: Mutex::new(MadeLogs::default()),
         }
+    }
+
+    /// How many times since the server started a request's lines were made again by
+    /// playing the request again (for a page that reloads a game whose last request
+    /// told many lines; see [`Lines`]).
+    pub fn logs_replayed(&self) -> usize {
+        self.logs_replayed.load(Ordering::SeqCst)
     }
 
     /// The limits in force.
@@ -684,9 +749,54 @@ async fn show(
     Segment(id): Segment,
 ) -> Result<axum::Json<Value>, ApiError> {
     let (id, session) = state.find(&id)?;
-    let mut session = lock(&session);
-    session.last_used = Instant::now();
-    Ok(axum::Json(game_json(id, &session)?))
+    // The game's lock is held to copy what the response needs, never while a long log
+    // is made again: that is done after, off the async workers, once for every read
+    // of it (see `MADE_LOGS_KEPT`).
+    let (mut json, again) = {
+        let mut session = lock(&session);
+        session.last_used = Instant::now();
+        match &session.log.0 {
+            Kept::Written(_) => (game_json(id, &session)?, None),
+            Kept::Again {
+                before,
+                action,
+                key,
+            } => {
+                let cell = lock(&state.made_logs).cell(*key);
+                let to_make = match cell.get() {
+                    Some(_) => None,
+                    None => Some((before.clone(), action.clone())),
+                };
+                (
+                    game_json_with(id, &session, Value::Null)?,
+                    Some((cell, to_make)),
+                )
+            }
+        }
+    };
+    if let Some((cell, to_make)) = again {
+        let made = match (cell.get(), to_make) {
+            (Some(made), _) => made.clone(),
+            (None, None) => Err(ApiError::internal(
+                "broken invariant: a made log is gone from its cell",
+            )),
+            (None, Some((before, action))) => {
+                let counter = Arc::clone(&state);
+                tokio::task::spawn_blocking(move || {
+                    cell.get_or_init(|| {
+                        counter.logs_replayed.fetch_add(1, Ordering::SeqCst);
+                        made_again_written(&before, &action)
+                    })
+                    .clone()
+                })
+                .await
+                .map_err(|e| ApiError::internal(e.to_string()))?
+            }
+        }?;
+        json["log"] = serde_json::from_str(&made)
+            .map_err(|e| ApiError::internal(format!("the log could not be read back: {e}")))?;
+    }
+    Ok(axum::Json(json))
 }
 
 async fn act(
@@ -696,21 +806,22 @@ async fn act(
 ) -> Result<axum::Json<Value>, Response> {
     let (id, session) = state.find(&id).map_err(IntoResponse::into_response)?;
     let JsonBody(action) = JsonBody::from_request(body, &state).await?;
-    let mut session = lock(&session);
+    act_on(id, &session, &action)
+        .map(axum::Json)
+        .map_err(IntoResponse::into_response)
+}
+
+/// Carries out `action` on the game `session`, and its response.
+fn act_on(id: GameId, session: &Mutex<Session>, action: &Value) -> Result<Value, ApiError> {
+    let mut session = lock(session);
     session.last_used = Instant::now();
     // A refused action leaves the game and its last log as they were.
     let before = session.table.clone();
-    let log = session
-        .table
-        .act(&action)
-        .map_err(IntoResponse::into_response)?;
-    let written = serde_json::to_value(&log).map_err(|e| {
-        ApiError::internal(format!("the log could not be written: {e}")).into_response()
-    })?;
-    session.log = Lines::of_action(&log, before, &action).map_err(IntoResponse::into_response)?;
+    let log = session.table.act(action)?;
+    let written = serde_json::to_value(&log)
+        .map_err(|e| ApiError::internal(format!("the log could not be written: {e}")))?;
+    session.log = Lines::of_action(&log, before, action)?;
     game_json_with(id, &session, written)
-        .map(axum::Json)
-        .map_err(IntoResponse::into_response)
 }
 
 /// `GET /api/games/{id}/recording`: the finished game as a recorded game file.
@@ -851,6 +962,21 @@ pub fn router(state: Arc<AppState>) -> Router {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The logs made again are kept for the last MADE_LOGS_KEPT keys asked, whatever the
+    /// number of games: a key asked again shares its cell, the oldest is dropped first.
+    #[test]
+    fn made_logs_are_bounded_and_shared() {
+        let mut made = MadeLogs::default();
+        let first = made.cell(0);
+        assert!(Arc::ptr_eq(&first, &made.cell(0)));
+        for key in 1..(MADE_LOGS_KEPT as u64 + 8) {
+            made.cell(key);
+        }
+        assert_eq!(made.cells.len(), MADE_LOGS_KEPT);
+        assert_eq!(made.order.len(), MADE_LOGS_KEPT);
+        assert!(!Arc::ptr_eq(&first, &made.cell(0)), "the oldest was kept");
+    }
 
     /// At most MAX_REPLAYS_IN_FLIGHT replays hold a slot; one more is told the server is
     /// busy (503), and a slot given back is free again.

@@ -1921,3 +1921,45 @@ async fn a_reload_is_sent_the_last_requests_lines_again() {
         assert_eq!(again["log"], played["log"], "{request} {action}");
     }
 }
+
+/// Issue 37: sixty connections reading one War whose last request played 13,233
+/// battles made every request slow, an unrelated `/api/stats` too, since each read
+/// played the request again, on the async workers, holding the game's lock. The lines
+/// are made again once, whoever reads them and however often; a new request's lines are
+/// made again once more.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_log_is_made_again_once_for_any_number_of_reads() {
+    let (state, app) = app(Config::default());
+    let game = start(&app, json!({"game": "war", "seed": 3})).await;
+    let id = game["id"].as_str().unwrap().to_owned();
+    let (status, played) = act(&app, &game, &json!({"type": "to_end"})).await;
+    assert_eq!(status, StatusCode::OK, "{played}");
+    assert_eq!(played["log"].as_array().unwrap().len(), 301, "{played}");
+    assert_eq!(state.logs_replayed(), 0);
+    let reads: Vec<_> = (0..20)
+        .map(|_| {
+            let app = app.clone();
+            let uri = format!("/api/games/{id}");
+            tokio::spawn(async move { call(&app, "GET", &uri, "").await })
+        })
+        .collect();
+    for read in reads {
+        let (status, shown) = read.await.unwrap();
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(shown, played, "a reload differs");
+    }
+    assert_eq!(
+        state.logs_replayed(),
+        1,
+        "the lines were made again more than once"
+    );
+    // Another game's reads make its own lines again, once.
+    let other = start(&app, json!({"game": "war", "seed": 4})).await;
+    let (_, told) = act(&app, &other, &json!({"type": "to_end"})).await;
+    let other_id = other["id"].as_str().unwrap();
+    for _ in 0..5 {
+        let (_, shown) = call(&app, "GET", &format!("/api/games/{other_id}"), "").await;
+        assert_eq!(shown["log"], told["log"]);
+    }
+    assert_eq!(state.logs_replayed(), 2);
+}
