@@ -190,9 +190,10 @@ impl<R: BufRead, W: Write> Console<R, W> {
             .trim_end_matches(['\n', '\r']);
         if self.echo {
             // What a person typed goes into the transcript as text: control characters
-            // (an escape sequence, NUL) are written escaped, never acted on.
+            // (an escape sequence, NUL) and invisible ones (a direction override) are
+            // written escaped, never acted on.
             for c in answer.chars() {
-                if c.is_control() {
+                if crate::invisible::is_hidden(c) {
                     write!(self.output, "{}", c.escape_default())?;
                 } else {
                     write!(self.output, "{c}")?;

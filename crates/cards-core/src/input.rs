@@ -5,7 +5,8 @@
 //! A deal, a deck or a dice file is a few kilobytes; a file past [`MAX_INPUT`] is refused
 //! after reading just past the limit, so an endless input (`< /dev/zero`) costs bounded
 //! memory and time. Error messages quote at most [`QUOTED_CHARS`] characters of a word
-//! and escape what is not printable (`\u{1b}`, `\0`), naming an invisible byte-order mark.
+//! and escape what is not printable (`\u{1b}`, `\0`, `\u{202e}`), naming an invisible
+//! byte-order mark.
 
 use std::fmt;
 use std::fs::File;
@@ -90,8 +91,8 @@ pub fn read_file(path: &Path) -> Result<String, InputError> {
     read_text(file, &what)
 }
 
-/// A word as an error message shows it: control characters escaped (`\u{1b}`), a
-/// byte-order mark named, and at most [`QUOTED_CHARS`] characters shown, escapes and
+/// A word as an error message shows it: control and invisible characters escaped
+/// (`\u{1b}`, `\u{202e}`, [`crate::invisible::is_hidden`]), a byte-order mark named, and at most [`QUOTED_CHARS`] characters shown, escapes and
 /// names included (then `…`); a word's first character is always shown.
 pub fn quoted(word: &str) -> Quoted<'_> {
     Quoted {
@@ -131,7 +132,7 @@ impl fmt::Display for Quoted<'_> {
             piece.clear();
             match c {
                 BOM => piece.push_str("<byte-order mark U+FEFF>"),
-                c if c.is_control() => piece.extend(c.escape_default()),
+                c if crate::invisible::is_hidden(c) => piece.extend(c.escape_default()),
                 c => piece.push(c),
             }
             let width = piece.chars().count();
@@ -166,6 +167,17 @@ mod tests {
         assert_eq!(
             quoted(&"x".repeat(QUOTED_CHARS)).to_string(),
             "x".repeat(QUOTED_CHARS)
+        );
+    }
+
+    /// Issue 37: `pig check` and the replays' errors showed a right-to-left override
+    /// raw, and reports tag characters, variation selectors and Hangul fillers.
+    #[test]
+    fn invisible_characters_are_quoted_escaped() {
+        assert_eq!(quoted("ok\u{202e}ssap").to_string(), "ok\\u{202e}ssap");
+        assert_eq!(
+            quoted_line("A\u{e0041}\u{fe0f}\u{3164}B").to_string(),
+            "A\\u{e0041}\\u{fe0f}\\u{3164}B"
         );
     }
 

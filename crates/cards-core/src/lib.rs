@@ -10,6 +10,9 @@
 //!   ([`Driver`]).
 //! - [`names`]: rule-set names on the command line, plurals.
 //! - [`input`]: input files read with a size limit, words quoted safely in errors.
+//! - [`invisible`]: the characters a person cannot see (controls, direction overrides,
+//!   zero-width and tag characters, variation selectors, Hangul fillers), escaped
+//!   wherever text from a file or a program is shown.
 //! - `testing` (with the `testing` feature, for the games' tests): running a binary on hostile input with a
 //!   deadline, on a full or closed stdout, and the one-error-line check.
 //! - [`sim`]: the one simulation harness of the four `simulate` subcommands: what a
@@ -33,6 +36,7 @@ pub mod color;
 pub mod console;
 pub mod deck;
 pub mod input;
+pub mod invisible;
 pub mod names;
 pub mod paint;
 pub mod pile;
