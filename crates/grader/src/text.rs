@@ -3,30 +3,19 @@
 //! ([`quoted`], [`shorten`]), and the first lines of what a compile step printed
 //! ([`first_lines`]).
 
-/// `text` with its control, bidirectional and zero-width characters escaped
-/// (`\u{1b}`, `\u{202e}`, `\u{200b}`): a graded program's line (or a case's name) is
-/// shown to the grader and the student, and an escape sequence must not act on a
-/// terminal, nor an invisible character make two lines look the same or a line read
-/// backwards.
-pub fn printable(text: &str) -> String {
-    let mut shown = String::with_capacity(text.len());
-    for c in text.chars() {
-        if c.is_control() || invisible(c) {
-            shown.extend(c.escape_default());
-        } else {
-            shown.push(c);
-        }
-    }
-    shown
-}
+// The list of what a person cannot see is cards-core's, compiled here from its file:
+// written once, while the grader depends on no crate of the workspace (ARCHITECTURE.md).
+#[path = "../../cards-core/src/invisible.rs"]
+mod invisible;
 
-/// The bidirectional controls and the zero-width and other invisible format
-/// characters.
-fn invisible(c: char) -> bool {
-    matches!(c,
-        '\u{00ad}' | '\u{061c}' | '\u{180e}' | '\u{200b}'..='\u{200f}'
-        | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{2069}' | '\u{feff}'
-        | '\u{fff9}'..='\u{fffb}')
+/// `text` with its control, format (bidirectional, zero-width, tag), separator and
+/// other invisible characters escaped (`\u{1b}`, `\u{202e}`, `\u{200b}`, `\u{e0041}`;
+/// the list is `cards_core::invisible::is_hidden`'s): a graded program's line (or a
+/// case's name) is shown to the grader and the student, and an escape sequence must not
+/// act on a terminal, nor an invisible character make two lines look the same or a
+/// line read backwards.
+pub fn printable(text: &str) -> String {
+    invisible::printable(text)
 }
 
 /// `text` cut to at most `max` characters, with `…` where it was cut.
@@ -87,6 +76,12 @@ mod tests {
         assert_eq!(
             printable("ok\u{202e}ssap\u{200b}\u{1b}[2J"),
             "ok\\u{202e}ssap\\u{200b}\\u{1b}[2J"
+        );
+        // Issue 37: reports showed tag characters, variation selectors and the Hangul
+        // filler raw.
+        assert_eq!(
+            printable("A\u{e0041}\u{fe0f}\u{3164}\u{115f}B\u{e0100}"),
+            "A\\u{e0041}\\u{fe0f}\\u{3164}\\u{115f}B\\u{e0100}"
         );
     }
 
