@@ -7,13 +7,19 @@
 #   kit_check_solution       # compiles handout + solution + tests, runs the JUnit tests:
 #                            # all must pass
 #   kit_check_mutants        # each mutants/*.patch applied to a copy of solution/: the
-#                            # tests must fail at least once; prints the first failure
+#                            # tests must fail at least once, and each `# Grade fails:
+#                            # RULES CLASS` line of its header must fail some case of
+#                            # `ochos-locos grade`; prints the first failure
 #   kit_check_variants       # each variants/*.patch (another style or another reading the
 #                            # text allows) applied to a copy of solution/: every test must
 #                            # pass, and each `# Grade: RULES CLASS` line of its header must
 #                            # pass `ochos-locos grade`; prints the readings the tests noted
 #   kit_grade RULES CLASS    # `ochos-locos cases RULES` then `ochos-locos grade RULES`
 #                            # on `java -cp SOLUTION CLASS`: every case must pass
+#   kit_check_gradescope_junit CLASSES
+#                            # the kit's gradescope-junit.zip run as Gradescope runs it on
+#                            # the solution (full marks) and the kit's gradescope/*.patch
+#                            # (attacks: not full marks, the grader's results.json)
 #   kit_summary              # prints the one summary line; returns 1 if anything failed
 #
 # Every step adds to the counts kit_summary prints and never stops the script, so one
@@ -142,14 +148,40 @@ kit_check_mutants() {
             continue
         fi
         [ -n "${KIT_VERBOSE:-}" ] && cat "$copy.log"
-        if [ "$failed" -gt 0 ]; then
-            KIT_MUTANTS_CAUGHT=$((KIT_MUTANTS_CAUGHT + 1))
-            first=$(grep -m1 '=> ' "$copy.log" | sed 's/^ *=> [A-Za-z0-9_.]*Error: //' | cut -c1-240)
-            echo "mutant $name: $failed of $found tests fail, first: $first"
-        else
+        if [ "$failed" -eq 0 ]; then
             kit_fail "mutant $name passes every test: no test catches it"
+            continue
         fi
+        ok=1
+        graded=""
+        while read -r rules class; do
+            [ -n "$rules" ] || continue
+            if kit_grade_fails "$rules" "$class" "$copy/classes"; then
+                graded="$graded; ochos-locos grade $rules: $KIT_GRADED"
+            else
+                ok=0
+            fi
+        done < <(sed -n 's/^# Grade fails: //p' "$patch")
+        [ "$ok" -eq 1 ] || continue
+        KIT_MUTANTS_CAUGHT=$((KIT_MUTANTS_CAUGHT + 1))
+        first=$(grep -m1 '=> ' "$copy.log" | sed 's/^ *=> [A-Za-z0-9_.]*Error: //' | cut -c1-240)
+        echo "mutant $name: $failed of $found tests fail, first: $first$graded"
     done
+}
+
+# kit_grade_fails RULES CLASS CLASSES_DIR: a mutant's `# Grade fails: RULES CLASS` line:
+# `ochos-locos grade` must fail some case of RULES (the tests and the grader give one
+# verdict); sets KIT_GRADED to the grader's score line, returns 1 (after kit_fail) if
+# every case passed.
+kit_grade_fails() {
+    if kit_grade_classes "$1" "$2" "$3" 2>/dev/null; then
+        kit_fail "mutant $name fails the tests but passes every case of ochos-locos grade $1 ($2): the tests and the grader must agree"
+        return 1
+    fi
+    # kit_grade_classes counted the failure it expected.
+    KIT_FAILURES=$((KIT_FAILURES - 1))
+    KIT_GRADED=$(grep -m1 'cases passed' "$3.grade-$1")
+    [ -n "$KIT_GRADED" ] || { kit_fail "ochos-locos grade $1 on mutant $name did not grade:"; head -5 "$3.grade-$1" >&2; return 1; }
 }
 
 # A variant is a program the text allows (another style, another reading): it must pass
@@ -217,6 +249,69 @@ kit_grade() {
     else
         KIT_CASES="$KIT_CASES $1 failed"
     fi
+}
+
+# kit_check_gradescope_junit CLASSES: the kit's gradescope-junit.zip (`kits package`)
+# run as Gradescope runs it (its files in AUTOGRADER_ROOT's source/; as root, the
+# students' code as `nobody`) on the test classes CLASSES (comma-separated): the
+# solution must score full marks; each `gradescope/*.patch` of the kit (an attack, or a
+# program the zip must explain) applied to the solution must not, its results.json and
+# the zip's own files must be the grader's, and its `# Output names:` text must be in
+# the output.
+kit_check_gradescope_junit() {
+    dist=$KIT_TMP/dist
+    if ! cargo run -q --locked -p kits -- package "$KIT_NAME" --out "$dist" >"$dist.log" 2>&1; then
+        kit_fail "kits package $KIT_NAME:"; cat "$dist.log" >&2
+        return
+    fi
+    zip=$dist/$KIT_NAME-instructor/gradescope-junit.zip
+    checked=""
+    for patch in solution "$KIT"/gradescope/*.patch; do
+        [ "$patch" = solution ] || [ -e "$patch" ] || continue
+        name=$(basename "$patch" .patch)
+        root=$KIT_TMP/autograder-$name
+        mkdir -p "$root/source" "$root/submission" "$root/results"
+        chmod 755 "$KIT_TMP" "$root" "$root/source"
+        cp -r "$KIT/solution/." "$root/submission/"
+        if [ "$patch" != solution ] && ! patch -s -p1 -d "$root/submission" <"$patch" >/dev/null 2>&1; then
+            kit_fail "gradescope/$name.patch does not apply"; continue
+        fi
+        (cd "$root/source" && python3 -c 'import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extractall(".")' "$zip")
+        chmod -R a+rX "$root/source" "$root/submission"
+        chmod 755 "$root/source/run_autograder"
+        sums=$(cd "$root/source" && cat tests.txt junit_grade.py | cksum)
+        if [ "$(id -u)" = 0 ]; then
+            AUTOGRADER_ROOT=$root JUNIT_GRADE_USER=nobody JUNIT_GRADE_CLASSES=$1 "$root/source/run_autograder"
+        else
+            AUTOGRADER_ROOT=$root JUNIT_GRADE_CLASSES=$1 "$root/source/run_autograder"
+        fi
+        verdict=$(python3 - "$root/results/results.json" "$1" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+names = [t["name"] for t in r.get("tests", [])]
+full = names == sys.argv[2].split(",") and all(t["score"] == t["max_score"] for t in r["tests"])
+text = r.get("output", "") + "\n" + "\n".join(t.get("output", "") for t in r.get("tests", []))
+print(("full" if full else "not-full") + " " + ("ours" if names == sys.argv[2].split(",") else "not-ours"))
+print(text)
+PY
+)
+        read -r score owner <<<"$(head -1 <<<"$verdict")"
+        expect=$(sed -n 's/^# Output names: //p' "$patch" 2>/dev/null)
+        if [ "$(cd "$root/source" && cat tests.txt junit_grade.py | cksum)" != "$sums" ]; then
+            kit_fail "gradescope-junit on $name: the zip's own files were changed"
+        elif [ "$owner" != ours ]; then
+            kit_fail "gradescope-junit on $name: results.json is not the grader's: $(head -c 300 "$root/results/results.json")"
+        elif [ "$patch" = solution ] && [ "$score" != full ]; then
+            kit_fail "gradescope-junit on the solution: not full marks:"; cat "$root/results/results.json" >&2
+        elif [ "$patch" != solution ] && [ "$score" = full ]; then
+            kit_fail "gradescope-junit on $name: full marks"
+        elif [ -n "$expect" ] && ! grep -qF -- "$expect" <<<"$verdict"; then
+            kit_fail "gradescope-junit on $name: the output does not say \`$expect\`:"; cat "$root/results/results.json" >&2
+        else
+            checked="$checked $name"
+        fi
+    done
+    echo "gradescope-junit.zip ($1):${checked:- nothing} as expected"
 }
 
 kit_summary() {

@@ -4,7 +4,9 @@
 //! A situation is something a game can come to that a program may get wrong: a win by
 //! an 8, an 8 that changes the colour, chained 2s, a penalty that empties the deck, a
 //! stalemate, the deck emptied by a draw, the fewest and the most players, a win by each
-//! strategy ([`Situation::ALL`]; [`applicable`] says which a rule set has). For each
+//! strategy, a starting card that is a 2 or an 8 (which nobody laid, so it triggers
+//! nothing: a program that puts its rule in force fails there)
+//! ([`Situation::ALL`]; [`applicable`] says which a rule set has). For each
 //! situation in turn, seeded random deals are played until one comes to it; then
 //! `count` random deals follow. Deal *k* of a search is dealt from
 //! `cards_core::rng::stream_rng(seed, k)`, so the same seed gives the same cases, on
@@ -50,7 +52,7 @@ pub struct Situation {
 
 impl Situation {
     /// Every situation, in the order cases are searched for.
-    pub const ALL: [Situation; 14] = [
+    pub const ALL: [Situation; 16] = [
         Situation::new(
             "win-by-eight",
             "a player wins by laying an 8 as their last card",
@@ -86,6 +88,16 @@ impl Situation {
         Situation::new("winner-C", "a colour-first player (C) wins"),
         Situation::new("winner-N", "a number-first player (N) wins"),
         Situation::new("winner-S", "a strategic player (S) wins"),
+        Situation::new(
+            "starts-with-two",
+            "the starting card is a 2, which nobody laid: the first player plays on it as on \
+             any card (rules with the Rule of Two)",
+        ),
+        Situation::new(
+            "starts-with-eight",
+            "the starting card is an 8, which nobody laid: it stands for its own colour \
+             (rules with 8s)",
+        ),
     ];
 
     const fn new(name: &'static str, about: &'static str) -> Situation {
@@ -101,7 +113,10 @@ pub fn applicable(variant: Variant) -> Vec<Situation> {
         .into_iter()
         .filter(|situation| match situation.name {
             "eight-changes-colour" => rules.eight.is_some(),
-            "chained-twos" | "two-penalty" | "penalty-empties-deck" => rules.two.is_some(),
+            "chained-twos" | "two-penalty" | "penalty-empties-deck" | "starts-with-two" => {
+                rules.two.is_some()
+            }
+            "starts-with-eight" => rules.eight.is_some(),
             "stalemate" => rules.end == EndRule::PlayOn,
             "players-2" | "players-6" => {
                 !matches!(format, DealFormat::Numbered { players: Some(_) })
@@ -210,6 +225,10 @@ pub enum CasesError {
     Write(#[from] std::io::Error),
 }
 
+/// The first random stream of the starting-card situations' searches (those of the
+/// others start at 0; no search comes near 2^40 deals).
+const STARTING_CARD_STREAMS: u64 = 1 << 40;
+
 /// How many deals are tried for one situation before giving up on it.
 pub const SEARCH_LIMIT: u64 = 200_000;
 
@@ -233,6 +252,8 @@ pub fn play(
         }
     };
     let mut last_was_two = false;
+    let mut first_turn = true;
+    let starting = deal.discard.number();
     let outcome = Driver::new().play(
         &mut game,
         &mut ChanceSource::recorded(vec![order]),
@@ -244,6 +265,26 @@ pub fn play(
                     .map_err(cards_core::protocol::Stop::Io)?;
                 let Event::Turn(turn) = event else { continue };
                 let deck_empty = game.deck().is_empty();
+                if std::mem::take(&mut first_turn) {
+                    // Only a first turn that differs from the one a laid 2 or 8 would
+                    // bring about shows a program that takes the starting card for one:
+                    // not a 2 answered with a 2, not an 8 (which matches an 8 anyway).
+                    let laid = match turn.play {
+                        Play::Card { card, .. } => Some(card.number()),
+                        _ => None,
+                    };
+                    let two_pending = matches!(turn.play, Play::Penalty { .. });
+                    if starting == 2
+                        && game.rules().two.is_some()
+                        && laid != Some(2)
+                        && !two_pending
+                    {
+                        mark("starts-with-two");
+                    }
+                    if starting == 8 && game.rules().eight.is_some() && laid != Some(8) {
+                        mark("starts-with-eight");
+                    }
+                }
                 match turn.play {
                     Play::Card { card, chosen } => {
                         if card.number() == 2 && last_was_two && game.rules().two.is_some() {
@@ -309,10 +350,18 @@ pub fn make(
     count: usize,
     style: Style,
 ) -> Result<CaseSet, CasesError> {
+    // The starting-card situations are searched in streams of their own, far from the
+    // others', so that adding them left every other case of a seed as it was.
     let mut stream = 0u64;
-    let mut deal_next = |players: Option<usize>| -> Result<Deal, CasesError> {
-        let mut rng = stream_rng(seed, stream);
-        stream += 1;
+    let mut starting_stream = STARTING_CARD_STREAMS;
+    let mut deal_next = |players: Option<usize>, starting: bool| -> Result<Deal, CasesError> {
+        let counter = if starting {
+            &mut starting_stream
+        } else {
+            &mut stream
+        };
+        let mut rng = stream_rng(seed, *counter);
+        *counter += 1;
         let players = players.unwrap_or_else(|| match variant.format() {
             DealFormat::Numbered { players: Some(n) } => n,
             _ => MIN_PLAYERS + below(&mut rng, (MAX_PLAYERS - MIN_PLAYERS + 1) as u64) as usize,
@@ -404,9 +453,10 @@ pub fn make(
             "players-6" => Some(MAX_PLAYERS),
             _ => None,
         };
+        let starting = situation.name.starts_with("starts-with-");
         let mut found = false;
         for _ in 0..SEARCH_LIMIT {
-            let deal = deal_next(players)?;
+            let deal = deal_next(players, starting)?;
             let (output, seen) = play(variant, &deal, style)?;
             if seen.contains(&situation.name) {
                 add(&mut set, situation.name, &deal, output, seen)?;
@@ -419,7 +469,7 @@ pub fn make(
         }
     }
     for _ in 0..count {
-        let deal = deal_next(None)?;
+        let deal = deal_next(None, false)?;
         let (output, seen) = play(variant, &deal, style)?;
         add(&mut set, "random", &deal, output, seen)?;
     }
@@ -489,6 +539,51 @@ mod tests {
                     case.target == "random" || case.situations.contains(&case.target),
                     "{variant} {case:?}"
                 );
+            }
+        }
+    }
+
+    /// The mistake "the starting 2 triggers the Rule of Two" (or "the starting 8 names a
+    /// colour") must meet a case of every rule set where it changes the game: a deal
+    /// that starts with that card and whose first player does not answer it with its
+    /// like, so that a 2 in force (a `TAKE TWO`, or a forced 2) would show.
+    #[test]
+    fn every_rule_set_with_twos_or_eights_has_a_case_starting_with_one() {
+        for variant in Variant::ALL {
+            let rules = variant.rules();
+            let set = make(variant, 1, 10, Style::default()).unwrap();
+            for (situation, number, applies) in [
+                ("starts-with-two", 2, rules.two.is_some()),
+                ("starts-with-eight", 8, rules.eight.is_some()),
+            ] {
+                let cases: Vec<_> = set
+                    .manifest
+                    .cases
+                    .iter()
+                    .zip(&set.files)
+                    .filter(|(case, _)| case.target == situation)
+                    .collect();
+                assert_eq!(cases.len(), usize::from(applies), "{variant} {situation}");
+                for (case, (input, output)) in cases {
+                    let deal = crate::files::parse_deal(variant, input).unwrap();
+                    assert_eq!(deal.discard.number(), number, "{variant} {}", case.name);
+                    // Assignment 2 prints the starting card first (`0: B3`); Assignment 4
+                    // starts with the first player's turn.
+                    let skip = match variant.format() {
+                        DealFormat::Numbered { .. } => 1,
+                        DealFormat::Named { .. } => 0,
+                    };
+                    let first = output.lines().nth(skip).unwrap();
+                    let play = first.rsplit(": ").next().unwrap();
+                    assert!(!play.contains("TAKE TWO"), "{variant} {first}");
+                    assert!(
+                        play == "DRAW"
+                            || !play.starts_with(|c: char| c.is_ascii_uppercase())
+                            || !play[1..].starts_with(&number.to_string()),
+                        "{variant} {}: {first}",
+                        case.name
+                    );
+                }
             }
         }
     }
