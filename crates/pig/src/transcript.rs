@@ -534,6 +534,24 @@ impl Checker<'_> {
             ..
         }) = &item
         else {
+            let ends_turn = matches!(
+                item,
+                Some(Item {
+                    kind: Kind::Player { .. },
+                    ..
+                })
+            );
+            if seat == 1 && ends_turn && banked + turn >= COMPUTER_HOLDS_AT {
+                // Holding once the total (banked plus turn) reaches 20 is the mistake
+                // here, whatever the last roll was: the rule counts the turn's points.
+                return Err(self.violation(
+                    item.as_ref(),
+                    format!(
+                        "the Computer rolls until its turn holds {COMPUTER_HOLDS_AT} points: Turn Points counts, not Total Points (the turn has {turn}, the total {}), so it rolls again: `Roll=(A,B), Roll Points = P, Turn Points = T, Total Points = N`",
+                        banked + turn
+                    ),
+                ));
+            }
             if let Some(rule) = self.single_one_ended_the_turn(item.as_ref()) {
                 return Err(self.violation(item.as_ref(), rule));
             }
@@ -951,6 +969,29 @@ mod tests {
             ),
             "line 8: only double 1s (snake eyes) end the turn: after (1,5), a single 1, the turn \
              goes on; got `Player: Computer, Total Points = 6`"
+        );
+        // A Computer that holds once its total reaches 20 (banked 18 plus a turn of 5),
+        // here after a roll with a single 1: the hold rule is what it broke.
+        assert_eq!(
+            violation(
+                &format!(
+                    "{start}Hold dice (Y/N?) ?Roll=(6,4), Roll Points = 10, Turn Points = 10, Total Points = 10\n\
+                     Hold dice (Y/N?) ?Roll=(2,6), Roll Points = 8, Turn Points = 18, Total Points = 18\n\
+                     Hold dice (Y/N?) ?Player: Human, Total Points = 18\n\n\
+                     Player: Computer, Total Points = 0\n\
+                     Roll=(6,6), Roll Points = 24, Turn Points = 24, Total Points = 24\n\
+                     Player: Computer, Total Points = 24\n\n\
+                     Player: Human, Total Points = 18\n\
+                     Hold dice (Y/N?) ?Player: Human, Total Points = 18\n\n\
+                     Player: Computer, Total Points = 24\n\
+                     Roll=(1,4), Roll Points = 5, Turn Points = 5, Total Points = 29\n\
+                     Player: Computer, Total Points = 29\n"
+                ),
+                Some(&["n", "n", "y", "y"])
+            ),
+            "line 17: the Computer rolls until its turn holds 20 points: Turn Points counts, not \
+             Total Points (the turn has 5, the total 29), so it rolls again: `Roll=(A,B), Roll \
+             Points = P, Turn Points = T, Total Points = N`; got `Player: Computer, Total Points = 29`"
         );
         assert_eq!(
             violation(
