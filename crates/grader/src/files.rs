@@ -66,6 +66,103 @@ pub fn read_regular(path: &Path) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|_| format!("{shown}: not UTF-8 text"))
 }
 
+/// The most files and folders [`lay_over`] lays, and how deep it goes.
+const MAX_GIVEN_ENTRIES: usize = 1000;
+const MAX_GIVEN_DEPTH: usize = 32;
+
+/// Lays the assignment's given files (`given`: regular files and folders, nothing else)
+/// over `dir`, a grading's copy of a submission (`--given DIR`), so that the given
+/// versions are the ones that count. A student's entry at a given file's path, whatever
+/// it is (a file, a folder, a symbolic link), is removed first and the file created anew
+/// (`O_CREAT | O_EXCL | O_NOFOLLOW`); a given folder is entered only where `dir` has a
+/// real folder of that name (a link is replaced by a folder): nothing is ever written
+/// through a student's link. Called when no program of the student's runs (before and
+/// after the compile step), so nothing can change `dir` meanwhile. Files are left
+/// readable by everyone (0644, or 0755 when the given file is executable), folders
+/// 0755; the number of entries laid is returned.
+pub fn lay_over(given: &Path, dir: &Path) -> std::io::Result<usize> {
+    let mut laid = 0;
+    lay(given, dir, 0, &mut laid)?;
+    Ok(laid)
+}
+
+fn lay(from: &Path, to: &Path, depth: usize, laid: &mut usize) -> std::io::Result<()> {
+    use std::fs;
+    use std::io::{Error, Write};
+    use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+    let too_many = || {
+        Error::other(format!(
+            "more than {MAX_GIVEN_ENTRIES} files and folders, or nested deeper than \
+             {MAX_GIVEN_DEPTH}"
+        ))
+    };
+    if depth > MAX_GIVEN_DEPTH {
+        return Err(too_many());
+    }
+    let mut entries = fs::read_dir(from)?.collect::<std::io::Result<Vec<_>>>()?;
+    entries.sort_by_key(|entry| entry.file_name());
+    for entry in entries {
+        *laid += 1;
+        if *laid > MAX_GIVEN_ENTRIES {
+            return Err(too_many());
+        }
+        let source = entry.path();
+        let kind = fs::symlink_metadata(&source)?;
+        let target = to.join(entry.file_name());
+        // What the student left there: never followed, only looked at and removed.
+        let existing = fs::symlink_metadata(&target).ok();
+        let remove = |meta: &fs::Metadata| {
+            if meta.file_type().is_dir() {
+                // remove_dir_all removes links inside without following them.
+                fs::remove_dir_all(&target)
+            } else {
+                fs::remove_file(&target)
+            }
+        };
+        if kind.file_type().is_dir() {
+            match &existing {
+                Some(meta) if meta.file_type().is_dir() => {}
+                Some(meta) => {
+                    remove(meta)?;
+                    fs::create_dir(&target)?;
+                }
+                None => fs::create_dir(&target)?,
+            }
+            fs::set_permissions(&target, fs::Permissions::from_mode(0o755))?;
+            lay(&source, &target, depth + 1, laid)?;
+        } else if kind.file_type().is_file() {
+            if let Some(meta) = &existing {
+                remove(meta)?;
+            }
+            let mode = if kind.permissions().mode() & 0o111 != 0 {
+                0o755
+            } else {
+                0o644
+            };
+            let data = fs::read(&source)?;
+            let mut file = fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .mode(mode)
+                .custom_flags(libc_nofollow())
+                .open(&target)?;
+            file.write_all(&data)?;
+            file.set_permissions(fs::Permissions::from_mode(mode))?;
+        } else {
+            return Err(Error::other(format!(
+                "{} is not a regular file or folder",
+                printable(&source.display().to_string())
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// `O_NOFOLLOW`, as the standard library's `custom_flags` takes it.
+fn libc_nofollow() -> i32 {
+    OFlags::NOFOLLOW.bits() as i32
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -89,6 +186,58 @@ mod tests {
             check_case_name("\u{1b}[2J").unwrap_err(),
             "case name '\\u{1b}[2J' holds a control, bidirectional or invisible character"
         );
+    }
+
+    /// A student's links at the given files' paths (a file, a folder) are replaced, never
+    /// written through: the files they name are untouched (issue 37, item 1).
+    #[test]
+    fn given_files_replace_a_students_links() {
+        use std::os::unix::fs::symlink;
+        let root = tempfile::tempdir().unwrap();
+        let (given, stage, outside) = (
+            root.path().join("given"),
+            root.path().join("stage"),
+            root.path().join("outside"),
+        );
+        for dir in [&given, &stage, &outside] {
+            std::fs::create_dir(dir).unwrap();
+        }
+        std::fs::create_dir(given.join("lib")).unwrap();
+        std::fs::write(given.join("Given.txt"), "given\n").unwrap();
+        std::fs::write(given.join("lib/Helper.class"), "given class\n").unwrap();
+        std::fs::write(given.join("Helper.java"), "given source\n").unwrap();
+        std::fs::write(outside.join("expected.out"), "the answer\n").unwrap();
+        std::fs::write(outside.join("Helper.class"), "elsewhere\n").unwrap();
+        symlink(outside.join("expected.out"), stage.join("Given.txt")).unwrap();
+        symlink(&outside, stage.join("lib")).unwrap();
+        std::fs::write(stage.join("Helper.java"), "the student's\n").unwrap();
+        std::fs::write(stage.join("Mine.java"), "mine\n").unwrap();
+        assert_eq!(lay_over(&given, &stage).unwrap(), 4);
+        let read = |path: &Path| std::fs::read_to_string(path).unwrap();
+        assert_eq!(read(&outside.join("expected.out")), "the answer\n");
+        assert_eq!(read(&outside.join("Helper.class")), "elsewhere\n");
+        assert_eq!(read(&stage.join("Given.txt")), "given\n");
+        assert_eq!(read(&stage.join("lib/Helper.class")), "given class\n");
+        assert_eq!(read(&stage.join("Helper.java")), "given source\n");
+        assert_eq!(read(&stage.join("Mine.java")), "mine\n");
+        for path in ["Given.txt", "lib"] {
+            let meta = std::fs::symlink_metadata(stage.join(path)).unwrap();
+            assert!(!meta.file_type().is_symlink(), "{path}");
+        }
+        // A given folder whose place holds a student's file, and a given file whose
+        // place holds a folder.
+        std::fs::remove_dir_all(stage.join("lib")).unwrap();
+        std::fs::write(stage.join("lib"), "a file").unwrap();
+        std::fs::remove_file(stage.join("Given.txt")).unwrap();
+        std::fs::create_dir(stage.join("Given.txt")).unwrap();
+        symlink(outside.join("expected.out"), stage.join("Given.txt/x")).unwrap();
+        lay_over(&given, &stage).unwrap();
+        assert_eq!(read(&stage.join("Given.txt")), "given\n");
+        assert_eq!(read(&stage.join("lib/Helper.class")), "given class\n");
+        assert_eq!(read(&outside.join("expected.out")), "the answer\n");
+        // A given folder holding a link is refused.
+        symlink("/etc/passwd", given.join("link")).unwrap();
+        assert!(lay_over(&given, &stage).is_err());
     }
 
     #[test]

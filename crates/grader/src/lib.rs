@@ -113,6 +113,10 @@ pub struct Options {
     /// The project's own reading only: trailing whitespace and a missing final newline
     /// cost the case's marks, and the other readings a text allows are refused.
     pub strict: bool,
+    /// Whether each run has the case's name in [`CASE_VARIABLE`] (`--tell-case`): off
+    /// by default, as a program that knows which case it runs can hand back an answer
+    /// learnt from earlier reports.
+    pub tell_case: bool,
 }
 
 impl Default for Options {
@@ -122,6 +126,7 @@ impl Default for Options {
             limits: Limits::default(),
             jobs: default_jobs(),
             strict: false,
+            tell_case: false,
         }
     }
 }
@@ -191,6 +196,8 @@ pub struct CaseResult {
     pub seconds: f64,
     /// How the end of the run was made sure of.
     pub killed: Killed,
+    /// When Gradescope shows it to the student ([`report::Marking`]).
+    pub visibility: report::Visibility,
 }
 
 /// Why grading could not be done at all: one line each.
@@ -229,9 +236,9 @@ impl std::fmt::Display for GradeError {
 
 impl std::error::Error for GradeError {}
 
-/// The environment variable that holds the case's name in each run (`GRADER_CASE`), for
-/// programs that want to know (a test fixture seeding its dice by it); graded programs
-/// need not read it.
+/// The environment variable that holds the case's name in each run (`GRADER_CASE`)
+/// when the instructor asks for it ([`Options::tell_case`], `--tell-case`: a test
+/// fixture seeding its dice by it); graded programs need not read it.
 pub const CASE_VARIABLE: &str = "GRADER_CASE";
 
 /// Runs `command` once per case in `sandbox`, `options.jobs` at a time, and judges each
@@ -239,7 +246,8 @@ pub const CASE_VARIABLE: &str = "GRADER_CASE";
 /// `check(case, output)` judges its standard output, cut or not ([`Output`]). The report
 /// has one result per case, in the order of `cases`, or the grading fails.
 ///
-/// Each run has the case's name in its environment as [`CASE_VARIABLE`].
+/// With [`Options::tell_case`], each run has the case's name in its environment as
+/// [`CASE_VARIABLE`]; otherwise nothing tells it which case it runs.
 ///
 /// An error when the program cannot be started at all (no such file, not executable)
 /// or a case could not be judged; everything the program does is a verdict.
@@ -277,6 +285,9 @@ where
         compiled: sandbox.compiled().cloned(),
         seconds: started.elapsed().as_secs_f64(),
         results,
+        // Gradescope's outputs leave the expected lines out unless the instructor asks
+        // (report::Marking::apply); the text and JSON reports always show them.
+        show_expected: false,
     };
     if let Some(compiled) = sandbox.compiled().filter(|c| !c.ok) {
         // Nothing to run: every case says why, with the compiler's first error.
@@ -298,6 +309,7 @@ where
                 max_score: case.max_score,
                 seconds: 0.0,
                 killed: Killed::Everything,
+                visibility: report::Visibility::Visible,
             })
             .collect();
         return Ok(report(results));
@@ -318,8 +330,9 @@ where
                         if failed(failure) {
                             break;
                         }
-                        let env = [(CASE_VARIABLE, case.name.as_str())];
-                        match run::run(sandbox, slot, command, &case.stdin, &env, options.limits) {
+                        let told = [(CASE_VARIABLE, case.name.as_str())];
+                        let env: &[(&str, &str)] = if options.tell_case { &told } else { &[] };
+                        match run::run(sandbox, slot, command, &case.stdin, env, options.limits) {
                             Ok(run) => {
                                 let result = judge(case, &run, options, check);
                                 let mut results =
@@ -370,12 +383,34 @@ where
 /// compile step in it ([`run::compile`]) with `limits` (its own timeout): what the
 /// runs start from. A failed compile is no error here: the grading then reports every
 /// case as not compiled, with what the compiler said.
+///
+/// `given` (`--given DIR`, the files the assignment gives the students) is laid over
+/// the grading's copy of the submission ([`files::lay_over`]; without a sandbox, over
+/// the submission itself) twice: before the compile step, so that it compiles against
+/// the given sources and classes, and again after it, so that a given class the
+/// student's sources also define (a submitted `Helper.java`, or a second top-level
+/// class `Helper` in another file) is the given one again when the runs start. A
+/// student's link at a given file's path is replaced, never followed.
 pub fn sandbox_compiled(
     request: &Request,
     compile: Option<&str>,
+    given: Option<&std::path::Path>,
     limits: &Limits,
 ) -> Result<Sandbox, SandboxError> {
     let mut sandbox = Sandbox::new(request)?;
+    let lay = |sandbox: &Sandbox| match given {
+        Some(dir) => files::lay_over(dir, &sandbox.start_dir())
+            .map(|_| ())
+            .map_err(|error| {
+                SandboxError(format!(
+                    "--given {}: {}",
+                    printable(&dir.display().to_string()),
+                    printable(&error.to_string())
+                ))
+            }),
+        None => Ok(()),
+    };
+    lay(&sandbox)?;
     if let Some(line) = compile {
         run::compile(&mut sandbox, line, limits).map_err(|error| {
             SandboxError(format!(
@@ -383,6 +418,7 @@ pub fn sandbox_compiled(
                 printable(line)
             ))
         })?;
+        lay(&sandbox)?;
     }
     Ok(sandbox)
 }
@@ -405,16 +441,53 @@ pub fn write_whole(path: &std::path::Path, text: &[u8]) -> std::io::Result<()> {
     Ok(())
 }
 
+/// A grading that is one part of several in one Gradescope `results.json` (`grade
+/// --part NAME --format gradescope --report FILE`): the part's name, and the marks it is
+/// worth when it cannot be graded at all.
+#[derive(Clone, Copy, Debug)]
+pub struct Part<'a> {
+    /// The part's name, which prefixes its tests' names (`take-two: 01-win-by-eight`).
+    pub name: &'a str,
+    /// The marks a part that could not be graded loses (`--points`).
+    pub points: f64,
+}
+
+/// The `results.json` the parts before wrote, if `path` holds one (a regular file, never
+/// followed through a link).
+fn earlier_parts(path: &std::path::Path) -> std::io::Result<Option<String>> {
+    match std::fs::symlink_metadata(path) {
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(error) => Err(error),
+        Ok(_) => files::read_regular(path)
+            .map(Some)
+            .map_err(std::io::Error::other),
+    }
+}
+
 /// Writes `report` in `format` to the file `to` (whole, [`write_whole`]) or, without one,
-/// to `out`: what `grade --report FILE` does in every game's binary.
+/// to `out`: what `grade --report FILE` does in every game's binary. With `part`
+/// (Gradescope's format and a file only), the report is added to the parts already in
+/// the file.
 pub fn deliver(
     report: &Report,
     format: Format,
     to: Option<&std::path::Path>,
+    part: Option<Part<'_>>,
     out: &mut dyn std::io::Write,
 ) -> std::io::Result<()> {
     let mut text = Vec::new();
-    report.write(format, &mut text)?;
+    match (part, to) {
+        (Some(part), Some(path)) if format == Format::Gradescope => {
+            let earlier = earlier_parts(path)?;
+            report.write_gradescope_part(part.name, earlier.as_deref(), &mut text)?;
+        }
+        (Some(_), _) => {
+            return Err(std::io::Error::other(
+                "--part is for --format gradescope with --report FILE",
+            ));
+        }
+        (None, _) => report.write(format, &mut text)?,
+    }
     match to {
         Some(path) => write_whole(path, &text),
         None => {
@@ -427,15 +500,31 @@ pub fn deliver(
 /// When a grading could not be done (`why`): with `--format gradescope --report FILE`,
 /// FILE becomes a results.json saying so (the student sees why, not an autograder
 /// failure); otherwise nothing is written (the error goes to standard error).
+///
+/// With `part`, the parts already in FILE keep their marks, and this part is one failed
+/// test, worth the part's points, that says why.
 pub fn deliver_failure(
     why: &str,
     format: Format,
     to: Option<&std::path::Path>,
+    part: Option<Part<'_>>,
 ) -> std::io::Result<()> {
     match (format, to) {
         (Format::Gradescope, Some(path)) => {
             let mut text = Vec::new();
-            report::gradescope_failure(why, &mut text)?;
+            match part {
+                Some(part) => {
+                    let earlier = earlier_parts(path)?;
+                    report::gradescope_failure_part(
+                        why,
+                        part.name,
+                        part.points,
+                        earlier.as_deref(),
+                        &mut text,
+                    )?;
+                }
+                None => report::gradescope_failure(why, &mut text)?,
+            }
             write_whole(path, &text)
         }
         _ => Ok(()),
@@ -505,6 +594,7 @@ where
         max_score: case.max_score,
         seconds: run.elapsed.as_secs_f64(),
         killed: run.killed.clone(),
+        visibility: report::Visibility::Visible,
     }
 }
 
@@ -562,6 +652,33 @@ mod tests {
         assert!(report.all_passed());
         assert_eq!(report.isolation, sandbox.isolation());
         assert_ne!(report.isolation, Isolation::None);
+    }
+
+    /// Nothing tells a program which case it runs unless the instructor asks (issue 37,
+    /// item 8): knowing it, a program replays answers learnt from earlier reports.
+    #[test]
+    fn the_case_is_told_only_when_asked() {
+        let cases = vec![Case::new("01-win-by-eight", Vec::new())];
+        let check = |_: &Case, output: &Output<'_>| compare("untold\n", output.text);
+        let command = sh("echo \"${GRADER_CASE:-untold}\"");
+        let report = grade(
+            &Sandbox::none(),
+            &command,
+            &cases,
+            &Options::default(),
+            check,
+        )
+        .unwrap();
+        assert!(report.all_passed(), "{report:?}");
+        let told = Options {
+            tell_case: true,
+            ..Options::default()
+        };
+        let report = grade(&Sandbox::none(), &command, &cases, &told, |_, output| {
+            compare("01-win-by-eight\n", output.text)
+        })
+        .unwrap();
+        assert!(report.all_passed(), "{report:?}");
     }
 
     #[test]

@@ -64,14 +64,22 @@
 //! | `tests[].score` | number | marks earned: `max_score` or 0 |
 //! | `tests[].max_score` | number | marks the case is worth |
 //! | `tests[].status` | string | `passed` or `failed` |
-//! | `tests[].output` | string | what happened (the `detail` above), shown to the student |
+//! | `tests[].output` | string | what happened (the `detail` above), shown to the student; a wrong output's expected line only with `--show-expected` ([`Verdict::detail_without_expected`]) |
 //! | `tests[].output_format` | string | `text` |
-//! | `tests[].visibility` | string | `visible`: students see every test |
+//! | `tests[].visibility` | string | when students see the test: `visible` (default), `hidden`, `after_due_date` or `after_published` (`--visibility`, [`Visibility`]) |
+//!
+//! # Marks and what the students see ([`Marking`])
+//!
+//! Every case is worth 1 mark unless `--weight PATTERN=POINTS` says otherwise (a case
+//! name, or a pattern with `*`: `*-chained-twos=3`), and `--points N` scales the marks
+//! so that they add up to `N` (a problem's share of an assignment). These count in every
+//! format. `--visibility [PATTERN=]VISIBILITY` and `--show-expected` concern only the
+//! Gradescope format: what a student is shown.
 
 use std::io::{self, Write};
 use std::str::FromStr;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::CaseResult;
 use crate::outcome::{Exit, Killed};
@@ -110,6 +118,190 @@ impl FromStr for Format {
     }
 }
 
+/// When Gradescope shows a test to the student: its `visibility`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Visibility {
+    /// Always (Gradescope's default).
+    #[default]
+    Visible,
+    /// Never: the instructor sees it; its marks count.
+    Hidden,
+    /// Once the assignment's due date has passed.
+    AfterDueDate,
+    /// Once the grades are published.
+    AfterPublished,
+}
+
+impl Visibility {
+    /// Gradescope's name for it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Visibility::Visible => "visible",
+            Visibility::Hidden => "hidden",
+            Visibility::AfterDueDate => "after_due_date",
+            Visibility::AfterPublished => "after_published",
+        }
+    }
+}
+
+impl FromStr for Visibility {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Visibility, String> {
+        match name.replace('-', "_").as_str() {
+            "visible" => Ok(Visibility::Visible),
+            "hidden" => Ok(Visibility::Hidden),
+            "after_due_date" => Ok(Visibility::AfterDueDate),
+            "after_published" => Ok(Visibility::AfterPublished),
+            _ => Err(format!(
+                "unknown visibility '{}': use visible, hidden, after_due_date or after_published",
+                printable(name)
+            )),
+        }
+    }
+}
+
+/// Whether the case name `name` matches `pattern`: the name itself, or a pattern where
+/// `*` stands for any characters (`*-random`, `*two*`).
+pub fn matches(pattern: &str, name: &str) -> bool {
+    let mut parts = pattern.split('*');
+    let first = parts.next().unwrap_or("");
+    let Some(mut rest) = name.strip_prefix(first) else {
+        return false;
+    };
+    let parts: Vec<&str> = parts.collect();
+    let Some((last, middle)) = parts.split_last() else {
+        return rest.is_empty();
+    };
+    for part in middle {
+        match rest.find(part) {
+            Some(at) => rest = &rest[at + part.len()..],
+            None => return false,
+        }
+    }
+    rest.len() >= last.len() && rest.ends_with(last)
+}
+
+/// How the cases are marked and what the students see of them: the instructor's
+/// `--weight`, `--points`, `--visibility` and `--show-expected`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Marking {
+    /// `--weight PATTERN=POINTS`: the marks of the cases whose names match (the last
+    /// matching one wins; a case no pattern matches is worth 1).
+    pub weights: Vec<(String, f64)>,
+    /// `--points N`: the marks scaled to add up to `N`.
+    pub points: Option<f64>,
+    /// `--visibility [PATTERN=]VISIBILITY`: the tests' visibility on Gradescope (no
+    /// pattern: every case; the last matching one wins; default visible).
+    pub visibility: Vec<(Option<String>, Visibility)>,
+    /// `--show-expected`: Gradescope's outputs quote a wrong output's expected line (by
+    /// default they do not: a student could harvest the expected outputs).
+    pub show_expected: bool,
+}
+
+/// The largest mark a case may be given.
+const MAX_WEIGHT: f64 = 1_000_000.0;
+
+/// Reads `--weight PATTERN=POINTS` (points: a number from 0 to a million).
+pub fn parse_weight(text: &str) -> Result<(String, f64), String> {
+    let usage = || {
+        format!(
+            "'{}': a weight is PATTERN=POINTS, a case name (or a pattern with *) and a \
+             number of marks from 0 (like 01-win-by-eight=3 or '*-random=0.5')",
+            printable(text)
+        )
+    };
+    let (pattern, points) = text.rsplit_once('=').ok_or_else(usage)?;
+    match points.trim().parse::<f64>() {
+        Ok(points) if !pattern.is_empty() && (0.0..=MAX_WEIGHT).contains(&points) => {
+            Ok((pattern.to_owned(), points))
+        }
+        _ => Err(usage()),
+    }
+}
+
+/// Reads `--points N`: more than 0, at most a million.
+pub fn parse_points(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(points) if points > 0.0 && points <= MAX_WEIGHT => Ok(points),
+        _ => Err("the points are a number more than 0 (like 40 or 12.5)".to_owned()),
+    }
+}
+
+/// Reads `--visibility [PATTERN=]VISIBILITY`.
+pub fn parse_visibility(text: &str) -> Result<(Option<String>, Visibility), String> {
+    match text.rsplit_once('=') {
+        Some((pattern, name)) if !pattern.is_empty() => {
+            Ok((Some(pattern.to_owned()), name.parse()?))
+        }
+        Some(_) => Err(format!(
+            "'{}': give a case name or pattern before the =",
+            printable(text)
+        )),
+        None => Ok((None, text.parse()?)),
+    }
+}
+
+impl Marking {
+    /// Each pattern of `--weight` and `--visibility` that matches none of `names`: an
+    /// instructor's typing error, refused before anything runs.
+    pub fn unmatched<'a>(&'a self, names: &[&str]) -> Option<&'a str> {
+        self.weights
+            .iter()
+            .map(|(pattern, _)| pattern.as_str())
+            .chain(self.visibility.iter().filter_map(|(p, _)| p.as_deref()))
+            .find(|pattern| !names.iter().any(|name| matches(pattern, name)))
+    }
+
+    /// The marks of the case `name` before `--points` scales them.
+    fn weight(&self, name: &str) -> f64 {
+        self.weights
+            .iter()
+            .rev()
+            .find(|(pattern, _)| matches(pattern, name))
+            .map_or(1.0, |(_, points)| *points)
+    }
+
+    /// The visibility of the case `name`.
+    fn visibility(&self, name: &str) -> Visibility {
+        self.visibility
+            .iter()
+            .rev()
+            .find(|(pattern, _)| pattern.as_deref().is_none_or(|p| matches(p, name)))
+            .map_or(Visibility::Visible, |(_, visibility)| *visibility)
+    }
+
+    /// Applies the marking to `report`: each case's marks (its score is its marks when
+    /// it passed, 0 otherwise), its visibility, and whether expected lines are shown.
+    /// An error when `--points` is asked of cases whose weights add up to 0.
+    pub fn apply(&self, report: &mut Report) -> Result<(), String> {
+        let total: f64 = report.results.iter().map(|r| self.weight(&r.name)).sum();
+        let scale = match self.points {
+            Some(_) if total <= 0.0 => {
+                return Err(
+                    "--points: the cases' weights add up to 0, so there is nothing to scale"
+                        .to_owned(),
+                );
+            }
+            Some(points) => points / total,
+            None => 1.0,
+        };
+        let strict = report.strict;
+        for result in &mut report.results {
+            // Kept whole (40 marks over 12 cases): the reports round what they show.
+            result.max_score = self.weight(&result.name) * scale;
+            result.score = if result.verdict.passed(strict) {
+                result.max_score
+            } else {
+                0.0
+            };
+            result.visibility = self.visibility(&result.name);
+        }
+        report.show_expected = self.show_expected;
+        Ok(())
+    }
+}
+
 /// The results of grading one program on every case.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Report {
@@ -128,6 +320,10 @@ pub struct Report {
     pub seconds: f64,
     /// One result a case, in the cases' order.
     pub results: Vec<CaseResult>,
+    /// Whether Gradescope's outputs quote a wrong output's expected line
+    /// ([`Marking::show_expected`]); the text and JSON reports, the instructor's, always
+    /// do.
+    pub show_expected: bool,
 }
 
 impl Report {
@@ -168,6 +364,18 @@ impl Report {
         }
     }
 
+    /// Writes Gradescope's `results.json` of this report as the part `part` of an
+    /// autograder that grades several, after `earlier` (the `results.json` the parts
+    /// before wrote, if any): see `grade --part`.
+    pub fn write_gradescope_part(
+        &self,
+        part: &str,
+        earlier: Option<&str>,
+        out: &mut impl Write,
+    ) -> io::Result<()> {
+        write_json(out, &self.gradescope().after(part, earlier)?)
+    }
+
     /// The compile step's lines for people: what ran, and if it failed, what it said.
     fn compile_lines(&self) -> Vec<String> {
         let Some(compiled) = &self.compiled else {
@@ -206,8 +414,8 @@ impl Report {
                 "{:<width$}  {:<kind$}  {}/{}",
                 printable(&result.name),
                 result.verdict.kind(),
-                result.score,
-                result.max_score
+                shown(result.score),
+                shown(result.max_score)
             )?;
             let shown = match &result.verdict {
                 Verdict::Pass { note: None } => false,
@@ -237,8 +445,8 @@ impl Report {
             "{} of {} cases passed; score {}/{}{whitespace}",
             self.passed(),
             self.results.len(),
-            self.score(),
-            self.max_score()
+            shown(self.score()),
+            shown(self.max_score())
         )?;
         writeln!(
             out,
@@ -267,8 +475,8 @@ impl Report {
             seconds: (self.seconds * 1000.0).round() / 1000.0,
             passed: self.passed(),
             failed: self.results.len() - self.passed(),
-            score: self.score(),
-            max_score: self.max_score(),
+            score: shown(self.score()),
+            max_score: shown(self.max_score()),
             cases: self
                 .results
                 .iter()
@@ -295,29 +503,40 @@ impl Report {
             output.push_str(&format!(" Limits: {}.", self.limits));
         }
         Gradescope {
-            score: self.score(),
+            score: shown(self.score()),
             execution_time: (self.seconds * 1000.0).round() / 1000.0,
             output,
-            output_format: "text",
+            output_format: "text".to_owned(),
             tests: self
                 .results
                 .iter()
                 .map(|result| GradescopeTest {
                     name: printable(&result.name),
-                    score: result.score,
-                    max_score: result.max_score,
+                    score: shown(result.score),
+                    max_score: shown(result.max_score),
                     status: if result.verdict.passed(self.strict) {
                         "passed"
                     } else {
                         "failed"
+                    }
+                    .to_owned(),
+                    output: if self.show_expected {
+                        result.verdict.to_string()
+                    } else {
+                        result.verdict.detail_without_expected()
                     },
-                    output: result.verdict.to_string(),
-                    output_format: "text",
-                    visibility: "visible",
+                    output_format: "text".to_owned(),
+                    visibility: result.visibility.name().to_owned(),
                 })
                 .collect(),
         }
     }
+}
+
+/// Marks as the reports show them: to a millionth, so that marks scaled by `--points`
+/// (40 over 12 cases) add up to the points, not to 40.000000000000004.
+fn shown(marks: f64) -> f64 {
+    (marks * 1e6).round() / 1e6
 }
 
 fn write_json(out: &mut impl Write, value: &impl Serialize) -> io::Result<()> {
@@ -364,8 +583,8 @@ impl JsonCase {
             name: printable(&result.name),
             result: result.verdict.kind(),
             passed: result.verdict.passed(strict),
-            score: result.score,
-            max_score: result.max_score,
+            score: shown(result.score),
+            max_score: shown(result.max_score),
             seconds: (result.seconds * 1000.0).round() / 1000.0,
             detail: result.verdict.to_string(),
             line: None,
@@ -421,43 +640,97 @@ struct JsonCompile<'a> {
 
 /// Gradescope's `results.json`. `output_format` is `text`, so that whatever a student's
 /// program printed (quoted in `output`) is shown as text, never as HTML.
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 struct Gradescope {
     score: f64,
     execution_time: f64,
     output: String,
-    output_format: &'static str,
+    output_format: String,
     tests: Vec<GradescopeTest>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 struct GradescopeTest {
     name: String,
     score: f64,
     max_score: f64,
-    status: &'static str,
+    status: String,
     output: String,
-    output_format: &'static str,
-    visibility: &'static str,
+    output_format: String,
+    visibility: String,
+}
+
+impl Gradescope {
+    /// These results as the part `part` of an autograder that grades several (the
+    /// problems of an assignment, `grade --part NAME`), after `earlier` (the
+    /// `results.json` the parts before wrote, if any): the scores and times added, the
+    /// tests named `PART: case` after the earlier ones, the outputs one paragraph a
+    /// part.
+    fn after(mut self, part: &str, earlier: Option<&str>) -> io::Result<Gradescope> {
+        let part = printable(part);
+        for test in &mut self.tests {
+            test.name = format!("{part}: {}", test.name);
+        }
+        self.output = format!("{part}: {}", self.output);
+        let Some(earlier) = earlier else {
+            return Ok(self);
+        };
+        let mut merged: Gradescope = serde_json::from_str(earlier).map_err(|error| {
+            io::Error::other(format!(
+                "the results of the parts before {part} cannot be read: {error}"
+            ))
+        })?;
+        merged.score = shown(merged.score + self.score);
+        merged.execution_time =
+            ((merged.execution_time + self.execution_time) * 1000.0).round() / 1000.0;
+        merged.output = format!("{}\n\n{}", merged.output, self.output);
+        merged.tests.extend(self.tests);
+        Ok(merged)
+    }
 }
 
 /// Gradescope's `results.json` for a grading that could not be done at all (the
 /// grader's one-line error, `why`): no marks, and the reason where the student and the
 /// instructor see it, rather than Gradescope's bare "autograder failed".
 pub fn gradescope_failure(why: &str, out: &mut impl Write) -> io::Result<()> {
-    write_json(
-        out,
-        &Gradescope {
-            score: 0.0,
-            execution_time: 0.0,
-            output: format!(
-                "The autograder could not grade this submission: {}",
-                printable(why)
-            ),
-            output_format: "text",
-            tests: Vec::new(),
-        },
-    )
+    write_json(out, &failure(why))
+}
+
+fn failure(why: &str) -> Gradescope {
+    Gradescope {
+        score: 0.0,
+        execution_time: 0.0,
+        output: format!(
+            "The autograder could not grade this submission: {}",
+            printable(why)
+        ),
+        output_format: "text".to_owned(),
+        tests: Vec::new(),
+    }
+}
+
+/// [`gradescope_failure`] for the part `part` of an autograder that grades several,
+/// after `earlier` (as [`Report::write_gradescope_part`]): the parts before keep their
+/// marks, and this one is a failed test worth `points` that says why.
+pub fn gradescope_failure_part(
+    why: &str,
+    part: &str,
+    points: f64,
+    earlier: Option<&str>,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    let mut failed = failure(why);
+    failed.output = format!("could not be graded: {}", printable(why));
+    failed.tests.push(GradescopeTest {
+        name: "not graded".to_owned(),
+        score: 0.0,
+        max_score: points,
+        status: "failed".to_owned(),
+        output: failed.output.clone(),
+        output_format: "text".to_owned(),
+        visibility: Visibility::Visible.name().to_owned(),
+    });
+    write_json(out, &failed.after(part, earlier)?)
 }
 
 #[cfg(test)]
@@ -473,6 +746,7 @@ mod tests {
             max_score: 1.0,
             seconds: 0.01,
             killed: Killed::Everything,
+            visibility: Visibility::Visible,
         };
         Report {
             command: vec!["./a.out".into()],
@@ -502,6 +776,7 @@ mod tests {
                     0.0,
                 ),
             ],
+            show_expected: true,
         }
     }
 
@@ -538,6 +813,176 @@ isolation: bubblewrap (each run in a bubblewrap sandbox: its own copy of the sub
         assert_eq!(value["cases"][1]["column"], 6);
         assert_eq!(value["cases"][2]["signal"], 11);
         assert_eq!(value["cases"][2]["exit_code"], serde_json::Value::Null);
+    }
+
+    /// Gradescope's outputs leave a wrong output's expected line out unless the
+    /// instructor asks (issue 37, item 8): a report for the student shows the line's
+    /// number and the program's line only. The text and JSON reports show it always.
+    #[test]
+    fn the_expected_line_is_shown_only_when_asked() {
+        let mut report = report();
+        report.show_expected = false;
+        let mut out = Vec::new();
+        report.write(Format::Gradescope, &mut out).unwrap();
+        let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(
+            value["tests"][1]["output"],
+            "line 3: the output differs from the expected one (which is not shown); got `3: R8`"
+        );
+        assert!(!String::from_utf8_lossy(&out).contains("LOCO"));
+        for format in [Format::Text, Format::Json] {
+            let mut out = Vec::new();
+            report.write(format, &mut out).unwrap();
+            assert!(String::from_utf8_lossy(&out).contains("3: R8 LOCO Y"));
+        }
+        Marking {
+            show_expected: true,
+            ..Marking::default()
+        }
+        .apply(&mut report)
+        .unwrap();
+        let mut out = Vec::new();
+        report.write(Format::Gradescope, &mut out).unwrap();
+        assert!(String::from_utf8_lossy(&out).contains("expected `3: R8 LOCO Y`"));
+    }
+
+    /// Weights by name and pattern, the total scaled to the points asked for, and each
+    /// test's visibility (issue 43, item 7).
+    #[test]
+    fn weights_points_and_visibility() {
+        let mut report = report();
+        let marking = Marking {
+            weights: vec![("*-wrong".into(), 3.0), ("0*-ok".into(), 2.0)],
+            points: Some(40.0),
+            visibility: vec![
+                (None, Visibility::AfterDueDate),
+                (Some("03-*".into()), Visibility::Hidden),
+            ],
+            show_expected: false,
+        };
+        assert_eq!(marking.unmatched(&["01-ok", "02-wrong", "03-crash"]), None);
+        assert_eq!(marking.unmatched(&["01-ok", "03-crash"]), Some("*-wrong"));
+        marking.apply(&mut report).unwrap();
+        // 2 + 3 + 1 = 6 weights for 40 points.
+        assert_eq!(report.max_score(), 40.0);
+        let mut out = Vec::new();
+        report.write(Format::Gradescope, &mut out).unwrap();
+        let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(value["score"], 13.333333);
+        assert_eq!(value["tests"][0]["max_score"], 13.333333);
+        assert_eq!(value["tests"][2]["max_score"], 6.666667);
+        // Twelve cases for 5 points add up to 5, not 5.000004.
+        let mut twelve = report.clone();
+        twelve.results = vec![report.results[0].clone(); 12];
+        Marking {
+            points: Some(5.0),
+            ..Marking::default()
+        }
+        .apply(&mut twelve)
+        .unwrap();
+        let mut out = Vec::new();
+        twelve.write(Format::Gradescope, &mut out).unwrap();
+        let twelve: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(twelve["score"], 5.0);
+        assert_eq!(value["tests"][0]["visibility"], "after_due_date");
+        assert_eq!(value["tests"][1]["max_score"], 20.0);
+        assert_eq!(value["tests"][2]["visibility"], "hidden");
+        let zero = Marking {
+            weights: vec![("*".into(), 0.0)],
+            points: Some(10.0),
+            ..Marking::default()
+        };
+        assert!(zero.apply(&mut report).is_err());
+    }
+
+    #[test]
+    fn patterns() {
+        for (pattern, name, matched) in [
+            ("01-ok", "01-ok", true),
+            ("01-ok", "01-okay", false),
+            ("*", "anything", true),
+            ("*-random", "13-random", true),
+            ("*-random", "13-random-x", false),
+            ("*two*", "03-chained-twos", true),
+            ("a*a", "a", false),
+            ("a*a", "aa", true),
+            ("game-0*", "game-07", true),
+        ] {
+            assert_eq!(matches(pattern, name), matched, "{pattern} {name}");
+        }
+        assert_eq!(parse_weight("*-random=0.5"), Ok(("*-random".into(), 0.5)));
+        assert_eq!(parse_weight("a=b=2"), Ok(("a=b".into(), 2.0)));
+        assert!(parse_weight("x=-1").is_err());
+        assert!(parse_weight("=1").is_err());
+        assert!(parse_weight("x=NaN").is_err());
+        assert_eq!(parse_visibility("hidden"), Ok((None, Visibility::Hidden)));
+        assert_eq!(
+            parse_visibility("*-random=after-due-date"),
+            Ok((Some("*-random".into()), Visibility::AfterDueDate))
+        );
+        assert!(parse_visibility("secret").is_err());
+    }
+
+    /// Several parts add up to one results.json: scores and tests added, each test
+    /// named by its part; a part that could not be graded is one failed test worth its
+    /// points.
+    #[test]
+    fn parts_add_up() {
+        let mut first = Vec::new();
+        report()
+            .write_gradescope_part("match-making", None, &mut first)
+            .unwrap();
+        let first = String::from_utf8(first).unwrap();
+        let mut second = Vec::new();
+        report()
+            .write_gradescope_part("take-two", Some(&first), &mut second)
+            .unwrap();
+        let mut third = Vec::new();
+        gradescope_failure_part(
+            "no such program",
+            "going-wild",
+            5.0,
+            Some(&String::from_utf8(second).unwrap()),
+            &mut third,
+        )
+        .unwrap();
+        let value: serde_json::Value = serde_json::from_slice(&third).unwrap();
+        assert_eq!(value["score"], 2.0);
+        let names: Vec<&str> = value["tests"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "match-making: 01-ok",
+                "match-making: 02-wrong",
+                "match-making: 03-crash",
+                "take-two: 01-ok",
+                "take-two: 02-wrong",
+                "take-two: 03-crash",
+                "going-wild: not graded"
+            ]
+        );
+        assert_eq!(value["tests"][6]["max_score"], 5.0);
+        let output = value["output"].as_str().unwrap();
+        assert!(
+            output.starts_with("match-making: 1 of 3 cases passed"),
+            "{output}"
+        );
+        assert!(output.contains("\n\ntake-two: 1 of 3"), "{output}");
+        assert!(
+            output.ends_with("going-wild: could not be graded: no such program"),
+            "{output}"
+        );
+        let mut out = Vec::new();
+        assert!(
+            report()
+                .write_gradescope_part("x", Some("not json"), &mut out)
+                .is_err()
+        );
     }
 
     #[test]

@@ -452,6 +452,16 @@ impl Sandbox {
         self.stage.as_ref().map(|stage| stage.dir.path())
     }
 
+    /// Where the runs start from: the grading's copy of the submission, or the
+    /// submission itself without a sandbox (where [`crate::sandbox_compiled`] lays the
+    /// given files).
+    pub(crate) fn start_dir(&self) -> PathBuf {
+        match &self.stage {
+            Some(stage) => stage.master(),
+            None => self.submission.clone(),
+        }
+    }
+
     /// The isolation in use.
     pub fn isolation(&self) -> Isolation {
         self.isolation

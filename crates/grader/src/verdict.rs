@@ -107,6 +107,22 @@ impl Verdict {
         }
     }
 
+    /// What happened, as the verdict says it ([`std::fmt::Display`]), but with the
+    /// expected line of a wrong output left out (its number and the program's line
+    /// stay): what a student sees on Gradescope unless the instructor asks for the
+    /// expected lines, so that failing on purpose cannot harvest the expected outputs.
+    pub fn detail_without_expected(&self) -> String {
+        match self {
+            Verdict::WrongOutput { line, got, .. } => format!(
+                "line {line}: the output differs from the expected one (which is not shown); \
+                 got {}",
+                got.as_ref()
+                    .map_or_else(|| "the end of the output".to_owned(), |l| format!("`{l}`"))
+            ),
+            other => other.to_string(),
+        }
+    }
+
     /// The verdict of a run that did not end well on its own (killed, crashed, silent),
     /// or `None` when its output is to be checked.
     pub fn of_exit(run: &Run, limits_timeout: f64, max_output: usize) -> Option<Verdict> {

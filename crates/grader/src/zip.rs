@@ -96,28 +96,40 @@ pub struct Autograder {
     /// The grader binary's name in the zip (`ochos-locos`, `pig`); its bytes are the
     /// running program's own (`std::env::current_exe`).
     pub program: String,
-    /// The grading's arguments after the binary, each already quoted for the shell;
-    /// `"$AG/source/cases"` names the cases folder of the zip.
-    pub grade: Vec<String>,
-    /// The student's command, run in `/autograder/submission`.
-    pub command: Vec<String>,
+    /// What is graded: one part, or several (the problems of an assignment, each with
+    /// its own cases, compile step, program and marks, `grade --part NAME`) whose
+    /// gradings add up to one `results.json`.
+    pub parts: Vec<Part>,
     /// A line `setup.sh` runs after installing bubblewrap (`apt-get install -y
     /// default-jdk`).
     pub setup: Option<String>,
-    /// The compile step (`javac -proc:none ./*.java`): run by the grader in its sandbox
-    /// on the grading's copy of the submission (`--compile`), never by the script as
-    /// root in the submission.
-    pub compile: Option<String>,
-    /// The cases folder to pack as `cases/` (its regular files).
-    pub cases: Option<std::path::PathBuf>,
     /// The files the assignment gives the students (a kit's given classes), packed as
-    /// `given/` and laid over each submission before grading: the given versions win
-    /// over a student's copy.
+    /// `given/` and handed to the grader (`--given`), which lays them over its copy of
+    /// each submission before and after the compile step: the given versions win over
+    /// a student's copy.
     pub given: Option<std::path::PathBuf>,
     /// Variables of the autograder's environment passed to the program (`--env NAME`).
     pub env: Vec<String>,
     /// Folders of the autograder's machine shown to the program (`--bind DIR`).
     pub binds: Vec<String>,
+}
+
+/// One grading of an autograder: the grade arguments, the compile step, the program,
+/// and the cases it packs.
+#[derive(Clone, Debug)]
+pub struct Part {
+    /// The grading's arguments after the binary, each already quoted for the shell;
+    /// `"$AG/source/cases"` names the cases folder of the zip.
+    pub grade: Vec<String>,
+    /// The student's command, run in `/autograder/submission`.
+    pub command: Vec<String>,
+    /// The compile step (`javac -proc:none ./*.java`): run by the grader in its sandbox
+    /// on the grading's copy of the submission (`--compile`), never by the script as
+    /// root in the submission.
+    pub compile: Option<String>,
+    /// The cases folder to pack (its regular files), and the folder of the zip it goes
+    /// to (`cases`, `cases/take-two`).
+    pub cases: Option<(String, std::path::PathBuf)>,
 }
 
 /// The most files a `given/` folder may hold, and their bytes.
@@ -130,14 +142,15 @@ impl Autograder {
         let mut zip = Zip::new();
         let setup = setup_script(self.setup.as_deref().unwrap_or(""));
         zip.add("setup.sh", setup.into_bytes(), true)?;
-        zip.add(
-            "run_autograder",
-            run_script(&self.grade_line(), self.given.is_some()).into_bytes(),
-            true,
-        )?;
+        let lines: Vec<String> = self
+            .parts
+            .iter()
+            .map(|part| self.grade_line(part))
+            .collect();
+        zip.add("run_autograder", run_script(&lines).into_bytes(), true)?;
         let binary = std::fs::read(std::env::current_exe()?)?;
         zip.add(&self.program, binary, true)?;
-        if let Some(dir) = &self.cases {
+        for (folder, dir) in self.parts.iter().filter_map(|part| part.cases.as_ref()) {
             let mut names: Vec<String> = std::fs::read_dir(dir)?
                 .map(|entry| entry.map(|e| e.file_name().to_string_lossy().into_owned()))
                 .collect::<io::Result<_>>()?;
@@ -146,7 +159,7 @@ impl Autograder {
                 crate::files::check_case_name(&name).map_err(io::Error::other)?;
                 let text =
                     crate::files::read_regular(&dir.join(&name)).map_err(io::Error::other)?;
-                zip.add(&format!("cases/{name}"), text.into_bytes(), false)?;
+                zip.add(&format!("{folder}/{name}"), text.into_bytes(), false)?;
             }
         }
         if let Some(dir) = &self.given {
@@ -179,15 +192,22 @@ impl Autograder {
         zip.finish()
     }
 
-    /// `run_autograder`'s grading command: the packed binary, the grade arguments, the
-    /// compile line, `--env` and `--bind`, then the program, each word quoted.
-    fn grade_line(&self) -> String {
+    /// `run_autograder`'s grading command for `part`: the packed binary, the grade
+    /// arguments, the given files, the compile line, `--env` and `--bind`, then the
+    /// program, each word quoted.
+    fn grade_line(&self, part: &Part) -> String {
         let mut line = format!("\"$AG/source/{}\"", self.program);
-        for arg in &self.grade {
+        for arg in &part.grade {
             line.push(' ');
             line.push_str(arg);
         }
-        if let Some(compile) = &self.compile {
+        if self.given.is_some() {
+            // The grader lays them over its own copy, before and after the compile
+            // step: the script never copies into the student's folder (as root, a copy
+            // would follow the student's links).
+            line.push_str(" --given \"$AG/source/given\"");
+        }
+        if let Some(compile) = &part.compile {
             line.push_str(" --compile ");
             line.push_str(&shell_quote(compile));
         }
@@ -200,7 +220,7 @@ impl Autograder {
             " --submission \"$AG/submission\" --format gradescope --report \
              \"$AG/results/results.json\" --",
         );
-        for word in &self.command {
+        for word in &part.command {
             line.push(' ');
             line.push_str(&shell_quote(word));
         }
@@ -259,19 +279,28 @@ pub fn setup_script(extra: &str) -> String {
     )
 }
 
-/// The autograder's `run_autograder`: lays the given files (if `given`) over the
-/// submission, then runs `grade` (the grading command, with `"$AG/source/…"` paths,
-/// `--submission "$AG/submission"` and `--report "$AG/results/results.json"`), where `AG`
-/// is `/autograder` or `$AUTOGRADER_ROOT`. A `results.json` is always left: the
-/// grading's, the grader's own account of why it could not grade, or (if the grader
-/// could not even start) a line saying so.
-pub fn run_script(grade: &str, given: bool) -> String {
-    let given = if given {
-        "# The assignment's given files win over a student's copy of them.\n\
-         cp -R \"$AG/source/given/.\" \"$AG/submission/\"\n"
-    } else {
-        ""
-    };
+/// The autograder's `run_autograder`: runs `grade` (the grading command, with
+/// `"$AG/source/…"` paths, `--submission "$AG/submission"` and `--report
+/// "$AG/results/results.json"`), where `AG` is `/autograder` or `$AUTOGRADER_ROOT`. A
+/// `results.json` is always left: the grading's, the grader's own account of why it
+/// could not grade, or (if the grader could not even start) a line saying so.
+///
+/// The script writes nothing into the submission: it runs as root, and the student's
+/// files may be links to anywhere. The given files reach the grading through the
+/// grader's `--given`, which lays them over its own copy.
+pub fn run_script(grade: &[String]) -> String {
+    // Each part's grading in turn (one for most autograders); the status kept is the
+    // worst (2 over 1 over 0), which the comment below reads.
+    let grade: String = grade
+        .iter()
+        .map(|line| {
+            format!(
+                "{line}\n\
+                 part=$?\n\
+                 if [ \"$part\" -gt \"$status\" ]; then status=$part; fi\n"
+            )
+        })
+        .collect();
     format!(
         "#!/usr/bin/env bash\n\
          # Gradescope runs this as /autograder/run_autograder for each submission, with the\n\
@@ -285,11 +314,10 @@ pub fn run_script(grade: &str, given: bool) -> String {
          # namespaces, as in Docker) the graded programs run as a dedicated user, and the\n\
          # grader refuses to start while they could read the cases.\n\
          chmod -R go-rwx \"$AG/source\" \"$AG/results\"\n\
-         {given}\
          cd \"$AG/submission\" || exit 1\n\
          # The compile step, if any, runs inside the grader's sandbox (--compile).\n\
-         {grade}\n\
-         status=$?\n\
+         status=0\n\
+         {grade}\
          # 0: every case passed, 1: some failed; 2: it could not grade, and said why in\n\
          # results.json. Anything else, or no results.json: the grader did not run.\n\
          if [ ! -s \"$AG/results/results.json\" ]; then\n\
@@ -307,23 +335,41 @@ mod tests {
     /// submission; the compile line is one quoted word; the program comes after `--`.
     #[test]
     fn the_grade_line_carries_env_bind_and_compile_quoted() {
-        let autograder = Autograder {
-            program: "pig".into(),
+        let part = Part {
             grade: vec!["--games".into(), "20".into()],
             command: vec!["java".into(), "Pig".into()],
-            setup: None,
             compile: Some("javac -proc:none ./*.java".into()),
             cases: None,
+        };
+        let autograder = Autograder {
+            program: "pig".into(),
+            parts: vec![part.clone()],
+            setup: None,
             given: None,
             env: vec!["PIG_SEED".into()],
             binds: vec!["/opt/my jdk".into()],
         };
         assert_eq!(
-            autograder.grade_line(),
+            autograder.grade_line(&part),
             "\"$AG/source/pig\" --games 20 --compile 'javac -proc:none ./*.java' --env PIG_SEED \
              --bind '/opt/my jdk' --submission \"$AG/submission\" --format gradescope --report \
              \"$AG/results/results.json\" -- java Pig"
         );
+        // The given files go to the grader, which lays them over its own copy: the
+        // script, run as root, never copies into the student's folder.
+        let given = Autograder {
+            given: Some("given".into()),
+            ..autograder
+        };
+        assert!(
+            given.grade_line(&part).starts_with(
+                "\"$AG/source/pig\" --games 20 --given \"$AG/source/given\" --compile"
+            ),
+            "{}",
+            given.grade_line(&part)
+        );
+        let script = run_script(&[given.grade_line(&part)]);
+        assert!(!script.contains("cp "), "{script}");
     }
 
     /// The archive reads back with Info-ZIP's `unzip`, modes and contents intact.

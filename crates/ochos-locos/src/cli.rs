@@ -157,12 +157,22 @@ Example:
     /// Write a Gradescope autograder zip: setup.sh, run_autograder, the cases, this binary.
     #[command(after_help = GRADESCOPE_HELP)]
     Gradescope {
-        /// The rule set to grade.
-        #[arg(value_parser = variant_parser(), value_name = "RULES")]
-        variant: Variant,
+        /// The rule set to grade (or give --problem, once a problem).
+        #[arg(value_parser = variant_parser(), value_name = "RULES",
+              required_unless_present = "problem")]
+        variant: Option<Variant>,
         /// The cases to pack (written by `ochos-locos cases`).
-        #[arg(long, value_name = "DIR")]
-        cases: PathBuf,
+        #[arg(long, value_name = "DIR", required_unless_present = "problem")]
+        cases: Option<PathBuf>,
+        /// One problem of an assignment graded by the same autograder, instead of RULES,
+        /// --cases and COMMAND: its rule set, its cases, its marks, its compile line (''
+        /// for --compile's) and its command (words separated by spaces); give it once a
+        /// problem. Each problem is graded apart (a problem that does not compile loses
+        /// its own marks only) into one results.json.
+        #[arg(long, num_args = 5,
+              value_names = ["RULES", "CASES", "POINTS", "COMPILE", "COMMAND"],
+              conflicts_with_all = ["variant", "cases", "command"])]
+        problem: Vec<String>,
         /// The zip to write.
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
@@ -179,7 +189,8 @@ Example:
         #[arg(long, value_name = "LINE")]
         compile: Option<String>,
         /// The files the assignment gives the students (the kit's given classes): packed
-        /// into the zip and laid over each submission before grading.
+        /// into the zip and laid by the grader over its copy of each submission, before
+        /// and after the compile step (`grade --given`).
         #[arg(long, value_name = "DIR")]
         given: Option<PathBuf>,
         /// Pass the autograder's variable NAME to the program; may be given more than once.
@@ -189,8 +200,14 @@ Example:
         /// more than once.
         #[arg(long, value_name = "DIR")]
         bind: Vec<String>,
+        #[command(flatten)]
+        marking: MarkingArgs,
         /// The student's program and its arguments, after `--`, run in the submission.
-        #[arg(last = true, required = true, value_name = "COMMAND")]
+        #[arg(
+            last = true,
+            value_name = "COMMAND",
+            required_unless_present = "problem"
+        )]
         command: Vec<String>,
     },
     /// Play many random deals without output and print who wins how often.
@@ -292,6 +309,12 @@ struct GradingArgs {
     /// Seconds the compile step may take.
     #[arg(long, value_name = "SECS", default_value = "120", value_parser = grader::parse_timeout)]
     compile_timeout: std::time::Duration,
+    /// The files the assignment gives the students (a kit's given classes): laid over the
+    /// grading's copy of the submission before the compile step and again after it, so
+    /// that the given versions win over a student's copy (a link in their place is
+    /// replaced, never followed).
+    #[arg(long, value_name = "DIR")]
+    given: Option<PathBuf>,
     /// Show DIR to the program, read-only (a toolchain outside the system's directories,
     /// such as /opt/sdkman), and the folders of the grader's PATH inside it on the runs'
     /// PATH; may be given more than once.
@@ -306,9 +329,98 @@ struct GradingArgs {
     /// why.
     #[arg(long, value_name = "FILE")]
     report: Option<PathBuf>,
+    #[command(flatten)]
+    marking: MarkingArgs,
+    /// --format gradescope --report FILE: this grading is the part NAME of several in
+    /// one results.json (an assignment's problems): its tests are added to those already
+    /// in FILE, named `NAME: case`.
+    #[arg(long, value_name = "NAME")]
+    part: Option<String>,
     /// The program to grade and its arguments, after `--`.
     #[arg(last = true, required = true, value_name = "COMMAND")]
     command: Vec<std::ffi::OsString>,
+}
+
+/// The marks of the cases and what students see of them: the options `grade` and
+/// `gradescope` share.
+#[derive(Args, Clone, Default)]
+struct MarkingArgs {
+    /// The marks of the cases whose names match PATTERN: a case name, or a pattern with *
+    /// for any characters ('*-random=0.5', '*chained-twos=3'); may be given more than
+    /// once, the last that matches counts; other cases are worth 1.
+    #[arg(long, value_name = "PATTERN=POINTS", value_parser = grader::report::parse_weight)]
+    weight: Vec<(String, f64)>,
+    /// Scale the marks so that they add up to N (a problem's share of an assignment).
+    #[arg(long, value_name = "N", value_parser = grader::report::parse_points)]
+    points: Option<f64>,
+    /// Gradescope: when students see the tests, all of them or (PATTERN=) those whose
+    /// names match: visible (the default), hidden, after_due_date or after_published;
+    /// may be given more than once, the last that matches counts.
+    #[arg(long, value_name = "[PATTERN=]VISIBILITY",
+          value_parser = grader::report::parse_visibility)]
+    visibility: Vec<(Option<String>, grader::report::Visibility)>,
+    /// Gradescope: a wrong output's test quotes the expected line (by default it says
+    /// which line differs and shows the program's, not the expected one, so that
+    /// failing on purpose cannot harvest the expected outputs).
+    #[arg(long)]
+    show_expected: bool,
+    /// Tell each run which case it is, in the variable GRADER_CASE (by default nothing
+    /// does: a program that knows its case could print an answer learnt from earlier
+    /// reports).
+    #[arg(long)]
+    tell_case: bool,
+}
+
+impl MarkingArgs {
+    fn marking(&self) -> grader::report::Marking {
+        grader::report::Marking {
+            weights: self.weight.clone(),
+            points: self.points,
+            visibility: self.visibility.clone(),
+            show_expected: self.show_expected,
+        }
+    }
+
+    /// Refuses a --weight or --visibility pattern that matches no case of `cases` (a
+    /// typing error would silently change nothing).
+    fn check(&self, cases: &[grader::Case<ochos_locos::grade::Expected>]) -> Result<(), Failure> {
+        let names: Vec<&str> = cases.iter().map(|case| case.name.as_str()).collect();
+        match self.marking().unmatched(&names) {
+            Some(pattern) => Err(Failure::Usage(format!(
+                "'{}' matches no case (a case's name, or a pattern with *, such as \
+                 '*-random')",
+                grader::printable(pattern)
+            ))),
+            None => Ok(()),
+        }
+    }
+
+    /// The same options for the grade line of an autograder, quoted for the shell.
+    fn grade_args(&self) -> Vec<String> {
+        let mut args = Vec::new();
+        for (pattern, points) in &self.weight {
+            args.push("--weight".to_owned());
+            args.push(grader::zip::shell_quote(&format!("{pattern}={points}")));
+        }
+        if let Some(points) = self.points {
+            args.push("--points".to_owned());
+            args.push(points.to_string());
+        }
+        for (pattern, visibility) in &self.visibility {
+            args.push("--visibility".to_owned());
+            args.push(grader::zip::shell_quote(&match pattern {
+                Some(pattern) => format!("{pattern}={}", visibility.name()),
+                None => visibility.name().to_owned(),
+            }));
+        }
+        if self.show_expected {
+            args.push("--show-expected".to_owned());
+        }
+        if self.tell_case {
+            args.push("--tell-case".to_owned());
+        }
+        args
+    }
 }
 
 impl GradingArgs {
@@ -324,7 +436,12 @@ impl GradingArgs {
             timeout: self.compile_timeout,
             ..grader::Limits::default()
         };
-        grader::sandbox_compiled(&request, self.compile.as_deref(), &limits)
+        grader::sandbox_compiled(
+            &request,
+            self.compile.as_deref(),
+            self.given.as_deref(),
+            &limits,
+        )
     }
 
     fn options(&self) -> grader::Options {
@@ -335,6 +452,7 @@ impl GradingArgs {
             },
             jobs: self.jobs.unwrap_or_else(grader::default_jobs),
             strict: self.strict,
+            tell_case: self.marking.tell_case,
         }
     }
 }
@@ -634,17 +752,39 @@ fn run(cli: Cli) -> Result<Done, Failure> {
             cases,
             grading,
         } => {
-            let graded = grading
-                .sandbox(&cases)
-                .map_err(ochos_locos::grade::GradeFailure::from)
-                .and_then(|sandbox| {
-                    ochos_locos::grade::grade(
-                        variant,
-                        &cases,
-                        &sandbox,
-                        &grading.command,
-                        &grading.options(),
-                    )
+            if grading.part.is_some()
+                && (grading.format != grader::Format::Gradescope || grading.report.is_none())
+            {
+                return Err(Failure::Usage(
+                    "--part is for --format gradescope with --report FILE".to_owned(),
+                ));
+            }
+            let part = grading.part.as_deref().map(|name| grader::Part {
+                name,
+                points: grading.marking.points.unwrap_or(0.0),
+            });
+            let marking = grading.marking.marking();
+            let graded = ochos_locos::grade::read_cases(variant, &cases)
+                .map_err(Failure::from)
+                .and_then(|read| grading.marking.check(&read))
+                .and_then(|()| {
+                    grading
+                        .sandbox(&cases)
+                        .map_err(ochos_locos::grade::GradeFailure::from)
+                        .and_then(|sandbox| {
+                            ochos_locos::grade::grade(
+                                variant,
+                                &cases,
+                                &sandbox,
+                                &grading.command,
+                                &grading.options(),
+                            )
+                        })
+                        .map_err(Failure::from)
+                })
+                .and_then(|mut report| {
+                    marking.apply(&mut report).map_err(Failure::Usage)?;
+                    Ok(report)
                 });
             let report = match graded {
                 Ok(report) => report,
@@ -653,18 +793,26 @@ fn run(cli: Cli) -> Result<Done, Failure> {
                         &failure.to_string(),
                         grading.format,
                         grading.report.as_deref(),
+                        part,
                     )
                     .map_err(Failure::Write)?;
-                    return Err(failure.into());
+                    return Err(failure);
                 }
             };
-            grader::deliver(&report, grading.format, grading.report.as_deref(), &mut out)
-                .map_err(Failure::Write)?;
+            grader::deliver(
+                &report,
+                grading.format,
+                grading.report.as_deref(),
+                part,
+                &mut out,
+            )
+            .map_err(Failure::Write)?;
             return Ok(Done::Graded(report.exit_status()));
         }
         Command::Gradescope {
             variant,
             cases,
+            problem,
             out: zip,
             timeout,
             setup,
@@ -672,24 +820,60 @@ fn run(cli: Cli) -> Result<Done, Failure> {
             given,
             env,
             bind,
+            marking,
             command,
         } => {
-            // The cases are checked as grade would read them, before anything is written.
-            ochos_locos::grade::read_cases(variant, &cases)?;
-            let autograder = grader::zip::Autograder {
-                program: PROGRAM.to_owned(),
-                grade: vec![
+            let problems = match (variant, cases) {
+                (Some(variant), Some(cases)) => vec![(variant, cases, None, compile, command)],
+                _ => problems(&problem, compile.as_deref())?,
+            };
+            let several = problems.len() > 1 || !problem.is_empty();
+            let mut parts = Vec::new();
+            let mut seen = Vec::new();
+            for (variant, cases, points, compile, command) in problems {
+                // The cases are checked as grade would read them, before anything is
+                // written, and so are the patterns of --weight and --visibility.
+                marking.check(&ochos_locos::grade::read_cases(variant, &cases)?)?;
+                if seen.contains(&variant) {
+                    return Err(Failure::Usage(format!(
+                        "--problem {}: given twice",
+                        variant.name()
+                    )));
+                }
+                seen.push(variant);
+                let folder = if several {
+                    format!("cases/{}", variant.name())
+                } else {
+                    "cases".to_owned()
+                };
+                let mut grade = vec![
                     "grade".to_owned(),
                     variant.name().to_owned(),
                     "--cases".to_owned(),
-                    "\"$AG/source/cases\"".to_owned(),
+                    format!("\"$AG/source/{folder}\""),
                     "--timeout".to_owned(),
                     timeout.as_secs_f64().to_string(),
-                ],
-                command,
+                ];
+                let mut marking = marking.clone();
+                if let Some(points) = points {
+                    marking.points = Some(points);
+                }
+                grade.extend(marking.grade_args());
+                if several {
+                    grade.push("--part".to_owned());
+                    grade.push(variant.name().to_owned());
+                }
+                parts.push(grader::zip::Part {
+                    grade,
+                    command,
+                    compile,
+                    cases: Some((folder, cases)),
+                });
+            }
+            let autograder = grader::zip::Autograder {
+                program: PROGRAM.to_owned(),
+                parts,
                 setup,
-                compile,
-                cases: Some(cases),
                 given,
                 env,
                 binds: bind,
@@ -742,6 +926,47 @@ fn run(cli: Cli) -> Result<Done, Failure> {
     }
     out.flush().map_err(Failure::Write)?;
     Ok(Done::Ok)
+}
+
+/// One problem of `gradescope --problem`: its rule set, cases, marks, compile line and
+/// command.
+type Problem = (Variant, PathBuf, Option<f64>, Option<String>, Vec<String>);
+
+/// The problems of `gradescope --problem RULES CASES POINTS COMPILE COMMAND` (an empty
+/// COMPILE takes `compile`, --compile's line).
+fn problems(given: &[String], compile: Option<&str>) -> Result<Vec<Problem>, Failure> {
+    // clap takes exactly five values an occurrence, in order.
+    given
+        .chunks(5)
+        .map(|fields| {
+            let [rules, cases, points, line, command] = fields else {
+                return Err(Failure::Usage(
+                    "--problem takes five values: RULES CASES POINTS COMPILE COMMAND".to_owned(),
+                ));
+            };
+            let variant = rules.parse::<Variant>().map_err(|_| {
+                Failure::Usage(format!(
+                    "--problem: unknown rule set '{}' (one of {})",
+                    grader::printable(rules),
+                    Variant::ALL.map(Variant::name).join(", ")
+                ))
+            })?;
+            let points = grader::report::parse_points(points)
+                .map_err(|why| Failure::Usage(format!("--problem {rules}: {why}")))?;
+            let command: Vec<String> = command.split_whitespace().map(str::to_owned).collect();
+            if command.is_empty() {
+                return Err(Failure::Usage(format!(
+                    "--problem {rules}: the command is empty"
+                )));
+            }
+            let line = if line.trim().is_empty() {
+                compile.map(str::to_owned)
+            } else {
+                Some(line.clone())
+            };
+            Ok((variant, PathBuf::from(cases), Some(points), line, command))
+        })
+        .collect()
 }
 
 /// How a game is shown on standard output: the rule set's exact text, with the cards in

@@ -132,6 +132,9 @@ fn graded(setup: &Setup, marker: &str) -> serde_json::Value {
             "2",
             "--format",
             "json",
+            // The attacks read `$GRADER_CASE`: told, as an instructor may ask, so that
+            // they try their hardest (without it they know even less).
+            "--tell-case",
         ])
         .arg("--cases")
         .arg(&setup.cases)
@@ -366,6 +369,7 @@ echo nothing found
                 "1",
                 "--format",
                 "json",
+                "--tell-case",
             ])
             .arg("--cases")
             .arg(&setup.cases)

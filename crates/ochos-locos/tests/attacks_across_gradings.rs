@@ -113,7 +113,11 @@ fn the_compile_step_cannot_reach_the_cases() {
         .unwrap()
         .map(|e| fs::read(e.unwrap().path()).unwrap())
         .collect();
-    let output = setup.grade(&["--compile", "sh build.sh"], &["sh", "run.sh"]);
+    // Told the case (`--tell-case`), so that run.sh knows which copied answer to print.
+    let output = setup.grade(
+        &["--compile", "sh build.sh", "--tell-case"],
+        &["sh", "run.sh"],
+    );
     let report = report(&output);
     assert_eq!(report["score"], 0.0, "{report}");
     assert_eq!(first_line(&report), "built, nothing found", "{report}");
@@ -278,14 +282,10 @@ fn the_graders_environment_stays_outside() {
     for name in clean.trim_start_matches("clean: ").split_whitespace() {
         assert!(
             [
-                "PATH",
-                "LANG",
-                "HOME",
-                "PWD",
-                "SHLVL",
-                "GRADER_CASE",
-                "_",
-                "OLDPWD"
+                "PATH", "LANG", "HOME", "PWD", "SHLVL",
+                // Not GRADER_CASE: nothing tells a program its case unless the
+                // instructor asks (--tell-case; issue 37, item 8).
+                "_", "OLDPWD"
             ]
             .contains(&name),
             "{name} in {clean}"
@@ -395,11 +395,24 @@ fn autograder(setup: &Setup, options: &[&str], command: &[&str]) -> PathBuf {
 /// Runs the autograder at `ag` on `submission`'s files (with `path` as its `PATH`, if
 /// any): it must exit 0 and leave a results.json, which is returned.
 fn run_autograder(ag: &Path, files: &[(&str, &[u8])], path: Option<&Path>) -> serde_json::Value {
+    run_autograder_with_links(ag, files, &[], path)
+}
+
+/// [`run_autograder`], the submission also holding symbolic links (`(name, target)`).
+fn run_autograder_with_links(
+    ag: &Path,
+    files: &[(&str, &[u8])],
+    links: &[(&str, &str)],
+    path: Option<&Path>,
+) -> serde_json::Value {
     let submission = ag.join("submission");
     let _ = fs::remove_dir_all(&submission);
     fs::create_dir_all(&submission).unwrap();
     for (name, bytes) in files {
         fs::write(submission.join(name), bytes).unwrap();
+    }
+    for (name, target) in links {
+        std::os::unix::fs::symlink(target, submission.join(name)).unwrap();
     }
     let mut cmd = Command::new("bash");
     cmd.arg(ag.join("run_autograder"))
@@ -448,6 +461,88 @@ fn the_zip_lays_the_given_files_over_each_submission() {
     assert_eq!(changed["score"], 4.0, "{changed}");
 }
 
+/// The given files never write through a student's links (issue 37, item 1):
+/// `run_autograder` laid them over the submission with `cp -R` as root, so a submitted
+/// `Given.txt -> ../source/cases/NAME.out` (or a folder `lib -> ../source/cases`)
+/// replaced that expected output with the given file, and a program printing the given
+/// text passed the case. Now the grader lays them over its own copy, replacing links:
+/// the cases are untouched and the program fails.
+#[test]
+fn the_given_files_never_write_through_a_students_links() {
+    let _alone = alone();
+    let setup = setup();
+    let first = fs::read_dir(&setup.cases)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".out"))
+        .min()
+        .unwrap();
+    let given = setup.root.path().join("given");
+    fs::create_dir_all(given.join("lib")).unwrap();
+    fs::write(given.join("Given.txt"), "planted by the given files\n").unwrap();
+    fs::write(
+        given.join("lib").join(&first),
+        "planted by the given files\n",
+    )
+    .unwrap();
+    let given_arg = given.display().to_string();
+    let ag = autograder(
+        &setup,
+        &["--given", &given_arg, "--compile", "true"],
+        &["echo", "planted by the given files"],
+    );
+    let cases = ag.join("source/cases");
+    let before = fs::read(cases.join(&first)).unwrap();
+    let target = format!("../source/cases/{first}");
+    for links in [
+        [("Given.txt", target.as_str())],
+        [("lib", "../source/cases")],
+    ] {
+        let results = run_autograder_with_links(&ag, &[], &links, None);
+        assert_eq!(results["score"], 0.0, "{links:?}: {results}");
+        assert_eq!(
+            fs::read(cases.join(&first)).unwrap(),
+            before,
+            "{links:?}: the expected output was overwritten through the student's link"
+        );
+        assert!(!cases.join("Given.txt").exists());
+    }
+}
+
+/// The given files win over the student's after the compile step too (issue 37, item
+/// 2): the overlay came before `--compile`, so a student's source of a given class
+/// (here `helper.src`, which the instructor's "compiler" turns into `helper.sh`, as
+/// javac turns a submitted `Helper.java` into `Helper.class`) replaced the given one,
+/// and the student's version ran.
+#[test]
+fn a_given_class_wins_over_the_students_compiled_copy() {
+    let _alone = alone();
+    let setup = setup();
+    let given = setup.root.path().join("given");
+    fs::create_dir(&given).unwrap();
+    fs::write(given.join("main.sh"), "exec sh helper.sh\n").unwrap();
+    fs::write(given.join("helper.sh"), "exec ./game match-making\n").unwrap();
+    let given_arg = given.display().to_string();
+    let compile =
+        "chmod +x game; for f in *.src; do [ -e \"$f\" ] && cp \"$f\" \"${f%.src}.sh\"; done; true";
+    let ag = autograder(
+        &setup,
+        &["--given", &given_arg, "--compile", compile],
+        &["sh", "main.sh"],
+    );
+    let graded = run_autograder(&ag, &[("game", &game())], None);
+    assert_eq!(graded["score"], 4.0, "{graded}");
+    let theirs = run_autograder(
+        &ag,
+        &[
+            ("game", &game()),
+            ("helper.src", b"echo the student's helper\n"),
+        ],
+        None,
+    );
+    assert_eq!(theirs["score"], 4.0, "the student's helper ran: {theirs}");
+}
+
 /// Where the grader cannot start (here: a program that is nowhere), the student still
 /// gets a results.json saying why, not an autograder failure.
 #[test]
@@ -477,9 +572,10 @@ fn run_autograder_without_bubblewrap_grades_as_a_dedicated_user() {
     }
     let _alone = alone();
     let setup = setup();
+    // Told the case, so that the attack below knows which answer to read.
     let ag = autograder(
         &setup,
-        &["--compile", "chmod +x game"],
+        &["--compile", "chmod +x game", "--tell-case"],
         &["./game", "match-making"],
     );
     let no_bwrap = setup.root.path().join("no-bwrap");

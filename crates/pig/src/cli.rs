@@ -257,6 +257,12 @@ struct GradeArgs {
     /// Seconds the compile step may take.
     #[arg(long, value_name = "SECS", default_value = "120", value_parser = grader::parse_timeout)]
     compile_timeout: std::time::Duration,
+    /// The files the assignment gives the students (the kit's Pig, PigDice and
+    /// PigPlayer): laid over the grading's copy of the submission before the compile
+    /// step and again after it, so that the given versions win over a student's copy (a
+    /// link in their place is replaced, never followed).
+    #[arg(long, value_name = "DIR")]
+    given: Option<std::path::PathBuf>,
     /// Show DIR to the program, read-only (a toolchain outside the system's directories,
     /// such as /opt/sdkman), and the folders of the grader's PATH inside it on the runs'
     /// PATH; may be given more than once.
@@ -271,6 +277,8 @@ struct GradeArgs {
     /// why.
     #[arg(long, value_name = "FILE")]
     report: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    marking: MarkingArgs,
     /// The program to grade and its arguments, after `--`.
     #[arg(last = true, required = true, value_name = "COMMAND")]
     command: Vec<std::ffi::OsString>,
@@ -288,6 +296,85 @@ the same way. The binary packed is this one: build it in release (`cargo build -
 Example:
   pig gradescope --games 20 --seed 1 --out autograder.zip --given dist/pig-instructor/given \
     --compile 'javac -proc:none ./*.java' -- java Pig";
+
+/// The marks of the games and what students see of them: the options `grade` and
+/// `gradescope` share.
+#[derive(Debug, Args, Clone, Default)]
+struct MarkingArgs {
+    /// The marks of the games whose names match PATTERN: a game's name (game-01), or a
+    /// pattern with * for any characters; may be given more than once, the last that
+    /// matches counts; other games are worth 1.
+    #[arg(long, value_name = "PATTERN=POINTS", value_parser = grader::report::parse_weight)]
+    weight: Vec<(String, f64)>,
+    /// Scale the marks so that they add up to N (the assignment's points for it).
+    #[arg(long, value_name = "N", value_parser = grader::report::parse_points)]
+    points: Option<f64>,
+    /// Gradescope: when students see the tests, all of them or (PATTERN=) those whose
+    /// names match: visible (the default), hidden, after_due_date or after_published;
+    /// may be given more than once, the last that matches counts.
+    #[arg(long, value_name = "[PATTERN=]VISIBILITY",
+          value_parser = grader::report::parse_visibility)]
+    visibility: Vec<(Option<String>, grader::report::Visibility)>,
+    /// Tell each run which game it is, in the variable GRADER_CASE (game-01, …; by
+    /// default nothing does).
+    #[arg(long)]
+    tell_case: bool,
+}
+
+/// The name of game `game` (from 1) in the reports, as `pig::grade::grade` names it.
+fn game_name(game: u64) -> String {
+    format!("game-{game:02}")
+}
+
+impl MarkingArgs {
+    fn marking(&self) -> grader::report::Marking {
+        grader::report::Marking {
+            weights: self.weight.clone(),
+            points: self.points,
+            visibility: self.visibility.clone(),
+            // Pig's reports quote the rule broken, never an expected output.
+            show_expected: true,
+        }
+    }
+
+    /// Refuses a --weight or --visibility pattern that matches none of the `games`.
+    fn check(&self, games: u64) -> Result<(), Failure> {
+        let names: Vec<String> = (1..=games).map(game_name).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        match self.marking().unmatched(&names) {
+            Some(pattern) => Err(Failure::Marking(format!(
+                "'{}' matches no game (game-01 to {})",
+                grader::printable(pattern),
+                game_name(games)
+            ))),
+            None => Ok(()),
+        }
+    }
+
+    /// The same options for the grade line of an autograder, quoted for the shell.
+    fn grade_args(&self) -> Vec<String> {
+        let mut args = Vec::new();
+        for (pattern, points) in &self.weight {
+            args.push("--weight".to_owned());
+            args.push(grader::zip::shell_quote(&format!("{pattern}={points}")));
+        }
+        if let Some(points) = self.points {
+            args.push("--points".to_owned());
+            args.push(points.to_string());
+        }
+        for (pattern, visibility) in &self.visibility {
+            args.push("--visibility".to_owned());
+            args.push(grader::zip::shell_quote(&match pattern {
+                Some(pattern) => format!("{pattern}={}", visibility.name()),
+                None => visibility.name().to_owned(),
+            }));
+        }
+        if self.tell_case {
+            args.push("--tell-case".to_owned());
+        }
+        args
+    }
+}
 
 #[derive(Debug, Args)]
 struct GradescopeArgs {
@@ -314,8 +401,8 @@ struct GradescopeArgs {
     #[arg(long, value_name = "LINE")]
     compile: Option<String>,
     /// The files the assignment gives the students (the kit's given classes, such as
-    /// PigDice and PigPlayer): packed into the zip and laid over each submission before
-    /// grading.
+    /// PigDice and PigPlayer): packed into the zip and laid by the grader over its copy
+    /// of each submission, before and after the compile step (`grade --given`).
     #[arg(long, value_name = "DIR")]
     given: Option<std::path::PathBuf>,
     /// Pass the autograder's variable NAME to the program; may be given more than once.
@@ -325,6 +412,8 @@ struct GradescopeArgs {
     /// more than once.
     #[arg(long, value_name = "DIR")]
     bind: Vec<String>,
+    #[command(flatten)]
+    marking: MarkingArgs,
     /// The student's program and its arguments, after `--`, run in the submission.
     #[arg(last = true, required = true, value_name = "COMMAND")]
     command: Vec<String>,
@@ -430,6 +519,8 @@ enum Failure {
     Grade(#[from] grader::GradeError),
     #[error("{0}")]
     Sandbox(#[from] grader::SandboxError),
+    #[error("{0}")]
+    Marking(String),
     #[error("{path}: {error}")]
     Replay {
         path: String,
@@ -489,21 +580,26 @@ fn run(cli: Cli) -> Result<Ran, Failure> {
 
 /// `pig gradescope`: the autograder zip, grading with a fixed seed.
 fn gradescope(args: GradescopeArgs) -> Result<Ran, Failure> {
+    args.marking.check(args.games)?;
+    let mut grade = vec![
+        "grade".to_owned(),
+        "--games".to_owned(),
+        args.games.to_string(),
+        "--seed".to_owned(),
+        args.seed.to_string(),
+        "--timeout".to_owned(),
+        args.timeout.as_secs_f64().to_string(),
+    ];
+    grade.extend(args.marking.grade_args());
     let autograder = grader::zip::Autograder {
         program: PROGRAM.to_owned(),
-        grade: vec![
-            "grade".to_owned(),
-            "--games".to_owned(),
-            args.games.to_string(),
-            "--seed".to_owned(),
-            args.seed.to_string(),
-            "--timeout".to_owned(),
-            args.timeout.as_secs_f64().to_string(),
-        ],
-        command: args.command,
+        parts: vec![grader::zip::Part {
+            grade,
+            command: args.command,
+            compile: args.compile,
+            cases: None,
+        }],
         setup: args.setup,
-        compile: args.compile,
-        cases: None,
         given: args.given,
         env: args.env,
         binds: args.bind,
@@ -562,7 +658,10 @@ fn grade(args: GradeArgs) -> Result<Ran, Failure> {
         },
         jobs: args.jobs.unwrap_or_else(grader::default_jobs),
         strict: false,
+        tell_case: args.marking.tell_case,
     };
+    args.marking.check(args.games)?;
+    let marking = args.marking.marking();
     let request = grader::Request {
         no_sandbox: args.no_sandbox,
         submission: args.submission.clone(),
@@ -574,21 +673,35 @@ fn grade(args: GradeArgs) -> Result<Ran, Failure> {
         timeout: args.compile_timeout,
         ..grader::Limits::default()
     };
-    let graded = grader::sandbox_compiled(&request, args.compile.as_deref(), &compile_limits)
-        .map_err(Failure::from)
-        .and_then(|sandbox| {
-            pig::grade::grade(args.games, seed, &sandbox, &args.command, &options)
-                .map_err(Failure::from)
-        });
+    let graded = grader::sandbox_compiled(
+        &request,
+        args.compile.as_deref(),
+        args.given.as_deref(),
+        &compile_limits,
+    )
+    .map_err(Failure::from)
+    .and_then(|sandbox| {
+        pig::grade::grade(args.games, seed, &sandbox, &args.command, &options)
+            .map_err(Failure::from)
+    })
+    .and_then(|mut report| {
+        marking.apply(&mut report).map_err(Failure::Marking)?;
+        Ok(report)
+    });
     let report = match graded {
         Ok(report) => report,
         Err(failure) => {
-            grader::deliver_failure(&failure.to_string(), args.format, args.report.as_deref())?;
+            grader::deliver_failure(
+                &failure.to_string(),
+                args.format,
+                args.report.as_deref(),
+                None,
+            )?;
             return Err(failure);
         }
     };
     let mut out = BufWriter::new(io::stdout().lock());
-    grader::deliver(&report, args.format, args.report.as_deref(), &mut out)?;
+    grader::deliver(&report, args.format, args.report.as_deref(), None, &mut out)?;
     Ok(Ran::Status(report.exit_status()))
 }
 

@@ -22,9 +22,12 @@ fn fixture(name: &str) -> String {
 }
 
 fn pig(args: &[&str]) -> Output {
-    // The runs start with a clean environment: the fixtures' seed is passed on purpose.
+    // The runs start with a clean environment: the fixtures' seed is passed on purpose,
+    // and the game's name (`--tell-case`), with which they seed each game's dice.
     let args: Vec<&str> = match args.split_first() {
-        Some((&"grade", rest)) => [&["grade", "--env", "PIG_SEED"][..], rest].concat(),
+        Some((&"grade", rest)) => {
+            [&["grade", "--env", "PIG_SEED", "--tell-case"][..], rest].concat()
+        }
         _ => args.to_vec(),
     };
     Command::new(BIN)
@@ -98,7 +101,8 @@ fn a_correct_program_written_differently_passes_and_its_readings_are_named() {
 
 /// The transcript of game `game` (0-based) of `program` with the answers `pig grade
 /// --seed 1` gives it: the same game the grader checked (the fixture's dice are seeded
-/// with `PIG_SEED` and the game's number, which the grader passes in `GRADER_CASE`).
+/// with `PIG_SEED` and the game's number, which the grader passes in `GRADER_CASE`
+/// with `--tell-case`).
 fn transcript(program: &str, game: u64) -> String {
     use std::io::Write;
     let answers: String = pig::grade::answers(1, game)
@@ -294,6 +298,7 @@ fn run_autograder_from_the_zip_grades_a_right_and_a_faulty_pig() {
         &zip_text,
         "--env",
         "PIG_SEED",
+        "--tell-case",
         "--",
         "bash",
         "pig.sh",
