@@ -347,3 +347,73 @@ fn run_autograder_from_the_zip_grades_a_right_and_a_faulty_pig() {
     assert!(tests.iter().all(|t| t["status"] == "failed"), "{faulty}");
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// The given classes win over a student's copy in Java too (issue 37, item 2): with the
+/// given classes compiled in `--given`, a submitted `PigDice.java` that javac compiles
+/// over the given `PigDice.class` (here one that prints an extra line each roll) is not
+/// what runs. The overlay once came before the compile step only, and the student's
+/// class ran. Skipped without a JDK.
+#[test]
+fn a_students_pigdice_does_not_replace_the_given_class() {
+    let has_javac = Command::new("javac")
+        .arg("-version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has_javac {
+        eprintln!("skipped: no javac");
+        return;
+    }
+    let root = std::env::temp_dir().join(format!("pig-given-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let kit = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../kits/pig");
+    let (given, submission) = (root.join("given"), root.join("submission"));
+    for dir in [&given, &submission] {
+        std::fs::create_dir_all(dir).unwrap_or_else(|e| panic!("{e}"));
+    }
+    // The given classes, compiled (with the kit's PigGame, which is not given).
+    let build = root.join("build");
+    std::fs::create_dir(&build).unwrap_or_else(|e| panic!("{e}"));
+    let compiled = Command::new("javac")
+        .arg("-d")
+        .arg(&build)
+        .args(["Pig.java", "PigDice.java", "PigPlayer.java"].map(|f| kit.join("handout").join(f)))
+        .arg(kit.join("solution/PigGame.java"))
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(compiled.status.success(), "{compiled:?}");
+    for class in ["Pig.class", "PigDice.class", "PigPlayer.class"] {
+        std::fs::copy(build.join(class), given.join(class)).unwrap_or_else(|e| panic!("{e}"));
+    }
+    std::fs::copy(
+        kit.join("solution/PigGame.java"),
+        submission.join("PigGame.java"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let grade = || -> Value {
+        let output = Command::new(BIN)
+            .args(["grade", "--games", "2", "--seed", "1", "--timeout", "30"])
+            .args(["--format", "json", "--compile", "javac -proc:none ./*.java"])
+            .arg("--given")
+            .arg(&given)
+            .arg("--submission")
+            .arg(&submission)
+            .args(["--", "java", "Pig"])
+            .output()
+            .unwrap_or_else(|e| panic!("{e}"));
+        serde_json::from_slice(&output.stdout).unwrap_or_else(|e| panic!("{e}: {output:?}"))
+    };
+    let right = grade();
+    assert_eq!(right["score"], 2.0, "{right}");
+    let dice = std::fs::read_to_string(kit.join("handout/PigDice.java"))
+        .unwrap_or_else(|e| panic!("{e}"))
+        .replace(
+            "public void roll() {",
+            "public void roll() {\n        System.out.println(\"the student's dice\");",
+        );
+    assert!(dice.contains("the student's dice"));
+    std::fs::write(submission.join("PigDice.java"), dice).unwrap_or_else(|e| panic!("{e}"));
+    let theirs = grade();
+    assert_eq!(theirs["compile"]["ok"], true, "{theirs}");
+    assert_eq!(theirs["score"], 2.0, "the student's PigDice ran: {theirs}");
+    let _ = std::fs::remove_dir_all(&root);
+}
