@@ -294,17 +294,51 @@ final class KitData {
         }
     }
 
-    /** The complete lines of an output (a last line without its newline dropped when cut). */
+    /**
+     * The lines of an output without the blanks at their ends (spaces, tabs, a carriage
+     * return), as `ochos-locos grade` compares them: the texts never say whether a blank
+     * at the end of a line is wrong, so it is forgiven, as is a last line without its
+     * newline. A cut output's last piece, a line cut short, is dropped.
+     */
     private static List<String> outputLines(String output, boolean cut) {
         List<String> got = new ArrayList<>(List.of(output.split("\n", -1)));
-        // The last line ends with a newline: the split gives an empty string after it;
-        // a cut output's last piece is a line cut short.
-        got.remove(got.size() - 1);
+        // After a final newline the split gives an empty string: no line.
+        if (cut || got.get(got.size() - 1).isEmpty()) {
+            got.remove(got.size() - 1);
+        }
         for (int i = 0; i < got.size(); i++) {
-            String line = got.get(i);
-            got.set(i, line.endsWith("\r") ? line.substring(0, line.length() - 1) : line);
+            got.set(i, trimEnd(got.get(i)));
         }
         return got;
+    }
+
+    private static String trimEnd(String line) {
+        int end = line.length();
+        while (end > 0 && " \t\r".indexOf(line.charAt(end - 1)) >= 0) {
+            end--;
+        }
+        return line.substring(0, end);
+    }
+
+    /**
+     * What an output that is right line for line has at its line ends that the expected
+     * output has not (blanks after a line, no final newline), or null if nothing.
+     */
+    static String whitespace(String output) {
+        List<String> notes = new ArrayList<>();
+        String[] lines = output.split("\n", -1);
+        for (String line : lines) {
+            if (!line.equals(trimEnd(line))) {
+                notes.add("blanks at the end of a line");
+                break;
+            }
+        }
+        if (!output.isEmpty() && !output.endsWith("\n")) {
+            notes.add("no newline after the last line");
+        }
+        return notes.isEmpty() ? null
+                : "whitespace only (" + String.join(", ", notes) + "): every line is right, which"
+                        + " `ochos-locos grade` scores as `whitespace`, full marks (none with --strict)";
     }
 
     /**
@@ -315,10 +349,6 @@ final class KitData {
     static Mismatch compare(String program, GameCase game, List<String> want, List<String> why,
             String output, boolean cut) {
         List<String> got = outputLines(output, cut);
-        boolean finalNewline = output.isEmpty() || output.endsWith("\n");
-        if (!cut && !finalNewline) {
-            got.add(output.substring(output.lastIndexOf('\n') + 1));
-        }
         int count = got.size();
         for (int i = 0; i < want.size(); i++) {
             if (i >= count) {
@@ -337,13 +367,12 @@ final class KitData {
         }
         int last = want.size() - 1;
         if (count > want.size()) {
+            String extra = got.get(last + 1).isEmpty() ? ", a blank line," : " `" + got.get(last + 1) + "`";
             return new Mismatch(want.size(), program + ", game " + game.name + ": line "
-                    + (last + 2) + " `" + got.get(last + 1) + "` should not be there: the game ends after `"
-                    + want.get(last) + "` (" + why.get(last) + ")." + input(game));
-        }
-        if (!cut && !finalNewline) {
-            return new Mismatch(want.size(), program + ", game " + game.name
-                    + ": the last line must end with a newline (use println)." + input(game));
+                    + (last + 2) + extra + " should not be there: the game ends after `"
+                    + want.get(last) + "` (" + why.get(last) + "), and every line counts, a blank one"
+                    + " too (only blanks at the end of a line and the last newline are forgiven)."
+                    + input(game));
         }
         return null;
     }
@@ -485,7 +514,7 @@ final class KitData {
             Mismatch exact = compare(program, game, game.expected, game.why, run.out, false);
             if (exact == null) {
                 if (threw.isEmpty()) {
-                    return null;
+                    return whitespace(run.out);
                 }
                 fail(program + ", game " + game.name + ": the whole game was right, but" + threw);
             }
@@ -494,7 +523,9 @@ final class KitData {
             if (!plain.equals(game.expected)) {
                 Mismatch other = compare(program, game, plain, game.why, run.out, false);
                 if (other == null && threw.isEmpty()) {
-                    return "no colour after an 8 (`R8`, not `R8 (G)`), as the assignment's example prints";
+                    String blanks = whitespace(run.out);
+                    return "no colour after an 8 (`R8`, not `R8 (G)`), as the assignment's example prints"
+                            + (blanks == null ? "" : "; " + blanks);
                 }
                 if (other != null) {
                     tried.add(new Mismatch(other.at, other.message
