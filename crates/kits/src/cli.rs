@@ -55,7 +55,9 @@ enum Command {
     ///
     /// In DIR: NAME-handout/ (the given files, the tests and their data, the README) and
     /// NAME-instructor/ (the reference solution, the mutants, grading cases for
-    /// `ochos-locos grade`), each also as an uncompressed .tar beside it.
+    /// `ochos-locos grade`, gradescope-junit.zip to run the JUnit tests on Gradescope, a
+    /// README with the commands and warnings, and the kit's own instructor/ files), each
+    /// also as an uncompressed .tar beside it.
     Package {
         /// The kit.
         name: String,

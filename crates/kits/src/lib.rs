@@ -3,6 +3,7 @@
 //! (Java sources, tests, READMEs) live in the workspace's `kits/` folder.
 
 pub mod cli;
+pub mod gradescope;
 pub mod ochos_a2;
 pub mod ochos_a4;
 pub mod package;

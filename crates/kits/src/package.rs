@@ -7,7 +7,10 @@
 //! tests) and `tests/data/` (written by `kits data`), `mutants/*.patch` (students'
 //! mistakes), `test.sh` (the kit's check). The handout gets `handout/`'s files at its
 //! top and `tests/` beside them; the instructor's archive gets `solution/`, `mutants/`,
-//! `cases/RULES/` for the graders and `given/` for the Gradescope zip.
+//! `cases/RULES/` for the graders, `given/` for the Gradescope zip, the Gradescope
+//! autograder that runs the JUnit tests ([`crate::gradescope`]), a `README.md` written
+//! here (the commands, the decisions, the warnings), and every file of the kit's own
+//! `instructor/` folder (model answers, notes), its `README.md` appended to the archive's.
 
 use std::fs;
 use std::io;
@@ -29,8 +32,13 @@ pub struct Kit {
     pub name: &'static str,
     /// Its data files, from the engines.
     pub files: fn() -> Result<Vec<DataFile>, KitError>,
-    /// The `ochos-locos` rule sets the instructor's archive has cases for.
-    pub ochos_cases: &'static [Variant],
+    /// The `ochos-locos` rule sets the instructor's archive has cases for, each with the
+    /// program (class) of the solution that plays it.
+    pub ochos_cases: &'static [(Variant, &'static str)],
+    /// The JUnit test classes (`tests/CLASS.java`, default package), in the order the
+    /// assignment builds the classes: one Gradescope test each in `gradescope-junit.zip`
+    /// (none: no such zip).
+    pub junit_classes: &'static [&'static str],
     /// Handout sources the students get as class files with their Javadoc, never as
     /// source (Pig's `PigDice` and `PigPlayer`: the bonus is to write them): compiled
     /// into the handout's `given/` (`given/doc/` for the Javadoc), the sources kept for
@@ -49,10 +57,16 @@ pub const KITS: &[Kit] = &[
         name: "ochos-locos-a2",
         files: ochos_a2::files,
         ochos_cases: &[
-            Variant::MatchMaking,
-            Variant::TakeTwo,
-            Variant::GoingWild,
-            Variant::MoreTheMerrier,
+            (Variant::MatchMaking, "MatchMaking"),
+            (Variant::TakeTwo, "TakeTwo"),
+            (Variant::GoingWild, "GoingWild"),
+            (Variant::MoreTheMerrier, "MoreTheMerrier"),
+        ],
+        junit_classes: &[
+            "MatchMakingTest",
+            "TakeTwoTest",
+            "GoingWildTest",
+            "MoreTheMerrierTest",
         ],
         given_as_classes: &[],
         given: &[],
@@ -60,7 +74,25 @@ pub const KITS: &[Kit] = &[
     Kit {
         name: "ochos-locos-a4",
         files: ochos_a4::files,
-        ochos_cases: &[Variant::Faciles, Variant::Diversidad, Variant::Completos],
+        ochos_cases: &[
+            (Variant::Faciles, "OchosLocos"),
+            (Variant::Diversidad, "OchosLocosDiversity"),
+            (Variant::Completos, "OchosLocosComplete"),
+        ],
+        // As Mimir ran them: class by class, in the order of the text.
+        junit_classes: &[
+            "CardTest",
+            "PlayerTest",
+            "GameTest",
+            "OchosLocosTest",
+            "ColorPlayerTest",
+            "NumberPlayerTest",
+            "StrategicPlayerTest",
+            "GameWithStrategiesTest",
+            "OchosLocosDiversityTest",
+            "FullGameTest",
+            "OchosLocosCompleteTest",
+        ],
         given_as_classes: &[],
         given: &[],
     },
@@ -68,6 +100,8 @@ pub const KITS: &[Kit] = &[
         name: "quattro",
         files: quattro::files,
         ochos_cases: &[],
+        // Its tests are in the package `quattrotest`: not (yet) run by the JUnit zip.
+        junit_classes: &[],
         given_as_classes: &[],
         given: &[],
     },
@@ -75,6 +109,7 @@ pub const KITS: &[Kit] = &[
         name: "war",
         files: war::files,
         ochos_cases: &[],
+        junit_classes: &["CardTest", "PlayerTest", "GameTest"],
         given_as_classes: &[],
         given: &[],
     },
@@ -82,6 +117,7 @@ pub const KITS: &[Kit] = &[
         name: "pig",
         files: pig::files,
         ochos_cases: &[],
+        junit_classes: &["PigDiceTest", "PigPlayerTest", "PigGameTest"],
         given_as_classes: &["PigDice.java", "PigPlayer.java"],
         given: &["Pig.java", "PigDice.java", "PigPlayer.java"],
     },
@@ -186,12 +222,44 @@ pub fn build(kit: &Kit, kits_dir: &Path, out: &Path, seed: u64) -> Result<ExitCo
     if !kit.given_as_classes.is_empty() {
         give_as_classes(kit, &handout, &instructor.join("given-src"))?;
     }
-    for &variant in kit.ochos_cases {
+    for &(variant, _) in kit.ochos_cases {
         let set = ochos_locos::cases::make(variant, seed, RANDOM_CASES, Style::default())
             .map_err(|e| format!("cases for {}: {e}", variant.name()))?;
         let dir = instructor.join("cases").join(variant.name());
         set.write(&dir).map_err(|e| at(&dir, e))?;
     }
+
+    if !kit.junit_classes.is_empty() {
+        let dir = instructor.join("gradescope-junit");
+        let zip = instructor.join("gradescope-junit.zip");
+        crate::gradescope::write(kit.junit_classes, kit.given, &source, &dir, &zip)
+            .map_err(|e| at(&dir, e))?;
+    }
+    // The kit's own instructor files (model answers, notes), whatever they are; its
+    // README.md goes at the end of the archive's.
+    let own = source.join(INSTRUCTOR_DIR);
+    let mut notes = None;
+    for relative in files_under(&own).map_err(|e| at(&own, e))? {
+        let from = own.join(&relative);
+        if relative == Path::new("README.md") {
+            notes = Some(fs::read_to_string(&from).map_err(|e| at(&from, e))?);
+            continue;
+        }
+        let to = instructor.join(&relative);
+        if to.exists() {
+            return Err(format!(
+                "{}: {} would replace a file the package writes itself; rename it",
+                kit.name,
+                from.display()
+            ));
+        }
+        if let Some(parent) = to.parent() {
+            fs::create_dir_all(parent).map_err(|e| at(parent, e))?;
+        }
+        fs::copy(&from, &to).map_err(|e| at(&from, e))?;
+    }
+    let readme = instructor.join("README.md");
+    fs::write(&readme, instructor_readme(kit, notes.as_deref())).map_err(|e| at(&readme, e))?;
 
     for dir in [&handout, &instructor] {
         let tar = dir.with_extension("tar");
@@ -242,6 +310,129 @@ fn give_as_classes(kit: &Kit, handout: &Path, sources: &Path) -> Result<(), Stri
     Ok(())
 }
 
+/// The kit's folder of files for the instructor's archive only.
+pub const INSTRUCTOR_DIR: &str = "instructor";
+
+/// The instructor archive's `README.md`: what the archive holds, the commands, the
+/// decisions the tests and graders share, the warnings; then the kit's own notes.
+pub fn instructor_readme(kit: &Kit, notes: Option<&str>) -> String {
+    let name = kit.name;
+    let mut text = format!(
+        "# {name}: the instructor's archive\n\n\
+         Keep it from the students. Made by `kits package {name}` from the workspace's\n\
+         `kits/{name}/` (whose `README.md` describes the kit).\n\n\
+         ## What is here\n\n\
+         - `solution/`: the reference solution.\n\
+         - `mutants/`: students' typical mistakes, each a patch of `solution/` with the rule it\n  \
+         breaks; the tests catch every one (`kits/{name}/test.sh` checks it).\n"
+    );
+    if !kit.ochos_cases.is_empty() {
+        text.push_str(
+            "- `cases/RULES/`: the grading cases of each rule set, for `ochos-locos grade` and\n  \
+             `ochos-locos gradescope`: one per situation of the rules, then random deals.\n",
+        );
+    }
+    if !kit.given.is_empty() {
+        text.push_str(
+            "- `given/`: the files the students use but do not write, laid over every\n  \
+             submission by the Gradescope zips.\n",
+        );
+    }
+    if !kit.given_as_classes.is_empty() {
+        text.push_str("- `given-src/`: the sources of the classes the handout gives compiled.\n");
+    }
+    if !kit.junit_classes.is_empty() {
+        text.push_str(
+            "- `gradescope-junit.zip` (and `gradescope-junit/`, the same files to read): the\n  \
+             Gradescope autograder that runs the kit's JUnit tests, one Gradescope test per test\n  \
+             class, as Mimir ran them.\n",
+        );
+    }
+    text.push_str(
+        "\n## Check the kit\n\nFrom the workspace's root (JDK 17 and `junit5`):\n\n```sh\n",
+    );
+    text.push_str(&format!("KIT_JOBS=2 bash kits/{name}/test.sh\n```\n\n"));
+    text.push_str("## Grade on Gradescope\n\n");
+    text.push_str(
+        "Build the graders in release first (`cargo build --release -p ochos-locos -p pig`) and\n\
+         run these from this folder. Each makes a zip to upload in the assignment's \"Configure\n\
+         Autograder\" page (`docs/grading.md`, \"Gradescope\").\n\n",
+    );
+    if !kit.ochos_cases.is_empty() {
+        text.push_str("Whole programs, isolated, on the cases (one zip a program):\n\n```sh\n");
+        for (variant, class) in kit.ochos_cases {
+            let rules = variant.name();
+            text.push_str(&format!(
+                "ochos-locos gradescope {rules} --cases cases/{rules} --out {rules}.zip \\\n    \
+                 --setup 'apt-get install -y default-jdk-headless' \\\n    \
+                 --compile 'javac -proc:none ./*.java' -- java {class}\n"
+            ));
+        }
+        text.push_str("```\n\n");
+    }
+    if name == "pig" {
+        text.push_str(
+            "Whole games, isolated, each answer checked by the rules:\n\n```sh\n\
+             pig gradescope --games 20 --seed 1 --timeout 5 --out pig.zip \\\n    \
+             --setup 'apt-get install -y default-jdk-headless' --given given \\\n    \
+             --compile 'javac -proc:none ./*.java' -- java Pig\n```\n\n",
+        );
+    }
+    if !kit.junit_classes.is_empty() {
+        text.push_str(&format!(
+            "The JUnit tests: upload `gradescope-junit.zip` as it is. `tests.txt` gives each test\n\
+             class its points (1 each; a class scores when all its tests pass) and the time one\n\
+             class may take ({} s); edit it in `gradescope-junit/` and zip that folder's\n\
+             contents again (`cd gradescope-junit && zip -r ../gradescope-junit.zip .`). The\n\
+             classes: {}.\n\n",
+            crate::gradescope::CLASS_TIMEOUT,
+            kit.junit_classes.join(", ")
+        ));
+    }
+    text.push_str(
+        "## The decisions\n\n\
+         The kit's tests, the graders and the Gradescope zips give a student one verdict:\n\
+         where the assignment's text allows several readings, all of them pass everywhere,\n\
+         and the handout's `README.md` lists them for the students (\"What the tests expect\n\
+         where the assignment is silent\"). Among them: blanks at the end of a line and a\n\
+         missing last newline are forgiven (the graders' `--strict` counts them: tell the\n\
+         students if you use it), an extra line, blank or not, is wrong; Pig's error message\n\
+         may take one line or more. `docs/kits.md` and `docs/grading.md` (\"Readings the\n\
+         texts allow\") give the whole list.\n\n",
+    );
+    text.push_str(
+        "## Warnings\n\n\
+         - **A `package` line gives 0 on Gradescope.** The tests and the graders look for\n  \
+         the classes in the default package, as the handout says; a file that starts with\n  \
+         `package something;` (IDEs add it) compiles, but its classes are not found: every\n  \
+         test of them fails. The JUnit zip says so in its output; tell the students before\n  \
+         the deadline.\n\
+         - **`Thread.sleep` in a turn can pass the time limit.** A program that pauses in\n  \
+         each turn (to look like a game played by hand) is right when played, but every\n  \
+         game of the tests and of the graders has a time limit (10 s a game in the tests,\n  \
+         `--timeout`, default 10 s, a case in the graders, and Gradescope's own): it is\n  \
+         stopped and fails. Say in the assignment that the program must not pause.\n\
+         - **What the JUnit zip can and cannot stop.** It runs the students' classes as an\n  \
+         unprivileged user, each test class in a JVM of its own; their code cannot write\n  \
+         `results.json`, the tests or another class's report. But a unit test runs their\n  \
+         code inside the tests' JVM, so a program written to cheat can forge its own class's\n  \
+         report, as it could on Mimir. The whole-program graders run the program isolated\n  \
+         and read only its output: trust them for the marks that matter, and read a\n  \
+         submission whose JUnit marks and graded marks disagree.\n\
+         - The points of each graded case or game, and which the students see: the graders'\n  \
+         options in `docs/grading.md`; Gradescope scales the total to the assignment's\n  \
+         points.\n",
+    );
+    if let Some(notes) = notes {
+        text.push('\n');
+        text.push_str(notes);
+        if !notes.ends_with('\n') {
+            text.push('\n');
+        }
+    }
+    text
+}
+
 /// Makes `dir` empty (removing what a previous package left there).
 fn fresh(dir: &Path) -> io::Result<()> {
     if dir.exists() {
@@ -254,6 +445,9 @@ fn fresh(dir: &Path) -> io::Result<()> {
 /// machine).
 fn files_under(dir: &Path) -> io::Result<Vec<PathBuf>> {
     let mut found = Vec::new();
+    if !dir.is_dir() {
+        return Ok(found);
+    }
     let mut pending = vec![PathBuf::new()];
     while let Some(relative) = pending.pop() {
         for entry in fs::read_dir(dir.join(&relative))? {
@@ -326,6 +520,106 @@ mod tests {
                 kit.name
             );
         }
+    }
+
+    fn no_data() -> Result<Vec<DataFile>, KitError> {
+        Ok(Vec::new())
+    }
+
+    const FAKE: Kit = Kit {
+        name: "fake",
+        files: no_data,
+        ochos_cases: &[],
+        junit_classes: &["FakeTest"],
+        given_as_classes: &[],
+        given: &[],
+    };
+
+    fn fake_kit(root: &Path) -> io::Result<()> {
+        let kit = root.join("fake");
+        for (path, text) in [
+            ("handout/README.md", "for the students\n"),
+            ("solution/A.java", "public class A {}\n"),
+            ("tests/FakeTest.java", "class FakeTest {}\n"),
+            ("instructor/README.md", "## Model answers\n\nSee model/.\n"),
+            ("instructor/model/DESIGN.md", "the design\n"),
+        ] {
+            let file = kit.join(path);
+            fs::create_dir_all(file.parent().unwrap_or(&kit))?;
+            fs::write(file, text)?;
+        }
+        Ok(())
+    }
+
+    /// Whatever a kit keeps in `instructor/` reaches the instructor's archive (helpers
+    /// add model answers there without touching this code), its README at the end of
+    /// the archive's own, which carries the commands and the warnings; and the JUnit
+    /// autograder is packed.
+    #[test]
+    fn the_instructor_archive_has_the_kits_files_a_readme_and_the_junit_zip()
+    -> Result<(), Box<dyn std::error::Error>> {
+        let scratch = std::env::temp_dir().join(format!("kits-instructor-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&scratch);
+        fake_kit(&scratch.join("kits"))?;
+        let out = scratch.join("dist");
+        build(&FAKE, &scratch.join("kits"), &out, 1)?;
+        let instructor = out.join("fake-instructor");
+        assert_eq!(
+            fs::read_to_string(instructor.join("model/DESIGN.md"))?,
+            "the design\n"
+        );
+        let readme = fs::read_to_string(instructor.join("README.md"))?;
+        for needed in [
+            "A `package` line gives 0 on Gradescope",
+            "`Thread.sleep` in a turn can pass the time limit",
+            "gradescope-junit.zip",
+            "KIT_JOBS=2 bash kits/fake/test.sh",
+        ] {
+            assert!(
+                readme.contains(needed),
+                "{needed:?} missing from:\n{readme}"
+            );
+        }
+        assert!(
+            readme.ends_with("## Model answers\n\nSee model/.\n"),
+            "{readme}"
+        );
+        assert!(!instructor.join("instructor").exists());
+        let mut zip =
+            zip::ZipArchive::new(fs::File::open(instructor.join("gradescope-junit.zip"))?)?;
+        let mut names = Vec::new();
+        for index in 0..zip.len() {
+            let entry = zip.by_index(index)?;
+            names.push((
+                entry.name()?.into_owned(),
+                entry.unix_mode().unwrap_or(0) & 0o777,
+            ));
+        }
+        assert_eq!(
+            names,
+            [
+                ("setup.sh".to_owned(), 0o755),
+                ("run_autograder".to_owned(), 0o755),
+                ("junit_grade.py".to_owned(), 0o644),
+                ("tests.txt".to_owned(), 0o644),
+                ("tests/FakeTest.java".to_owned(), 0o644),
+            ]
+        );
+        let tests = fs::read_to_string(instructor.join("gradescope-junit/tests.txt"))?;
+        assert!(tests.ends_with("# timeout 300\nFakeTest 1\n"), "{tests}");
+        // A file of instructor/ may not replace one the package writes.
+        let clash = scratch.join("kits/fake/instructor/solution/A.java");
+        fs::create_dir_all(clash.parent().unwrap_or(&scratch))?;
+        fs::write(&clash, "class A {}\n")?;
+        let error = build(&FAKE, &scratch.join("kits"), &out, 1)
+            .err()
+            .unwrap_or_default();
+        assert!(
+            error.contains("would replace a file the package writes itself"),
+            "{error}"
+        );
+        fs::remove_dir_all(&scratch)?;
+        Ok(())
     }
 
     #[test]
