@@ -55,24 +55,15 @@ pub fn compare(file: &str, game: &str) -> Verdict {
 /// enough that a file of one endless line cannot flood the terminal.
 const SHOWN_CHARS: usize = 200;
 
-/// A line of the file as the verdict shows it: control, bidirectional and zero-width
-/// characters escaped (an escape sequence in the file must not act on the terminal, an
-/// invisible character must not make two lines look alike or a line read backwards), at
-/// most [`SHOWN_CHARS`] characters, then `…`.
+/// A line of the file as the verdict shows it: control, bidirectional, zero-width and
+/// other invisible characters escaped ([`cards_core::invisible::is_hidden`]: an escape
+/// sequence in the file must not act on the terminal, an invisible character must not
+/// make two lines look alike or a line read backwards), at most [`SHOWN_CHARS`]
+/// characters, then `…`.
 fn printable(line: &str) -> String {
-    let mut shown = String::new();
     let mut chars = line.chars();
-    for c in chars.by_ref().take(SHOWN_CHARS) {
-        let invisible = matches!(c,
-            '\u{00ad}' | '\u{061c}' | '\u{180e}' | '\u{200b}'..='\u{200f}'
-            | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{2069}' | '\u{feff}'
-            | '\u{fff9}'..='\u{fffb}');
-        if c.is_control() || invisible {
-            shown.extend(c.escape_default());
-        } else {
-            shown.push(c);
-        }
-    }
+    let head: String = chars.by_ref().take(SHOWN_CHARS).collect();
+    let mut shown = cards_core::invisible::printable(&head);
     if chars.next().is_some() {
         shown.push('…');
     }
@@ -153,6 +144,11 @@ mod tests {
         assert_eq!(
             compare("a\u{202e}b\u{200b}\n", "b\n").to_string(),
             "line 1 differs: the file has `a\\u{202e}b\\u{200b}`, the game (the reference) prints `b`"
+        );
+        // Issue 37: tag characters, variation selectors and Hangul fillers were shown raw.
+        assert_eq!(
+            compare("b\u{e0041}\u{fe0f}\u{3164}\n", "b\n").to_string(),
+            "line 1 differs: the file has `b\\u{e0041}\\u{fe0f}\\u{3164}`, the game (the reference) prints `b`"
         );
     }
 }

@@ -421,11 +421,13 @@ fn parse_cards(value: &str) -> Result<Vec<ColorCard>, String> {
 }
 
 /// A name as `players=` writes it: the characters that would break the list, or a
-/// terminal, as `%XX`.
+/// terminal, or that a person reading the file cannot see
+/// ([`cards_core::invisible::is_hidden`]), as `%XX`.
 fn escape(name: &str) -> String {
     let mut text = String::with_capacity(name.len());
     for c in name.chars() {
-        if matches!(c, '%' | ',' | ':') || c.is_whitespace() || c.is_control() {
+        if matches!(c, '%' | ',' | ':') || c.is_whitespace() || cards_core::invisible::is_hidden(c)
+        {
             let mut bytes = [0; 4];
             for byte in c.encode_utf8(&mut bytes).bytes() {
                 text.push_str(&format!("%{byte:02X}"));
@@ -467,10 +469,16 @@ pub fn show(frame: &Frame<Game>, out: &mut impl Write) -> io::Result<()> {
     let game = &frame.state;
     let variant = rule_set(game);
     let raw = game.players().iter().map(Player::name);
-    let names = match variant {
+    let names: Vec<String> = match variant {
         Some(variant) => seat_names(variant, raw),
         None => raw.map(str::to_owned).collect(),
     };
+    // A name comes from the file: what a person cannot see in it (a right-to-left
+    // override, a zero-width space) is shown escaped, on every line that names it.
+    let names: Vec<String> = names
+        .iter()
+        .map(|name| cards_core::invisible::printable(name))
+        .collect();
     let person = game.person().filter(|&seat| seat < names.len());
     let name = |seat: Seat| names.get(seat).map_or("?", String::as_str);
     if frame.step.is_none() {
@@ -938,5 +946,40 @@ mod tests {
             "{all}"
         );
         assert!(!all.contains("You") && !all.contains("you"), "{all}");
+    }
+
+    /// Issue 37: a name with a right-to-left override (or a tag character, a zero-width
+    /// space) was shown raw, on every line that names it. It is written `%XX` in the
+    /// file, read back the same, and shown escaped.
+    #[test]
+    fn invisible_characters_in_a_name_are_shown_escaped() {
+        let options = vec![
+            "rules=completos".to_owned(),
+            "players=Ann%E2%80%AEnna:N,B\u{e0041}ob:N,Carol\u{200b}:N,Dave:S".to_owned(),
+        ];
+        let game = Game::from_options(&options).unwrap();
+        assert_eq!(game.players()[0].name(), "Ann\u{202e}nna");
+        assert_eq!(
+            game.options()[1],
+            "players=Ann%E2%80%AEnna:N,B%F3%A0%81%81ob:N,Carol%E2%80%8B:N,Dave:S"
+        );
+        let frames = frames(&Game::recording(&game, 7, &[]).to_json()).unwrap();
+        let mut out = Vec::new();
+        for frame in &frames {
+            show(frame, &mut out).unwrap();
+        }
+        let out = String::from_utf8(out).unwrap();
+        assert!(
+            out.starts_with(
+                "Ochos Locos (completos): Ann\\u{202e}nna, B\\u{e0041}ob, Carol\\u{200b} and \
+                 Dave played, every seat by its strategy.\n"
+            ),
+            "{out}"
+        );
+        assert!(
+            !out.contains(['\u{202e}', '\u{e0041}', '\u{200b}']),
+            "{out}"
+        );
+        assert!(out.contains("Ann\\u{202e}nna ("), "{out}");
     }
 }

@@ -93,3 +93,30 @@ fn endless_commands_end_the_replay_viewer() {
         "options": ["rules=two-dice", "goal=100"], "seed": "1", "actions": []}"#;
     cards_core::testing::assert_endless_commands_end_the_viewer(PROGRAM, "pig", recording);
 }
+
+/// Issue 37: `pig check` quoted a graded program's line with a right-to-left override
+/// (or a tag character) raw, so that it read backwards on the grader's terminal.
+#[test]
+fn pig_check_quotes_invisible_characters_escaped() {
+    let game = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/cmd/pig/human_wins.stdout"
+    ))
+    .unwrap();
+    let transcript = game.replacen(
+        "Player: Human, Total Points = 0",
+        "Player: Hu\u{202e}man\u{e0041}, Total Points = 0",
+        1,
+    );
+    let path =
+        cards_core::testing::temporary_file("pig-check-invisible.txt", transcript.as_bytes());
+    let output = run_with(PROGRAM, &["check", path.to_str().unwrap()], b"", None, None);
+    let _ = std::fs::remove_file(&path);
+    let shown = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(
+        shown,
+        "line 7: each turn opens with the player's line: `Player: Human, Total Points = 0`; \
+         got `Player: Hu\\u{202e}man\\u{e0041}, Total Points = 0`\n"
+    );
+    assert_eq!(output.status.code(), Some(1));
+}

@@ -7,7 +7,9 @@
 //! `seatN=human:NAME` or `seatN=bot:Player K` (a bot is always named `Player K`,
 //! [`Player::bot`], after its seat or another). A human's name must be one the console
 //! takes ([`validate_name`]), since the replay prints it at the terminal: a person whom
-//! a program named otherwise (an escape sequence, a bot's name) is refused on replay. The actions are what the person types at the move question, for every
+//! a program named otherwise (an escape sequence, a bot's name) is refused on replay,
+//! and what else a person cannot see in it ([`cards_core::invisible::is_hidden`]) is
+//! shown escaped (`Ann\u{fe0f}`). The actions are what the person types at the move question, for every
 //! seat: a card's code in any case (`R5`, `b+2`, [`console::parse_selection`] reads
 //! it), `d` for a draw, and a wild card with the colour it names in one token, the code,
 //! a colon and the colour's letter or name ([`console::parse_color`] reads it): `W:G`,
@@ -151,7 +153,10 @@ fn seat_of(key: &str) -> Option<usize> {
 fn player(value: &str) -> Result<Player, String> {
     match value.split_once(':') {
         Some(("human", name)) => match validate_name(name) {
-            Ok(valid) if valid == name => Ok(Player::human(name)),
+            // What the console takes but a person cannot see (a variation selector, a
+            // tag character) is shown escaped: every line of the replay that names the
+            // person reads the name from the game, so the game holds it escaped.
+            Ok(valid) if valid == name => Ok(Player::human(cards_core::invisible::printable(name))),
             Ok(_) => Err("a name has no blanks around it".to_owned()),
             Err(error) => Err(error.to_string()),
         },
@@ -551,6 +556,27 @@ mod tests {
         let mut long = Game::recording(&start, 1, &[]);
         long.actions = vec!["d".to_owned(); MAX_STEPS + 1];
         assert_eq!(frames(&long.to_json()).unwrap_err(), ReplayError::TooLong);
+    }
+
+    /// Issue 37: a name with characters a person cannot see (a variation selector, a
+    /// tag character, a Hangul filler), which the console takes, was shown raw.
+    #[test]
+    fn invisible_characters_in_a_name_are_shown_escaped() {
+        let mut options = with_ann(Rules::Quattro, 1000).options();
+        let name = "Ann\u{2764}\u{fe0f}\u{e0041}\u{3164}";
+        assert_eq!(options[2], "seat1=human:Ann");
+        options[2] = format!("seat1=human:{name}");
+        let file = Recording::new(GAME, options, 88).to_json();
+        let frames = frames(&file).unwrap();
+        let shown: String = frames.iter().map(text_of).collect();
+        assert!(
+            shown.starts_with("Quattro: Ann\u{2764}\\u{fe0f}\\u{e0041}\\u{3164} against "),
+            "{shown}"
+        );
+        assert!(
+            !shown.contains(['\u{fe0f}', '\u{e0041}', '\u{3164}']),
+            "{shown}"
+        );
     }
 
     #[test]

@@ -707,8 +707,13 @@ async fn read_json(request: Request, state: &AppState, limit: usize) -> Result<V
         }
         Ok(Ok(collected)) => collected.to_bytes(),
     };
-    serde_json::from_slice(&bytes)
-        .map_err(|e| ApiError::malformed(format!("the body is not JSON: {e}")).into_response())
+    crate::extract::json_with_unique_keys(&bytes).map_err(|e| {
+        let message = match e.classify() {
+            serde_json::error::Category::Data => format!("the body is refused: {e}"),
+            _ => format!("the body is not JSON: {e}"),
+        };
+        ApiError::malformed(message).into_response()
+    })
 }
 
 /// The client a request comes from (its connection's address; see [`Client`]).

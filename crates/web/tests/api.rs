@@ -1963,3 +1963,93 @@ async fn a_long_log_is_made_again_once_for_any_number_of_reads() {
     }
     assert_eq!(state.logs_replayed(), 2);
 }
+
+/// Issue 37: a body giving a key twice was read silently, the last value kept
+/// (`{"type": "battle", "type": "to_end"}` played to the end). It is refused with 400
+/// and one line naming the key, in a start request, an action (the game unchanged) and
+/// a recording, at any depth.
+#[tokio::test]
+async fn a_key_given_twice_is_refused() {
+    let (state, app) = app(Config::default());
+    let game = start(&app, json!({"game": "war", "seed": 9})).await;
+    let id = game["id"].as_str().unwrap().to_owned();
+    let before = internal(&state, &game);
+    let recording = r#"{"format": "cards-replay 1", "game": "pig", "options": ["rules=two-dice", "goal=20"], "seed": "3", "actions": ["n"], "actions": []}"#;
+    for (uri, body, key) in [
+        (
+            "/api/games".to_owned(),
+            r#"{"game": "war", "game": "pig"}"#,
+            "game",
+        ),
+        (
+            "/api/games".to_owned(),
+            r#"{"game": "war", "options": {"players": 2, "players": 8}}"#,
+            "players",
+        ),
+        (
+            format!("/api/games/{id}/actions"),
+            r#"{"type": "battle", "type": "to_end"}"#,
+            "type",
+        ),
+        ("/api/replays".to_owned(), recording, "actions"),
+    ] {
+        let (status, answer) = call(&app, "POST", &uri, body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {answer}");
+        assert_eq!(answer["code"], "malformed", "{answer}");
+        let error = answer["error"].as_str().unwrap();
+        assert!(
+            error.starts_with(&format!(
+                "the body is refused: the key \"{key}\" is given twice in an object at line 1"
+            )),
+            "{error}"
+        );
+    }
+    assert_eq!(
+        internal(&state, &game),
+        before,
+        "a refused action changed the game"
+    );
+    assert_eq!(state.live(), 1);
+}
+
+/// Issue 37: names a recording gives are shown with what a person cannot see in them
+/// escaped, in the frames' players and lines (a right-to-left override, a tag
+/// character, a zero-width space), as the terminal's replay shows them.
+#[tokio::test]
+async fn invisible_characters_in_a_recordings_names_are_shown_escaped() {
+    let (_, app) = app(Config::default());
+    let ochos = json!({"format": "cards-replay 1", "game": "ochos-locos",
+        "options": ["rules=completos", "players=Ann%E2%80%AEnna:N,B\u{e0041}ob:N,Carol\u{200b}:N,Dave:S"],
+        "seed": "7", "actions": []});
+    let quattro = json!({"format": "cards-replay 1", "game": "quattro",
+        "options": ["rules=quattro", "max-turns=1000", "seat1=human:Ann\u{fe0f}\u{3164}",
+            "seat2=bot:Player 2", "seat3=bot:Player 3", "seat4=bot:Player 4"],
+        "seed": "7", "actions": []});
+    for (recording, names) in [
+        (
+            ochos,
+            vec!["Ann\\u{202e}nna", "B\\u{e0041}ob", "Carol\\u{200b}", "Dave"],
+        ),
+        (
+            quattro,
+            vec!["Ann\\u{fe0f}\\u{3164}", "Player 2", "Player 3", "Player 4"],
+        ),
+    ] {
+        let (status, replay) = call(&app, "POST", "/api/replays", &recording.to_string()).await;
+        assert_eq!(status, StatusCode::OK, "{replay}");
+        // The frames are what the page shows; `options` gives the recording's own back.
+        let text = replay["frames"].to_string();
+        assert!(
+            !text.contains(['\u{202e}', '\u{e0041}', '\u{200b}', '\u{fe0f}', '\u{3164}']),
+            "{text}"
+        );
+        let frames = replay["frames"].as_array().unwrap();
+        let shown: Vec<&str> = frames.last().unwrap()["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(shown, names, "{text}");
+    }
+}

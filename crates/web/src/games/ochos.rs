@@ -294,7 +294,7 @@ impl Stepped for Game {
                 name: names
                     .get(s)
                     .cloned()
-                    .unwrap_or_else(|| player.name().to_owned()),
+                    .unwrap_or_else(|| cards_core::invisible::printable(player.name())),
                 plays: player.strategy().describe().into(),
                 cards: counts.get(s).copied(),
                 score: None,
@@ -446,12 +446,15 @@ fn entries(names: &[String], events: &[Event], log: &mut Log) {
 
 /// The seats' names as the page shows them: Assignment 2 numbers its players (`1`, `2`),
 /// which the page's sentences ("1 wins", "1's hand") cannot carry, so they are
-/// `Player 1`, `Player 2` there, as its console says `player 1`.
+/// `Player 1`, `Player 2` there, as its console says `player 1`. A name a recording gave
+/// is shown with what a person cannot see in it escaped (`Ann\u{202e}`), as the
+/// terminal's replay shows it.
 fn page_names<'a>(variant: Option<Variant>, names: impl Iterator<Item = &'a str>) -> Vec<String> {
     names
+        .map(cards_core::invisible::printable)
         .map(|name| match variant.is_some_and(Variant::is_assignment_2) {
             true => format!("Player {name}"),
-            false => name.to_owned(),
+            false => name,
         })
         .collect()
 }
