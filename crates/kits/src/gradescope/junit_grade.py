@@ -57,6 +57,8 @@ REPORT_LIMIT = 8 << 20
 OUTPUT_LIMIT = 1 << 20
 TEXT_LIMIT = 1500
 COMPILE_SECONDS = 120
+# The most rounds of leaving out files that do not compile.
+COMPILE_ROUNDS = 10
 PACKAGE_LINE = re.compile(r"^\s*package\s+[\w.]+\s*;", re.MULTILINE)
 
 
@@ -167,7 +169,11 @@ def compile_student(work, notes):
                          "the default package, so its classes are not found. Remove the package line.")
     left_out = []
     files = sorted(os.listdir(src))
-    while files:
+    if not files:
+        notes.append("The submission has no .java file.")
+    for _ in range(COMPILE_ROUNDS):
+        if not files:
+            break
         status, output, timed_out = run(["javac", "-proc:none", "-nowarn", "-encoding", "UTF-8", "-d", classes]
                                         + [os.path.join(src, f) for f in files], work, COMPILE_SECONDS)
         if status == 0 and not timed_out:
@@ -184,11 +190,22 @@ def compile_student(work, notes):
             files.remove(name)
         shutil.rmtree(classes)
         os.makedirs(classes)
+    else:
+        if files:
+            left_out.append(("all", f"more than {COMPILE_ROUNDS} rounds of files that do not compile"))
+            shutil.rmtree(classes)
+            os.makedirs(classes)
+    # The tests read their data as the unprivileged user: a copy of it, in the work
+    # folder, whatever the permissions of the autograder's own folders.
+    data = os.path.join(SOURCE, "tests", "data")
+    if os.path.isdir(data):
+        shutil.copytree(data, os.path.join(work, "data"))
     os.chmod(work, 0o755)
-    for base, dirs, names in os.walk(classes):
-        os.chmod(base, 0o755)
-        for name in names:
-            os.chmod(os.path.join(base, name), 0o644)
+    for folder in (classes, os.path.join(work, "data")):
+        for base, dirs, names in os.walk(folder):
+            os.chmod(base, 0o755)
+            for name in names:
+                os.chmod(os.path.join(base, name), 0o644)
     return left_out
 
 
@@ -261,7 +278,7 @@ def grade_class(work, name, points, timeout, earlier):
             user = pwd.getpwnam(USER)
             os.chown(folder, user.pw_uid, user.pw_gid)
     status, output, timed_out = run(
-        ["java", "-Dkit.data=" + os.path.join(SOURCE, "tests", "data"), "-Dkit.jobs=2", "-jar", JUNIT,
+        ["java", "-Dkit.data=" + os.path.join(work, "data"), "-Dkit.jobs=2", "-jar", JUNIT,
          "--class-path", classes + os.pathsep + student, "--select-class", name, "--reports-dir", reports,
          "--disable-banner", "--details=none", "--disable-ansi-colors"],
         scratch, timeout, user=True)
