@@ -62,31 +62,36 @@ impl Support {
         }
     }
 
-    /// What the budget means, for the reports. `scratch` is what a run may write into
-    /// its `/tmp` and its working directory, each, when both are in memory (bubblewrap);
-    /// `None` when the working directory is on disk (capped per file only).
+    /// What the budget means, for the reports: every limit that holds, as it holds.
+    /// `scratch` is what a run may write into its `/tmp`, its `/dev/shm` and its working
+    /// directory, each, when all three are its own and in memory (bubblewrap); `None`
+    /// when they are the machine's (capped per file only).
     pub fn about(&self, limits: &crate::Limits, scratch: Option<u64>) -> String {
         let files = match scratch {
             Some(bytes) => format!(
-                "{} MiB a file, {} MiB each for /tmp and the working directory",
+                "{} MiB a file, {} MiB each for /tmp, /dev/shm and the working directory",
                 limits.file_size >> 20,
                 bytes >> 20
             ),
             None => format!(
-                "{} MiB a file (the working directory is on disk, capped per file only)",
+                "{} MiB a file (the working directory, /tmp and /dev/shm are the machine's, \
+                 capped per file only)",
                 limits.file_size >> 20
             ),
         };
+        let space = limits.address_space() >> 20;
         match self {
             Support::None => format!(
-                "per-process limits only (no control group could be made): {} MiB of memory \
-                 a process, {} processes of the graded user, {files}",
+                "per-process limits only (no control group could be made): {} MiB of data \
+                 and {space} MiB of address space a process (shared memory counts only \
+                 against the address space), {} processes of the graded user, {files}",
                 limits.memory >> 20,
                 limits.processes,
             ),
             _ => format!(
                 "one budget a run (a control group): {} MiB of memory for all its processes \
-                 (and the files they write in memory), {} processes and threads, {files}",
+                 (and the files they write in memory), at most {space} MiB of address space \
+                 a process, {} processes and threads, {files}",
                 limits.memory >> 20,
                 limits.processes,
             ),

@@ -174,7 +174,8 @@ fn run_prepared(
         && !crate::sandbox::sweep_user_files(uid, sandbox.stage_dir())
     {
         killed = Killed::Failed(format!(
-            "files of user {uid} in /tmp, /var/tmp or /dev/shm could not be removed"
+            "files of user {uid} in /tmp, /var/tmp, /dev/shm or /run/lock, or its System V IPC \
+             objects, could not be removed"
         ));
     }
     let run = Run {

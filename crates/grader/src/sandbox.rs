@@ -5,19 +5,22 @@
 //! `/proc/$PPID/cwd` or `cmdline`), match its input against the `.in` files, rewrite
 //! the `.out` files or another student's results, write its own `results.json` through
 //! `/proc/$PPID/fd/1`, fork until the machine fails, leave a `setsid` grandchild
-//! behind, leave something for the next student (a file in `/tmp`, its user id's kernel
-//! keyring), fill the memory or the disk, or read the grader's environment. Three
+//! behind, leave something for the next student (a file in `/tmp` or `/run/lock`, its
+//! user id's kernel keyring, a System V shared memory segment), fill the memory or the
+//! disk, write to a descriptor the grader inherited, make a user namespace to reach more
+//! of the kernel, or read the grader's environment. Three
 //! isolations, chosen once per grading ([`Sandbox::new`]):
 //!
 //! - [`Isolation::Bubblewrap`] (the default wherever `bwrap` works): each run in a
 //!   bubblewrap sandbox with its own mount, PID, network, IPC and UTS namespaces. The
 //!   program sees the system's directories read-only (`/usr`, `/bin`, `/lib*`, `/etc`,
 //!   `/opt`), the folders given with `--bind` read-only, a fresh `/proc` and `/dev`, a
-//!   size-capped `/tmp` in memory, and a fresh copy of the submission at the
+//!   size-capped `/tmp` and `/dev/shm` in memory, and a fresh copy of the submission at the
 //!   submission's own path, which is its working directory and its `HOME`: a
 //!   size-capped file system in memory, filled inside the sandbox at the start of the
 //!   run (the copy counts against the run's timeout, and nothing is left to remove when
-//!   it ends). The kernel's keyring calls are refused ([`crate::seccomp`]). Nothing else
+//!   it ends). The kernel's keyring calls and new user namespaces are refused
+//!   ([`crate::seccomp`]). Nothing else
 //!   of the machine exists for it: not the cases, not the grader, not the grader's
 //!   standard output. There is no network. Every process it starts is in its PID
 //!   namespace and dies with the run, `setsid` or not. As root (Gradescope's
@@ -29,12 +32,16 @@
 //! - [`Isolation::DedicatedUser`], the fallback as root where bubblewrap is missing or
 //!   does not work (Docker without user namespaces): the program runs as the dedicated
 //!   user id in its own copy of the submission on disk (made before the run, within its
-//!   timeout), under the same limits; every process of that user id is killed when the
-//!   run ends, and every file it left in `/tmp`, `/var/tmp` and `/dev/shm` is removed.
-//!   The cases must then be unreadable to other users (`chmod o-rwx` on the cases
-//!   directory or a parent): the grader checks that before anything runs. There is no
-//!   network isolation, no PID namespace and no keyring filter (Docker's default
-//!   seccomp profile refuses the keyring calls itself).
+//!   timeout, in a folder only that user can open), under the same limits; every
+//!   process of that user id is killed when the run ends, and every file it left in the
+//!   machine's shared writable directories ([`SHARED_WRITABLE_DIRS`]: `/tmp`,
+//!   `/var/tmp`, `/dev/shm`, `/run/lock`) and every System V IPC object it owns is
+//!   removed. The cases must then be closed to other users (`chmod o-rwx` on the cases
+//!   directory or a parent; one they may enter without listing it, `0711`, is refused
+//!   too): the grader checks that before anything runs. There is no network isolation,
+//!   no PID namespace, no seccomp filter (Docker's default profile refuses the keyring
+//!   calls and user namespaces itself), and `/tmp` and `/dev/shm` are the machine's,
+//!   bounded only per file.
 //! - [`Isolation::None`] (`--no-sandbox`): the program runs as the grader, in the
 //!   submission directory itself, in a process group that is killed when the run ends;
 //!   only the limits apply. For instructors who trust the programs; the report says so.
@@ -42,11 +49,20 @@
 //! The submission is copied once per grading, into a folder only root (or the grader's
 //! user) can open; a compile step ([`crate::run::compile`], `--compile LINE`) runs in the
 //! same isolation on that copy, with no cases in sight, and the runs then start from
-//! what it left.
+//! what it left. The compile step works on disk: it is measured ten times a second while
+//! it runs ([`CompileWatch`]) and stopped once the copy holds more than a submission may
+//! ([`MAX_SUBMISSION_BYTES`], [`MAX_SUBMISSION_ENTRIES`]), within its own timeout. Every
+//! copy the grader makes copies a student's symbolic links as links, never through them.
+//!
+//! No program starts with a descriptor of the grader's above 2: the first process of
+//! every run (and of the compile step) closes them before anything else, whatever the
+//! grader's caller left open (`grade … 7>log`, make's jobserver pipes).
 //!
 //! In every isolation the limits ([`crate::Limits`]) are set with util-linux's
 //! `prlimit` on the program before it starts: memory (`RLIMIT_DATA`, which a JVM's
-//! reserved but unused heap does not count against), processes and threads
+//! reserved but unused heap does not count against), address space (`RLIMIT_AS`, which
+//! counts shared mappings too, generous for the JVM: [`Limits::address_space`]),
+//! processes and threads
 //! (`RLIMIT_NPROC`), the size of any file written (`RLIMIT_FSIZE`), CPU time
 //! (`RLIMIT_CPU`, the timeout rounded up plus a second) and no core files. Where a
 //! control group can be made ([`crate::cgroup`]), the run's memory, in-memory files and
@@ -136,9 +152,9 @@ impl Isolation {
             }
             Isolation::DedicatedUser => {
                 "each run as a dedicated user id in its own copy of the submission (no \
-                 bubblewrap): the cases unreadable to it, a clean environment, every process \
-                 and temporary file of that user removed at its end, but no network \
-                 isolation and no keyring filter"
+                 bubblewrap): the cases unreadable to it, a clean environment, every process, \
+                 temporary file and IPC object of that user removed at its end, but no \
+                 network isolation and no keyring or user namespace filter"
             }
             Isolation::None => {
                 "no sandbox (--no-sandbox): programs run as the grader and could read the \
@@ -219,6 +235,8 @@ struct Stage {
     /// Its size when copied (or after the compile step): each run's working directory
     /// is this much plus [`SCRATCH_BYTES`].
     bytes: std::sync::atomic::AtomicU64,
+    /// Why the compile step was stopped while it ran ([`CompileWatch`]), if it was.
+    overrun: std::sync::Mutex<Option<String>>,
 }
 
 impl Stage {
@@ -227,7 +245,7 @@ impl Stage {
     }
 
     fn filter(&self) -> Option<PathBuf> {
-        let path = self.dir.path().join("keyring.bpf");
+        let path = self.dir.path().join("seccomp.bpf");
         path.is_file().then_some(path)
     }
 }
@@ -382,11 +400,11 @@ impl Sandbox {
             Isolation::Bubblewrap
         } else if root && tool_exists("setpriv") && tool_exists("prlimit") {
             for dir in &hidden {
-                if readable_by_others(dir) {
+                if open_to_others(dir) {
                     return Err(SandboxError(format!(
-                        "{}: readable by other users, and bubblewrap is not available: \
-                         `chmod o-rwx` it (or a parent), install bubblewrap, or grade with \
-                         --no-sandbox",
+                        "{}: readable by other users (they may enter it), and bubblewrap is \
+                         not available: `chmod o-rwx` it (or a parent), install bubblewrap, \
+                         or grade with --no-sandbox",
                         dir.display()
                     )));
                 }
@@ -492,8 +510,25 @@ impl Sandbox {
         let command: Vec<OsString> = vec!["/bin/sh".into(), "-c".into(), line.into()];
         if let (Some(stage), Some(uid)) = (&self.stage, self.uid(0)) {
             chown_tree(&stage.master(), uid)?;
+            if self.isolation == Isolation::DedicatedUser {
+                // The compile works in the grading's copy on the host: its user must get
+                // through the grading's folder, and no other user may.
+                std::os::unix::fs::lchown(stage.dir.path(), Some(uid), Some(uid))?;
+            }
         }
-        self.prepare_in(&command, limits, 0, Workdir::Master)
+        let mut prepared = self.prepare_in(&command, limits, 0, Workdir::Master)?;
+        if let Some(stage) = &self.stage {
+            // Under bubblewrap the group is the sandbox (whose processes may run as the
+            // grader's own user); in the fallback, the compile's user id.
+            let pid_file = (self.isolation == Isolation::Bubblewrap)
+                .then(|| stage.dir.path().join(COMPILE_PID_FILE));
+            prepared.watch = Some(CompileWatch::start(
+                Arc::clone(stage),
+                prepared.uid,
+                pid_file,
+            ));
+        }
+        Ok(prepared)
     }
 
     /// What the compile step's `run` came to (its first lines of output, how it ended,
@@ -539,10 +574,20 @@ impl Sandbox {
                 ok = false;
                 messages.push(format!("(what the compile step left: {error})"));
             }
+            let overrun = stage
+                .overrun
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .take();
+            if let Some(why) = overrun {
+                ok = false;
+                messages.push(why);
+            }
             stage
                 .bytes
                 .store(budget.bytes, std::sync::atomic::Ordering::SeqCst);
             if self.root {
+                std::os::unix::fs::lchown(stage.dir.path(), Some(0), Some(0))?;
                 chown_tree(&stage.master(), 0)?;
             }
             open_to_all(&stage.master())?;
@@ -605,7 +650,7 @@ impl Sandbox {
         let stage = match (&self.stage, self.isolation) {
             (Some(stage), Isolation::Bubblewrap | Isolation::DedicatedUser) => stage,
             _ => {
-                let mut cmd = wrapper(budget.as_ref(), None);
+                let mut cmd = wrapper(budget.as_ref(), None, None);
                 cmd.arg("prlimit")
                     .args(prlimit_args(limits, None))
                     .arg("--");
@@ -616,6 +661,7 @@ impl Sandbox {
                     workdir: None,
                     uid,
                     budget,
+                    watch: None,
                 });
             }
         };
@@ -624,7 +670,13 @@ impl Sandbox {
         let mut copy_dir = None;
         match self.isolation {
             Isolation::Bubblewrap => {
-                cmd = wrapper(budget.as_ref(), stage.filter().as_deref());
+                let pid_file = matches!(workdir, Workdir::Master)
+                    .then(|| stage.dir.path().join(COMPILE_PID_FILE));
+                cmd = wrapper(
+                    budget.as_ref(),
+                    stage.filter().as_deref(),
+                    pid_file.as_deref(),
+                );
                 cmd.arg("bwrap");
                 cmd.args(namespace_args(self.root));
                 cmd.args(system_binds());
@@ -673,6 +725,9 @@ impl Sandbox {
                     Workdir::Master => master.clone(),
                     Workdir::Fresh(deadline) => {
                         let dir = tempfile::Builder::new().prefix("grader-run-").tempdir()?;
+                        // Its user's alone: the slots of this grading and of others run
+                        // as other ids, and must not read this copy.
+                        fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o700))?;
                         let copy = dir.path().join("submission");
                         fs::create_dir(&copy)?;
                         let mut budget = Budget {
@@ -685,7 +740,7 @@ impl Sandbox {
                         copy
                     }
                 };
-                cmd = wrapper(budget.as_ref(), None);
+                cmd = wrapper(budget.as_ref(), None, None);
                 cmd.args(setpriv_args(uid)).arg("--");
                 program_line(&mut cmd);
                 cmd.current_dir(&here);
@@ -704,6 +759,7 @@ impl Sandbox {
             workdir: copy_dir,
             uid,
             budget,
+            watch: None,
         })
     }
 
@@ -811,17 +867,42 @@ for f in "$src"/* "$src"/.[!.]* "$src"/..?*; do
 done
 exec "$@""#;
 
-/// Joins the run's control groups and opens the seccomp filter on descriptor 9, then
-/// starts the rest of the arguments: a shell as the run's first process, so that the
-/// program is in its budget before it starts anything.
-fn wrapper(budget: Option<&cgroup::Budget>, filter: Option<&Path>) -> Command {
-    const JOIN: &str = r#"n=$1; shift
+/// Closes every descriptor above 2 the grader inherited, joins the run's control groups
+/// and opens the seccomp filter on descriptor 9, then starts the rest of the arguments:
+/// a shell as the run's first process, so that the program is in its budget before it
+/// starts anything, and holds nothing of the grader's but the three pipes.
+///
+/// The grader's own files are opened close-on-exec, but what its caller left open is
+/// not (`grade … 7>log`, make's jobserver pipes): a program could write forged lines
+/// into a log or read another job's tokens. Only the shell can close a descriptor by
+/// number here (the grader has no unsafe code): bash closes any number; where there is
+/// no bash, `sh` closes 3 to 9 (dash knows no higher numbers).
+///
+/// With `pid_file` (the compile step under bubblewrap), it first writes its process id
+/// there, which is its process group's ([`CompileWatch`] ends that group).
+fn wrapper(
+    budget: Option<&cgroup::Budget>,
+    filter: Option<&Path>,
+    pid_file: Option<&Path>,
+) -> Command {
+    const CLOSE_BASH: &str = r#"for d in /proc/$$/fd/*; do d=${d##*/}; if [ "$d" -gt 2 ]; then exec {d}>&-; fi; done
+"#;
+    const CLOSE_SH: &str = "exec 3>&- 4>&- 5>&- 6>&- 7>&- 8>&- 9>&-\n";
+    const JOIN: &str = r#"p=$1; shift
+if [ -n "$p" ]; then echo $$ > "$p" || exit 125; fi
+n=$1; shift
 while [ "$n" -gt 0 ]; do echo $$ > "$1" || exit 125; shift; n=$((n-1)); done
 f=$1; shift
 if [ -n "$f" ]; then exec "$@" 9<"$f"; else exec "$@"; fi"#;
-    let mut cmd = Command::new("/bin/sh");
+    let bash = Path::new("/bin/bash");
+    let (shell, close) = match bash.is_file() {
+        true => (bash, CLOSE_BASH),
+        false => (Path::new("/bin/sh"), CLOSE_SH),
+    };
+    let mut cmd = Command::new(shell);
+    cmd.args(["-c", &format!("{close}{JOIN}"), "join"]);
     let files = budget.map(cgroup::Budget::procs_files).unwrap_or_default();
-    cmd.args(["-c", JOIN, "join"]);
+    cmd.arg(pid_file.map_or_else(OsString::new, |f| f.as_os_str().to_owned()));
     cmd.arg(files.len().to_string()).args(&files);
     cmd.arg(filter.map_or_else(OsString::new, |f| f.as_os_str().to_owned()));
     cmd
@@ -881,18 +962,19 @@ fn stage(submission: &Path, hidden: &[PathBuf], isolation: Isolation) -> io::Res
     let mut budget = Budget::default();
     copy_tree(submission, &master, hidden, &mut budget)?;
     open_to_all(&master)?;
-    if isolation == Isolation::DedicatedUser {
-        // The slots' users read the copy from the host: they must get through.
-        fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o711))?;
-    }
+    // The folder stays private to root (or the grader's user): the runs' copies are
+    // made by root in the fallback, and bubblewrap binds the copy in by its path, so
+    // no graded program, of this grading or another, ever needs to pass through it.
+    fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o700))?;
     if isolation == Isolation::Bubblewrap
-        && let Some(filter) = crate::seccomp::keyring_filter()
+        && let Some(filter) = crate::seccomp::sandbox_filter()
     {
-        fs::write(dir.path().join("keyring.bpf"), filter)?;
+        fs::write(dir.path().join("seccomp.bpf"), filter)?;
     }
     Ok(Stage {
         dir,
         bytes: std::sync::atomic::AtomicU64::new(budget.bytes),
+        overrun: std::sync::Mutex::new(None),
     })
 }
 
@@ -937,6 +1019,81 @@ pub struct Prepared {
     pub uid: Option<u32>,
     /// Its control group, if one could be made (removed when dropped).
     pub budget: Option<cgroup::Budget>,
+    /// The compile step's watch over what it writes (stopped when dropped).
+    pub watch: Option<CompileWatch>,
+}
+
+/// Where, in the grading's folder, the compile step's first process writes its id.
+const COMPILE_PID_FILE: &str = "compile.pid";
+
+/// How often the compile step's writes are measured while it runs.
+const WATCH_EVERY: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// A thread that measures the grading's copy while the compile step works in it (on
+/// disk, where nothing in memory caps it), ten times a second, and ends the compile
+/// (its process group, and in the fallback every process of its user) as soon as the
+/// copy holds more than [`MAX_SUBMISSION_BYTES`] or [`MAX_SUBMISSION_ENTRIES`]: a
+/// compile that writes gigabytes or hundreds of thousands of files is stopped after a
+/// fraction of a second's worth, not measured after its timeout. It says why in the
+/// stage, where the compile step's outcome reads it.
+#[derive(Debug)]
+pub struct CompileWatch {
+    stop: Arc<std::sync::atomic::AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl CompileWatch {
+    fn start(stage: Arc<Stage>, uid: Option<u32>, pid_file: Option<PathBuf>) -> CompileWatch {
+        use std::sync::atomic::Ordering;
+        let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let stopped = Arc::clone(&stop);
+        let thread = std::thread::spawn(move || {
+            while !stopped.load(Ordering::SeqCst) {
+                let mut budget = Budget::default();
+                if let Err(error) = measure_what_can_be_read(&stage.master(), &mut budget) {
+                    // Only a compile still running is ended (its pid is not reused
+                    // before the run's end stops this thread).
+                    if stopped.load(Ordering::SeqCst) {
+                        break;
+                    }
+                    if let Some(group) = pid_file
+                        .as_ref()
+                        .and_then(|file| fs::read_to_string(file).ok())
+                        .and_then(|text| text.trim().parse::<i32>().ok())
+                        .and_then(rustix::process::Pid::from_raw)
+                    {
+                        let _ = rustix::process::kill_process_group(
+                            group,
+                            rustix::process::Signal::KILL,
+                        );
+                    }
+                    if let Some(uid) = uid {
+                        kill_user(uid, 200);
+                    }
+                    let mut overrun = stage
+                        .overrun
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner);
+                    overrun.get_or_insert_with(|| format!("(stopped while it ran: {error})"));
+                    break;
+                }
+                std::thread::sleep(WATCH_EVERY);
+            }
+        });
+        CompileWatch {
+            stop,
+            thread: Some(thread),
+        }
+    }
+}
+
+impl Drop for CompileWatch {
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::SeqCst);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
 }
 
 fn namespace_args(root: bool) -> Vec<&'static str> {
@@ -976,9 +1133,11 @@ fn system_binds() -> Vec<OsString> {
         }
     }
     let scratch = SCRATCH_BYTES.to_string();
+    // `--dev` makes `/dev` a file system in memory with no size of its own: its `shm`
+    // gets one (without a control group, nothing else would count those bytes).
     for arg in [
         "--proc", "/proc", "--dev", "/dev", "--size", &scratch, "--perms", "1777", "--tmpfs",
-        "/tmp",
+        "/tmp", "--size", &scratch, "--perms", "1777", "--tmpfs", "/dev/shm",
     ] {
         args.push(arg.into());
     }
@@ -1036,6 +1195,7 @@ fn prlimit_args(limits: &Limits, uid: Option<u32>) -> Vec<String> {
     };
     vec![
         format!("--data={}", capped(Resource::Data, limits.memory)),
+        format!("--as={}", capped(Resource::As, limits.address_space())),
         format!("--nproc={}", capped(Resource::Nproc, processes)),
         format!("--fsize={}", capped(Resource::Fsize, limits.file_size)),
         format!("--cpu={}", capped(Resource::Cpu, cpu)),
@@ -1078,11 +1238,13 @@ fn tool_exists(name: &str) -> bool {
         .is_some_and(|dirs| std::env::split_paths(&dirs).any(|dir| dir.join(name).is_file()))
 }
 
-/// Whether another user could read `dir`: it and every parent can be entered by
-/// others, and it can be read by others.
-fn readable_by_others(dir: &Path) -> bool {
+/// Whether another user could reach into `dir`: it and every parent can be entered by
+/// others. Reading the folder's list is not needed to open a file in it whose name is
+/// known or guessed (`$cases/$GRADER_CASE.out`), so a folder others may only enter
+/// (`0711`) is as open as a readable one.
+fn open_to_others(dir: &Path) -> bool {
     let mode = |path: &Path| fs::metadata(path).map_or(0, |m| m.permissions().mode());
-    mode(dir) & 0o004 != 0 && dir.ancestors().all(|path| mode(path) & 0o001 != 0)
+    dir.ancestors().all(|path| mode(path) & 0o001 != 0)
 }
 
 /// What a copy may hold, and until when it may go on.
@@ -1118,6 +1280,24 @@ impl Budget {
     }
 }
 
+/// [`measure`] of a folder something is writing to: what vanishes or cannot be read
+/// meanwhile is passed over; only the budget's own refusal is an error.
+fn measure_what_can_be_read(dir: &Path, budget: &mut Budget) -> io::Result<()> {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Ok(());
+    };
+    for entry in entries.flatten() {
+        let Ok(meta) = entry.metadata() else {
+            continue;
+        };
+        budget.take(meta.len())?;
+        if meta.is_dir() {
+            measure_what_can_be_read(&entry.path(), budget)?;
+        }
+    }
+    Ok(())
+}
+
 fn measure(dir: &Path, hidden: &[PathBuf], budget: &mut Budget) -> io::Result<()> {
     for entry in fs::read_dir(dir)? {
         let entry = entry?;
@@ -1134,32 +1314,92 @@ fn measure(dir: &Path, hidden: &[PathBuf], budget: &mut Budget) -> io::Result<()
     Ok(())
 }
 
-/// Copies the directory `from` into `to`: directories and regular files with their
-/// permissions, symbolic links as links (they point into the sandbox's view, where
-/// nothing outside the submission exists); other files (FIFOs, sockets, devices) and
-/// the `hidden` directories are left out.
+/// Copies the directory `from` into `to` (a new, empty directory of the grader's):
+/// directories and regular files with their permission bits (never set-user-id),
+/// symbolic links as links (they point into the sandbox's view, where nothing outside
+/// the submission exists); other files (FIFOs, sockets, devices) and the `hidden`
+/// directories are left out.
+///
+/// Never through a link, even one swapped in while the copy runs: each directory is
+/// opened without following a link and read through that descriptor, each file opened
+/// from its directory's descriptor without following a link and copied as it was when
+/// opened, at most the size the budget counted; what it writes it creates new
+/// (`O_EXCL`), so no link in `to` is followed either.
 fn copy_tree(from: &Path, to: &Path, hidden: &[PathBuf], budget: &mut Budget) -> io::Result<()> {
-    for entry in fs::read_dir(from)? {
+    use rustix::fs::{Mode, OFlags};
+    let dir = rustix::fs::open(
+        from,
+        OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+        Mode::empty(),
+    )?;
+    copy_dir_at(&dir, from, to, hidden, budget)
+}
+
+/// [`copy_tree`] of the directory open as `dir`, found at `shown` (for `hidden`).
+fn copy_dir_at(
+    dir: &std::os::fd::OwnedFd,
+    shown: &Path,
+    to: &Path,
+    hidden: &[PathBuf],
+    budget: &mut Budget,
+) -> io::Result<()> {
+    use rustix::fs::{AtFlags, FileType, Mode, OFlags};
+    use std::os::unix::ffi::OsStrExt;
+    let mut entries = rustix::fs::Dir::read_from(dir)?;
+    while let Some(entry) = entries.read() {
         let entry = entry?;
-        let path = entry.path();
+        let name = entry.file_name();
+        if matches!(name.to_bytes(), b"." | b"..") {
+            continue;
+        }
+        let plain = std::ffi::OsStr::from_bytes(name.to_bytes());
+        let path = shown.join(plain);
         if hidden.contains(&path) {
             continue;
         }
-        let meta = entry.metadata()?;
-        budget.take(meta.len())?;
-        let target = to.join(entry.file_name());
-        let kind = meta.file_type();
-        if kind.is_symlink() {
-            std::os::unix::fs::symlink(fs::read_link(&path)?, &target)?;
-        } else if kind.is_dir() {
-            fs::create_dir(&target)?;
-            fs::set_permissions(
-                &target,
-                fs::Permissions::from_mode(meta.mode() & 0o777 | 0o700),
-            )?;
-            copy_tree(&path, &target, hidden, budget)?;
-        } else if kind.is_file() {
-            fs::copy(&path, &target)?;
+        let stat = rustix::fs::statat(dir, name, AtFlags::SYMLINK_NOFOLLOW)?;
+        let size = u64::try_from(stat.st_size).unwrap_or(0);
+        budget.take(size)?;
+        let target = to.join(plain);
+        let mode = stat.st_mode & 0o777;
+        match FileType::from_raw_mode(stat.st_mode) {
+            FileType::Symlink => {
+                let link = rustix::fs::readlinkat(dir, name, Vec::new())?;
+                let link = std::ffi::OsStr::from_bytes(link.to_bytes());
+                std::os::unix::fs::symlink(link, &target)?;
+            }
+            FileType::Directory => {
+                let sub = rustix::fs::openat(
+                    dir,
+                    name,
+                    OFlags::RDONLY | OFlags::DIRECTORY | OFlags::NOFOLLOW | OFlags::CLOEXEC,
+                    Mode::empty(),
+                )?;
+                fs::create_dir(&target)?;
+                fs::set_permissions(&target, fs::Permissions::from_mode(mode | 0o700))?;
+                copy_dir_at(&sub, &path, &target, hidden, budget)?;
+            }
+            FileType::RegularFile => {
+                // Not blocking: a FIFO swapped in since the look is opened, seen and
+                // left out, not waited on.
+                let file = rustix::fs::openat(
+                    dir,
+                    name,
+                    OFlags::RDONLY | OFlags::NOFOLLOW | OFlags::NONBLOCK | OFlags::CLOEXEC,
+                    Mode::empty(),
+                )?;
+                let file = fs::File::from(file);
+                if !file.metadata()?.is_file() {
+                    continue;
+                }
+                let mut copy = fs::OpenOptions::new()
+                    .write(true)
+                    .create_new(true)
+                    .open(&target)?;
+                io::copy(&mut io::Read::take(&file, size), &mut copy)?;
+                copy.set_permissions(fs::Permissions::from_mode(mode))?;
+            }
+            _ => {}
         }
     }
     Ok(())
@@ -1175,15 +1415,87 @@ fn chown_tree(path: &Path, uid: u32) -> io::Result<()> {
     Ok(())
 }
 
+/// The machine's directories every user may write to, where a program run as a
+/// dedicated user could leave something for the next one (`/var/lock` is a link to
+/// `/run/lock` where both exist; `/dev/mqueue` holds POSIX message queues).
+pub const SHARED_WRITABLE_DIRS: [&str; 6] = [
+    "/tmp",
+    "/var/tmp",
+    "/dev/shm",
+    "/run/lock",
+    "/var/lock",
+    "/dev/mqueue",
+];
+
 /// Removes every file and directory user `uid` owns in the machine's shared writable
-/// directories (`/tmp`, `/var/tmp`, `/dev/shm`): the dedicated-user fallback's end of a
-/// run, so that nothing a program left there reaches the next one run as that user.
-/// Whether all of it went.
+/// directories ([`SHARED_WRITABLE_DIRS`]) and every System V shared memory segment,
+/// semaphore set and message queue it owns or made: the dedicated-user fallback's end
+/// of a run, so that nothing a program left there reaches the next one run as that
+/// user (bubblewrap's runs have their own `/tmp`, `/dev/shm` and IPC namespace, and see
+/// `/run/lock` read-only). Whether all of it went.
 pub fn sweep_user_files(uid: u32, keep: Option<&Path>) -> bool {
     let sweep = |dir: &Path| sweep_dir(dir, uid, keep, 0);
-    ["/tmp", "/var/tmp", "/dev/shm"]
-        .iter()
-        .all(|dir| sweep(Path::new(dir)))
+    // Every directory is swept, whatever the one before came to.
+    let mut clean = remove_user_ipc(uid);
+    for dir in SHARED_WRITABLE_DIRS {
+        if fs::symlink_metadata(dir).is_ok_and(|m| m.is_dir()) {
+            clean &= sweep(Path::new(dir));
+        }
+    }
+    clean
+}
+
+/// Removes the System V IPC objects (shared memory, semaphores, message queues) that
+/// user `uid` owns or created, as `/proc/sysvipc` lists them, with util-linux's
+/// `ipcrm`; whether none is left. They belong to the machine, not to a process: a
+/// segment outlives its maker and any process of the same user id may attach it.
+pub fn remove_user_ipc(uid: u32) -> bool {
+    let kinds = [("shm", "-m"), ("sem", "-s"), ("msg", "-q")];
+    let mut clean = true;
+    for (kind, flag) in kinds {
+        let ids = user_ipc_ids(kind, uid);
+        if ids.is_empty() {
+            continue;
+        }
+        let mut remove = Command::new("ipcrm");
+        for id in &ids {
+            remove.arg(flag).arg(id.to_string());
+        }
+        let _ = remove
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status();
+        clean &= user_ipc_ids(kind, uid).is_empty();
+    }
+    clean
+}
+
+/// The ids of the System V IPC objects of kind `kind` (`shm`, `sem`, `msg`) whose owner
+/// or creator is `uid`, from `/proc/sysvipc/KIND` (its header names the columns).
+fn user_ipc_ids(kind: &str, uid: u32) -> Vec<u64> {
+    let Ok(text) = fs::read_to_string(Path::new("/proc/sysvipc").join(kind)) else {
+        return Vec::new();
+    };
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap_or("").split_whitespace().collect();
+    let column = |name: &str| header.iter().position(|h| *h == name);
+    let (Some(id), Some(owner), Some(creator)) = (
+        column(&format!("{kind}id")).or(column("msqid")).or(Some(1)),
+        column("uid"),
+        column("cuid"),
+    ) else {
+        return Vec::new();
+    };
+    lines
+        .filter_map(|line| {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let is = |at: usize| fields.get(at).and_then(|f| f.parse::<u32>().ok()) == Some(uid);
+            (is(owner) || is(creator))
+                .then(|| fields.get(id).and_then(|f| f.parse::<u64>().ok()))
+                .flatten()
+        })
+        .collect()
 }
 
 /// One directory of [`sweep_user_files`], `depth` levels down, `keep` left alone.
@@ -1256,4 +1568,51 @@ pub fn kill_user(uid: u32, rounds: usize) -> bool {
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A submission's links to a file and to a folder outside it are copied as links,
+    /// nothing behind them is read; a FIFO is left out (not waited on); a set-user-id
+    /// bit is not copied (root made the copy: it would have been root's).
+    #[test]
+    fn a_copy_never_goes_through_a_link() {
+        let root = tempfile::tempdir().unwrap();
+        let outside = root.path().join("cases");
+        fs::create_dir(&outside).unwrap();
+        fs::write(outside.join("01.out"), "the answer\n").unwrap();
+        let from = root.path().join("submission");
+        fs::create_dir(&from).unwrap();
+        std::os::unix::fs::symlink(outside.join("01.out"), from.join("Given.txt")).unwrap();
+        std::os::unix::fs::symlink("../cases", from.join("cases")).unwrap();
+        fs::write(from.join("run.sh"), "echo hi\n").unwrap();
+        fs::set_permissions(from.join("run.sh"), fs::Permissions::from_mode(0o4755)).unwrap();
+        let fifo = Command::new("mkfifo").arg(from.join("pipe")).status();
+        let to = root.path().join("copy");
+        fs::create_dir(&to).unwrap();
+        let mut budget = Budget::default();
+        copy_tree(&from, &to, &[], &mut budget).unwrap();
+        assert_eq!(
+            fs::read_link(to.join("Given.txt")).unwrap(),
+            outside.join("01.out")
+        );
+        assert_eq!(
+            fs::read_link(to.join("cases")).unwrap(),
+            Path::new("../cases")
+        );
+        let mode = fs::metadata(to.join("run.sh")).unwrap().mode() & 0o7777;
+        assert_eq!(mode, 0o755);
+        assert_eq!(fs::read(to.join("run.sh")).unwrap(), b"echo hi\n");
+        if fifo.is_ok_and(|s| s.success()) {
+            assert!(fs::symlink_metadata(to.join("pipe")).is_err());
+        }
+        // Four entries seen (the FIFO counted, not copied), none behind the links.
+        assert_eq!(budget.entries, 3 + usize::from(from.join("pipe").exists()));
+        assert_eq!(budget.bytes, {
+            let link = |name: &str| fs::symlink_metadata(from.join(name)).unwrap().len();
+            link("Given.txt") + link("cases") + 8
+        });
+    }
 }
