@@ -506,10 +506,22 @@ submission runs run_autograder, which grades the files in /autograder/submission
 the same way. The binary packed is this one: build it in release (`cargo build --release
 -p ochos-locos`) on Linux x86-64 (as Gradescope's image) or for x86_64-unknown-linux-musl.
 
-Example:
+By default every case is worth 1 mark and visible, a wrong output's test does not quote
+the expected line, and nothing tells the program which case it runs: --weight, --points,
+--visibility, --show-expected and --tell-case change that (docs/grading.md, \"Marks and
+what students see\"). Several problems, each with its own cases, marks, compile line and
+command, go into one autograder with --problem, once a problem.
+
+Examples:
   ochos-locos gradescope completos --cases cases/completos --out autograder.zip \
     --setup 'apt-get install -y default-jdk-headless' --compile 'javac -proc:none ./*.java' \
-    -- java OchosLocosComplete";
+    -- java OchosLocosComplete
+  ochos-locos gradescope --out a2.zip --setup 'apt-get install -y default-jdk-headless' \
+    --problem match-making cases/match-making 40 'javac -proc:none MatchMaking.java' 'java MatchMaking' \
+    --problem take-two cases/take-two 15 'javac -proc:none TakeTwo.java' 'java TakeTwo' \
+    --problem going-wild cases/going-wild 5 'javac -proc:none GoingWild.java' 'java GoingWild' \
+    --problem more-the-merrier cases/more-the-merrier 5 'javac -proc:none MoreTheMerrier.java' \
+      'java MoreTheMerrier'";
 
 #[derive(Args)]
 struct PlayArgs {
