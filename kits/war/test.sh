@@ -2,7 +2,8 @@
 # The War kit's check, run from the workspace root: compiles the reference solution and
 # the JUnit tests; the tests must all pass on the solution; each mutant
 # (mutants/*.patch, a student's mistake) must fail at least one of them with a failure
-# that names the rule its header gives ("# Caught by a failure naming: ..."); each
+# that names the rule its header gives ("# Caught by a failure naming: ..."), and its
+# first failure is printed as a student would read it; each
 # variant (variants/*.patch, a program the text allows) must pass them all. GameTest
 # runs `java Game` as a program, a JVM per run, KIT_TEST_JOBS at a time; mutants run
 # KIT_JOBS at a time (both default to the number of processors). One summary line; exit
@@ -33,6 +34,10 @@ compile_and_test() {
     # shellcheck disable=SC2086
     java $java_opts -Dkit.data="$kit"/tests/data -Dkit.jobs="$test_jobs" -Dkit.javaopts="$java_opts" \
         -jar "$junit" -cp "$2" --scan-classpath --disable-banner --details=tree --disable-ansi-colors >> "$3" 2>&1
+}
+
+first_failure() { # first_failure LOG: the test and message of the first failure, as a student reads it
+    grep -m1 '✘' "$1" | sed -E 's/^[^A-Za-z]*//; s/ ✘ /: /' | cut -c1-600
 }
 
 count() { # count WORD LOG: the JUnit summary's number of tests WORD
@@ -94,7 +99,7 @@ for patch in "$kit"/mutants/*.patch; do
         problems+=("mutant $name fails, but no failure names '$rule'")
     else
         caught=$((caught + 1))
-        echo "mutant $name: $mutant_failed tests fail, naming '$rule'"
+        echo "mutant $name: $mutant_failed tests fail, naming '$rule'; the first: $(first_failure "$log")"
     fi
 done
 

@@ -26,6 +26,14 @@ class GameTest {
     private static final int ENTERS = 3000;
     /** The most whole games played, looking for each situation below. */
     private static final int MOST_GAMES = Integer.getInteger("kit.games", 48);
+    /**
+     * The most runs made to see a war in a test of a few battles: a run of 7 or 8
+     * battles has a war about one time in three, so 40 runs all without one happen less
+     * than once in ten million.
+     */
+    private static final int MOST_RUNS = 40;
+    /** Enters per run of enterPlaysOneBattleAndQQuits. */
+    private static final int ENTER_BATTLES = 8;
 
     private static String enters(int count) {
         return "\n".repeat(count) + QUIT + QUIT;
@@ -115,65 +123,258 @@ class GameTest {
         return end.toString();
     }
 
+    /**
+     * Enters then q: each battle replayed from the hands before it, and the summary.
+     * Runs are made until two have been judged, one of them with a war (at most
+     * MOST_RUNS); a run whose battles hold a chain of wars or a player short at a war is
+     * not judged (the whole games judge those), so that a regrade gives the same verdict.
+     */
     @Test
     void enterPlaysOneBattleAndQQuits() {
-        for (KitGame.Run run : KitGame.runs("\n\n\n" + QUIT, 2)) {
-            KitReplay.Game game = KitReplay.replay(run, 3);
-            assertEquals(3, game.played, run.what() + ": each [Enter] plays one battle (the hands shown after each),"
-                    + " then q quits the game");
-            summary(run, game, game.battles, game.wars);
+        int runs = 0;
+        int judged = 0;
+        boolean war = false;
+        while (runs < MOST_RUNS && (judged < 2 || !war)) {
+            for (KitGame.Run run : KitGame.runAll(batch("\n".repeat(ENTER_BATTLES) + QUIT))) {
+                runs++;
+                KitReplay.Game game = KitReplay.replay(run, ENTER_BATTLES, false);
+                if (game.unjudged) {
+                    continue;
+                }
+                judged++;
+                war |= game.war;
+                assertEquals(ENTER_BATTLES, game.played, run.what() + ": each [Enter] plays one battle (the hands"
+                        + " shown after each), then q quits the game");
+                summary(run, game, game.battles, game.wars);
+            }
         }
+        System.out.println("note: Enter: " + runs + " runs, " + judged + " judged, " + (war ? "" : "no ") + "war seen");
+        assertTrue(judged > 0, runs + " runs of java Game with Enters then q could not be judged: each held a chain"
+                + " of wars or a player short of cards");
     }
 
+    /**
+     * 7 then q: the summary's counts must be those of seven battles and their wars,
+     * replayed from the initial hands (or, as the text allows wars to add battles or
+     * not, of the fewest battles with their wars that make 7 or more comparisons).
+     * Which end of a listed pile is its top is decided on the hands shown after the
+     * battles (the cards not played must still lead each pile, the won ones follow in
+     * any order), never by keeping whichever reading agrees. Only what the screen fixes
+     * is judged: a run whose battles would need the order of won cards, or hold a chain
+     * of wars or a player short at a war (the whole games judge those), is not; runs are
+     * made until two have been judged, one of them with a war (at most MOST_RUNS), so
+     * that a regrade gives the same verdict.
+     */
     @Test
     void aNumberPlaysThatManyBattles() {
         int count = 7;
-        for (KitGame.Run run : KitGame.runs(count + "\n" + QUIT, 2)) {
-            KitGame.Display first = initial(run);
-            long battles = KitGame.summaryNumber(run.output, "battle");
-            long wars = KitGame.summaryNumber(run.output, "war");
-            List<String> expected = new ArrayList<>();
-            boolean known = false;
-            for (boolean topLast : new boolean[] {false, true}) {
-                long[] counts = predict(first, topLast, count);
-                if (counts != null) {
-                    known = true;
-                    expected.add(counts[0] + " battles and " + counts[1] + " wars (piles read top "
-                            + (topLast ? "last" : "first") + ")");
-                    if (counts[0] == battles && counts[1] == wars) {
-                        return;
-                    }
+        int runs = 0;
+        int judged = 0;
+        boolean war = false;
+        while (runs < MOST_RUNS && (judged < 2 || !war)) {
+            for (KitGame.Run run : KitGame.runAll(batch(count + "\n" + QUIT))) {
+                runs++;
+                Prediction p = judge(run, count);
+                if (p != null) {
+                    judged++;
+                    war |= p.wars > 0;
                 }
             }
-            if (known) {
-                fail(run.what() + ": a number plays the desired number of battles (" + count + ", each with its wars):"
-                        + " expected " + String.join(" or ", expected) + ", the summary says " + battles
-                        + " battles and " + wars + " wars (every comparison of face-up cards is a battle, a war's"
-                        + " deciding comparison included; each war counts once, a war of a chain included); the output"
-                        + " ends: " + lastLines(run.output, 4));
+        }
+        System.out.println("note: a number of battles: " + runs + " runs, " + judged + " judged, " + (war ? "" : "no ")
+                + "war seen");
+        assertTrue(judged > 0, runs + " runs of java Game with the answers \"" + count + "\\nq\\n\" could not be"
+                + " judged: each needed the order of won cards, or held a chain of wars or a player short of cards");
+    }
+
+    private static List<String> batch(String input) {
+        List<String> inputs = new ArrayList<>();
+        for (int i = 0; i < Math.max(2, KitGame.jobs()); i++) {
+            inputs.add(input);
+        }
+        return inputs;
+    }
+
+    /** Judges one run of count then q: the prediction it matched, or null if it cannot be judged. */
+    private static Prediction judge(KitGame.Run run, int count) {
+        KitGame.Display first = initial(run);
+        long battles = KitGame.summaryNumber(run.output, "battle");
+        long wars = KitGame.summaryNumber(run.output, "war");
+        List<KitGame.Display> displays = KitReplay.shown(run.output);
+        if (displays.size() > 2) {
+            return replayed(run, count, displays, battles, wars);
+        }
+        KitGame.Display last = displays.get(displays.size() - 1);
+        String notTheDeck = null;
+        if (last == first || last.sameAs(first)) {
+            last = KitGame.partial(run.output, first.end);
+            notTheDeck = last == null ? null : KitGame.notTheDeck(last);
+        }
+        List<Prediction> candidates = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        for (boolean topLast : new boolean[] {false, true}) {
+            List<Prediction> ways = predict(first, topLast, count);
+            if (ways == null) {
+                return null;
             }
-            assertTrue(battles >= count, run.what() + ": a number plays the desired number of battles: " + count
-                    + " or more (wars add battles), the summary says " + battles);
+            for (Prediction p : ways) {
+                String problem = last == null || p.over ? null : p.check(last, topLast);
+                if (problem == null) {
+                    candidates.add(p);
+                } else {
+                    problems.add(problem + " (" + p.reading() + ")");
+                }
+            }
+        }
+        if (candidates.isEmpty()) {
+            fail(run.what() + ": the hands shown after the " + count + " battles do not follow from the initial hands "
+                    + KitGame.show(first.one) + " / " + KitGame.show(first.two) + ": "
+                    + (notTheDeck == null ? "" : notTheDeck + "; ") + problems.get(0) + ": " + KitGame.TAKING);
+        }
+        List<String> expected = new ArrayList<>();
+        for (Prediction p : candidates) {
+            if (p.battles == battles && p.wars == wars) {
+                return p;
+            }
+            String e = p.battles + " battles and " + p.wars + " wars (" + p.reading() + ")";
+            if (!expected.contains(e)) {
+                expected.add(e);
+            }
+        }
+        return fail(run.what() + ": a number plays the desired number of battles (" + count + ", each with its wars,"
+                + " or wars' battles counted among them): expected " + String.join(" or ", expected)
+                + ", the summary says " + battles + " battles and " + wars + " wars (every comparison of face-up cards"
+                + " is a battle, a war's deciding comparison included; each war counts once); the output ends: "
+                + lastLines(run.output, 4));
+    }
+
+    /**
+     * A run that shows the hands after each battle a number plays: each battle replayed
+     * from the hands before it (so a failure names the battle and its rule), then the
+     * battles played and the summary's counts. Null if not to be judged here.
+     */
+    private static Prediction replayed(KitGame.Run run, int count, List<KitGame.Display> displays, long battles,
+            long wars) {
+        KitReplay.Game game = KitReplay.replay(run, displays.size() - 1, false);
+        if (game.unjudged) {
+            return null;
+        }
+        boolean asked = game.played == count || game.played < count && game.over
+                || game.played < count && game.battles >= count && game.battles - game.lastBattles < count;
+        if (!asked && game.played < count && KitGame.partial(run.output, displays.get(displays.size() - 1).end) != null) {
+            // Hands that are not the 52 cards: the replay names the battle that lost (or doubled) cards.
+            if (KitReplay.replay(run, count, false).unjudged) {
+                return null;
+            }
+        }
+        assertTrue(asked, run.what() + ": a number plays the desired number of battles (" + count + ", each with its"
+                + " wars, or wars' battles counted among them): the hands were shown after " + game.played
+                + " battles (" + game.battles + " comparisons of face-up cards)");
+        if (game.battles != battles || game.wars != wars) {
+            fail(run.what() + ": a number plays the desired number of battles (" + count + ", each with its wars): the"
+                    + " hands shown after each are " + game.battles + " battles and " + game.wars + " wars, the"
+                    + " summary says " + battles + " battles and " + wars + " wars (every comparison of face-up cards"
+                    + " is a battle, a war's deciding comparison included; each war counts once); the output ends: "
+                    + lastLines(run.output, 4));
+        }
+        Prediction p = new Prediction();
+        p.battles = game.battles;
+        p.wars = game.wars;
+        return p;
+    }
+
+    /**
+     * Battles from the initial hands, as far as the screen fixes them: each pile is the
+     * cards not yet played (in order) then the cards won (in an order of the program's).
+     */
+    private static final class Prediction {
+        boolean topLast;
+        /** Battles asked for with their wars, or battles until the comparisons reach the number. */
+        boolean warsIncluded;
+        List<Integer> rest1;
+        List<Integer> rest2;
+        Set<Integer> won1 = new HashSet<>();
+        Set<Integer> won2 = new HashSet<>();
+        long battles;
+        long wars;
+        /** A player ran out of cards (then the hands after it are not checked). */
+        boolean over;
+
+        Prediction copy(boolean includingWars) {
+            Prediction p = new Prediction();
+            p.topLast = topLast;
+            p.warsIncluded = includingWars;
+            p.rest1 = new ArrayList<>(rest1);
+            p.rest2 = new ArrayList<>(rest2);
+            p.won1 = new HashSet<>(won1);
+            p.won2 = new HashSet<>(won2);
+            p.battles = battles;
+            p.wars = wars;
+            p.over = over;
+            return p;
+        }
+
+        String reading() {
+            return "piles read top " + (topLast ? "last" : "first")
+                    + (warsIncluded ? ", wars' battles counted among the number" : "");
+        }
+
+        /** Whether the hands shown (read this way) are the unplayed cards then the won ones. */
+        String check(KitGame.Display shown, boolean topLast) {
+            List<Integer> one = topLast ? KitReplay.reversed(shown.one) : new ArrayList<>(shown.one);
+            List<Integer> two = topLast ? KitReplay.reversed(shown.two) : new ArrayList<>(shown.two);
+            String problem = pile(1, one, rest1, won1);
+            return problem != null ? problem : pile(2, two, rest2, won2);
+        }
+
+        private static String pile(int player, List<Integer> shown, List<Integer> rest, Set<Integer> won) {
+            if (shown.size() != rest.size() + won.size()) {
+                return "Player " + player + " should hold " + (rest.size() + won.size()) + " cards, the hands show "
+                        + shown.size();
+            }
+            if (!shown.subList(0, rest.size()).equals(rest)) {
+                return "Player " + player + "'s pile should start with the cards not played " + KitGame.show(rest)
+                        + ", the hands show " + KitGame.show(shown);
+            }
+            if (!new HashSet<>(shown.subList(rest.size(), shown.size())).equals(won)) {
+                return "Player " + player + " should have the cards won " + KitGame.show(new ArrayList<>(won))
+                        + " at the bottom of the pile (in any order), the hands show " + KitGame.show(shown);
+            }
+            return null;
         }
     }
 
-    /** Battles and wars of count battles from the initial hands, or null if they need the won cards' order. */
-    private static long[] predict(KitGame.Display first, boolean topLast, int count) {
-        List<Integer> p1 = topLast ? KitReplay.reversed(first.one) : new ArrayList<>(first.one);
-        List<Integer> p2 = topLast ? KitReplay.reversed(first.two) : new ArrayList<>(first.two);
-        long battles = 0;
-        long wars = 0;
-        for (int i = 0; i < count; i++) {
-            if (p1.size() < 13 || p2.size() < 13) {
+    /**
+     * count battles from the initial hands, and the fewest whose comparisons reach
+     * count (the same if no war): null if they need the order of won cards or hold a
+     * chain of wars or a player short at a war.
+     */
+    private static List<Prediction> predict(KitGame.Display first, boolean topLast, int count) {
+        Prediction p = new Prediction();
+        p.topLast = topLast;
+        p.rest1 = topLast ? KitReplay.reversed(first.one) : new ArrayList<>(first.one);
+        p.rest2 = topLast ? KitReplay.reversed(first.two) : new ArrayList<>(first.two);
+        List<Prediction> ways = new ArrayList<>();
+        for (int i = 0; i < count && !p.over; i++) {
+            if (p.rest1.isEmpty() || p.rest2.isEmpty()) {
                 return null;
             }
-            KitReplay.Battle b = KitReplay.battle(p1, p2);
-            battles += b.battles;
-            wars += b.wars;
-            p1 = b.rest1;
-            p2 = b.rest2;
+            KitReplay.Battle b = KitReplay.battle(p.rest1, p.rest2);
+            if (b.shortAtWar || b.wars > 1) {
+                return null;
+            }
+            p.battles += b.battles;
+            p.wars += b.wars;
+            p.rest1 = b.rest1;
+            p.rest2 = b.rest2;
+            (b.taker == 1 ? p.won1 : p.won2).addAll(b.table);
+            p.over = p.rest1.isEmpty() && p.won1.isEmpty() || p.rest2.isEmpty() && p.won2.isEmpty();
+            if (ways.isEmpty() && p.battles >= count && i + 1 < count) {
+                ways.add(p.copy(true));
+            }
         }
-        return new long[] {battles, wars};
+        ways.add(0, p.copy(false));
+        return ways;
     }
 
     /**

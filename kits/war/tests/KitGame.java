@@ -6,6 +6,7 @@ import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -24,7 +25,7 @@ import java.util.regex.Pattern;
 
 /**
  * Game as a program: each run is `java -cp CLASSES Game` in a JVM of its own, with the
- * answers typed at the prompt as its input and a timeout, several runs at a time
+ * answers typed at the prompt as its input and a limit of processor time, several runs at a time
  * (-Dkit.jobs, default the processors). Its output is read by the facts the text fixes,
  * not byte for byte:
  *
@@ -42,12 +43,22 @@ import java.util.regex.Pattern;
  * bottom (in any order), and the battles and wars fought.
  */
 final class KitGame {
+    /** The processor time a run may take (a whole game of 3000 answers takes a second or two). */
     static final int TIMEOUT_SECONDS = 30;
-    static final String TAKING = "each player takes the top card of their pile (the first or the last card the hands"
-            + " show, the same end all game); the higher card takes both to the bottom of its player's pile (in any"
-            + " order); a tie starts a war: each player takes four cards from the top of their pile, three face down,"
-            + " the fourth face up, and the higher fourth card takes all the cards; a player who must put down a card"
-            + " and has none loses at once (both short: the one with fewer cards loses)";
+    /** The time by the clock a run may take, however busy the machine. */
+    static final int WAIT_SECONDS = 300;
+    /** The output a run may print (a whole game of 3000 answers prints about 1 MB). */
+    static final long MAX_OUTPUT = 32_000_000;
+    /** The rules of a battle, each named where the hands shown tell which one is broken. */
+    static final String TOP = "each player takes the top card of their pile (the first or the last card the hands"
+            + " show, the same end all game), and the cards taken go to the bottom of the winner's pile (in any order)";
+    static final String HIGHER = "the higher card takes both: aces are the highest and 2s the lowest; suits make no"
+            + " difference";
+    static final String WAR = "a tie starts a war: each player takes four cards from the top of their pile, three face"
+            + " down, the fourth face up, and the higher fourth card takes all the cards on the table (both shown cards"
+            + " and the four of each player, 10 for one war); a player who must put down a card and has none loses at"
+            + " once (both short: the one with fewer cards loses)";
+    static final String TAKING = TOP + "; " + HIGHER + "; " + WAR;
 
     private static final Map<String, List<Run>> CACHE = new HashMap<>();
 
@@ -91,16 +102,24 @@ final class KitGame {
         return Integer.getInteger("kit.jobs", Runtime.getRuntime().availableProcessors());
     }
 
-    /** Runs the program count times with that input (at most jobs() at a time); cached. */
+    /**
+     * Runs the program count times with that input, one after another (a program that
+     * seeds its generator with the clock's milliseconds deals alike in two runs started
+     * at the same moment, and differently in runs made one after another); cached.
+     */
     static synchronized List<Run> runs(String input, int count) {
         String key = count + "/" + input;
         List<Run> cached = CACHE.get(key);
         if (cached == null) {
-            List<String> inputs = new ArrayList<>();
+            Path where = classes();
+            cached = new ArrayList<>();
             for (int i = 0; i < count; i++) {
-                inputs.add(input);
+                try {
+                    cached.add(runOne(where, input));
+                } catch (IOException | InterruptedException e) {
+                    return fail("running java Game: " + e);
+                }
             }
-            cached = runAll(inputs);
             CACHE.put(key, cached);
         }
         return cached;
@@ -140,12 +159,13 @@ final class KitGame {
             command.addAll(List.of("-Dfile.encoding=UTF-8", "-cp", where.toString(), "Game"));
             Process process = new ProcessBuilder(command).directory(dir.toFile())
                     .redirectInput(in.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-            if (!process.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+            String stopped = watch(process, out);
+            if (stopped != null) {
                 process.destroyForcibly();
                 process.waitFor(5, TimeUnit.SECONDS);
-                fail(new Run(input, "", "", -1).what() + " did not end within " + TIMEOUT_SECONDS + " seconds: once the"
-                        + " game ends or is quitted (q), the program prints the winner, if any, the number of battles"
-                        + " fought and the number of wars fought, and ends");
+                fail(new Run(input, "", "", -1).what() + " " + stopped + ": once the game ends or is quitted (q), the"
+                        + " program prints the winner, if any, the number of battles fought and the number of wars"
+                        + " fought, and ends");
             }
             String output = Files.readString(out, StandardCharsets.UTF_8).replace("\r\n", "\n");
             String errors = Files.readString(err, StandardCharsets.UTF_8);
@@ -160,6 +180,29 @@ final class KitGame {
             }
             dir.toFile().delete();
         }
+    }
+
+    /**
+     * Waits for the program to end: null, or why it was stopped. Its limit is processor
+     * time, not the clock's, so that a busy machine (many runs, many students) never
+     * fails a program that a quiet one passes; the clock's limit, far longer, stops a
+     * program that waits for ever.
+     */
+    private static String watch(Process process, Path out) throws IOException, InterruptedException {
+        long start = System.nanoTime();
+        while (!process.waitFor(100, TimeUnit.MILLISECONDS)) {
+            Duration cpu = process.info().totalCpuDuration().orElse(Duration.ZERO);
+            if (cpu.getSeconds() >= TIMEOUT_SECONDS) {
+                return "did not end within " + TIMEOUT_SECONDS + " seconds of processor time";
+            }
+            if (System.nanoTime() - start > TimeUnit.SECONDS.toNanos(WAIT_SECONDS)) {
+                return "did not end within " + WAIT_SECONDS + " seconds (waiting, such as Thread.sleep, counts too)";
+            }
+            if (Files.size(out) > MAX_OUTPUT) {
+                return "printed more than " + MAX_OUTPUT / 1_000_000 + " MB";
+            }
+        }
+        return null;
     }
 
     static String firstLines(String text, int count) {
@@ -334,6 +377,63 @@ final class KitGame {
             }
         }
         return displays;
+    }
+
+    /**
+     * The first hands after the offset that are not the 52 cards (some lost, or shown
+     * twice): the two neighbouring runs of cards holding the most different cards, at
+     * least 26, where they first appear; null if there are none. Battle lines make runs
+     * of a card or a few, hands make long ones.
+     */
+    static Display partial(String output, int from) {
+        List<List<Token>> groups = new ArrayList<>();
+        for (List<Token> group : groups(output)) {
+            if (group.get(0).start >= from) {
+                groups.add(group);
+            }
+        }
+        for (int i = 0; i + 1 < groups.size(); i++) {
+            int here = distinct(groups, i);
+            if (here < 26) {
+                continue;
+            }
+            if (i + 2 < groups.size() && distinct(groups, i + 1) > here) {
+                i++;
+            }
+            List<Token> a = groups.get(i);
+            List<Token> b = groups.get(i + 1);
+            return new Display(cards(a), cards(b), false, a.get(0).start, b.get(b.size() - 1).end, List.of(a, b));
+        }
+        return null;
+    }
+
+    private static int distinct(List<List<Token>> groups, int i) {
+        Set<Integer> cards = new HashSet<>(cards(groups.get(i)));
+        cards.addAll(cards(groups.get(i + 1)));
+        return cards.size();
+    }
+
+    /** What is wrong with a display that is not the 52 cards once each, or null. */
+    static String notTheDeck(Display display) {
+        List<Integer> all = new ArrayList<>(display.one);
+        all.addAll(display.two);
+        List<Integer> missing = new ArrayList<>();
+        List<Integer> twice = new ArrayList<>();
+        for (int card = 0; card < 52; card++) {
+            int times = java.util.Collections.frequency(all, card);
+            if (times == 0) {
+                missing.add(card);
+            } else if (times > 1) {
+                twice.add(card);
+            }
+        }
+        if (missing.isEmpty() && twice.isEmpty()) {
+            return null;
+        }
+        return "the hands show " + all.size() + " cards" + (missing.isEmpty() ? "" : ", without " + show(missing))
+                + (twice.isEmpty() ? "" : ", " + show(twice) + " more than once")
+                + ": no card may be lost or doubled, the winner of a battle takes both shown cards, the winner of a"
+                + " war all the cards on the table (10 for a war: the first battle's two and four of each player)";
     }
 
     /**
