@@ -287,7 +287,7 @@ where
         results,
         // Gradescope's outputs leave the expected lines out unless the instructor asks
         // (report::Marking::apply); the text and JSON reports always show them.
-        show_expected: false,
+        feedback: report::Feedback::Line,
     };
     if let Some(compiled) = sandbox.compiled().filter(|c| !c.ok) {
         // Nothing to run: every case says why, with the compiler's first error.

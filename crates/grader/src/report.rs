@@ -64,7 +64,7 @@
 //! | `tests[].score` | number | marks earned: `max_score` or 0 |
 //! | `tests[].max_score` | number | marks the case is worth |
 //! | `tests[].status` | string | `passed` or `failed` |
-//! | `tests[].output` | string | what happened (the `detail` above), shown to the student; a wrong output's expected line only with `--show-expected` ([`Verdict::detail_without_expected`]) |
+//! | `tests[].output` | string | what happened (the `detail` above), shown to the student; a wrong output's expected line only with `--show-expected`, its line only without `--verdict-only` ([`Feedback`]) |
 //! | `tests[].output_format` | string | `text` |
 //! | `tests[].visibility` | string | when students see the test: `visible` (default), `hidden`, `after_due_date` or `after_published` (`--visibility`, [`Visibility`]) |
 //!
@@ -73,8 +73,8 @@
 //! Every case is worth 1 mark unless `--weight PATTERN=POINTS` says otherwise (a case
 //! name, or a pattern with `*`: `*-chained-twos=3`), and `--points N` scales the marks
 //! so that they add up to `N` (a problem's share of an assignment). These count in every
-//! format. `--visibility [PATTERN=]VISIBILITY` and `--show-expected` concern only the
-//! Gradescope format: what a student is shown.
+//! format. `--visibility [PATTERN=]VISIBILITY`, `--show-expected` and `--verdict-only`
+//! concern only the Gradescope format: what a student is shown.
 
 use std::io::{self, Write};
 use std::str::FromStr;
@@ -194,9 +194,24 @@ pub struct Marking {
     /// `--visibility [PATTERN=]VISIBILITY`: the tests' visibility on Gradescope (no
     /// pattern: every case; the last matching one wins; default visible).
     pub visibility: Vec<(Option<String>, Visibility)>,
-    /// `--show-expected`: Gradescope's outputs quote a wrong output's expected line (by
-    /// default they do not: a student could harvest the expected outputs).
-    pub show_expected: bool,
+    /// What Gradescope's outputs say of a wrong output (`--show-expected`,
+    /// `--verdict-only`; by default the line and the program's line, not the expected
+    /// line: a student could harvest the expected outputs).
+    pub feedback: Feedback,
+}
+
+/// What a student is shown of a wrong output on Gradescope.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Feedback {
+    /// The expected line, the program's and the column where they part, as the text
+    /// report shows them (`--show-expected`).
+    Expected,
+    /// The line's number and the program's line ([`Verdict::detail_without_expected`]).
+    #[default]
+    Line,
+    /// Only that the output is wrong (`--verdict-only`,
+    /// [`Verdict::detail_verdict_only`]).
+    Verdict,
 }
 
 /// The largest mark a case may be given.
@@ -297,7 +312,7 @@ impl Marking {
             };
             result.visibility = self.visibility(&result.name);
         }
-        report.show_expected = self.show_expected;
+        report.feedback = self.feedback;
         Ok(())
     }
 }
@@ -320,10 +335,9 @@ pub struct Report {
     pub seconds: f64,
     /// One result a case, in the cases' order.
     pub results: Vec<CaseResult>,
-    /// Whether Gradescope's outputs quote a wrong output's expected line
-    /// ([`Marking::show_expected`]); the text and JSON reports, the instructor's, always
-    /// do.
-    pub show_expected: bool,
+    /// What Gradescope's outputs say of a wrong output ([`Marking::feedback`]); the text
+    /// and JSON reports, the instructor's, always quote the expected line.
+    pub feedback: Feedback,
 }
 
 impl Report {
@@ -520,10 +534,10 @@ impl Report {
                         "failed"
                     }
                     .to_owned(),
-                    output: if self.show_expected {
-                        result.verdict.to_string()
-                    } else {
-                        result.verdict.detail_without_expected()
+                    output: match self.feedback {
+                        Feedback::Expected => result.verdict.to_string(),
+                        Feedback::Line => result.verdict.detail_without_expected(),
+                        Feedback::Verdict => result.verdict.detail_verdict_only(),
                     },
                     output_format: "text".to_owned(),
                     visibility: result.visibility.name().to_owned(),
@@ -776,7 +790,7 @@ mod tests {
                     0.0,
                 ),
             ],
-            show_expected: true,
+            feedback: Feedback::Expected,
         }
     }
 
@@ -821,7 +835,7 @@ isolation: bubblewrap (each run in a bubblewrap sandbox: its own copy of the sub
     #[test]
     fn the_expected_line_is_shown_only_when_asked() {
         let mut report = report();
-        report.show_expected = false;
+        report.feedback = Feedback::Line;
         let mut out = Vec::new();
         report.write(Format::Gradescope, &mut out).unwrap();
         let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
@@ -836,7 +850,7 @@ isolation: bubblewrap (each run in a bubblewrap sandbox: its own copy of the sub
             assert!(String::from_utf8_lossy(&out).contains("3: R8 LOCO Y"));
         }
         Marking {
-            show_expected: true,
+            feedback: Feedback::Expected,
             ..Marking::default()
         }
         .apply(&mut report)
@@ -844,6 +858,20 @@ isolation: bubblewrap (each run in a bubblewrap sandbox: its own copy of the sub
         let mut out = Vec::new();
         report.write(Format::Gradescope, &mut out).unwrap();
         assert!(String::from_utf8_lossy(&out).contains("expected `3: R8 LOCO Y`"));
+        // Only the verdict: not even the line where the outputs part.
+        Marking {
+            feedback: Feedback::Verdict,
+            ..Marking::default()
+        }
+        .apply(&mut report)
+        .unwrap();
+        let mut out = Vec::new();
+        report.write(Format::Gradescope, &mut out).unwrap();
+        let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(
+            value["tests"][1]["output"],
+            "the output differs from the expected one (which is not shown)"
+        );
     }
 
     /// Weights by name and pattern, the total scaled to the points asked for, and each
@@ -858,7 +886,7 @@ isolation: bubblewrap (each run in a bubblewrap sandbox: its own copy of the sub
                 (None, Visibility::AfterDueDate),
                 (Some("03-*".into()), Visibility::Hidden),
             ],
-            show_expected: false,
+            feedback: Feedback::Line,
         };
         assert_eq!(marking.unmatched(&["01-ok", "02-wrong", "03-crash"]), None);
         assert_eq!(marking.unmatched(&["01-ok", "03-crash"]), Some("*-wrong"));

@@ -123,6 +123,19 @@ impl Verdict {
         }
     }
 
+    /// What happened, with nothing of a wrong output but that it is wrong (not even the
+    /// line where it parts from the expected one, which a student could otherwise
+    /// move down submission by submission to learn the expected lines): Gradescope's
+    /// outputs with `--verdict-only`.
+    pub fn detail_verdict_only(&self) -> String {
+        match self {
+            Verdict::WrongOutput { .. } => {
+                "the output differs from the expected one (which is not shown)".to_owned()
+            }
+            other => other.detail_without_expected(),
+        }
+    }
+
     /// The verdict of a run that did not end well on its own (killed, crashed, silent),
     /// or `None` when its output is to be checked.
     pub fn of_exit(run: &Run, limits_timeout: f64, max_output: usize) -> Option<Verdict> {

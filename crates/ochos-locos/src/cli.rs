@@ -364,6 +364,11 @@ struct MarkingArgs {
     /// failing on purpose cannot harvest the expected outputs).
     #[arg(long)]
     show_expected: bool,
+    /// Gradescope: a wrong output's test says only that the output is wrong, not even
+    /// which line (which a student could otherwise move down, submission by submission,
+    /// to learn the expected lines).
+    #[arg(long, conflicts_with = "show_expected")]
+    verdict_only: bool,
     /// Tell each run which case it is, in the variable GRADER_CASE (by default nothing
     /// does: a program that knows its case could print an answer learnt from earlier
     /// reports).
@@ -377,7 +382,13 @@ impl MarkingArgs {
             weights: self.weight.clone(),
             points: self.points,
             visibility: self.visibility.clone(),
-            show_expected: self.show_expected,
+            feedback: if self.show_expected {
+                grader::report::Feedback::Expected
+            } else if self.verdict_only {
+                grader::report::Feedback::Verdict
+            } else {
+                grader::report::Feedback::Line
+            },
         }
     }
 
@@ -415,6 +426,9 @@ impl MarkingArgs {
         }
         if self.show_expected {
             args.push("--show-expected".to_owned());
+        }
+        if self.verdict_only {
+            args.push("--verdict-only".to_owned());
         }
         if self.tell_case {
             args.push("--tell-case".to_owned());
@@ -508,7 +522,7 @@ the same way. The binary packed is this one: build it in release (`cargo build -
 
 By default every case is worth 1 mark and visible, a wrong output's test does not quote
 the expected line, and nothing tells the program which case it runs: --weight, --points,
---visibility, --show-expected and --tell-case change that (docs/grading.md, \"Marks and
+--visibility, --show-expected, --verdict-only and --tell-case change that (docs/grading.md, \"Marks and
 what students see\"). Several problems, each with its own cases, marks, compile line and
 command, go into one autograder with --problem, once a problem.
 

@@ -333,7 +333,7 @@ impl MarkingArgs {
             points: self.points,
             visibility: self.visibility.clone(),
             // Pig's reports quote the rule broken, never an expected output.
-            show_expected: true,
+            feedback: grader::report::Feedback::Expected,
         }
     }
 
