@@ -27,8 +27,9 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * PigGame, whole games: each player's fixed dice, the Human's answers, and the output
  * the project's engine prints for them (tests/data/games.txt), compared piece by piece
- * after the welcome (which is yours to write). An error line after an invalid answer may
- * say anything (one line, not a roll's or a player's line). Pass PigDiceTest and
+ * after the welcome (which is yours to write). The error message after an invalid answer
+ * may say anything, on one line or more (no blank line, no roll's or player's line), and
+ * is followed by the prompt again. Pass PigDiceTest and
  * PigPlayerTest first.
  *
  * <p>Each game is played by a program of its own ({@code java PigGameRun}, in a JVM of its
@@ -317,7 +318,8 @@ class PigGameTest {
         }
         int pos = start + 1;
         String previous = "(the welcome)";
-        for (Piece piece : pieces) {
+        for (int k = 0; k < pieces.size(); k++) {
+            Piece piece = pieces.get(k);
             int lineNo = 1 + (int) out.substring(0, pos).chars().filter(c -> c == '\n').count();
             String at = "line " + lineNo + ", after `" + previous + "`: ";
             if (piece.kind().equals("prompt")) {
@@ -328,8 +330,8 @@ class PigGameTest {
                 }
                 pos += PROMPT.length();
                 if (pos < out.length() && out.charAt(pos) == '\n') {
-                    return new Mismatch(pos, at + "the prompt `" + PROMPT
-                            + "` must not be terminated with a newline (rule 7): use print, not println");
+                    return new Mismatch(pos, at + promptEndsItsLine(out, piece,
+                            k + 1 < pieces.size() ? pieces.get(k + 1) : null));
                 }
                 previous = PROMPT;
                 continue;
@@ -339,10 +341,18 @@ class PigGameTest {
             }
             String line = lineAt(out, pos);
             if (piece.kind().equals("error")) {
-                if (line.isBlank() || line.startsWith(PROMPT) || line.startsWith("Roll=(")
-                        || line.startsWith("Player: ")) {
+                if (!errorLine(line)) {
                     return new Mismatch(pos, at + "expected an error message (" + piece.why() + "); got `" + line + "`");
                 }
+                // The message may go on over more lines (any text), up to the prompt again.
+                int next = pos + line.length() + 1;
+                while (next < out.length() && errorLine(lineAt(out, next))) {
+                    line = lineAt(out, next);
+                    next += line.length() + 1;
+                }
+                pos = next;
+                previous = line;
+                continue;
             } else if (!line.equals(piece.text())) {
                 String snakeEyes = snakeEyes(piece, line);
                 if (snakeEyes == null) {
@@ -357,6 +367,43 @@ class PigGameTest {
             previous = line;
         }
         return null;
+    }
+
+    /** Whether a line can be (part of) the error message: any text but a line of the game's own. */
+    private static boolean errorLine(String line) {
+        return !(line.isBlank() || line.startsWith(PROMPT) || line.startsWith("Roll=(") || line.startsWith("Player: "));
+    }
+
+    /**
+     * What a newline right after a prompt breaks. If some other prompt of the output is
+     * printed without one, the program prints the prompt right, and this newline is an
+     * extra blank line after the answer (before a roll's line or the end of the turn);
+     * otherwise the prompt itself ends its line.
+     */
+    private static String promptEndsItsLine(String out, Piece prompt, Piece next) {
+        boolean printedRight = false;
+        for (int at = out.indexOf(PROMPT); at >= 0; at = out.indexOf(PROMPT, at + 1)) {
+            int after = at + PROMPT.length();
+            if (after < out.length() && out.charAt(after) != '\n') {
+                printedRight = true;
+                break;
+            }
+        }
+        if (!printedRight) {
+            return "the prompt `" + PROMPT + "` must not be terminated with a newline (rule 7): use print, not println";
+        }
+        int given = prompt.why().indexOf("(the answer given here: `");
+        String answer = given < 0 ? "" : " " + prompt.why().substring(given + "(the answer given here: ".length(),
+                prompt.why().length() - 1);
+        String what = next == null ? "the next line at once"
+                : next.kind().equals("roll") ? "the roll's line `Roll=(A,B), ...` at once"
+                : next.kind().equals("close") ? "the end-of-turn line `" + next.text()
+                        + "` at once, not preceded by a blank line (rule 6)"
+                : next.kind().equals("error") ? "the error message at once"
+                : "`" + next.text() + "` at once";
+        return "an extra blank line after the answer" + answer + ": the prompt is printed right (not ended by a"
+                + " newline) elsewhere, so this newline is a blank line that should not be there; after the answer"
+                + " comes " + what;
     }
 
     /**
