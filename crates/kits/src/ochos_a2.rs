@@ -52,6 +52,11 @@ mod tests {
         assert!(p3.contains("\n3: G2 | the Rule of Two"));
         // Problem 4, with the corrected hand: the last line.
         assert!(text("p4").contains("\n1: G4 (WINNER) | "));
+        // A starting 2 is in force for nobody, and the first turn on it says so: the line
+        // a program that puts the Rule of Two in force gets wrong.
+        assert!(text("p2").contains("was laid by nobody, so the Rule of Two is not in force"));
+        assert!(text("p3").contains("was laid by nobody, so it names no colour"));
+        assert!(!text("p1").contains("laid by nobody, so"));
         // Problem 1 has no special 8s: no line speaks of a rule for them.
         assert!(!p1.contains("names no colour") && !p1.contains("Loco"));
     }

@@ -197,10 +197,33 @@ pub fn explained_output(variant: Variant, deal: &Deal) -> Result<Vec<(String, St
             deal.discard
         ));
     }
+    let mut first_turn = true;
     while let Actor::Seat(seat) = game.actor() {
         let observation = game
             .observe(seat)
             .ok_or("no observation of the seat to act")?;
+        // A starting 2 or 8 where its rule is played: the first turn says it is in force
+        // for nobody (the mistake that it is shows there).
+        let starting = if std::mem::take(&mut first_turn) {
+            let card = deal.discard;
+            match card.number() {
+                2 if observation.rules.two.is_some() => Some(format!(
+                    "; the starting card {card} was laid by nobody, so {} is not in force: it is matched as any card",
+                    if a2 {
+                        "the Rule of Two"
+                    } else {
+                        "the 2-card rule"
+                    }
+                )),
+                8 if observation.rules.eight.is_some() => Some(format!(
+                    "; the starting card {card} was laid by nobody, so it names no colour: it stands for its own, {}",
+                    card.color()
+                )),
+                _ => None,
+            }
+        } else {
+            None
+        };
         let before = Before {
             hand: observation.hand.to_vec(),
             target: observation.card_to_match.ok_or("no card to match")?,
@@ -214,11 +237,12 @@ pub fn explained_output(variant: Variant, deal: &Deal) -> Result<Vec<(String, St
         let turn = game
             .next_play()
             .ok_or("the game stopped before its outcome")?;
-        whys.push(if a2 {
+        let why = if a2 {
             why_a2(&before, turn.play)
         } else {
             why_a4(&before, turn.play)
-        });
+        };
+        whys.push(why + starting.as_deref().unwrap_or(""));
         match turn.outcome {
             Some(Outcome::NoWinner {
                 reason: NoWinner::Stalemate,
