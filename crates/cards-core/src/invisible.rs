@@ -8,9 +8,8 @@
 //! character (`U+E0041`), a variation selector or a Hangul filler makes two different
 //! lines, or names, look the same.
 //!
-//! The file stands alone (the standard library only): the grader, which depends on no
-//! crate of the workspace, compiles this same file as a module of its own
-//! (`grader::text`), so that the list is written once.
+//! The grader's reports use the same list (`grader::text::printable`), so that it is
+//! written once.
 
 /// Whether `c` is shown escaped: a control character (category Cc), a format character
 /// (Cf: the bidirectional marks, embeddings, overrides and isolates, zero-width spaces

@@ -3,19 +3,15 @@
 //! ([`quoted`], [`shorten`]), and the first lines of what a compile step printed
 //! ([`first_lines`]).
 
-// The list of what a person cannot see is cards-core's, compiled here from its file:
-// written once, while the grader depends on no crate of the workspace (ARCHITECTURE.md).
-#[path = "../../cards-core/src/invisible.rs"]
-mod invisible;
-
 /// `text` with its control, format (bidirectional, zero-width, tag), separator and
 /// other invisible characters escaped (`\u{1b}`, `\u{202e}`, `\u{200b}`, `\u{e0041}`;
-/// the list is `cards_core::invisible::is_hidden`'s): a graded program's line (or a
+/// the list is [`cards_core::invisible::is_hidden`]'s, written once for the games and
+/// the grader): a graded program's line (or a
 /// case's name) is shown to the grader and the student, and an escape sequence must not
 /// act on a terminal, nor an invisible character make two lines look the same or a
 /// line read backwards.
 pub fn printable(text: &str) -> String {
-    invisible::printable(text)
+    cards_core::invisible::printable(text)
 }
 
 /// `text` cut to at most `max` characters, with `…` where it was cut.

@@ -452,9 +452,17 @@ mod tests {
             validate_name(&"é".repeat(MAX_NAME)).map(|n| n.chars().count()),
             Ok(MAX_NAME)
         );
-        // Invisible characters (a byte-order mark, a right-to-left override) are refused
-        // like control characters: the name would not read as what it is.
-        for name in ["\u{feff}Ann", "Ann\u{202e}", "A\u{200b}nn"] {
+        // Invisible characters (a byte-order mark, a right-to-left override, a tag, a
+        // variation selector, the Hangul filler) are refused like control characters: the
+        // name would not read as what it is, and the replay would show it escaped.
+        for name in [
+            "\u{feff}Ann",
+            "Ann\u{202e}",
+            "A\u{200b}nn",
+            "Ann\u{e0041}",
+            "An\u{fe0f}n",
+            "\u{3164}",
+        ] {
             assert!(validate_name(name).is_err(), "{name:?}");
         }
         // A refused move quotes what was typed, control characters escaped.

@@ -58,7 +58,9 @@ pub fn validate_name(text: &str) -> Result<String, NoNameError> {
             "A name has at most {MAX_NAME} characters: please type a shorter one."
         )));
     }
-    if name.chars().any(|c| c.is_control() || is_invisible(c)) {
+    // A name with a character that shows as nothing (a zero-width space, a direction
+    // override) would look like another, or scramble the lines it is printed in.
+    if name.chars().any(cards_core::invisible::is_hidden) {
         return Err(NoNameError::new(
             "A name is made of letters, digits, spaces and punctuation: please type it again.",
         ));
@@ -69,16 +71,6 @@ pub fn validate_name(text: &str) -> Result<String, NoNameError> {
         ));
     }
     Ok(name.to_owned())
-}
-
-/// Characters that print as nothing but change how text is shown: the byte-order mark,
-/// zero-width spaces and joiners, and the marks and overrides of text direction. A name
-/// with them would look like another, or scramble the lines it is printed in.
-fn is_invisible(c: char) -> bool {
-    matches!(
-        c,
-        '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}'
-    )
 }
 
 // ANCHOR: invalid_selection
