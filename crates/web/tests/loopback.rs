@@ -22,8 +22,10 @@ use tokio::sync::oneshot;
 use web::{AppState, Config};
 
 const TIMEOUT: Duration = Duration::from_secs(1);
-/// How much later than its timeout a cut may come on a busy machine.
-const SLACK: Duration = Duration::from_secs(4);
+/// How much later than its timeout a cut may come on a busy machine (4 s was passed
+/// once at a load average of 15 on 2 cores): the bound shows that a cut comes, not how
+/// fast.
+const SLACK: Duration = Duration::from_secs(15);
 
 /// A server on a free loopback port, stopped when the sender is dropped.
 async fn server(config: Config) -> (SocketAddr, Arc<AppState>, oneshot::Sender<()>) {
