@@ -37,8 +37,23 @@ kit_check_stubs() {
     fi
 }
 
+# Each mutant's header names the rule its failure must name ("# Caught by a failure naming:"):
+# a mutant caught for another reason would show a student the wrong diagnosis.
+kit_check_mutant_messages() {
+    for patch in "$KIT"/mutants/*.patch; do
+        name=$(basename "$patch" .patch)
+        want=$(sed -n 's/^# Caught by a failure naming: //p' "$patch")
+        log=$KIT_TMP/mutant-$name.log
+        [ -n "$want" ] && [ -f "$log" ] || continue
+        if ! grep -qF -- "$want" "$log"; then
+            kit_fail "mutant $name: no failure names \"$want\", the rule its header names"
+        fi
+    done
+}
+
 kit_check_stubs
 kit_check_solution
 kit_check_mutants
+kit_check_mutant_messages
 kit_check_variants
 kit_summary

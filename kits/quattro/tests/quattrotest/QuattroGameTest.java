@@ -56,10 +56,30 @@ class QuattroGameTest {
         holds(QuattroGames.RULES, QuattroGames.TOP_SHOWN, QuattroGames.DRAW, QuattroGames.PLAY);
     }
 
+    /**
+     * The human is told what each bot played or that it took a card (Task 2), and how many
+     * cards the others hold: the kit counts each bot's hand from its moves (3 dealt, one
+     * more for a card drawn, one fewer for a card played) and holds the counts shown to it.
+     */
+    @Test
+    void theBotsMovesAndCardCountsAreShown() throws Exception {
+        holds(QuattroGames.BOT_MOVES, QuattroGames.BOT_COUNTS);
+    }
+
+    /**
+     * A card is in one place at a time: no card is played, or drawn, while it is on the
+     * discard pile (the first card turned taken from the draw pile, the top card kept out of
+     * a refilled draw pile).
+     */
+    @Test
+    void eachCardIsInOnePlaceAtATime() throws Exception {
+        holds(QuattroGames.TWICE);
+    }
+
     @Test
     void theGameEndsWithItsWinner() throws Exception {
-        holds(QuattroGames.END, QuattroGames.CRASHED, QuattroGames.NULL_CARD, QuattroGames.WINNER,
-                QuattroGames.NAME_SHOWN);
+        holds(QuattroGames.INPUT, QuattroGames.END, QuattroGames.CRASHED, QuattroGames.NULL_CARD,
+                QuattroGames.WINNER, QuattroGames.NAME_SHOWN);
     }
 
     @Test
@@ -67,10 +87,11 @@ class QuattroGameTest {
         QuattroGames games = games();
         holds(QuattroGames.DRAW, QuattroGames.TOP_SHOWN, QuattroGames.CRASHED, QuattroGames.NULL_CARD,
                 QuattroGames.END);
-        assumeTrue(games.refillGames >= 3 || !games.cutShort, "the kit stopped after " + games.games + " games, a "
-                + "rule broken (another test says which), before the draw pile had run out often enough to tell");
-        assertTrue(games.refillGames >= 3, "the draw pile ran out in only " + games.refillGames + " of "
-                + games.games + " games, too few to see it refilled");
+        // Too few refills to tell is no failure: with Collections.shuffle seeded the solution's
+        // 400 games refill in 12; a program with its own Random may, rarely, refill less.
+        assumeTrue(games.refillGames >= 3, "the draw pile ran out in only " + games.refillGames + " of "
+                + games.games + " games" + (games.cutShort ? " (the kit stopped early, a rule broken: another "
+                + "test says which)" : "") + ", too few to see it refilled");
         assertTrue(games.gamesOnAfterRefill > 0, "no game went on to a winner after its draw pile ran out: when "
                 + "the draw pile is exhausted, the cards of the discard pile but its top card become the draw pile");
     }

@@ -13,10 +13,11 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One run of the student's program as the student runs it: {@code java -cp CLASSPATH
- * quattrotest.QuattroTest} in a JVM of its own (ProcessBuilder), the human's answers
- * written to its standard input at once (one a line, then the end of the input), and
- * everything it prints read back. A run is stopped after {@link #TIME_LIMIT_SECONDS}.
+ * One run of the student's program as the student runs it: {@code quattrotest.QuattroTest}'s
+ * {@code main} in a JVM of its own (ProcessBuilder; started by QuattroLaunch, which seeds
+ * {@code Collections.shuffle} with the game's number), the human's answers written to its
+ * standard input at once (one a line, then the end of the input), and everything it
+ * prints read back. A run is stopped after {@link #TIME_LIMIT_SECONDS}.
  */
 final class QuattroRun {
     /** How long one game may take. */
@@ -37,20 +38,24 @@ final class QuattroRun {
     int exit = -1;
     /** Why it was stopped, or null if it ended by itself. */
     String stopped;
+    /** Whether the program read to the end of its input (QuattroLaunch says so). */
+    boolean inputRanOut;
 
     private QuattroRun(List<String> typed) {
         this.typed = typed;
     }
 
-    /** Runs quattrotest.QuattroTest once with these lines as its input. */
-    static QuattroRun play(List<String> typed) throws IOException, InterruptedException {
+    /** Runs quattrotest.QuattroTest once with these lines as its input, Collections.shuffle seeded with seed. */
+    static QuattroRun play(List<String> typed, long seed) throws IOException, InterruptedException {
         QuattroRun run = new QuattroRun(typed);
         List<String> command = new ArrayList<>();
         command.add(new File(System.getProperty("java.home"), "bin/java").getPath());
         command.addAll(JVM_OPTIONS);
+        command.add("--add-opens=java.base/java.util=ALL-UNNAMED");
         command.add("-cp");
         command.add(classPath());
-        command.add("quattrotest.QuattroTest");
+        command.add("quattrotest.QuattroLaunch");
+        command.add(Long.toString(seed));
         Process process = new ProcessBuilder(command).start();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -60,11 +65,17 @@ final class QuattroRun {
         for (String line : typed) {
             input.append(line).append('\n');
         }
-        try (OutputStream toProgram = process.getOutputStream()) {
-            toProgram.write(input.toString().getBytes(StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            // the program ended before reading all of its input
-        }
+        // Written from a thread of its own: a program that stops reading (a loop that never
+        // asks) must not block the kit once the pipe is full; the time limit stops it.
+        Thread writer = new Thread(() -> {
+            try (OutputStream toProgram = process.getOutputStream()) {
+                toProgram.write(input.toString().getBytes(StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                // the program ended before reading all of its input
+            }
+        });
+        writer.setDaemon(true);
+        writer.start();
         if (process.waitFor(TIME_LIMIT_SECONDS, TimeUnit.SECONDS)) {
             run.exit = process.exitValue();
         } else {
@@ -82,6 +93,11 @@ final class QuattroRun {
         }
         synchronized (err) {
             run.err = err.toString(StandardCharsets.UTF_8);
+        }
+        if (run.err.contains(QuattroLaunch.RAN_OUT)) {
+            run.inputRanOut = true;
+            run.err = run.err.replace(QuattroLaunch.RAN_OUT + System.lineSeparator(), "")
+                    .replace(QuattroLaunch.RAN_OUT, "");
         }
         return run;
     }
