@@ -382,7 +382,8 @@ final class KitGame {
     /**
      * The first hands after the offset that are not the 52 cards (some lost, or shown
      * twice): the two neighbouring runs of cards holding the most different cards, at
-     * least 26, where they first appear; null if there are none. Battle lines make runs
+     * least 26 and not the whole deck once each, where they first appear; null if there
+     * are none. Battle lines make runs
      * of a card or a few, hands make long ones.
      */
     static Display partial(String output, int from) {
@@ -394,7 +395,7 @@ final class KitGame {
         }
         for (int i = 0; i + 1 < groups.size(); i++) {
             int here = distinct(groups, i);
-            if (here < 26) {
+            if (here < 26 || here == 52 && groups.get(i).size() + groups.get(i + 1).size() == 52) {
                 continue;
             }
             if (i + 2 < groups.size() && distinct(groups, i + 1) > here) {

@@ -27,9 +27,16 @@ final class KitReplay {
         /** 1, 2, or 0 for nobody, once over. */
         int winner;
         boolean shortAtWar;
+        /**
+         * A player short at a war still held a card or more (where "lays what they have and
+         * plays on" differs from "is out"; with none, both readings end the game alike).
+         */
+        boolean shortWithCards;
         /** The face-up cards last compared. */
         int face1;
         int face2;
+        /** An ace was compared with a lower card (where aces-low and the like show). */
+        boolean ace;
         String story;
     }
 
@@ -49,12 +56,14 @@ final class KitReplay {
                 + KitGame.name(c2));
         b.face1 = c1;
         b.face2 = c2;
+        b.ace = KitCards.value(c1) == 14 ^ KitCards.value(c2) == 14;
         int result = Integer.compare(KitCards.value(c1), KitCards.value(c2));
         while (result == 0) {
             b.wars++;
             story.append("; a tie: war ").append(b.wars);
             if (p1.size() < 4 || p2.size() < 4) {
                 b.shortAtWar = true;
+                b.shortWithCards = p1.size() < 4 && !p1.isEmpty() || p2.size() < 4 && !p2.isEmpty();
                 b.over = true;
                 b.winner = p1.size() > p2.size() ? 1 : p2.size() > p1.size() ? 2 : 0;
                 story.append(" with ").append(p1.size()).append(" and ").append(p2.size())
@@ -76,6 +85,7 @@ final class KitReplay {
                     .append(KitGame.name(laid2.get(3)));
             b.face1 = laid1.get(3);
             b.face2 = laid2.get(3);
+            b.ace |= KitCards.value(b.face1) == 14 ^ KitCards.value(b.face2) == 14;
             result = Integer.compare(KitCards.value(b.face1), KitCards.value(b.face2));
         }
         b.taker = result > 0 ? 1 : 2;
@@ -181,6 +191,10 @@ final class KitReplay {
         boolean war;
         boolean chainedWar;
         boolean shortEnd;
+        /** The game ended at a war where the short player still held a card or more. */
+        boolean shortWithCards;
+        /** An ace was compared with a lower card. */
+        boolean ace;
         boolean topLast;
         /** The comparisons of the last battle played (1, or more with its wars). */
         long lastBattles;
@@ -316,8 +330,10 @@ final class KitReplay {
         game.battles += b.battles;
         game.wars += b.wars;
         game.war |= b.wars > 0;
+        game.ace |= b.ace;
         game.chainedWar |= b.wars > 1;
         game.shortEnd |= b.shortAtWar;
+        game.shortWithCards |= b.shortWithCards;
         game.over = b.over;
         game.winner = b.winner;
     }
