@@ -76,6 +76,31 @@ impl Zip {
     }
 }
 
+/// The options of `grade` that give `marking`'s marks and visibility again
+/// (`--weight`, `--points`, `--visibility`), each word quoted for the shell: what a
+/// game's `gradescope` puts on the autograder's grading line, so that Gradescope marks
+/// as the instructor asked. The feedback is each game's own (Pig's reports never hold
+/// an expected output).
+pub fn marking_args(marking: &crate::report::Marking) -> Vec<String> {
+    let mut args = Vec::new();
+    for (pattern, points) in &marking.weights {
+        args.push("--weight".to_owned());
+        args.push(shell_quote(&format!("{pattern}={points}")));
+    }
+    if let Some(points) = marking.points {
+        args.push("--points".to_owned());
+        args.push(points.to_string());
+    }
+    for (pattern, visibility) in &marking.visibility {
+        args.push("--visibility".to_owned());
+        args.push(shell_quote(&match pattern {
+            Some(pattern) => format!("{pattern}={}", visibility.name()),
+            None => visibility.name().to_owned(),
+        }));
+    }
+    args
+}
+
 /// `word` quoted for a POSIX shell: as it is when it holds only safe characters, else
 /// in single quotes.
 pub fn shell_quote(word: &str) -> String {
@@ -330,6 +355,38 @@ pub fn run_script(grade: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The marking comes back as the options that give it, quoted where the shell would
+    /// read a pattern's `*`.
+    #[test]
+    fn the_marking_comes_back_as_its_options() {
+        use crate::report::{Marking, Visibility};
+        let marking = Marking {
+            weights: vec![("*-random".into(), 0.5), ("01-win".into(), 3.0)],
+            points: Some(40.0),
+            visibility: vec![
+                (None, Visibility::AfterDueDate),
+                (Some("02-*".into()), Visibility::Hidden),
+            ],
+            ..Marking::default()
+        };
+        assert_eq!(
+            marking_args(&marking),
+            [
+                "--weight",
+                "'*-random=0.5'",
+                "--weight",
+                "01-win=3",
+                "--points",
+                "40",
+                "--visibility",
+                "after_due_date",
+                "--visibility",
+                "'02-*=hidden'",
+            ]
+        );
+        assert!(marking_args(&Marking::default()).is_empty());
+    }
 
     /// The grading line passes each `--env` and `--bind` on, quoted, before the
     /// submission; the compile line is one quoted word; the program comes after `--`.

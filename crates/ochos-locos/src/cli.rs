@@ -408,22 +408,7 @@ impl MarkingArgs {
 
     /// The same options for the grade line of an autograder, quoted for the shell.
     fn grade_args(&self) -> Vec<String> {
-        let mut args = Vec::new();
-        for (pattern, points) in &self.weight {
-            args.push("--weight".to_owned());
-            args.push(grader::zip::shell_quote(&format!("{pattern}={points}")));
-        }
-        if let Some(points) = self.points {
-            args.push("--points".to_owned());
-            args.push(points.to_string());
-        }
-        for (pattern, visibility) in &self.visibility {
-            args.push("--visibility".to_owned());
-            args.push(grader::zip::shell_quote(&match pattern {
-                Some(pattern) => format!("{pattern}={}", visibility.name()),
-                None => visibility.name().to_owned(),
-            }));
-        }
+        let mut args = grader::zip::marking_args(&self.marking());
         if self.show_expected {
             args.push("--show-expected".to_owned());
         }
