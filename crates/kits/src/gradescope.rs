@@ -112,9 +112,13 @@ pub fn write(
     fs::write(zip, zip_bytes(&files)?)
 }
 
-/// The files under `dir`, relative to it, sorted.
-fn files_under(dir: &Path) -> io::Result<Vec<PathBuf>> {
+/// The files under `dir`, relative to it, sorted (so that packages are the same on any
+/// machine); none if there is no `dir`.
+pub(crate) fn files_under(dir: &Path) -> io::Result<Vec<PathBuf>> {
     let mut found = Vec::new();
+    if !dir.is_dir() {
+        return Ok(found);
+    }
     let mut pending = vec![PathBuf::new()];
     while let Some(relative) = pending.pop() {
         for entry in fs::read_dir(dir.join(&relative))? {

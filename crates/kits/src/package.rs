@@ -14,12 +14,13 @@
 
 use std::fs;
 use std::io;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
 use ochos_locos::Variant;
 use ochos_locos::render::Style;
 
+use crate::gradescope::files_under;
 use crate::{DataFile, KitError, ochos_a2, ochos_a4, pig, quattro, war};
 
 /// Where a kit's data files are, in its folder.
@@ -439,29 +440,6 @@ fn fresh(dir: &Path) -> io::Result<()> {
         fs::remove_dir_all(dir)?;
     }
     fs::create_dir_all(dir)
-}
-
-/// The files under `dir`, relative to it, sorted (so that packages are the same on any
-/// machine).
-fn files_under(dir: &Path) -> io::Result<Vec<PathBuf>> {
-    let mut found = Vec::new();
-    if !dir.is_dir() {
-        return Ok(found);
-    }
-    let mut pending = vec![PathBuf::new()];
-    while let Some(relative) = pending.pop() {
-        for entry in fs::read_dir(dir.join(&relative))? {
-            let entry = entry?;
-            let path = relative.join(entry.file_name());
-            if entry.file_type()?.is_dir() {
-                pending.push(path);
-            } else {
-                found.push(path);
-            }
-        }
-    }
-    found.sort();
-    Ok(found)
 }
 
 /// Copies the files under `from` (if it exists) to `to`.
