@@ -6,7 +6,8 @@
 //! students, and their README), `solution/` (the reference solution), `tests/` (JUnit 5
 //! tests) and `tests/data/` (written by `kits data`), `mutants/*.patch` (students'
 //! mistakes), `test.sh` (the kit's check). The handout gets `handout/`'s files at its
-//! top and `tests/` beside them; the instructor's archive gets `solution/`, `mutants/`,
+//! top and `tests/` beside them (but for the tests that would give an answer away); the
+//! instructor's archive gets `solution/`, `mutants/`, those tests,
 //! `cases/RULES/` for the graders, `given/` for the Gradescope zip, the Gradescope
 //! autograder that runs the JUnit tests ([`crate::gradescope`]), a `README.md` written
 //! here (the commands, the decisions, the warnings), and every file of the kit's own
@@ -50,6 +51,10 @@ pub struct Kit {
     /// over every submission (`pig gradescope --given DIR`), so that a student who
     /// submits only the file they wrote is graded whole.
     pub given: &'static [&'static str],
+    /// Test sources, under `tests/`, that would give a task's answer away (Quattro's
+    /// `ClassStructureTest` names which class extends or implements which, Task 1): kept
+    /// out of the handout, in the instructor's `tests/`.
+    pub answer_tests: &'static [&'static str],
 }
 
 /// The kits, in the order of the assignments.
@@ -71,6 +76,7 @@ pub const KITS: &[Kit] = &[
         ],
         given_as_classes: &[],
         given: &[],
+        answer_tests: &[],
     },
     Kit {
         name: "ochos-locos-a4",
@@ -96,6 +102,7 @@ pub const KITS: &[Kit] = &[
         ],
         given_as_classes: &[],
         given: &[],
+        answer_tests: &[],
     },
     Kit {
         name: "quattro",
@@ -105,6 +112,7 @@ pub const KITS: &[Kit] = &[
         junit_classes: &[],
         given_as_classes: &[],
         given: &[],
+        answer_tests: &["quattrotest/ClassStructureTest.java"],
     },
     Kit {
         name: "war",
@@ -113,6 +121,7 @@ pub const KITS: &[Kit] = &[
         junit_classes: &["CardTest", "PlayerTest", "GameTest"],
         given_as_classes: &[],
         given: &[],
+        answer_tests: &[],
     },
     Kit {
         name: "pig",
@@ -121,6 +130,7 @@ pub const KITS: &[Kit] = &[
         junit_classes: &["PigDiceTest", "PigPlayerTest", "PigGameTest"],
         given_as_classes: &["PigDice.java", "PigPlayer.java"],
         given: &["Pig.java", "PigDice.java", "PigPlayer.java"],
+        answer_tests: &[],
     },
 ];
 
@@ -211,6 +221,16 @@ pub fn build(kit: &Kit, kits_dir: &Path, out: &Path, seed: u64) -> Result<ExitCo
     fresh(&instructor).map_err(|e| at(&instructor, e))?;
     for part in ["solution", "mutants"] {
         copy_tree(&source.join(part), &instructor.join(part)).map_err(|e| at(&source, e))?;
+    }
+    for name in kit.answer_tests {
+        let (from, to) = (
+            handout.join("tests").join(name),
+            instructor.join("tests").join(name),
+        );
+        if let Some(parent) = to.parent() {
+            fs::create_dir_all(parent).map_err(|e| at(parent, e))?;
+        }
+        fs::rename(&from, &to).map_err(|e| at(&from, e))?;
     }
     if !kit.given.is_empty() {
         let given = instructor.join("given");
@@ -511,6 +531,7 @@ mod tests {
         junit_classes: &["FakeTest"],
         given_as_classes: &[],
         given: &[],
+        answer_tests: &["answers/ShapeTest.java"],
     };
 
     fn fake_kit(root: &Path) -> io::Result<()> {
@@ -519,6 +540,7 @@ mod tests {
             ("handout/README.md", "for the students\n"),
             ("solution/A.java", "public class A {}\n"),
             ("tests/FakeTest.java", "class FakeTest {}\n"),
+            ("tests/answers/ShapeTest.java", "class ShapeTest {}\n"),
             ("instructor/README.md", "## Model answers\n\nSee model/.\n"),
             ("instructor/model/DESIGN.md", "the design\n"),
         ] {
@@ -546,6 +568,11 @@ mod tests {
             fs::read_to_string(instructor.join("model/DESIGN.md"))?,
             "the design\n"
         );
+        // A test that gives an answer away is the instructor's, not the students'.
+        let handout = out.join("fake-handout");
+        assert!(handout.join("tests/FakeTest.java").is_file());
+        assert!(!handout.join("tests/answers/ShapeTest.java").exists());
+        assert!(instructor.join("tests/answers/ShapeTest.java").is_file());
         let readme = fs::read_to_string(instructor.join("README.md"))?;
         for needed in [
             "A `package` line gives 0 on Gradescope",
@@ -581,6 +608,7 @@ mod tests {
                 ("junit_grade.py".to_owned(), 0o644),
                 ("tests.txt".to_owned(), 0o644),
                 ("tests/FakeTest.java".to_owned(), 0o644),
+                ("tests/answers/ShapeTest.java".to_owned(), 0o644),
             ]
         );
         let tests = fs::read_to_string(instructor.join("gradescope-junit/tests.txt"))?;
