@@ -164,7 +164,7 @@ kit_check_mutants() {
         done < <(sed -n 's/^# Grade fails: //p' "$patch")
         [ "$ok" -eq 1 ] || continue
         KIT_MUTANTS_CAUGHT=$((KIT_MUTANTS_CAUGHT + 1))
-        first=$(grep -m1 '=> ' "$copy.log" | sed 's/^ *=> [A-Za-z0-9_.]*Error: //' | cut -c1-240)
+        first=$(grep -m1 '=> ' "$copy.log" | sed 's/^ *=> [A-Za-z0-9_.]*Error: //' | cut -c1-480)
         echo "mutant $name: $failed of $found tests fail, first: $first$graded"
     done
 }
