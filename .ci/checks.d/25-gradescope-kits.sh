@@ -22,7 +22,7 @@ kits package pig --out "$work/dist" >/dev/null
   ochos-locos gradescope completos --cases dist/ochos-locos-a4-instructor/cases/completos \
     --setup 'apt-get install -y default-jdk-headless' --compile 'javac -proc:none ./*.java' \
     --out autograder.zip -- java OchosLocosComplete 2>/dev/null >/dev/null &&
-  pig gradescope --games 20 --seed 1 --setup 'apt-get install -y default-jdk-headless' \
+  pig gradescope --games 20 --seed 1 --tell-case --setup 'apt-get install -y default-jdk-headless' \
     --given dist/pig-instructor/given --compile 'javac -proc:none ./*.java' \
     --out pig-autograder.zip -- java Pig 2>/dev/null >/dev/null)
 

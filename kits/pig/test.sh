@@ -54,7 +54,7 @@ run_one() {
     passed=$(grep -oE '[0-9]+ tests successful' "$work/$1.log" | grep -oE '^[0-9]+' || echo 0)
     failed=$(grep -oE '[0-9]+ tests failed' "$work/$1.log" | grep -oE '^[0-9]+' || echo 0)
     # shellcheck disable=SC2086
-    "$pig" grade --games "$3" --seed 1 --timeout 20 --jobs "$jobs" \
+    "$pig" grade --games "$3" --seed 1 --tell-case --timeout 20 --jobs "$jobs" \
         --submission "$dir" -- java $java_opts -cp "$dir" Pig > "$work/$1.grade" 2>&1
     echo "$passed $failed $?" > "$work/$1.result"
 }

@@ -394,9 +394,12 @@ pub fn instructor_readme(kit: &Kit, notes: Option<&str>) -> String {
     if name == "pig" {
         text.push_str(
             "Whole games, isolated, each answer checked by the rules:\n\n```sh\n\
-             pig gradescope --games 20 --seed 1 --timeout 5 --out pig.zip \\\n    \
+             pig gradescope --games 20 --seed 1 --tell-case --timeout 5 --out pig.zip \\\n    \
              --setup 'apt-get install -y default-jdk-headless' --given given \\\n    \
-             --compile 'javac -proc:none ./*.java' -- java Pig\n```\n\n",
+             --compile 'javac -proc:none ./*.java' -- java Pig\n```\n\n\
+             `--tell-case` names each game to the program: the given `Pig.java` seeds the \
+             dice from that name, so that a regrade plays the same games and gives the same \
+             marks (Pig has no expected output to hide).\n\n",
         );
     }
     if !kit.junit_classes.is_empty() {
