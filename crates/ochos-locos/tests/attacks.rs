@@ -42,12 +42,7 @@ fn setup(script: &str) -> Setup {
     let cases = root.path().join("cases");
     let submission = root.path().join("submission");
     let results = root.path().join("results");
-    let made = Command::new(BIN)
-        .args(["cases", "match-making", "--seed", "1", "--out"])
-        .arg(&cases)
-        .output()
-        .unwrap();
-    assert!(made.status.success(), "{made:?}");
+    common::match_making_cases(BIN, &cases);
     fs::create_dir(&submission).unwrap();
     fs::create_dir(&results).unwrap();
     fs::write(results.join("other.json"), "{\"score\": 3}\n").unwrap();

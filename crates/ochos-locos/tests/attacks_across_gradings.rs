@@ -42,12 +42,7 @@ fn setup() -> Setup {
     let root = tempfile::tempdir().unwrap();
     let cases = root.path().join("cases");
     let submission = root.path().join("submission");
-    let made = Command::new(BIN)
-        .args(["cases", "match-making", "--seed", "1", "--out"])
-        .arg(&cases)
-        .output()
-        .unwrap();
-    assert!(made.status.success(), "{made:?}");
+    common::match_making_cases(BIN, &cases);
     fs::create_dir(&submission).unwrap();
     Setup {
         root,

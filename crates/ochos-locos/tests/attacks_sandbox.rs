@@ -86,12 +86,7 @@ fn setup() -> Setup {
     fs::set_permissions(root.path(), fs::Permissions::from_mode(0o700)).unwrap();
     let cases = root.path().join("cases");
     let submission = root.path().join("submission");
-    let made = Command::new(BIN)
-        .args(["cases", "match-making", "--seed", "1", "--out"])
-        .arg(&cases)
-        .output()
-        .unwrap();
-    assert!(made.status.success(), "{made:?}");
+    common::match_making_cases(BIN, &cases);
     fs::create_dir(&submission).unwrap();
     let no_bwrap = tempfile::tempdir().unwrap();
     for entry in fs::read_dir("/usr/bin").unwrap().flatten() {

@@ -17,12 +17,7 @@ const BIN: &str = env!("CARGO_BIN_EXE_ochos-locos");
 fn run_autograder_from_the_zip_grades_a_correct_and_a_faulty_program() {
     let root = tempfile::tempdir().unwrap();
     let cases = root.path().join("cases");
-    let made = Command::new(BIN)
-        .args(["cases", "match-making", "--seed", "1", "--out"])
-        .arg(&cases)
-        .output()
-        .unwrap();
-    assert!(made.status.success(), "{made:?}");
+    common::match_making_cases(BIN, &cases);
     let zip = root.path().join("autograder.zip");
     let written = Command::new(BIN)
         .args(["gradescope", "match-making", "--timeout", "5", "--cases"])

@@ -1,5 +1,6 @@
 //! What several of this crate's test files need: whether the tests run as root (the
-//! dedicated-user fallback needs it), and an unzip apart from our zip writer.
+//! dedicated-user fallback needs it), the cases the grading tests grade, and an unzip
+//! apart from our zip writer.
 
 // Test support: a failure here is the test's failure.
 #![allow(clippy::unwrap_used, dead_code)]
@@ -26,4 +27,15 @@ pub fn unzip(zip: &Path, dir: &Path) {
         .status()
         .unwrap();
     assert!(status.success());
+}
+
+/// Writes into `dir` the cases the grading tests grade: `ochos-locos cases match-making
+/// --seed 1` (4 cases), made by the binary `bin`.
+pub fn match_making_cases(bin: &str, dir: &Path) {
+    let made = Command::new(bin)
+        .args(["cases", "match-making", "--seed", "1", "--out"])
+        .arg(dir)
+        .output()
+        .unwrap();
+    assert!(made.status.success(), "{made:?}");
 }
