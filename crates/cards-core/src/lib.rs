@@ -8,6 +8,8 @@
 //! - [`protocol`]: the game protocol all four games implement ([`GameState`]), the
 //!   agents that choose at seats ([`Agent`]), chance sources and the one game loop
 //!   ([`Driver`]).
+//! - [`face`]: the one face a game shows its fronts ([`face::Face`]): its setup, its
+//!   actions as tokens, its events as public lines, a seat's view, its rules and ending.
 //! - [`names`]: rule-set names on the command line, plurals.
 //! - [`input`]: input files read with a size limit, words quoted safely in errors.
 //! - [`invisible`]: the characters a person cannot see (controls, direction overrides,
@@ -35,6 +37,7 @@ pub mod cli;
 pub mod color;
 pub mod console;
 pub mod deck;
+pub mod face;
 pub mod input;
 pub mod invisible;
 pub mod names;
@@ -52,6 +55,7 @@ pub mod testing;
 pub mod tokens;
 
 pub use color::{Color, ColorCard, ColorCardError};
+pub use face::{Face, Line, Seating, Viewer};
 pub use pile::{Pile, shuffle};
 pub use protocol::{Actor, Agent, ChanceSource, Driver, EventSink, GameState, Outcome, Seat, Stop};
 pub use rng::GameRng;

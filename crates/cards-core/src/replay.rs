@@ -13,6 +13,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::console::MAX_REFUSALS;
+use crate::face::{Face, options_of, setup_of};
 use crate::input::quoted;
 use crate::protocol::{Actor, ChanceSource, GameState, Step};
 use crate::rng::rng_from_seed;
@@ -155,6 +156,35 @@ pub trait Recorded: GameState + Clone {
         recording.actions = actions.iter().map(Self::token).collect();
         recording
     }
+}
+
+/// The recording of the game of `G` that started as `start`, its chance drawn from
+/// `seed`, with these actions: its setup as `key=value` options ([`options_of`]), each
+/// action as its token.
+pub fn record<G: Face>(
+    start: &G,
+    seed: u64,
+    actions: &[G::Action],
+) -> Result<Recording, ReplayError> {
+    let options = options_of(&start.setup()).map_err(ReplayError::Invariant)?;
+    let mut recording = Recording::new(G::NAME, options, seed);
+    recording.actions = actions.iter().map(G::token).collect();
+    Ok(recording)
+}
+
+/// Plays a recording of `G` (already read) again: every position, for stepping through.
+/// Its options are read as `G`'s setup ([`setup_of`]); the game is started from it with
+/// the recording's seed, and each action read by [`Face::parse_token`].
+pub fn play_back<G: Face>(recording: &Recording) -> Result<Vec<Frame<G>>, ReplayError> {
+    if recording.game != G::NAME {
+        return Err(ReplayError::WrongGame {
+            expected: G::NAME,
+            found: recording.game.clone(),
+        });
+    }
+    let setup = setup_of::<G::Setup>(&recording.options).map_err(ReplayError::Options)?;
+    let start = G::start(&setup, None, recording.seed).map_err(ReplayError::Options)?;
+    replay(start, recording, |state, token| state.parse_token(token))
 }
 
 /// Reads a recorded game of `G` and plays it again: every position, for stepping
