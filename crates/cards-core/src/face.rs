@@ -51,6 +51,12 @@ pub trait Face:
     /// What the status line says when chance acts next (`The cards are dealt next`).
     const CHANCE_NEXT: &'static str;
 
+    /// For a game where nobody has a choice (War): a person at the table turns the
+    /// cards for every seat, and this is the word for several of its turns (`battles`),
+    /// so that a front offers ten at once. `None` (the default): a person plays their
+    /// own seat only.
+    const TABLE_TURNS: Option<&'static str> = None;
+
     /// Everything a game is built from before its first chance outcome: the rule set,
     /// the players, caps and goal. A web request and a recording name it alike; fields
     /// left out take the game's defaults.

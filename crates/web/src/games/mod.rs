@@ -8,6 +8,7 @@
 //! roll of the dice, a draw *without* the card drawn (unless the viewer drew it), a war's
 //! face-down cards by their number only.
 
+pub mod live;
 pub mod ochos;
 pub mod pig;
 pub mod quattro;
@@ -26,48 +27,8 @@ use crate::error::ApiError;
 /// its last battles only, so that a response (and a session) stays small.
 pub const MAX_ENTRIES: usize = 300;
 
-/// One line of what happened, as the viewing seat may know it.
-#[derive(Clone, Debug, Serialize, PartialEq)]
-pub struct Entry {
-    /// Who acted (`None`: chance, or the table).
-    pub seat: Option<Seat>,
-    /// What kind of thing happened: `deal`, `played`, `drew`, `passed`, `shown`,
-    /// `face_down`, `took`, `roll`, `hold`, `end`, … (see `docs/web.md`).
-    pub kind: &'static str,
-    /// The line in words.
-    pub text: String,
-    /// The cards this entry shows face up (never a card a seat keeps hidden).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub cards: Vec<String>,
-    /// The dice this entry shows.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub dice: Vec<u8>,
-}
-
-impl Entry {
-    /// An entry with no card or die.
-    pub fn new(seat: Option<Seat>, kind: &'static str, text: impl Into<String>) -> Entry {
-        Entry {
-            seat,
-            kind,
-            text: text.into(),
-            cards: Vec::new(),
-            dice: Vec::new(),
-        }
-    }
-
-    /// The same entry showing `cards`.
-    pub fn with_cards(mut self, cards: Vec<String>) -> Entry {
-        self.cards = cards;
-        self
-    }
-
-    /// The same entry showing `dice`.
-    pub fn with_dice(mut self, dice: Vec<u8>) -> Entry {
-        self.dice = dice;
-        self
-    }
-}
+/// One line of what happened, as the viewing seat may know it (the face's line).
+pub use cards_core::face::Line as Entry;
 
 /// The entries of one request, keeping the last [`MAX_ENTRIES`] and counting the rest.
 #[derive(Clone, Debug, Default)]
@@ -152,20 +113,8 @@ pub struct Legal {
     pub label: String,
 }
 
-/// A player as everyone sees them.
-#[derive(Clone, Debug, Serialize, PartialEq)]
-pub struct PlayerJson {
-    /// The name.
-    pub name: String,
-    /// Who plays the seat: `you`, or the computer's strategy or bot.
-    pub plays: String,
-    /// Cards held (card games).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cards: Option<usize>,
-    /// Points banked (Pig).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub score: Option<u32>,
-}
+/// A player as everyone sees them (the face's seating).
+pub use cards_core::face::Seating as PlayerJson;
 
 /// How the game ended.
 #[derive(Clone, Debug, Serialize, PartialEq)]
