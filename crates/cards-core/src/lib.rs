@@ -25,6 +25,8 @@
 //!   error report of every binary, the announced seed, argument parsing.
 //! - `replay` (with the `replay` feature): the recorded game file of `--record` and
 //!   `GAME replay`, one format for the four games, and the step-through replay.
+//! - `record` (with `clap` and `replay`, for the binaries): a session at the terminal
+//!   written down: `--record FILE` for every game, and the seeds of `Play again?`.
 //! - [`console`]: prompting a person, re-asking on invalid answers, ending cleanly on
 //!   end of input.
 //!
@@ -44,6 +46,8 @@ pub mod names;
 pub mod paint;
 pub mod pile;
 pub mod protocol;
+#[cfg(all(feature = "clap", feature = "replay"))]
+pub mod record;
 #[cfg(feature = "replay")]
 pub mod replay;
 pub mod rng;
