@@ -143,3 +143,50 @@ fn create(path: &Path) -> Result<(PathBuf, File), RecordError> {
             error,
         })
 }
+
+/// Why `GAME replay FILE` showed nothing, or stopped: each displays on one line.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayFileError {
+    /// The file could not be read (or is too large).
+    #[error(transparent)]
+    Read(#[from] crate::input::InputError),
+    /// The file is no recording of this game, or does not replay.
+    #[error("{}: {error}", path.display())]
+    Replay {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: crate::replay::ReplayError,
+    },
+    /// Standard input or output failed (a closed pipe, commands that are not commands).
+    #[error(transparent)]
+    Io(#[from] io::Error),
+}
+
+/// `GAME replay FILE`: reads the recording at `path` (within the workspace's size
+/// limit), plays it again whole before anything is shown (so a bad file shows nothing),
+/// then steps through it with the commands of `input`, each position written to `out` by
+/// `show` (the game's own console text).
+pub fn replay_file<G, R, W, F>(
+    path: &Path,
+    input: R,
+    out: &mut W,
+    show: F,
+) -> Result<(), ReplayFileError>
+where
+    G: Face,
+    R: io::BufRead,
+    W: Write,
+    F: FnMut(&crate::replay::Frame<G>, &mut W) -> io::Result<()>,
+{
+    let text = crate::input::read_file(path)?;
+    let frames = crate::replay::Recording::from_json(&text, G::NAME)
+        .and_then(|recording| crate::replay::play_back::<G>(&recording))
+        .map_err(|error| ReplayFileError::Replay {
+            path: path.to_owned(),
+            error,
+        })?;
+    crate::replay::step_through(&frames, input, out, show)?;
+    out.flush()?;
+    Ok(())
+}
