@@ -1,7 +1,8 @@
 //! The workspace's architecture invariants that no compiler checks (ARCHITECTURE.md):
 //! the game libraries depend on what their rules need and nothing of a front end's, they
-//! never print nor use a global random generator, and the modules of every crate import
-//! each other one way, without a circle.
+//! never print nor use a global random generator, the modules of every crate import
+//! each other one way, without a circle, and every path and item ARCHITECTURE.md names
+//! exists.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -294,4 +295,353 @@ fn a_circle_is_found() {
     // a -> b (re-exported B) -> sub -> a; c is used by a but uses nothing (its tests
     // are no imports), so it is in no circle.
     assert_eq!(circles(&dir), [["a", "b", "sub"]]);
+}
+
+/// Whether `c` may be part of a Rust name.
+fn is_ident(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+/// Whether `code` defines `name` as an item (`fn`, `struct`, `enum`, `trait`, `type`,
+/// `const`, `static`, `mod` or `macro_rules!`), or, for a Java file, as a class.
+fn defines(code: &str, name: &str) -> bool {
+    let keywords = [
+        "fn ",
+        "struct ",
+        "enum ",
+        "trait ",
+        "type ",
+        "const ",
+        "static ",
+        "mod ",
+        "macro_rules! ",
+        "class ",
+        "interface ",
+    ];
+    keywords.iter().any(|keyword| {
+        let pattern = format!("{keyword}{name}");
+        code.match_indices(&pattern).any(|(at, _)| {
+            let before = code[..at].chars().next_back();
+            let after = code[at + pattern.len()..].chars().next();
+            !before.is_some_and(is_ident) && !after.is_some_and(is_ident)
+        })
+    })
+}
+
+/// The files under `dir` (recursively, leaving out `target/` and hidden folders) whose
+/// name ends with one of `extensions`, with their text.
+fn sources(dir: &Path, extensions: &[&str]) -> Vec<(PathBuf, String)> {
+    let mut found = Vec::new();
+    let mut dirs = vec![dir.to_owned()];
+    while let Some(dir) = dirs.pop() {
+        let Ok(entries) = fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if path.is_dir() {
+                if name != "target" && !name.starts_with('.') {
+                    dirs.push(path);
+                }
+            } else if extensions.iter().any(|ext| name.ends_with(ext))
+                && let Ok(text) = fs::read_to_string(&path)
+            {
+                found.push((path, text));
+            }
+        }
+    }
+    found
+}
+
+/// The files and folders `pattern` names (a path relative to `root`, where `*` in a
+/// component stands for any run of characters).
+fn matching(root: &Path, pattern: &str) -> Vec<PathBuf> {
+    let mut candidates = vec![root.to_owned()];
+    for component in pattern.trim_end_matches('/').split('/') {
+        let mut next = Vec::new();
+        for dir in candidates {
+            if !component.contains('*') {
+                let path = dir.join(component);
+                if path.exists() {
+                    next.push(path);
+                }
+                continue;
+            }
+            for entry in fs::read_dir(&dir).into_iter().flatten().flatten() {
+                if glob_matches(component, &entry.file_name().to_string_lossy()) {
+                    next.push(entry.path());
+                }
+            }
+        }
+        candidates = next;
+    }
+    candidates
+}
+
+/// Whether `name` matches `pattern`, where `*` stands for any run of characters.
+fn glob_matches(pattern: &str, name: &str) -> bool {
+    let mut parts = pattern.split('*');
+    let first = parts.next().unwrap_or_default();
+    let Some(mut rest) = name.strip_prefix(first) else {
+        return false;
+    };
+    let parts: Vec<&str> = parts.collect();
+    for (i, part) in parts.iter().enumerate() {
+        if i + 1 == parts.len() {
+            return rest.ends_with(part);
+        }
+        match rest.find(part) {
+            Some(at) => rest = &rest[at + part.len()..],
+            None => return false,
+        }
+    }
+    rest.is_empty()
+}
+
+/// The workspace's crates by the name Rust code uses (`cards_core`, `web`), each with its
+/// `src/` folder from the root: a `[lib] name`, or the package's name with `-` as `_`.
+fn crates_by_name(root: &Path) -> BTreeMap<String, String> {
+    let mut crates = BTreeMap::new();
+    for entry in fs::read_dir(root.join("crates"))
+        .into_iter()
+        .flatten()
+        .flatten()
+    {
+        let Ok(manifest) = fs::read_to_string(entry.path().join("Cargo.toml")) else {
+            continue;
+        };
+        let mut section = "";
+        let (mut package, mut lib) = (None, None);
+        for line in manifest.lines().map(str::trim) {
+            if line.starts_with('[') {
+                section = line;
+            } else if let Some(value) = line.strip_prefix("name = ") {
+                let value = value.trim_matches('"').replace('-', "_");
+                match section {
+                    "[package]" => package = Some(value),
+                    "[lib]" => lib = Some(value),
+                    _ => {}
+                }
+            }
+        }
+        if let Some(name) = lib.or(package) {
+            let folder = entry.file_name().to_string_lossy().into_owned();
+            crates.insert(name, format!("crates/{folder}/src"));
+        }
+    }
+    crates
+}
+
+/// One backticked span of a Markdown text: its line (from 1), its text, and the last
+/// file path named before it in the same paragraph, if any.
+struct Span {
+    line: usize,
+    text: String,
+    file: Option<String>,
+}
+
+/// Whether a span is a path of the workspace: it holds a `/`, no blank, no `::`.
+fn is_path(span: &str) -> bool {
+    span.contains('/')
+        && !span.contains(char::is_whitespace)
+        && !span.contains("::")
+        && !span.starts_with('-')
+}
+
+/// The backticked spans of `text`, fenced blocks left out; a span may run over a line
+/// break (read as a blank), not over a paragraph's end (a blank line, or a list item's
+/// start).
+fn spans(text: &str) -> Vec<Span> {
+    let mut found = Vec::new();
+    let mut paragraph: Vec<(usize, &str)> = Vec::new();
+    let mut fenced = false;
+    for (index, line) in text.lines().chain([""]).enumerate() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        // A list item starts afresh too: the file its names are in is its own.
+        let item = line.starts_with("- ")
+            || line
+                .split_once(". ")
+                .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+        if !line.trim().is_empty() && (!item || paragraph.is_empty()) {
+            paragraph.push((index + 1, line));
+            continue;
+        }
+        let mut file: Option<String> = None;
+        let mut open: Option<(usize, String)> = None;
+        for &(number, line) in &paragraph {
+            if let Some((_, span)) = open.as_mut() {
+                span.push(' ');
+            }
+            for (i, piece) in line.split('`').enumerate() {
+                if i > 0 {
+                    open = match open.take() {
+                        None => Some((number, String::new())),
+                        Some((at, span)) => {
+                            if is_path(&span) && !span.ends_with('/') {
+                                file = Some(span.clone());
+                            }
+                            found.push(Span {
+                                line: at,
+                                text: span.trim().to_owned(),
+                                file: file.clone(),
+                            });
+                            None
+                        }
+                    };
+                }
+                if let Some((_, span)) = open.as_mut() {
+                    span.push_str(piece);
+                }
+            }
+        }
+        paragraph.clear();
+        if !line.trim().is_empty() {
+            paragraph.push((index + 1, line));
+        }
+    }
+    found
+}
+
+/// What ARCHITECTURE.md (`text`) names that the workspace at `root` lacks, one line a
+/// name: `ARCHITECTURE.md:LINE: `NAME`: why`.
+///
+/// - A span with a `/` (and no blank) is a path from the root, which must exist (`*`
+///   in a component stands for any run of characters).
+/// - A span `a::b::c` is a Rust path: `a` a crate of the workspace (by its Rust name),
+///   and each later segment an item or module defined in that crate's `src/`.
+/// - A span that is one name with a `_` or a capital (`GameState`, `apply_trusted`,
+///   `no_response_shows_another_seats_cards_or_the_deck`) is an item: a snake-case
+///   name after a file named earlier in its paragraph is in that file (defined there,
+///   in a Rust or Java file; its text, in any other), any other is defined somewhere
+///   under `crates/` or in a kit's Java.
+fn check_names(text: &str, root: &Path) -> Vec<String> {
+    let crates = crates_by_name(root);
+    let everywhere: Vec<(PathBuf, String)> = sources(&root.join("crates"), &[".rs"])
+        .into_iter()
+        .chain(sources(&root.join("kits"), &[".java"]))
+        .collect();
+    let mut crate_code: BTreeMap<String, Vec<(PathBuf, String)>> = BTreeMap::new();
+    let mut missing = Vec::new();
+    for Span { line, text, file } in spans(text) {
+        let mut fail =
+            |why: String| missing.push(format!("ARCHITECTURE.md:{line}: `{text}`: {why}"));
+        if is_path(&text) {
+            if matching(root, &text).is_empty() {
+                fail("no such file or folder".into());
+            }
+        } else if text.contains("::") {
+            let segments: Vec<&str> = text.split("::").collect();
+            if segments
+                .iter()
+                .any(|s| s.is_empty() || !s.chars().all(is_ident))
+            {
+                fail("not a plain Rust path (write `crate::module::Item`)".into());
+                continue;
+            }
+            let Some(src) = crates.get(segments[0]) else {
+                fail(format!("`{}` is no crate of the workspace", segments[0]));
+                continue;
+            };
+            let code = crate_code
+                .entry(segments[0].to_owned())
+                .or_insert_with(|| sources(&root.join(src), &[".rs"]));
+            for segment in &segments[1..] {
+                let is_file = code.iter().any(|(path, _)| {
+                    path.file_stem().is_some_and(|stem| stem == *segment)
+                        || path.parent().is_some_and(|dir| dir.ends_with(segment))
+                });
+                if !is_file && !code.iter().any(|(_, code)| defines(code, segment)) {
+                    fail(format!("`{segment}` is defined nowhere in {src}"));
+                }
+            }
+        } else if text.chars().all(is_ident)
+            && text.contains(|c: char| c == '_' || c.is_ascii_uppercase())
+        {
+            let snake = !text.contains(|c: char| c.is_ascii_uppercase());
+            match file.filter(|_| snake) {
+                Some(file) => {
+                    let found = matching(root, &file).iter().any(|path| {
+                        let code = fs::read_to_string(path).unwrap_or_default();
+                        if file.ends_with(".rs") || file.ends_with(".java") {
+                            defines(&code, &text)
+                        } else {
+                            code.contains(text.as_str())
+                        }
+                    });
+                    if !found {
+                        fail(format!("not in `{file}`, the file named before it"));
+                    }
+                }
+                None => {
+                    if !everywhere.iter().any(|(_, code)| defines(code, &text)) {
+                        fail("defined nowhere under crates/ nor in a kit's Java".into());
+                    }
+                }
+            }
+        }
+    }
+    missing
+}
+
+/// Every path and item ARCHITECTURE.md names exists (the rules: [`check_names`]), so
+/// that the map cannot drift from the land unnoticed.
+#[test]
+fn every_path_and_item_architecture_md_names_exists() {
+    let text = read(&root().join("ARCHITECTURE.md"));
+    let missing = check_names(&text, &root());
+    assert!(
+        missing.is_empty(),
+        "ARCHITECTURE.md names what does not exist:\n{}",
+        missing.join("\n")
+    );
+}
+
+/// The checker catches a bad name of each kind, naming it and its line, and passes good
+/// ones (checked against the real workspace).
+#[test]
+fn a_bad_name_in_architecture_md_is_caught() {
+    let text = "\
+# Title
+
+`crates/cards-core/src/face.rs` holds `cards_core::face::Face`, with
+`cards_core::face::options_of` and `Viewer`, tested by `bad_options_are_refused_naming_them`.
+`crates/cards-core/src/nowhere.rs` and `crates/*/src/lib.rs` and `crates/*/src/nowhere*.rs`.
+
+```text
+`crates/not/fenced.rs` is no span: it is in a fenced block.
+```
+
+`cards_core::face::Fase`, `cards_core::nowhere::Face`, `std::mem::swap`, `war::Game`,
+`pig::Game::apply(x)`, `NoSuchType`, `no_such_function`, `GameState`.
+
+`crates/grader/src/lib.rs` has `cases_come_back_in_order_with_their_own_expected_text`
+but not `no_response_shows_another_seats_cards_or_the_deck`.
+";
+    let missing = check_names(text, &root());
+    assert_eq!(
+        missing,
+        [
+            "ARCHITECTURE.md:5: `crates/cards-core/src/nowhere.rs`: no such file or folder",
+            "ARCHITECTURE.md:5: `crates/*/src/nowhere*.rs`: no such file or folder",
+            "ARCHITECTURE.md:11: `cards_core::face::Fase`: `Fase` is defined nowhere in \
+             crates/cards-core/src",
+            "ARCHITECTURE.md:11: `cards_core::nowhere::Face`: `nowhere` is defined nowhere \
+             in crates/cards-core/src",
+            "ARCHITECTURE.md:11: `std::mem::swap`: `std` is no crate of the workspace",
+            "ARCHITECTURE.md:12: `pig::Game::apply(x)`: not a plain Rust path (write \
+             `crate::module::Item`)",
+            "ARCHITECTURE.md:12: `NoSuchType`: defined nowhere under crates/ nor in a kit's Java",
+            "ARCHITECTURE.md:12: `no_such_function`: defined nowhere under crates/ nor in a \
+             kit's Java",
+            "ARCHITECTURE.md:15: `no_response_shows_another_seats_cards_or_the_deck`: not in \
+             `crates/grader/src/lib.rs`, the file named before it",
+        ]
+    );
 }
