@@ -290,6 +290,15 @@ impl Card {
     }
 }
 
+impl std::str::FromStr for Card {
+    type Err = CardCodeError;
+
+    /// [`Card::parse_code`]: a code in any case, blanks around it ignored.
+    fn from_str(text: &str) -> Result<Card, CardCodeError> {
+        Card::parse_code(text)
+    }
+}
+
 impl From<ColorCard> for Card {
     fn from(card: ColorCard) -> Card {
         Card::Standard(card)

@@ -12,7 +12,7 @@ use cards_core::cli::resolve_seed;
 use cards_core::cli::{input_ended, is_broken_pipe, parse_game_args, report, warn};
 use cards_core::console::Console;
 use cards_core::protocol::{ChanceSource, GameState, PlayError, Stop, Tape};
-use cards_core::replay::{Recorded, ReplayError};
+use cards_core::replay::ReplayError;
 use cards_core::rng::rng_from_seed;
 use cards_core::sim_cli::{SimArgs, simulate};
 use cards_core::tokens::ParseError;
@@ -445,7 +445,8 @@ fn write_record(record: Option<&mut Record>, tape: &Tape<Game>, seed: u64) -> Re
     let Some(record) = record else {
         return Ok(());
     };
-    let recording = Game::recording(&tape.start, seed, &tape.actions);
+    let recording = cards_core::replay::record(&tape.start, seed, &tape.actions)
+        .map_err(|error| Failure::Record(record.path.clone(), io::Error::other(error)))?;
     record
         .file
         .write_all(recording.to_json().as_bytes())

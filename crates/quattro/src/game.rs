@@ -23,15 +23,28 @@ use crate::rules::{HAND_SIZE, PLAYERS, Rules};
 pub const DEFAULT_MAX_TURNS: u32 = 1000;
 
 /// What the player whose turn it is does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+///
+/// As JSON (the web page's), `{"type": "play", "card": "W", "colour": "G"}` or
+/// `{"type": "draw"}`: a card by its code, a colour by its letter or name.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
     /// Play a card from the hand. A wild card names a `color`, unless it is the
     /// player's last card (the game is then over and no colour is needed); no other card
     /// names one.
     Play {
         /// The card played.
+        #[serde(with = "crate::face::shown")]
         card: Card,
         /// The colour named with a wild card.
+        #[serde(
+            rename = "colour",
+            default,
+            skip_serializing_if = "Option::is_none",
+            with = "crate::face::colour"
+        )]
         color: Option<Color>,
     },
     /// Take the top card of the draw pile (allowed only with no playable card). With

@@ -66,8 +66,11 @@
 //! - [`simulate`]: many bot games on the workspace's harness: [`simulate::Setup`] (what
 //!   to simulate) and [`simulate::Worker`] (one thread's reused game and loop).
 //! - [`files`]: the deck file (`--deck`, `quattro deal`).
-//! - `replay` (feature `replay`, in `cli`): the recorded game file of `--record` and
-//!   `quattro replay` (`Recorded for Game`: the options, the action tokens, `show`).
+//! - [`face`]: the game as every front sees it (`impl Face for Game`): its [`face::Setup`]
+//!   (the options of a recording and a web request), action tokens, public lines, the
+//!   seat's [`face::View`], the rules text and the ending.
+//! - `replay` (feature `replay`, in `cli`): `quattro replay`, a recorded game shown at
+//!   the terminal (`frames`, `show`); the file's options and tokens are the [`face`]'s.
 //! - The binary (`src/main.rs`, `src/cli.rs`, feature `cli`): the command line.
 //!
 // ANCHOR: java_map
@@ -131,7 +134,7 @@
 //!   the first is dealt from a seed of its own, drawn from the session's
 //!   ([`SessionSeeds`](cards_core::rng::SessionSeeds)) and announced on stderr as the first one's is
 //!   (`quattro: game 2: seed N (replay with --seed N)`), so that every game replays alone.
-//! - **Recorded games** (`--record FILE`, `quattro replay FILE`, the module `replay`): the
+//! - **Recorded games** (`--record FILE`, `quattro replay FILE`, the [`face`]): the
 //!   options are `rules=RULES`, `max-turns=N` and one a seat in seat order,
 //!   `seatN=human:NAME` or `seatN=bot:Player K` (so they rebuild any table the library
 //!   makes; a human's name must be one the console takes, as the replay prints it); the
@@ -159,6 +162,7 @@ pub mod card;
 pub mod console;
 pub mod deck;
 pub mod error;
+pub mod face;
 pub mod files;
 pub mod game;
 pub mod player;

@@ -8,13 +8,12 @@
 //! direction. A bot's draw is told without its card.
 
 use cards_core::Outcome;
+use cards_core::face::{Face, Viewer, setup_from_map};
 use cards_core::protocol::{ChanceSource, Driver, GameState, Seat};
 use cards_core::replay::Frame;
 use cards_core::rng::rng_from_seed;
-use quattro::{
-    Action, Bot, Card, DEFAULT_MAX_TURNS, DeckOrder, Event, Game, NoWinner, Player, Rules,
-};
-use serde_json::{Value, json};
+use quattro::{Action, Bot, Card, DeckOrder, Event, Game, NoWinner};
+use serde_json::Value;
 
 use super::step::{FrameJson, Stepped, status};
 use super::{
@@ -39,7 +38,6 @@ pub struct Quattro {
     driver: Driver<Game>,
     tape: Tape<Game>,
     bots: [Bot; 4],
-    names: Vec<String>,
 }
 
 impl Quattro {
@@ -52,27 +50,15 @@ impl Quattro {
     /// what happened.
     pub fn new(options: Options<'_>, seed: u64) -> Result<(Quattro, Vec<Entry>), ApiError> {
         options.only(&OPTIONS)?;
-        let rules = match options.string("rules")? {
-            None => Rules::Quattro,
-            Some(name) => name
-                .parse()
-                .map_err(|e| ApiError::malformed(format!("rules: {e}")))?,
-        };
-        let players = [
-            Player::human("You"),
-            Player::bot(1),
-            Player::bot(2),
-            Player::bot(3),
-        ];
-        let names = players.iter().map(|p| p.name().to_owned()).collect();
-        let game = Game::new(rules, players, DEFAULT_MAX_TURNS);
+        let setup: quattro::face::Setup = setup_from_map(options.0.clone())
+            .map_err(|e| ApiError::malformed(format!("rules: {e}")))?;
+        let game = Game::start(&setup, Some(YOU), seed).map_err(ApiError::malformed)?;
         let mut quattro = Quattro {
             tape: session_tape(&game),
             game,
             chance: ChanceSource::seeded(rng_from_seed(seed)),
             driver: Driver::new(),
             bots: [Bot; 4],
-            names,
         };
         let mut log = Log::default();
         quattro.play_on(&mut log)?;
@@ -88,7 +74,6 @@ impl Quattro {
     }
 
     fn play_on(&mut self, log: &mut Log) -> Result<(), ApiError> {
-        let names = &self.names;
         play_on(
             &mut self.game,
             &mut self.chance,
@@ -97,7 +82,7 @@ impl Quattro {
             &mut self.bots,
             |s| s == YOU,
             Until::Person,
-            |_, events| entries(names, events, log, false),
+            |game, events| entries(game, events, log, Viewer::Seat(YOU)),
         )
     }
 
@@ -125,42 +110,32 @@ impl Quattro {
         };
         let events = apply_person(&mut self.game, &mut self.tape, YOU, mv)?;
         let mut log = Log::default();
-        entries(&self.names, &events, &mut log, false);
+        entries(&self.game, &events, &mut log, Viewer::Seat(YOU));
         self.play_on(&mut log)?;
         Ok(log.into_entries())
     }
 
     /// What the person's seat may see now.
     pub fn snapshot(&self) -> Result<Snapshot, ApiError> {
-        let view = self.game.observe(YOU);
-        let players = self
-            .names
-            .iter()
-            .enumerate()
-            .map(|(s, name)| PlayerJson {
-                name: name.clone(),
-                plays: if s == YOU { "you".into() } else { "bot".into() },
-                cards: view.as_ref().map(|v| v.hand_sizes[s]),
-                score: None,
-            })
-            .collect();
         let to_act = seat_to_act(&self.game);
         let legal = if to_act == Some(YOU) {
-            legal_actions(&self.game).into_iter().map(legal).collect()
+            legal_actions(&self.game)
+                .into_iter()
+                .map(|mv| legal(&self.game, mv))
+                .collect::<Result<_, _>>()?
         } else {
             Vec::new()
         };
-        let json_view = view.as_ref().map_or(Value::Null, view_json);
         Ok(Snapshot {
             seat: YOU,
             playing: true,
-            players,
+            players: players(&self.game),
             to_act,
             your_turn: !legal.is_empty(),
-            view: json_view,
+            view: view_json(&self.game)?,
             legal,
-            outcome: self.game.outcome().map(|o| outcome(&self.names, o)),
-            rules_text: super::rule_sentences(&quattro::render::rules_text(self.game.rules())),
+            outcome: self.game.outcome().map(|o| outcome(&self.game, o)),
+            rules_text: super::rule_sentences(&self.game.rules_text()),
         })
     }
 
@@ -171,24 +146,19 @@ impl Quattro {
     }
 }
 
-/// The position as a seat sees it.
-fn view_json(v: &quattro::Observation<'_>) -> Value {
-    json!({
-        "rules": cards_core::names::RuleSet::name(v.rules),
-        "hand": sorted(v.hand),
-        "top": v.top.to_string(),
-        "colour": v.color.name(),
-        "draw_pile": v.draw_pile,
-        "clockwise": v.clockwise,
-        "next": v.next_seat(),
-    })
+/// The position as the person's seat sees it ([`Face::view`]), `null` before the deal.
+fn view_json(game: &Game) -> Result<Value, ApiError> {
+    serde_json::to_value(Face::view(game, YOU, &()))
+        .map_err(|e| ApiError::internal(format!("a view could not be written: {e}")))
 }
 
-/// A hand in the order of the legal moves: number cards, action cards, wild cards.
-fn sorted(hand: &[Card]) -> Vec<String> {
-    let mut hand = hand.to_vec();
-    hand.sort();
-    hand.iter().map(ToString::to_string).collect()
+/// The players as the face seats them, the person's seat saying `you`.
+fn players(game: &Game) -> Vec<PlayerJson> {
+    let mut players = game.seating();
+    for (seat, player) in players.iter_mut().enumerate() {
+        player.plays = if seat == YOU { "you" } else { "bot" }.into();
+    }
+    players
 }
 
 impl Stepped for Game {
@@ -199,43 +169,27 @@ impl Stepped for Game {
     /// (the person) saw, as on the live page.
     fn frame(frame: &Frame<Game>, _: &mut (), reveal: bool) -> FrameJson {
         let state = &frame.state;
-        let names: Vec<String> = state
-            .players()
-            .iter()
-            .map(|p| p.name().to_owned())
-            .collect();
+        let viewer = if reveal {
+            Viewer::All
+        } else {
+            Viewer::Seat(YOU)
+        };
         let mut log = Log::default();
-        entries(&names, &frame.events, &mut log, reveal);
-        let view = state.observe(YOU);
-        let players: Vec<PlayerJson> = state
-            .players()
-            .iter()
-            .enumerate()
-            .map(|(s, player)| PlayerJson {
-                name: player.name().to_owned(),
-                plays: if s == YOU { "you".into() } else { "bot".into() },
-                cards: Some(player.hand().len()),
-                score: None,
-            })
-            .collect();
+        entries(state, &frame.events, &mut log, viewer);
+        let players = players(state);
         let hands = state
-            .players()
-            .iter()
+            .cards()
+            .into_iter()
             .enumerate()
-            .map(|(s, player)| (reveal || s == YOU).then(|| sorted(player.hand())))
+            .map(|(s, hand)| viewer.sees(s).then_some(hand))
             .collect();
-        let outcome = state.outcome().map(|o| outcome(&names, o));
-        let status = status(
-            state.actor(),
-            outcome.as_ref(),
-            &players,
-            "The cards are shuffled and dealt next",
-        );
+        let outcome = state.outcome().map(|o| outcome(state, o));
+        let status = status(state.actor(), outcome.as_ref(), &players, Game::CHANCE_NEXT);
         FrameJson {
             log: log.into_entries(),
             to_act: seat_to_act(state),
             players,
-            view: view.as_ref().map_or(Value::Null, view_json),
+            view: view_json(state).unwrap_or(Value::Null),
             hands,
             status,
             outcome,
@@ -243,161 +197,34 @@ impl Stepped for Game {
     }
 
     fn rules_text(start: &Game) -> Vec<String> {
-        super::rule_sentences(&quattro::render::rules_text(start.rules()))
+        super::rule_sentences(&start.rules_text())
     }
 }
 
-fn legal(mv: Action) -> Legal {
-    match mv {
-        Action::Play { card, color: None } => Legal {
-            action: json!({"type": "play", "card": card.to_string()}),
-            label: card.to_string(),
+/// The action as the page sends it (the action's own JSON) and its button's label.
+fn legal(game: &Game, mv: Action) -> Result<Legal, ApiError> {
+    Ok(Legal {
+        action: serde_json::to_value(mv)
+            .map_err(|e| ApiError::internal(format!("an action could not be written: {e}")))?,
+        label: game.label(&mv),
+    })
+}
+
+fn outcome(game: &Game, outcome: Outcome<NoWinner>) -> OutcomeJson {
+    OutcomeJson {
+        winner: match outcome {
+            Outcome::Winner { seat } => Some(seat),
+            Outcome::NoWinner { .. } => None,
         },
-        Action::Play {
-            card,
-            color: Some(color),
-        } => Legal {
-            action: json!({"type": "play", "card": card.to_string(), "colour": color.letter().to_string()}),
-            label: format!("{card} → {}", color.name()),
-        },
-        Action::Draw => Legal {
-            action: json!({"type": "draw"}),
-            label: "Draw".into(),
-        },
+        text: game.ending(&outcome),
     }
 }
 
-fn outcome(names: &[String], outcome: Outcome<NoWinner>) -> OutcomeJson {
-    match outcome {
-        Outcome::Winner { seat } => OutcomeJson {
-            winner: Some(seat),
-            text: if seat == YOU {
-                "You win!".into()
-            } else {
-                format!("{} wins", name(names, seat))
-            },
-        },
-        Outcome::NoWinner { reason } => OutcomeJson {
-            winner: None,
-            text: match reason {
-                NoWinner::EveryonePassed => "Everyone passed in a row: nobody wins".into(),
-                NoWinner::TurnLimit(turns) => {
-                    format!("The turn limit ({turns}) was reached: nobody wins")
-                }
-            },
-        },
-    }
-}
-
-/// `Player 2 plays`, `You play`.
-fn says(names: &[String], seat: Seat, verb: &str, your_verb: &str) -> String {
-    if seat == YOU {
-        format!("You {your_verb}")
-    } else {
-        format!("{} {verb}", name(names, seat))
-    }
-}
-
-fn name(names: &[String], seat: Seat) -> String {
-    names
-        .get(seat)
-        .cloned()
-        .unwrap_or_else(|| format!("seat {seat}"))
-}
-
-/// The public lines of `events`, as the person (seat 0) may know them: the cards a bot
-/// draws stay hidden, the person's own are shown; all are shown with `reveal` (a
-/// finished game stepped through).
-fn entries(names: &[String], events: &[Event], log: &mut Log, reveal: bool) {
-    for event in events {
-        let entry = match *event {
-            Event::Dealt { top } => Entry::new(
-                None,
-                "deal",
-                format!("The cards are dealt; {top} is turned up"),
-            )
-            .with_cards(vec![top.to_string()]),
-            Event::Played { player, card } => Entry::new(
-                Some(player),
-                "played",
-                format!("{} {card}", says(names, player, "plays", "play")),
-            )
-            .with_cards(vec![card.to_string()]),
-            Event::ColorNamed { player, color } => Entry::new(
-                Some(player),
-                "colour",
-                format!("{} {}", says(names, player, "names", "name"), color.name()),
-            ),
-            Event::Reshuffled { cards } => Entry::new(
-                None,
-                "reshuffled",
-                format!("The discards are shuffled into a new draw pile of {cards}"),
-            ),
-            Event::Drew { player, card } if player == YOU => {
-                Entry::new(Some(player), "drew", format!("You draw {card}"))
-                    .with_cards(vec![card.to_string()])
-            }
-            Event::Drew { player, card } if reveal => Entry::new(
-                Some(player),
-                "drew",
-                format!("{} draws {card}", name(names, player)),
-            )
-            .with_cards(vec![card.to_string()]),
-            Event::Drew { player, .. } => Entry::new(
-                Some(player),
-                "drew",
-                format!("{} draws a card", name(names, player)),
-            ),
-            Event::Passed { player } => Entry::new(
-                Some(player),
-                "passed",
-                format!(
-                    "{} cannot play or draw: {}",
-                    name(names, player),
-                    if player == YOU { "you pass" } else { "passes" }
-                ),
-            ),
-            Event::Reversed { clockwise } => Entry::new(
-                None,
-                "reversed",
-                if clockwise {
-                    "Play goes up the seats again"
-                } else {
-                    "Play goes the other way"
-                },
-            ),
-            Event::DrewPenalty { player, cards } if player == YOU => Entry::new(
-                Some(player),
-                "drew",
-                format!("You draw {} as a penalty", cards.cards().len()),
-            )
-            .with_cards(cards.cards().iter().map(ToString::to_string).collect()),
-            Event::DrewPenalty { player, cards } if reveal => Entry::new(
-                Some(player),
-                "drew",
-                format!(
-                    "{} draws {} as a penalty",
-                    name(names, player),
-                    cards.cards().len()
-                ),
-            )
-            .with_cards(cards.cards().iter().map(ToString::to_string).collect()),
-            Event::DrewPenalty { player, cards } => Entry::new(
-                Some(player),
-                "drew",
-                format!(
-                    "{} draws {} as a penalty",
-                    name(names, player),
-                    cards.cards().len()
-                ),
-            ),
-            Event::Skipped { player } => Entry::new(
-                Some(player),
-                "skipped",
-                format!("{} a turn", says(names, player, "misses", "miss")),
-            ),
-            Event::Ended(end) => Entry::new(None, "end", outcome(names, end).text),
-        };
-        log.push(entry);
+/// The public lines of `events` ([`Face::lines`]), as `viewer` may know them.
+fn entries(game: &Game, events: &[Event], log: &mut Log, viewer: Viewer) {
+    let mut lines = Vec::new();
+    game.lines(events, viewer, &mut lines);
+    for line in lines {
+        log.push(line);
     }
 }
