@@ -623,6 +623,9 @@ fn a_bad_name_in_architecture_md_is_caught() {
 
 `crates/grader/src/lib.rs` has `cases_come_back_in_order_with_their_own_expected_text`
 but not `no_response_shows_another_seats_cards_or_the_deck`.
+
+1. `crates/*/tests/protocol.rs` has `war_keeps_the_protocol`, not `no_such_protocol_test`;
+2. a list item starts afresh: `the_generator_is_xoshiro256plusplus_seeded_by_splitmix64`.
 ";
     let missing = check_names(text, &root());
     assert_eq!(
@@ -642,6 +645,8 @@ but not `no_response_shows_another_seats_cards_or_the_deck`.
              kit's Java",
             "ARCHITECTURE.md:15: `no_response_shows_another_seats_cards_or_the_deck`: not in \
              `crates/grader/src/lib.rs`, the file named before it",
+            "ARCHITECTURE.md:17: `no_such_protocol_test`: not in `crates/*/tests/protocol.rs`, \
+             the file named before it",
         ]
     );
 }
