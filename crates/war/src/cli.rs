@@ -1,21 +1,19 @@
 //! Command-line arguments (clap) and what each command runs. Only the binary knows clap.
 
-use std::fs::File;
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use cards_core::cli::resolve_seed;
-use cards_core::cli::{input_ended, is_broken_pipe, parse_game_args, report, warn, write_stdout};
+use cards_core::cli::{input_ended, is_broken_pipe, parse_game_args, report, write_stdout};
 use cards_core::console::StdConsole;
 use cards_core::paint::CardStyle;
 use cards_core::protocol::{ChanceSource, GameState, PlayError, Stop, Tape};
-use cards_core::replay::Recorded;
 use cards_core::rng::rng_from_seed;
 use cards_core::sim_cli::{SimArgs, simulate};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use cards_core::rng::SessionSeeds;
+use cards_core::record::{RecordError, Recorder, ReplayFileError, replay_file};
 use war::console::{self, ConsoleError, Ending, Mode, Options};
 use war::files::{parse_deck, write_deck};
 use war::simulate::Setup;
@@ -273,7 +271,7 @@ fn play(cli: &Cli) -> ExitCode {
     };
     let seed = resolve_seed("war", cli.seed);
     // Created before the game, so that a file that cannot be written plays nothing.
-    let mut recorder = match Recorder::new(cli.record.as_deref(), seed) {
+    let mut recorder = match Recorder::new("war", cli.record.as_deref(), seed) {
         Ok(recorder) => recorder,
         Err(error) => return report("war", error),
     };
@@ -316,7 +314,6 @@ fn play_session(
     options: &Options,
     recorder: &mut Recorder,
 ) -> Result<Ending, Failure> {
-    let mut number = 1;
     loop {
         let mut tape = Tape::new(game);
         let ending = console::play(game, chance, console, options, &mut tape);
@@ -328,9 +325,8 @@ fn play_session(
         if !again || !console.ask_again().map_err(ConsoleError::from)? {
             return Ok(ending);
         }
-        number += 1;
         game.restart();
-        *chance = recorder.next(number)?;
+        *chance = ChanceSource::seeded(rng_from_seed(recorder.next_game()?));
     }
 }
 
@@ -340,104 +336,16 @@ fn play_session(
 enum Failure {
     #[error(transparent)]
     Console(#[from] ConsoleError),
-    #[error("{path}: {error}")]
-    Record { path: String, error: io::Error },
-}
-
-/// The session of `war` at the prompt: each game after the first gets its own seed
-/// (announced on stderr as a random first one is), and with `--record FILE` each game is
-/// written down, game 1 to FILE, game N to FILE-N.
-struct Recorder {
-    /// `--record`'s path.
-    path: Option<PathBuf>,
-    /// The file of the game being played, created before it starts.
-    file: Option<(PathBuf, File)>,
-    /// The seed of the game being played.
-    seed: u64,
-    seeds: SessionSeeds,
-}
-
-impl Recorder {
-    fn new(path: Option<&Path>, seed: u64) -> Result<Recorder, Failure> {
-        let file = path.map(create).transpose()?;
-        Ok(Recorder {
-            path: path.map(Path::to_owned),
-            file,
-            seed,
-            seeds: SessionSeeds::new(seed),
-        })
-    }
-}
-
-fn create(path: &Path) -> Result<(PathBuf, File), Failure> {
-    File::create(path)
-        .map(|file| (path.to_owned(), file))
-        .map_err(|error| Failure::Record {
-            path: path.display().to_string(),
-            error,
-        })
-}
-
-impl Recorder {
-    /// Writes the game on `tape` to its `--record` file, if there is one.
-    fn ended(&mut self, tape: &Tape<Game>) -> Result<(), Failure> {
-        let Some((path, mut file)) = self.file.take() else {
-            return Ok(());
-        };
-        let recording = Game::recording(&tape.start, self.seed, &tape.actions);
-        file.write_all(recording.to_json().as_bytes())
-            .map_err(|error| Failure::Record {
-                path: path.display().to_string(),
-                error,
-            })?;
-        // Every position is kept for stepping back: a game longer than a replay keeps
-        // (possible only with a huge --max-battles) is written all the same, and said so.
-        let positions = tape.steps + 1;
-        if positions > cards_core::replay::MAX_STEPS {
-            warn(
-                "war",
-                format_args!(
-                    "{}: the game has {positions} positions, more than `war replay` keeps ({})",
-                    path.display(),
-                    cards_core::replay::MAX_STEPS
-                ),
-            );
-        }
-        Ok(())
-    }
-
-    /// Game `number` (2, 3, …) is asked for: its own seed, announced, its `--record`
-    /// file, and the chance it is dealt from.
-    fn next(&mut self, number: u64) -> Result<ChanceSource<DeckOrder>, Failure> {
-        let seed = self.seeds.next_seed();
-        warn(
-            "war",
-            format_args!("game {number}: seed {seed} (replay with --seed {seed})"),
-        );
-        if let Some(path) = &self.path {
-            self.file = Some(create(&cards_core::replay::numbered_path(path, number))?);
-        }
-        self.seed = seed;
-        Ok(ChanceSource::seeded(rng_from_seed(seed)))
-    }
+    #[error(transparent)]
+    Record(#[from] RecordError),
 }
 
 /// `war replay FILE`: steps through a recorded game, the commands on standard input.
 fn replay(path: &Path) -> ExitCode {
-    let text = match cards_core::input::read_file(path) {
-        Ok(text) => text,
-        Err(error) => return report("war", error),
-    };
-    let frames = match war::replay::frames(&text) {
-        Ok(frames) => frames,
-        Err(error) => return report("war", format_args!("{}: {error}", path.display())),
-    };
     let mut out = io::stdout().lock();
-    let stepped =
-        cards_core::replay::step_through(&frames, io::stdin().lock(), &mut out, war::replay::show);
-    match stepped {
+    match replay_file::<Game, _, _, _>(path, io::stdin().lock(), &mut out, war::replay::show) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
+        Err(ReplayFileError::Io(error)) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => report("war", error),
     }
 }

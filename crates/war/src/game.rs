@@ -651,11 +651,32 @@ impl fmt::Display for NoWinner {
 }
 
 /// What the player to act may do: War leaves no choice, so the only action is to turn
-/// the top cards over.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// the top cards over. Its serde shape is the page's action object, `{"type": "battle"}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
     /// Play the next battle, with all the wars it sets off.
     Battle,
+}
+
+impl<'de> serde::Deserialize<'de> for Action {
+    fn deserialize<D: serde::Deserializer<'de>>(input: D) -> Result<Action, D::Error> {
+        // Derived, a unit variant of a tagged enum ignores any other field: a page's
+        // typo (`{"type": "battle", "cuont": 3}`) must be refused, not played as one.
+        #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Object {
+            #[serde(rename = "type")]
+            kind: Kind,
+        }
+        #[derive(serde::Deserialize)]
+        #[serde(rename_all = "snake_case")]
+        enum Kind {
+            Battle,
+        }
+        let Object { kind: Kind::Battle } = Object::deserialize(input)?;
+        Ok(Action::Battle)
+    }
 }
 
 impl GameState for Game {

@@ -76,10 +76,11 @@
 //!   `benches/games.rs` times, and `benches/tight.rs` beside a tight loop of the same
 //!   games (`bench/war.sh`).
 //! - [`files`]: deck files (`war deal`, `war --deck FILE`).
-//! - `replay` (feature `replay`, in `cli`; the web server turns it on alone): War's
-//!   options and action token in the recorded game file (`war --record FILE`,
-//!   `war replay FILE`, the web page's step-through), and `replay::show`, one position
-//!   in the console's lines.
+//! - [`face`]: War as every front sees it (`cards_core::face::Face` for [`Game`]): its
+//!   [`face::Setup`] (the recording's options, the page's request), the action token
+//!   `1`, the public lines, the page's [`face::View`], the seating and the ending.
+//! - `replay` (feature `replay`, in `cli`; the web server turns it on alone):
+//!   `replay::show`, one position of `war replay FILE` in the console's lines.
 //! - The binary (`src/main.rs`, `src/cli.rs`, feature `cli`): the command line.
 //!
 //! # How it fits the workspace
@@ -146,10 +147,10 @@
 //!   seed, so the first seed still replays the whole session) and announced on stderr
 //!   as `war: game 2: seed N (replay with --seed N)`, so that every game of a session
 //!   replays alone from `--seed N` and is recorded alone.
-//! - **Recorded games** (`--record FILE`, `war replay FILE`, the module `replay`): the
+//! - **Recorded games** (`--record FILE`, `war replay FILE`, the module [`face`]): the
 //!   options are `players=N`, `order=shuffled|fixed` and `max-battles=N` (the players
-//!   are named by their seats, so their number is their names), and for a game built
-//!   from piles `pile-1=…` to `pile-N=…`; each battle is the answer `1`, read by
+//!   are named by their seats, so their number is their names; one left out takes its
+//!   default), and for a game built from piles `pile-1=…` to `pile-N=…`; each battle is the answer `1`, read by
 //!   [`console::parse_answer`], so the actions typed again at `war --seed S` play the
 //!   same game. The deal and the shuffles of won cards come again from the seed, so
 //!   `--record` refuses `--deck`. Game 1 of a session goes to FILE, game N to FILE-N
@@ -162,6 +163,7 @@ pub mod card;
 pub mod console;
 pub mod deck;
 pub mod error;
+pub mod face;
 pub mod files;
 pub mod game;
 pub mod player;

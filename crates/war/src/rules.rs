@@ -1,6 +1,9 @@
 //! The rule set of a game: how many play, in what order won cards go back under a pile,
 //! and the cap on battles ([`Rules`]); and why a setup is refused ([`SetupError`]).
 
+use std::fmt;
+use std::str::FromStr;
+
 use crate::card::Card;
 
 /// The fewest players a game seats: the assignment's two.
@@ -23,6 +26,35 @@ pub enum WonCardOrder {
     /// first. Such a game can cycle forever, so a repeated position ends it
     /// ([`NoWinner::Repetition`](crate::game::NoWinner::Repetition)).
     Fixed,
+}
+
+impl WonCardOrder {
+    /// The word `--order`, the recording's `order=` and the page's options use.
+    pub fn word(self) -> &'static str {
+        match self {
+            WonCardOrder::Shuffled => "shuffled",
+            WonCardOrder::Fixed => "fixed",
+        }
+    }
+}
+
+impl fmt::Display for WonCardOrder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+impl FromStr for WonCardOrder {
+    type Err = SetupError;
+
+    /// `shuffled` or `fixed`, as written (the recordings and the page spell them so).
+    fn from_str(text: &str) -> Result<WonCardOrder, SetupError> {
+        match text {
+            "shuffled" => Ok(WonCardOrder::Shuffled),
+            "fixed" => Ok(WonCardOrder::Fixed),
+            _ => Err(SetupError::Order),
+        }
+    }
 }
 
 /// The settings of a game, checked: 2 to 8 players, an order for won cards and a cap on
@@ -102,6 +134,9 @@ pub enum SetupError {
     /// A player count outside 2–8.
     #[error("War is played by 2 to 8 players, not {0}")]
     Players(usize),
+    /// An order of won cards that is neither `shuffled` nor `fixed`.
+    #[error("the order is shuffled or fixed")]
+    Order,
     /// A cap of zero battles.
     #[error("the battle cap must be at least 1")]
     MaxBattles,

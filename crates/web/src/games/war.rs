@@ -8,11 +8,13 @@
 //! down, the person's own included: a war's face-down cards are told by their number.
 
 use cards_core::Outcome;
-use cards_core::protocol::{Actor, ChanceSource, Driver, GameState, Seat};
+use cards_core::face::{Face, Viewer, setup_from_map};
+use cards_core::protocol::{Actor, ChanceSource, Driver, GameState};
 use cards_core::replay::Frame;
 use cards_core::rng::rng_from_seed;
 use serde_json::{Value, json};
-use war::{Action, AlwaysBattle, DeckOrder, Event, Game, NoWinner, Rules, WonCardOrder};
+use war::face::Shown;
+use war::{Action, AlwaysBattle, DeckOrder, Event, Game, NoWinner};
 
 use super::step::{FrameJson, Stepped, status};
 use super::{
@@ -36,7 +38,7 @@ pub struct War {
     driver: Driver<Game>,
     tape: Tape<Game>,
     /// The face-up cards of the last battle and its wars, by seat.
-    shown: Vec<(Seat, String)>,
+    shown: Vec<Shown>,
 }
 
 impl War {
@@ -48,19 +50,9 @@ impl War {
     /// A new game from `options` and `seed`, dealt and waiting for the first battle.
     pub fn new(options: Options<'_>, seed: u64) -> Result<(War, Vec<Entry>), ApiError> {
         options.only(&OPTIONS)?;
-        let players = options.number("players")?.unwrap_or(2);
-        let rules = Rules::new(usize::try_from(players).unwrap_or(usize::MAX))
-            .map_err(|e| ApiError::malformed(e.to_string()))?;
-        let order = match options.string("order")? {
-            None | Some("shuffled") => WonCardOrder::Shuffled,
-            Some("fixed") => WonCardOrder::Fixed,
-            Some(other) => {
-                return Err(ApiError::malformed(format!(
-                    "order '{other}': shuffled or fixed"
-                )));
-            }
-        };
-        let game = Game::new(rules.with_order(order));
+        let setup: war::face::Setup = setup_from_map(options.0.clone())
+            .map_err(|e| ApiError::malformed(format!("options: {e}")))?;
+        let game = Game::start(&setup, Some(0), seed).map_err(ApiError::malformed)?;
         let mut war = War {
             tape: session_tape(&game),
             game,
@@ -75,11 +67,8 @@ impl War {
 
     /// The query of the page's address that replays this game.
     pub fn replay_query(&self) -> String {
-        let order = match self.game.rules().order() {
-            WonCardOrder::Shuffled => "shuffled",
-            WonCardOrder::Fixed => "fixed",
-        };
-        format!("players={}&order={order}", self.game.rules().players())
+        let rules = self.game.rules();
+        format!("players={}&order={}", rules.players(), rules.order())
     }
 
     /// Chance's steps (the takes of the table) up to the next battle.
@@ -93,7 +82,7 @@ impl War {
             &mut AlwaysBattle,
             |_| true,
             Until::Person,
-            |_, events| entries(events, log, shown),
+            |game, events| entries(game, events, log, shown),
         )
     }
 
@@ -130,7 +119,7 @@ impl War {
                 break;
             };
             let events = apply_person(&mut self.game, &mut self.tape, seat, Action::Battle)?;
-            entries(&events, &mut log, &mut self.shown);
+            entries(&self.game, &events, &mut log, &mut self.shown);
             self.play_on(&mut log)?;
         }
         Ok(log.into_entries())
@@ -138,19 +127,22 @@ impl War {
 
     /// What the table shows now.
     pub fn snapshot(&self) -> Result<Snapshot, ApiError> {
-        let view = self.game.observe(0).ok_or_else(|| {
-            ApiError::internal("broken invariant: the page's seat has no observation")
-        })?;
-        let players = players(&view);
+        let players = players(&self.game);
         let to_act = seat_to_act(&self.game);
         let legal = if to_act.is_some() {
+            let battle = serde_json::to_value(Action::Battle)
+                .map_err(|e| ApiError::internal(format!("an action could not be written: {e}")))?;
+            let mut ten = battle.clone();
+            if let Some(fields) = ten.as_object_mut() {
+                fields.insert("count".into(), json!(10));
+            }
             vec![
                 Legal {
-                    action: json!({"type": "battle"}),
-                    label: "Battle".into(),
+                    action: battle,
+                    label: self.game.label(&Action::Battle),
                 },
                 Legal {
-                    action: json!({"type": "battle", "count": 10}),
+                    action: ten,
                     label: "10 battles".into(),
                 },
                 Legal {
@@ -161,17 +153,18 @@ impl War {
         } else {
             Vec::new()
         };
-        let json_view = view_json(&self.game, &view, &self.shown);
         Ok(Snapshot {
             seat: 0,
             playing: true,
             players,
             to_act,
             your_turn: !legal.is_empty(),
-            view: json_view,
+            view: view_json(&self.game, &self.shown).ok_or_else(|| {
+                ApiError::internal("broken invariant: the page's seat has no observation")
+            })?,
             legal,
-            outcome: self.game.outcome().map(outcome),
-            rules_text: super::rule_sentences(&war::render::rules_text(self.game.rules())),
+            outcome: self.game.outcome().map(|end| outcome(&self.game, end)),
+            rules_text: super::rule_sentences(&self.game.rules_text()),
         })
     }
 
@@ -182,68 +175,49 @@ impl War {
     }
 }
 
-fn players(view: &war::Observation<'_>) -> Vec<PlayerJson> {
-    view.card_counts()
-        .enumerate()
-        .map(|(s, cards)| PlayerJson {
-            name: format!("Player {}", s + 1),
-            plays: if s == 0 {
-                "you".into()
-            } else {
-                "computer".into()
-            },
-            cards: Some(cards),
-            score: None,
-        })
-        .collect()
+/// The players as the face seats them, the page's own seat (0) as `you`.
+fn players(game: &Game) -> Vec<PlayerJson> {
+    let mut players = game.seating();
+    if let Some(first) = players.first_mut() {
+        first.plays = "you".into();
+    }
+    players
 }
 
-/// The table as everyone sees it.
-fn view_json(game: &Game, view: &war::Observation<'_>, shown: &[(Seat, String)]) -> Value {
-    json!({
-        "order": match game.rules().order() { WonCardOrder::Shuffled => "shuffled", WonCardOrder::Fixed => "fixed" },
-        "battles": view.battles(),
-        "wars": view.wars(),
-        "table": view.table_len(),
-        "face_up": view.face_up().map(|c| c.to_string()).collect::<Vec<_>>(),
-        "last_battle": shown.iter().map(|(seat, card)| json!({"seat": seat, "card": card})).collect::<Vec<_>>(),
-    })
+/// The table as everyone sees it (the face's view); `None` for a game without seats.
+fn view_json(game: &Game, shown: &Vec<Shown>) -> Option<Value> {
+    game.view(0, shown)
+        .and_then(|view| serde_json::to_value(view).ok())
 }
 
 impl Stepped for Game {
     const KIND: Kind = Kind::War;
 
     /// The face-up cards of the last battle and its wars, by seat.
-    type Memo = Vec<(Seat, String)>;
+    type Memo = Vec<Shown>;
 
     /// With `reveal`, every pile's cards, top first; otherwise none (the person's own
     /// pile is face down too).
     fn frame(frame: &Frame<Game>, shown: &mut Self::Memo, reveal: bool) -> FrameJson {
         let state = &frame.state;
         let mut log = Log::default();
-        entries(&frame.events, &mut log, shown);
-        let view = state.observe(0);
-        let players = view.as_ref().map(players).unwrap_or_default();
+        entries(state, &frame.events, &mut log, shown);
+        let players = players(state);
         let hands = state
-            .players()
-            .iter()
-            .map(|player| reveal.then(|| player.cards().map(|c| c.to_string()).collect()))
+            .cards()
+            .into_iter()
+            .map(|cards| reveal.then_some(cards))
             .collect();
-        let outcome = state.outcome().map(outcome);
+        let outcome = state.outcome().map(|end| outcome(state, end));
         let status = match state.actor() {
             Actor::Seat(_) if outcome.is_none() => "The next battle is to be turned".to_owned(),
-            actor => status(
-                actor,
-                outcome.as_ref(),
-                &players,
-                "Chance deals, or gathers the table's cards, next",
-            ),
+            actor => status(actor, outcome.as_ref(), &players, Game::CHANCE_NEXT),
         };
         FrameJson {
             log: log.into_entries(),
             to_act: seat_to_act(state),
             players,
-            view: view.map_or(Value::Null, |view| view_json(state, &view, shown)),
+            view: view_json(state, shown).unwrap_or(Value::Null),
             hands,
             status,
             outcome,
@@ -251,63 +225,24 @@ impl Stepped for Game {
     }
 
     fn rules_text(start: &Game) -> Vec<String> {
-        super::rule_sentences(&war::render::rules_text(start.rules()))
+        super::rule_sentences(&start.rules_text())
     }
 }
 
-fn outcome(outcome: Outcome<NoWinner>) -> OutcomeJson {
-    match outcome {
-        Outcome::Winner { seat } => OutcomeJson {
-            winner: Some(seat),
-            text: format!("Player {} wins", seat + 1),
-        },
-        Outcome::NoWinner { reason } => OutcomeJson {
-            winner: None,
-            text: format!("Nobody wins: {reason}"),
-        },
+fn outcome(game: &Game, outcome: Outcome<NoWinner>) -> OutcomeJson {
+    OutcomeJson {
+        winner: outcome.winner(),
+        text: game.ending(&outcome),
     }
 }
 
-/// The public lines of `events`: the cards turned face up, never a face-down card.
-fn entries(events: &[Event], log: &mut Log, shown: &mut Vec<(Seat, String)>) {
-    for event in events {
-        let entry = match *event {
-            Event::Dealt => Entry::new(None, "deal", "The 52 cards are dealt"),
-            Event::Battle { battle } => {
-                shown.clear();
-                Entry::new(None, "battle", format!("Battle {battle}"))
-            }
-            Event::Played { seat, card } => {
-                shown.push((seat, card.to_string()));
-                Entry::new(
-                    Some(seat),
-                    "shown",
-                    format!("Player {} shows {card}", seat + 1),
-                )
-                .with_cards(vec![card.to_string()])
-            }
-            Event::Tie { seats } => Entry::new(None, "tie", format!("{seats} tie: war!")),
-            Event::War { war, seats, .. } => {
-                Entry::new(None, "war", format!("War {war} between {seats}"))
-            }
-            Event::FaceDown { seat, .. } => Entry::new(
-                Some(seat),
-                "face_down",
-                format!("Player {} lays a card face down", seat + 1),
-            ),
-            Event::Out { seat } => {
-                Entry::new(Some(seat), "out", format!("Player {} is out", seat + 1))
-            }
-            Event::Took { seat, cards } => Entry::new(
-                Some(seat),
-                "took",
-                format!("Player {} takes {cards} cards", seat + 1),
-            ),
-            Event::PotLeft { cards } => {
-                Entry::new(None, "pot_left", format!("{cards} cards stay on the table"))
-            }
-            Event::GameOver { outcome: end } => Entry::new(None, "end", outcome(end).text),
-        };
-        log.push(entry);
+/// The public lines of `events` (the face's: the cards turned face up, never a face-down
+/// card), and the last battle's cards kept for the view.
+fn entries(game: &Game, events: &[Event], log: &mut Log, shown: &mut Vec<Shown>) {
+    Game::remember(shown, events);
+    let mut lines = Vec::new();
+    game.lines(events, Viewer::Seat(0), &mut lines);
+    for line in lines {
+        log.push(line);
     }
 }
