@@ -15,6 +15,7 @@ use cards_core::cli::{EXIT_CUT_SHORT, input_ended, is_broken_pipe, parse_game_ar
 use cards_core::input::{InputError, MAX_INPUT, read_file};
 use cards_core::names::count_of;
 use cards_core::protocol::{ChanceSource, PlayError, Stop};
+use cards_core::record::{RecordError, Recorder, ReplayFileError, replay_file};
 use cards_core::rng::rng_from_seed;
 use cards_core::sim::SimError;
 use cards_core::sim_cli::{SimArgs, figures};
@@ -32,7 +33,7 @@ const PROGRAM: &str = "pig";
 
 /// The largest goal a game may have: enough for any demonstration, and far from
 /// overflowing a score.
-const MAX_GAME_GOAL: u32 = pig::replay::MAX_GOAL;
+const MAX_GAME_GOAL: u32 = pig::face::MAX_GOAL;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -511,6 +512,8 @@ enum Failure {
         path: String,
         error: cards_core::replay::ReplayError,
     },
+    #[error(transparent)]
+    Record(#[from] RecordError),
 }
 
 /// How a run that went well ends, beyond a game: `check` and `grade` give exit status
@@ -709,16 +712,10 @@ fn play(args: PlayArgs) -> Result<Ending, Failure> {
         }
     };
     // Created before the game, so that a file that cannot be written plays nothing.
-    let record_file = args
-        .record
-        .as_deref()
-        .map(|path| {
-            File::create(path).map_err(|error| Failure::Read {
-                path: path.display().to_string(),
-                error,
-            })
-        })
-        .transpose()?;
+    let mut recorder = match (&args.record, seed) {
+        (Some(path), Some(seed)) => Some(Recorder::new(PROGRAM, Some(path), seed)?),
+        _ => None,
+    };
     let (input, output) = (io::stdin().lock(), io::stdout().lock());
     // The hint goes only to a person at a terminal: a piped game is the assignment's.
     let at_terminal = io::stdin().is_terminal() && io::stdout().is_terminal();
@@ -727,18 +724,8 @@ fn play(args: PlayArgs) -> Result<Ending, Failure> {
         .with_hint(at_terminal);
     let played = game.play();
     // Written whatever the end (a quit, the input ending), so that nothing is lost.
-    if let (Some(mut file), Some(path), Some(seed)) = (record_file, &args.record, seed) {
-        let tape = game.tape();
-        let recording = <pig::Game as cards_core::replay::Recorded>::recording(
-            &tape.start,
-            seed,
-            &tape.actions,
-        );
-        file.write_all(recording.to_json().as_bytes())
-            .map_err(|error| Failure::Read {
-                path: path.display().to_string(),
-                error,
-            })?;
+    if let Some(recorder) = &mut recorder {
+        recorder.ended(game.tape())?;
     }
     played.map_err(|error| match (error, args.dice) {
         (PlayError::ChanceRanOut { used }, Some(path)) => Failure::DiceRanOut {
@@ -751,16 +738,18 @@ fn play(args: PlayArgs) -> Result<Ending, Failure> {
 
 /// `pig replay FILE`: steps through a recorded game, the commands on standard input.
 fn replay(path: &Path) -> Result<(), Failure> {
-    let text = read_file(path)?;
-    let frames = pig::replay::frames(&text).map_err(|error| Failure::Replay {
-        path: path.display().to_string(),
-        error,
-    })?;
     let mut out = io::stdout().lock();
-    cards_core::replay::step_through(&frames, io::stdin().lock(), &mut out, |frame, out| {
+    replay_file::<pig::Game, _, _, _>(path, io::stdin().lock(), &mut out, |frame, out| {
         pig::replay::show(frame, out)
-    })?;
-    Ok(())
+    })
+    .map_err(|error| match error {
+        ReplayFileError::Read(error) => Failure::Input(error),
+        ReplayFileError::Replay { path, error } => Failure::Replay {
+            path: path.display().to_string(),
+            error,
+        },
+        ReplayFileError::Io(error) => Failure::Write(error),
+    })
 }
 
 /// The rolls of a dice file, checked whole. The file is read with the workspace's size

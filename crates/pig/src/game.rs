@@ -9,9 +9,14 @@ use crate::dice::{Score, Throw};
 use crate::error::RuleError;
 use crate::player::PigPlayer;
 use crate::rules::Rules;
+use crate::strategy::StrategySpec;
 
 /// What the player to act may do: the protocol's action.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// Its serde shape is the web page's action object, `{"type": "roll"}` or
+/// `{"type": "hold"}`, so that a front reads a page's action with serde alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
     /// Throw the dice (again): chance then decides what they show.
     Roll,
@@ -109,6 +114,10 @@ pub struct Game {
     turns: u32,
     rolling: bool,
     winner: Option<usize>,
+    // Who plays, for the fronts ([`crate::face`]): the rules never read these, but a
+    // front rebuilds the game from its setup, so the game carries the whole of it.
+    computer: Option<StrategySpec>,
+    person: Option<Seat>,
 }
 
 impl Game {
@@ -123,7 +132,32 @@ impl Game {
             turns: 0,
             rolling: false,
             winner: None,
+            computer: None,
+            person: None,
         }
+    }
+
+    /// The same game with the Computer (seat 1) named as `computer` plays (`None`: not
+    /// named, as in a recording, which holds every seat's actions instead).
+    pub const fn with_computer(mut self, computer: Option<StrategySpec>) -> Game {
+        self.computer = computer;
+        self
+    }
+
+    /// The same game with a person at `person` (`None`: nobody).
+    pub const fn with_person(mut self, person: Option<Seat>) -> Game {
+        self.person = person;
+        self
+    }
+
+    /// How the Computer plays, if the game was set up naming it.
+    pub const fn computer(&self) -> Option<StrategySpec> {
+        self.computer
+    }
+
+    /// The seat a person plays, if one does.
+    pub const fn person(&self) -> Option<Seat> {
+        self.person
     }
 
     /// The rules.
@@ -158,7 +192,9 @@ impl Game {
     /// (with no points), rules and goal.
     pub fn restart(&mut self) {
         let players = self.players.map(|player| PigPlayer::new(player.name()));
-        *self = Game::new(self.rules, self.goal, players);
+        *self = Game::new(self.rules, self.goal, players)
+            .with_computer(self.computer)
+            .with_person(self.person);
     }
 
     fn pass(&mut self) {

@@ -64,6 +64,10 @@
 //!   person ([`console::Person`]) and the Computer at the table and prints each step's
 //!   events on a [`cards_core::console::Console`]; [`console::Ending`] says how it ended.
 //!   [`render`]: every line of the assignment's output, made from events.
+//! - [`face`]: Pig as every front sees it (the web page, replays, the command line's
+//!   frame), the workspace's [`cards_core::face::Face`]: its [`face::Setup`] (rules,
+//!   goal, Computer), the answers `n`/`y` as action tokens, the page's lines, seating and
+//!   [`face::View`], and the ending.
 //! - [`files`]: dice files, read (`pig --dice FILE`) and written from a seed (`pig
 //!   dice`).
 //! - [`solver`]: value iteration over (my score, opponent's score, turn points), and the
@@ -78,7 +82,7 @@
 //! The binary adds the command line (clap) and the SVG picture of `pig solve --plot`
 //! (plotters: the chance of winning over both scores, with the hold boundary where there
 //! is one). Built with `default-features = false`, the library depends on `cards-core`,
-//! `rand` and `thiserror` alone, and does no I/O but through the console it is given
+//! `rand`, `serde` and `thiserror` alone, and does no I/O but through the console it is given
 //! and the table files it is asked to read or write.
 //!
 //! # Example
@@ -183,6 +187,7 @@ pub mod audit;
 pub mod console;
 pub mod dice;
 pub mod error;
+pub mod face;
 pub mod files;
 pub mod game;
 #[cfg(feature = "cli")]

@@ -1,109 +1,94 @@
 //! Pig's recorded games (`pig --record FILE`, `pig replay FILE`): the workspace's one
-//! recording format ([`cards_core::replay`]) with Pig's words in it.
+//! recording format ([`cards_core::replay`]), written and read through Pig's face
+//! ([`crate::face`]), and how a replay is shown at the console ([`show`]).
 //!
-//! The options are `rules=RULES` and `goal=N`; the actions are the Human's answers at
-//! the prompt, for both seats: `n` rolls the dice, `y` holds (the words
-//! [`console::parse_answer`] reads, so the file reads as the game was played). The dice
-//! come again from the seed: a game played from a dice file cannot be recorded.
+//! The options are `rules=RULES` and `goal=N` (the face's [`Setup`], written without
+//! its Computer: the file holds both seats' actions); the actions are the Human's
+//! answers at the prompt, for both seats: `n` rolls the dice, `y` holds (the words
+//! [`console::parse_answer`](crate::console::parse_answer) reads, so the file reads as
+//! the game was played). The dice come again from the seed: a game played from a dice
+//! file cannot be recorded.
 
 use std::io::{self, Write};
 
+use cards_core::face::{Face, options_of, setup_of};
+use cards_core::input::quoted;
 use cards_core::protocol::{Actor, GameState, Step};
 use cards_core::replay::{self, Frame, Recorded, Recording, ReplayError};
 
-use crate::console::{self, Answer, COMPUTER, HUMAN};
+use crate::face::Setup;
 use crate::game::{Action, Event, Game, Outcome};
-use crate::player::PigPlayer;
 use crate::render;
 use crate::rules::Rules;
 
-/// The largest goal a game may have (the command line's bound too).
-pub const MAX_GOAL: u32 = 10_000;
+pub use crate::face::MAX_GOAL;
 
 /// The game's name in a recording.
-pub const GAME: &str = "pig";
+pub const GAME: &str = <Game as Face>::NAME;
 
+/// The web server's recordings and replays until they go through [`Face`]: the face's
+/// codec, and for a recording's options the strictness recordings always had (both
+/// `rules` and `goal`, each once), which the server's tests hold it to.
 impl Recorded for Game {
     const GAME: &'static str = GAME;
 
     fn options(&self) -> Vec<String> {
-        vec![
-            format!("rules={}", self.rules()),
-            format!("goal={}", self.goal()),
-        ]
+        // A setup of two text fields always serializes: the fallback is never taken.
+        options_of(&Face::setup(self)).unwrap_or_default()
     }
 
-    /// The Human (seat 0, first to play) against the Computer, as `pig` plays them.
     fn from_options(options: &[String]) -> Result<Game, ReplayError> {
-        let (mut rules, mut goal) = (None, None);
+        let mut keys = Vec::new();
         for option in options {
-            let bad = |why: &str| {
-                ReplayError::Options(format!("`{}`: {why}", cards_core::input::quoted(option)))
-            };
-            match option.split_once('=') {
-                Some(("rules", value)) if rules.is_none() => {
-                    rules = Some(
-                        value
-                            .parse::<Rules>()
-                            .map_err(|error| bad(&error.to_string()))?,
-                    );
-                }
-                Some(("goal", value)) if goal.is_none() => {
-                    goal = Some(
-                        value
-                            .parse::<u32>()
-                            .ok()
-                            .filter(|goal| (1..=MAX_GOAL).contains(goal))
-                            .ok_or_else(|| bad("the goal is a number of points from 1 to 10000"))?,
-                    );
-                }
-                _ => return Err(bad("not rules=RULES or goal=N, or given twice")),
+            let key = option
+                .split_once('=')
+                .map_or(option.as_str(), |(key, _)| key);
+            if keys.contains(&key) {
+                return Err(ReplayError::Options(format!(
+                    "`{}`: given twice",
+                    quoted(option)
+                )));
             }
+            keys.push(key);
         }
-        let (Some(rules), Some(goal)) = (rules, goal) else {
+        if !(keys.contains(&"rules") && keys.contains(&"goal")) {
             return Err(ReplayError::Options(
                 "both rules=RULES and goal=N are needed".to_owned(),
             ));
-        };
-        Ok(Game::new(
-            rules,
-            goal,
-            [PigPlayer::new(HUMAN), PigPlayer::new(COMPUTER)],
-        ))
+        }
+        let setup = setup_of::<Setup>(options).map_err(ReplayError::Options)?;
+        <Game as Face>::start(&setup, None, 0).map_err(ReplayError::Options)
     }
 
-    /// The answer that takes the action: `n` rolls the dice, `y` holds.
     fn token(action: &Action) -> String {
-        match action {
-            Action::Roll => "n",
-            Action::Hold => "y",
-        }
-        .to_owned()
+        <Game as Face>::token(action)
     }
 
     fn parse_token(&self, token: &str) -> Result<Action, String> {
-        match console::parse_answer(token) {
-            Ok(Answer::Roll) => Ok(Action::Roll),
-            Ok(Answer::Hold) => Ok(Action::Hold),
-            Ok(Answer::Quit) => Err("a quit is not recorded as an action".to_owned()),
-            Err(why) => Err(why.to_owned()),
-        }
+        Face::parse_token(self, token)
     }
 }
 
-/// A recording of a game with these rules, goal and seed, and these actions.
-pub fn recording(rules: Rules, goal: u32, seed: u64, actions: &[Action]) -> Recording {
-    let start = Game::new(
+/// A recording of a game with these rules, goal and seed, and these actions, as `pig
+/// --record` writes it.
+pub fn recording(
+    rules: Rules,
+    goal: u32,
+    seed: u64,
+    actions: &[Action],
+) -> Result<Recording, ReplayError> {
+    let setup = Setup {
         rules,
         goal,
-        [PigPlayer::new(HUMAN), PigPlayer::new(COMPUTER)],
-    );
-    Game::recording(&start, seed, actions)
+        computer: None,
+    };
+    let start = <Game as Face>::start(&setup, None, seed).map_err(ReplayError::Options)?;
+    replay::record(&start, seed, actions)
 }
 
 /// Reads a recorded game of Pig and plays it again: every position, for stepping.
 pub fn frames(text: &str) -> Result<Vec<Frame<Game>>, ReplayError> {
-    replay::frames(text)
+    replay::play_back(&Recording::from_json(text, GAME)?)
 }
 
 /// Writes one position: what its step did, in the game's own lines, and whose turn it is.
@@ -154,6 +139,8 @@ pub fn show(frame: &Frame<Game>, out: &mut impl Write) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::console::{COMPUTER, HUMAN};
+    use crate::player::PigPlayer;
     use crate::strategy::HoldAt;
     use pretty_assertions::assert_eq;
 
@@ -176,7 +163,7 @@ mod tests {
             (Rules::TwoDice, 1, 3),
         ] {
             let (actions, events, end) = played(rules, goal, seed);
-            let json = recording(rules, goal, seed, &actions).to_json();
+            let json = recording(rules, goal, seed, &actions).unwrap().to_json();
             let frames = frames(&json).unwrap();
             let replayed: Vec<Event> = frames.iter().flat_map(|f| f.events.clone()).collect();
             assert_eq!(replayed, events, "{rules} {goal} {seed}");
@@ -200,7 +187,7 @@ mod tests {
     #[test]
     fn bad_options_and_an_answer_after_the_end_are_refused() {
         let (actions, _, _) = played(Rules::TwoDice, 20, 5);
-        let mut long = recording(Rules::TwoDice, 20, 5, &actions);
+        let mut long = recording(Rules::TwoDice, 20, 5, &actions).unwrap();
         long.actions.push("n".to_owned());
         assert_eq!(
             frames(&long.to_json()).unwrap_err().to_string(),
@@ -209,33 +196,63 @@ mod tests {
         for (options, error) in [
             (
                 vec!["rules=three-dice", "goal=20"],
-                "options: `rules=three-dice`: ",
+                "options: `three-dice`: ",
             ),
             (
                 vec!["rules=classic", "goal=0"],
                 "options: `goal=0`: the goal is a number of points from 1 to 10000",
             ),
-            (
-                vec!["rules=classic"],
-                "options: both rules=RULES and goal=N are needed",
-            ),
+            (vec!["rules=classic", "goal=x"], "options: `x`: "),
+            (vec!["colour=red"], "options: unknown field `colour`"),
             (
                 vec!["goal=5", "goal=6", "rules=classic"],
-                "options: `goal=6`: not rules=RULES or goal=N, or given twice",
+                "options: `goal`: the key is given twice",
             ),
         ] {
-            let mut bad = recording(Rules::TwoDice, 20, 5, &actions);
+            let mut bad = recording(Rules::TwoDice, 20, 5, &actions).unwrap();
             bad.options = options.iter().map(|&o| o.to_owned()).collect();
             let found = frames(&bad.to_json()).unwrap_err().to_string();
             assert!(found.starts_with(error), "{found}");
         }
     }
 
+    /// A setting left out takes the game's default, as in a web request: a recording
+    /// of the assignment's rules may name the goal alone.
+    #[test]
+    fn options_left_out_take_the_defaults() {
+        let (actions, events, _) = played(Rules::TwoDice, 100, 11);
+        let mut short = recording(Rules::TwoDice, 100, 11, &actions).unwrap();
+        assert_eq!(short.options, ["rules=two-dice", "goal=100"]);
+        short.options = vec!["goal=100".to_owned()];
+        let frames = frames(&short.to_json()).unwrap();
+        let replayed: Vec<Event> = frames.iter().flat_map(|f| f.events.clone()).collect();
+        assert_eq!(replayed, events);
+    }
+
+    /// The web server's recordings, until it goes through the face, keep the strictness
+    /// recordings always had.
+    #[test]
+    fn the_servers_recordings_name_both_settings_once() {
+        let options = |list: &[&str]| list.iter().map(|&o| o.to_owned()).collect::<Vec<_>>();
+        let refused = |list: &[&str]| Game::from_options(&options(list)).unwrap_err().to_string();
+        assert_eq!(
+            refused(&["goal=20"]),
+            "options: both rules=RULES and goal=N are needed"
+        );
+        assert_eq!(
+            refused(&["rules=two-dice", "goal=20", "goal=30"]),
+            "options: `goal=30`: given twice"
+        );
+        let game = Game::from_options(&options(&["rules=classic", "goal=20"])).unwrap();
+        assert_eq!((game.rules(), game.goal()), (Rules::Classic, 20));
+        assert_eq!(game.options(), ["rules=classic", "goal=20"]);
+    }
+
     /// Holding with no points passes the dice and scores nothing: a file of holds alone
     /// never ends its game, and is refused before it fills memory.
     #[test]
     fn a_game_that_never_ends_is_refused() {
-        let mut holds = recording(Rules::TwoDice, 100, 1, &[]);
+        let mut holds = recording(Rules::TwoDice, 100, 1, &[]).unwrap();
         holds.actions = vec!["y".to_owned(); cards_core::replay::MAX_STEPS];
         assert_eq!(frames(&holds.to_json()).unwrap_err(), ReplayError::TooLong);
         holds.actions.push("y".to_owned());

@@ -23,7 +23,9 @@
 //! no value moves by [`TOLERANCE`] or more. The values live in one flat `Vec<f64>`
 //! (see `Layout`), and a sweep allocates nothing.
 
+use std::collections::HashMap;
 use std::io::{self, Read, Write};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use cards_core::protocol::Agent;
 
@@ -174,6 +176,39 @@ pub struct Solution {
     /// table is solved or read, so that a game asks the table, not the Bellman sum.
     rolls: Vec<bool>,
     stats: Option<SolveStats>,
+}
+
+/// One rule set and goal's table, once solved.
+type Solved = Arc<Mutex<Option<Arc<Solution>>>>;
+
+/// The solved tables of this process, by rules and goal.
+static SOLVED: OnceLock<Mutex<HashMap<(Rules, u32), Solved>>> = OnceLock::new();
+
+/// The solved table for `rules` and `goal`, shared: solved the first time it is asked
+/// for in this process (about a second at goal 100), then kept, so that every optimal
+/// Computer a front seats ([`crate::face`]) plays from one table. Two callers asking for
+/// the same table at once wait for one solving; other tables are not held up. A goal
+/// the solver refuses ([`check_goal`]) is refused before anything is kept, so the tables
+/// kept are at most the two rule sets' [`MAX_GOAL`] goals (a front that lets anyone
+/// choose the goal keeps its own, shorter, list: the web page's four).
+pub fn solved(rules: Rules, goal: u32) -> Result<Arc<Solution>, SolveError> {
+    let goal = check_goal(goal)?;
+    // A panic while solving leaves nothing half-written in a slot: a poisoned lock's
+    // contents are still whole.
+    let slot = {
+        let mut tables = SOLVED
+            .get_or_init(Mutex::default)
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        Arc::clone(tables.entry((rules, goal)).or_default())
+    };
+    let mut slot = slot.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(solution) = &*slot {
+        return Ok(Arc::clone(solution));
+    }
+    let solution = Arc::new(solve(rules, goal)?);
+    *slot = Some(Arc::clone(&solution));
+    Ok(solution)
 }
 
 /// Solves Pig with these rules and goal by value iteration (see the module's doc).

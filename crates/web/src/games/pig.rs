@@ -8,26 +8,24 @@
 
 use std::sync::Arc;
 
+use cards_core::face::{Face, Viewer, setup_from_map};
 use cards_core::protocol::{ChanceSource, Driver, GameState, Seat, Step};
 use cards_core::replay::Frame;
 use cards_core::rng::rng_from_seed;
-use pig::game::RollEffect;
-use pig::{
-    Action, AnyStrategy, Event, Game, HoldAt, Optimal, PigPlayer, Rules, Solution, StrategySpec,
-    Throw,
-};
+use pig::face::{LastRoll, PERSON};
+use pig::{Action, AnyStrategy, Event, Game, Optimal, Rules, Solution, StrategySpec, Throw};
 use serde_json::{Value, json};
 
 use super::step::{FrameJson, Stepped, status};
 use super::{
-    Entry, Legal, Log, Nobody, Options, OutcomeJson, PlayerJson, Snapshot, Tape, Until,
-    action_type, apply_person, legal_actions, only_fields, play_on, seat_to_act, session_tape,
+    Entry, Legal, Log, Nobody, Options, OutcomeJson, Snapshot, Tape, Until, action_type,
+    apply_person, legal_actions, only_fields, play_on, seat_to_act, session_tape,
 };
 use crate::error::ApiError;
 use crate::kind::Kind;
 
 /// The person's seat.
-pub const YOU: Seat = 0;
+pub const YOU: Seat = PERSON;
 
 /// The goals a game may have (each rule set's solved table for a goal is kept once
 /// solved, so the goals are few).
@@ -35,8 +33,6 @@ pub const GOALS: [u32; 4] = [20, 30, 50, 100];
 
 /// The options a start request may give.
 pub const OPTIONS: [&str; 3] = ["rules", "goal", "computer"];
-
-const NAMES: [&str; 2] = ["You", "Computer"];
 
 /// A checked setup: what [`Pig::new`] needs, once the solved table (for `optimal`) is
 /// found or made.
@@ -51,33 +47,38 @@ pub struct Setup {
 }
 
 impl Setup {
-    /// Reads the options.
+    /// Reads the options as the game's setup reads them ([`pig::face::Setup`]), within
+    /// the page's goals; the page's Computer, unless named, plays the solved strategy.
     pub fn parse(options: Options<'_>) -> Result<Setup, ApiError> {
         options.only(&OPTIONS)?;
-        let rules = match options.string("rules")? {
-            None => Rules::TwoDice,
-            Some(name) => name
-                .parse()
-                .map_err(|e| ApiError::malformed(format!("rules: {e}")))?,
-        };
-        let goal = options.number("goal")?.unwrap_or(100);
-        let goal = GOALS
-            .into_iter()
-            .find(|&g| u64::from(g) == goal)
-            .ok_or_else(|| {
-                ApiError::malformed(format!("goal {goal}: the page plays to 20, 30, 50 or 100"))
-            })?;
-        let computer = match options.string("computer")? {
-            None => StrategySpec::Optimal,
-            Some(text) => text
-                .parse()
-                .map_err(|e| ApiError::malformed(format!("computer: {e}")))?,
-        };
+        // An option given as null is not given.
+        let given = options
+            .0
+            .iter()
+            .filter(|(_, value)| !value.is_null())
+            .map(|(key, value)| (key.clone(), value.clone()))
+            .collect();
+        let setup: pig::face::Setup = setup_from_map(given).map_err(ApiError::malformed)?;
+        let goal = setup.goal;
+        if !GOALS.contains(&goal) {
+            return Err(ApiError::malformed(format!(
+                "goal {goal}: the page plays to 20, 30, 50 or 100"
+            )));
+        }
         Ok(Setup {
-            rules,
+            rules: setup.rules,
             goal,
-            computer,
+            computer: setup.computer.unwrap_or(StrategySpec::Optimal),
         })
+    }
+
+    /// The game's own setup.
+    fn face(self) -> pig::face::Setup {
+        pig::face::Setup {
+            rules: self.rules,
+            goal: self.goal,
+            computer: Some(self.computer),
+        }
     }
 }
 
@@ -91,7 +92,7 @@ pub struct Pig {
     tape: Tape<Game>,
     computer: AnyStrategy,
     /// The dice of the last roll, and who threw them.
-    last_roll: Option<(Seat, Vec<u8>)>,
+    last_roll: Option<LastRoll>,
 }
 
 impl Pig {
@@ -101,20 +102,21 @@ impl Pig {
     }
 
     /// A new game of `setup` and `seed` (with the solved table when the Computer is
-    /// `optimal`); the person moves first.
+    /// `optimal`, else the game's own); the person moves first.
     pub fn new(
         setup: Setup,
         solution: Option<Arc<Solution>>,
         seed: u64,
     ) -> Result<(Pig, Vec<Entry>), ApiError> {
-        let computer = match setup.computer {
-            StrategySpec::HoldAt(n) => AnyStrategy::HoldAt(HoldAt(n)),
-            StrategySpec::Optimal => AnyStrategy::Optimal(Optimal(solution.ok_or_else(|| {
-                ApiError::internal("the optimal Computer needs its solved table")
-            })?)),
+        let game = Game::start(&setup.face(), Some(YOU), seed).map_err(ApiError::malformed)?;
+        let computer = match (setup.computer, solution) {
+            (StrategySpec::Optimal, Some(solution)) => AnyStrategy::Optimal(Optimal(solution)),
+            _ => game
+                .bots()
+                .map_err(ApiError::internal)?
+                .pop()
+                .ok_or_else(|| ApiError::internal("broken invariant: Pig seats no Computer"))?,
         };
-        let players = [PigPlayer::new(NAMES[0]), PigPlayer::new(NAMES[1])];
-        let game = Game::new(setup.rules, setup.goal, players);
         let pig = Pig {
             setup,
             game,
@@ -124,7 +126,7 @@ impl Pig {
             computer,
             last_roll: None,
         };
-        Ok((pig, opening(&game)))
+        Ok((pig, game.opening()))
     }
 
     /// The query of the page's address that replays this game.
@@ -148,7 +150,7 @@ impl Pig {
             &mut agents,
             |s| s == YOU,
             Until::Person,
-            |_, events| entries(events, log, last_roll),
+            |game, events| entries(game, events, log, last_roll),
         )
     }
 
@@ -167,36 +169,23 @@ impl Pig {
         };
         let events = apply_person(&mut self.game, &mut self.tape, YOU, action)?;
         let mut log = Log::default();
-        entries(&events, &mut log, &mut self.last_roll);
+        entries(&self.game, &events, &mut log, &mut self.last_roll);
         self.play_on(&mut log)?;
         Ok(log.into_entries())
     }
 
     /// What the person sees now.
     pub fn snapshot(&self) -> Result<Snapshot, ApiError> {
-        let position = position(&self.game, self.last_roll.as_ref()).ok_or_else(|| {
+        let view = view(&self.game, &self.last_roll).ok_or_else(|| {
             ApiError::internal("broken invariant: the page's seat has no observation")
         })?;
-        let players = players(position.scores, |s| {
-            if s == YOU {
-                "you".into()
-            } else {
-                self.setup.computer.to_string()
-            }
-        });
         let to_act = seat_to_act(&self.game);
         let legal = if to_act == Some(YOU) {
             legal_actions(&self.game)
                 .into_iter()
-                .map(|action| match action {
-                    Action::Roll => Legal {
-                        action: json!({"type": "roll"}),
-                        label: "Roll".into(),
-                    },
-                    Action::Hold => Legal {
-                        action: json!({"type": "hold"}),
-                        label: "Hold".into(),
-                    },
+                .map(|action| Legal {
+                    action: json!(action),
+                    label: self.game.label(&action),
                 })
                 .collect()
         } else {
@@ -205,92 +194,36 @@ impl Pig {
         Ok(Snapshot {
             seat: YOU,
             playing: true,
-            players,
+            players: self.game.seating(),
             to_act,
             your_turn: !legal.is_empty(),
-            view: position.view,
+            view,
             legal,
-            rules_text: rules_text(self.setup.rules, self.setup.goal),
+            rules_text: rules_text(&self.game),
             outcome: outcome(&self.game),
         })
     }
 }
 
-/// A game's scores as the page shows them, and its `view`.
-struct Position {
-    scores: [u32; 2],
-    view: Value,
-}
-
-/// The position the page shows (`None`: seat 0 has no observation, a broken invariant).
-fn position(game: &Game, last_roll: Option<&(Seat, Vec<u8>)>) -> Option<Position> {
-    let view = game.observe(YOU)?;
-    let mut scores = [view.my_score, view.opponent_score];
-    // The game ends on the roll that reaches the goal, before any hold: the winner's
-    // total is the banked points and that turn's, and is what the page shows then.
-    if let Some(winner) = game.outcome().and_then(|o| o.winner())
-        && let Some(score) = scores.get_mut(winner)
-    {
-        *score += view.turn_points;
-    }
-    // Whose turn the turn's points are: after the end, the winner's (who won
-    // mid-turn, before holding).
-    let turn = match game.outcome() {
-        Some(end) => end.winner().unwrap_or(YOU),
-        None if view.my_turn => YOU,
-        None => 1 - YOU,
-    };
-    let json_view = json!({
-        "rules": cards_core::names::RuleSet::name(game.rules()),
-        "goal": view.goal,
-        "scores": scores,
-        "turn": turn,
-        "turn_points": view.turn_points,
-        "last_roll": last_roll.map(|(seat, dice)| json!({"seat": seat, "dice": dice})),
-    });
-    Some(Position {
-        scores,
-        view: json_view,
-    })
-}
-
-fn players(scores: [u32; 2], plays: impl Fn(Seat) -> String) -> Vec<PlayerJson> {
-    NAMES
-        .iter()
-        .enumerate()
-        .map(|(s, name)| PlayerJson {
-            name: (*name).into(),
-            plays: plays(s),
-            cards: None,
-            score: Some(scores[s]),
-        })
-        .collect()
+/// The page's `view` of the game (`None`: seat 0 has no observation, a broken
+/// invariant).
+fn view(game: &Game, last_roll: &Option<LastRoll>) -> Option<Value> {
+    let view = game.view(YOU, last_roll)?;
+    serde_json::to_value(view).ok()
 }
 
 fn outcome(game: &Game) -> Option<OutcomeJson> {
     game.outcome().map(|o| OutcomeJson {
         winner: o.winner(),
-        text: match o.winner() {
-            Some(YOU) => "You win!".into(),
-            _ => "The Computer wins".into(),
-        },
+        text: game.ending(&o),
     })
-}
-
-/// The first line of a game.
-fn opening(game: &Game) -> Vec<Entry> {
-    vec![Entry::new(
-        None,
-        "start",
-        format!("First to {} wins; {}", game.goal(), game.rules().describe()),
-    )]
 }
 
 impl Stepped for Game {
     const KIND: Kind = Kind::Pig;
 
     /// The last roll's seat and dice.
-    type Memo = Option<(Seat, Vec<u8>)>;
+    type Memo = Option<LastRoll>;
 
     /// Everything in Pig is public: `reveal` changes nothing.
     fn frame(frame: &Frame<Game>, last_roll: &mut Self::Memo, _reveal: bool) -> FrameJson {
@@ -307,29 +240,21 @@ impl Stepped for Game {
                 log.push(Entry::new(Some(seat), "chose", text));
             }
         }
-        entries(&frame.events, &mut log, last_roll);
         let state = &frame.state;
-        let position = position(state, last_roll.as_ref());
-        let scores = position.as_ref().map_or([0, 0], |p| p.scores);
-        let players = players(scores, |s| {
-            if s == YOU {
-                "you".into()
-            } else {
-                "computer".into()
-            }
-        });
+        entries(state, &frame.events, &mut log, last_roll);
+        let players = state.seating();
         let outcome = outcome(state);
         let status = status(
             state.actor(),
             outcome.as_ref(),
             &players,
-            "The dice are thrown next",
+            <Game as Face>::CHANCE_NEXT,
         );
         FrameJson {
             log: log.into_entries(),
             players,
             to_act: seat_to_act(state),
-            view: position.map_or(Value::Null, |p| p.view),
+            view: view(state, last_roll).unwrap_or(Value::Null),
             hands: Vec::new(),
             status,
             outcome,
@@ -337,19 +262,19 @@ impl Stepped for Game {
     }
 
     fn opening(start: &Game) -> Vec<Entry> {
-        opening(start)
+        Face::opening(start)
     }
 
     fn rules_text(start: &Game) -> Vec<String> {
-        rules_text(start.rules(), start.goal())
+        rules_text(start)
     }
 }
 
-/// The terminal's rules text ([`pig::render::rules_text`]) for the page: the same
-/// sentences but the two about the terminal's answers (Y/N, q), whose place the page's
-/// Roll and Hold buttons take, and the players called as the page calls them.
-fn rules_text(rules: Rules, goal: u32) -> Vec<String> {
-    super::rule_sentences(&pig::render::rules_text(rules, goal))
+/// The terminal's rules text ([`Face::rules_text`]) for the page: the same sentences but
+/// the two about the terminal's answers (Y/N, q), whose place the page's Roll and Hold
+/// buttons take, and the players called as the page calls them.
+fn rules_text(game: &Game) -> Vec<String> {
+    super::rule_sentences(&Face::rules_text(game))
         .into_iter()
         .filter(|s| !s.starts_with("Before each roll, answer") && !s.starts_with("Answer q"))
         .map(|s| {
@@ -361,60 +286,12 @@ fn rules_text(rules: Rules, goal: u32) -> Vec<String> {
         .collect()
 }
 
-fn dice(throw: Throw) -> Vec<u8> {
-    match throw {
-        Throw::Pair(d) => vec![d.die1(), d.die2()],
-        Throw::Single(face) => vec![face],
+/// The lines of `events` (everything in Pig is public), and the last roll kept.
+fn entries(game: &Game, events: &[Event], log: &mut Log, last_roll: &mut Option<LastRoll>) {
+    let mut lines = Vec::new();
+    game.lines(events, Viewer::Seat(YOU), &mut lines);
+    for line in lines {
+        log.push(line);
     }
-}
-
-/// The lines of `events` (everything in Pig is public).
-fn entries(events: &[Event], log: &mut Log, last_roll: &mut Option<(Seat, Vec<u8>)>) {
-    for event in events {
-        let entry = match *event {
-            Event::Rolled {
-                player,
-                throw,
-                roll_points,
-                turn_points,
-                total,
-                effect,
-            } => {
-                let who = NAMES[player.min(1)];
-                let verb = if player == YOU { "roll" } else { "rolls" };
-                let faces = dice(throw);
-                *last_roll = Some((player, faces.clone()));
-                let text = match effect {
-                    RollEffect::Scored => {
-                        format!(
-                            "{who} {verb} {throw}: {roll_points} points, {turn_points} this turn"
-                        )
-                    }
-                    RollEffect::Busted => {
-                        format!("{who} {verb} {throw}: the turn's points are lost")
-                    }
-                    RollEffect::Won => format!(
-                        "{who} {verb} {throw} and {} {total}: {}",
-                        if player == YOU { "reach" } else { "reaches" },
-                        if player == YOU {
-                            "you win!"
-                        } else {
-                            "the Computer wins"
-                        }
-                    ),
-                };
-                Entry::new(Some(player), "roll", text).with_dice(faces)
-            }
-            Event::Held { player, total } => {
-                let who = NAMES[player.min(1)];
-                let verb = if player == YOU { "hold" } else { "holds" };
-                Entry::new(
-                    Some(player),
-                    "hold",
-                    format!("{who} {verb}: {total} points banked"),
-                )
-            }
-        };
-        log.push(entry);
-    }
+    Game::remember(last_roll, events);
 }
