@@ -228,7 +228,7 @@ impl Card {
     /// colour to follow (the top card's colour, or the colour named after a wild card).
     /// A coloured card matches on colour, a number card on number, an action card on its
     /// action; a wild card matches anything. (Whether a Wild Draw Four is *allowed* also
-    /// depends on the hand: see [`crate::Observation::check_play`].)
+    /// depends on the hand: see [`crate::Game::check_play`].)
     pub fn matches(self, top: Card, color: Color) -> bool {
         match self {
             Card::Wild(_) => true,

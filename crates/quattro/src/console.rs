@@ -344,7 +344,7 @@ mod tests {
     }
 
     /// White-box table for the card selection (Task 5): one row per branch of
-    /// `parse_selection`, and of `Observation::check_play` behind it.
+    /// `parse_selection`, and of `Game::check_play` behind it.
     #[test]
     fn card_selection() {
         use InvalidSelectionError::*;

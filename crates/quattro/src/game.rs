@@ -18,6 +18,8 @@ use crate::error::{ChanceError, InvalidSelectionError, PlayableCards, RuleError}
 use crate::player::Player;
 use crate::rules::{HAND_SIZE, PLAYERS, Rules};
 
+mod uno;
+
 /// The turn limit when none is given: far above any game seen in simulation (see the
 /// crate docs), so it only stops a game that has lost its way.
 pub const DEFAULT_MAX_TURNS: u32 = 1000;
@@ -244,107 +246,37 @@ impl Observation<'_> {
         next_seat(self.seat, self.clockwise)
     }
 
-    // ANCHOR: check_play
-    /// Whether the player may play `card` now: they hold it, and it may be laid
-    /// ([`check_lay`](Observation::check_lay)). `Err` says why not.
+    /// Whether the player may play `card` now, as the game decides it
+    /// ([`Game::check_play`]) from what the player sees. `Err` says why not: the console
+    /// asks it of the person's answer.
     pub fn check_play(&self, card: Card) -> Result<(), InvalidSelectionError> {
-        if !self.hand.contains(&card) {
-            return Err(InvalidSelectionError::NotInHand(card));
-        }
-        self.check_lay(card)
+        Game::may_play(self.hand, self.top, self.color, card)
     }
-
-    /// Whether `card`, a card of the hand, may be laid on the pile now: it matches, and a
-    /// Wild Draw Four comes only from a hand with no card of the colour to follow. `Err`
-    /// says why not.
-    pub fn check_lay(&self, card: Card) -> Result<(), InvalidSelectionError> {
-        if !card.matches(self.top, self.color) {
-            return Err(InvalidSelectionError::NoMatch {
-                card,
-                top: self.top,
-                color: self.color,
-            });
-        }
-        if self.draw_four_refused(card) {
-            return Err(InvalidSelectionError::DrawFourNotAllowed(self.color));
-        }
-        Ok(())
-    }
-
-    /// Whether `card` is a Wild Draw Four that this hand may not play: it holds a card of
-    /// the colour to follow.
-    fn draw_four_refused(&self, card: Card) -> bool {
-        matches!(card, Card::Wild(WildCard::WildDrawFour))
-            && self
-                .hand
-                .iter()
-                .any(|held| held.color() == Some(self.color))
-    }
-    // ANCHOR_END: check_play
 
     /// Whether the player may play `card`, a card of the hand, now: the bot asks it of
     /// each card it holds.
     pub fn can_play(&self, card: Card) -> bool {
-        self.check_lay(card).is_ok()
+        self.check_play(card).is_ok()
     }
 
     /// The playable cards of the hand, in hand order (a card held twice comes twice).
     pub fn playable(&self) -> impl Iterator<Item = Card> + '_ {
-        self.hand.iter().copied().filter(|&c| self.can_play(c))
+        Game::playable_in(self.hand, self.top, self.color)
     }
 
-    /// Whether a played wild card must name a colour: unless it is the last card.
+    /// Whether a played wild card must name a colour ([`Game::names_color`]).
     pub fn names_color(&self, card: Card) -> bool {
-        card.is_wild() && self.hand.len() > 1
+        Game::must_name_color(self.hand, card)
     }
 
-    /// Replaces `moves` with the legal moves in the order [`GameState::legal_actions`]
-    /// documents (see [`Game`]'s protocol): the distinct playable cards in card order, a
-    /// wild card once per colour it names, or [`Action::Draw`] alone.
+    /// Replaces `moves` with the legal moves, as [`GameState::legal_actions`] lists them.
     pub fn legal_actions(&self, moves: &mut Vec<Action>) {
-        moves.clear();
-        for card in self.playable() {
-            if self.names_color(card) {
-                moves.extend(Color::ALL.map(|color| Action::Play {
-                    card,
-                    color: Some(color),
-                }));
-            } else {
-                moves.push(Action::play(card));
-            }
-        }
-        moves.sort_unstable();
-        moves.dedup();
-        if moves.is_empty() {
-            moves.push(Action::Draw);
-        }
+        Game::legal_moves(self.hand, self.top, self.color, moves);
     }
 
-    /// Whether `mv` is legal; `Err` says why not. The legal moves are exactly
-    /// [`GameState::legal_actions`].
+    /// Whether `mv` is legal ([`Game::check_action`]); `Err` says why not.
     pub fn check_action(&self, mv: Action) -> Result<(), InvalidSelectionError> {
-        match mv {
-            Action::Draw if self.playable().next().is_some() => Err(self.must_play()),
-            Action::Draw => Ok(()),
-            Action::Play { card, color } => {
-                self.check_play(card)?;
-                match (self.names_color(card), color) {
-                    (true, None) => Err(InvalidSelectionError::NoColor),
-                    (false, Some(_)) => Err(InvalidSelectionError::ColorNotNeeded(card)),
-                    _ => Ok(()),
-                }
-            }
-        }
-    }
-
-    /// The refusal of a draw from a hand with a playable card: it names every one. Apart
-    /// from [`check_action`](Observation::check_action), which allocates nothing on its
-    /// way to a legal move.
-    fn must_play(&self) -> InvalidSelectionError {
-        PlayableCards::new(self.playable()).map_or(
-            InvalidSelectionError::Unspecified,
-            InvalidSelectionError::MustPlay,
-        )
+        Game::may_take(self.hand, self.top, self.color, mv)
     }
 }
 
@@ -478,6 +410,127 @@ impl Game {
         })
     }
 
+    /// The hand of the player to move and the top card, or why nobody may play now.
+    fn to_move(&self) -> Result<(&[Card], Card), InvalidSelectionError> {
+        match self.phase {
+            Phase::Turn => {}
+            Phase::Over(_) => return Err(InvalidSelectionError::GameOver),
+            Phase::Deal | Phase::Reshuffle(_) => return Err(InvalidSelectionError::NoTurn),
+        }
+        let top = self.top().ok_or(InvalidSelectionError::NoTurn)?;
+        Ok((&self.players[self.current].hand, top))
+    }
+
+    // ANCHOR: check_play
+    /// Rules 4 and 5: whether the player whose turn it is may play `card`. `Err` says
+    /// why not.
+    pub fn check_play(&self, card: Card) -> Result<(), InvalidSelectionError> {
+        let (hand, top) = self.to_move()?;
+        Game::may_play(hand, top, self.color, card)
+    }
+
+    /// Whether `card` may be played from `hand` on `top`, `color` to follow: the hand
+    /// holds it, it matches the top card in colour or number ([`Card::matches`]: with Uno
+    /// rules also the same action, or it is wild), and it is no Wild Draw Four held with
+    /// a card of the colour to follow ([`Game::draw_four_refused`], the Uno rules in
+    /// `uno.rs`). The one rule of what may be played: the game asks it before any move,
+    /// and a seat's [`Observation`] of what that seat sees.
+    pub fn may_play(
+        hand: &[Card],
+        top: Card,
+        color: Color,
+        card: Card,
+    ) -> Result<(), InvalidSelectionError> {
+        if !hand.contains(&card) {
+            return Err(InvalidSelectionError::NotInHand(card));
+        }
+        if !card.matches(top, color) {
+            return Err(InvalidSelectionError::NoMatch { card, top, color });
+        }
+        if Game::draw_four_refused(hand, color, card) {
+            return Err(InvalidSelectionError::DrawFourNotAllowed(color));
+        }
+        Ok(())
+    }
+    // ANCHOR_END: check_play
+
+    /// Rule 6: whether the player whose turn it is may take `action`: a card as
+    /// [`Game::check_play`] allows it, naming a colour exactly when it must
+    /// ([`Game::names_color`]); a draw only with no card to play. `Err` says why not.
+    /// The legal actions ([`GameState::legal_actions`]) are exactly those it takes.
+    pub fn check_action(&self, action: Action) -> Result<(), InvalidSelectionError> {
+        let (hand, top) = self.to_move()?;
+        Game::may_take(hand, top, self.color, action)
+    }
+
+    /// [`Game::check_action`] for the player holding `hand`, `top` on the pile and
+    /// `color` to follow.
+    fn may_take(
+        hand: &[Card],
+        top: Card,
+        color: Color,
+        action: Action,
+    ) -> Result<(), InvalidSelectionError> {
+        match action {
+            Action::Draw => match PlayableCards::new(Game::playable_in(hand, top, color)) {
+                Some(playable) => Err(InvalidSelectionError::MustPlay(playable)),
+                None => Ok(()),
+            },
+            Action::Play { card, color: named } => {
+                Game::may_play(hand, top, color, card)?;
+                match (Game::must_name_color(hand, card), named) {
+                    (true, None) => Err(InvalidSelectionError::NoColor),
+                    (false, Some(_)) => Err(InvalidSelectionError::ColorNotNeeded(card)),
+                    _ => Ok(()),
+                }
+            }
+        }
+    }
+
+    /// The cards of the player to move that may be played now, in hand order (a card
+    /// held twice comes twice); none when nobody may play.
+    pub fn playable(&self) -> impl Iterator<Item = Card> + '_ {
+        self.to_move()
+            .ok()
+            .into_iter()
+            .flat_map(|(hand, top)| Game::playable_in(hand, top, self.color))
+    }
+
+    /// The cards of `hand` that may be played on `top`, `color` to follow.
+    fn playable_in(hand: &[Card], top: Card, color: Color) -> impl Iterator<Item = Card> + '_ {
+        hand.iter()
+            .copied()
+            .filter(move |&card| Game::may_play(hand, top, color, card).is_ok())
+    }
+
+    /// Whether the player to move, playing `card`, must name a colour: a wild card, unless
+    /// it is their last card (the Uno rules, in `uno.rs`).
+    pub fn names_color(&self, card: Card) -> bool {
+        Game::must_name_color(&self.players[self.current].hand, card)
+    }
+
+    /// The legal moves of the player holding `hand` ([`GameState::legal_actions`]): the
+    /// distinct playable cards in card order, a wild card once per colour it names, or
+    /// [`Action::Draw`] alone.
+    fn legal_moves(hand: &[Card], top: Card, color: Color, moves: &mut Vec<Action>) {
+        moves.clear();
+        for card in Game::playable_in(hand, top, color) {
+            if Game::must_name_color(hand, card) {
+                moves.extend(Color::ALL.map(|color| Action::Play {
+                    card,
+                    color: Some(color),
+                }));
+            } else {
+                moves.push(Action::play(card));
+            }
+        }
+        moves.sort_unstable();
+        moves.dedup();
+        if moves.is_empty() {
+            moves.push(Action::Draw);
+        }
+    }
+
     // ANCHOR: must_reshuffle
     /// Whether a draw must wait for the discards to be shuffled into a new draw pile.
     fn must_reshuffle(&self) -> bool {
@@ -575,69 +628,6 @@ impl Game {
     /// `card` goes to the end of `player`'s hand.
     fn give(&mut self, player: usize, card: Card) {
         self.players[player].hand.push(card);
-    }
-
-    /// The card's ability, if any, then the turn passes on.
-    fn carry_out(&mut self, player: usize, card: Card, events: &mut impl EventSink<Event>) {
-        let ability = card.ability().unwrap_or_default();
-        if ability.names_color {
-            events.push(Event::ColorNamed {
-                player,
-                color: self.color,
-            });
-        }
-        if ability.reverses {
-            self.clockwise = !self.clockwise;
-            events.push(Event::Reversed {
-                clockwise: self.clockwise,
-            });
-        }
-        let next = next_seat(player, self.clockwise);
-        if ability.next_draws > 0 {
-            self.penalty(
-                next,
-                Drawn::EMPTY,
-                ability.next_draws,
-                ability.skips_next,
-                events,
-            );
-        } else {
-            self.pass_turn(next, ability.skips_next, events);
-        }
-    }
-
-    /// `player` draws the `owed` cards of a penalty (after `drawn`), stopping for a
-    /// reshuffle if the draw pile runs out, or short if there is nothing left at all.
-    fn penalty(
-        &mut self,
-        player: usize,
-        mut drawn: Drawn,
-        mut owed: u8,
-        skips: bool,
-        events: &mut impl EventSink<Event>,
-    ) {
-        while owed > 0 {
-            if self.must_reshuffle() {
-                self.phase = Phase::Reshuffle(Pending::Penalty {
-                    player,
-                    drawn,
-                    owed,
-                    skips,
-                });
-                return;
-            }
-            let Some(card) = self.draw_pile.draw() else {
-                break;
-            };
-            self.give(player, card);
-            drawn.push(card);
-            owed -= 1;
-        }
-        events.push(Event::DrewPenalty {
-            player,
-            cards: drawn,
-        });
-        self.pass_turn(player, skips, events);
     }
 
     /// The turn goes to `next`, or past them if they are skipped; then the game ends if
@@ -786,8 +776,8 @@ impl GameState for Game {
         if self.phase != Phase::Turn {
             return;
         }
-        if let Some(view) = self.view(self.current) {
-            view.legal_actions(actions);
+        if let Ok((hand, top)) = self.to_move() {
+            Game::legal_moves(hand, top, self.color, actions);
         }
     }
 
@@ -796,16 +786,7 @@ impl GameState for Game {
         action: Action,
         events: &mut S,
     ) -> Result<(), RuleError> {
-        match self.phase {
-            Phase::Turn => {}
-            Phase::Over(_) => return Err(InvalidSelectionError::GameOver.into()),
-            Phase::Deal | Phase::Reshuffle(_) => return Err(InvalidSelectionError::NoTurn.into()),
-        }
-        self.view(self.current)
-            .ok_or(RuleError::Broken(
-                "a player's turn with no card on the discard pile",
-            ))?
-            .check_action(action)?;
+        self.check_action(action)?;
         self.take_turn(action, events);
         Ok(())
     }
@@ -1109,6 +1090,66 @@ mod tests {
             game.apply(Action::Draw, &mut Vec::new()),
             Err(InvalidSelectionError::GameOver.into())
         );
+    }
+
+    /// Issue 38, item 5: what may be played is asked of the game itself, in the
+    /// assignment's words (rules 4 to 6), and a seat's observation answers the same.
+    /// Player 1 holds W+4 R5 G1 on R3 under Uno rules: R5 matches in colour; G1 matches
+    /// nothing; the Wild Draw Four may not come from a hand holding red; B9 is not held;
+    /// a draw is refused while R5 can be played; a wild card names a colour (not the
+    /// last card).
+    #[test]
+    fn the_game_says_what_may_be_played_and_the_view_agrees() {
+        let game = position(Rules::Uno, ["W+4 R5 G1", "B1", "Y7", "G2"], "G3", "R3");
+        let red = Color::Red;
+        assert_eq!(game.check_play(card("R5")), Ok(()));
+        assert_eq!(
+            game.check_play(card("G1")),
+            Err(InvalidSelectionError::NoMatch {
+                card: card("G1"),
+                top: card("R3"),
+                color: red
+            })
+        );
+        assert_eq!(
+            game.check_play(card("W+4")),
+            Err(InvalidSelectionError::DrawFourNotAllowed(red))
+        );
+        assert_eq!(
+            game.check_play(card("B9")),
+            Err(InvalidSelectionError::NotInHand(card("B9")))
+        );
+        assert_eq!(
+            game.check_action(Action::Draw),
+            Err(InvalidSelectionError::MustPlay(playable(&["R5"])))
+        );
+        assert_eq!(game.playable().collect::<Vec<_>>(), cards("R5"));
+        assert!(game.names_color(card("W+4")));
+        let view = game.view(0).unwrap();
+        for code in ["W+4", "R5", "G1", "B9", "R3"] {
+            assert_eq!(
+                view.check_play(card(code)),
+                game.check_play(card(code)),
+                "{code}"
+            );
+        }
+        let mut legal = Vec::new();
+        game.legal_actions(&mut legal);
+        assert_eq!(legal, [Action::play(card("R5"))]);
+        // Without red, the Wild Draw Four may be played, naming a colour.
+        let game = position(Rules::Uno, ["W+4 G1", "B1", "Y7", "G2"], "G3", "R3");
+        assert_eq!(game.check_play(card("W+4")), Ok(()));
+        assert_eq!(
+            game.check_action(Action::play(card("W+4"))),
+            Err(InvalidSelectionError::NoColor)
+        );
+        // Nobody may play before the deal or after the end.
+        let undealt = Game::new(Rules::Quattro, bots(), 10);
+        assert_eq!(
+            undealt.check_play(card("R5")),
+            Err(InvalidSelectionError::NoTurn)
+        );
+        assert_eq!(undealt.playable().count(), 0);
     }
 
     /// The draw pile is empty and the discard pile is R9 (top), R3, G6: the draw waits

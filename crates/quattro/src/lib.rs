@@ -52,7 +52,10 @@
 //! - [`deck`]: [`DeckOrder`], the outcome of a shuffle (the deal's, a reshuffle's).
 //! - [`game`]: the state machine: [`Game`] (the `GameState`), [`Action`], [`Event`],
 //!   [`Observation`], [`NoWinner`], [`Outcome`]; [`Game::restart`] goes back to before
-//!   the deal for the next game. Invariants: the game always holds exactly its deck's
+//!   the deal for the next game. What may be played is the game's to say
+//!   ([`Game::check_play`], [`Game::check_action`]; a seat's [`Observation`] asks the
+//!   same rule of what it sees); the Uno rules (what action cards do, the Wild Draw
+//!   Four's limit) are in `game/uno.rs`. Invariants: the game always holds exactly its deck's
 //!   cards; once dealt, the discard pile is never empty; a refused step changes nothing;
 //!   every game ends (a winner, everyone passing, or the turn limit).
 //! - [`error`]: the assignment's exceptions as error types, and the game's refusals
