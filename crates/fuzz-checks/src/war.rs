@@ -11,12 +11,12 @@ use crate::{assert_one_short_line, assert_stopped_for_the_input, file_text, seed
 /// A War deck file: refused in one short line, or written back to the same order.
 pub fn war_deck(data: &[u8]) {
     let Some(text) = file_text(data) else { return };
-    let order = match war::files::parse_deck(&text) {
+    let order = match war::files::parse_deck(war::Rules::default(), &text) {
         Ok(order) => order,
         Err(error) => return assert_one_short_line(&error),
     };
     let written = deck_text(&order);
-    let again = war::files::parse_deck(&written)
+    let again = war::files::parse_deck(war::Rules::default(), &written)
         .unwrap_or_else(|error| panic!("a written deck is refused: {error}\n{written}"));
     assert_eq!(
         order.cards(),
@@ -29,7 +29,7 @@ pub fn war_deck(data: &[u8]) {
 /// `order` as `war deal` writes it.
 fn deck_text(order: &war::DeckOrder) -> String {
     let mut text = Vec::new();
-    war::files::write_deck(&mut text, order)
+    war::files::write_deck(&mut text, war::Rules::default(), order)
         .unwrap_or_else(|error| panic!("writing to memory failed: {error}"));
     String::from_utf8_lossy(&text).into_owned()
 }

@@ -356,7 +356,8 @@ pub fn play_war<'py>(
             "max_battles: at most 1000000000 in a batched call",
         ));
     }
-    let worker = move || Ok(Worker::new(rules));
+    let setup = war::face::Setup::of(&rules);
+    let worker = move || Worker::new(&setup).map_err(|e| e.to_string());
     let (winners, [battles, wars]) = play_batch(py, games, seed, worker, |worker, seed, index| {
         let record = worker.play(seed, index).map_err(|e| e.to_string())?;
         Ok((record.outcome.winner(), [record.battles, record.wars]))

@@ -8,16 +8,21 @@
 #![allow(clippy::unwrap_used)]
 
 use divan::{Bencher, counter::ItemsCount};
+use war::WonCardOrder;
+use war::face::Setup;
 use war::simulate::Worker;
-use war::{Rules, WonCardOrder};
 
 fn main() {
     divan::main();
 }
 
 fn bench_games(bencher: Bencher, players: usize, order: WonCardOrder) {
-    let rules = Rules::new(players).unwrap().with_order(order);
-    let mut worker = Worker::new(rules);
+    let setup = Setup {
+        players,
+        order,
+        ..Setup::default()
+    };
+    let mut worker = Worker::new(&setup).unwrap();
     let mut index = 0;
     bencher.counter(ItemsCount::new(1usize)).bench_local(|| {
         index += 1;

@@ -11,7 +11,7 @@
 mod tight_loop;
 
 use divan::{Bencher, black_box, counter::ItemsCount};
-use war::Rules;
+use war::face::Setup;
 use war::simulate::Worker;
 
 fn main() {
@@ -23,7 +23,11 @@ const SEED: u64 = 1;
 /// The engine: one game on the simulator's worker.
 #[divan::bench(args = [2, 4, 8], sample_count = 30, sample_size = 2000)]
 fn engine(bencher: Bencher, players: usize) {
-    let mut worker = Worker::new(Rules::new(players).unwrap());
+    let setup = Setup {
+        players,
+        ..Setup::default()
+    };
+    let mut worker = Worker::new(&setup).unwrap();
     let mut index = 0;
     bencher.counter(ItemsCount::new(1usize)).bench_local(|| {
         index += 1;

@@ -247,9 +247,9 @@ pub fn main() -> ExitCode {
 }
 
 /// The deck file at `path`, checked whole.
-fn read_deck(path: &Path) -> Result<DeckOrder, String> {
+fn read_deck(rules: Rules, path: &Path) -> Result<DeckOrder, String> {
     let text = cards_core::input::read_file(path).map_err(|error| error.to_string())?;
-    parse_deck(&text).map_err(|error| format!("{}: {error}", path.display()))
+    parse_deck(rules, &text).map_err(|error| format!("{}: {error}", path.display()))
 }
 
 fn play(cli: &Cli) -> ExitCode {
@@ -258,7 +258,12 @@ fn play(cli: &Cli) -> ExitCode {
         Err(error) => return report("war", error),
     };
     // Before the seed is announced: a bad file plays nothing and prints only its error.
-    let deck = match cli.deck.as_deref().map(read_deck).transpose() {
+    let deck = match cli
+        .deck
+        .as_deref()
+        .map(|path| read_deck(rules, path))
+        .transpose()
+    {
         Ok(deck) => deck,
         Err(error) => return report("war", error),
     };
@@ -358,7 +363,7 @@ fn deal(args: &DealArgs) -> ExitCode {
         Err(error) => return report("war", error),
     };
     let mut text = Vec::new();
-    match write_deck(&mut text, &order) {
+    match write_deck(&mut text, Rules::default(), &order) {
         Ok(()) => write_stdout("war", &String::from_utf8_lossy(&text)),
         Err(error) => report("war", error),
     }

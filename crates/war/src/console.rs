@@ -27,7 +27,7 @@ use cards_core::protocol::{
 };
 
 use crate::deck::DeckOrder;
-use crate::error::RuleError;
+use crate::error::Refusal;
 use crate::game::{Action, Event, Game, NoWinner, Observation};
 use crate::render::{render_counts, render_events_in, render_hands_in, render_summary, rules_text};
 use crate::strategy::AlwaysBattle;
@@ -92,7 +92,7 @@ pub struct Options {
     "Please press Enter for one battle, type a number of battles (1 or more), h for the \
      hands, ? for the rules, or q to quit."
 )]
-pub struct Refusal;
+pub struct BadAnswer;
 
 /// A refused answer at [`ASSIGNMENT_PROMPT`], which offers only the text's three options.
 pub const ASSIGNMENT_REFUSAL: &str =
@@ -102,7 +102,7 @@ pub const ASSIGNMENT_REFUSAL: &str =
 /// battles, `h` or `hands` shows the hands, `?` the rules, `q` or `quit` (any case)
 /// quits. Surrounding blanks are ignored.
 // ANCHOR: parse_answer
-pub fn parse_answer(text: &str) -> Result<Answer, Refusal> {
+pub fn parse_answer(text: &str) -> Result<Answer, BadAnswer> {
     let text = text.trim();
     if text.is_empty() {
         return Ok(Answer::Battles(1));
@@ -121,7 +121,7 @@ pub fn parse_answer(text: &str) -> Result<Answer, Refusal> {
         // More battles than a u64 counts is a request to play to the end, which comes
         // long before.
         Err(_) if text.bytes().all(|b| b.is_ascii_digit()) => Ok(Answer::Battles(u64::MAX)),
-        _ => Err(Refusal),
+        _ => Err(BadAnswer),
     }
 }
 // ANCHOR_END: parse_answer
@@ -198,7 +198,7 @@ impl<R: BufRead, W: Write> Agent<Game> for Person<'_, R, W> {
 /// Why a console game stopped other than by its end, a quit or the end of input: an I/O
 /// error (`PlayError::Stopped(Stop::Io(_))`), or a bug (a deck that does not fit, a
 /// broken invariant); the one type of every game, [`cards_core::console::ConsoleError`].
-pub type ConsoleError = cards_core::console::ConsoleError<RuleError>;
+pub type ConsoleError = cards_core::console::ConsoleError<Refusal>;
 
 /// Plays `game` on `console` as `options` say, with chance outcomes (the deal, the
 /// shuffles of won cards) from `chance`, writing every step to `tape` as it is taken
@@ -335,14 +335,14 @@ mod tests {
             ("q", Ok(Answer::Quit)),
             ("Q", Ok(Answer::Quit)),
             ("quit", Ok(Answer::Quit)),
-            ("0", Err(Refusal)),
-            ("-3", Err(Refusal)),
-            ("2.5", Err(Refusal)),
-            ("next", Err(Refusal)),
+            ("0", Err(BadAnswer)),
+            ("-3", Err(BadAnswer)),
+            ("2.5", Err(BadAnswer)),
+            ("next", Err(BadAnswer)),
             // More than a u64 holds: to the end of the game.
             ("99999999999999999999999", Ok(Answer::Battles(u64::MAX))),
-            ("00000000000000000000000", Err(Refusal)),
-            ("9999999999999999999999x", Err(Refusal)),
+            ("00000000000000000000000", Err(BadAnswer)),
+            ("9999999999999999999999x", Err(BadAnswer)),
         ];
         for (text, want) in cases {
             assert_eq!(parse_answer(text), want, "{text:?}");
@@ -418,7 +418,7 @@ mod tests {
     fn a_number_plays_to_the_end_and_stops_asking() {
         let (ending, shown) = session("bad\n100\nq\n", Mode::Interactive);
         assert_eq!(ending, Ending::Over(Outcome::Winner { seat: 0 }));
-        assert!(shown.contains(&format!("{PROMPT}bad\n{Refusal}\n{PROMPT}100\n")));
+        assert!(shown.contains(&format!("{PROMPT}bad\n{BadAnswer}\n{PROMPT}100\n")));
         assert_eq!(
             shown.matches(PROMPT).count(),
             2,

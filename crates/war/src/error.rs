@@ -1,4 +1,4 @@
-//! [`RuleError`]: why the game refused an action or a chance outcome.
+//! [`Refusal`]: why the game refused an action or a chance outcome.
 
 use cards_core::protocol::Seat;
 
@@ -7,7 +7,7 @@ use crate::deck::ChanceNode;
 
 /// Why the game refused an action or a chance outcome; the game is left as it was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum RuleError {
+pub enum Refusal {
     /// Nothing can happen in a finished game.
     #[error("the game is over")]
     Over,

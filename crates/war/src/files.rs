@@ -7,12 +7,15 @@ use cards_core::{ParseError, Tokens};
 
 use crate::card::Card;
 use crate::deck::{DECK_SIZE, DeckOrder};
+use crate::rules::Rules;
 
 /// How many cards a line of a deck file written by [`write_deck`] holds.
 const CARDS_PER_LINE: usize = 13;
 
-/// Writes `order` as a deck file: its cards, 13 a line.
-pub fn write_deck(out: &mut impl Write, order: &DeckOrder) -> io::Result<()> {
+/// Writes `order` as a deck file: its cards, 13 a line. Every table is dealt from the one
+/// deck, so the file is the same under any `rules` (the argument keeps the workspace's
+/// one shape of file functions, `write_X(out, rules, x)`).
+pub fn write_deck(out: &mut impl Write, _rules: Rules, order: &DeckOrder) -> io::Result<()> {
     for line in order.cards().chunks(CARDS_PER_LINE) {
         let codes: Vec<String> = line.iter().map(ToString::to_string).collect();
         writeln!(out, "{}", codes.join(" "))?;
@@ -22,8 +25,10 @@ pub fn write_deck(out: &mut impl Write, order: &DeckOrder) -> io::Result<()> {
 
 /// Reads a deck file: the 52 cards, top first, as the game prints them (`10H`, `AS`,
 /// `2C`; either case), separated by any whitespace over any number of lines. Every card
-/// must appear exactly once; an error names the line, the column and the token.
-pub fn parse_deck(text: &str) -> Result<DeckOrder, ParseError> {
+/// must appear exactly once; an error names the line, the column and the token. The
+/// same deck serves any `rules` (the argument keeps the workspace's one shape of file
+/// functions, `parse_X(rules, text)`).
+pub fn parse_deck(_rules: Rules, text: &str) -> Result<DeckOrder, ParseError> {
     let mut tokens = Tokens::new(text);
     tokens.refuse_blank(format_args!(
         "the deck is empty: it lists the {DECK_SIZE} cards, top first, like 10H AS 2C"
@@ -72,7 +77,7 @@ mod tests {
 
     fn full_deck() -> String {
         let mut text = Vec::new();
-        write_deck(&mut text, &ordered_deck()).unwrap();
+        write_deck(&mut text, Rules::default(), &ordered_deck()).unwrap();
         String::from_utf8(text).unwrap()
     }
 
@@ -81,7 +86,7 @@ mod tests {
         let text = full_deck();
         assert_eq!(text.lines().count(), 4);
         assert!(text.starts_with("2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC\n2D "));
-        let order = parse_deck(&text).unwrap();
+        let order = parse_deck(Rules::default(), &text).unwrap();
         assert_eq!(order, ordered_deck());
     }
 
@@ -89,7 +94,7 @@ mod tests {
     fn any_whitespace_and_case() {
         let text = full_deck().replace('\n', "\n\n  \t").to_lowercase();
         assert_eq!(
-            parse_deck(&text).map(|o| o.to_string()),
+            parse_deck(Rules::default(), &text).map(|o| o.to_string()),
             Ok(ordered_deck().to_string())
         );
     }
@@ -121,7 +126,9 @@ mod tests {
         ];
         for (text, want) in cases {
             assert_eq!(
-                parse_deck(text).map(|_| ()).map_err(|e| e.to_string()),
+                parse_deck(Rules::default(), text)
+                    .map(|_| ())
+                    .map_err(|e| e.to_string()),
                 Err(want.to_owned()),
                 "{text:?}"
             );

@@ -32,7 +32,7 @@ use rand::Rng;
 
 use crate::card::Card;
 use crate::deck::{ChanceNode, DECK_SIZE, DeckOrder, ordered_deck};
-use crate::error::RuleError;
+use crate::error::Refusal;
 use crate::player::{Player, PlayerSet};
 use crate::rules::{Rules, SetupError, WonCardOrder};
 use repetition::Repetition;
@@ -103,7 +103,7 @@ impl Game {
     /// turns over the top card of their pile, and the higher card wins (suits never
     /// count); equal cards start a war, whose fourth cards fight the next battle. Returns
     /// who wins the cards on the table: nobody if both ran out together.
-    fn battle(&mut self, events: &mut impl EventSink<Event>) -> Result<Option<Seat>, RuleError> {
+    fn battle(&mut self, events: &mut impl EventSink<Event>) -> Result<Option<Seat>, Refusal> {
         self.battles += 1;
         events.push(Event::Battle {
             battle: self.battles,
@@ -112,7 +112,7 @@ impl Game {
         let (Some(mut first), Some(mut second)) =
             (self.turn_over(0, events), self.turn_over(1, events))
         else {
-            return Err(RuleError::Broken("a player battled without cards"));
+            return Err(Refusal::Broken("a player battled without cards"));
         };
         loop {
             match first.compare_rank(second) {
@@ -204,7 +204,7 @@ impl Game {
     /// Plays the next battle (the assignment's two-player battle, or with more players
     /// the same rules for many, in the module `more_players`), and its winner takes the
     /// table.
-    fn play_battle(&mut self, events: &mut impl EventSink<Event>) -> Result<(), RuleError> {
+    fn play_battle(&mut self, events: &mut impl EventSink<Event>) -> Result<(), Refusal> {
         let out_before = self.out;
         let winner = if self.players.len() == 2 {
             self.battle(events)?
@@ -485,7 +485,7 @@ impl Game {
     }
 
     /// Checks that `order` holds exactly the cards of the chance node `node`, each once.
-    fn check_order(&self, node: ChanceNode, order: &DeckOrder) -> Result<(), RuleError> {
+    fn check_order(&self, node: ChanceNode, order: &DeckOrder) -> Result<(), Refusal> {
         // The cards chance orders: the whole deck, or those on the table.
         let (mut to_order, expected) = match node {
             ChanceNode::Deal => ([true; DECK_SIZE], DECK_SIZE),
@@ -499,14 +499,14 @@ impl Game {
         let mut given = [false; DECK_SIZE];
         for &card in order.cards() {
             if !to_order[card.index()] {
-                return Err(RuleError::NotInPlay { node, card });
+                return Err(Refusal::NotInPlay { node, card });
             }
             if std::mem::replace(&mut given[card.index()], true) {
-                return Err(RuleError::Twice { card });
+                return Err(Refusal::Twice { card });
             }
         }
         if order.cards().len() != expected {
-            return Err(RuleError::OrderLength {
+            return Err(Refusal::OrderLength {
                 node,
                 expected,
                 given: order.cards().len(),
@@ -685,7 +685,7 @@ impl GameState for Game {
     type Event = Event;
     type Observation<'a> = Observation<'a>;
     type NoWinner = NoWinner;
-    type Error = RuleError;
+    type Error = Refusal;
 
     fn seats(&self) -> usize {
         self.players.len()
@@ -730,12 +730,12 @@ impl GameState for Game {
         &mut self,
         action: Action,
         events: &mut S,
-    ) -> Result<(), RuleError> {
+    ) -> Result<(), Refusal> {
         match (self.phase, action) {
             (Phase::Turn { .. }, Action::Battle) => self.play_battle(events),
-            (Phase::Deal, _) => Err(RuleError::ChanceActs(ChanceNode::Deal)),
-            (Phase::Take { seat, .. }, _) => Err(RuleError::ChanceActs(ChanceNode::Take { seat })),
-            (Phase::Over(_), _) => Err(RuleError::Over),
+            (Phase::Deal, _) => Err(Refusal::ChanceActs(ChanceNode::Deal)),
+            (Phase::Take { seat, .. }, _) => Err(Refusal::ChanceActs(ChanceNode::Take { seat })),
+            (Phase::Over(_), _) => Err(Refusal::Over),
         }
     }
 
@@ -748,7 +748,7 @@ impl GameState for Game {
         &mut self,
         action: Action,
         rng: &mut R,
-    ) -> Result<Actor, RuleError> {
+    ) -> Result<Actor, Refusal> {
         debug_assert!(
             matches!(self.phase, Phase::Turn { .. }),
             "{action:?} trusted out of a player's turn"
@@ -766,13 +766,13 @@ impl GameState for Game {
     /// `cards_core::shuffle`. A take: the table's cards, in the order they were put down,
     /// shuffled the same way. (The same draws from a given generator as the shuffles made
     /// before the game became a protocol, so that change left every seeded game as it was.)
-    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<DeckOrder, RuleError> {
+    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<DeckOrder, Refusal> {
         let mut order = match self.phase {
             Phase::Deal => ordered_deck(),
             Phase::Take { .. } => DeckOrder::from_cards(&self.table)
-                .map_err(|_| RuleError::Broken("the table holds at most the 52 cards"))?,
-            Phase::Turn { seat } => return Err(RuleError::SeatActs { seat }),
-            Phase::Over(_) => return Err(RuleError::Over),
+                .map_err(|_| Refusal::Broken("the table holds at most the 52 cards"))?,
+            Phase::Turn { seat } => return Err(Refusal::SeatActs { seat }),
+            Phase::Over(_) => return Err(Refusal::Over),
         };
         shuffle(order.cards_mut(), rng);
         Ok(order)
@@ -785,7 +785,7 @@ impl GameState for Game {
         &mut self,
         order: &DeckOrder,
         events: &mut S,
-    ) -> Result<(), RuleError> {
+    ) -> Result<(), Refusal> {
         match self.phase {
             Phase::Deal => {
                 self.check_order(ChanceNode::Deal, order)?;
@@ -803,8 +803,8 @@ impl GameState for Game {
                 self.hand_over(seat, out_before, last, events);
                 Ok(())
             }
-            Phase::Turn { seat } => Err(RuleError::SeatActs { seat }),
-            Phase::Over(_) => Err(RuleError::Over),
+            Phase::Turn { seat } => Err(Refusal::SeatActs { seat }),
+            Phase::Over(_) => Err(Refusal::Over),
         }
     }
 
@@ -815,7 +815,7 @@ impl GameState for Game {
         &mut self,
         rng: &mut R,
         events: &mut S,
-    ) -> Result<(), RuleError> {
+    ) -> Result<(), Refusal> {
         match self.phase {
             Phase::Deal => {
                 let mut order = ordered_deck();
@@ -832,8 +832,8 @@ impl GameState for Game {
                 self.hand_over(seat, out_before, last, events);
                 Ok(())
             }
-            Phase::Turn { seat } => Err(RuleError::SeatActs { seat }),
-            Phase::Over(_) => Err(RuleError::Over),
+            Phase::Turn { seat } => Err(Refusal::SeatActs { seat }),
+            Phase::Over(_) => Err(Refusal::Over),
         }
     }
 
@@ -1475,8 +1475,8 @@ mod tests {
     /// event and leave the game as it was.
     fn refused(
         game: &Game,
-        want: RuleError,
-        attempt: impl FnOnce(&mut Game, &mut Vec<Event>) -> Result<(), RuleError>,
+        want: Refusal,
+        attempt: impl FnOnce(&mut Game, &mut Vec<Event>) -> Result<(), Refusal>,
     ) {
         let mut copy = game.clone();
         let mut events = Vec::new();
@@ -1490,17 +1490,17 @@ mod tests {
         let two = Rules::new(2).unwrap();
         let deal = ChanceNode::Deal;
         let fresh = Game::new(two);
-        refused(&fresh, RuleError::ChanceActs(deal), |g, e| {
+        refused(&fresh, Refusal::ChanceActs(deal), |g, e| {
             g.apply(Action::Battle, e)
         });
         let mut short = Card::deck();
         short[51] = short[0];
-        refused(&fresh, RuleError::Twice { card: short[0] }, |g, e| {
+        refused(&fresh, Refusal::Twice { card: short[0] }, |g, e| {
             g.apply_chance(&cards(&short), e)
         });
         refused(
             &fresh,
-            RuleError::OrderLength {
+            Refusal::OrderLength {
                 node: deal,
                 expected: 52,
                 given: 51,
@@ -1509,22 +1509,22 @@ mod tests {
         );
 
         let mut g = Game::from_piles(two, [hand("AS 2C"), hand("KD 3H")]).unwrap();
-        refused(&g, RuleError::SeatActs { seat: 0 }, |g, e| {
+        refused(&g, Refusal::SeatActs { seat: 0 }, |g, e| {
             g.apply_chance(&order("AS KD"), e)
         });
         assert_eq!(
             g.sample_chance(&mut rng_from_seed(0)).map(|_| ()),
-            Err(RuleError::SeatActs { seat: 0 })
+            Err(Refusal::SeatActs { seat: 0 })
         );
         g.apply(Action::Battle, &mut Vec::new()).unwrap();
         let take = ChanceNode::Take { seat: 0 };
-        refused(&g, RuleError::ChanceActs(take), |g, e| {
+        refused(&g, Refusal::ChanceActs(take), |g, e| {
             g.apply(Action::Battle, e)
         });
         let wrong_orders = [
             (
                 "AS",
-                RuleError::OrderLength {
+                Refusal::OrderLength {
                     node: take,
                     expected: 2,
                     given: 1,
@@ -1532,27 +1532,27 @@ mod tests {
             ),
             (
                 "AS KD 2C",
-                RuleError::NotInPlay {
+                Refusal::NotInPlay {
                     node: take,
                     card: hand("2C")[0],
                 },
             ),
             (
                 "AS QD",
-                RuleError::NotInPlay {
+                Refusal::NotInPlay {
                     node: take,
                     card: hand("QD")[0],
                 },
             ),
             (
                 "KD KD",
-                RuleError::Twice {
+                Refusal::Twice {
                     card: hand("KD")[0],
                 },
             ),
             (
                 "",
-                RuleError::OrderLength {
+                Refusal::OrderLength {
                     node: take,
                     expected: 2,
                     given: 0,
@@ -1565,13 +1565,11 @@ mod tests {
 
         let mut over = Game::from_piles(two, [hand("2C"), hand("5D 9D")]).unwrap();
         play_to_end(&mut over);
-        refused(&over, RuleError::Over, |g, e| g.apply(Action::Battle, e));
-        refused(&over, RuleError::Over, |g, e| {
-            g.apply_chance(&order("2C"), e)
-        });
+        refused(&over, Refusal::Over, |g, e| g.apply(Action::Battle, e));
+        refused(&over, Refusal::Over, |g, e| g.apply_chance(&order("2C"), e));
         assert_eq!(
             over.sample_chance(&mut rng_from_seed(0)).map(|_| ()),
-            Err(RuleError::Over)
+            Err(Refusal::Over)
         );
         let mut legal = vec![Action::Battle];
         over.legal_actions(&mut legal);

@@ -29,7 +29,7 @@
 //!   seeded generator samples them with `cards_core::shuffle` exactly as the game always
 //!   has, so a seed plays the same game; `--deck FILE` records the deal
 //!   ([`files::parse_deck`]); an order that is not exactly the cards to be ordered is
-//!   refused ([`RuleError`]).
+//!   refused ([`Refusal`]).
 //! - **Observation** ([`Observation`]): every player's card count, the cards face up on the
 //!   table, the battles and wars so far; never the order of a pile.
 //! - **Outcome** ([`Outcome`], `cards_core::Outcome<NoWinner>`): the last player
@@ -63,7 +63,7 @@
 //!   rules for 3 to 8 players (`game::more_players`) and the repetition check of
 //!   fixed-order games (`game::repetition`); and the quiet path of the simulator
 //!   (`apply_trusted`, next to `apply`).
-//! - [`error`]: [`RuleError`], why an action or a chance outcome is refused.
+//! - [`error`]: [`Refusal`], why an action or a chance outcome is refused.
 //! - [`strategy`]: [`AlwaysBattle`], the agent of `--auto`, `--quiet` and the web.
 //! - `audit` (feature `conformance`): the rule check of each step for the protocol's
 //!   conformance test.
@@ -176,7 +176,7 @@ pub mod strategy;
 
 pub use card::{Card, CardError, Rank, Suit};
 pub use deck::{ChanceNode, DeckOrder};
-pub use error::RuleError;
+pub use error::Refusal;
 pub use game::{Action, Event, Game, NoWinner, Observation, Outcome, WAR_CARDS};
 pub use player::{Player, PlayerSet};
 pub use rules::{MAX_PLAYERS, MIN_PLAYERS, Rules, SetupError, WonCardOrder};

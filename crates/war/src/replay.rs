@@ -255,7 +255,7 @@ mod tests {
         bad.actions[2] = "battle\u{7}".to_owned();
         assert_eq!(
             frames(&bad.to_json()).unwrap_err().to_string(),
-            format!("step 3: `battle\\u{{7}}`: {}", console::Refusal)
+            format!("step 3: `battle\\u{{7}}`: {}", console::BadAnswer)
         );
         let mut long = recorded(3);
         long.actions.push(BATTLE.to_owned());

@@ -137,6 +137,9 @@ pub enum SetupError {
     /// An order of won cards that is neither `shuffled` nor `fixed`.
     #[error("the order is shuffled or fixed")]
     Order,
+    /// Piles given to a simulation, which deals every game from its own stream.
+    #[error("a simulation deals every game: it plays no piles")]
+    Piles,
     /// A cap of zero battles.
     #[error("the battle cap must be at least 1")]
     MaxBattles,

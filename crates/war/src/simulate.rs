@@ -39,9 +39,10 @@ use cards_core::rng::{GameRng, stream_rng};
 use cards_core::sim::{Distribution, Extra, Histogram, Played, Simulation};
 use serde::Serialize;
 
-use crate::error::RuleError;
+use crate::error::Refusal;
+use crate::face;
 use crate::game::{Action, Game, NoWinner, Observation, Outcome};
-use crate::rules::{Rules, WonCardOrder};
+use crate::rules::{Rules, SetupError, WonCardOrder};
 
 /// How many buckets wars in a row are tallied in: a battle that set off 0, 1, … 7 wars
 /// in a row has its own, and the last holds the battles of 8 wars in a row or more (the
@@ -63,7 +64,7 @@ pub struct Setup {
 impl Simulation for Setup {
     type Worker = Worker;
     type Extra = WarFigures;
-    type Error = PlayError<RuleError>;
+    type Error = PlayError<Refusal>;
 
     fn game(&self) -> &'static str {
         "war"
@@ -92,7 +93,7 @@ impl Simulation for Setup {
     }
 
     fn worker(&self) -> Worker {
-        Worker::new(self.rules)
+        Worker::of(self.rules)
     }
 
     fn play(
@@ -101,7 +102,7 @@ impl Simulation for Setup {
         seed: u64,
         index: u64,
         extra: &mut WarFigures,
-    ) -> Result<Played, PlayError<RuleError>> {
+    ) -> Result<Played, PlayError<Refusal>> {
         let record = worker.play(seed, index)?;
         extra.add(&record);
         let outcome = record.outcome.map_no_winner(|reason| match reason {
@@ -365,8 +366,17 @@ pub struct Worker {
 }
 
 impl Worker {
-    /// A worker for games under `rules`.
-    pub fn new(rules: Rules) -> Worker {
+    /// A worker for games of `setup`: its rules, every game dealt from its own stream,
+    /// so a setup that names piles is refused, as one that names no rules is.
+    pub fn new(setup: &face::Setup) -> Result<Worker, SetupError> {
+        if setup.piles().iter().any(|pile| pile.is_some()) {
+            return Err(SetupError::Piles);
+        }
+        Ok(Worker::of(setup.rules()?))
+    }
+
+    /// A worker for games under `rules`, already checked.
+    fn of(rules: Rules) -> Worker {
         Worker {
             game: Game::new(rules),
             driver: Driver::new(),
@@ -377,14 +387,14 @@ impl Worker {
 
     /// Plays game number `index` of a simulation seeded with `seed`, dealt and shuffled
     /// from its own stream `stream_rng(seed, index)`. This is what the benchmark times.
-    pub fn play(&mut self, seed: u64, index: u64) -> Result<GameRecord, PlayError<RuleError>> {
+    pub fn play(&mut self, seed: u64, index: u64) -> Result<GameRecord, PlayError<Refusal>> {
         self.game.restart();
         self.rng = stream_rng(seed, index);
         self.play_out()
     }
 
     /// Plays the worker's game from where it stands to its end.
-    fn play_out(&mut self) -> Result<GameRecord, PlayError<RuleError>> {
+    fn play_out(&mut self) -> Result<GameRecord, PlayError<Refusal>> {
         self.agent = RowCounter::default();
         let outcome =
             self.driver
@@ -465,6 +475,48 @@ mod tests {
         }
     }
 
+    /// A worker takes the game's setup: its rules, checked; piles are refused, since
+    /// every simulated game is dealt from its own stream.
+    #[test]
+    fn a_worker_plays_the_setups_rules_and_refuses_piles() {
+        let setup = face::Setup {
+            players: 3,
+            order: WonCardOrder::Fixed,
+            max_battles: 7,
+            ..face::Setup::default()
+        };
+        let worker = Worker::new(&setup).unwrap();
+        assert_eq!(
+            worker.game,
+            Game::new(rules(3, WonCardOrder::Fixed).with_max_battles(7).unwrap())
+        );
+        for (bad, error) in [
+            (
+                face::Setup {
+                    players: 9,
+                    ..face::Setup::default()
+                },
+                SetupError::Players(9),
+            ),
+            (
+                face::Setup {
+                    max_battles: 0,
+                    ..face::Setup::default()
+                },
+                SetupError::MaxBattles,
+            ),
+            (
+                face::Setup {
+                    pile_1: Some(face::Pile(vec![])),
+                    ..face::Setup::default()
+                },
+                SetupError::Piles,
+            ),
+        ] {
+            assert_eq!(Worker::new(&bad).unwrap_err(), error);
+        }
+    }
+
     /// A hand-built deal, worked out card by card. Battle 1: KC beats 4D. Battle 2: 5C
     /// and 5D tie (war 1); the fourth cards 9C and 9D tie again (war 2); AC beats KD and
     /// Player 1 takes 18 cards: two wars in a row. Battle 3: 7C and 7D tie (war 3); QD
@@ -478,7 +530,7 @@ mod tests {
                 .collect()
         };
         let rules = rules(2, WonCardOrder::Fixed).with_max_battles(5).unwrap();
-        let mut worker = Worker::new(rules);
+        let mut worker = Worker::new(&face::Setup::of(&rules)).unwrap();
         worker.game = Game::from_piles(
             rules,
             [
@@ -559,7 +611,7 @@ mod tests {
             (5, WonCardOrder::Shuffled),
         ] {
             let rules = rules(players, order);
-            let mut worker = Worker::new(rules);
+            let mut worker = Worker::new(&face::Setup::of(&rules)).unwrap();
             for index in [0, 1, 17, GAMES - 1] {
                 let record = worker.play(SEED, index).unwrap();
                 let mut game = Game::new(rules);
@@ -587,7 +639,7 @@ mod tests {
     #[test]
     fn a_record_is_the_game_played_alone() {
         let rules = rules(3, WonCardOrder::Shuffled);
-        let mut worker = Worker::new(rules);
+        let mut worker = Worker::new(&face::Setup::of(&rules)).unwrap();
         let mut total = 0;
         for index in 0..GAMES {
             total += worker.play(SEED, index).unwrap().battles;

@@ -88,9 +88,9 @@ fn a_recorded_deal_replays_the_seed() {
             .sample_chance(&mut rng_from_seed(seed))
             .unwrap();
         let mut text = Vec::new();
-        war::files::write_deck(&mut text, &deal).unwrap();
+        war::files::write_deck(&mut text, rules(2, false), &deal).unwrap();
         let text = String::from_utf8(text).unwrap();
-        let read = war::files::parse_deck(&text).unwrap();
+        let read = war::files::parse_deck(rules(2, false), &text).unwrap();
         assert_eq!(read, deal);
         for players in [2, 5] {
             let seeded = play(players, &mut ChanceSource::seeded(rng_from_seed(seed)));

@@ -15,8 +15,9 @@
 mod tight_loop;
 
 use tight_loop::{End, Record};
+use war::face::Setup;
 use war::simulate::{GameRecord, Worker};
-use war::{NoWinner, Outcome, Rules};
+use war::{NoWinner, Outcome};
 
 /// How many games each comparison plays.
 fn games() -> u64 {
@@ -59,7 +60,11 @@ fn engine(worker: &mut Worker, seed: u64, index: u64) -> Record {
 /// Both play the first `games` games of `seed`; returns the endings seen, to show that
 /// the comparison covers more than one kind.
 fn compare(players: usize, seed: u64, games: u64, tight: impl Fn(u64, u64) -> Record) -> [u64; 3] {
-    let mut worker = Worker::new(Rules::new(players).unwrap());
+    let setup = Setup {
+        players,
+        ..Setup::default()
+    };
+    let mut worker = Worker::new(&setup).unwrap();
     let mut endings = [0; 3];
     for index in 0..games {
         let record = engine(&mut worker, seed, index);
