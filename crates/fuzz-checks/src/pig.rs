@@ -37,7 +37,7 @@ pub fn pig_dice(data: &[u8]) {
 /// line with a message of one short line, whatever the transcript holds.
 pub fn pig_transcript(data: &[u8]) {
     let Some(text) = file_text(data) else { return };
-    if let Err(violation) = pig::transcript::check(&text, None) {
+    if let Err(violation) = pig::check::check(&text, None) {
         assert_one_short_line(&violation);
     }
 }

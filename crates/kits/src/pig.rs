@@ -17,7 +17,7 @@
 //!   so the expected output is the engine's, byte for byte. Where the win came mid-turn
 //!   the game also carries the other reading the text allows, the win declared only when
 //!   the turn ends (its dice and answers after the others), and both readings are checked
-//!   with `pig grade`'s own checker ([`pig::transcript::check`]), so the tests and the
+//!   with `pig grade`'s own checker ([`pig::check::check`]), so the tests and the
 //!   grader accept the same programs. The last games are chosen so that a total reaches
 //!   exactly 100 (a program that wins only above 100 fails them).
 
@@ -668,7 +668,7 @@ fn check_readings(played: &Played, seed: u64) -> Result<(), KitError> {
         readings.push(("when the turn ends", pieces));
     }
     for (reading, pieces) in readings {
-        let checked = pig::transcript::check(&transcript(&pieces), Some(&answers))
+        let checked = pig::check::check(&transcript(&pieces), Some(&answers))
             .map_err(|v| engine(format!("game {seed}, the win declared {reading}: {v}")))?;
         let named = checked.readings.iter().any(|r| r.contains(reading))
             || checked

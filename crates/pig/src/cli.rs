@@ -21,13 +21,13 @@ use cards_core::sim::SimError;
 use cards_core::sim_cli::{SimArgs, figures};
 use clap::builder::TypedValueParser;
 use clap::{Args, Parser, Subcommand};
-use pig::console::{Ending, PigGame};
 use pig::error::RuleError;
 use pig::files;
 use pig::rules::DEFAULT_GOAL;
 use pig::simulate::Setup;
 use pig::solver::{Solution, SolveError, TOLERANCE, check_goal, evaluate, solve};
 use pig::{AnyStrategy, Rules, StrategySpec, Throw};
+use pig::{Ending, PigGame};
 
 const PROGRAM: &str = "pig";
 
@@ -622,7 +622,7 @@ fn check_transcript(path: &Path) -> Result<Ran, Failure> {
     }
     let text = String::from_utf8_lossy(&bytes);
     let mut out = BufWriter::new(io::stdout().lock());
-    let status = match pig::transcript::check(&text, None) {
+    let status = match pig::check::check(&text, None) {
         Ok(checked) => {
             writeln!(out, "{checked}")?;
             0

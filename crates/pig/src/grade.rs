@@ -1,6 +1,6 @@
 //! Grading someone's Pig program (`pig grade`): play it N times, answering its prompts
 //! from a scripted, seeded mix, and check each transcript against the rules
-//! ([`crate::transcript`]).
+//! ([`crate::check`]).
 //!
 //! The program's dice are its own (random), so a game cannot be compared with an
 //! expected output; each transcript is checked line by line instead, knowing the answers
@@ -15,7 +15,7 @@ use std::ffi::OsString;
 use cards_core::rng::{below, stream_rng};
 use grader::{Case, GradeError, Options, Output, Report, Sandbox, Verdict};
 
-use crate::transcript;
+use crate::check;
 
 /// The answers given to each game: far more than a game to 100 asks for.
 pub const ANSWERS_PER_GAME: usize = 2000;
@@ -67,7 +67,7 @@ pub fn judge(output: &Output<'_>, answers: &[String]) -> Verdict {
 
 /// The verdict on one game's transcript, given its answers.
 pub fn verdict(output: &str, answers: &[String]) -> Verdict {
-    match transcript::check(output, Some(answers)) {
+    match check::check(output, Some(answers)) {
         Ok(checked) => Verdict::Pass {
             note: Some(format!(
                 "won by {}; readings: {}",

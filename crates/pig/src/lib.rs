@@ -6,7 +6,7 @@
 //! |------|------|
 //! | `PigDice` | [`PigDice`] (in [`dice`]): `roll()` [`PigDice::roll`], `getDie1()` [`PigDice::die1`], `getDie2()` [`PigDice::die2`], `isDoubles()` [`PigDice::is_doubles`], `isSnakeEyes()` [`PigDice::is_snake_eyes`], `getPoints()` [`PigDice::points`], `toString()` its `Display` (`2,2`); a roll's chance outcome is a [`Throw`] |
 //! | `PigPlayer` | [`PigPlayer`] (in [`player`]): `getName()` [`PigPlayer::name`], `getTurnPoints()` [`PigPlayer::turn_points`], `getTotalPoints()` [`PigPlayer::total`], `roll()` [`PigPlayer::roll`], `hold()` [`PigPlayer::hold`], `hasWon()` [`PigPlayer::has_won`] |
-//! | `PigGame` | [`PigGame`] (in [`console`]): `play()` [`PigGame::play`], its private helpers (welcome, a turn's opening line, the rolls' lines, the winner) private methods of [`PigGame`] over [`render`]; the rules themselves are the state machine [`Game`] (in [`game`]) |
+//! | `PigGame` | [`PigGame`] (in [`pig_game`]): `play()` [`PigGame::play`], its private helpers (welcome, a turn's opening line, the rolls' lines, the winner) private methods of [`PigGame`] over [`render`]; the rules themselves are the state machine [`Game`] (in [`game`]) |
 //! | `Pig` (`Pig.java`, the main class: it makes the two `PigPlayer`s and the `PigGame` and calls `play()`) | the `pig` binary (`main.rs`, `cli.rs`: with no subcommand it makes the [`PigGame`] of Human and Computer and plays it) |
 //! | the bonus: "your PigGame must work with the provided classes or your own" | the game takes its dice from any [`ChanceSource`] (seeded dice, or the rolls of a dice file) and its Computer from any [`Agent`] |
 //!
@@ -60,10 +60,11 @@
 //!   `conformance`): the rule check of every step.
 //! - [`strategy`]: computer players: [`HoldAt`] (the assignment's computer is
 //!   `HoldAt(20)`) and [`Optimal`], which plays a solved table.
-//! - [`console`]: the assignment's [`PigGame`], which steps the [`Driver`] with the
+//! - [`pig_game`]: the assignment's [`PigGame`], which steps the [`Driver`] with the
 //!   person ([`console::Person`]) and the Computer at the table and prints each step's
-//!   events on a [`cards_core::console::Console`]; [`console::Ending`] says how it ended.
-//!   [`render`]: every line of the assignment's output, made from events.
+//!   events on a [`cards_core::console::Console`]. [`console`]: the prompt, its answers
+//!   and the person as an agent; [`console::Ending`] says how a game ended. [`render`]:
+//!   every line of the assignment's output, made from events.
 //! - [`face`]: Pig as every front sees it (the web page, replays, the command line's
 //!   frame), the workspace's [`cards_core::face::Face`]: its [`face::Setup`] (rules,
 //!   goal, Computer), the answers `n`/`y` as action tokens, the page's lines, seating and
@@ -73,11 +74,11 @@
 //! - [`solver`]: value iteration over (my score, opponent's score, turn points), and the
 //!   exact evaluation of two fixed strategies; [`simulate`]: many seeded games
 //!   ([`simulate::Setup`], played by a [`simulate::Worker`] per thread).
-//! - With the feature `cli` (on by default; the binary requires it): `transcript`,
-//!   checking a transcript of anyone's Pig program against the rules, line by line,
-//!   accepting every reading the text allows (`pig check`), and `grade`, playing a
-//!   program many times with scripted answers and checking every game, on the
-//!   workspace's `grader` crate (`pig grade`; `docs/grading.md`).
+//! - [`check`]: checking a transcript of anyone's Pig program against the rules, line by
+//!   line, accepting every reading the text allows (`pig check`, and the kit's tests).
+//! - With the feature `cli` (on by default; the binary requires it): `grade`, playing a
+//!   program many times with scripted answers and checking every game with [`check`],
+//!   on the workspace's `grader` crate (`pig grade`; `docs/grading.md`).
 //!
 //! The binary adds the command line (clap) and the SVG picture of `pig solve --plot`
 //! (plotters: the chance of winning over both scores, with the hold boundary where there
@@ -184,6 +185,7 @@
 
 #[cfg(feature = "conformance")]
 pub mod audit;
+pub mod check;
 pub mod console;
 pub mod dice;
 pub mod error;
@@ -192,6 +194,7 @@ pub mod files;
 pub mod game;
 #[cfg(feature = "cli")]
 pub mod grade;
+pub mod pig_game;
 pub mod player;
 pub mod render;
 #[cfg(feature = "replay")]
@@ -200,14 +203,13 @@ pub mod rules;
 pub mod simulate;
 pub mod solver;
 pub mod strategy;
-#[cfg(feature = "cli")]
-pub mod transcript;
 
 pub use cards_core::protocol::{Actor, Agent, ChanceSource, Driver, GameState};
-pub use console::{Ending, PigGame};
+pub use console::Ending;
 pub use dice::{PigDice, Throw};
 pub use error::RuleError;
 pub use game::{Action, Event, Game, NoWinner, Observation, Outcome};
+pub use pig_game::PigGame;
 pub use player::PigPlayer;
 pub use rules::Rules;
 pub use solver::{Solution, solve};
