@@ -212,12 +212,10 @@ pub struct Seating {
 /// The setup `S` as `key=value` options, in its fields' order, each value as text (a
 /// field that is `None` is left out). [`setup_of`] reads them back.
 pub fn options_of<S: Serialize>(setup: &S) -> Result<Vec<String>, String> {
-    let value = serde_json::to_value(setup).map_err(|e| e.to_string())?;
-    let Value::Object(fields) = value else {
-        return Err(format!(
-            "broken invariant: a setup is a struct, not {value}"
-        ));
-    };
+    // Written out and read back as an ordered list of fields: a `serde_json::Map` would
+    // sort the keys, and a recording's options keep the setup's order.
+    let text = serde_json::to_string(setup).map_err(|e| e.to_string())?;
+    let Fields(fields) = serde_json::from_str(&text).map_err(|e| e.to_string())?;
     Ok(fields
         .into_iter()
         .filter_map(|(key, value)| match value {
@@ -226,6 +224,32 @@ pub fn options_of<S: Serialize>(setup: &S) -> Result<Vec<String>, String> {
             other => Some(format!("{key}={other}")),
         })
         .collect())
+}
+
+/// A JSON object's fields in the order written.
+struct Fields(Vec<(String, Value)>);
+
+impl<'de> Deserialize<'de> for Fields {
+    fn deserialize<D: serde::Deserializer<'de>>(input: D) -> Result<Fields, D::Error> {
+        struct InOrder;
+        impl<'de> serde::de::Visitor<'de> for InOrder {
+            type Value = Fields;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a setup: a struct of fields")
+            }
+            fn visit_map<M: serde::de::MapAccess<'de>>(
+                self,
+                mut map: M,
+            ) -> Result<Fields, M::Error> {
+                let mut fields = Vec::new();
+                while let Some(field) = map.next_entry::<String, Value>()? {
+                    fields.push(field);
+                }
+                Ok(Fields(fields))
+            }
+        }
+        input.deserialize_map(InOrder)
+    }
 }
 
 /// The setup `key=value` `options` describe (a recording's, an address's); an option
@@ -277,7 +301,7 @@ pub mod text {
     {
         let text = input.deserialize_any(AsText)?;
         text.parse()
-            .map_err(|e| de::Error::custom(format!("`{text}`: {e}")))
+            .map_err(|e| de::Error::custom(format!("`{}`: {e}", crate::input::quoted(&text))))
     }
 
     /// `#[serde(with = "cards_core::face::text::option", default)]`: an optional field
@@ -362,6 +386,14 @@ mod tests {
         };
         let options = options_of(&toy).unwrap();
         assert_eq!(options, ["goal=30", "rules=one-die"]);
+        // The fields' order, not the keys' (a recording's options keep it).
+        #[derive(Serialize)]
+        struct Backwards {
+            zebra: u32,
+            apple: u32,
+        }
+        let backwards = options_of(&Backwards { zebra: 1, apple: 2 }).unwrap();
+        assert_eq!(backwards, ["zebra=1", "apple=2"]);
         assert_eq!(setup_of::<Toy>(&options).unwrap(), toy);
         let json = serde_json::json!({"goal": 30, "rules": "one-die"});
         let Value::Object(map) = json else {
@@ -380,6 +412,9 @@ mod tests {
         assert!(refuse(&["goal"]).contains("`goal`: not KEY=VALUE"));
         assert!(refuse(&["goal=1", "goal=2"]).contains("given twice"));
         assert!(refuse(&["goal=x"]).contains("`x`"));
+        // A refused value is shown with what a person cannot see escaped.
+        let shown = refuse(&["goal=\u{1b}[2J"]);
+        assert!(!shown.contains('\u{1b}'), "{shown}");
         assert!(refuse(&["colour=red"]).contains("colour"));
     }
 }
