@@ -24,7 +24,7 @@ pub fn quattro_deck(data: &[u8]) {
     };
     let write = |order| {
         let mut out = Vec::new();
-        quattro::files::write_deck(&mut out, order, rules, 0)
+        quattro::files::write_deck(&mut out, rules, order, 0)
             .unwrap_or_else(|error| panic!("writing to memory fails: {error}"));
         String::from_utf8(out).unwrap_or_else(|error| panic!("a deck file is not text: {error}"))
     };

@@ -477,7 +477,9 @@ pub fn play_quattro<'py>(
 ) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
     let rules = parse_rules(rules)?;
     let max_turns = check_max_turns(max_turns)?;
-    let worker = move || Ok(Worker::new(rules, max_turns));
+    let worker = move || {
+        Worker::new(&quattro::face::Setup::of(rules, max_turns)).map_err(|e| e.to_string())
+    };
     let (winners, [turns]) = play_batch(py, games, seed, worker, |worker, seed, index| {
         let (outcome, length) = worker.play(seed, index).map_err(|e| e.to_string())?;
         Ok((outcome.winner(), [u64::from(length)]))

@@ -2,6 +2,7 @@
 
 use cards_core::names::RuleSet;
 use quattro::Rules;
+use quattro::face::Setup;
 use quattro::simulate::Worker;
 
 fn main() {
@@ -12,7 +13,9 @@ fn main() {
 /// the seed, then the bots play; the game, the loop and the chance source are reused.
 #[divan::bench(args = Rules::ALL, sample_count = 20, sample_size = 200)]
 fn one_game(bencher: divan::Bencher, rules: &Rules) {
-    let mut simulator = Worker::new(*rules, quattro::DEFAULT_MAX_TURNS);
+    let Ok(mut simulator) = Worker::new(&Setup::of(*rules, quattro::DEFAULT_MAX_TURNS)) else {
+        return;
+    };
     let mut index = 0;
     bencher
         .counter(divan::counter::ItemsCount::new(1u32))

@@ -7,6 +7,7 @@ mod tight_loop;
 
 use cards_core::names::RuleSet;
 use quattro::Rules;
+use quattro::face::Setup;
 use quattro::simulate::Worker;
 
 fn main() {
@@ -16,7 +17,9 @@ fn main() {
 /// The engine: game `index` of seed 1, as `quattro simulate` plays it.
 #[divan::bench(args = Rules::ALL, sample_count = 30, sample_size = 2000)]
 fn engine(bencher: divan::Bencher, rules: &Rules) {
-    let mut simulator = Worker::new(*rules, quattro::DEFAULT_MAX_TURNS);
+    let Ok(mut simulator) = Worker::new(&Setup::of(*rules, quattro::DEFAULT_MAX_TURNS)) else {
+        return;
+    };
     let mut index = 0;
     bencher
         .counter(divan::counter::ItemsCount::new(1u32))

@@ -20,7 +20,7 @@ impl Audit for Game {
     ///   that matched the top card, and draws only with no card to play;
     /// - each hand changes by what the events say (a card played, drawn, or drawn as a
     ///   penalty), and a reshuffle leaves the top discard alone;
-    /// - the game ends with an `Ended` event that tells its outcome, and a winner holds no
+    /// - the game ends with a `GameOver` event that tells its outcome, and a winner holds no
     ///   card.
     fn audit(&self, before: &Game, events: &[Event]) -> Result<(), String> {
         let mut held: Vec<Card> = self.all_cards().collect();
@@ -65,7 +65,7 @@ impl Audit for Game {
         let ended: Vec<_> = events
             .iter()
             .filter_map(|event| match event {
-                Event::Ended(outcome) => Some(*outcome),
+                Event::GameOver { outcome } => Some(*outcome),
                 _ => None,
             })
             .collect();
@@ -150,7 +150,7 @@ fn check_action(before: &Game, seat: usize, events: &[Event]) -> Result<(), Stri
             && !(card == Card::Wild(WildCard::WildDrawFour) && holds_color)
     };
     match events.first() {
-        Some(&Event::Played { player, card }) => {
+        Some(&Event::Played { seat: player, card }) => {
             if player != seat || !playable(card) {
                 return Err(format!(
                     "seat {player} played {card} on {top} ({color:?} to follow), not a legal \
@@ -164,7 +164,8 @@ fn check_action(before: &Game, seat: usize, events: &[Event]) -> Result<(), Stri
                     "seat {seat} drew holding {card}, which it could play"
                 ));
             }
-            if let Some(&Event::Drew { player, .. } | &Event::Passed { player }) = events.first()
+            if let Some(&Event::Drew { seat: player, .. } | &Event::Passed { seat: player }) =
+                events.first()
                 && player != seat
             {
                 return Err(format!("seat {player} drew in seat {seat}'s turn"));
@@ -195,15 +196,18 @@ fn check_hands(before: &Game, after: &Game, events: &[Event]) -> Result<(), Stri
         let now = after.player(seat).hand();
         for event in events {
             match *event {
-                Event::Played { player, card } if player == seat => {
+                Event::Played { seat: player, card } if player == seat => {
                     let at = hand
                         .iter()
                         .position(|&held| held == card)
                         .ok_or(format!("seat {seat} played {card}, which it did not hold"))?;
                     hand.remove(at);
                 }
-                Event::Drew { player, card } if player == seat => hand.push(card),
-                Event::DrewPenalty { player, cards } if player == seat => {
+                Event::Drew { seat: player, card } if player == seat => hand.push(card),
+                Event::DrewPenalty {
+                    seat: player,
+                    cards,
+                } if player == seat => {
                     let cards = cards.cards();
                     let new = if resumed {
                         now.len().saturating_sub(hand.len()).min(cards.len())

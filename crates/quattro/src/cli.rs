@@ -23,7 +23,7 @@ use cards_core::paint::CardStyle;
 use cards_core::rng::SessionSeeds;
 use quattro::console::{self, Ending};
 use quattro::simulate::Setup;
-use quattro::{DEFAULT_MAX_TURNS, DeckOrder, Game, Player, RuleError, Rules, files, simulate};
+use quattro::{DEFAULT_MAX_TURNS, DeckOrder, Game, Player, Refusal, Rules, files, simulate};
 
 const PROGRAM: &str = "quattro";
 
@@ -256,7 +256,7 @@ enum Failure {
     /// The deck file is not a deck of the rule set.
     Deck(PathBuf, ParseError),
     /// The game loop stopped on a bug (a refused step, a broken invariant).
-    Play(PlayError<RuleError>),
+    Play(PlayError<Refusal>),
 }
 
 impl From<io::Error> for Failure {
@@ -265,8 +265,8 @@ impl From<io::Error> for Failure {
     }
 }
 
-impl From<PlayError<RuleError>> for Failure {
-    fn from(error: PlayError<RuleError>) -> Failure {
+impl From<PlayError<Refusal>> for Failure {
+    fn from(error: PlayError<Refusal>) -> Failure {
         match error {
             PlayError::Stopped(Stop::Io(error)) => Failure::Io(error),
             error => Failure::Play(error),
@@ -508,7 +508,7 @@ fn run_deal(args: &DealArgs) -> Result<ExitCode, Failure> {
         .sample_chance(&mut rng_from_seed(seed))
         .map_err(|error| Failure::Play(PlayError::Refused { seat: None, error }))?;
     let mut out = io::stdout().lock();
-    files::write_deck(&mut out, &order, rules, seed)?;
+    files::write_deck(&mut out, rules, &order, seed)?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }

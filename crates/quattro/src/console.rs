@@ -19,7 +19,7 @@ use cards_core::protocol::{
 
 use crate::card::Card;
 use crate::deck::DeckOrder;
-use crate::error::{InvalidSelectionError, NoNameError, RuleError, validate_name};
+use crate::error::{InvalidSelectionError, NoNameError, Refusal, validate_name};
 use crate::game::{Action, Game, NoWinner, Observation, Outcome};
 use crate::render::{self, Perspective};
 use crate::rules::PLAYERS;
@@ -198,7 +198,7 @@ impl<R: BufRead, W: Write> Agent<Game> for Table<'_, R, W> {
 /// Why a console game stopped other than by its end, a quit or the end of input: an I/O
 /// error (`PlayError::Stopped(Stop::Io(_))`), or a bug (a refused step, a broken
 /// invariant); the one type of every game, [`cards_core::console::ConsoleError`].
-pub type ConsoleError = cards_core::console::ConsoleError<RuleError>;
+pub type ConsoleError = cards_core::console::ConsoleError<Refusal>;
 
 /// How the console shows a game: what the binary's flags decide.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 //! constructor, a one-argument constructor taking a message, and `getMessage()`; in Rust
 //! that is `Default`, `new(message)`, [`message`](NoNameError::message) and `Display`.
 //! The console shows exactly these messages and asks again. The game refuses a step with
-//! a [`RuleError`]: an invalid selection, or a chance outcome that is not possible.
+//! a [`Refusal`]: an invalid selection, or a chance outcome that is not possible.
 
 use std::fmt;
 
@@ -149,7 +149,7 @@ pub enum ChanceError {
 /// Why the game refused a step: the seat's move ([`InvalidSelectionError`]), or the
 /// chance outcome ([`ChanceError`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum RuleError {
+pub enum Refusal {
     /// The move is not legal now.
     #[error(transparent)]
     Action(#[from] InvalidSelectionError),
@@ -160,6 +160,36 @@ pub enum RuleError {
     /// invariant it breaks.
     #[error("broken invariant: {0}")]
     Broken(&'static str),
+}
+
+/// Why a setup (a recording's options, a web request's) describes no game: each names
+/// what is wrong; the setup's field and value are named around it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// A person's name with blanks around it (the console would have dropped them).
+    #[error("a name has no blanks around it")]
+    NameBlanks,
+    /// A person's name the console refuses.
+    #[error(transparent)]
+    Name(#[from] NoNameError),
+    /// A bot not named `Player N`.
+    #[error("a bot is named Player N (N from 1)")]
+    BotName,
+    /// A seat that is neither `human:NAME` nor `bot:Player N`.
+    #[error("a seat is human:NAME or bot:Player N")]
+    Seat,
+    /// A turn limit that is no `u32`.
+    #[error("the turn limit is a whole number from 0 to {}", u32::MAX)]
+    TurnLimit,
+    /// A table named in part: this seat (from 0) is left out.
+    #[error("seat{}= is missing", .0 + 1)]
+    Missing(usize),
+    /// The person is to play a seat (from 0) a bot sits in.
+    #[error("seat{}: a bot sits there, so no person can play it", .0 + 1)]
+    BotSeat(usize),
+    /// The person is to play a seat (from 0) past the table.
+    #[error("seat {0}: Quattro has seats 0 to 3")]
+    NoSuchSeat(usize),
 }
 
 // ANCHOR: java_constructors

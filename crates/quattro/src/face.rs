@@ -33,7 +33,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::card::Card;
 use crate::console;
-use crate::error::validate_name;
+use crate::error::{SetupError, validate_name};
 use crate::game::{Action, DEFAULT_MAX_TURNS, Event, Game, NoWinner, Outcome};
 use crate::player::Player;
 use crate::render;
@@ -71,9 +71,53 @@ pub struct Setup {
 }
 
 impl Setup {
-    /// The seats as the setup names them, in seat order.
-    fn seats(&self) -> [&Option<Seated>; PLAYERS] {
-        [&self.seat1, &self.seat2, &self.seat3, &self.seat4]
+    /// The setup of a bots' game: `rules`, at most `max_turns` turns, the table left to
+    /// its default (four bots when nobody plays).
+    pub fn of(rules: Rules, max_turns: u32) -> Setup {
+        Setup {
+            rules: Some(rules),
+            max_turns: Some(max_turns),
+            ..Setup::default()
+        }
+    }
+
+    /// The game this setup describes, before its deal ([`Face::start`]): the table it
+    /// names; with none named, `person` at their seat (named `You`) against the bots, or,
+    /// with nobody playing, four bots (`Player 1` to `Player 4`, as `quattro --bots 4`).
+    /// Nothing is left to chance.
+    pub fn game(&self, person: Option<Seat>) -> Result<Game, SetupError> {
+        if let Some(seat) = person.filter(|&seat| seat >= PLAYERS) {
+            return Err(SetupError::NoSuchSeat(seat));
+        }
+        let seats = [&self.seat1, &self.seat2, &self.seat3, &self.seat4];
+        let players: [Player; PLAYERS] = if seats.iter().all(|seat| seat.is_none()) {
+            std::array::from_fn(|seat| {
+                if person == Some(seat) {
+                    Player::human("You")
+                } else {
+                    Player::bot(seat)
+                }
+            })
+        } else {
+            if let Some(missing) = seats.iter().position(|seat| seat.is_none()) {
+                return Err(SetupError::Missing(missing));
+            }
+            // Every seat is named (checked above): the fallback bot is never seated.
+            let players = seats.map(|seated| {
+                seated
+                    .as_ref()
+                    .map_or_else(|| Player::bot(0), Seated::player)
+            });
+            if let Some(seat) = person.filter(|&seat| !players[seat].is_human()) {
+                return Err(SetupError::BotSeat(seat));
+            }
+            players
+        };
+        Ok(Game::new(
+            self.rules.unwrap_or_default(),
+            players,
+            self.max_turns.unwrap_or(DEFAULT_MAX_TURNS),
+        ))
     }
 }
 
@@ -122,14 +166,13 @@ impl fmt::Display for Seated {
 }
 
 impl FromStr for Seated {
-    type Err = String;
+    type Err = SetupError;
 
-    fn from_str(value: &str) -> Result<Seated, String> {
+    fn from_str(value: &str) -> Result<Seated, SetupError> {
         match value.split_once(':') {
-            Some(("human", name)) => match validate_name(name) {
-                Ok(valid) if valid == name => Ok(Seated::Human(valid)),
-                Ok(_) => Err("a name has no blanks around it".to_owned()),
-                Err(error) => Err(error.to_string()),
+            Some(("human", name)) => match validate_name(name)? {
+                valid if valid == name => Ok(Seated::Human(valid)),
+                _ => Err(SetupError::NameBlanks),
             },
             Some(("bot", name)) => name
                 .strip_prefix("Player ")
@@ -138,8 +181,8 @@ impl FromStr for Seated {
                 .map(|number| Seated::Bot(number - 1))
                 // `Player 02` and `Player +2` read as 2, but are no bot's name.
                 .filter(|bot| bot.player().name() == name)
-                .ok_or_else(|| "a bot is named Player N (N from 1)".to_owned()),
-            _ => Err("a seat is human:NAME or bot:Player N".to_owned()),
+                .ok_or(SetupError::BotName),
+            _ => Err(SetupError::Seat),
         }
     }
 }
@@ -210,12 +253,12 @@ pub(crate) mod shown {
 struct TurnLimit(u32);
 
 impl FromStr for TurnLimit {
-    type Err = String;
+    type Err = SetupError;
 
-    fn from_str(text: &str) -> Result<TurnLimit, String> {
+    fn from_str(text: &str) -> Result<TurnLimit, SetupError> {
         text.parse()
             .map(TurnLimit)
-            .map_err(|_| format!("the turn limit is a whole number from 0 to {}", u32::MAX))
+            .map_err(|_| SetupError::TurnLimit)
     }
 }
 
@@ -338,48 +381,44 @@ impl Game {
                 format!("The cards are dealt; {top} is turned up"),
             )
             .with_cards(vec![top.to_string()]),
-            Event::Played { player, card } => Line::new(
-                Some(player),
+            Event::Played { seat, card } => Line::new(
+                Some(seat),
                 "played",
-                format!("{} {card}", self.says(you, player, "plays", "play")),
+                format!("{} {card}", self.says(you, seat, "plays", "play")),
             )
             .with_cards(vec![card.to_string()]),
-            Event::ColorNamed { player, color } => Line::new(
-                Some(player),
+            Event::ColorNamed { seat, color } => Line::new(
+                Some(seat),
                 "colour",
-                format!(
-                    "{} {}",
-                    self.says(you, player, "names", "name"),
-                    color.name()
-                ),
+                format!("{} {}", self.says(you, seat, "names", "name"), color.name()),
             ),
             Event::Reshuffled { cards } => Line::new(
                 None,
                 "reshuffled",
                 format!("The discards are shuffled into a new draw pile of {cards}"),
             ),
-            Event::Drew { player, card } if you == Some(player) => {
-                Line::new(Some(player), "drew", format!("You draw {card}"))
+            Event::Drew { seat, card } if you == Some(seat) => {
+                Line::new(Some(seat), "drew", format!("You draw {card}"))
                     .with_cards(vec![card.to_string()])
             }
-            Event::Drew { player, card } if viewer.sees(player) => Line::new(
-                Some(player),
+            Event::Drew { seat, card } if viewer.sees(seat) => Line::new(
+                Some(seat),
                 "drew",
-                format!("{} draws {card}", self.name_of(player)),
+                format!("{} draws {card}", self.name_of(seat)),
             )
             .with_cards(vec![card.to_string()]),
-            Event::Drew { player, .. } => Line::new(
-                Some(player),
+            Event::Drew { seat, .. } => Line::new(
+                Some(seat),
                 "drew",
-                format!("{} draws a card", self.name_of(player)),
+                format!("{} draws a card", self.name_of(seat)),
             ),
-            Event::Passed { player } => Line::new(
-                Some(player),
+            Event::Passed { seat } => Line::new(
+                Some(seat),
                 "passed",
                 format!(
                     "{} cannot play or draw: {}",
-                    self.name_of(player),
-                    if you == Some(player) {
+                    self.name_of(seat),
+                    if you == Some(seat) {
                         "you pass"
                     } else {
                         "passes"
@@ -395,34 +434,34 @@ impl Game {
                     "Play goes the other way"
                 },
             ),
-            Event::DrewPenalty { player, cards } if you == Some(player) => Line::new(
-                Some(player),
+            Event::DrewPenalty { seat, cards } if you == Some(seat) => Line::new(
+                Some(seat),
                 "drew",
                 format!("You draw {} as a penalty", cards.cards().len()),
             )
             .with_cards(codes(cards.cards())),
-            Event::DrewPenalty { player, cards } => {
+            Event::DrewPenalty { seat, cards } => {
                 let line = Line::new(
-                    Some(player),
+                    Some(seat),
                     "drew",
                     format!(
                         "{} draws {} as a penalty",
-                        self.name_of(player),
+                        self.name_of(seat),
                         cards.cards().len()
                     ),
                 );
-                if viewer.sees(player) {
+                if viewer.sees(seat) {
                     line.with_cards(codes(cards.cards()))
                 } else {
                     line
                 }
             }
-            Event::Skipped { player } => Line::new(
-                Some(player),
+            Event::Skipped { seat } => Line::new(
+                Some(seat),
                 "skipped",
-                format!("{} a turn", self.says(you, player, "misses", "miss")),
+                format!("{} a turn", self.says(you, seat, "misses", "miss")),
             ),
-            Event::Ended(end) => Line::new(None, "end", self.ending(&end)),
+            Event::GameOver { outcome: end } => Line::new(None, "end", self.ending(&end)),
         }
     }
 }
@@ -437,48 +476,9 @@ impl Face for Game {
     type Memo = ();
     type View = View;
 
-    /// The table the setup names; with none named, the person (named `You`) at their
-    /// seat against the bots, or, with nobody playing, four bots (`Player 1` to
-    /// `Player 4`, as `quattro --bots 4`). Nothing is left to chance: `seed` is not used.
+    /// [`Setup::game`]: nothing is left to chance, so `seed` is not used.
     fn start(setup: &Setup, person: Option<Seat>, _seed: u64) -> Result<Game, String> {
-        if let Some(seat) = person.filter(|&seat| seat >= PLAYERS) {
-            return Err(format!(
-                "seat {seat}: Quattro has seats 0 to {}",
-                PLAYERS - 1
-            ));
-        }
-        let seats = setup.seats();
-        let players: [Player; PLAYERS] = if seats.iter().all(|seat| seat.is_none()) {
-            std::array::from_fn(|seat| {
-                if person == Some(seat) {
-                    Player::human("You")
-                } else {
-                    Player::bot(seat)
-                }
-            })
-        } else {
-            let mut players = Vec::with_capacity(PLAYERS);
-            for (seat, seated) in seats.into_iter().enumerate() {
-                let seated = seated
-                    .as_ref()
-                    .ok_or_else(|| format!("seat{}= is missing", seat + 1))?;
-                players.push(seated.player());
-            }
-            if let Some(seat) = person.filter(|&seat| !players[seat].is_human()) {
-                return Err(format!(
-                    "seat{}: a bot sits there, so no person can play it",
-                    seat + 1
-                ));
-            }
-            players
-                .try_into()
-                .map_err(|_| "broken invariant: four seats make four players".to_owned())?
-        };
-        Ok(Game::new(
-            setup.rules.unwrap_or_default(),
-            players,
-            setup.max_turns.unwrap_or(DEFAULT_MAX_TURNS),
-        ))
+        setup.game(person).map_err(|error| error.to_string())
     }
 
     fn setup(&self) -> Setup {

@@ -98,8 +98,8 @@ pub fn parse_deck(rules: Rules, text: &str) -> Result<DeckOrder, ParseError> {
 /// ten cards a line.
 pub fn write_deck(
     out: &mut impl Write,
-    order: &DeckOrder,
     rules: Rules,
+    order: &DeckOrder,
     seed: u64,
 ) -> io::Result<()> {
     writeln!(
@@ -138,7 +138,7 @@ mod tests {
             deck.reverse();
             let order = DeckOrder::from_cards(deck).unwrap_or_else(|e| panic!("{rules}: {e}"));
             let mut file = Vec::new();
-            write_deck(&mut file, &order, rules, 7).unwrap();
+            write_deck(&mut file, rules, &order, 7).unwrap();
             let text = String::from_utf8(file).unwrap_or_default();
             assert_eq!(
                 parse_deck(rules, &text).map(|o| codes(&o)),

@@ -14,7 +14,7 @@ use rand::Rng;
 
 use crate::card::{Card, WildCard};
 use crate::deck::DeckOrder;
-use crate::error::{ChanceError, InvalidSelectionError, PlayableCards, RuleError};
+use crate::error::{ChanceError, InvalidSelectionError, PlayableCards, Refusal};
 use crate::player::Player;
 use crate::rules::{HAND_SIZE, PLAYERS, Rules};
 
@@ -110,17 +110,17 @@ pub enum Event {
         /// The first card of the discard pile.
         top: Card,
     },
-    /// `player` played `card`; it is the new top of the discard pile.
+    /// `seat` played `card`; it is the new top of the discard pile.
     Played {
         /// Who.
-        player: usize,
+        seat: usize,
         /// The card.
         card: Card,
     },
-    /// `player` named `color` with a wild card.
+    /// `seat` named `color` with a wild card.
     ColorNamed {
         /// Who.
-        player: usize,
+        seat: usize,
         /// The colour to follow.
         color: Color,
     },
@@ -129,38 +129,41 @@ pub enum Event {
         /// How many cards the new draw pile has.
         cards: usize,
     },
-    /// `player`, with no card to play, took `card` from the draw pile.
+    /// `seat`, with no card to play, took `card` from the draw pile.
     Drew {
         /// Who.
-        player: usize,
+        seat: usize,
         /// The card (secret to the others).
         card: Card,
     },
-    /// `player` had no card to play and nothing to draw.
+    /// `seat` had no card to play and nothing to draw.
     Passed {
         /// Who.
-        player: usize,
+        seat: usize,
     },
     /// The direction of play turned round.
     Reversed {
         /// Whether play now goes up the seats (1, 2, 3, 4, 1 …).
         clockwise: bool,
     },
-    /// `player` had to draw cards because of a Draw Two or Wild Draw Four (fewer than
+    /// `seat` had to draw cards because of a Draw Two or Wild Draw Four (fewer than
     /// owed if the piles ran out).
     DrewPenalty {
         /// Who.
-        player: usize,
+        seat: usize,
         /// The cards drawn.
         cards: Drawn,
     },
-    /// `player` misses their turn.
+    /// `seat` misses their turn.
     Skipped {
         /// Who.
-        player: usize,
+        seat: usize,
     },
-    /// The game is over.
-    Ended(Outcome),
+    /// The game is over: always the last event of the step that ended it.
+    GameOver {
+        /// How it ended.
+        outcome: Outcome,
+    },
 }
 
 /// Where a game stands between two steps.
@@ -541,7 +544,7 @@ impl Game {
     /// Deals the draw pile as chance ordered it: [`HAND_SIZE`] cards to each seat one at
     /// a time round the table, then the first coloured card turns up to start the
     /// discard pile.
-    fn deal(&mut self, events: &mut impl EventSink<Event>) -> Result<(), RuleError> {
+    fn deal(&mut self, events: &mut impl EventSink<Event>) -> Result<(), Refusal> {
         // ANCHOR: deal_hands
         for _ in 0..HAND_SIZE {
             for player in 0..PLAYERS {
@@ -570,7 +573,7 @@ impl Game {
             self.draw_pile.put_at_bottom(card);
         }
         // ANCHOR_END: wild_turned_up
-        Err(RuleError::Broken(
+        Err(Refusal::Broken(
             "a deck with no coloured card after the hands to start the discard pile",
         ))
     }
@@ -592,7 +595,7 @@ impl Game {
                 }
                 self.discard_pile.put_on_top(card);
                 self.color = card.color().or(color).unwrap_or(self.color);
-                events.push(Event::Played { player, card });
+                events.push(Event::Played { seat: player, card });
                 if self.players[player].has_won() {
                     self.end(Outcome::Winner { seat: player }, events);
                 } else {
@@ -614,11 +617,11 @@ impl Game {
             Some(card) => {
                 self.give(player, card);
                 self.passes_in_row = 0;
-                events.push(Event::Drew { player, card });
+                events.push(Event::Drew { seat: player, card });
             }
             None => {
                 self.passes_in_row += 1;
-                events.push(Event::Passed { player });
+                events.push(Event::Passed { seat: player });
             }
         }
         self.pass_turn(next_seat(player, self.clockwise), false, events);
@@ -634,7 +637,7 @@ impl Game {
     /// everyone has passed or the turn limit is reached.
     fn pass_turn(&mut self, next: usize, skips: bool, events: &mut impl EventSink<Event>) {
         self.current = if skips {
-            events.push(Event::Skipped { player: next });
+            events.push(Event::Skipped { seat: next });
             next_seat(next, self.clockwise)
         } else {
             next
@@ -659,14 +662,14 @@ impl Game {
 
     fn end(&mut self, outcome: Outcome, events: &mut impl EventSink<Event>) {
         self.phase = Phase::Over(outcome);
-        events.push(Event::Ended(outcome));
+        events.push(Event::GameOver { outcome });
     }
 
     /// The cards a chance outcome must order now, in their current order.
     /// Puts the cards chance is to order into the draw pile, in the order
     /// [`to_shuffle`](Game::to_shuffle) lists them: for the deal the whole deck, for a
     /// reshuffle the discards under the top card, which stays.
-    fn gather_for_shuffle(&mut self) -> Result<(), RuleError> {
+    fn gather_for_shuffle(&mut self) -> Result<(), Refusal> {
         // Before the deal, `restart` has left the deck there in its fixed order; a reshuffle
         // is due only when the draw pile is empty.
         match self.phase {
@@ -686,7 +689,7 @@ impl Game {
 
     /// Once chance has ordered the draw pile: the deal, or the draw that waited for the
     /// reshuffle.
-    fn after_shuffle(&mut self, events: &mut impl EventSink<Event>) -> Result<(), RuleError> {
+    fn after_shuffle(&mut self, events: &mut impl EventSink<Event>) -> Result<(), Refusal> {
         match self.phase {
             Phase::Deal => self.deal(events)?,
             Phase::Reshuffle(pending) => {
@@ -709,14 +712,14 @@ impl Game {
         Ok(())
     }
 
-    fn to_shuffle(&self) -> Result<DeckOrder, RuleError> {
+    fn to_shuffle(&self) -> Result<DeckOrder, Refusal> {
         let cards = match self.phase {
             Phase::Deal => DeckOrder::from_cards(self.deck.iter().copied()),
             // The top discard stays; the others become the draw pile.
             Phase::Reshuffle(_) => DeckOrder::from_cards(self.discard_pile.iter().copied().skip(1)),
             Phase::Turn | Phase::Over(_) => return Err(ChanceError::NotDue.into()),
         };
-        cards.map_err(|_| RuleError::Broken("a pile holds more cards than any deck"))
+        cards.map_err(|_| Refusal::Broken("a pile holds more cards than any deck"))
     }
 }
 
@@ -757,7 +760,7 @@ impl GameState for Game {
     type Event = Event;
     type Observation<'a> = Observation<'a>;
     type NoWinner = NoWinner;
-    type Error = RuleError;
+    type Error = Refusal;
 
     fn seats(&self) -> usize {
         PLAYERS
@@ -785,7 +788,7 @@ impl GameState for Game {
         &mut self,
         action: Action,
         events: &mut S,
-    ) -> Result<(), RuleError> {
+    ) -> Result<(), Refusal> {
         self.check_action(action)?;
         self.take_turn(action, events);
         Ok(())
@@ -799,7 +802,7 @@ impl GameState for Game {
         &mut self,
         action: Action,
         rng: &mut R,
-    ) -> Result<Actor, RuleError> {
+    ) -> Result<Actor, Refusal> {
         debug_assert_eq!(self.phase, Phase::Turn, "{action:?} when no seat acts");
         self.take_turn(action, &mut Ignore);
         match self.phase {
@@ -808,7 +811,7 @@ impl GameState for Game {
         }
     }
 
-    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<DeckOrder, RuleError> {
+    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<DeckOrder, Refusal> {
         let mut order = self.to_shuffle()?;
         cards_core::shuffle(order.cards_mut(), rng);
         Ok(order)
@@ -818,7 +821,7 @@ impl GameState for Game {
         &mut self,
         order: &DeckOrder,
         events: &mut S,
-    ) -> Result<(), RuleError> {
+    ) -> Result<(), Refusal> {
         check_same_cards(order, &self.to_shuffle()?)?;
         self.gather_for_shuffle()?;
         self.draw_pile.clear();
@@ -833,7 +836,7 @@ impl GameState for Game {
         &mut self,
         rng: &mut R,
         events: &mut S,
-    ) -> Result<(), RuleError> {
+    ) -> Result<(), Refusal> {
         self.gather_for_shuffle()?;
         self.draw_pile.shuffle(rng);
         self.after_shuffle(events)
@@ -1079,10 +1082,12 @@ mod tests {
             events,
             [
                 Event::Played {
-                    player: 0,
+                    seat: 0,
                     card: card("R5")
                 },
-                Event::Ended(Outcome::Winner { seat: 0 })
+                Event::GameOver {
+                    outcome: Outcome::Winner { seat: 0 }
+                }
             ]
         );
         assert_eq!(game.actor(), Actor::Over);
@@ -1169,7 +1174,7 @@ mod tests {
             [
                 Event::Reshuffled { cards: 2 },
                 Event::Drew {
-                    player: 0,
+                    seat: 0,
                     card: card("G6")
                 }
             ]
@@ -1194,7 +1199,7 @@ mod tests {
         assert_eq!(
             events,
             [Event::Played {
-                player: 0,
+                seat: 0,
                 card: card("R+2")
             }]
         );
@@ -1215,10 +1220,10 @@ mod tests {
             [
                 Event::Reshuffled { cards: 3 },
                 Event::DrewPenalty {
-                    player: 1,
+                    seat: 1,
                     cards: drawn
                 },
-                Event::Skipped { player: 1 }
+                Event::Skipped { seat: 1 }
             ]
         );
         assert_eq!(hand(&game, 1), "Y1 Y3 B2");
@@ -1284,7 +1289,7 @@ mod tests {
         let mut game = position(Rules::Quattro, ["B1 B2", "Y7", "G1", "B4"], "", "R9");
         for player in 0..PLAYERS {
             let events = apply(&mut game, Action::Draw);
-            assert_eq!(events[0], Event::Passed { player });
+            assert_eq!(events[0], Event::Passed { seat: player });
         }
         assert_eq!(
             game.outcome(),
@@ -1313,9 +1318,11 @@ mod tests {
         let events = apply(&mut game, Action::Draw);
         assert_eq!(
             events.last(),
-            Some(&Event::Ended(Outcome::NoWinner {
-                reason: NoWinner::TurnLimit(2)
-            }))
+            Some(&Event::GameOver {
+                outcome: Outcome::NoWinner {
+                    reason: NoWinner::TurnLimit(2)
+                }
+            })
         );
     }
 
@@ -1331,7 +1338,7 @@ mod tests {
         assert_eq!(game.current(), 2, "seat 1 is skipped");
         let events = apply(&mut game, Action::play(card("R+2")));
         assert_eq!(game.player(3).hand().len(), 4);
-        assert!(events.contains(&Event::Skipped { player: 3 }));
+        assert!(events.contains(&Event::Skipped { seat: 3 }));
         assert_eq!(game.current(), 0);
         apply(&mut game, Action::Draw); // GR doesn't match R+2
         assert_eq!(game.current(), 1);
@@ -1384,7 +1391,7 @@ mod tests {
         assert_eq!(
             events[1],
             Event::ColorNamed {
-                player: 1,
+                seat: 1,
                 color: Color::Green
             }
         );
@@ -1404,7 +1411,9 @@ mod tests {
         let events = apply(&mut game, Action::play(card("W")));
         assert_eq!(
             events.last(),
-            Some(&Event::Ended(Outcome::Winner { seat: 0 }))
+            Some(&Event::GameOver {
+                outcome: Outcome::Winner { seat: 0 }
+            })
         );
     }
 }

@@ -7,7 +7,7 @@
 //! `cards_core::protocol::GameState`: a [`Game`], the [`Action`]s a seat may make, and the
 //! chance nodes (the deal, the reshuffle) whose outcome, a [`DeckOrder`], comes from a
 //! seeded generator or a deck file. Each step reports what happened as [`Event`]s, or is
-//! refused with a [`RuleError`] and changes nothing. The rules never print, read or use
+//! refused with a [`Refusal`] and changes nothing. The rules never print, read or use
 //! a global RNG. Whoever chooses at a seat is an `Agent`: the bots ([`Bot`]) and the
 //! person at the console ([`console::Person`]) alike see only their [`Observation`] (their
 //! hand and the public table) and the legal moves. Every front end drives the game
@@ -59,7 +59,7 @@
 //!   cards; once dealt, the discard pile is never empty; a refused step changes nothing;
 //!   every game ends (a winner, everyone passing, or the turn limit).
 //! - [`error`]: the assignment's exceptions as error types, and the game's refusals
-//!   ([`RuleError`]).
+//!   ([`Refusal`]).
 //! - [`strategy`]: the bots' policy as the [`Bot`] agent, from an [`Observation`] only.
 //! - `audit` (feature `conformance`): the rule check of every step.
 //! - [`console`]: the human's answers (pure parsers, then the `cards_core` console), the
@@ -181,7 +181,9 @@ pub use card::{
     WildCard,
 };
 pub use deck::DeckOrder;
-pub use error::{ChanceError, InvalidSelectionError, NoNameError, PlayableCards, RuleError};
+pub use error::{
+    ChanceError, InvalidSelectionError, NoNameError, PlayableCards, Refusal, SetupError,
+};
 pub use game::{Action, DEFAULT_MAX_TURNS, Drawn, Event, Game, NoWinner, Observation, Outcome};
 pub use player::Player;
 pub use rules::{HAND_SIZE, PLAYERS, Rules};

@@ -145,7 +145,7 @@ pub fn event(out: &mut impl Write, game: &Game, event: &Event, who: Perspective)
     let style = who.style;
     match *event {
         Event::Dealt { top } => intro(out, game, top, who, who.human.is_some()),
-        Event::Played { player, card } => {
+        Event::Played { seat: player, card } => {
             let rest = match held(player) {
                 0 if who.is_you(player) => ", your last card".to_owned(),
                 0 => ", their last card".to_owned(),
@@ -158,7 +158,10 @@ pub fn event(out: &mut impl Write, game: &Game, event: &Event, who: Perspective)
                 writeln!(out, "{} plays {card}{rest}.", name(player))
             }
         }
-        Event::ColorNamed { player, color } => {
+        Event::ColorNamed {
+            seat: player,
+            color,
+        } => {
             let color = style.color_name(color);
             if who.is_you(player) {
                 writeln!(out, "You name {color}.")
@@ -172,7 +175,7 @@ pub fn event(out: &mut impl Write, game: &Game, event: &Event, who: Perspective)
              pile.",
             cards(n)
         ),
-        Event::Drew { player, card } => {
+        Event::Drew { seat: player, card } => {
             let n = cards(held(player));
             let card = style.card(card);
             if who.is_you(player) {
@@ -183,7 +186,7 @@ pub fn event(out: &mut impl Write, game: &Game, event: &Event, who: Perspective)
                 writeln!(out, "{} draws a card (now {n}).", name(player))
             }
         }
-        Event::Passed { player } => {
+        Event::Passed { seat: player } => {
             if who.is_you(player) {
                 writeln!(
                     out,
@@ -199,7 +202,7 @@ pub fn event(out: &mut impl Write, game: &Game, event: &Event, who: Perspective)
         }
         Event::Reversed { .. } => writeln!(out, "The direction of play is reversed."),
         Event::DrewPenalty {
-            player,
+            seat: player,
             cards: drawn,
         } => {
             let drawn = drawn.cards();
@@ -216,14 +219,14 @@ pub fn event(out: &mut impl Write, game: &Game, event: &Event, who: Perspective)
                 writeln!(out, "{subject} {k} (now {n}).")
             }
         }
-        Event::Skipped { player } => {
+        Event::Skipped { seat: player } => {
             if who.is_you(player) {
                 writeln!(out, "You miss a turn.")
             } else {
                 writeln!(out, "{} misses a turn.", name(player))
             }
         }
-        Event::Ended(outcome) => ending(out, game, outcome, who),
+        Event::GameOver { outcome } => ending(out, game, outcome, who),
     }
 }
 
@@ -367,7 +370,7 @@ mod tests {
             ..human
         };
         let drew = |player| Event::Drew {
-            player,
+            seat: player,
             card: card("R5"),
         };
         let cases = [
@@ -376,7 +379,7 @@ mod tests {
             (drew(0), human, "You draw R5 (now 3 cards).\n"),
             (
                 Event::Played {
-                    player: 2,
+                    seat: 2,
                     card: card("GS"),
                 },
                 human,
@@ -384,13 +387,13 @@ mod tests {
             ),
             (
                 Event::ColorNamed {
-                    player: 0,
+                    seat: 0,
                     color: Color::Green,
                 },
                 human,
                 "You name green.\n",
             ),
-            (Event::Skipped { player: 0 }, human, "You miss a turn.\n"),
+            (Event::Skipped { seat: 0 }, human, "You miss a turn.\n"),
         ];
         for (event, who, want) in cases {
             assert_eq!(line(&game, event, who), want, "{event:?}");
@@ -409,37 +412,45 @@ mod tests {
         let bots = Perspective::default();
         let cases = [
             (
-                Event::Passed { player: 0 },
+                Event::Passed { seat: 0 },
                 human,
                 "You can't play and there is nothing to draw: you pass.\n",
             ),
             (
-                Event::Passed { player: 1 },
+                Event::Passed { seat: 1 },
                 human,
                 "Player 2 can't play and there is nothing to draw: Player 2 passes.\n",
             ),
             (
-                Event::Ended(Outcome::NoWinner {
-                    reason: NoWinner::EveryonePassed,
-                }),
+                Event::GameOver {
+                    outcome: Outcome::NoWinner {
+                        reason: NoWinner::EveryonePassed,
+                    },
+                },
                 human,
                 "Every player passed in a row: nobody can play, so the game ends with no \
                  winner.\n",
             ),
             (
-                Event::Ended(Outcome::Winner { seat: 0 }),
+                Event::GameOver {
+                    outcome: Outcome::Winner { seat: 0 },
+                },
                 human,
                 "You have no cards left: you win the game, Ann!\n",
             ),
             (
-                Event::Ended(Outcome::Winner { seat: 0 }),
+                Event::GameOver {
+                    outcome: Outcome::Winner { seat: 0 },
+                },
                 bots,
                 "Ann has no cards left and wins the game!\n",
             ),
             (
-                Event::Ended(Outcome::NoWinner {
-                    reason: NoWinner::TurnLimit(1),
-                }),
+                Event::GameOver {
+                    outcome: Outcome::NoWinner {
+                        reason: NoWinner::TurnLimit(1),
+                    },
+                },
                 bots,
                 "The game has reached its limit of 1 turn and ends with no winner.\n",
             ),
@@ -523,26 +534,26 @@ mod tests {
         let cases = [
             (
                 Event::Played {
-                    player: 2,
+                    seat: 2,
                     card: card("GS"),
                 },
                 "Player 3 plays \x1b[32mGS\x1b[0m (3 cards left).\n",
             ),
             (
                 Event::Drew {
-                    player: 1,
+                    seat: 1,
                     card: card("W"),
                 },
                 "Player 2 draws \x1b[35mW\x1b[0m (now 3 cards).\n",
             ),
             (
                 Event::ColorNamed {
-                    player: 0,
+                    seat: 0,
                     color: Color::Yellow,
                 },
                 "You name \x1b[33myellow\x1b[0m.\n",
             ),
-            (Event::Skipped { player: 0 }, "You miss a turn.\n"),
+            (Event::Skipped { seat: 0 }, "You miss a turn.\n"),
         ];
         for (event, want) in cases {
             assert_eq!(line(&game, event, who), want, "{event:?}");

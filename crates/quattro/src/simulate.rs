@@ -20,7 +20,8 @@ use cards_core::protocol::{Driver, PlayError};
 use cards_core::rng::stream_rng;
 use cards_core::sim::{Played, Simulation};
 
-use crate::error::RuleError;
+use crate::error::{Refusal, SetupError};
+use crate::face;
 use crate::game::{Game, NoWinner, Outcome};
 use crate::player::Player;
 use crate::rules::PLAYERS;
@@ -45,7 +46,7 @@ pub struct Setup {
 impl Simulation for Setup {
     type Worker = Worker;
     type Extra = ();
-    type Error = PlayError<RuleError>;
+    type Error = PlayError<Refusal>;
 
     fn game(&self) -> &'static str {
         "quattro"
@@ -68,7 +69,7 @@ impl Simulation for Setup {
     }
 
     fn worker(&self) -> Worker {
-        Worker::new(self.rules, self.max_turns)
+        Worker::of(Game::new(self.rules, bots(), self.max_turns))
     }
 
     fn play(
@@ -77,7 +78,7 @@ impl Simulation for Setup {
         seed: u64,
         index: u64,
         _extra: &mut (),
-    ) -> Result<Played, PlayError<RuleError>> {
+    ) -> Result<Played, PlayError<Refusal>> {
         let (outcome, turns) = worker.play(seed, index)?;
         let outcome = outcome.map_no_winner(|reason| match reason {
             NoWinner::EveryonePassed => "everyone passed",
@@ -99,17 +100,23 @@ pub struct Worker {
 }
 
 impl Worker {
-    /// Bot games with `rules`, each ending with no winner after `max_turns` turns.
-    pub fn new(rules: Rules, max_turns: u32) -> Worker {
+    /// Bot games of `setup` (the face's: its rules and turn limit; the bots play every
+    /// seat, whoever the setup seats there). A setup that describes no game is refused.
+    pub fn new(setup: &face::Setup) -> Result<Worker, SetupError> {
+        Ok(Worker::of(setup.game(None)?))
+    }
+
+    /// Bot games starting as `game`.
+    fn of(game: Game) -> Worker {
         Worker {
-            game: Game::new(rules, bots(), max_turns),
+            game,
             driver: Driver::new(),
         }
     }
 
     /// Plays game number `index` of `seed` (its chance from `stream_rng(seed, index)`) to
     /// its end: its outcome and length in turns.
-    pub fn play(&mut self, seed: u64, index: u64) -> Result<(Outcome, u32), PlayError<RuleError>> {
+    pub fn play(&mut self, seed: u64, index: u64) -> Result<(Outcome, u32), PlayError<Refusal>> {
         self.game.restart();
         let outcome = self.driver.play_trusted(
             &mut self.game,
@@ -156,7 +163,7 @@ mod tests {
     #[test]
     fn a_simulated_game_replays_alone_from_its_seed_and_index() {
         for &rules in Rules::ALL {
-            let mut worker = Worker::new(rules, 1000);
+            let mut worker = Worker::new(&face::Setup::of(rules, 1000)).unwrap();
             for index in 0..40 {
                 let played = worker.play(5, index).unwrap();
                 let mut game = Game::new(rules, bots(), 1000);

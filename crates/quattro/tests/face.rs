@@ -428,7 +428,7 @@ fn a_card_drawn_is_named_to_the_one_who_drew_it_only() {
     assert_eq!(
         events,
         [Event::Drew {
-            player: 0,
+            seat: 0,
             card: quattro::Card::parse_code("Y3").unwrap()
         }]
     );
@@ -534,4 +534,51 @@ fn recordings_written_before_the_face_replay_to_the_same_end() {
             recording
         );
     }
+}
+
+/// Issue 38, item 3: the end of a game is one event, `GameOver`, the last of the step
+/// that ends it; every event names who acted as `seat`.
+#[test]
+fn the_end_is_told_once_as_the_last_event_of_its_step() {
+    for start in tables() {
+        for seed in 0..6 {
+            let actions = played(&start, seed);
+            let recording = replay::record(&start, seed, &actions).unwrap();
+            let frames = replay::play_back::<Game>(&recording).unwrap();
+            let over: Vec<(usize, usize)> = frames
+                .iter()
+                .enumerate()
+                .flat_map(|(at, frame)| {
+                    frame
+                        .events
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, event)| matches!(event, Event::GameOver { .. }))
+                        .map(move |(index, _)| (at, index))
+                })
+                .collect();
+            let last = frames.len() - 1;
+            assert_eq!(over, [(last, frames[last].events.len() - 1)]);
+            let Some(Event::GameOver { outcome }) = frames[last].events.last() else {
+                unreachable!("checked above")
+            };
+            assert_eq!(Some(*outcome), frames[last].state.outcome());
+        }
+    }
+}
+
+/// Issue 38, item 3: a simulation's worker is made from the face's setup, and a setup
+/// that describes no game is refused with a typed error.
+#[test]
+fn a_simulation_worker_is_made_from_the_setup() {
+    use quattro::SetupError;
+    use quattro::simulate::Worker;
+    let mut worker = Worker::new(&Setup::of(Rules::Uno, 50)).unwrap();
+    let (_, turns) = worker.play(1, 0).unwrap();
+    assert!(turns <= 50);
+    let partial = Setup {
+        seat4: None,
+        ..with_ann(Rules::Quattro, 10).setup()
+    };
+    assert_eq!(Worker::new(&partial).err(), Some(SetupError::Missing(3)));
 }

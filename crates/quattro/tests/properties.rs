@@ -80,13 +80,13 @@ proptest! {
         }
     }
 
-    /// Bots' games end with a winner who holds no cards, told by exactly one `Ended`.
+    /// Bots' games end with a winner who holds no cards, told by exactly one `GameOver`.
     #[test]
     fn bot_games_end_with_a_winner(seed: u64, rules in rules()) {
         let (events, outcome) = bot_game(rules, &mut ChanceSource::seeded(rng_from_seed(seed)))
             .map_err(TestCaseError::fail)?;
-        let ended: Vec<&Event> = events.iter().filter(|e| matches!(e, Event::Ended(_))).collect();
-        prop_assert_eq!(ended, [&Event::Ended(outcome)]);
+        let ended: Vec<&Event> = events.iter().filter(|e| matches!(e, Event::GameOver { .. })).collect();
+        prop_assert_eq!(ended, [&Event::GameOver { outcome }]);
         prop_assert!(matches!(outcome, AnyOutcome::Winner { seat } if seat < PLAYERS), "{:?}", outcome);
     }
 
@@ -103,7 +103,7 @@ proptest! {
             .sample_chance(&mut rng_from_seed(seed))
             .map_err(|e| TestCaseError::fail(e.to_string()))?;
         let mut file = Vec::new();
-        write_deck(&mut file, &deal, rules, seed).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        write_deck(&mut file, rules, &deal, seed).map_err(|e| TestCaseError::fail(e.to_string()))?;
         let text = String::from_utf8(file).map_err(|e| TestCaseError::fail(e.to_string()))?;
         let read = parse_deck(rules, &text).map_err(|e| TestCaseError::fail(e.to_string()))?;
         let mut chance = ChanceSource::recorded_then_seeded(vec![read], rng_from_seed(seed));

@@ -26,7 +26,8 @@ fn same_games(rules: Rules, max_turns: u32) {
 }
 
 fn same_games_of(games: u64, rules: Rules, max_turns: u32) {
-    let mut engine = Worker::new(rules, max_turns);
+    let mut engine = Worker::new(&quattro::face::Setup::of(rules, max_turns))
+        .unwrap_or_else(|error| panic!("{rules}: {error}"));
     let mut table = Table::new(rules == Rules::Uno, max_turns);
     for index in 0..games {
         let (outcome, turns) = engine

@@ -39,7 +39,7 @@ impl Game {
         let ability = card.ability().unwrap_or_default();
         if ability.names_color {
             events.push(Event::ColorNamed {
-                player,
+                seat: player,
                 color: self.color,
             });
         }
@@ -91,7 +91,7 @@ impl Game {
             owed -= 1;
         }
         events.push(Event::DrewPenalty {
-            player,
+            seat: player,
             cards: drawn,
         });
         self.pass_turn(player, skips, events);
