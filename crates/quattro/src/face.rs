@@ -25,7 +25,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use cards_core::console::is_quit;
-use cards_core::face::{Face, Line, Seating, Viewer};
+use cards_core::face::{Face, Line, Seating, Viewer, text};
 use cards_core::input::quoted;
 use cards_core::names::RuleSet;
 use cards_core::protocol::{Actor, GameState, Seat};
@@ -47,7 +47,7 @@ use crate::strategy::Bot;
 #[serde(deny_unknown_fields, default)]
 pub struct Setup {
     /// The rule set: `quattro` or `uno`.
-    #[serde(with = "shown::option", skip_serializing_if = "Option::is_none")]
+    #[serde(with = "text::option", skip_serializing_if = "Option::is_none")]
     pub rules: Option<Rules>,
     /// The turn limit (`--max-turns`).
     #[serde(
@@ -57,16 +57,16 @@ pub struct Setup {
     )]
     pub max_turns: Option<u32>,
     /// Who sits in seat 1.
-    #[serde(with = "shown::option", skip_serializing_if = "Option::is_none")]
+    #[serde(with = "text::option", skip_serializing_if = "Option::is_none")]
     pub seat1: Option<Seated>,
     /// Who sits in seat 2.
-    #[serde(with = "shown::option", skip_serializing_if = "Option::is_none")]
+    #[serde(with = "text::option", skip_serializing_if = "Option::is_none")]
     pub seat2: Option<Seated>,
     /// Who sits in seat 3.
-    #[serde(with = "shown::option", skip_serializing_if = "Option::is_none")]
+    #[serde(with = "text::option", skip_serializing_if = "Option::is_none")]
     pub seat3: Option<Seated>,
     /// Who sits in seat 4.
-    #[serde(with = "shown::option", skip_serializing_if = "Option::is_none")]
+    #[serde(with = "text::option", skip_serializing_if = "Option::is_none")]
     pub seat4: Option<Seated>,
 }
 
@@ -187,66 +187,6 @@ impl FromStr for Seated {
     }
 }
 
-/// A field as text both ways, as [`cards_core::face::text`] reads and writes it, but
-/// with the value quoted in a refusal ([`quoted`]: a recording's or a page's text may
-/// hold an escape sequence, or a character a person cannot see, that must not reach
-/// the terminal raw).
-pub(crate) mod shown {
-    use std::fmt::Display;
-    use std::str::FromStr;
-
-    use cards_core::face::text;
-    use cards_core::input::quoted;
-    use serde::de::Error;
-    use serde::{Deserializer, Serializer};
-
-    /// Writes `value` as its text.
-    pub(crate) fn serialize<T: Display, S: Serializer>(
-        value: &T,
-        out: S,
-    ) -> Result<S::Ok, S::Error> {
-        text::serialize(value, out)
-    }
-
-    /// Reads a `T` by its `FromStr` from text, a number or a boolean.
-    pub(crate) fn deserialize<'de, T, D>(input: D) -> Result<T, D::Error>
-    where
-        T: FromStr,
-        T::Err: Display,
-        D: Deserializer<'de>,
-    {
-        let given: String = text::deserialize(input)?;
-        given
-            .parse()
-            .map_err(|e| D::Error::custom(format!("`{}`: {e}", quoted(&given))))
-    }
-
-    /// An optional field: `None` is left out.
-    pub(crate) mod option {
-        use std::fmt::Display;
-        use std::str::FromStr;
-
-        use cards_core::face::text;
-        use serde::{Deserializer, Serializer};
-
-        pub(crate) fn serialize<T: Display, S: Serializer>(
-            value: &Option<T>,
-            out: S,
-        ) -> Result<S::Ok, S::Error> {
-            text::option::serialize(value, out)
-        }
-
-        pub(crate) fn deserialize<'de, T, D>(input: D) -> Result<Option<T>, D::Error>
-        where
-            T: FromStr,
-            T::Err: Display,
-            D: Deserializer<'de>,
-        {
-            super::deserialize(input).map(Some)
-        }
-    }
-}
-
 /// The turn limit: a `u32` whose refusal says what is wanted (a bare "invalid digit"
 /// would not), as the recordings before the face said it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -264,16 +204,17 @@ impl FromStr for TurnLimit {
 
 /// The `max-turns` field, through [`TurnLimit`].
 mod turn_limit {
+    use cards_core::face::text;
     use serde::{Deserializer, Serializer};
 
     pub(super) fn serialize<S: Serializer>(limit: &Option<u32>, out: S) -> Result<S::Ok, S::Error> {
-        super::shown::option::serialize(limit, out)
+        text::option::serialize(limit, out)
     }
 
     pub(super) fn deserialize<'de, D: Deserializer<'de>>(
         input: D,
     ) -> Result<Option<u32>, D::Error> {
-        super::shown::deserialize(input).map(|super::TurnLimit(limit)| Some(limit))
+        text::deserialize(input).map(|super::TurnLimit(limit)| Some(limit))
     }
 }
 

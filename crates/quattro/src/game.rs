@@ -38,7 +38,7 @@ pub enum Action {
     /// names one.
     Play {
         /// The card played.
-        #[serde(with = "crate::face::shown")]
+        #[serde(with = "cards_core::face::text")]
         card: Card,
         /// The colour named with a wild card.
         #[serde(
