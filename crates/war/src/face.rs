@@ -15,9 +15,9 @@
 //!   `war --seed S` play the same game again. (`b` would read better, but the prompt
 //!   refuses it, and in the step-through it means back.) An answer that is not exactly
 //!   one battle (`5`, `h`, `q`) is not an action.
-//! - **Lines**: the cards turned face up, each war's face-down cards by their number only
-//!   (never their faces, to anyone: not even a finished game shows which card lay face
-//!   down where, as the console's battle lines of a replay do).
+//! - **Lines**: the cards turned face up, each war's face-down cards by their number only,
+//!   whoever looks: the page's step-through of a finished game too (only the console's
+//!   replay, `war replay FILE`, lists them, with every pile).
 //! - **View** ([`View`]): the order of won cards, the battles and wars so far, how many
 //!   cards lie on the table and which of them face up, and the face-up cards of the last
 //!   battle and its wars by seat (kept by [`Face::remember`]); never a pile.
