@@ -9,10 +9,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use cards_core::cli::resolve_seed;
-use cards_core::cli::{input_ended, is_broken_pipe, parse_game_args, report, warn};
+use cards_core::cli::{input_ended, is_broken_pipe, parse_game_args, report};
 use cards_core::console::Console;
 use cards_core::protocol::{ChanceSource, GameState, PlayError, Stop, Tape};
-use cards_core::replay::ReplayError;
+use cards_core::record::{RecordError, Recorder, ReplayFileError, replay_file};
 use cards_core::rng::rng_from_seed;
 use cards_core::sim_cli::{SimArgs, simulate};
 use cards_core::tokens::ParseError;
@@ -20,7 +20,6 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 use cards_core::console::Reply;
 use cards_core::paint::CardStyle;
-use cards_core::rng::SessionSeeds;
 use quattro::console::{self, Ending};
 use quattro::simulate::Setup;
 use quattro::{DEFAULT_MAX_TURNS, DeckOrder, Game, Player, Refusal, Rules, files, simulate};
@@ -250,9 +249,9 @@ enum Failure {
     /// The deck file or a recorded game could not be read (or is too large, or not text).
     Read(cards_core::input::InputError),
     /// The file of `--record` could not be created or written.
-    Record(PathBuf, io::Error),
-    /// A recorded game that does not replay.
-    Replay(PathBuf, ReplayError),
+    Record(RecordError),
+    /// A recorded game that could not be read, or does not replay.
+    Replay(ReplayFileError),
     /// The deck file is not a deck of the rule set.
     Deck(PathBuf, ParseError),
     /// The game loop stopped on a bug (a refused step, a broken invariant).
@@ -262,6 +261,22 @@ enum Failure {
 impl From<io::Error> for Failure {
     fn from(error: io::Error) -> Failure {
         Failure::Io(error)
+    }
+}
+
+impl From<RecordError> for Failure {
+    fn from(error: RecordError) -> Failure {
+        Failure::Record(error)
+    }
+}
+
+impl From<ReplayFileError> for Failure {
+    fn from(error: ReplayFileError) -> Failure {
+        match error {
+            // A closed pipe ends the viewer quietly, as it ends a game.
+            ReplayFileError::Io(error) => Failure::Io(error),
+            error => Failure::Replay(error),
+        }
     }
 }
 
@@ -285,8 +300,8 @@ impl fmt::Display for Failure {
         match self {
             Failure::Io(error) => error.fmt(f),
             Failure::Read(error) => error.fmt(f),
-            Failure::Record(path, error) => write!(f, "{}: {error}", path.display()),
-            Failure::Replay(path, error) => write!(f, "{}: {error}", path.display()),
+            Failure::Record(error) => error.fmt(f),
+            Failure::Replay(error) => error.fmt(f),
             Failure::Usage(message) => write!(f, "{message} (see {PROGRAM} --help)"),
             Failure::Deck(path, error) => write!(f, "{}: {error}", path.display()),
             Failure::Play(PlayError::Refused {
@@ -348,10 +363,17 @@ fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
         .as_deref()
         .map(|path| read_deck(path, rules))
         .transpose()?;
-    // Created before anything is asked or printed (a random seed's announcement too), so
-    // that a file that cannot be written plays nothing and says so on one line.
-    let mut record = args.record.as_deref().map(Record::create).transpose()?;
-    let mut seed = resolve_seed(PROGRAM, args.seed);
+    // Tried before anything is asked or printed (a random seed's announcement too), so
+    // that a file that cannot be written plays nothing and says so on one line; the
+    // session's recorder, which needs the seed, creates it again.
+    if let Some(path) = &args.record {
+        File::create(path).map_err(|error| RecordError {
+            path: path.clone(),
+            error,
+        })?;
+    }
+    let seed = resolve_seed(PROGRAM, args.seed);
+    let mut recorder = Recorder::new(PROGRAM, args.record.as_deref(), seed)?;
     let rng = rng_from_seed(seed);
     let mut chance = match deal {
         Some(order) => ChanceSource::recorded_then_seeded(vec![order], rng),
@@ -366,7 +388,7 @@ fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
         let mut tape = Tape::new(&game);
         let mut out = io::BufWriter::new(io::stdout().lock());
         let played = console::play_bots(&mut game, &mut chance, &mut out, &options, &mut tape);
-        let written = write_record(record.as_mut(), &tape, seed);
+        let written = recorder.ended(&tape);
         played?;
         written?;
         out.flush()?;
@@ -376,12 +398,12 @@ fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
     let name = match console::ask_name(&mut console)? {
         Some(Reply::Answer(name)) => name,
         Some(Reply::Quit) => {
-            discard_record(record);
+            recorder.discard();
             writeln!(console.output(), "\n{}", cards_core::console::QUIT)?;
             return Ok(ExitCode::SUCCESS);
         }
         None => {
-            discard_record(record);
+            recorder.discard();
             writeln!(console.output())?;
             console.output().flush()?;
             return Ok(input_ended(PROGRAM));
@@ -392,28 +414,17 @@ fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
     let mut game = Game::new(rules, players, args.max_turns);
     // A game played to its end asks `Play again? (y/n)`: the next game is dealt from a
     // seed of its own, announced as the first is, so that each game replays alone.
-    let mut seeds = SessionSeeds::new(seed);
-    let mut number = 1u64;
     let ending = loop {
         let mut tape = Tape::new(&game);
         let played = console::play(&mut game, &mut chance, &mut console, &options, &mut tape);
         // Written whatever the end (a quit, the input ending), so that nothing is lost.
-        let written = write_record(record.as_mut(), &tape, seed);
+        let written = recorder.ended(&tape);
         let ending = played?;
         written?;
         if !matches!(ending, Ending::Over(_)) || !console.ask_again()? {
             break ending;
         }
-        number += 1;
-        seed = seeds.next_seed();
-        warn(
-            PROGRAM,
-            format_args!("game {number}: seed {seed} (replay with --seed {seed})"),
-        );
-        if let (Some(record), Some(first)) = (&mut record, &args.record) {
-            *record = Record::create(&cards_core::replay::numbered_path(first, number))?;
-        }
-        chance = ChanceSource::seeded(rng_from_seed(seed));
+        chance = ChanceSource::seeded(rng_from_seed(recorder.next_game()?));
         game.restart();
     };
     console.output().flush()?;
@@ -423,64 +434,15 @@ fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
     })
 }
 
-/// The file of `--record` for the game being played, created before the game starts.
-struct Record {
-    path: PathBuf,
-    file: File,
-}
-
-impl Record {
-    /// Creates (or empties) the file at `path`.
-    fn create(path: &Path) -> Result<Record, Failure> {
-        let file = File::create(path).map_err(|error| Failure::Record(path.to_owned(), error))?;
-        Ok(Record {
-            path: path.to_owned(),
-            file,
-        })
-    }
-}
-
-/// Writes the game on `tape`, dealt from `seed`, to the `--record` file if there is one.
-fn write_record(record: Option<&mut Record>, tape: &Tape<Game>, seed: u64) -> Result<(), Failure> {
-    let Some(record) = record else {
-        return Ok(());
-    };
-    let recording = cards_core::replay::record(&tape.start, seed, &tape.actions)
-        .map_err(|error| Failure::Record(record.path.clone(), io::Error::other(error)))?;
-    record
-        .file
-        .write_all(recording.to_json().as_bytes())
-        .map_err(|error| Failure::Record(record.path.clone(), error))
-}
-
-/// A session that ended at the name question played no game: the `--record` file,
-/// created empty, is taken away again (unless it is no regular file: `/dev/null`).
-fn discard_record(record: Option<Record>) {
-    let Some(record) = record else { return };
-    let empty_file = record
-        .file
-        .metadata()
-        .is_ok_and(|metadata| metadata.is_file() && metadata.len() == 0);
-    drop(record.file);
-    if empty_file {
-        // A file that cannot be removed stays empty: nothing was played either way.
-        let _ = std::fs::remove_file(&record.path);
-    }
-}
-
 /// `quattro replay FILE`: steps through a recorded game, the commands on standard input.
 /// The file is read with the workspace's size limit and replayed whole before anything
 /// is shown, so a bad one shows nothing.
 fn run_replay(path: &Path) -> Result<ExitCode, Failure> {
-    let text = cards_core::input::read_file(path).map_err(Failure::Read)?;
-    let frames =
-        quattro::replay::frames(&text).map_err(|error| Failure::Replay(path.to_owned(), error))?;
     let style = card_style();
     let mut out = io::stdout().lock();
-    cards_core::replay::step_through(&frames, io::stdin().lock(), &mut out, |frame, out| {
+    replay_file::<Game, _, _, _>(path, io::stdin().lock(), &mut out, |frame, out| {
         quattro::replay::show_in(frame, out, style)
     })?;
-    out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
 
