@@ -23,7 +23,7 @@ pub fn pig_dice(data: &[u8]) {
     };
     let mut written = Vec::new();
     for &throw in &throws {
-        pig::files::write_roll(&mut written, throw)
+        pig::files::write_roll(&mut written, rules, throw)
             .unwrap_or_else(|error| panic!("writing to memory fails: {error}"));
     }
     let written = String::from_utf8(written)

@@ -261,7 +261,7 @@ fn play_game(seed: u64) -> Result<Played, KitError> {
     let mut last_roll = None;
     for _ in 0..MAX_STEPS {
         events.clear();
-        let refused = |e: pig::RuleError| engine(format!("game {seed}: {e}"));
+        let refused = |e: pig::Refusal| engine(format!("game {seed}: {e}"));
         match game.actor() {
             Actor::Over => break,
             Actor::Seat(0) => {
@@ -280,9 +280,9 @@ fn play_game(seed: u64) -> Result<Played, KitError> {
                     Ok(Answer::Hold) => game.apply(Action::Hold, &mut events).map_err(refused)?,
                     Ok(Answer::Roll) => game.apply(Action::Roll, &mut events).map_err(refused)?,
                     Ok(Answer::Quit) => return Err(engine("the games never answer q")),
-                    Err(line) => pieces.push(Piece::new(
+                    Err(refused) => pieces.push(Piece::new(
                         "error",
-                        line,
+                        refused.to_string(),
                         format!(
                             "rule 9: `{given}` is neither Y nor N: an error message (any words, one line), then the prompt again"
                         ),
@@ -311,13 +311,13 @@ fn play_game(seed: u64) -> Result<Played, KitError> {
         }
         for event in &events {
             if let Event::Rolled {
-                player,
+                seat,
                 turn_points,
                 total,
                 ..
             } = *event
             {
-                last_roll = Some((player, turn_points, total));
+                last_roll = Some((seat, turn_points, total));
             }
             describe(&game, event, pieces, said)?;
         }
@@ -395,10 +395,10 @@ fn end_of_turn(
                 Ok(Answer::Hold) => false,
                 Ok(Answer::Roll) => true,
                 Ok(Answer::Quit) => return Err(engine("the games never answer q")),
-                Err(line) => {
+                Err(refused) => {
                     pieces.push(Piece::new(
                         "error",
-                        line,
+                        refused.to_string(),
                         format!(
                             "rule 9: `{given}` is neither Y nor N: an error message (any words, one line), then the prompt again"
                         ),
@@ -497,7 +497,7 @@ fn describe(
 ) -> Result<(), KitError> {
     match *event {
         Event::Rolled {
-            player,
+            seat: player,
             throw,
             roll_points,
             turn_points,
@@ -535,7 +535,10 @@ fn describe(
             };
             pieces.push(Piece::new("close", render::player_line(name, total), why));
         }
-        Event::Held { player, total } => {
+        Event::Held {
+            seat: player,
+            total,
+        } => {
             let name = game.player(player).name();
             let why = if player == 0 {
                 format!(
@@ -549,6 +552,8 @@ fn describe(
             };
             pieces.push(Piece::new("close", render::player_line(name, total), why));
         }
+        // The winning roll's pieces said it: the winner's line follows the game.
+        Event::GameOver { .. } => {}
     }
     Ok(())
 }

@@ -38,7 +38,8 @@ fn value_iteration_goal_100(rules: Rules) -> f64 {
 /// it (one game per iteration: the counter gives games per second).
 #[divan::bench(sample_count = 20, sample_size = 1000)]
 fn game_hold20_vs_hold20(bencher: Bencher) {
-    let mut table = Worker::new(Rules::TwoDice, 100, HoldAt(20), HoldAt(20));
+    let setup = pig::face::Setup::of(Rules::TwoDice, 100);
+    let mut table = Worker::new(&setup, HoldAt(20), HoldAt(20));
     let mut game = 0;
     bencher
         .counter(divan::counter::ItemsCount::new(1usize))
@@ -55,7 +56,8 @@ fn game_optimal_vs_hold20(bencher: Bencher) {
         return;
     };
     let optimal = Optimal(Arc::new(solution));
-    let mut table = Worker::new(Rules::TwoDice, 100, optimal, HoldAt(20));
+    let setup = pig::face::Setup::of(Rules::TwoDice, 100);
+    let mut table = Worker::new(&setup, optimal, HoldAt(20));
     let mut game = 0;
     bencher
         .counter(divan::counter::ItemsCount::new(1usize))

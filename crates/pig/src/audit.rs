@@ -28,6 +28,15 @@ impl Audit for Game {
         }
         let (was, now) = (*before.player(mover), *self.player(mover));
         let expect = |ok: bool, what: &str| if ok { Ok(()) } else { Err(what.to_owned()) };
+        // The end is told once, as the step's last event, with the game's outcome.
+        let (events, over) = match events {
+            [events @ .., Event::GameOver { outcome }] => (events, Some(*outcome)),
+            _ => (events, None),
+        };
+        expect(
+            over == self.outcome() && before.outcome().is_none(),
+            "the game's end must be told by one GameOver, last, in the step that ended it",
+        )?;
         match *events {
             [] => {
                 expect(
@@ -39,7 +48,12 @@ impl Audit for Game {
                     "deciding to roll moved points or passed the dice",
                 )
             }
-            [Event::Held { player, total }] => {
+            [
+                Event::Held {
+                    seat: player,
+                    total,
+                },
+            ] => {
                 expect(
                     before.actor() == Actor::Seat(mover) && player == mover,
                     "a hold by a player who was not to act",
@@ -57,7 +71,7 @@ impl Audit for Game {
             }
             [
                 Event::Rolled {
-                    player,
+                    seat: player,
                     throw,
                     roll_points,
                     turn_points,
@@ -183,7 +197,7 @@ mod tests {
             turn_points,
             total,
             effect,
-            player,
+            seat,
             ..
         } = events[0]
         else {
@@ -191,7 +205,7 @@ mod tests {
         };
         // (3,3) is doubles: 12 points, not the 6 of the plain sum.
         let lie = Event::Rolled {
-            player,
+            seat,
             throw,
             roll_points: 6,
             turn_points,

@@ -21,7 +21,7 @@ use cards_core::sim::SimError;
 use cards_core::sim_cli::{SimArgs, figures};
 use clap::builder::TypedValueParser;
 use clap::{Args, Parser, Subcommand};
-use pig::error::RuleError;
+use pig::error::Refusal;
 use pig::files;
 use pig::rules::DEFAULT_GOAL;
 use pig::simulate::Setup;
@@ -467,7 +467,7 @@ where
 #[derive(Debug, thiserror::Error)]
 enum Failure {
     #[error("{0}")]
-    Play(#[from] PlayError<RuleError>),
+    Play(#[from] PlayError<Refusal>),
     #[error("{path}: {error}")]
     Read { path: String, error: io::Error },
     #[error("{0}")]

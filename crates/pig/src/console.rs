@@ -8,6 +8,7 @@ use std::io::{BufRead, Write};
 use cards_core::console::{Console, is_quit};
 use cards_core::protocol::{Agent, Seat, Stop};
 
+use crate::error::InvalidAnswer;
 use crate::game::{Action, Game, NoWinner, Observation};
 use crate::strategy::offered;
 
@@ -35,13 +36,13 @@ pub enum Answer {
 
 /// Reads an answer to [`PROMPT`]: `y`/`Y` holds, `n`/`N` rolls, `q` or `quit` (any case)
 /// quits; blanks around the answer are ignored; anything else is refused.
-pub fn parse_answer(answer: &str) -> Result<Answer, &'static str> {
+pub fn parse_answer(answer: &str) -> Result<Answer, InvalidAnswer> {
     let answer = answer.trim();
     match answer {
         "y" | "Y" => Ok(Answer::Hold),
         "n" | "N" => Ok(Answer::Roll),
         _ if is_quit(answer) => Ok(Answer::Quit),
-        _ => Err(INVALID_ANSWER),
+        _ => Err(InvalidAnswer),
     }
 }
 
@@ -53,18 +54,30 @@ pub type Ending = cards_core::console::Ending<NoWinner>;
 /// (the first of a turn included, so holding at 0 is possible), until the answer is Y
 /// (hold) or N (roll); `q` or `quit` stops the game ([`Stop::Quit`]), and so does the end
 /// of input ([`Stop::InputEnded`]).
-/// `?` shows the rules (the second field, [`render::rules_text`](crate::render::rules_text)) and asks again.
+/// `?` shows the rules ([`render::rules_text`](crate::render::rules_text)) and asks
+/// again.
 #[derive(Debug)]
-pub struct Person<'a, R, W>(pub &'a mut Console<R, W>, pub &'a str);
+pub struct Person<'c, R, W> {
+    console: &'c mut Console<R, W>,
+    /// What `?` shows.
+    rules: &'c str,
+}
+
+impl<'c, R, W> Person<'c, R, W> {
+    /// The person at `console`, shown `rules` on `?`.
+    pub fn new(console: &'c mut Console<R, W>, rules: &'c str) -> Person<'c, R, W> {
+        Person { console, rules }
+    }
+}
 
 impl<R: BufRead, W: Write> Agent<Game> for Person<'_, R, W> {
     fn choose(&mut self, _: Seat, _: &Observation, legal: &[Action]) -> Result<Action, Stop> {
-        let rules = self.1.trim_end();
+        let rules = self.rules.trim_end();
         let answer = self
-            .0
+            .console
             .ask(PROMPT, |answer| match answer.trim() {
-                "?" => Err(rules),
-                _ => parse_answer(answer),
+                "?" => Err(rules.to_owned()),
+                _ => parse_answer(answer).map_err(|refused| refused.to_string()),
             })?
             .ok_or(Stop::InputEnded)?;
         let action = match answer {
@@ -92,13 +105,15 @@ mod tests {
             (" Q\t", Ok(Answer::Quit)),
             ("quit", Ok(Answer::Quit)),
             ("QuIt\r", Ok(Answer::Quit)),
-            ("yes", Err(INVALID_ANSWER)),
-            ("qq", Err(INVALID_ANSWER)),
-            ("quitter", Err(INVALID_ANSWER)),
-            ("", Err(INVALID_ANSWER)),
+            ("yes", Err(InvalidAnswer)),
+            ("qq", Err(InvalidAnswer)),
+            ("quitter", Err(InvalidAnswer)),
+            ("", Err(InvalidAnswer)),
         ];
         for (answer, want) in cases {
             assert_eq!(parse_answer(answer), want, "{answer:?}");
         }
+        // The refusal is the assignment's one line.
+        assert_eq!(InvalidAnswer.to_string(), INVALID_ANSWER);
     }
 }

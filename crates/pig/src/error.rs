@@ -1,10 +1,18 @@
-//! Why the game refuses an action or a throw.
+//! Why the game refuses an action or a throw ([`Refusal`]), or a person's answer
+//! ([`InvalidAnswer`]).
 
 use crate::rules::Rules;
 
+/// An answer to the prompt that is neither Y nor N (nor `q`): the assignment's one
+/// refusal, whose text ([`INVALID_ANSWER`](crate::console::INVALID_ANSWER)) the game
+/// prints before asking again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}", crate::console::INVALID_ANSWER)]
+pub struct InvalidAnswer;
+
 /// Why an action or a throw was refused; nothing changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum RuleError {
+pub enum Refusal {
     /// The game has a winner already.
     #[error("the game is over")]
     GameOver,

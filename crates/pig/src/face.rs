@@ -73,6 +73,15 @@ impl Default for Setup {
 }
 
 impl Setup {
+    /// The game with these dice and goal, the Computer not named.
+    pub const fn of(rules: Rules, goal: u32) -> Setup {
+        Setup {
+            rules,
+            goal,
+            computer: None,
+        }
+    }
+
     /// Refuses a setup that describes no game, naming the setting.
     pub fn check(&self) -> Result<(), String> {
         if !(1..=MAX_GOAL).contains(&self.goal) {
@@ -141,11 +150,12 @@ fn dice(throw: Throw) -> Vec<u8> {
     }
 }
 
-/// The line of one event, in the page's words.
-fn line(event: &Event) -> Line {
-    match *event {
+/// The line of one event, in the page's words (`None`: the end, which the winning roll's
+/// line tells).
+fn line(event: &Event) -> Option<Line> {
+    let line = match *event {
         Event::Rolled {
-            player,
+            seat: player,
             throw,
             roll_points,
             turn_points,
@@ -168,7 +178,10 @@ fn line(event: &Event) -> Line {
             };
             Line::new(Some(player), "roll", text).with_dice(dice(throw))
         }
-        Event::Held { player, total } => {
+        Event::Held {
+            seat: player,
+            total,
+        } => {
             let who = NAMES[player.min(1)];
             let verb = if player == PERSON { "hold" } else { "holds" };
             Line::new(
@@ -177,7 +190,9 @@ fn line(event: &Event) -> Line {
                 format!("{who} {verb}: {total} points banked"),
             )
         }
-    }
+        Event::GameOver { .. } => return None,
+    };
+    Some(line)
 }
 
 impl Face for Game {
@@ -244,7 +259,7 @@ impl Face for Game {
             Ok(Answer::Roll) => Ok(Action::Roll),
             Ok(Answer::Hold) => Ok(Action::Hold),
             Ok(Answer::Quit) => Err("a quit is not recorded as an action".to_owned()),
-            Err(why) => Err(why.to_owned()),
+            Err(refused) => Err(refused.to_string()),
         }
     }
 
@@ -258,14 +273,14 @@ impl Face for Game {
 
     /// Everything in Pig is public: every viewer reads the same lines.
     fn lines(&self, events: &[Event], _viewer: Viewer, out: &mut Vec<Line>) {
-        out.extend(events.iter().map(line));
+        out.extend(events.iter().filter_map(line));
     }
 
     fn remember(memo: &mut Option<LastRoll>, events: &[Event]) {
         for event in events {
-            if let Event::Rolled { player, throw, .. } = *event {
+            if let Event::Rolled { seat, throw, .. } = *event {
                 *memo = Some(LastRoll {
-                    seat: player,
+                    seat,
                     dice: dice(throw),
                 });
             }

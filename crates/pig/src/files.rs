@@ -67,8 +67,16 @@ fn face(token: &Token<'_>) -> Result<u8, ParseError> {
     }
 }
 
-/// Writes one roll as a line of a dice file (`3 5`, or `4` for one die).
-pub fn write_roll(out: &mut impl Write, throw: Throw) -> io::Result<()> {
+/// Writes one roll as a line of a dice file of `rules` (`3 5`, or `4` for one die). A
+/// throw of the other rules' dice is refused ([`io::ErrorKind::InvalidInput`]): the file
+/// would not read back ([`parse_dice`] with the same rules).
+pub fn write_roll(out: &mut impl Write, rules: Rules, throw: Throw) -> io::Result<()> {
+    if throw.rules() != rules {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("a {} throw in a dice file of {rules} rules", throw.rules()),
+        ));
+    }
     match throw {
         Throw::Pair(dice) => writeln!(out, "{} {}", dice.die1(), dice.die2()),
         Throw::Single(die) => writeln!(out, "{die}"),
@@ -84,7 +92,7 @@ pub fn write_dice<R: Rng + ?Sized>(
     count: u64,
 ) -> io::Result<()> {
     for _ in 0..count {
-        write_roll(out, rules.throw(rng))?;
+        write_roll(out, rules, rules.throw(rng))?;
     }
     out.flush()
 }
@@ -184,5 +192,21 @@ mod tests {
             let thrown: Vec<Throw> = (0..50).map(|_| rules.throw(&mut rng)).collect();
             assert_eq!(parse_dice(rules, &text), Ok(thrown));
         }
+    }
+
+    /// A line of the other rules' dice would not read back: it is not written.
+    #[test]
+    fn a_roll_is_written_only_in_a_file_of_its_rules() {
+        let mut file = Vec::new();
+        write_roll(&mut file, Rules::TwoDice, pair(3, 5)).unwrap();
+        write_roll(&mut file, Rules::Classic, Throw::Single(4)).unwrap();
+        assert_eq!(String::from_utf8(file.clone()).unwrap(), "3 5\n4\n");
+        let refused = write_roll(&mut file, Rules::Classic, pair(3, 5)).unwrap_err();
+        assert_eq!(refused.kind(), io::ErrorKind::InvalidInput);
+        assert_eq!(
+            refused.to_string(),
+            "a two-dice throw in a dice file of classic rules"
+        );
+        assert_eq!(file.len(), 6, "nothing more was written");
     }
 }

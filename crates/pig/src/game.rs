@@ -6,7 +6,7 @@ use cards_core::protocol::{self, Actor, EventSink, GameState, Ignore, Seat};
 use rand::Rng;
 
 use crate::dice::{Score, Throw};
-use crate::error::RuleError;
+use crate::error::Refusal;
 use crate::player::PigPlayer;
 use crate::rules::Rules;
 use crate::strategy::StrategySpec;
@@ -42,14 +42,15 @@ pub enum RollEffect {
     Won,
 }
 
-/// What happened: the protocol's event, one per roll of the dice or hold. (Deciding to
-/// roll reports nothing: the roll's event comes with what the dice show.)
+/// What happened: the protocol's event, one per roll of the dice or hold, and the end of
+/// the game. (Deciding to roll reports nothing: the roll's event comes with what the dice
+/// show.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Event {
     /// The dice were rolled.
     Rolled {
         /// Who rolled (0 moves first).
-        player: usize,
+        seat: Seat,
         /// What the dice showed.
         throw: Throw,
         /// The roll's points (0 for a bust).
@@ -64,14 +65,20 @@ pub enum Event {
     /// The player held.
     Held {
         /// Who held.
-        player: usize,
+        seat: Seat,
         /// The banked total after holding.
         total: u32,
+    },
+    /// The game is over: the last event of the step that ended it (the roll that
+    /// reached the goal).
+    GameOver {
+        /// How it ended: always a winner in Pig.
+        outcome: Outcome,
     },
 }
 
 impl Event {
-    /// Whether the event ended the turn (a hold, a bust or a win).
+    /// Whether the event ended the turn (a hold, a bust, a win or the end of the game).
     pub const fn ends_turn(&self) -> bool {
         !matches!(
             self,
@@ -209,7 +216,10 @@ impl Game {
         me.hold();
         let total = me.total();
         self.pass();
-        events.push(Event::Held { player, total });
+        events.push(Event::Held {
+            seat: player,
+            total,
+        });
     }
 
     /// Scores a throw known to be of the game's dice for the player who rolled.
@@ -232,13 +242,18 @@ impl Game {
             RollEffect::Scored
         };
         events.push(Event::Rolled {
-            player,
+            seat: player,
             throw,
             roll_points,
             turn_points,
             total,
             effect,
         });
+        if effect == RollEffect::Won {
+            events.push(Event::GameOver {
+                outcome: Outcome::Winner { seat: player },
+            });
+        }
     }
 }
 
@@ -249,7 +264,7 @@ impl GameState for Game {
     type Observation<'a> = Observation;
     /// Somebody always reaches the goal: a game of Pig cannot end without a winner.
     type NoWinner = NoWinner;
-    type Error = RuleError;
+    type Error = Refusal;
 
     fn seats(&self) -> usize {
         2
@@ -279,10 +294,10 @@ impl GameState for Game {
         &mut self,
         action: Action,
         events: &mut S,
-    ) -> Result<(), RuleError> {
+    ) -> Result<(), Refusal> {
         match self.actor() {
-            Actor::Over => return Err(RuleError::GameOver),
-            Actor::Chance => return Err(RuleError::DiceRolling),
+            Actor::Over => return Err(Refusal::GameOver),
+            Actor::Chance => return Err(Refusal::DiceRolling),
             Actor::Seat(_) => {}
         }
         match action {
@@ -300,7 +315,7 @@ impl GameState for Game {
         &mut self,
         action: Action,
         rng: &mut R,
-    ) -> Result<Actor, RuleError> {
+    ) -> Result<Actor, Refusal> {
         match action {
             Action::Roll => self.score(self.rules.throw(rng), &mut Ignore),
             Action::Hold => self.hold(&mut Ignore),
@@ -310,11 +325,11 @@ impl GameState for Game {
 
     /// The throw of the rules' dice ([`Rules::throw`]): two dice from one draw, or
     /// classic Pig's one die.
-    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<Throw, RuleError> {
+    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<Throw, Refusal> {
         match self.actor() {
             Actor::Chance => Ok(self.rules.throw(rng)),
-            Actor::Over => Err(RuleError::GameOver),
-            Actor::Seat(_) => Err(RuleError::NoRoll),
+            Actor::Over => Err(Refusal::GameOver),
+            Actor::Seat(_) => Err(Refusal::NoRoll),
         }
     }
 
@@ -325,21 +340,21 @@ impl GameState for Game {
         &mut self,
         throw: &Throw,
         events: &mut S,
-    ) -> Result<(), RuleError> {
+    ) -> Result<(), Refusal> {
         match self.actor() {
-            Actor::Over => return Err(RuleError::GameOver),
-            Actor::Seat(_) => return Err(RuleError::NoRoll),
+            Actor::Over => return Err(Refusal::GameOver),
+            Actor::Seat(_) => return Err(Refusal::NoRoll),
             Actor::Chance => {}
         }
         let throw = *throw;
         if throw.rules() != self.rules {
-            return Err(RuleError::WrongDice {
+            return Err(Refusal::WrongDice {
                 thrown: throw.rules(),
                 game: self.rules,
             });
         }
         match throw {
-            Throw::Single(face) if !throw.is_possible() => return Err(RuleError::NotAFace(face)),
+            Throw::Single(face) if !throw.is_possible() => return Err(Refusal::NotAFace(face)),
             _ => {}
         }
         self.score(throw, events);
@@ -420,8 +435,8 @@ mod tests {
     /// nothing.
     fn refused(
         state: &mut Game,
-        error: RuleError,
-        attempt: impl FnOnce(&mut Game, &mut Vec<Event>) -> Result<(), RuleError>,
+        error: Refusal,
+        attempt: impl FnOnce(&mut Game, &mut Vec<Event>) -> Result<(), Refusal>,
     ) {
         let before = *state;
         let mut events = Vec::new();
@@ -442,7 +457,7 @@ mod tests {
         assert_eq!(
             play(&mut state, &[roll(2, 2)]),
             vec![Event::Rolled {
-                player: 0,
+                seat: 0,
                 throw: pair(2, 2),
                 roll_points: 8,
                 turn_points: 11,
@@ -476,9 +491,8 @@ mod tests {
         let totals: Vec<(usize, u32)> = events
             .iter()
             .map(|e| match *e {
-                Event::Rolled { player, total, .. } | Event::Held { player, total } => {
-                    (player, total)
-                }
+                Event::Rolled { seat, total, .. } | Event::Held { seat, total } => (seat, total),
+                Event::GameOver { .. } => panic!("the game is not over: {e:?}"),
             })
             .collect();
         assert_eq!(totals, [(0, 10), (0, 18), (0, 18)]);
@@ -488,7 +502,7 @@ mod tests {
         assert_eq!(
             events[1],
             Event::Rolled {
-                player: 1,
+                seat: 1,
                 throw: pair(1, 1),
                 roll_points: 0,
                 turn_points: 0,
@@ -506,17 +520,23 @@ mod tests {
         ));
         assert_eq!((state.actor(), state.turns()), (Actor::Seat(0), 3));
 
+        // The win is told by the roll, then the end by one GameOver, the step's last.
         let events = play(&mut state, &[roll(6, 6)]);
         assert!(matches!(
             events[..],
-            [Event::Rolled {
-                player: 0,
-                roll_points: 24,
-                turn_points: 24,
-                total: 42,
-                effect: RollEffect::Won,
-                ..
-            }]
+            [
+                Event::Rolled {
+                    seat: 0,
+                    roll_points: 24,
+                    turn_points: 24,
+                    total: 42,
+                    effect: RollEffect::Won,
+                    ..
+                },
+                Event::GameOver {
+                    outcome: Outcome::Winner { seat: 0 }
+                }
+            ]
         ));
         assert_eq!(state.actor(), Actor::Over);
         assert_eq!(state.outcome(), Some(Outcome::Winner { seat: 0 }));
@@ -527,19 +547,19 @@ mod tests {
     fn chance_and_players_each_act_only_in_their_turn() {
         let mut state = game(Rules::TwoDice, 100);
         // At a player's turn chance has nothing to throw.
-        refused(&mut state, RuleError::NoRoll, |s, e| {
+        refused(&mut state, Refusal::NoRoll, |s, e| {
             s.apply_chance(&pair(3, 4), e)
         });
         assert_eq!(
             state.sample_chance(&mut rng_from_seed(1)),
-            Err(RuleError::NoRoll)
+            Err(Refusal::NoRoll)
         );
         // While the dice roll no player acts.
         state.apply(Action::Roll, &mut Vec::new()).unwrap();
-        refused(&mut state, RuleError::DiceRolling, |s, e| {
+        refused(&mut state, Refusal::DiceRolling, |s, e| {
             s.apply(Action::Hold, e)
         });
-        refused(&mut state, RuleError::DiceRolling, |s, e| {
+        refused(&mut state, Refusal::DiceRolling, |s, e| {
             s.apply(Action::Roll, e)
         });
     }
@@ -548,7 +568,7 @@ mod tests {
     fn impossible_throws_are_refused() {
         let mut seed = game(Rules::TwoDice, 100);
         seed.apply(Action::Roll, &mut Vec::new()).unwrap();
-        let wrong = RuleError::WrongDice {
+        let wrong = Refusal::WrongDice {
             thrown: Rules::Classic,
             game: Rules::TwoDice,
         };
@@ -559,11 +579,11 @@ mod tests {
         let mut classic = game(Rules::Classic, 100);
         classic.apply(Action::Roll, &mut Vec::new()).unwrap();
         for face in [0, 7] {
-            refused(&mut classic, RuleError::NotAFace(face), |s, e| {
+            refused(&mut classic, Refusal::NotAFace(face), |s, e| {
                 s.apply_chance(&Throw::Single(face), e)
             });
         }
-        let wrong = RuleError::WrongDice {
+        let wrong = Refusal::WrongDice {
             thrown: Rules::TwoDice,
             game: Rules::Classic,
         };
@@ -602,10 +622,7 @@ mod tests {
         let mut state = game(Rules::TwoDice, 100);
         assert_eq!(
             play(&mut state, &[Play::Hold]),
-            vec![Event::Held {
-                player: 0,
-                total: 0
-            }]
+            vec![Event::Held { seat: 0, total: 0 }]
         );
         assert_eq!(state.actor(), Actor::Seat(1));
     }
@@ -628,15 +645,15 @@ mod tests {
         let mut legal = vec![Action::Roll];
         state.legal_actions(&mut legal);
         assert_eq!(legal, []);
-        refused(&mut state, RuleError::GameOver, |s, e| {
+        refused(&mut state, Refusal::GameOver, |s, e| {
             s.apply(Action::Hold, e)
         });
-        refused(&mut state, RuleError::GameOver, |s, e| {
+        refused(&mut state, Refusal::GameOver, |s, e| {
             s.apply_chance(&pair(2, 2), e)
         });
         assert_eq!(
             state.sample_chance(&mut rng_from_seed(1)),
-            Err(RuleError::GameOver)
+            Err(Refusal::GameOver)
         );
     }
 

@@ -34,7 +34,9 @@
 //!   Everything in Pig is public: no seat sees less than another.
 //! - **Outcome**: [`Outcome`] = `cards_core::protocol::Outcome<`[`NoWinner`]`>`, whose
 //!   `NoWinner` is an empty enum: a game of Pig always has a winner, the first to reach
-//!   the goal (mid-turn, without holding).
+//!   the goal (mid-turn, without holding). The roll that reaches it reports its
+//!   [`Event::Rolled`], then [`Event::GameOver`], the step's last event. Every event
+//!   names who acted as `seat`.
 //! - **Agents**: the Computer's strategies [`HoldAt`] and [`Optimal`] (and
 //!   [`AnyStrategy`], either), the person at the console [`console::Person`], and the
 //!   tests' scripted answers are [`Agent`]s: they see the [`Observation`] and the legal
@@ -56,7 +58,8 @@
 //! - [`game`]: the rules as a pure state machine, [`Game`], with its [`Action`]s,
 //!   [`Event`]s, [`Observation`], [`NoWinner`] (empty) and [`Outcome`]; no printing, no
 //!   input, no random numbers but the generator it is handed at a chance node.
-//!   [`error`]: [`RuleError`], why an action or a throw is refused. `audit` (feature
+//!   [`error`]: [`Refusal`], why an action or a throw is refused, and [`InvalidAnswer`],
+//!   an answer the prompt refuses. `audit` (feature
 //!   `conformance`): the rule check of every step.
 //! - [`strategy`]: computer players: [`HoldAt`] (the assignment's computer is
 //!   `HoldAt(20)`) and [`Optimal`], which plays a solved table.
@@ -207,7 +210,7 @@ pub mod strategy;
 pub use cards_core::protocol::{Actor, Agent, ChanceSource, Driver, GameState};
 pub use console::Ending;
 pub use dice::{PigDice, Throw};
-pub use error::RuleError;
+pub use error::{InvalidAnswer, Refusal};
 pub use game::{Action, Event, Game, NoWinner, Observation, Outcome};
 pub use pig_game::PigGame;
 pub use player::PigPlayer;

@@ -12,7 +12,7 @@ use cards_core::protocol::{Actor, Agent, ChanceSource, Driver, GameState, PlayEr
 
 use crate::console::{COMPUTER, Ending, HUMAN, Person};
 use crate::dice::Throw;
-use crate::error::RuleError;
+use crate::error::Refusal;
 use crate::game::{Event, Game, Outcome, RollEffect};
 use crate::player::PigPlayer;
 use crate::render;
@@ -43,7 +43,7 @@ impl<W: Write> Write for Transcript<W> {
 /// Why a console game stopped other than by its end, a quit or the end of input: an I/O
 /// error (`PlayError::Stopped(Stop::Io(_))`), or a bug (a refused step, a broken
 /// invariant); the one type of every game, [`cards_core::console::ConsoleError`].
-pub type ConsoleError = cards_core::console::ConsoleError<RuleError>;
+pub type ConsoleError = cards_core::console::ConsoleError<Refusal>;
 
 /// The assignment's `PigGame`: the Human (seat 0, moving first, answering at the
 /// console) against the Computer (seat 1, an agent `S`), the dice from a
@@ -163,8 +163,11 @@ impl<S: Agent<Game>, R: BufRead, W: Write> PigGame<S, R, W> {
 
     /// One step of the loop: the Human or the Computer decides, or the dice fall;
     /// `false` once the game is over.
-    fn step(&mut self) -> Result<bool, PlayError<RuleError>> {
-        let mut seats = (Person(&mut self.console, &self.rules), &mut self.computer);
+    fn step(&mut self) -> Result<bool, PlayError<Refusal>> {
+        let mut seats = (
+            Person::new(&mut self.console, &self.rules),
+            &mut self.computer,
+        );
         let step = self
             .driver
             .step(&mut self.state, &mut self.chance, &mut seats)?;
@@ -184,12 +187,14 @@ impl<S: Agent<Game>, R: BufRead, W: Write> PigGame<S, R, W> {
                 writeln!(out, "{line}")?;
             }
             let (player, total) = match *event {
-                Event::Held { player, total } => (player, total),
+                Event::Held { seat, total } => (seat, total),
                 Event::Rolled {
                     effect: RollEffect::Scored,
                     ..
                 } => continue,
-                Event::Rolled { player, total, .. } => (player, total),
+                Event::Rolled { seat, total, .. } => (seat, total),
+                // The winner's line follows the roll's ([`PigGame::play`]).
+                Event::GameOver { .. } => continue,
             };
             let line = render::player_line(self.state.player(player).name(), total);
             writeln!(out, "{line}")?;

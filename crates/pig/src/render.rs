@@ -65,7 +65,7 @@ pub fn roll_line(event: &Event) -> Option<String> {
         } => Some(format!(
             "Roll=({throw}), Roll Points = {roll_points}, Turn Points = {turn_points}, Total Points = {total}"
         )),
-        Event::Held { .. } => None,
+        Event::Held { .. } | Event::GameOver { .. } => None,
     }
 }
 // ANCHOR_END: roll_line
@@ -96,7 +96,7 @@ mod tests {
     fn lines_read_as_in_the_assignment() {
         assert_eq!(player_line("Human", 11), "Player: Human, Total Points = 11");
         let event = Event::Rolled {
-            player: 0,
+            seat: 0,
             throw: Throw::Pair(PigDice::new(2, 2).unwrap_or_else(|| panic!())),
             roll_points: 8,
             turn_points: 11,
@@ -107,13 +107,7 @@ mod tests {
             roll_line(&event).as_deref(),
             Some("Roll=(2,2), Roll Points = 8, Turn Points = 11, Total Points = 21")
         );
-        assert_eq!(
-            roll_line(&Event::Held {
-                player: 0,
-                total: 3
-            }),
-            None
-        );
+        assert_eq!(roll_line(&Event::Held { seat: 0, total: 3 }), None);
         assert_eq!(winner_line("Computer"), "The winner is: Computer");
         assert_eq!(
             quit_scores(&[("Human", 10), ("Computer", 20)]),

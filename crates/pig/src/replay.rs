@@ -109,11 +109,11 @@ pub fn show(frame: &Frame<Game>, out: &mut impl Write) -> io::Result<()> {
         if let Some(line) = render::roll_line(event) {
             writeln!(out, "{line}")?;
         }
-        if let Event::Held { player, total } = *event {
+        if let Event::Held { seat, total } = *event {
             writeln!(
                 out,
                 "{}",
-                render::player_line(state.player(player).name(), total)
+                render::player_line(state.player(seat).name(), total)
             )?;
         }
     }

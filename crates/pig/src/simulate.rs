@@ -13,7 +13,8 @@ use cards_core::protocol::{Agent, Driver, PlayError};
 use cards_core::rng::stream_rng;
 use cards_core::sim::{Played, Simulation};
 
-use crate::error::RuleError;
+use crate::error::Refusal;
+use crate::face;
 use crate::game::{Game, Outcome};
 use crate::player::PigPlayer;
 use crate::rules::Rules;
@@ -28,11 +29,11 @@ pub struct Worker<A, B> {
 }
 
 impl<A: Agent<Game>, B: Agent<Game>> Worker<A, B> {
-    /// `a` against `b`, with these rules and goal.
-    pub fn new(rules: Rules, goal: u32, a: A, b: B) -> Worker<A, B> {
+    /// `a` against `b`, with the setup's rules and goal (its Computer is `b`).
+    pub fn new(setup: &face::Setup, a: A, b: B) -> Worker<A, B> {
         let players = [PigPlayer::new("A"), PigPlayer::new("B")];
         Worker {
-            game: Game::new(rules, goal, players),
+            game: Game::new(setup.rules, setup.goal, players),
             seats: (a, b),
             driver: Driver::new(),
         }
@@ -41,7 +42,7 @@ impl<A: Agent<Game>, B: Agent<Game>> Worker<A, B> {
     /// Plays game number `index` of a run seeded `seed` (its dice from
     /// `stream_rng(seed, index)`); returns its outcome (a winner: seat 0 is A) and the number of
     /// turns. Allocates nothing.
-    pub fn play(&mut self, seed: u64, index: u64) -> Result<(Outcome, u32), PlayError<RuleError>> {
+    pub fn play(&mut self, seed: u64, index: u64) -> Result<(Outcome, u32), PlayError<Refusal>> {
         let mut dice = stream_rng(seed, index);
         self.game.restart();
         let outcome =
@@ -73,7 +74,7 @@ where
 {
     type Worker = Worker<A, B>;
     type Extra = ();
-    type Error = PlayError<RuleError>;
+    type Error = PlayError<Refusal>;
 
     fn game(&self) -> &'static str {
         "pig"
@@ -96,7 +97,11 @@ where
     }
 
     fn worker(&self) -> Worker<A, B> {
-        Worker::new(self.rules, self.goal, self.a.0.clone(), self.b.0.clone())
+        Worker::new(
+            &face::Setup::of(self.rules, self.goal),
+            self.a.0.clone(),
+            self.b.0.clone(),
+        )
     }
 
     fn play(
@@ -105,7 +110,7 @@ where
         seed: u64,
         index: u64,
         _extra: &mut (),
-    ) -> Result<Played, PlayError<RuleError>> {
+    ) -> Result<Played, PlayError<Refusal>> {
         let (outcome, turns) = worker.play(seed, index)?;
         Ok(Played {
             outcome: outcome.map_no_winner(|reason| match reason {}),
@@ -206,7 +211,8 @@ mod tests {
         let goal = 40;
         let solution = Arc::new(solve(Rules::TwoDice, goal).unwrap());
         let seats = (Optimal(solution), HoldAt(20));
-        let mut worker = Worker::new(Rules::TwoDice, goal, seats.0.clone(), seats.1);
+        let setup = face::Setup::of(Rules::TwoDice, goal);
+        let mut worker = Worker::new(&setup, seats.0.clone(), seats.1);
         for index in (0..2000).rev() {
             let quiet = worker.play(11, index).unwrap();
             let players = [PigPlayer::new("A"), PigPlayer::new("B")];
@@ -237,7 +243,7 @@ mod tests {
                 // Points never exceed what the dice gave.
                 prop_assert!(state.player(p).total() <= given);
             }
-            let mut table = Worker::new(rules, goal, HoldAt(a), HoldAt(b));
+            let mut table = Worker::new(&face::Setup::of(rules, goal), HoldAt(a), HoldAt(b));
             prop_assert_eq!(
                 table.play(seed, 0).map_err(|e| e.to_string()),
                 Ok((Outcome::Winner { seat: winner }, state.turns()))

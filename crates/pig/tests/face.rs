@@ -9,7 +9,7 @@ use cards_core::protocol::{Actor, GameState};
 use cards_core::replay::{Recording, play_back, replay, step_through};
 use pig::face::{LastRoll, Setup};
 use pig::game::RollEffect;
-use pig::{Action, AnyStrategy, Event, Game, HoldAt, PigDice, Rules, StrategySpec, Throw};
+use pig::{Action, AnyStrategy, Event, Game, HoldAt, Outcome, PigDice, Rules, StrategySpec, Throw};
 use pretty_assertions::assert_eq;
 use serde_json::{Value, json};
 
@@ -189,7 +189,7 @@ fn step(
     lines: &mut Vec<Line>,
 ) -> Vec<Event> {
     let mut events = Vec::new();
-    let refused = |e: pig::RuleError| panic!("{action:?} {throw:?}: {e}");
+    let refused = |e: pig::Refusal| panic!("{action:?} {throw:?}: {e}");
     game.apply(action, &mut events).unwrap_or_else(refused);
     if let Some(throw) = throw {
         game.apply_chance(&throw, &mut events)
@@ -265,13 +265,19 @@ fn the_lines_and_view_of_a_hand_worked_game_are_the_pages() {
         Some(pair(6, 6)),
         &mut lines,
     );
+    // The end is its own event, which tells no line of its own: the roll said it.
     assert!(matches!(
         events[..],
-        [Event::Rolled {
-            effect: RollEffect::Won,
-            total: 32,
-            ..
-        }]
+        [
+            Event::Rolled {
+                effect: RollEffect::Won,
+                total: 32,
+                ..
+            },
+            Event::GameOver {
+                outcome: Outcome::Winner { seat: 0 }
+            }
+        ]
     ));
     // The winner's score is the banked points and the turn that won them.
     assert_eq!(

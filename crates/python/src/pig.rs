@@ -314,7 +314,11 @@ pub fn play_pig<'py>(
             spec.build(solution.as_ref())
                 .ok_or_else(|| "the optimal strategy has no table".to_owned())
         };
-        Ok(Worker::new(rules, goal, build(a)?, build(b)?))
+        Ok(Worker::new(
+            &::pig::face::Setup::of(rules, goal),
+            build(a)?,
+            build(b)?,
+        ))
     };
     let (winners, [turns]) = play_batch(py, games, seed, worker, |worker, seed, index| {
         let (outcome, length) = worker.play(seed, index).map_err(|e| e.to_string())?;
