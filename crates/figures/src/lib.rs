@@ -141,8 +141,8 @@ pub fn lengths(figure: Figure, games: u64, seed: u64) -> Result<Lengths, FigureE
         Figure::Quattro => {
             let setup =
                 quattro::face::Setup::of(quattro::Rules::Quattro, quattro::DEFAULT_MAX_TURNS);
-            let mut worker = quattro::simulate::Worker::new(&setup)
-                .map_err(|e| game_error(figure, 0, e))?;
+            let mut worker =
+                quattro::simulate::Worker::new(&setup).map_err(|e| game_error(figure, 0, e))?;
             for index in 0..games {
                 let (_, turns) = worker
                     .play(seed, index)
