@@ -155,7 +155,13 @@ pub fn lengths(figure: Figure, games: u64, seed: u64) -> Result<Lengths, FigureE
                 game: figure.game(),
                 message: e.to_string(),
             })?;
-            let mut worker = war::simulate::Worker::new(rules);
+            let mut worker =
+                war::simulate::Worker::new(&war::face::Setup::of(&rules)).map_err(|e| {
+                    FigureError::Setup {
+                        game: figure.game(),
+                        message: e.to_string(),
+                    }
+                })?;
             for index in 0..games {
                 let record = worker
                     .play(seed, index)
