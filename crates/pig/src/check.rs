@@ -44,6 +44,8 @@
 
 use std::fmt;
 
+use cards_core::rng::{below, stream_rng};
+
 use crate::console;
 use crate::render;
 
@@ -786,6 +788,44 @@ pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Vi
     })
 }
 
+/// The answers `pig grade` gives each game: far more than a game to 100 asks for.
+pub const ANSWERS_PER_GAME: usize = 2000;
+
+/// The mix of answers `pig grade` gives, each with its weight out of 100: mostly `n`
+/// (roll) and `y` (hold), some in upper case, and some invalid (`x`, `maybe`, `7`,
+/// `hold`), which a program must refuse and ask again.
+pub const MIX: [(&str, u64); 8] = [
+    ("n", 52),
+    ("N", 12),
+    ("y", 16),
+    ("Y", 6),
+    ("x", 4),
+    ("maybe", 4),
+    ("7", 3),
+    ("hold", 3),
+];
+
+/// The answers of game `game` of a grading seeded with `seed` (`pig grade --seed`):
+/// drawn from [`MIX`] with `cards_core::rng::stream_rng(seed, game)`, so that a game is
+/// graded again with the same answers.
+pub fn answers(seed: u64, game: u64) -> Vec<String> {
+    let mut rng = stream_rng(seed, game);
+    (0..ANSWERS_PER_GAME)
+        .map(|_| {
+            let mut pick = below(&mut rng, 100);
+            let mut chosen = MIX[0].0;
+            for (answer, weight) in MIX {
+                if pick < weight {
+                    chosen = answer;
+                    break;
+                }
+                pick -= weight;
+            }
+            chosen.to_owned()
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1056,5 +1096,30 @@ mod tests {
                 "the win declared when the turn ends"
             ]
         );
+    }
+
+    #[test]
+    fn the_mix_is_seeded_and_has_every_kind_of_answer() {
+        // `super::`: the tests' own `answers` reads a transcript's.
+        let a = super::answers(1, 0);
+        assert_eq!(a, super::answers(1, 0));
+        assert_ne!(a, super::answers(1, 1));
+        for (answer, _) in MIX {
+            assert!(a.iter().any(|given| given == answer), "{answer}");
+        }
+        assert_eq!(MIX.iter().map(|(_, w)| w).sum::<u64>(), 100);
+    }
+
+    /// Our own game quits at `q`; the assignment's refuses it. No answer of the mix may
+    /// quit, or grading this project's game would stop its games half-way.
+    #[test]
+    fn no_answer_of_the_mix_quits_our_game() {
+        for (answer, _) in MIX {
+            assert_ne!(
+                console::parse_answer(answer),
+                Ok(console::Answer::Quit),
+                "{answer}"
+            );
+        }
     }
 }

@@ -7,7 +7,7 @@
 //! | `PigDice` | [`PigDice`] (in [`dice`]): `roll()` [`PigDice::roll`], `getDie1()` [`PigDice::die1`], `getDie2()` [`PigDice::die2`], `isDoubles()` [`PigDice::is_doubles`], `isSnakeEyes()` [`PigDice::is_snake_eyes`], `getPoints()` [`PigDice::points`], `toString()` its `Display` (`2,2`); a roll's chance outcome is a [`Throw`] |
 //! | `PigPlayer` | [`PigPlayer`] (in [`player`]): `getName()` [`PigPlayer::name`], `getTurnPoints()` [`PigPlayer::turn_points`], `getTotalPoints()` [`PigPlayer::total`], `roll()` [`PigPlayer::roll`], `hold()` [`PigPlayer::hold`], `hasWon()` [`PigPlayer::has_won`] |
 //! | `PigGame` | [`PigGame`] (in [`pig_game`]): `play()` [`PigGame::play`], its private helpers (welcome, a turn's opening line, the rolls' lines, the winner) private methods of [`PigGame`] over [`render`]; the rules themselves are the state machine [`Game`] (in [`game`]) |
-//! | `Pig` (`Pig.java`, the main class: it makes the two `PigPlayer`s and the `PigGame` and calls `play()`) | the `pig` binary (`main.rs`, `cli.rs`: with no subcommand it makes the [`PigGame`] of Human and Computer and plays it) |
+//! | `Pig` (`Pig.java`, the main class: it makes the two `PigPlayer`s and the `PigGame` and calls `play()`) | the `pig` binary (`main.rs`, `cli/`: with no subcommand it makes the [`PigGame`] of Human and Computer and plays it) |
 //! | the bonus: "your PigGame must work with the provided classes or your own" | the game takes its dice from any [`ChanceSource`] (seeded dice, or the rolls of a dice file) and its Computer from any [`Agent`] |
 //!
 //! # The game protocol
@@ -78,16 +78,18 @@
 //!   exact evaluation of two fixed strategies; [`simulate`]: many seeded games
 //!   ([`simulate::Setup`], played by a [`simulate::Worker`] per thread).
 //! - [`check`]: checking a transcript of anyone's Pig program against the rules, line by
-//!   line, accepting every reading the text allows (`pig check`, and the kit's tests).
-//! - With the feature `cli` (on by default; the binary requires it): `grade`, playing a
-//!   program many times with scripted answers and checking every game with [`check`],
-//!   on the workspace's `grader` crate (`pig grade`; `docs/grading.md`).
+//!   line, accepting every reading the text allows (`pig check`, `pig grade` on every
+//!   game, and the kit's tests), and the answers `pig grade` gives
+//!   ([`check::answers`]).
 //!
-//! The binary adds the command line (clap) and the SVG picture of `pig solve --plot`
-//! (plotters: the chance of winning over both scores, with the hold boundary where there
-//! is one). Built with `default-features = false`, the library depends on `cards-core`,
-//! `rand`, `serde` and `thiserror` alone, and does no I/O but through the console it is given
-//! and the table files it is asked to read or write.
+//! The binary's own modules (`src/main.rs` and `src/cli/`, feature `cli`, none of them
+//! the library's) add the command line (clap), `pig grade` (running a program many
+//! times with scripted answers on the workspace's `grader` crate; `docs/grading.md`)
+//! and the SVG picture of `pig solve --plot` (plotters: the chance of winning over both
+//! scores, with the hold boundary where there is one). Built with `default-features =
+//! false`, the library depends on `cards-core`, `rand`, `serde` and `thiserror` alone,
+//! and does no I/O but through the console it is given and the table files it is asked
+//! to read or write.
 //!
 //! # Example
 //! The rules without a console: a roll is the player's decision, then chance's throw.
@@ -195,8 +197,6 @@ pub mod error;
 pub mod face;
 pub mod files;
 pub mod game;
-#[cfg(feature = "cli")]
-pub mod grade;
 pub mod pig_game;
 pub mod player;
 pub mod render;

@@ -2,7 +2,6 @@
 //! for Pig solved. See `pig --help`.
 
 mod cli;
-mod plot;
 
 use std::process::ExitCode;
 

@@ -105,7 +105,7 @@ fn a_correct_program_written_differently_passes_and_its_readings_are_named() {
 /// with `--tell-case`).
 fn transcript(program: &str, game: u64) -> String {
     use std::io::Write;
-    let answers: String = pig::grade::answers(1, game)
+    let answers: String = pig::check::answers(1, game)
         .iter()
         .map(|a| format!("{a}\n"))
         .collect();

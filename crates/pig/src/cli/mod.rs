@@ -2,6 +2,9 @@
 //! exit status (0 played, 1 the answers or the dice file ended first, 2 bad usage or
 //! input).
 
+mod grade;
+mod plot;
+
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
@@ -322,7 +325,7 @@ struct MarkingArgs {
     tell_case: bool,
 }
 
-/// The name of game `game` (from 1) in the reports, as `pig::grade::grade` names it.
+/// The name of game `game` (from 1) in the reports, as `grade::grade` names it.
 fn game_name(game: u64) -> String {
     format!("game-{game:02}")
 }
@@ -496,7 +499,7 @@ enum Failure {
     #[error("--table is read only for the optimal strategy, and no player here plays it")]
     UnusedTable,
     #[error("{0}")]
-    Plot(#[from] crate::plot::PlotError),
+    Plot(#[from] plot::PlotError),
     #[error("--threads: {0}")]
     Threads(String),
     #[error("{0}")]
@@ -669,8 +672,7 @@ fn grade(args: GradeArgs) -> Result<Ran, Failure> {
     )
     .map_err(Failure::from)
     .and_then(|sandbox| {
-        pig::grade::grade(args.games, seed, &sandbox, &args.command, &options)
-            .map_err(Failure::from)
+        grade::grade(args.games, seed, &sandbox, &args.command, &options).map_err(Failure::from)
     })
     .and_then(|mut report| {
         marking.apply(&mut report).map_err(Failure::Marking)?;
@@ -890,7 +892,7 @@ fn run_solve(args: SolveArgs) -> Result<(), Failure> {
         to_stdout |= file.is_stdout;
     }
     if let Some(file) = plot_file {
-        let svg = crate::plot::winning_chances_svg(&solution)?;
+        let svg = plot::winning_chances_svg(&solution)?;
         file.write(|w| w.write_all(svg.as_bytes()))?;
         writeln!(out, "Chances of winning drawn in {}", file.path.display())?;
         to_stdout |= file.is_stdout;

@@ -1,6 +1,6 @@
 //! Grading someone's Pig program (`pig grade`): play it N times, answering its prompts
 //! from a scripted, seeded mix, and check each transcript against the rules
-//! ([`crate::check`]).
+//! ([`pig::check`]), with the answers [`pig::check::answers`] gives.
 //!
 //! The program's dice are its own (random), so a game cannot be compared with an
 //! expected output; each transcript is checked line by line instead, knowing the answers
@@ -12,44 +12,8 @@
 
 use std::ffi::OsString;
 
-use cards_core::rng::{below, stream_rng};
 use grader::{Case, GradeError, Options, Output, Report, Sandbox, Verdict};
-
-use crate::check;
-
-/// The answers given to each game: far more than a game to 100 asks for.
-pub const ANSWERS_PER_GAME: usize = 2000;
-
-/// The mix of answers, each with its weight out of 100.
-pub const MIX: [(&str, u64); 8] = [
-    ("n", 52),
-    ("N", 12),
-    ("y", 16),
-    ("Y", 6),
-    ("x", 4),
-    ("maybe", 4),
-    ("7", 3),
-    ("hold", 3),
-];
-
-/// The answers of game `game` of a grading seeded with `seed`.
-pub fn answers(seed: u64, game: u64) -> Vec<String> {
-    let mut rng = stream_rng(seed, game);
-    (0..ANSWERS_PER_GAME)
-        .map(|_| {
-            let mut pick = below(&mut rng, 100);
-            let mut chosen = MIX[0].0;
-            for (answer, weight) in MIX {
-                if pick < weight {
-                    chosen = answer;
-                    break;
-                }
-                pick -= weight;
-            }
-            chosen.to_owned()
-        })
-        .collect()
-}
+use pig::check::{self, answers};
 
 /// The verdict on one game's transcript, given its answers. A game cut off (by the
 /// timeout or the output limit) is the cut's verdict, or the first line that broke a
@@ -102,33 +66,4 @@ pub fn grade(
     grader::grade(sandbox, command, &cases, options, |case, output| {
         judge(output, &case.data)
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_mix_is_seeded_and_has_every_kind_of_answer() {
-        let a = answers(1, 0);
-        assert_eq!(a, answers(1, 0));
-        assert_ne!(a, answers(1, 1));
-        for (answer, _) in MIX {
-            assert!(a.iter().any(|given| given == answer), "{answer}");
-        }
-        assert_eq!(MIX.iter().map(|(_, w)| w).sum::<u64>(), 100);
-    }
-
-    /// Our own game quits at `q`; the assignment's refuses it. No answer of the mix may
-    /// quit, or grading this project's game would stop its games half-way.
-    #[test]
-    fn no_answer_of_the_mix_quits_our_game() {
-        for (answer, _) in MIX {
-            assert_ne!(
-                crate::console::parse_answer(answer),
-                Ok(crate::console::Answer::Quit),
-                "{answer}"
-            );
-        }
-    }
 }
