@@ -142,6 +142,21 @@ impl Game {
     }
 }
 
+impl Game {
+    /// The line a replay tells for `seat`'s choice of `action`, where the step's events
+    /// tell nothing: deciding to roll reports no event (the roll's event comes with the
+    /// dice), so that each step of a replay has its line (kind `chose`). A hold's event
+    /// tells it: `None`.
+    pub fn choice_line(seat: Seat, action: Action) -> Option<Line> {
+        let text = match (action, seat) {
+            (Action::Hold, _) => return None,
+            (Action::Roll, PERSON) => "You choose to roll",
+            (Action::Roll, _) => "The Computer chooses to roll",
+        };
+        Some(Line::new(Some(seat), "chose", text))
+    }
+}
+
 /// The dice a throw shows.
 fn dice(throw: Throw) -> Vec<u8> {
     match throw {

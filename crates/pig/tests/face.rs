@@ -415,3 +415,17 @@ fn recordings_written_before_the_face_replay_to_the_same_end() {
         assert_eq!(String::from_utf8(out).unwrap(), read("steps.txt"), "{name}");
     }
 }
+
+/// A replay's line for a choice that no event tells: the page's words.
+#[test]
+fn a_choice_to_roll_has_its_replay_line() {
+    assert_eq!(
+        Game::choice_line(0, Action::Roll),
+        Some(Line::new(Some(0), "chose", "You choose to roll"))
+    );
+    assert_eq!(
+        Game::choice_line(1, Action::Roll),
+        Some(Line::new(Some(1), "chose", "The Computer chooses to roll"))
+    );
+    assert_eq!(Game::choice_line(1, Action::Hold), None);
+}

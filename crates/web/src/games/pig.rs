@@ -228,17 +228,12 @@ impl Stepped for Game {
     /// Everything in Pig is public: `reveal` changes nothing.
     fn frame(frame: &Frame<Game>, last_roll: &mut Self::Memo, _reveal: bool) -> FrameJson {
         let mut log = Log::default();
-        if let Some(Step::Action { seat, action }) = frame.step {
-            // The live log tells an action by its outcome (a hold's total, a roll's
-            // dice); the replay says what was chosen, so that each step has its line.
-            if action == Action::Roll {
-                let text = if seat == YOU {
-                    "You choose to roll"
-                } else {
-                    "The Computer chooses to roll"
-                };
-                log.push(Entry::new(Some(seat), "chose", text));
-            }
+        // The live log tells an action by its outcome (a hold's total, a roll's dice);
+        // the replay says what was chosen, so that each step has its line.
+        if let Some(Step::Action { seat, action }) = frame.step
+            && let Some(line) = Game::choice_line(seat, action)
+        {
+            log.push(line);
         }
         let state = &frame.state;
         entries(state, &frame.events, &mut log, last_roll);
