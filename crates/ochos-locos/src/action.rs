@@ -2,20 +2,67 @@
 //! or draw. The game ([`crate::game`]) lists and applies actions; a strategy
 //! ([`crate::strategy`]) or a person chooses one.
 
+use serde::{Deserialize, Serialize};
+
 use crate::card::{Color, ColorCard};
 
-/// What a seat may do on its turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// What a seat may do on its turn. Its serde shape is the web page's action object:
+/// `{"type": "play", "card": "B8", "colour": "G"}` (the colour as a letter or a name, in
+/// any case), `{"type": "draw"}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
     /// Lay `card` from the hand; `chosen` names the colour to follow after an 8 under the
     /// 8-card or Loco rule (and only then: never for a winning 8, the last card).
     Play {
         /// The card laid.
+        #[serde(with = "cards_core::face::text")]
         card: ColorCard,
         /// The colour named with an 8.
+        #[serde(
+            rename = "colour",
+            with = "colour",
+            default,
+            skip_serializing_if = "Option::is_none"
+        )]
         chosen: Option<Color>,
     },
     /// Draw: one card; facing a fresh 2 under the Rule of Two, the penalty; with an empty
     /// deck, a pass. Legal only when no card may be played.
     Draw,
+}
+
+/// The colour of an action object: written as its letter, read from a letter or a name
+/// in any case (`B`, `blue`), as the page and the console take it.
+mod colour {
+    use serde::de::Error;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    use crate::card::Color;
+
+    pub fn serialize<S: Serializer>(color: &Option<Color>, out: S) -> Result<S::Ok, S::Error> {
+        match color {
+            Some(color) => out.serialize_char(color.letter()),
+            None => out.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<Option<Color>, D::Error> {
+        let Some(text) = Option::<String>::deserialize(input)? else {
+            return Ok(None);
+        };
+        Color::ALL
+            .into_iter()
+            .find(|c| {
+                text.eq_ignore_ascii_case(c.name())
+                    || text.eq_ignore_ascii_case(&c.letter().to_string())
+            })
+            .map(Some)
+            .ok_or_else(|| {
+                D::Error::custom(format!(
+                    "'{}' is no colour: R, Y, G or B (red, yellow, green, blue)",
+                    cards_core::input::quoted(&text)
+                ))
+            })
+    }
 }

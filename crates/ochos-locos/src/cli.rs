@@ -10,7 +10,6 @@ use cards_core::console::Console;
 use cards_core::input::{InputError, quoted, read_file, read_text};
 use cards_core::names::count_of;
 use cards_core::protocol::{ChanceSource, PlayError, Stop, Tape};
-use cards_core::replay::Recorded;
 use cards_core::rng::rng_from_seed;
 use cards_core::sim::SimError;
 use cards_core::sim_cli::{SimArgs, figures};
@@ -1165,7 +1164,12 @@ fn play<W: Write>(
     // Written whatever the end (a quit, the input ending), so that nothing is lost.
     if let (Some(mut file), Some(path), Some(seed)) = (record_file, &args.record, args.seed) {
         let start = ochos_locos::replay::start(variant, &deal, seat)?;
-        let recording = <ochos_locos::Game as Recorded>::recording(&start, seed, &actions);
+        let recording = cards_core::replay::record(&start, seed, &actions).map_err(|error| {
+            Failure::Replay {
+                path: path.display().to_string(),
+                error,
+            }
+        })?;
         file.write_all(recording.to_json().as_bytes())
             .map_err(|error| Failure::Read {
                 path: path.display().to_string(),

@@ -332,6 +332,16 @@ impl Game {
         self.to_deal.as_ref().map(DeckOrder::cards)
     }
 
+    /// The cards of the game, in card order: those chance is to deal, or those it dealt
+    /// (`None` for a game set up by hand). What the game's setup names when they are
+    /// not the whole deck.
+    pub fn cards_in_play(&self) -> Option<&[ColorCard]> {
+        self.to_deal
+            .as_ref()
+            .or(self.dealt.as_ref())
+            .map(DeckOrder::cards)
+    }
+
     /// `nextPlay()`: the next player's strategy chooses a card or the draw, the game
     /// applies it (through the protocol's [`Driver`]), and returns what happened. `None`
     /// once the game is over, and before the deal (for a game set up by hand: without

@@ -115,11 +115,12 @@
 //! | text | [`render`] | [`render::Renderer`], [`render::play`], [`render::Style`] |
 //! | simulation | [`simulate`] | [`simulate::Setup`], [`simulate::Worker`] |
 //! | file formats | [`files`] | [`files::Deal`] (reading, writing, [`files::Deal::random`]) |
-//! | recorded games (feature `replay`, in `cli`) | `replay` | `cards_core::replay::Recorded` for [`Game`]; `replay::show`, `replay::start`, `replay::rule_set` |
+//! | the face every front sees (web, replays, Python, the command line's frame) | [`face`] | `cards_core::face::Face` for [`Game`]: [`face::Setup`] (rules, seats, person, deck, as a recording's options), the actions' tokens, the page's lines, [`face::View`], the ending; [`face::rule_set`] |
+//! | recorded games (feature `replay`, in `cli`) | `replay` | the terminal's viewer, `replay::show`; `replay::frames`, `replay::start` |
 //! | the command line (feature `cli`) | the binary's `cli`, and `cases`, `check`, `grade` | |
 //!
-//! Without its default feature `cli` the library is the engine alone: no clap, rayon,
-//! serde_json or grader. The feature `replay` alone adds the module `replay` (on
+//! Without its default feature `cli` the library is the engine and its face alone: no
+//! clap, rayon or grader (serde and serde_json are the face's). The feature `replay` alone adds the module `replay` (on
 //! cards-core's recording format, serde_json): what the web page needs of recordings.
 //!
 //! # Decisions where the texts are silent or wrong
@@ -176,8 +177,8 @@
 //!   `replay`; `docs/replay.md`). Only a deal drawn from a seed can be replayed from
 //!   it, so `--record` needs `--seed N` (a FILE, standard input or `--sample` is
 //!   refused); it works with `--human` and without, where the assignment's output stays
-//!   byte for byte the same. The options rebuild the table before the deal, any table
-//!   the library can build: `rules=NAME` (the first of the seven rule sets, in the
+//!   byte for byte the same. The options are the face's [`face::Setup`] and rebuild the
+//!   table before the deal, any table the library can build: `rules=NAME` (the first of the seven rule sets, in the
 //!   assignments' order, that deals such a table: a three-player Problem 4 game is
 //!   `going-wild`'s, a diversidad game of basic players `faciles`'; else the switches
 //!   `two=`, `eight=`, `end=`), `players=NAME:S,…` (each seat's name, `%XX`-escaped
@@ -215,6 +216,7 @@ pub mod check;
 pub mod console;
 pub mod deck;
 pub mod error;
+pub mod face;
 pub mod files;
 pub mod game;
 #[cfg(feature = "cli")]

@@ -29,7 +29,7 @@ use cards_core::{Color, ColorCard};
 use crate::error::RuleError;
 use crate::files::Deal;
 use crate::game::{Event, Game, NoWinner, Outcome, Play, Turn};
-use crate::rules::{EightRule, EndRule, Penalty, Variant};
+use crate::rules::{EightRule, EndRule, Penalty, Rules, Variant};
 use crate::strategy::Strategy;
 
 /// How to print a game, beyond what the rule set decides.
@@ -148,11 +148,15 @@ pub fn play_recorded(
 /// The rules of `variant` in plain words, a few lines: what `?` shows at a prompt of
 /// `--human` (the person's mode only; the assignments' output never has it).
 pub fn rules_text(variant: Variant) -> String {
-    let rules = variant.rules();
+    rules_text_of(variant.name(), variant.rules())
+}
+
+/// The rules in plain words, as [`rules_text`] says them, of a game whose rules are
+/// named `name` (a rule set's, or the three switches of a recorded table).
+pub fn rules_text_of(name: &str, rules: Rules) -> String {
     let mut text = format!(
-        "Rules ({}): on your turn, lay a card that matches the top of the discard pile in\n\
-         colour or number. If you can play, you must; if you cannot, you draw a card.\n",
-        variant.name()
+        "Rules ({name}): on your turn, lay a card that matches the top of the discard pile in\n\
+         colour or number. If you can play, you must; if you cannot, you draw a card.\n"
     );
     match rules.eight {
         Some(EightRule::Loco) => text.push_str(

@@ -2,22 +2,11 @@
 //! `ochos-locos replay FILE`): the workspace's one recording format
 //! ([`cards_core::replay`]) with this game's words in it.
 //!
-//! The options rebuild the table before the deal, any table the library can build and
-//! leave waiting for its deal ([`crate::files::Deal::table`], [`Game::restart`]; a game
-//! set up card by card, Java-style, has no deal to draw again), with 2 to 6 seats:
-//!
-//! - `rules=NAME`: the rule set (`completos`…), when the game's [`Rules`] and seats are
-//!   one the rule set deals ([`rule_set`]); otherwise the three switches instead,
-//!   `two=none|rainbow-two|rainbow-two-per-two|hand-two|hand-two-per-two` (the Rule of
-//!   Two: which 2 the bots answer with, the penalty), `eight=none|loco|most-held` and
-//!   `end=play-on|deck-out`.
-//! - `players=NAME:S,NAME:S,…`: the seats in order, each a name and its strategy's
-//!   letter (`B`, `C`, `N`, `S`, or `R` for Assignment 2's rainbow rule); `%`, `,`, `:`,
-//!   blanks and control characters in a name are written `%XX` (UTF-8 bytes).
-//! - `human=N`: the seat a person played, counted from 1 in seating order; absent when
-//!   the strategies played every seat.
-//! - `cards=C1 C2 …`: the cards to deal, in card order, only when they are not the
-//!   whole deck of 32 (a deal file with a short draw pile).
+//! The options are the game's setup ([`crate::face::Setup`], written and read by the
+//! face, [`Face`]): the rule set (or three switches), the seats, the person's seat, a
+//! short deck. They rebuild the table before the deal, any table the library can build
+//! and leave waiting for its deal ([`crate::files::Deal::table`], [`Game::restart`]; a
+//! game set up card by card, Java-style, has no deal to draw again).
 //!
 //! The actions are every seat's plays, the strategies' too, as the person types them
 //! at `--human`'s prompt (read back by the console's own parser): a card (`G4`), `d` for
@@ -27,28 +16,22 @@
 
 use std::io::{self, Write};
 
-use cards_core::ColorCard;
-use cards_core::input::quoted;
+use cards_core::face::Face;
 use cards_core::protocol::{Actor, GameState, Seat};
-use cards_core::replay::{self, Frame, Recorded, ReplayError};
+use cards_core::replay::{self, Frame, Recording, ReplayError};
 
-use crate::console::{colors_for, offers, parse_color, parse_play, seat_names};
-use crate::deck::{DECK_SIZE, MAX_NUMBER, MIN_NUMBER, full_deck};
+use crate::console::seat_names;
 use crate::error::RuleError;
+use crate::face::{rule_set, rules_name};
 use crate::files::Deal;
-use crate::game::{Action, Game};
-use crate::player::MAX_NAME;
+use crate::game::Game;
 use crate::player::Player;
 use crate::render::{Narrator, Style};
-use crate::rules::{
-    DealFormat, EightRule, EndRule, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Order, Penalty, Rules,
-    TwoRule, Variant,
-};
+use crate::rules::Variant;
 use crate::strategy::Strategy;
-use cards_core::console::is_quit;
 
 /// The game's name in a recording.
-pub const GAME: &str = "ochos-locos";
+pub const GAME: &str = <Game as Face>::NAME;
 
 /// The table of `deal` under `variant`, waiting for its cards, with `person` at the seat
 /// they play (none: the strategies at every seat): the start of a recording.
@@ -56,410 +39,36 @@ pub fn start(variant: Variant, deal: &Deal, person: Option<Seat>) -> Result<Game
     Ok(deal.table(variant)?.0.with_person(person))
 }
 
-/// The rule set whose deals this game is one of: its rules, its number of players, and
-/// its seats' strategies (Assignment 2's rainbow rule; basic in faciles; a letter in
-/// diversidad and completos). The first of the seven in the assignments' order, so a
-/// three-player game of Problem 4 is `going-wild`'s and a diversidad game of basic
-/// players `faciles`' (the same game either way). `None`: rules or seats no rule set
-/// has, which a recording writes as the three switches.
-pub fn rule_set(game: &Game) -> Option<Variant> {
-    let players = game.players();
-    Variant::ALL.into_iter().find(|variant| {
-        let fits = |strategy: Strategy| match variant.format() {
-            DealFormat::Numbered { .. } => strategy == Strategy::Rainbow,
-            DealFormat::Named { strategies: false } => strategy == Strategy::Basic,
-            DealFormat::Named { strategies: true } => Strategy::LETTERED.contains(&strategy),
-        };
-        variant.rules() == game.rules()
-            && crate::files::check_players(*variant, players.len()).is_ok()
-            && players.iter().all(|player| fits(player.strategy()))
-    })
+/// Reads a recorded game of Ochos Locos and plays it again: every position, for stepping.
+pub fn frames(text: &str) -> Result<Vec<Frame<Game>>, ReplayError> {
+    replay::play_back(&Recording::from_json(text, GAME)?)
 }
 
-impl Recorded for Game {
+// A bridge for the fronts not yet written over the face (the web server's replays and
+// session recordings name `Recorded`): every word of it is the face's. It goes once
+// they use `cards_core::replay::{record, play_back}`.
+impl replay::Recorded for Game {
     const GAME: &'static str = GAME;
 
     fn options(&self) -> Vec<String> {
-        let mut options = Vec::new();
-        match rule_set(self) {
-            Some(variant) => options.push(format!("rules={variant}")),
-            None => {
-                let rules = self.rules();
-                options.push(format!("two={}", two_word(rules.two)));
-                options.push(format!("eight={}", eight_word(rules.eight)));
-                options.push(format!("end={}", end_word(rules.end)));
-            }
-        }
-        let players: Vec<String> = self
-            .players()
-            .iter()
-            .map(|player| {
-                format!(
-                    "{}:{}",
-                    escape(player.name()),
-                    strategy_letter(player.strategy())
-                )
-            })
-            .collect();
-        options.push(format!("players={}", players.join(",")));
-        if let Some(seat) = self.person() {
-            options.push(format!("human={}", seat + 1));
-        }
-        if let Some(cards) = self.to_deal()
-            && !cards.iter().copied().eq(full_deck())
-        {
-            let cards: Vec<String> = cards.iter().map(ToString::to_string).collect();
-            options.push(format!("cards={}", cards.join(" ")));
-        }
-        options
+        // A setup is a struct of text: writing it cannot fail.
+        cards_core::face::options_of(&Face::setup(self)).unwrap_or_default()
     }
 
+    /// The seed is not at hand here: a setup that names a count of players (never one a
+    /// recording writes) draws its seats from seed 0.
     fn from_options(options: &[String]) -> Result<Game, ReplayError> {
-        let mut found = Found::default();
-        for option in options {
-            let bad = |why: String| ReplayError::Options(format!("`{}`: {why}", quoted(option)));
-            let Some((key, value)) = option.split_once('=') else {
-                return Err(bad(format!("not KEY=VALUE; the keys are {KEYS}")));
-            };
-            let twice = || bad(format!("{key} is given twice"));
-            match key {
-                "rules" if found.rules.is_some() => return Err(twice()),
-                "rules" => {
-                    let variant = value.parse::<Variant>().map_err(|e| bad(e.to_string()))?;
-                    found.rules = Some(variant);
-                }
-                "two" if found.two.is_some() => return Err(twice()),
-                "two" => found.two = Some(parse_word(value, &TWO_RULES, two_word).map_err(bad)?),
-                "eight" if found.eight.is_some() => return Err(twice()),
-                "eight" => {
-                    found.eight = Some(parse_word(value, &EIGHT_RULES, eight_word).map_err(bad)?);
-                }
-                "end" if found.end.is_some() => return Err(twice()),
-                "end" => found.end = Some(parse_word(value, &END_RULES, end_word).map_err(bad)?),
-                "players" if found.players.is_some() => return Err(twice()),
-                "players" => found.players = Some((parse_players(value).map_err(bad)?, option)),
-                "human" if found.human.is_some() => return Err(twice()),
-                "human" => {
-                    let seat = value
-                        .parse::<usize>()
-                        .ok()
-                        .filter(|&seat| seat >= 1)
-                        .ok_or_else(|| bad("the person's seat is a number from 1".to_owned()))?;
-                    found.human = Some((seat - 1, option));
-                }
-                "cards" if found.cards.is_some() => return Err(twice()),
-                "cards" => found.cards = Some((parse_cards(value).map_err(bad)?, option)),
-                _ => return Err(bad(format!("no such option; the keys are {KEYS}"))),
-            }
-        }
-        found.game()
+        let setup = cards_core::face::setup_of(options).map_err(ReplayError::Options)?;
+        <Game as Face>::start(&setup, None, 0).map_err(ReplayError::Options)
     }
 
-    /// The answer that takes the action at `--human`'s prompt: the card (`G4`), the card
-    /// and the colour an 8 names (`B8:G`), or `d`.
-    fn token(action: &Action) -> String {
-        match action {
-            Action::Play { card, chosen: None } => card.to_string(),
-            Action::Play {
-                card,
-                chosen: Some(color),
-            } => format!("{card}:{}", color.letter()),
-            Action::Draw => "d".to_owned(),
-        }
+    fn token(action: &Self::Action) -> String {
+        <Game as Face>::token(action)
     }
 
-    fn parse_token(&self, token: &str) -> Result<Action, String> {
-        if is_quit(token) {
-            return Err("a quit is not recorded as an action".to_owned());
-        }
-        if token.trim() == "?" {
-            return Err("`?` (the rules) is not recorded as an action".to_owned());
-        }
-        let Actor::Seat(seat) = self.actor() else {
-            return Err("no seat is to play here".to_owned());
-        };
-        let observation = self
-            .observe(seat)
-            .ok_or_else(|| "broken invariant: the seat to play has no view".to_owned())?;
-        let mut legal = Vec::new();
-        self.legal_actions(&mut legal);
-        let (play, color) = match token.split_once(':') {
-            Some((play, color)) => (play, Some(color)),
-            None => (token, None),
-        };
-        let Some(card) = parse_play(play, &observation, &offers(&legal))? else {
-            return match color {
-                None => Ok(Action::Draw),
-                Some(_) => Err("a draw names no colour".to_owned()),
-            };
-        };
-        let colors = colors_for(&legal, card);
-        match (colors.is_empty(), color) {
-            (true, None) => Ok(Action::Play { card, chosen: None }),
-            (true, Some(_)) => Err(format!("{card} names no colour here: write {card} alone")),
-            (false, None) => Err(format!(
-                "{card} names a colour here: write it after a colon, as {card}:R"
-            )),
-            (false, Some(color)) => Ok(Action::Play {
-                card,
-                chosen: Some(parse_color(color, &colors)?),
-            }),
-        }
+    fn parse_token(&self, token: &str) -> Result<Self::Action, String> {
+        <Game as Face>::parse_token(self, token)
     }
-}
-
-/// The keys of the options, for the error that names an unknown one.
-const KEYS: &str = "rules, two, eight, end, players, human and cards";
-
-/// The options read so far, each at most once.
-#[derive(Default)]
-struct Found<'a> {
-    rules: Option<Variant>,
-    two: Option<Option<TwoRule>>,
-    eight: Option<Option<EightRule>>,
-    end: Option<EndRule>,
-    players: Option<(Vec<Player>, &'a String)>,
-    human: Option<(Seat, &'a String)>,
-    cards: Option<(Vec<ColorCard>, &'a String)>,
-}
-
-impl Found<'_> {
-    /// The table the options describe, waiting for its deal, or what is wrong with them.
-    fn game(self) -> Result<Game, ReplayError> {
-        let options = |why: String| ReplayError::Options(why);
-        let rules = match (self.rules, self.two, self.eight, self.end) {
-            (Some(variant), None, None, None) => variant.rules(),
-            (None, Some(two), Some(eight), Some(end)) => Rules { two, eight, end },
-            (None, None, None, None) => {
-                return Err(options(
-                    "the rules are needed: rules=NAME, or two=, eight= and end=".to_owned(),
-                ));
-            }
-            (Some(_), ..) => {
-                return Err(options(
-                    "rules=NAME and the switches two=, eight=, end= do not go together".to_owned(),
-                ));
-            }
-            _ => {
-                return Err(options(
-                    "without rules=NAME, all three of two=, eight= and end= are needed".to_owned(),
-                ));
-            }
-        };
-        let Some((players, players_option)) = self.players else {
-            return Err(options("players=NAME:S,… is needed".to_owned()));
-        };
-        let quote = |option: &String| quoted(option).to_string();
-        if let Some(variant) = self.rules {
-            let mut game = Game::new(rules);
-            for player in &players {
-                game.add_player(player.clone());
-            }
-            if rule_set(&game) != Some(variant) {
-                return Err(options(format!(
-                    "`{}`: not a table of {variant}, which deals {}",
-                    quote(players_option),
-                    seats_of(variant)
-                )));
-            }
-        }
-        let count = players.len();
-        if let Some((seat, option)) = self.human
-            && seat >= count
-        {
-            return Err(options(format!(
-                "`{}`: the seats are 1 to {count}",
-                quote(option)
-            )));
-        }
-        let cards = match self.cards {
-            None => full_deck().collect(),
-            Some((cards, option)) if cards.len() <= count * HAND_SIZE => {
-                return Err(options(format!(
-                    "`{}`: {count} hands of {HAND_SIZE} and a discard card need more than {} cards",
-                    quote(option),
-                    cards.len()
-                )));
-            }
-            Some((cards, _)) => cards,
-        };
-        let mut game = Game::new(rules);
-        for player in players {
-            game.add_player(player);
-        }
-        for card in cards {
-            game.add_card(card);
-        }
-        game.restart();
-        Ok(game.with_person(self.human.map(|(seat, _)| seat)))
-    }
-}
-
-/// What a rule set deals, for the error about a table that is not its.
-fn seats_of(variant: Variant) -> &'static str {
-    match variant.format() {
-        DealFormat::Numbered { players: Some(_) } => "3 seats of strategy R",
-        DealFormat::Numbered { players: None } => "2 to 6 seats of strategy R",
-        DealFormat::Named { strategies: false } => "2 to 6 seats of strategy B",
-        DealFormat::Named { strategies: true } => "2 to 6 seats of strategy B, C, N or S",
-    }
-}
-
-/// Every Rule of Two, with none.
-const TWO_RULES: [Option<TwoRule>; 5] = [
-    None,
-    Some(TwoRule {
-        answer: Order::Rainbow,
-        penalty: Penalty::Two,
-    }),
-    Some(TwoRule {
-        answer: Order::Rainbow,
-        penalty: Penalty::TwoPerTwo,
-    }),
-    Some(TwoRule {
-        answer: Order::Hand,
-        penalty: Penalty::Two,
-    }),
-    Some(TwoRule {
-        answer: Order::Hand,
-        penalty: Penalty::TwoPerTwo,
-    }),
-];
-const EIGHT_RULES: [Option<EightRule>; 3] =
-    [None, Some(EightRule::Loco), Some(EightRule::MostHeld)];
-const END_RULES: [EndRule; 2] = [EndRule::PlayOn, EndRule::DeckOut];
-
-fn two_word(rule: Option<TwoRule>) -> &'static str {
-    match rule.map(|rule| (rule.answer, rule.penalty)) {
-        None => "none",
-        Some((Order::Rainbow, Penalty::Two)) => "rainbow-two",
-        Some((Order::Rainbow, Penalty::TwoPerTwo)) => "rainbow-two-per-two",
-        Some((Order::Hand, Penalty::Two)) => "hand-two",
-        Some((Order::Hand, Penalty::TwoPerTwo)) => "hand-two-per-two",
-    }
-}
-
-fn eight_word(rule: Option<EightRule>) -> &'static str {
-    match rule {
-        None => "none",
-        Some(EightRule::Loco) => "loco",
-        Some(EightRule::MostHeld) => "most-held",
-    }
-}
-
-fn end_word(rule: EndRule) -> &'static str {
-    match rule {
-        EndRule::PlayOn => "play-on",
-        EndRule::DeckOut => "deck-out",
-    }
-}
-
-/// The value of `all` whose word is `text`.
-fn parse_word<T: Copy>(text: &str, all: &[T], word: fn(T) -> &'static str) -> Result<T, String> {
-    all.iter()
-        .copied()
-        .find(|&value| word(value) == text)
-        .ok_or_else(|| {
-            let words: Vec<&str> = all.iter().map(|&value| word(value)).collect();
-            format!("one of {}", cards_core::names::or_list(words))
-        })
-}
-
-/// A strategy's letter in `players=`: the deal files' `B`, `C`, `N`, `S`, and `R` for
-/// Assignment 2's rainbow rule (which has none there: its players all play it).
-fn strategy_letter(strategy: Strategy) -> char {
-    strategy.letter().unwrap_or('R')
-}
-
-fn parse_players(value: &str) -> Result<Vec<Player>, String> {
-    let players = value
-        .split(',')
-        .map(|seat| -> Result<Player, String> {
-            let (name, letter) = seat
-                .split_once(':')
-                .ok_or("each seat is NAME:S, a name and a strategy letter")?;
-            let strategy = match letter {
-                "R" => Strategy::Rainbow,
-                letter => Strategy::for_letter(letter)
-                    .ok_or("a strategy is one of B, C, N, S (Assignment 4) or R (Assignment 2)")?,
-            };
-            let name = unescape(name)?;
-            if name.chars().any(char::is_control) {
-                // Every line of the replay shows the name: an escape sequence in it would
-                // act on the terminal (set its title, clear the screen).
-                return Err("a name holds no control characters (an escape, NUL)".to_owned());
-            }
-            if name.chars().count() > MAX_NAME {
-                return Err(format!("a name has at most {MAX_NAME} characters"));
-            }
-            Ok(Player::with_strategy(name, strategy))
-        })
-        .collect::<Result<Vec<Player>, String>>()?;
-    if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players.len()) {
-        return Err(format!(
-            "{} seats: a game has {MIN_PLAYERS} to {MAX_PLAYERS}",
-            players.len()
-        ));
-    }
-    Ok(players)
-}
-
-fn parse_cards(value: &str) -> Result<Vec<ColorCard>, String> {
-    let mut cards = Vec::new();
-    for word in value.split_whitespace() {
-        let card = ColorCard::parse_in_range(word, MIN_NUMBER, MAX_NUMBER)
-            .map_err(|_| format!("'{}' is not a card (R1 to B8)", quoted(word)))?;
-        if cards.contains(&card) {
-            return Err(format!("{card} is there twice"));
-        }
-        cards.push(card);
-    }
-    if cards.len() > DECK_SIZE {
-        return Err(format!("more than the deck's {DECK_SIZE} cards"));
-    }
-    Ok(cards)
-}
-
-/// A name as `players=` writes it: the characters that would break the list, or a
-/// terminal, or that a person reading the file cannot see
-/// ([`cards_core::invisible::is_hidden`]), as `%XX`.
-fn escape(name: &str) -> String {
-    let mut text = String::with_capacity(name.len());
-    for c in name.chars() {
-        if matches!(c, '%' | ',' | ':') || c.is_whitespace() || cards_core::invisible::is_hidden(c)
-        {
-            let mut bytes = [0; 4];
-            for byte in c.encode_utf8(&mut bytes).bytes() {
-                text.push_str(&format!("%{byte:02X}"));
-            }
-        } else {
-            text.push(c);
-        }
-    }
-    text
-}
-
-fn unescape(text: &str) -> Result<String, &'static str> {
-    const BAD: &str = "a % in a name is followed by two hex digits of a UTF-8 character";
-    let mut bytes = Vec::with_capacity(text.len());
-    let mut rest = text.as_bytes();
-    while let Some((&byte, after)) = rest.split_first() {
-        if byte == b'%' {
-            let hex = after.get(..2).ok_or(BAD)?;
-            let hex = std::str::from_utf8(hex).map_err(|_| BAD)?;
-            bytes.push(u8::from_str_radix(hex, 16).map_err(|_| BAD)?);
-            rest = &after[2..];
-        } else {
-            bytes.push(byte);
-            rest = after;
-        }
-    }
-    String::from_utf8(bytes).map_err(|_| BAD)
-}
-
-/// Reads a recorded game of Ochos Locos and plays it again: every position, for stepping.
-pub fn frames(text: &str) -> Result<Vec<Frame<Game>>, ReplayError> {
-    replay::frames(text)
 }
 
 /// Writes one position in the person's-mode words: at the start who plays, then what
@@ -468,6 +77,7 @@ pub fn frames(text: &str) -> Result<Vec<Frame<Game>>, ReplayError> {
 pub fn show(frame: &Frame<Game>, out: &mut impl Write) -> io::Result<()> {
     let game = &frame.state;
     let variant = rule_set(game);
+    let rules = rules_name(game);
     let raw = game.players().iter().map(Player::name);
     let names: Vec<String> = match variant {
         Some(variant) => seat_names(variant, raw),
@@ -482,18 +92,6 @@ pub fn show(frame: &Frame<Game>, out: &mut impl Write) -> io::Result<()> {
     let person = game.person().filter(|&seat| seat < names.len());
     let name = |seat: Seat| names.get(seat).map_or("?", String::as_str);
     if frame.step.is_none() {
-        let rules = match variant {
-            Some(variant) => variant.name().to_owned(),
-            None => {
-                let rules = game.rules();
-                format!(
-                    "two={}, eight={}, end={}",
-                    two_word(rules.two),
-                    eight_word(rules.eight),
-                    end_word(rules.end)
-                )
-            }
-        };
         match person {
             Some(seat) => {
                 let others = (0..names.len()).filter(|&s| s != seat).map(name);
@@ -567,11 +165,32 @@ fn write_to_match(out: &mut impl Write, game: &Game) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Event;
+    use crate::deck::full_deck;
+    use crate::game::{Action, Event};
+    use crate::rules::{
+        DealFormat, EightRule, EndRule, MAX_PLAYERS, MIN_PLAYERS, Order, Penalty, Rules, TwoRule,
+    };
     use cards_core::Color;
     use cards_core::replay::MAX_STEPS;
     use cards_core::rng::rng_from_seed;
     use pretty_assertions::assert_eq;
+
+    /// A recording as `--record` writes it, through the face.
+    fn recording(start: &Game, seed: u64, actions: &[Action]) -> Recording {
+        replay::record(start, seed, actions).unwrap()
+    }
+
+    /// The options a recording of `game` holds.
+    fn options_of(game: &Game) -> Vec<String> {
+        cards_core::face::options_of(&game.setup()).unwrap()
+    }
+
+    /// The game a recording's options describe, read as `replay::play_back` reads them.
+    fn from_options(options: &[String]) -> Result<Game, ReplayError> {
+        let setup = cards_core::face::setup_of::<crate::face::Setup>(options)
+            .map_err(ReplayError::Options)?;
+        Game::start(&setup, None, 0).map_err(ReplayError::Options)
+    }
 
     /// Whether a game's events are a replay's: the deal and every turn.
     fn same_events(played: &[Event], frames: &[Frame<Game>]) -> bool {
@@ -611,7 +230,7 @@ mod tests {
                     let person = Some(seed as usize % players);
                     let (start, actions, events, end, deal) =
                         played(variant, players, seed, person);
-                    let json = Game::recording(&start, seed, &actions).to_json();
+                    let json = recording(&start, seed, &actions).to_json();
                     let frames = frames(&json).unwrap();
                     let what = format!("{variant} {players} players, seed {seed}");
                     assert!(same_events(&events, &frames), "{what}");
@@ -640,18 +259,21 @@ mod tests {
     #[test]
     fn options_rebuild_any_table() {
         let (start, ..) = played(Variant::Completos, 4, 7, Some(1));
-        let options = start.options();
+        let options = options_of(&start);
         assert_eq!(options[0], "rules=completos");
         assert!(options[1].starts_with("players=Alice:"), "{options:?}");
         assert_eq!(options[2], "human=2");
         assert_eq!(options.len(), 3);
-        assert_eq!(Game::from_options(&options).unwrap(), start);
+        assert_eq!(from_options(&options).unwrap(), start);
 
         // Problem 4 with three players is Problem 3's game; with four, its own.
         let (three, ..) = played(Variant::MoreTheMerrier, 3, 1, None);
-        assert_eq!(three.options(), ["rules=going-wild", "players=1:R,2:R,3:R"]);
+        assert_eq!(
+            options_of(&three),
+            ["rules=going-wild", "players=1:R,2:R,3:R"]
+        );
         let (four, ..) = played(Variant::MoreTheMerrier, 4, 1, None);
-        assert_eq!(four.options()[0], "rules=more-the-merrier");
+        assert_eq!(options_of(&four)[0], "rules=more-the-merrier");
 
         // Rules no rule set has, odd names, a short deck: the switches and escapes.
         let mut odd = Game::new(Rules {
@@ -670,7 +292,7 @@ mod tests {
         }
         odd.restart();
         let odd = odd.with_person(Some(2));
-        let options = odd.options();
+        let options = options_of(&odd);
         assert_eq!(
             options[..5],
             [
@@ -682,11 +304,24 @@ mod tests {
             ]
         );
         assert!(options[5].starts_with("cards=R1 R2 R3"), "{options:?}");
-        assert_eq!(Game::from_options(&options).unwrap(), odd);
+        assert_eq!(from_options(&options).unwrap(), odd);
     }
 
     fn strings(options: &[&str]) -> Vec<String> {
         options.iter().map(|&o| o.to_owned()).collect()
+    }
+
+    /// The setup's defaults (a web request's): without `rules=`, completos; without
+    /// `players=`, the rule set's own count, drawn from the seed as the command line
+    /// draws it.
+    #[test]
+    fn options_left_out_take_the_defaults() {
+        let game = from_options(&strings(&["players=Alice:B,Bob:B"])).unwrap();
+        assert_eq!(rule_set(&game), Some(Variant::Completos));
+        let game = from_options(&strings(&["rules=faciles"])).unwrap();
+        assert_eq!(rule_set(&game), Some(Variant::Faciles));
+        let names: Vec<&str> = game.players().iter().map(Player::name).collect();
+        assert_eq!(names, ["Alice", "Bob", "Carol", "Dave"]);
     }
 
     #[test]
@@ -698,12 +333,19 @@ mod tests {
             ),
             (
                 vec!["rules=faciles", "players=Alice:B,Bob:B", "rules=faciles"],
-                "options: `rules=faciles`: rules is given twice",
+                "options: `rules`: the key is given twice",
             ),
-            (vec!["rules=faciles"], "options: players=NAME:S,… is needed"),
             (
-                vec!["players=Alice:B,Bob:B"],
-                "options: the rules are needed",
+                vec!["two=none", "eight=none", "end=play-on"],
+                "options: without rules=NAME, the seats are named",
+            ),
+            (
+                vec!["two=none", "eight=none", "end=play-on", "players=3"],
+                "options: without rules=NAME, the seats are named",
+            ),
+            (
+                vec!["rules=going-wild", "players=4"],
+                "options: `players=4`: going-wild is played by exactly 3 players, not 4",
             ),
             (
                 vec!["rules=faciles", "players=Alice:C,Bob:B"],
@@ -778,9 +420,7 @@ mod tests {
             ),
             (vec!["faciles"], "options: `faciles`: not KEY=VALUE"),
         ] {
-            let found = Game::from_options(&strings(&options))
-                .unwrap_err()
-                .to_string();
+            let found = from_options(&strings(&options)).unwrap_err().to_string();
             assert!(found.starts_with(error), "{options:?}: {found}");
             assert!(!found.contains('\n'), "{found}");
         }
@@ -846,7 +486,7 @@ mod tests {
     #[test]
     fn a_bad_action_an_action_after_the_end_or_too_many_are_refused_on_one_line() {
         let (start, actions, ..) = played(Variant::Faciles, 3, 5, Some(0));
-        let recording = Game::recording(&start, 5, &actions);
+        let recording = recording(&start, 5, &actions);
 
         let mut long = recording.clone();
         long.actions.push("d".to_owned());
@@ -909,7 +549,7 @@ mod tests {
     #[test]
     fn a_position_shows_the_step_the_hands_and_the_end() {
         let (start, actions, _, end, _) = played(Variant::Completos, 3, 42, Some(1));
-        let frames = frames(&Game::recording(&start, 42, &actions).to_json()).unwrap();
+        let frames = frames(&recording(&start, 42, &actions).to_json()).unwrap();
         let text = |frame: &Frame<Game>| {
             let mut out = Vec::new();
             show(frame, &mut out).unwrap();
@@ -936,7 +576,7 @@ mod tests {
         }
         // With no person, nobody is "you".
         let (start, actions, ..) = played(Variant::TakeTwo, 3, 42, None);
-        let frames = super::frames(&Game::recording(&start, 42, &actions).to_json()).unwrap();
+        let frames = super::frames(&recording(&start, 42, &actions).to_json()).unwrap();
         let all: String = frames.iter().map(text).collect();
         assert!(
             all.starts_with(
@@ -957,13 +597,13 @@ mod tests {
             "rules=completos".to_owned(),
             "players=Ann%E2%80%AEnna:N,B\u{e0041}ob:N,Carol\u{200b}:N,Dave:S".to_owned(),
         ];
-        let game = Game::from_options(&options).unwrap();
+        let game = from_options(&options).unwrap();
         assert_eq!(game.players()[0].name(), "Ann\u{202e}nna");
         assert_eq!(
-            game.options()[1],
+            options_of(&game)[1],
             "players=Ann%E2%80%AEnna:N,B%F3%A0%81%81ob:N,Carol%E2%80%8B:N,Dave:S"
         );
-        let frames = frames(&Game::recording(&game, 7, &[]).to_json()).unwrap();
+        let frames = frames(&recording(&game, 7, &[]).to_json()).unwrap();
         let mut out = Vec::new();
         for frame in &frames {
             show(frame, &mut out).unwrap();

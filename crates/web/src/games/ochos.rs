@@ -7,21 +7,20 @@
 //! cards). The page sees `observe(seat)`: its hand, the card to match, the colour in
 //! force, the 2s waiting, the deck's size and every seat's card count.
 
+use cards_core::ColorCard;
+use cards_core::face::{Face, Line, Viewer, setup_from_map};
 use cards_core::protocol::{ChanceSource, Driver, GameState, Seat};
 use cards_core::replay::Frame;
 use cards_core::rng::rng_from_seed;
-use cards_core::{ColorCard, Outcome};
 use ochos_locos::deck::DeckOrder;
-use ochos_locos::files::{Deal, check_players};
-use ochos_locos::game::{Action, Event, Game, NoWinner, Play, Turn};
+use ochos_locos::game::{Action, Game};
 use ochos_locos::{Strategy, Variant};
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 
 use super::step::{FrameJson, Stepped, status};
 use super::{
-    Entry, Legal, Log, Options, OutcomeJson, PlayerJson, Snapshot, Tape, Until, action_type,
-    apply_person, color_field, legal_actions, only_fields, play_on, seat_to_act, session_tape,
-    string_field,
+    Entry, Legal, Log, Options, OutcomeJson, Snapshot, Tape, Until, action_type, apply_person,
+    color_field, legal_actions, only_fields, play_on, seat_to_act, session_tape, string_field,
 };
 use crate::error::ApiError;
 use crate::kind::Kind;
@@ -35,7 +34,6 @@ pub struct Ochos {
     driver: Driver<Game>,
     tape: Tape<Game>,
     strategies: Vec<Strategy>,
-    names: Vec<String>,
     seat: Seat,
     playing: bool,
 }
@@ -59,11 +57,17 @@ impl Ochos {
                 .parse()
                 .map_err(|e| ApiError::malformed(format!("rules: {e}")))?,
         };
-        let players = match options.number("players")? {
-            None => variant.default_players(),
-            Some(n) => usize::try_from(n).unwrap_or(usize::MAX),
-        };
-        check_players(variant, players).map_err(|e| ApiError::malformed(e.to_string()))?;
+        // The page gives a count of players; the face's setup reads it (and the rule set)
+        // as a recording's options are read, and draws the seats from the seed.
+        let mut fields = Map::new();
+        fields.insert("rules".into(), Value::from(variant.name()));
+        if let Some(players) = options.number("players")? {
+            fields.insert("players".into(), Value::from(players));
+        }
+        let setup: ochos_locos::face::Setup =
+            setup_from_map(fields).map_err(ApiError::malformed)?;
+        let game = Game::start(&setup, None, seed).map_err(ApiError::malformed)?;
+        let players = game.players().len();
         let seat = options.number("seat")?.unwrap_or(0);
         let seat = usize::try_from(seat)
             .ok()
@@ -72,26 +76,16 @@ impl Ochos {
                 ApiError::malformed(format!("seat {seat}: the seats are 0 to {}", players - 1))
             })?;
         let playing = !options.flag("watch")?.unwrap_or(false);
-        // The seats, names and strategies of the command line's deal for this seed; its
-        // cards are dropped here and dealt again by the game's own chance node from the
-        // same seed (the same shuffle of the same sorted deck).
-        let deal = Deal::random(variant, players, &mut rng_from_seed(seed))
-            .map_err(|e| ApiError::malformed(e.to_string()))?;
-        // The deal's table waits for its cards, all 32, in card order.
-        let (game, _) = deal
-            .table(variant)
-            .map_err(|e| ApiError::internal(e.to_string()))?;
         // The person's seat is part of the game's recording (`human=N`), so that the
         // terminal's replay tells it as the person's game.
         let game = game.with_person(playing.then_some(seat));
         let mut ochos = Ochos {
             variant,
             tape: session_tape(&game),
-            game,
             chance: ChanceSource::seeded(rng_from_seed(seed)),
             driver: Driver::new(),
-            strategies: deal.seats.iter().map(|s| s.strategy).collect(),
-            names: page_names(Some(variant), deal.seats.iter().map(|s| s.name.as_str())),
+            strategies: game.bots().map_err(ApiError::internal)?,
+            game,
             seat,
             playing,
         };
@@ -110,7 +104,7 @@ impl Ochos {
         let mut query = format!(
             "rules={}&players={}&seat={}",
             self.variant,
-            self.names.len(),
+            self.strategies.len(),
             self.seat
         );
         if !self.playing {
@@ -121,7 +115,6 @@ impl Ochos {
 
     fn play_on(&mut self, until: Until, log: &mut Log) -> Result<(), ApiError> {
         let (seat, playing) = (self.seat, self.playing);
-        let names = &self.names;
         play_on(
             &mut self.game,
             &mut self.chance,
@@ -130,7 +123,7 @@ impl Ochos {
             &mut self.strategies,
             |s| playing && s == seat,
             until,
-            |_, events| entries(names, events, log),
+            |game, events| entries(game, events, log),
         )
     }
 
@@ -158,7 +151,7 @@ impl Ochos {
                     return Err(ApiError::illegal("you are watching: send next or to_end"));
                 }
                 let events = apply_person(&mut self.game, &mut self.tape, self.seat, action)?;
-                entries(&self.names, &events, &mut log);
+                entries(&self.game, &events, &mut log);
                 self.play_on(Until::Person, &mut log)?;
             }
             "next" | "to_end" => {
@@ -186,26 +179,17 @@ impl Ochos {
 
     /// What the person's seat may see now.
     pub fn snapshot(&self) -> Result<Snapshot, ApiError> {
-        let obs = self.game.observe(self.seat).ok_or_else(|| {
-            ApiError::internal("broken invariant: the page's seat has no observation")
-        })?;
-        let counts: Vec<usize> = obs.card_counts().collect();
-        let players = self
-            .names
-            .iter()
-            .zip(&self.strategies)
-            .enumerate()
-            .map(|(s, (name, strategy))| PlayerJson {
-                name: name.clone(),
-                plays: if self.playing && s == self.seat {
-                    "you".into()
-                } else {
-                    strategy.describe().into()
-                },
-                cards: counts.get(s).copied(),
-                score: None,
-            })
-            .collect();
+        if self.game.observe(self.seat).is_none() {
+            return Err(ApiError::internal(
+                "broken invariant: the page's seat has no observation",
+            ));
+        }
+        let mut players = self.game.seating();
+        if self.playing
+            && let Some(you) = players.get_mut(self.seat)
+        {
+            you.plays = "you".into();
+        }
         let to_act = seat_to_act(&self.game);
         let over = self.game.outcome().is_some();
         let legal = if !self.playing {
@@ -226,12 +210,12 @@ impl Ochos {
         } else if to_act == Some(self.seat) {
             legal_actions(&self.game)
                 .into_iter()
-                .map(|action| legal(action, obs.facing_two(), obs.deck_size))
+                .map(|action| legal(&self.game, action))
                 .collect()
         } else {
             Vec::new()
         };
-        let view = view_json(self.variant, &obs);
+        let view = view_json(&self.game, self.seat, Some(self.variant));
         Ok(Snapshot {
             seat: self.seat,
             playing: self.playing,
@@ -240,7 +224,7 @@ impl Ochos {
             your_turn: !legal.is_empty(),
             view,
             legal,
-            outcome: self.game.outcome().map(|o| outcome(&self.names, o)),
+            outcome: self.game.outcome().map(|o| outcome(&self.game, o)),
             rules_text: super::rule_sentences(&ochos_locos::render::rules_text(self.variant)),
         })
     }
@@ -252,20 +236,17 @@ impl Ochos {
     }
 }
 
-/// The position as a seat sees it. The card to match after an 8 is no real card (an 8
-/// of the colour named): the page is told the colour instead.
-fn view_json(variant: Variant, obs: &ochos_locos::game::Observation<'_>) -> Value {
-    json!({
-        "rules": variant.name(),
-        "hand": obs.hand.iter().map(ToString::to_string).collect::<Vec<_>>(),
-        "discard": obs.discard_card.map(|c| c.to_string()),
-        "colour": obs.chosen_color.map(|c| c.name()),
-        "pending_twos": obs.pending_twos,
-        "facing_two": obs.facing_two(),
-        // What not answering the 2s costs, said on the page ("draw 4").
-        "penalty": obs.rules.two.filter(|_| obs.facing_two()).map(|two| two.penalty.cards(obs.pending_twos)),
-        "deck": obs.deck_size,
-    })
+/// The face's view of `seat` as JSON; a live game names the rule set the page chose
+/// (`variant`: two rule sets deal some tables alike, and the face names the first).
+fn view_json(game: &Game, seat: Seat, variant: Option<Variant>) -> Value {
+    let Some(view) = game.view(seat, &()) else {
+        return Value::Null;
+    };
+    let mut view = serde_json::to_value(view).unwrap_or(Value::Null);
+    if let (Some(variant), Some(rules)) = (variant, view.get_mut("rules")) {
+        *rules = Value::from(variant.name());
+    }
+    view
 }
 
 impl Stepped for Game {
@@ -275,51 +256,27 @@ impl Stepped for Game {
     /// Every event is public; `reveal` shows every hand, otherwise seat 0's only.
     fn frame(frame: &Frame<Game>, _: &mut (), reveal: bool) -> FrameJson {
         let state = &frame.state;
-        let names = page_names(
-            ochos_locos::replay::rule_set(state),
-            state.players().iter().map(|p| p.name()),
-        );
         let mut log = Log::default();
-        entries(&names, &frame.events, &mut log);
-        let obs = state.observe(0);
-        let counts: Vec<usize> = obs
-            .as_ref()
-            .map(|o| o.card_counts().collect())
-            .unwrap_or_default();
-        let players: Vec<PlayerJson> = state
-            .players()
-            .iter()
-            .enumerate()
-            .map(|(s, player)| PlayerJson {
-                name: names
-                    .get(s)
-                    .cloned()
-                    .unwrap_or_else(|| cards_core::invisible::printable(player.name())),
-                plays: player.strategy().describe().into(),
-                cards: counts.get(s).copied(),
-                score: None,
-            })
-            .collect();
+        entries(state, &frame.events, &mut log);
+        let players = state.seating();
         let hands = state
-            .players()
-            .iter()
+            .cards()
+            .into_iter()
             .enumerate()
-            .map(|(s, player)| {
-                (reveal || s == 0).then(|| player.hand().iter().map(ToString::to_string).collect())
-            })
+            .map(|(s, hand)| (reveal || s == 0).then_some(hand))
             .collect();
-        let outcome = state.outcome().map(|o| outcome(&names, o));
+        let outcome = state.outcome().map(|o| outcome(state, o));
         let status = status(
             state.actor(),
             outcome.as_ref(),
             &players,
-            "The cards are dealt next",
+            <Game as Face>::CHANCE_NEXT,
         );
         FrameJson {
             log: log.into_entries(),
             to_act: seat_to_act(state),
             players,
-            view: obs.map_or(Value::Null, |obs| view_json(state_variant(state), &obs)),
+            view: view_json(state, 0, None),
             hands,
             status,
             outcome,
@@ -327,141 +284,38 @@ impl Stepped for Game {
     }
 
     fn rules_text(start: &Game) -> Vec<String> {
-        super::rule_sentences(&ochos_locos::render::rules_text(state_variant(start)))
+        super::rule_sentences(&Face::rules_text(start))
     }
 }
 
-/// The first rule set that plays by the game's rules (two pairs share theirs, and differ
-/// in the players and the deal only: a replay names the recording's own, see
-/// [`crate::replay::replay_json`]).
-fn state_variant(game: &Game) -> Variant {
-    Variant::ALL
-        .into_iter()
-        .find(|v| v.rules() == game.rules())
-        .unwrap_or(Variant::Completos)
-}
-
-fn legal(action: Action, facing_two: bool, deck: usize) -> Legal {
-    match action {
-        Action::Play { card, chosen: None } => Legal {
-            action: json!({"type": "play", "card": card.to_string()}),
-            label: card.to_string(),
-        },
-        Action::Play {
-            card,
-            chosen: Some(color),
-        } => Legal {
-            action: json!({"type": "play", "card": card.to_string(), "colour": color.letter().to_string()}),
-            label: format!("{card} → {}", color.name()),
-        },
-        Action::Draw => Legal {
-            action: json!({"type": "draw"}),
-            label: if facing_two {
-                "Take the penalty".into()
-            } else if deck == 0 {
-                "Pass".into()
-            } else {
-                "Draw".into()
-            },
-        },
+/// A legal action as the page's button: the action object is the action's serde shape.
+fn legal(game: &Game, action: Action) -> Legal {
+    Legal {
+        action: serde_json::to_value(action).unwrap_or(Value::Null),
+        label: game.label(&action),
     }
 }
 
-fn outcome(names: &[String], outcome: Outcome<NoWinner>) -> OutcomeJson {
-    match outcome {
-        Outcome::Winner { seat } => OutcomeJson {
-            winner: Some(seat),
-            text: format!("{} wins", name(names, seat)),
-        },
-        Outcome::NoWinner { reason } => OutcomeJson {
-            winner: None,
-            text: match reason {
-                NoWinner::DeckRanOut => "The deck ran out: nobody wins".into(),
-                NoWinner::Stalemate => "Stalemate: nobody can play or draw, nobody wins".into(),
-            },
-        },
+fn outcome(game: &Game, outcome: ochos_locos::Outcome) -> OutcomeJson {
+    OutcomeJson {
+        winner: outcome.winner(),
+        text: game.ending(&outcome),
     }
 }
 
-fn name(names: &[String], seat: Seat) -> String {
-    names
-        .get(seat)
-        .cloned()
-        .unwrap_or_else(|| format!("seat {seat}"))
-}
-
-/// The public lines of `events`: every Ochos Locos event is public (a draw tells how
-/// many cards, never which).
-fn entries(names: &[String], events: &[Event], log: &mut Log) {
-    for event in events {
-        match *event {
-            Event::Dealt { discard } => log.push(
-                Entry::new(
-                    None,
-                    "deal",
-                    format!("The cards are dealt; {discard} starts the discard pile"),
-                )
-                .with_cards(vec![discard.to_string()]),
-            ),
-            Event::Turn(Turn {
-                player,
-                play,
-                outcome: end,
-            }) => {
-                let who = name(names, player);
-                let entry = match play {
-                    Play::Card { card, chosen } => Entry::new(
-                        Some(player),
-                        "played",
-                        match chosen {
-                            Some(color) => {
-                                format!("{who} plays {card} and names {}", color.name())
-                            }
-                            None => format!("{who} plays {card}"),
-                        },
-                    )
-                    .with_cards(vec![card.to_string()]),
-                    Play::Draw { drawn: 0 } => Entry::new(
-                        Some(player),
-                        "passed",
-                        format!("{who} cannot play and the deck is empty: passes"),
-                    ),
-                    Play::Draw { .. } => {
-                        Entry::new(Some(player), "drew", format!("{who} draws a card"))
-                    }
-                    Play::Penalty { owed, drawn } => Entry::new(
-                        Some(player),
-                        "drew",
-                        format!("{who} cannot answer the 2 and draws {drawn} of {owed}"),
-                    ),
-                };
-                log.push(entry);
-                if let Some(end) = end {
-                    log.push(Entry::new(None, "end", outcome(names, end).text));
-                }
-            }
-        }
+/// The public lines of `events`, as the face tells them.
+fn entries(game: &Game, events: &[ochos_locos::game::Event], log: &mut Log) {
+    let mut lines: Vec<Line> = Vec::new();
+    game.lines(events, Viewer::All, &mut lines);
+    for line in lines {
+        log.push(line);
     }
-}
-
-/// The seats' names as the page shows them: Assignment 2 numbers its players (`1`, `2`),
-/// which the page's sentences ("1 wins", "1's hand") cannot carry, so they are
-/// `Player 1`, `Player 2` there, as its console says `player 1`. A name a recording gave
-/// is shown with what a person cannot see in it escaped (`Ann\u{202e}`), as the
-/// terminal's replay shows it.
-fn page_names<'a>(variant: Option<Variant>, names: impl Iterator<Item = &'a str>) -> Vec<String> {
-    names
-        .map(cards_core::invisible::printable)
-        .map(|name| match variant.is_some_and(Variant::is_assignment_2) {
-            true => format!("Player {name}"),
-            false => name,
-        })
-        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ochos_locos::files::Deal;
     use pretty_assertions::assert_eq;
 
     /// The page's game of a seed is the command line's: `ochos-locos RULES --seed S
