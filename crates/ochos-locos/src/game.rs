@@ -10,7 +10,7 @@
 
 use std::fmt;
 
-use cards_core::protocol::{Actor, Agent, ChanceSource, Driver, EventSink, GameState, Seat, Stop};
+use cards_core::protocol::{Actor, Agent, EventSink, GameState, Seat, Stop};
 use cards_core::{Pile, shuffle};
 use rand::Rng;
 
@@ -342,34 +342,32 @@ impl Game {
             .map(DeckOrder::cards)
     }
 
-    /// `nextPlay()`: the next player's strategy chooses a card or the draw, the game
-    /// applies it (through the protocol's [`Driver`]), and returns what happened. `None`
-    /// once the game is over, and before the deal (for a game set up by hand: without
-    /// players or a discard card).
+    /// `nextPlay()`: the next player's strategy chooses a card or the draw from what the
+    /// seat sees, the game applies it, and returns what happened. `None` once the game
+    /// is over, and before the deal (for a game set up by hand: without players or a
+    /// discard card).
     ///
     /// # Panics
     /// If the seat's strategy chooses a play the rules refuse (a bug in the strategy).
+    // ANCHOR: next_play
     pub fn next_play(&mut self) -> Option<Turn> {
         let Actor::Seat(seat) = self.actor() else {
             return None;
         };
-        let mut strategy = self.players[seat].strategy();
-        let mut driver = Driver::new();
-        // No chance acts during play: an empty list of outcomes.
-        let mut no_chance = ChanceSource::recorded(Vec::new());
+        let strategy = self.players[seat].strategy();
+        let action = strategy.next_action(&self.observe(seat)?)?;
+        let mut events = Vec::new();
         // The strategies only choose legal plays (the conformance tests check every
         // rule set): a refusal is a bug in a strategy, not a way for a game to end.
-        match driver.step(self, &mut no_chance, &mut strategy) {
-            Ok(step) => step?,
-            Err(error) => {
-                panic!("broken invariant: a strategy chose what the rules refuse: {error}")
-            }
-        };
-        driver.events().iter().find_map(|event| match event {
-            Event::Turn(turn) => Some(*turn),
+        if let Err(error) = self.apply(action, &mut events) {
+            panic!("broken invariant: a strategy chose what the rules refuse: {error}");
+        }
+        events.into_iter().find_map(|event| match event {
+            Event::Turn(turn) => Some(turn),
             Event::Dealt { .. } => None,
         })
     }
+    // ANCHOR_END: next_play
 
     pub(crate) fn facing_two(&self) -> bool {
         self.rules.two.is_some() && self.pending_twos > 0

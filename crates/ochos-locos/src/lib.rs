@@ -117,7 +117,8 @@
 //! | file formats | [`files`] | [`files::Deal`] (reading, writing, [`files::Deal::random`]) |
 //! | the face every front sees (web, replays, Python, the command line's frame) | [`face`] | `cards_core::face::Face` for [`Game`]: [`face::Setup`] (rules, seats, person, deck, as a recording's options), the actions' tokens, the page's lines, [`face::View`], the ending; [`face::rule_set`] |
 //! | recorded games (feature `replay`, in `cli`) | `replay` | the terminal's viewer, `replay::show`; `replay::frames`, `replay::start` |
-//! | the command line (feature `cli`) | the binary's `cli`, and `cases`, `check`, `grade` | |
+//! | an output compared with the game's, line by line (`ochos-locos check`) | [`check`] | [`check::compare`], [`check::Verdict`] |
+//! | the command line (feature `cli`) | the binary's `cli`, and `cases`, `grade` | |
 //!
 //! Without its default feature `cli` the library is the engine and its face alone: no
 //! clap, rayon or grader (serde and serde_json are the face's). The feature `replay` alone adds the module `replay` (on
@@ -211,7 +212,6 @@ pub mod audit;
 pub mod card;
 #[cfg(feature = "cli")]
 pub mod cases;
-#[cfg(feature = "cli")]
 pub mod check;
 pub mod console;
 pub mod deck;
