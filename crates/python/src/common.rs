@@ -160,6 +160,24 @@ macro_rules! state_methods {
 }
 pub(crate) use state_methods;
 
+/// What a step printed in the binary's format, and the whole game so far (the
+/// [`crate::face::PyGame::Told`] of the games whose environment renders it).
+#[derive(Clone, Debug, Default)]
+pub struct Texts {
+    /// The last step's text.
+    pub last: String,
+    /// Every step's text since the start.
+    pub transcript: String,
+}
+
+impl Texts {
+    /// Keeps `text`, a step's.
+    pub fn push(&mut self, text: String) {
+        self.transcript.push_str(&text);
+        self.last = text;
+    }
+}
+
 /// `text` as a `T` (a rule set's name, ...); else a ValueError naming `what` was unknown
 /// and the `expected` names.
 pub fn parse_named<T: FromStr>(text: &str, what: &str, expected: &str) -> PyResult<T> {

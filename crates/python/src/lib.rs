@@ -7,6 +7,7 @@
 use pyo3::prelude::*;
 
 mod common;
+mod face;
 // Named after their games' crates, which they shadow at this crate's root only: inside
 // each module the name is the game's crate (`::quattro::` and `::pig::` are written out).
 mod ochos_locos;

@@ -19,19 +19,17 @@
 //! come out sorted.
 
 use ::quattro::deck::MAX_CARDS;
-use ::quattro::simulate::{Worker, bots};
+use ::quattro::simulate::Worker;
 use ::quattro::{Action, Card, DeckOrder, Game, NoWinner, Observation, Outcome, PLAYERS, Rules};
 use ::quattro::{Symbol, WildCard};
 use cards_core::Color;
-use cards_core::protocol::{Actor, GameState, Ignore, settle_chance};
-use cards_core::rng::{GameRng, rng_from_seed};
+use cards_core::protocol::{Actor, GameState};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict};
 
-use crate::common::{
-    apply_action, apply_chance, broken, in_range, no_seat, parse_named, play_batch, state_methods,
-};
+use crate::common::{broken, no_seat, play_batch};
+use crate::face::{FaceState, PyGame, face_state, setup_from};
 
 /// Card kinds: 40 number cards, 12 action cards, the two wild cards.
 const KINDS: usize = 54;
@@ -53,14 +51,6 @@ const RULES: usize = SEAT + 1;
 const ORDER: usize = RULES + 1;
 /// The observation's length: 176.
 const OBSERVATION: usize = ORDER + MAX_CARDS;
-
-fn parse_rules(rules: &str) -> PyResult<Rules> {
-    parse_named(rules, "Quattro rules", "\"quattro\" or \"uno\"")
-}
-
-fn check_max_turns(max_turns: u32) -> PyResult<u32> {
-    in_range("max_turns", max_turns, 1..=1_000_000)
-}
 
 /// The card's kind, 0–53.
 fn kind(card: Card) -> usize {
@@ -167,96 +157,59 @@ fn le_bytes(values: &[i32]) -> Vec<u8> {
     values.iter().flat_map(|v| v.to_le_bytes()).collect()
 }
 
-/// A game of Quattro and its shuffles: the protocol's state, from Python.
-#[pyclass(module = "cardgames._native")]
-#[derive(Clone)]
-pub struct QuattroState {
-    game: Game,
-    rng: GameRng,
-    legal: Vec<Action>,
+impl PyGame for Game {
+    type Told = ();
+
+    fn decode(action: i64) -> PyResult<Action> {
+        decode(action)
+    }
+
+    fn encode(action: Action) -> PyResult<i64> {
+        encode(action)
+            .map(|number| number as i64)
+            .ok_or_else(|| broken("an unencodable legal action"))
+    }
+
+    fn told(&self) {}
 }
 
-impl QuattroState {
-    fn view(&self, seat: usize) -> PyResult<Observation<'_>> {
-        if seat >= PLAYERS {
-            return Err(no_seat("Quattro", seat, PLAYERS));
-        }
-        self.game
-            .observe(seat)
-            .ok_or_else(|| PyValueError::new_err("nothing to observe before the deal"))
-    }
-
-    fn observation_array(&self, seat: usize) -> PyResult<[i32; OBSERVATION]> {
-        let mut out = [0; OBSERVATION];
-        write_observation(&self.view(seat)?, &mut out);
-        Ok(out)
-    }
-
-    /// Hands by seat, the draw pile and the discard pile, top first: the game's cards
-    /// as `Game::all_cards` lists them, cut at the piles' lengths.
-    fn piles(&self) -> (Vec<Vec<Card>>, Vec<Card>, Vec<Card>) {
-        let mut all = self.game.all_cards();
-        let hands = (0..PLAYERS)
-            .map(|seat| {
-                all.by_ref()
-                    .take(self.game.player(seat).hand().len())
-                    .collect()
-            })
-            .collect();
-        let draw = all.by_ref().take(self.game.draw_pile_len()).collect();
-        (hands, draw, all.collect())
-    }
-}
-
-state_methods!(QuattroState [step] {
-    /// A new game before its deal (a chance node): `rules` is "quattro" (the
-    /// assignment's) or "uno"; the shuffles come from `seed` as `quattro --seed SEED`
-    /// draws them; the game ends with no winner after `max_turns` turns.
+face_state!(
+    /// A game of Quattro and its shuffles: the protocol's state, from Python.
+    QuattroState(Game) [] {
+    /// A new game before its deal (a chance node), four bots at the table: `rules` is
+    /// "quattro" (the assignment's) or "uno", the game ends with no winner after
+    /// `max_turns` turns, and any other option of Quattro's setup by name (`seat1` to
+    /// `seat4`); the shuffles come from `seed` as `quattro --seed SEED` draws them.
     #[new]
-    #[pyo3(signature = (seed = 0, rules = "quattro", max_turns = 1000))]
-    fn new(seed: u64, rules: &str, max_turns: u32) -> PyResult<QuattroState> {
+    #[pyo3(signature = (seed = 0, rules = None, max_turns = None, **options))]
+    fn new(
+        seed: u64,
+        rules: Option<Bound<'_, PyAny>>,
+        max_turns: Option<Bound<'_, PyAny>>,
+        options: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<QuattroState> {
+        let named = [("rules", rules), ("max-turns", max_turns)];
         Ok(QuattroState {
-            game: Game::new(parse_rules(rules)?, bots(), check_max_turns(max_turns)?),
-            rng: rng_from_seed(seed),
-            legal: Vec::new(),
+            state: FaceState::new(seed, &named, options)?,
         })
-    }
-
-    /// Back to before the deal, with the shuffles of `seed`.
-    fn reset(&mut self, seed: u64) {
-        self.game.restart();
-        self.rng = rng_from_seed(seed);
     }
 
     /// The rules' name: "quattro" or "uno".
     #[getter]
     fn rules(&self) -> String {
-        self.game.rules().to_string()
-    }
-
-    /// The legal actions (numbers 0–62), in the protocol's order, which is increasing;
-    /// empty unless a seat acts.
-    fn legal_actions(&mut self) -> PyResult<Vec<usize>> {
-        self.game.legal_actions(&mut self.legal);
-        self.legal
-            .iter()
-            .map(|&action| encode(action).ok_or_else(|| broken("an unencodable legal action")))
-            .collect()
+        self.state.game.rules().to_string()
     }
 
     /// The legal actions of `seat` as a mask: 63 bytes, 1 for a legal action (all 0
     /// unless `seat` is to act).
-    fn legal_mask<'py>(&mut self, py: Python<'py>, seat: usize) -> Bound<'py, PyByteArray> {
+    fn legal_mask<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyByteArray>> {
         let mut mask = [0u8; ACTIONS];
-        if self.game.actor() == Actor::Seat(seat) {
-            self.game.legal_actions(&mut self.legal);
-            for &action in &self.legal {
-                if let Some(index) = encode(action) {
-                    mask[index] = 1;
-                }
+        if self.state.game.actor() == Actor::Seat(seat) {
+            for action in self.state.legal_actions()? {
+                mask[action as usize] = 1;
             }
         }
-        PyByteArray::new(py, &mask)
+        Ok(PyByteArray::new(py, &mask))
     }
 
     /// Action `action` as typed at the console: "R5", "W:G", "W", "draw"; ValueError
@@ -266,21 +219,15 @@ state_methods!(QuattroState [step] {
         decode(action).map(action_text)
     }
 
-    /// Carries out `action` for the seat to act, leaving a reshuffle it needs to
-    /// chance; raises ValueError, changing nothing, if it is not legal now.
-    fn apply_action(&mut self, action: i64) -> PyResult<()> {
-        apply_action(&mut self.game, decode(action)?, &mut Ignore)
-    }
-
     /// The cards the chance node is to shuffle, as codes in their current order: the
     /// whole deck at the deal, every discard but the top at a reshuffle; empty unless
     /// chance acts. Every order of them is an outcome (a uniform shuffle).
     fn chance_cards(&self) -> Vec<String> {
-        if self.game.actor() != Actor::Chance {
+        if self.state.game.actor() != Actor::Chance {
             return Vec::new();
         }
-        if self.game.top().is_none() {
-            return codes(self.game.rules().deck().iter());
+        if self.state.game.top().is_none() {
+            return codes(self.state.game.rules().deck().iter());
         }
         let (_, _, discard) = self.piles();
         codes(discard.iter().skip(1))
@@ -295,20 +242,13 @@ state_methods!(QuattroState [step] {
             .map(|code| {
                 Card::parse_code(code)
                     .ok()
-                    .filter(|&card| self.game.rules().has(card))
+                    .filter(|&card| self.state.game.rules().has(card))
                     .ok_or_else(|| PyValueError::new_err(format!("{code:?} is no card here")))
             })
             .collect::<PyResult<Vec<Card>>>()?;
         let order = DeckOrder::from_cards(cards)
             .map_err(|_| PyValueError::new_err("more cards than the deck holds"))?;
-        apply_chance(&mut self.game, &order, &mut Ignore)
-    }
-
-    /// Shuffles from the state's seeded generator while chance acts; returns who acts
-    /// then (as `current_player()`).
-    fn settle_chance(&mut self) -> PyResult<i64> {
-        settle_chance(&mut self.game, &mut self.rng).map_err(broken)?;
-        Ok(self.current_player())
+        self.state.apply_chance(&order)
     }
 
     /// What `seat` sees, the protocol's `observe(seat)`: 176 integers (docs/python.md);
@@ -332,7 +272,7 @@ state_methods!(QuattroState [step] {
     /// Why the game ended with no winner: "everyone passed" or "the turn limit";
     /// None while it goes on or if someone won.
     fn no_winner(&self) -> Option<&'static str> {
-        match self.game.outcome()? {
+        match self.state.game.outcome()? {
             Outcome::NoWinner {
                 reason: NoWinner::EveryonePassed,
             } => Some("everyone passed"),
@@ -346,25 +286,25 @@ state_methods!(QuattroState [step] {
     /// The cards each seat holds (public).
     fn hand_sizes(&self) -> Vec<usize> {
         (0..PLAYERS)
-            .map(|seat| self.game.player(seat).hand().len())
+            .map(|seat| self.state.game.player(seat).hand().len())
             .collect()
     }
 
     /// Turns taken so far (a missed turn is not a turn).
     fn turns(&self) -> u32 {
-        self.game.turns()
+        self.state.game.turns()
     }
 
     /// The top card's code (None before the deal).
     fn top(&self) -> Option<String> {
-        self.game.top().map(|card| card.to_string())
+        self.state.game.top().map(|card| card.to_string())
     }
 
     /// The colour to follow, as its letter: "R", "Y", "G" or "B" (None before the deal).
     fn color(&self) -> Option<String> {
-        self.game
+        self.state.game
             .top()
-            .map(|_| self.game.color().letter().to_string())
+            .map(|_| self.state.game.color().letter().to_string())
     }
 
     /// **Not an observation: the whole hidden state, for tests and debugging.** A dict
@@ -378,10 +318,10 @@ state_methods!(QuattroState [step] {
         dict.set_item("hands", hands)?;
         dict.set_item("draw_pile", codes(draw.iter()))?;
         dict.set_item("discard_pile", codes(discard.iter()))?;
-        dict.set_item("current", self.game.current())?;
+        dict.set_item("current", self.state.game.current())?;
         dict.set_item("color", self.color())?;
-        dict.set_item("clockwise", self.game.clockwise())?;
-        dict.set_item("turns", self.game.turns())?;
+        dict.set_item("clockwise", self.state.game.clockwise())?;
+        dict.set_item("turns", self.state.game.turns())?;
         Ok(dict)
     }
 
@@ -392,11 +332,41 @@ state_methods!(QuattroState [step] {
             self.top(),
             self.color(),
             self.hand_sizes(),
-            self.game.draw_pile_len(),
+            self.state.game.draw_pile_len(),
             self.current_player()
         )
     }
 });
+
+impl QuattroState {
+    fn observed(&self, seat: usize) -> PyResult<Observation<'_>> {
+        if seat >= PLAYERS {
+            return Err(no_seat("Quattro", seat, PLAYERS));
+        }
+        self.state
+            .game
+            .observe(seat)
+            .ok_or_else(|| PyValueError::new_err("nothing to observe before the deal"))
+    }
+
+    fn observation_array(&self, seat: usize) -> PyResult<[i32; OBSERVATION]> {
+        let mut out = [0; OBSERVATION];
+        write_observation(&self.observed(seat)?, &mut out);
+        Ok(out)
+    }
+
+    /// Hands by seat, the draw pile and the discard pile, top first: the game's cards
+    /// as `Game::all_cards` lists them, cut at the piles' lengths.
+    fn piles(&self) -> (Vec<Vec<Card>>, Vec<Card>, Vec<Card>) {
+        let game = &self.state.game;
+        let mut all = game.all_cards();
+        let hands = (0..PLAYERS)
+            .map(|seat| all.by_ref().take(game.player(seat).hand().len()).collect())
+            .collect();
+        let draw = all.by_ref().take(game.draw_pile_len()).collect();
+        (hands, draw, all.collect())
+    }
+}
 
 /// The bots' strategy (`quattro::strategy`) as a policy: the action (0–62) for an
 /// observation as `QuattroState.observation` gives it, from that alone.
@@ -475,11 +445,8 @@ pub fn play_quattro<'py>(
     rules: &str,
     max_turns: u32,
 ) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
-    let rules = parse_rules(rules)?;
-    let max_turns = check_max_turns(max_turns)?;
-    let worker = move || {
-        Worker::new(&quattro::face::Setup::of(rules, max_turns)).map_err(|e| e.to_string())
-    };
+    let setup = setup_from::<Game>(&[("rules", rules.into()), ("max-turns", max_turns.into())])?;
+    let worker = move || Worker::new(&setup).map_err(|e| e.to_string());
     let (winners, [turns]) = play_batch(py, games, seed, worker, |worker, seed, index| {
         let (outcome, length) = worker.play(seed, index).map_err(|e| e.to_string())?;
         Ok((outcome.winner(), [u64::from(length)]))

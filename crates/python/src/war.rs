@@ -10,19 +10,16 @@
 //! `cards_core::rng::rng_from_seed(s)` as `war --seed s` does, so the same seed is the
 //! binary's game, battle for battle.
 
-use cards_core::protocol::{Actor, GameState};
-use cards_core::rng::{GameRng, rng_from_seed};
+use cards_core::protocol::GameState;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 use war::render::{render_events, render_summary};
 use war::simulate::Worker;
-use war::{Action, Card, Event, Game, MAX_PLAYERS, Outcome, Rules, WonCardOrder};
+use war::{Action, Card, Event, Game, MAX_PLAYERS, Outcome, Rules};
 
-use crate::common::{
-    apply_action, apply_chance, batch_size, broken, from_seat, legal_actions, no_seat, play_batch,
-    refused, state_methods,
-};
+use crate::common::{Texts, batch_size, broken, from_seat, no_seat, play_batch, refused};
+use crate::face::{FaceState, PyGame, face_state, setup_from};
 
 /// Cards held by each seat from the observer round the table, 0 past the table (8).
 pub const OBS_COUNTS: usize = 0;
@@ -42,135 +39,88 @@ pub const OBS_SEAT: usize = OBS_PLAYERS + 1;
 /// The length of an observation.
 pub const OBSERVATION_SIZE: usize = OBS_SEAT + 1;
 
-fn parse_rules(players: usize, order: &str, max_battles: u64) -> PyResult<Rules> {
-    let order = match order {
-        "shuffled" => WonCardOrder::Shuffled,
-        "fixed" => WonCardOrder::Fixed,
-        _ => {
-            return Err(PyValueError::new_err(format!(
-                "unknown order {order:?}: expected \"shuffled\" or \"fixed\""
-            )));
-        }
-    };
-    Rules::new(players)
-        .and_then(|rules| rules.with_order(order).with_max_battles(max_battles))
-        .map_err(|error| refused("War rules", error))
-}
-
-fn check_action(action: i64) -> PyResult<Action> {
-    match action {
-        0 => Ok(Action::Battle),
-        _ => Err(PyValueError::new_err(format!(
-            "action {action} is not a War action: 0 (play the next battle) is the only one"
-        ))),
-    }
-}
-
 fn cards_text(cards: impl IntoIterator<Item = Card>) -> Vec<String> {
     cards.into_iter().map(|card| card.to_string()).collect()
 }
 
-/// A game of War and its chance: the protocol's state, from Python.
-#[pyclass(module = "cardgames._native")]
-#[derive(Clone)]
-pub struct WarState {
-    game: Game,
-    rng: GameRng,
-    // What the last step printed, and the whole game so far, as `war --auto` prints the
-    // battles.
-    last: String,
-    transcript: String,
-}
+impl PyGame for Game {
+    type Told = Texts;
 
-impl WarState {
-    /// Settles chance into `events`, then appends them to the texts.
-    fn finish_step(&mut self, mut events: Vec<Event>) -> PyResult<()> {
-        while self.game.actor() == Actor::Chance {
-            let order = self.game.sample_chance(&mut self.rng).map_err(broken)?;
-            self.game
-                .apply_chance(&order, &mut events)
-                .map_err(broken)?;
+    fn decode(action: i64) -> PyResult<Action> {
+        match action {
+            0 => Ok(Action::Battle),
+            _ => Err(PyValueError::new_err(format!(
+                "action {action} is not a War action: 0 (play the next battle) is the only one"
+            ))),
         }
-        self.record(&events)
     }
 
-    fn record(&mut self, events: &[Event]) -> PyResult<()> {
+    fn encode(Action::Battle: Action) -> PyResult<i64> {
+        Ok(0)
+    }
+
+    fn told(&self) -> Texts {
+        Texts::default()
+    }
+
+    /// The battles as `war --auto` prints them.
+    fn tell(&self, told: &mut Texts, events: &[Event]) -> PyResult<()> {
         let mut text = String::new();
         render_events(events, &mut text).map_err(broken)?;
-        self.transcript.push_str(&text);
-        self.last = text;
+        told.push(text);
         Ok(())
     }
 }
 
-state_methods!(WarState [texts] {
+face_state!(
+    /// A game of War and its chance: the protocol's state, from Python.
+    WarState(Game) [texts] {
     /// A new game waiting for its deal: `players` 2 to 8, won cards returned
     /// `"shuffled"` (the default) or in a `"fixed"` order, at most `max_battles`
-    /// battles; the chance from `seed`, as `war --seed SEED` draws it.
+    /// battles, or any other option of War's setup by name (`pile_1` to `pile_8`); the
+    /// chance from `seed`, as `war --seed SEED` draws it.
     #[new]
-    #[pyo3(signature = (seed = 0, players = 2, order = "shuffled", max_battles = Rules::DEFAULT_MAX_BATTLES))]
-    fn new(seed: u64, players: usize, order: &str, max_battles: u64) -> PyResult<WarState> {
-        let rules = parse_rules(players, order, max_battles)?;
+    #[pyo3(signature = (seed = 0, players = None, order = None, max_battles = None, **options))]
+    fn new(
+        seed: u64,
+        players: Option<Bound<'_, PyAny>>,
+        order: Option<Bound<'_, PyAny>>,
+        max_battles: Option<Bound<'_, PyAny>>,
+        options: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<WarState> {
+        let named = [("players", players), ("order", order), ("max-battles", max_battles)];
         Ok(WarState {
-            game: Game::new(rules),
-            rng: rng_from_seed(seed),
-            last: String::new(),
-            transcript: String::new(),
+            state: FaceState::new(seed, &named, options)?,
         })
-    }
-
-    /// Back to before the deal, with the chance of `seed`.
-    fn reset(&mut self, seed: u64) {
-        self.game.restart();
-        self.rng = rng_from_seed(seed);
-        self.last.clear();
-        self.transcript.clear();
     }
 
     /// The number of players.
     #[getter]
     fn players(&self) -> usize {
-        self.game.rules().players()
+        self.state.game.rules().players()
     }
 
     /// The order of won cards: "shuffled" or "fixed".
     #[getter]
-    fn order(&self) -> &'static str {
-        match self.game.rules().order() {
-            WonCardOrder::Shuffled => "shuffled",
-            WonCardOrder::Fixed => "fixed",
-        }
+    fn order(&self) -> String {
+        self.state.game.rules().order().to_string()
     }
 
     /// The cap on battles.
     #[getter]
     fn max_battles(&self) -> u64 {
-        self.game.rules().max_battles()
+        self.state.game.rules().max_battles()
     }
 
     /// The length of an observation.
     #[classattr]
     const OBSERVATION_SIZE: usize = OBSERVATION_SIZE;
 
-    /// `[0]` (battle) when a seat acts, else empty.
-    fn legal_actions(&self) -> Vec<i64> {
-        legal_actions(&self.game, |Action::Battle| 0)
-    }
-
-    /// Plays the next battle with all its wars, stopping at a chance node if a take
-    /// follows; raises ValueError, changing nothing, unless `action` is 0 and a seat
-    /// acts.
-    fn apply_action(&mut self, action: i64) -> PyResult<()> {
-        let mut events = Vec::new();
-        apply_action(&mut self.game, check_action(action)?, &mut events)?;
-        self.record(&events)
-    }
-
     /// What chance orders now: "deal" (the 52 cards) or "take" (the table's cards going
     /// under the taker's pile), or None. Its outcomes are the orders of `to_order()`,
     /// equally likely (too many to list).
     fn chance_node(&self) -> Option<&'static str> {
-        self.game.chance_node().map(|node| match node {
+        self.state.game.chance_node().map(|node| match node {
             war::ChanceNode::Deal => "deal",
             war::ChanceNode::Take { .. } => "take",
         })
@@ -179,9 +129,11 @@ state_methods!(WarState [texts] {
     /// The cards chance orders now, in the order the shuffle starts from (empty unless
     /// chance acts).
     fn to_order(&self) -> Vec<String> {
-        match self.game.chance_node() {
+        match self.state.game.chance_node() {
             Some(war::ChanceNode::Deal) => cards_text(Card::deck()),
-            Some(war::ChanceNode::Take { .. }) => cards_text(self.game.table().iter().copied()),
+            Some(war::ChanceNode::Take { .. }) => {
+                cards_text(self.state.game.table().iter().copied())
+            }
             None => Vec::new(),
         }
     }
@@ -198,35 +150,17 @@ state_methods!(WarState [texts] {
             })
             .collect::<PyResult<Vec<_>>>()?;
         let order = war::DeckOrder::from_cards(&cards).map_err(|error| refused("order", error))?;
-        let mut events = Vec::new();
-        apply_chance(&mut self.game, &order, &mut events)?;
-        self.record(&events)
+        self.state.apply_chance(&order)
     }
-
-    /// Draws chance from the state's seeded generator while it acts; returns who acts
-    /// then (as `current_player()`).
-    fn settle_chance(&mut self) -> PyResult<i64> {
-        self.finish_step(Vec::new())?;
-        Ok(self.current_player())
-    }
-
-    /// `apply_action(action)` then `settle_chance()`: one step of the AEC loop, one
-    /// battle with its wars and the take that ends it.
-    fn step(&mut self, action: i64) -> PyResult<i64> {
-        let mut events = Vec::new();
-        apply_action(&mut self.game, check_action(action)?, &mut events)?;
-        self.finish_step(events)?;
-        Ok(self.current_player())
-    }
-
     /// What `seat` sees, as `OBSERVATION_SIZE` integers (docs/python.md lists the
     /// fields): everyone's card count, the cards face up on the table, the battles and
     /// wars so far; never the order of a pile. ValueError for a seat past the table.
     fn observation(&self, seat: usize) -> PyResult<Vec<i32>> {
         let view = self
+            .state
             .game
             .observe(seat)
-            .ok_or_else(|| no_seat("this game", seat, self.game.rules().players()))?;
+            .ok_or_else(|| no_seat("this game", seat, self.state.game.rules().players()))?;
         let mut out = vec![0i32; OBSERVATION_SIZE];
         let counts: Vec<usize> = view.card_counts().collect();
         out[OBS_COUNTS..OBS_COUNTS + MAX_PLAYERS].copy_from_slice(&from_seat(
@@ -252,30 +186,32 @@ state_methods!(WarState [texts] {
     fn full_state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let state = PyDict::new(py);
         let piles: Vec<Vec<String>> = self
+            .state
             .game
             .players()
             .iter()
             .map(|player| cards_text(player.cards()))
             .collect();
         state.set_item("piles", piles)?;
-        state.set_item("table", cards_text(self.game.table().iter().copied()))?;
+        state.set_item("table", cards_text(self.state.game.table().iter().copied()))?;
         let face_up = self
+            .state
             .game
             .observe(0)
             .map(|view| cards_text(view.face_up()))
             .unwrap_or_default();
         state.set_item("face_up", face_up)?;
-        let out: Vec<usize> = self.game.out().iter().collect();
+        let out: Vec<usize> = self.state.game.out().iter().collect();
         state.set_item("out", out)?;
-        state.set_item("battles", self.game.battles())?;
-        state.set_item("wars", self.game.wars())?;
+        state.set_item("battles", self.state.game.battles())?;
+        state.set_item("wars", self.state.game.wars())?;
         state.set_item("current_player", self.current_player())?;
         Ok(state)
     }
 
     /// Why a finished game has no winner (the binary's words), else None.
     fn no_winner(&self) -> Option<String> {
-        match self.game.outcome() {
+        match self.state.game.outcome() {
             Some(Outcome::NoWinner { reason }) => Some(reason.to_string()),
             _ => None,
         }
@@ -283,29 +219,29 @@ state_methods!(WarState [texts] {
 
     /// Battles fought so far (wars' deciding battles included).
     fn battles(&self) -> u64 {
-        self.game.battles()
+        self.state.game.battles()
     }
 
     /// Wars fought so far.
     fn wars(&self) -> u64 {
-        self.game.wars()
+        self.state.game.wars()
     }
 
     /// The end of the game as `war --quiet` prints it: the winner (or why none), then
     /// the battles and wars fought.
     fn summary(&self) -> PyResult<String> {
         let mut text = String::new();
-        render_summary(&self.game, None, &mut text).map_err(broken)?;
+        render_summary(&self.state.game, None, &mut text).map_err(broken)?;
         Ok(text)
     }
 
     fn __repr__(&self) -> String {
-        let counts: Vec<usize> = self.game.players().iter().map(|p| p.card_count()).collect();
+        let counts: Vec<usize> = self.state.game.players().iter().map(|p| p.card_count()).collect();
         format!(
             "WarState(players={}, cards={counts:?}, battles={}, wars={}, current_player={})",
-            self.game.rules().players(),
-            self.game.battles(),
-            self.game.wars(),
+            self.state.game.rules().players(),
+            self.state.game.battles(),
+            self.state.game.wars(),
             self.current_player()
         )
     }
@@ -348,7 +284,11 @@ pub fn play_war<'py>(
     Bound<'py, PyBytes>,
     Bound<'py, PyBytes>,
 )> {
-    let rules = parse_rules(players, order, max_battles)?;
+    let setup = setup_from::<Game>(&[
+        ("players", players.into()),
+        ("order", order.into()),
+        ("max-battles", max_battles.into()),
+    ])?;
     batch_size(games)?;
     if max_battles > 1_000_000_000 {
         // The counts are returned as u32.
@@ -356,7 +296,6 @@ pub fn play_war<'py>(
             "max_battles: at most 1000000000 in a batched call",
         ));
     }
-    let setup = war::face::Setup::of(&rules);
     let worker = move || Worker::new(&setup).map_err(|e| e.to_string());
     let (winners, [battles, wars]) = play_batch(py, games, seed, worker, |worker, seed, index| {
         let record = worker.play(seed, index).map_err(|e| e.to_string())?;
