@@ -243,7 +243,7 @@ pub fn explained_output(variant: Variant, deal: &Deal) -> Result<Vec<(String, St
             why_a4(&before, turn.play)
         };
         whys.push(why + starting.as_deref().unwrap_or(""));
-        match turn.outcome {
+        match game.outcome() {
             Some(Outcome::NoWinner {
                 reason: NoWinner::Stalemate,
             }) => whys.push(

@@ -53,12 +53,17 @@ impl conformance::Audit for Game {
                 }
                 Ok(())
             }
-            (Actor::Seat(seat), [Event::Turn(turn)]) => {
-                if turn.player != seat {
-                    return Err(format!("seat {} played for seat {seat}", turn.player));
+            (Actor::Seat(seat), [Event::Turn(turn), end @ ..]) => {
+                if turn.seat != seat {
+                    return Err(format!("seat {} played for seat {seat}", turn.seat));
                 }
                 audit_turn(before, self, seat, turn.play)?;
-                if turn.outcome != self.outcome() {
+                let reported = match end {
+                    [] => None,
+                    [Event::GameOver { outcome }] => Some(*outcome),
+                    more => return Err(format!("a turn followed by {more:?}")),
+                };
+                if reported != self.outcome() {
                     return Err("the turn reports another outcome than the game's".into());
                 }
                 let emptied = self.players()[seat].has_won();

@@ -30,7 +30,7 @@ use std::fs;
 use std::io;
 use std::path::Path;
 
-use cards_core::protocol::{ChanceSource, Driver, PlayError};
+use cards_core::protocol::{ChanceSource, Driver, GameState, PlayError};
 use cards_core::rng::{below, stream_rng};
 use serde::{Deserialize, Serialize};
 
@@ -291,7 +291,7 @@ pub fn play(
                             mark("chained-twos");
                         }
                         if card.number() == 8
-                            && matches!(turn.outcome, Some(Outcome::Winner { .. }))
+                            && matches!(game.outcome(), Some(Outcome::Winner { .. }))
                         {
                             mark("win-by-eight");
                         }

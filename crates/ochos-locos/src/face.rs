@@ -757,11 +757,10 @@ impl Face for Game {
                     )
                     .with_cards(vec![discard.to_string()]),
                 ),
-                Event::Turn(Turn {
-                    player,
-                    play,
-                    outcome: end,
-                }) => {
+                Event::GameOver { outcome } => {
+                    out.push(Line::new(None, "end", ending_text(&names, &outcome)));
+                }
+                Event::Turn(Turn { seat: player, play }) => {
                     let who = name(&names, player);
                     let line = match play {
                         Play::Card { card, chosen } => Line::new(
@@ -790,9 +789,6 @@ impl Face for Game {
                         ),
                     };
                     out.push(line);
-                    if let Some(end) = end {
-                        out.push(Line::new(None, "end", ending_text(&names, &end)));
-                    }
                 }
             }
         }

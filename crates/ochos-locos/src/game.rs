@@ -55,11 +55,9 @@ pub struct Game {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Turn {
     /// Who played (0-based, in seating order).
-    pub player: usize,
+    pub seat: Seat,
     /// What they did.
     pub play: Play,
-    /// How the game ended, if this turn ended it.
-    pub outcome: Option<Outcome>,
 }
 
 /// A player's move on their turn, as it happened.
@@ -97,6 +95,11 @@ pub enum Event {
     },
     /// A seat's turn.
     Turn(Turn),
+    /// The game is over: the last event of the turn that ended it.
+    GameOver {
+        /// How it ended.
+        outcome: Outcome,
+    },
 }
 
 /// How a game ended: a winner's seat, or no winner and why.
@@ -364,7 +367,7 @@ impl Game {
         }
         events.into_iter().find_map(|event| match event {
             Event::Turn(turn) => Some(turn),
-            Event::Dealt { .. } => None,
+            Event::Dealt { .. } | Event::GameOver { .. } => None,
         })
     }
     // ANCHOR_END: next_play
@@ -591,11 +594,10 @@ impl GameState for Game {
     ) -> Result<(), RuleError> {
         let seat = self.check(action)?;
         let play = self.carry_out(seat, action);
-        events.push(Event::Turn(Turn {
-            player: seat,
-            play,
-            outcome: self.outcome,
-        }));
+        events.push(Event::Turn(Turn { seat, play }));
+        if let Some(outcome) = self.outcome {
+            events.push(Event::GameOver { outcome });
+        }
         Ok(())
     }
 
@@ -869,7 +871,7 @@ mod tests {
         );
         let turn = turns(&mut g, 1)[0];
         assert_eq!(turn.play, played("R8", None));
-        assert_eq!(turn.outcome, Some(Outcome::Winner { seat: 0 }));
+        assert_eq!(g.outcome(), Some(Outcome::Winner { seat: 0 }));
     }
 
     #[test]
@@ -883,7 +885,7 @@ mod tests {
         assert_eq!(all[0].play, played("R7", None));
         assert!(all[1..].iter().all(|t| t.play == Play::Draw { drawn: 0 }));
         assert_eq!(
-            all[3].outcome,
+            g.outcome(),
             Some(Outcome::NoWinner {
                 reason: NoWinner::Stalemate
             })
@@ -900,12 +902,58 @@ mod tests {
         assert_eq!(turn.play, Play::Draw { drawn: 1 });
         assert!(g.out_of_cards());
         assert_eq!(
-            turn.outcome,
+            g.outcome(),
             Some(Outcome::NoWinner {
                 reason: NoWinner::DeckRanOut
             })
         );
         assert_eq!(g.next_play(), None);
+    }
+
+    /// The end is told once, by the last event of the step that ended the game; the
+    /// turn says who acted (`seat`).
+    #[test]
+    fn the_step_that_ends_the_game_tells_it_last() {
+        let mut g = game(
+            Variant::Faciles,
+            "2\nAlice R1 R2 R3 R4 R5\nBob G1 G2 G3 G4 G6\nB8\nY7\n",
+        );
+        let mut events = Vec::new();
+        g.apply(Action::Draw, &mut events).unwrap();
+        let end = Outcome::NoWinner {
+            reason: NoWinner::DeckRanOut,
+        };
+        assert_eq!(
+            events,
+            [
+                Event::Turn(Turn {
+                    seat: 0,
+                    play: Play::Draw { drawn: 1 }
+                }),
+                Event::GameOver { outcome: end }
+            ]
+        );
+        // A turn that does not end the game tells no end.
+        let mut g = game(
+            Variant::Faciles,
+            "2\nAlice R1 R2 R3 R4 R5\nBob G1 G2 G3 G4 G6\nR8\nY7 Y6\n",
+        );
+        let mut events = Vec::new();
+        g.apply(
+            Action::Play {
+                card: card("R1"),
+                chosen: None,
+            },
+            &mut events,
+        )
+        .unwrap();
+        assert_eq!(
+            events,
+            [Event::Turn(Turn {
+                seat: 0,
+                play: played("R1", None)
+            })]
+        );
     }
 
     #[test]

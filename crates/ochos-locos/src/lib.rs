@@ -82,6 +82,9 @@
 //! - **Outcome** ([`Outcome`], the workspace's one `Outcome` type): a winner (the first
 //!   to empty their hand), or no winner for a [`NoWinner`] reason: the deck ran out
 //!   (Assignment 4) or a stalemate (Assignment 2).
+//! - **Events** ([`Event`]): the deal (its discard card), each turn ([`Turn`]: the
+//!   `seat` that acted and its [`Play`]), and `Event::GameOver { outcome }`, the last
+//!   event of the turn that ended the game.
 //!
 //! Beyond the assignments: [`files::Deal::random`] makes new test cases (`ochos-locos
 //! deal`), `check` grades an output against the game's (`ochos-locos check`),

@@ -88,18 +88,25 @@ impl Renderer {
                 writeln!(out, "0: {}", self.style.card(*discard))
             }
             Event::Dealt { .. } => Ok(()),
-            Event::Turn(turn) if numbered => write_numbered(out, turn, self.style),
-            Event::Turn(turn) => {
-                write_named(out, game, turn, self.style)?;
-                match turn.outcome {
-                    Some(Outcome::Winner { seat }) => {
-                        let name = game.players().get(seat).map_or("", |p| p.name());
-                        writeln!(out, "{name} is the winner!")
-                    }
-                    Some(Outcome::NoWinner { .. }) => writeln!(out, "That was fun!"),
-                    None => Ok(()),
-                }
+            // The winner is told on the turn's own line: ` (WINNER)`.
+            Event::Turn(turn) if numbered => write_numbered(out, game, turn, self.style),
+            Event::Turn(turn) => write_named(out, game, turn, self.style),
+            Event::GameOver {
+                outcome:
+                    Outcome::NoWinner {
+                        reason: NoWinner::Stalemate,
+                    },
+            } if numbered => writeln!(out, "STALEMATE (NO WINNER)"),
+            Event::GameOver { .. } if numbered => Ok(()),
+            Event::GameOver {
+                outcome: Outcome::Winner { seat },
+            } => {
+                let name = game.players().get(*seat).map_or("", |p| p.name());
+                writeln!(out, "{name} is the winner!")
             }
+            Event::GameOver {
+                outcome: Outcome::NoWinner { .. },
+            } => writeln!(out, "That was fun!"),
         }
     }
 }
@@ -226,12 +233,13 @@ impl Narrator {
                 );
             }
             Event::Turn(turn) => turn,
+            Event::GameOver { outcome } => return self.write_end(out, *outcome),
         };
-        let you = turn.player == self.seat;
+        let you = turn.seat == self.seat;
         let who = if you {
             "You".to_owned()
         } else {
-            capitalized(self.name(turn.player))
+            capitalized(self.name(turn.seat))
         };
         let (play, draw, pass, cannot) = if you {
             ("play", "draw", "pass", "cannot")
@@ -240,7 +248,7 @@ impl Narrator {
         };
         let held = game
             .players()
-            .get(turn.player)
+            .get(turn.seat)
             .map_or(&[][..], |player| player.hand());
         let left = cards(held.len());
         match turn.play {
@@ -259,7 +267,7 @@ impl Narrator {
                     Actor::Seat(next) => self.name(next),
                     _ => "",
                 };
-                if card.number() == 2 && game.rules().two.is_some() && turn.outcome.is_none() {
+                if card.number() == 2 && game.rules().two.is_some() && game.outcome().is_none() {
                     writeln!(out, ": {next} must answer the 2.")?;
                 } else {
                     writeln!(out, ".")?;
@@ -290,18 +298,23 @@ impl Narrator {
                 writeln!(out, " (now {left}).")?;
             }
         }
-        match turn.outcome {
-            Some(Outcome::Winner { seat }) if seat == self.seat => {
+        Ok(())
+    }
+
+    /// How the game ended, in the second person for the person's seat.
+    fn write_end(&self, out: &mut impl Write, outcome: Outcome) -> io::Result<()> {
+        match outcome {
+            Outcome::Winner { seat } if seat == self.seat => {
                 writeln!(out, "You win: you laid your last card!")
             }
             // With no person at the table (a replay of the strategies alone), nobody
             // else loses to the winner in the second person.
-            Some(Outcome::Winner { seat }) if self.seat >= self.names.len() => writeln!(
+            Outcome::Winner { seat } if self.seat >= self.names.len() => writeln!(
                 out,
                 "{} wins: they laid their last card first.",
                 capitalized(self.name(seat))
             ),
-            Some(Outcome::Winner { seat }) => {
+            Outcome::Winner { seat } => {
                 let name = self.name(seat);
                 writeln!(
                     out,
@@ -309,19 +322,18 @@ impl Narrator {
                     capitalized(name)
                 )
             }
-            Some(Outcome::NoWinner {
+            Outcome::NoWinner {
                 reason: NoWinner::DeckRanOut,
-            }) => writeln!(
+            } => writeln!(
                 out,
                 "Nobody won: the deck ran out before anyone laid their last card."
             ),
-            Some(Outcome::NoWinner {
+            Outcome::NoWinner {
                 reason: NoWinner::Stalemate,
-            }) => writeln!(
+            } => writeln!(
                 out,
                 "Nobody won: the deck is empty and no player could play (a stalemate)."
             ),
-            None => Ok(()),
         }
     }
 }
@@ -340,9 +352,10 @@ fn capitalized(name: &str) -> String {
     }
 }
 
-/// An Assignment 2 line: `N: MOVE`, with ` (WINNER)` or a stalemate line at the end.
-fn write_numbered(out: &mut impl Write, turn: &Turn, style: Style) -> io::Result<()> {
-    write!(out, "{}: ", turn.player + 1)?;
+/// An Assignment 2 line: `N: MOVE`, with ` (WINNER)` when it won (`game` is the game
+/// after the turn); a stalemate's line follows at the game's end.
+fn write_numbered(out: &mut impl Write, game: &Game, turn: &Turn, style: Style) -> io::Result<()> {
+    write!(out, "{}: ", turn.seat + 1)?;
     match turn.play {
         Play::Card { card, chosen } => {
             write!(out, "{}", style.card(card))?;
@@ -353,18 +366,15 @@ fn write_numbered(out: &mut impl Write, turn: &Turn, style: Style) -> io::Result
         Play::Draw { .. } => write!(out, "DRAW")?,
         Play::Penalty { .. } => write!(out, "TAKE TWO")?,
     }
-    match turn.outcome {
+    match game.outcome() {
         Some(Outcome::Winner { .. }) => writeln!(out, " (WINNER)"),
-        Some(Outcome::NoWinner {
-            reason: NoWinner::Stalemate,
-        }) => writeln!(out, "\nSTALEMATE (NO WINNER)"),
         _ => writeln!(out),
     }
 }
 
 /// An Assignment 4 line: `Name Hand: MOVE`.
 fn write_named(out: &mut impl Write, game: &Game, turn: &Turn, style: Style) -> io::Result<()> {
-    if let Some(player) = game.players().get(turn.player) {
+    if let Some(player) = game.players().get(turn.seat) {
         // The player's `Display` (`Alice R8 Y4`), card by card so that each may be painted.
         write!(out, "{}", player.name())?;
         for &card in player.hand() {
@@ -458,14 +468,13 @@ mod tests {
         let game = deal.to_game(Variant::Faciles).unwrap();
         let names: Vec<String> = game.players().iter().map(|p| p.name().to_owned()).collect();
         let narrator = Narrator::new(Style::default(), 1, names.clone());
-        let told = |player: usize, play: Play, outcome: Option<Outcome>| {
+        let told = |seat: usize, play: Play, outcome: Option<Outcome>| {
             let mut out = Vec::new();
-            let event = Event::Turn(Turn {
-                player,
-                play,
-                outcome,
-            });
-            narrator.write_event(&mut out, &game, &event).unwrap();
+            let mut events = vec![Event::Turn(Turn { seat, play })];
+            events.extend(outcome.map(|outcome| Event::GameOver { outcome }));
+            for event in &events {
+                narrator.write_event(&mut out, &game, event).unwrap();
+            }
             String::from_utf8(out).unwrap()
         };
         let card = |text: &str| text.parse::<ColorCard>().unwrap();
