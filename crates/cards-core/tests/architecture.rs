@@ -87,9 +87,35 @@ fn code(text: &str) -> String {
         .join("\n")
 }
 
+/// The files of a package's binaries under `src`: `main.rs` and the modules it declares
+/// (`mod cli;`: `cli.rs` and the folder `cli/`), and everything under `bin/`.
+fn binary_files(src: &Path) -> BTreeSet<PathBuf> {
+    let mut roots = vec![src.join("bin")];
+    let main = src.join("main.rs");
+    if main.exists() {
+        for line in code(&read(&main)).lines() {
+            let line = line.trim();
+            if let Some(name) = line.strip_prefix("mod ").and_then(|l| l.strip_suffix(';')) {
+                roots.push(src.join(format!("{name}.rs")));
+                roots.push(src.join(name));
+            }
+        }
+        roots.push(main);
+    }
+    let mut files = BTreeSet::new();
+    for root in roots {
+        if root.is_dir() {
+            files.extend(rust_files(&root));
+        } else if root.exists() {
+            files.insert(root);
+        }
+    }
+    files
+}
+
 /// The rules never print and never draw from a global generator: a game library writes
 /// to the `Write` it is given and draws from the generator it is handed. Only the
-/// binaries' files (`main.rs`, `cli.rs`, Pig's `plot.rs`) touch the process's streams.
+/// binaries' files ([`binary_files`]) touch the process's streams.
 #[test]
 fn game_libraries_never_print_nor_use_a_global_generator() {
     let banned = [
@@ -106,12 +132,10 @@ fn game_libraries_never_print_nor_use_a_global_generator() {
     ];
     let mut found = Vec::new();
     for game in GAMES {
-        for path in rust_files(&root().join("crates").join(game).join("src")) {
-            let name = path
-                .file_name()
-                .and_then(|n| n.to_str())
-                .unwrap_or_default();
-            if ["main.rs", "cli.rs", "plot.rs"].contains(&name) {
+        let src = root().join("crates").join(game).join("src");
+        let binary = binary_files(&src);
+        for path in rust_files(&src) {
+            if binary.contains(&path) {
                 continue;
             }
             let code = code(&read(&path));
@@ -647,6 +671,46 @@ but not `no_response_shows_another_seats_cards_or_the_deck`.
              `crates/grader/src/lib.rs`, the file named before it",
             "ARCHITECTURE.md:17: `no_such_protocol_test`: not in `crates/*/tests/protocol.rs`, \
              the file named before it",
+        ]
+    );
+}
+
+/// A binary's files are `main.rs`, the modules it declares and `bin/`; a library module of
+/// the same name as a binary's elsewhere (`plot.rs` declared by `lib.rs`) is the library's.
+#[test]
+fn the_binarys_files_are_main_its_modules_and_bin() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("architecture-binary");
+    let _ = fs::remove_dir_all(&dir);
+    for folder in ["cli", "bin/tool"] {
+        fs::create_dir_all(dir.join(folder)).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let files = [
+        ("lib.rs", "pub mod plot;\npub mod game;\n"),
+        ("main.rs", "// mod commented;\nmod cli;\nmod extra;\n"),
+        ("cli/mod.rs", ""),
+        ("cli/grade.rs", ""),
+        ("extra.rs", ""),
+        ("plot.rs", ""),
+        ("game.rs", ""),
+        ("commented.rs", ""),
+        ("bin/tool/main.rs", ""),
+    ];
+    for (name, text) in files {
+        fs::write(dir.join(name), text).unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+    let binary: Vec<String> = binary_files(&dir)
+        .iter()
+        .filter_map(|path| path.strip_prefix(&dir).ok())
+        .map(|path| path.to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(
+        binary,
+        [
+            "bin/tool/main.rs",
+            "cli/grade.rs",
+            "cli/mod.rs",
+            "extra.rs",
+            "main.rs"
         ]
     );
 }
