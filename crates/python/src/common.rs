@@ -170,6 +170,12 @@ pub struct Texts {
     pub transcript: String,
 }
 
+impl AsRef<Texts> for Texts {
+    fn as_ref(&self) -> &Texts {
+        self
+    }
+}
+
 impl Texts {
     /// Keeps `text`, a step's.
     pub fn push(&mut self, text: String) {

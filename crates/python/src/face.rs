@@ -38,8 +38,10 @@ pub trait PyGame: Face {
     /// The number of `action`.
     fn encode(action: Self::Action) -> PyResult<i64>;
 
-    /// What is kept of a game that has just started.
-    fn told(&self) -> Self::Told;
+    /// What is kept of a game that has just started from `setup` (as asked: a choice it
+    /// left to the seed is the game's); a ValueError for a game the Python state cannot
+    /// show (a setup the face allows but the state's encodings do not).
+    fn told(&self, setup: &Self::Setup) -> PyResult<Self::Told>;
 
     /// Keeps what `events` (one step, just carried out: `self` is the game after it) add.
     fn tell(&self, _told: &mut Self::Told, _events: &[Self::Event]) -> PyResult<()> {
@@ -95,7 +97,7 @@ impl<G: PyGame> FaceState<G> {
         let game = G::start(&setup, None, seed)
             .map_err(|error| refused(&format!("{} setup", G::TITLE), error))?;
         Ok(FaceState {
-            told: game.told(),
+            told: game.told(&setup)?,
             start: game.clone(),
             game,
             setup,
@@ -346,8 +348,8 @@ fn to_python<'py>(py: Python<'py>, value: &impl Serialize) -> PyResult<Bound<'py
 /// shared methods go into it rather than beside it.
 ///
 /// `face_state!(/** doc */ WarState(war::Game) [texts] { ... })`: the option `texts`
-/// adds `last_text()` and `transcript()`, from a [`crate::common::Texts`] kept as the
-/// game's [`PyGame::Told`].
+/// adds `last_text()` and `transcript()`, from the [`crate::common::Texts`] the game's
+/// [`PyGame::Told`] keeps (`AsRef<Texts>`).
 macro_rules! face_state {
     ($(#[$meta:meta])* $state:ident($game:ty) [$($option:ident)*] { $($item:tt)* }) => {
         $(#[$meta])*
@@ -492,12 +494,13 @@ macro_rules! face_state {
         $crate::face::face_state!(@with $state [$($option)*] {
             /// What the last step printed, in the binary's format.
             fn last_text(&self) -> &str {
-                &self.state.told.last
+                &::std::convert::AsRef::<$crate::common::Texts>::as_ref(&self.state.told).last
             }
 
             /// The whole game so far as the binary prints it.
             fn transcript(&self) -> &str {
-                &self.state.told.transcript
+                &::std::convert::AsRef::<$crate::common::Texts>::as_ref(&self.state.told)
+                    .transcript
             }
 
             $($item)*

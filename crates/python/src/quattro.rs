@@ -170,7 +170,9 @@ impl PyGame for Game {
             .ok_or_else(|| broken("an unencodable legal action"))
     }
 
-    fn told(&self) {}
+    fn told(&self, _: &::quattro::face::Setup) -> PyResult<()> {
+        Ok(())
+    }
 }
 
 face_state!(

@@ -59,8 +59,8 @@ impl PyGame for Game {
         Ok(0)
     }
 
-    fn told(&self) -> Texts {
-        Texts::default()
+    fn told(&self, _: &war::face::Setup) -> PyResult<Texts> {
+        Ok(Texts::default())
     }
 
     /// The battles as `war --auto` prints them.
