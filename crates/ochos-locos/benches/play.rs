@@ -27,7 +27,7 @@ fn play_random_deal(bencher: divan::Bencher, variant: Variant) {
         _ => [Strategy::Rainbow; 4],
     };
     let setup = Setup::new(variant, &strategies).unwrap();
-    let mut worker = Worker::new(&setup);
+    let mut worker = Worker::new(setup.face()).unwrap();
     let mut index = 0;
     bencher
         .counter(divan::counter::ItemsCount::new(1usize))

@@ -29,7 +29,7 @@ fn engine(bencher: divan::Bencher) {
         ],
     )
     .unwrap();
-    let mut worker = Worker::new(&setup);
+    let mut worker = Worker::new(setup.face()).unwrap();
     let mut index = 0;
     bencher
         .counter(divan::counter::ItemsCount::new(1usize))

@@ -34,7 +34,7 @@ use cards_core::protocol::{ChanceSource, Driver, GameState, PlayError};
 use cards_core::rng::{below, stream_rng};
 use serde::{Deserialize, Serialize};
 
-use crate::error::RuleError;
+use crate::error::Refusal;
 use crate::files::Deal;
 use crate::game::{Event, NoWinner, Outcome, Play};
 use crate::render::{Renderer, Style};
@@ -216,7 +216,7 @@ pub struct CaseSet {
 pub enum CasesError {
     /// A deal could not be dealt or played (a bug: random deals are valid).
     #[error("{0}")]
-    Play(#[from] PlayError<RuleError>),
+    Play(#[from] PlayError<Refusal>),
     /// A random deal could not be made (a bug: the player counts are checked).
     #[error("{0}")]
     Deal(#[from] crate::files::DealError),
@@ -238,7 +238,7 @@ pub fn play(
     variant: Variant,
     deal: &Deal,
     style: Style,
-) -> Result<(String, Vec<&'static str>), PlayError<RuleError>> {
+) -> Result<(String, Vec<&'static str>), PlayError<Refusal>> {
     let (mut game, order) = deal
         .table(variant)
         .map_err(|error| PlayError::Refused { seat: None, error })?;
@@ -497,21 +497,48 @@ impl CaseSet {
     }
 }
 
+/// Why a cases directory's manifest could not be read: each displays on one line.
+#[derive(Debug, thiserror::Error)]
+pub enum ManifestError {
+    /// There is no manifest: the directory was not made by `ochos-locos cases`.
+    #[error(
+        "{}: No such file or directory (os error 2) (make the cases with \
+         `ochos-locos cases RULES --out {}`)",
+        path.display(),
+        dir.display()
+    )]
+    Missing {
+        /// The manifest's path.
+        path: std::path::PathBuf,
+        /// The cases directory.
+        dir: std::path::PathBuf,
+    },
+    /// The file could not be read, or is no regular file.
+    #[error("{0}")]
+    Read(String),
+    /// The file is not a manifest.
+    #[error("{}: {error}", path.display())]
+    Malformed {
+        /// The manifest's path.
+        path: std::path::PathBuf,
+        /// What is wrong with it.
+        error: serde_json::Error,
+    },
+}
+
 impl Manifest {
     /// Reads `dir/manifest.json` (a regular file, not a link, a FIFO or a device).
-    pub fn read(dir: &Path) -> Result<Manifest, String> {
+    pub fn read(dir: &Path) -> Result<Manifest, ManifestError> {
         let path = dir.join(MANIFEST);
         if !path.exists() && fs::symlink_metadata(&path).is_err() {
-            return Err(format!(
-                "{}: No such file or directory (os error 2) (make the cases with \
-                 `ochos-locos cases RULES --out {}`)",
-                path.display(),
-                dir.display()
-            ));
+            return Err(ManifestError::Missing {
+                path,
+                dir: dir.to_owned(),
+            });
         }
         // A regular file only: a FIFO would hang the grader, a link could show any file.
-        let text = grader::files::read_regular(&path)?;
-        serde_json::from_str(&text).map_err(|error| format!("{}: {error}", path.display()))
+        let text = grader::files::read_regular(&path).map_err(ManifestError::Read)?;
+        serde_json::from_str(&text).map_err(|error| ManifestError::Malformed { path, error })
     }
 }
 

@@ -21,7 +21,7 @@ use ochos_locos::files::check_players;
 use ochos_locos::render::{self, Style};
 use ochos_locos::rules::DealFormat;
 use ochos_locos::simulate::Setup;
-use ochos_locos::{Deal, RuleError, Strategy, Variant};
+use ochos_locos::{Deal, Refusal, Strategy, Variant};
 
 const PROGRAM: &str = "ochos-locos";
 
@@ -625,9 +625,9 @@ enum Failure {
     #[error("{0}")]
     Usage(String),
     #[error("{0}")]
-    Game(#[from] RuleError),
+    Game(#[from] Refusal),
     #[error("{0}")]
-    Play(PlayError<RuleError>),
+    Play(PlayError<Refusal>),
     #[error("{0}")]
     Cases(#[from] ochos_locos::cases::CasesError),
     #[error("{0}")]
@@ -639,8 +639,8 @@ enum Failure {
     },
 }
 
-impl From<PlayError<RuleError>> for Failure {
-    fn from(error: PlayError<RuleError>) -> Failure {
+impl From<PlayError<Refusal>> for Failure {
+    fn from(error: PlayError<Refusal>) -> Failure {
         match error {
             PlayError::Stopped(Stop::Io(error)) => Failure::Write(error),
             error => Failure::Play(error),

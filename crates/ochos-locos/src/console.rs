@@ -18,12 +18,11 @@
 use std::io::{self, BufRead, Write};
 
 use cards_core::console::{Console, QUIT, Reply, or_quit};
-use cards_core::input::quoted;
 use cards_core::protocol::{Agent, ChanceSource, Driver, GameState, PlayError, Seat, Stop, Tape};
 use cards_core::{Color, ColorCard};
 
 use crate::deck::DeckOrder;
-use crate::error::RuleError;
+use crate::error::{AnswerError, Refusal};
 use crate::game::{Action, Game, NoWinner, Observation};
 use crate::player::Player;
 use crate::render::{Narrator, Style, rules_text};
@@ -38,9 +37,9 @@ pub const COLOR_PROMPT: &str = "Colour to follow (R, Y, G or B; ? rules, q quits
 
 /// `?` at either question shows the rules (as the one "refusal" of the answer, so the
 /// question comes again); anything else goes on to be read.
-fn or_rules(answer: &str, rules: &str) -> Result<(), String> {
+fn or_rules(answer: &str, rules: &str) -> Result<(), AnswerError> {
     match answer.trim() {
-        "?" => Err(rules.trim_end().to_owned()),
+        "?" => Err(AnswerError::Rules(rules.trim_end().to_owned())),
         _ => Ok(()),
     }
 }
@@ -179,7 +178,7 @@ pub(crate) fn parse_play(
     answer: &str,
     observation: &Observation<'_>,
     offers: &[Offer],
-) -> Result<Offer, String> {
+) -> Result<Offer, AnswerError> {
     let answer = answer.trim();
     let can_draw = offers.contains(&None);
     let numbers = match offers.len() {
@@ -199,8 +198,8 @@ pub(crate) fn parse_play(
             Ok(None)
         } else {
             Err(match observation.facing_two() {
-                true => format!("You may not draw while you hold a 2 to answer with: {hint}."),
-                false => format!("You may not draw while you have a card to play: {hint}."),
+                true => AnswerError::MustAnswerTwo { hint },
+                false => AnswerError::MustPlay { hint },
             })
         };
     }
@@ -209,16 +208,19 @@ pub(crate) fn parse_play(
             .checked_sub(1)
             .and_then(|index| offers.get(index))
             .copied()
-            .ok_or_else(|| format!("There is no play {number}: {hint}."));
+            .ok_or(AnswerError::NoSuchPlay { number, hint });
     }
     let Ok(card) = ColorCard::parse_ignore_case(answer) else {
-        return Err(format!("'{}' is not a play: {hint}.", quoted(answer)));
+        return Err(AnswerError::NotAPlay {
+            answer: answer.to_owned(),
+            hint,
+        });
     };
     if offers.contains(&Some(card)) {
         return Ok(Some(card));
     }
     if !observation.hand.contains(&card) {
-        return Err(format!("{card} is not in your hand: {hint}."));
+        return Err(AnswerError::NotInHand { card, hint });
     }
     let why = match (observation.facing_two(), observation.chosen_color) {
         (true, _) => "only a 2 answers a 2".to_owned(),
@@ -228,7 +230,7 @@ pub(crate) fn parse_play(
             None => "the cards are not dealt".to_owned(),
         },
     };
-    Err(format!("{card} cannot be played now, {why}: {hint}."))
+    Err(AnswerError::CannotPlay { card, why, hint })
 }
 
 fn first_card(offers: &[Offer]) -> String {
@@ -240,7 +242,7 @@ fn first_card(offers: &[Offer]) -> String {
 }
 
 /// Reads a colour: its letter or its name, any case.
-pub(crate) fn parse_color(answer: &str, colors: &[Color]) -> Result<Color, String> {
+pub(crate) fn parse_color(answer: &str, colors: &[Color]) -> Result<Color, AnswerError> {
     let answer = answer.trim();
     let named = Color::ALL.into_iter().find(|color| {
         answer.eq_ignore_ascii_case(color.name())
@@ -248,10 +250,9 @@ pub(crate) fn parse_color(answer: &str, colors: &[Color]) -> Result<Color, Strin
     });
     match named {
         Some(color) if colors.contains(&color) => Ok(color),
-        _ => Err(format!(
-            "'{}' is not a colour: type R, Y, G or B (or red, yellow, green, blue).",
-            quoted(answer)
-        )),
+        _ => Err(AnswerError::NotAColour {
+            answer: answer.to_owned(),
+        }),
     }
 }
 
@@ -341,7 +342,7 @@ pub type Ending = cards_core::console::Ending<NoWinner>;
 /// Why a console game stopped other than by its end, a quit or the end of input: an I/O
 /// error (`PlayError::Stopped(Stop::Io(_))`), or a bug (a refused step, a broken
 /// invariant); the one type of every game, [`cards_core::console::ConsoleError`].
-pub type ConsoleError = cards_core::console::ConsoleError<RuleError>;
+pub type ConsoleError = cards_core::console::ConsoleError<Refusal>;
 
 /// How the console shows a game: its rule set's words and the binary's style.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -452,6 +453,46 @@ mod tests {
     fn game(variant: Variant, deal: &str) -> Game {
         let deal = crate::files::parse_deal(variant, deal).unwrap();
         deal.to_game(variant).unwrap()
+    }
+
+    /// A refused answer is a typed error that says which rule refused it, with the
+    /// sentence the console prints.
+    #[test]
+    fn a_refused_answer_names_its_reason() {
+        let game = game(
+            Variant::Completos,
+            "2\nAlice B G8 B4 G3 Y3 G2\nBob B R1 R4 R5 R6 R7\nG1\nY1 Y2\n",
+        );
+        let observation = game.observe(0).unwrap();
+        let mut legal = Vec::new();
+        game.legal_actions(&mut legal);
+        let offers = offers(&legal);
+        let hint = "type a card (like G8) or its number (1 to 3)".to_owned();
+        assert_eq!(
+            parse_play("R1", &observation, &offers),
+            Err(AnswerError::NotInHand {
+                card: "R1".parse().unwrap(),
+                hint: hint.clone()
+            })
+        );
+        let b4 = parse_play("B4", &observation, &offers).unwrap_err();
+        assert!(matches!(b4, AnswerError::CannotPlay { .. }), "{b4:?}");
+        assert_eq!(
+            b4.to_string(),
+            format!(
+                "B4 cannot be played now, it matches neither the colour nor the number of G1: {hint}."
+            )
+        );
+        assert_eq!(
+            parse_play("d", &observation, &offers),
+            Err(AnswerError::MustPlay { hint })
+        );
+        assert_eq!(
+            parse_color("mauve", &Color::ALL),
+            Err(AnswerError::NotAColour {
+                answer: "mauve".to_owned()
+            })
+        );
     }
 
     /// The person's choice in `game` given `answers`, and what they were shown.

@@ -1,14 +1,16 @@
-//! Why the game refuses an action or a deal ([`RuleError`]): the game changes nothing
-//! then.
+//! Why the game refuses an action or a deal ([`Refusal`]): the game changes nothing
+//! then; and why the console refuses a person's answer ([`AnswerError`]): the question
+//! comes again.
 
 use cards_core::ColorCard;
+use cards_core::input::quoted;
 
 use crate::deck::DECK_SIZE;
 use crate::rules::HAND_SIZE;
 
 /// Why the game refused an action or a deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum RuleError {
+pub enum Refusal {
     /// The game is over.
     #[error("the game is over")]
     Over,
@@ -77,5 +79,66 @@ pub enum RuleError {
     MustPlay {
         /// A card that may be played.
         card: ColorCard,
+    },
+}
+
+/// Why an answer at `--human`'s prompts is refused (or, for `?`, what is shown instead):
+/// each says what to type.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AnswerError {
+    /// `?`: the rules are shown, and the question comes again.
+    #[error("{0}")]
+    Rules(String),
+    /// `d` while a 2 in the hand answers the 2 waiting.
+    #[error("You may not draw while you hold a 2 to answer with: {hint}.")]
+    MustAnswerTwo {
+        /// What to type instead.
+        hint: String,
+    },
+    /// `d` while a card may be laid.
+    #[error("You may not draw while you have a card to play: {hint}.")]
+    MustPlay {
+        /// What to type instead.
+        hint: String,
+    },
+    /// A number past the list of plays.
+    #[error("There is no play {number}: {hint}.")]
+    NoSuchPlay {
+        /// The number typed.
+        number: usize,
+        /// What to type instead.
+        hint: String,
+    },
+    /// Neither a card, a number nor `d`.
+    #[error("'{}' is not a play: {hint}.", quoted(.answer))]
+    NotAPlay {
+        /// The answer.
+        answer: String,
+        /// What to type instead.
+        hint: String,
+    },
+    /// A card the person does not hold.
+    #[error("{card} is not in your hand: {hint}.")]
+    NotInHand {
+        /// The card named.
+        card: ColorCard,
+        /// What to type instead.
+        hint: String,
+    },
+    /// A card held that the rules do not let the person lay now, and why.
+    #[error("{card} cannot be played now, {why}: {hint}.")]
+    CannotPlay {
+        /// The card named.
+        card: ColorCard,
+        /// The rule that stops it.
+        why: String,
+        /// What to type instead.
+        hint: String,
+    },
+    /// Not a colour that may be named.
+    #[error("'{}' is not a colour: type R, Y, G or B (or red, yellow, green, blue).", quoted(.answer))]
+    NotAColour {
+        /// The answer.
+        answer: String,
     },
 }

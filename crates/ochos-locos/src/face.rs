@@ -708,7 +708,8 @@ impl Face for Game {
             Some((play, color)) => (play, Some(color)),
             None => (token, None),
         };
-        let Some(card) = parse_play(play, &observation, &offers(&legal))? else {
+        let offer = parse_play(play, &observation, &offers(&legal)).map_err(|e| e.to_string())?;
+        let Some(card) = offer else {
             return match color {
                 None => Ok(Action::Draw),
                 Some(_) => Err("a draw names no colour".to_owned()),
@@ -723,7 +724,7 @@ impl Face for Game {
             )),
             (false, Some(color)) => Ok(Action::Play {
                 card,
-                chosen: Some(parse_color(color, &colors)?),
+                chosen: Some(parse_color(color, &colors).map_err(|e| e.to_string())?),
             }),
         }
     }

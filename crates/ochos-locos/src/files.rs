@@ -18,7 +18,7 @@ use cards_core::{ColorCard, ColorCardError, ParseError, Token, Tokens, shuffle};
 use rand::Rng;
 
 use crate::deck::{DECK_SIZE, DeckOrder, MAX_NUMBER, MIN_NUMBER, card_slot, full_deck};
-use crate::error::RuleError;
+use crate::error::Refusal;
 use crate::game::Game;
 use crate::player::Player;
 use crate::rules::{DealFormat, HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Variant};
@@ -66,6 +66,9 @@ pub enum DealError {
     /// Too few or too many players.
     #[error("{0} players: a game has {MIN_PLAYERS} to {MAX_PLAYERS} players")]
     Players(usize),
+    /// The seats make no table the game can deal (the face's refusal).
+    #[error("{0}")]
+    Table(String),
 }
 
 /// Reads a deal written in `variant`'s input format.
@@ -238,12 +241,12 @@ impl Deal {
     /// its cards, and the order that deals them as this deal does: the deal as the
     /// recorded outcome of the game's chance node. An error if the deal does not fit the
     /// seats (a `Deal` built by hand with too few cards, or more than the deck's 32).
-    pub fn table(&self, variant: Variant) -> Result<(Game, DeckOrder), RuleError> {
+    pub fn table(&self, variant: Variant) -> Result<(Game, DeckOrder), Refusal> {
         let cards: Vec<ColorCard> = self.cards().collect();
         let seats = self.seats.len();
         if seats == 0 || cards.len() <= seats * HAND_SIZE || cards.len() > DECK_SIZE {
             let cards = cards.len();
-            return Err(RuleError::DealSize { cards, seats });
+            return Err(Refusal::DealSize { cards, seats });
         }
         let mut game = Game::new(variant.rules());
         for seat in &self.seats {
@@ -253,13 +256,13 @@ impl Deal {
             game.add_card(card);
         }
         game.restart();
-        let too_many = RuleError::TooManyCards { cards: cards.len() };
+        let too_many = Refusal::TooManyCards { cards: cards.len() };
         let order = DeckOrder::from_cards(&cards).map_err(|_| too_many)?;
         Ok((game, order))
     }
 
     /// A game with this deal dealt under `variant`'s rules, ready for its first turn.
-    pub fn to_game(&self, variant: Variant) -> Result<Game, RuleError> {
+    pub fn to_game(&self, variant: Variant) -> Result<Game, Refusal> {
         let (mut game, order) = self.table(variant)?;
         game.apply_chance(&order, &mut Vec::new())?;
         Ok(game)

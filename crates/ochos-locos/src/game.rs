@@ -19,7 +19,7 @@ use rand::Rng;
 pub use crate::action::Action;
 use crate::card::{Color, ColorCard, EIGHT, TWO};
 use crate::deck::{DECK_SIZE, DeckOrder};
-use crate::error::RuleError;
+use crate::error::Refusal;
 use crate::player::Player;
 use crate::rules::{EndRule, HAND_SIZE, Rules};
 use crate::strategy::Strategy;
@@ -394,35 +394,35 @@ impl Game {
     // ANCHOR_END: playable_on
 
     /// The seat to act, if `action` is one of its legal plays now; or why not.
-    fn check(&self, action: Action) -> Result<Seat, RuleError> {
+    fn check(&self, action: Action) -> Result<Seat, Refusal> {
         let seat = match self.actor() {
-            Actor::Over => return Err(RuleError::Over),
-            Actor::Chance => return Err(RuleError::NotDealt),
+            Actor::Over => return Err(Refusal::Over),
+            Actor::Chance => return Err(Refusal::NotDealt),
             Actor::Seat(seat) => seat,
         };
-        let target = self.card_to_match().ok_or(RuleError::NotDealt)?;
+        let target = self.card_to_match().ok_or(Refusal::NotDealt)?;
         let hand = self.players[seat].hand();
         let playable = self.playable_on(target);
         match action {
             Action::Play { card, chosen } => {
                 if !hand.contains(&card) {
-                    return Err(RuleError::NotInHand { card });
+                    return Err(Refusal::NotInHand { card });
                 }
                 if self.facing_two() && card.number() != TWO {
-                    return Err(RuleError::MustAnswerTwo { card });
+                    return Err(Refusal::MustAnswerTwo { card });
                 }
                 if !playable(card) {
-                    return Err(RuleError::NoMatch { card, target });
+                    return Err(Refusal::NoMatch { card, target });
                 }
                 match (self.names_color(card, hand.len()), chosen) {
-                    (true, None) => return Err(RuleError::NoColorNamed { card }),
-                    (false, Some(_)) => return Err(RuleError::ColorNotWanted { card }),
+                    (true, None) => return Err(Refusal::NoColorNamed { card }),
+                    (false, Some(_)) => return Err(Refusal::ColorNotWanted { card }),
                     _ => {}
                 }
             }
             Action::Draw => {
                 if let Some(&card) = hand.iter().find(|&&card| playable(card)) {
-                    return Err(RuleError::MustPlay { card });
+                    return Err(Refusal::MustPlay { card });
                 }
             }
         }
@@ -466,12 +466,12 @@ impl Game {
         &mut self,
         order: &DeckOrder,
         events: &mut impl EventSink<Event>,
-    ) -> Result<(), RuleError> {
+    ) -> Result<(), Refusal> {
         let seats = self.players.len();
         let cards = order.cards();
         if seats == 0 || cards.len() <= seats * HAND_SIZE {
             let cards = cards.len();
-            return Err(RuleError::DealSize { cards, seats });
+            return Err(Refusal::DealSize { cards, seats });
         }
         let (hands, rest) = cards.split_at(seats * HAND_SIZE);
         for (player, hand) in self.players.iter_mut().zip(hands.chunks(HAND_SIZE)) {
@@ -540,7 +540,7 @@ impl GameState for Game {
     type Event = Event;
     type Observation<'a> = Observation<'a>;
     type NoWinner = NoWinner;
-    type Error = RuleError;
+    type Error = Refusal;
 
     fn seats(&self) -> usize {
         self.players.len()
@@ -591,7 +591,7 @@ impl GameState for Game {
         &mut self,
         action: Action,
         events: &mut S,
-    ) -> Result<(), RuleError> {
+    ) -> Result<(), Refusal> {
         let seat = self.check(action)?;
         let play = self.carry_out(seat, action);
         events.push(Event::Turn(Turn { seat, play }));
@@ -609,25 +609,25 @@ impl GameState for Game {
         &mut self,
         action: Action,
         _rng: &mut R,
-    ) -> Result<Actor, RuleError> {
-        let seat = self.next_seat().ok_or(RuleError::NotDealt)?;
+    ) -> Result<Actor, Refusal> {
+        let seat = self.next_seat().ok_or(Refusal::NotDealt)?;
         self.carry_out(seat, action);
         match (self.outcome, self.next_seat()) {
             (Some(_), _) => Ok(Actor::Over),
             (None, Some(next)) => Ok(Actor::Seat(next)),
             // A game that was dealt has a seat to act until it is over.
-            (None, None) => Err(RuleError::NotDealt),
+            (None, None) => Err(Refusal::NotDealt),
         }
     }
 
     /// A shuffle of the cards to deal, in card order first, as `cards_core::shuffle`
     /// does it: the same generator gives the same deal as
     /// [`Deal::random`](crate::files::Deal::random).
-    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<DeckOrder, RuleError> {
+    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<DeckOrder, Refusal> {
         if self.actor() != Actor::Chance {
-            return Err(RuleError::Dealt);
+            return Err(Refusal::Dealt);
         }
-        let mut order = self.to_deal.ok_or(RuleError::NothingToDeal)?;
+        let mut order = self.to_deal.ok_or(Refusal::NothingToDeal)?;
         shuffle(order.cards_mut(), rng);
         Ok(order)
     }
@@ -636,15 +636,15 @@ impl GameState for Game {
         &mut self,
         order: &DeckOrder,
         events: &mut S,
-    ) -> Result<(), RuleError> {
+    ) -> Result<(), Refusal> {
         match self.actor() {
             Actor::Chance => {}
-            Actor::Over => return Err(RuleError::Over),
-            Actor::Seat(_) => return Err(RuleError::Dealt),
+            Actor::Over => return Err(Refusal::Over),
+            Actor::Seat(_) => return Err(Refusal::Dealt),
         }
-        let to_deal = self.to_deal.ok_or(RuleError::NothingToDeal)?;
+        let to_deal = self.to_deal.ok_or(Refusal::NothingToDeal)?;
         if order.sorted() != to_deal {
-            return Err(RuleError::NotTheCards);
+            return Err(Refusal::NotTheCards);
         }
         self.deal(order, events)
     }
@@ -655,7 +655,7 @@ impl GameState for Game {
         &mut self,
         rng: &mut R,
         events: &mut S,
-    ) -> Result<(), RuleError> {
+    ) -> Result<(), Refusal> {
         let order = self.sample_chance(rng)?;
         self.deal(&order, events)
     }
@@ -867,7 +867,7 @@ mod tests {
         };
         assert_eq!(
             g.apply(named, &mut Vec::new()),
-            Err(RuleError::ColorNotWanted { card: card("R8") })
+            Err(Refusal::ColorNotWanted { card: card("R8") })
         );
         let turn = turns(&mut g, 1)[0];
         assert_eq!(turn.play, played("R8", None));
@@ -1014,7 +1014,7 @@ mod tests {
         assert_eq!(g.deck().iter().copied().collect::<Vec<_>>(), cards("B1 B2"));
         // Alice acts first; chance no longer does.
         assert_eq!(g.actor(), Actor::Seat(0));
-        assert_eq!(g.apply_chance(&deal, &mut events), Err(RuleError::Dealt));
+        assert_eq!(g.apply_chance(&deal, &mut events), Err(Refusal::Dealt));
         assert!(
             g.sample_chance(&mut cards_core::rng::rng_from_seed(1))
                 .is_err()
@@ -1041,26 +1041,26 @@ mod tests {
         let wrong = wrong.unwrap();
         assert_eq!(
             g.apply_chance(&wrong, &mut events),
-            Err(RuleError::NotTheCards)
+            Err(Refusal::NotTheCards)
         );
         // R1 twice and B2 missing: the same length, still not a permutation.
         let twice = DeckOrder::from_cards(cards("R1 R1 R3 R4 R5 Y1 Y2 Y3 Y4 Y5 G1 B1 B3"));
         let twice = twice.unwrap();
         assert_eq!(
             g.apply_chance(&twice, &mut events),
-            Err(RuleError::NotTheCards)
+            Err(Refusal::NotTheCards)
         );
         // One card short.
         let short = DeckOrder::from_cards(cards("R1 R2 R3 R4 R5 Y1 Y2 Y3 Y4 Y5 G1 B1"));
         let short = short.unwrap();
         assert_eq!(
             g.apply_chance(&short, &mut events),
-            Err(RuleError::NotTheCards)
+            Err(Refusal::NotTheCards)
         );
         assert_eq!(g, before);
         assert!(events.is_empty());
         // A seat cannot act before the deal.
-        assert_eq!(g.apply(Action::Draw, &mut events), Err(RuleError::NotDealt));
+        assert_eq!(g.apply(Action::Draw, &mut events), Err(Refusal::NotDealt));
         assert_eq!(g, before);
     }
 
@@ -1073,7 +1073,7 @@ mod tests {
         let mut events = Vec::new();
         assert_eq!(
             g.apply_chance(&order, &mut events),
-            Err(RuleError::DealSize {
+            Err(Refusal::DealSize {
                 cards: 10,
                 seats: 2
             })
@@ -1081,7 +1081,7 @@ mod tests {
         let mut rng = cards_core::rng::rng_from_seed(1);
         assert_eq!(
             g.apply_sampled_chance(&mut rng, &mut events),
-            Err(RuleError::DealSize {
+            Err(Refusal::DealSize {
                 cards: 10,
                 seats: 2
             })
@@ -1092,7 +1092,7 @@ mod tests {
         assert_eq!(game.actor(), Actor::Chance);
         assert_eq!(
             game.sample_chance(&mut cards_core::rng::rng_from_seed(1)),
-            Err(RuleError::NothingToDeal)
+            Err(Refusal::NothingToDeal)
         );
     }
 
@@ -1171,22 +1171,22 @@ mod tests {
         let mut events = Vec::new();
         assert_eq!(
             g.apply(play("G8", None), &mut events),
-            Err(RuleError::NoColorNamed { card: card("G8") })
+            Err(Refusal::NoColorNamed { card: card("G8") })
         );
         assert_eq!(
             g.apply(play("B4", None), &mut events),
-            Err(RuleError::NoMatch {
+            Err(Refusal::NoMatch {
                 card: card("B4"),
                 target: card("G1")
             })
         );
         assert_eq!(
             g.apply(Action::Draw, &mut events),
-            Err(RuleError::MustPlay { card: card("G8") })
+            Err(Refusal::MustPlay { card: card("G8") })
         );
         assert_eq!(
             g.apply(play("R2", None), &mut events),
-            Err(RuleError::NotInHand { card: card("R2") })
+            Err(Refusal::NotInHand { card: card("R2") })
         );
         assert_eq!(g, before);
         assert!(events.is_empty());

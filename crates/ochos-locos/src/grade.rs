@@ -66,7 +66,7 @@ pub struct Expected {
 /// The cases in `dir` (written for `variant`), each with what it is judged by; every
 /// name and file checked.
 pub fn read_cases(variant: Variant, dir: &Path) -> Result<Vec<Case<Expected>>, GradeFailure> {
-    let manifest = Manifest::read(dir).map_err(GradeFailure::Cases)?;
+    let manifest = Manifest::read(dir).map_err(|e| GradeFailure::Cases(e.to_string()))?;
     if manifest.rules != variant.name() {
         return Err(GradeFailure::OtherRules {
             dir: grader::printable(&dir.display().to_string()),

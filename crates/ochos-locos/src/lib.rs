@@ -112,7 +112,7 @@
 //! | strategies (the players' kinds) | [`strategy`] | [`Strategy`] |
 //! | a player | [`player`] | [`Player`]: name, hand and strategy |
 //! | the state machine | [`game`] | [`Game`], [`Event`], [`Observation`], [`NoWinner`], [`Outcome`]; [`Game::restart`]; each [`Strategy`] as an agent |
-//! | refusals | [`error`] | [`RuleError`] |
+//! | refusals | [`error`] | [`Refusal`] (the rules), [`error::AnswerError`] (an answer at the console) |
 //! | the rule audit of each step | `audit` (feature `conformance`, for the tests) | `conformance::Audit` for [`Game`] |
 //! | the person at the terminal, the console game | [`console`] | [`console::Person`], [`console::Table`], [`console::play`], [`console::Ending`] |
 //! | text | [`render`] | [`render::Renderer`], [`render::play`], [`render::Style`] |
@@ -233,7 +233,7 @@ pub mod simulate;
 pub mod strategy;
 
 pub use action::Action;
-pub use error::RuleError;
+pub use error::Refusal;
 pub use files::Deal;
 pub use game::{Event, Game, NoWinner, Observation, Outcome, Play, Turn};
 pub use player::Player;

@@ -26,7 +26,7 @@ use cards_core::paint::{CardStyle, Painted};
 use cards_core::protocol::{Actor, ChanceSource, Driver, GameState, PlayError, Stop};
 use cards_core::{Color, ColorCard};
 
-use crate::error::RuleError;
+use crate::error::Refusal;
 use crate::files::Deal;
 use crate::game::{Event, Game, NoWinner, Outcome, Play, Turn};
 use crate::rules::{EightRule, EndRule, Penalty, Rules, Variant};
@@ -118,7 +118,7 @@ pub fn play(
     deal: &Deal,
     style: Style,
     out: &mut impl Write,
-) -> Result<Outcome, PlayError<RuleError>> {
+) -> Result<Outcome, PlayError<Refusal>> {
     play_recorded(variant, deal, style, out, &mut Vec::new())
 }
 
@@ -130,7 +130,7 @@ pub fn play_recorded(
     style: Style,
     out: &mut impl Write,
     actions: &mut Vec<crate::game::Action>,
-) -> Result<Outcome, PlayError<RuleError>> {
+) -> Result<Outcome, PlayError<Refusal>> {
     let (mut game, order) = deal
         .table(variant)
         .map_err(|error| PlayError::Refused { seat: None, error })?;

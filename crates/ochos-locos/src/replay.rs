@@ -21,7 +21,7 @@ use cards_core::protocol::{Actor, GameState, Seat};
 use cards_core::replay::{self, Frame, Recording, ReplayError};
 
 use crate::console::seat_names;
-use crate::error::RuleError;
+use crate::error::Refusal;
 use crate::face::{rule_set, rules_name};
 use crate::files::Deal;
 use crate::game::Game;
@@ -35,7 +35,7 @@ pub const GAME: &str = <Game as Face>::NAME;
 
 /// The table of `deal` under `variant`, waiting for its cards, with `person` at the seat
 /// they play (none: the strategies at every seat): the start of a recording.
-pub fn start(variant: Variant, deal: &Deal, person: Option<Seat>) -> Result<Game, RuleError> {
+pub fn start(variant: Variant, deal: &Deal, person: Option<Seat>) -> Result<Game, Refusal> {
     Ok(deal.table(variant)?.0.with_person(person))
 }
 
@@ -333,7 +333,7 @@ mod tests {
             ),
             (
                 vec!["rules=faciles", "players=Alice:B,Bob:B", "rules=faciles"],
-                "options: `rules`: the key is given twice",
+                "options: `rules=faciles`: the key is given twice",
             ),
             (
                 vec!["two=none", "eight=none", "end=play-on"],

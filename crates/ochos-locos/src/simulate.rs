@@ -29,11 +29,12 @@ use cards_core::protocol::{Driver, PlayError};
 use cards_core::rng::stream_rng;
 use cards_core::sim::{Played, Simulation};
 
-use crate::deck::full_deck;
-use crate::error::RuleError;
+use cards_core::face::Face;
+
+use crate::error::Refusal;
+use crate::face::{self, RulesChoice, Seats};
 use crate::files::{DealError, NAMES, check_players};
 use crate::game::{Game, NoWinner, Outcome};
-use crate::player::Player;
 use crate::rules::{DealFormat, Variant};
 use crate::strategy::Strategy;
 
@@ -42,8 +43,11 @@ use crate::strategy::Strategy;
 pub struct Setup {
     variant: Variant,
     seats: Vec<(String, Strategy)>,
-    // The game every worker starts from: the seats, waiting for a deal of all 32 cards.
-    game: Game,
+    // The table as the face's setup: the rule set's rules as switches, so that any
+    // strategies may sit at it (a simulation may seat what no rule set deals).
+    face: face::Setup,
+    // What every thread starts from: the seats, waiting for a deal of all 32 cards.
+    worker: Worker,
 }
 
 impl Setup {
@@ -63,19 +67,18 @@ impl Setup {
                 (name, strategy)
             })
             .collect();
-        let mut game = Game::new(variant.rules());
-        for (name, strategy) in &seats {
-            game.add_player(Player::with_strategy(name.clone(), *strategy));
-        }
-        // Two to six players of five cards and a discard card always fit the 32 cards.
-        for card in full_deck() {
-            game.add_card(card);
-        }
-        game.restart();
+        let face = face::Setup {
+            rules: RulesChoice::Switches(variant.rules()),
+            players: Some(Seats::Named(seats.clone())),
+            human: None,
+            cards: None,
+        };
+        let worker = Worker::new(&face).map_err(DealError::Table)?;
         Ok(Setup {
             variant,
             seats,
-            game,
+            face,
+            worker,
         })
     }
 
@@ -88,11 +91,16 @@ impl Setup {
     pub fn seats(&self) -> &[(String, Strategy)] {
         &self.seats
     }
+
+    /// The table as the face's setup, what [`Worker::new`] takes.
+    pub fn face(&self) -> &face::Setup {
+        &self.face
+    }
 }
 
 /// One worker's reusable game, loop, chance source and seats: what each thread of a
 /// simulation plays its games on, and what the benchmark times.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Worker {
     game: Game,
     driver: Driver<Game>,
@@ -100,13 +108,16 @@ pub struct Worker {
 }
 
 impl Worker {
-    /// A worker for games of `setup`.
-    pub fn new(setup: &Setup) -> Worker {
-        Worker {
-            game: setup.game.clone(),
+    /// A worker for games of `setup` (the face's: a count of players stands for the
+    /// seats seed 0 draws), each seat played by its strategy; a setup that describes no
+    /// game is refused, naming the option.
+    pub fn new(setup: &face::Setup) -> Result<Worker, String> {
+        let game = <Game as Face>::start(setup, None, 0)?;
+        Ok(Worker {
+            seats: game.bots()?,
+            game,
             driver: Driver::new(),
-            seats: setup.seats.iter().map(|&(_, strategy)| strategy).collect(),
-        }
+        })
     }
 
     /// The game last played (or waiting for its deal).
@@ -117,7 +128,7 @@ impl Worker {
     /// Plays game number `index` of a run seeded with `seed`: how it ended and how many
     /// turns it took. An error only if the game refuses what a strategy chose (a bug the
     /// tests rule out).
-    pub fn play(&mut self, seed: u64, index: u64) -> Result<(Outcome, u32), PlayError<RuleError>> {
+    pub fn play(&mut self, seed: u64, index: u64) -> Result<(Outcome, u32), PlayError<Refusal>> {
         // Game `index` depends on nothing but (seed, index): the chance node shuffles
         // the deck, in card order, with the game's own stream.
         self.game.restart();
@@ -138,7 +149,7 @@ impl Worker {
 impl Simulation for Setup {
     type Worker = Worker;
     type Extra = ();
-    type Error = PlayError<RuleError>;
+    type Error = PlayError<Refusal>;
 
     fn game(&self) -> &'static str {
         "ochos-locos"
@@ -163,7 +174,7 @@ impl Simulation for Setup {
     }
 
     fn worker(&self) -> Worker {
-        Worker::new(self)
+        self.worker.clone()
     }
 
     fn play(
@@ -172,7 +183,7 @@ impl Simulation for Setup {
         seed: u64,
         index: u64,
         _extra: &mut (),
-    ) -> Result<Played, PlayError<RuleError>> {
+    ) -> Result<Played, PlayError<Refusal>> {
         let (outcome, turns) = worker.play(seed, index)?;
         Ok(Played {
             outcome: outcome.map_no_winner(|reason| match reason {
@@ -187,6 +198,7 @@ impl Simulation for Setup {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::deck::full_deck;
     use crate::files::Deal;
     use cards_core::ColorCard;
     use cards_core::protocol::{ChanceSource, Step};
@@ -226,7 +238,7 @@ mod tests {
     fn a_simulated_game_is_the_game_its_deal_plays() {
         let setup = Setup::new(Variant::GoingWild, &[Strategy::Rainbow; 3]).unwrap();
         for index in 0..50 {
-            let mut single = Worker::new(&setup);
+            let mut single = Worker::new(setup.face()).unwrap();
             single.play(11, index).unwrap();
             let mut cards: Vec<ColorCard> = full_deck().collect();
             cards_core::shuffle(&mut cards, &mut stream_rng(11, index));
@@ -252,10 +264,10 @@ mod tests {
             ],
         )
         .unwrap();
-        let mut worker = Worker::new(&setup);
+        let mut worker = Worker::new(setup.face()).unwrap();
         for index in [0, 1, 2, 17, 999, 123_456] {
             let (played, played_turns) = worker.play(2020, index).unwrap();
-            let mut game = setup.game.clone();
+            let mut game = setup.worker.game.clone();
             let mut seats: Vec<Strategy> = setup.seats.iter().map(|&(_, s)| s).collect();
             let mut chance = ChanceSource::seeded(stream_rng(2020, index));
             let mut turns = 0;

@@ -42,7 +42,7 @@ fn check(games: u64) {
         ],
     )
     .unwrap();
-    let mut worker = Worker::new(&setup);
+    let mut worker = Worker::new(setup.face()).unwrap();
     let (mut won, mut ran_out) = (0, 0);
     for seed in [1, 2020] {
         for index in 0..games {

@@ -525,7 +525,7 @@ pub fn play_ochos_locos<'py>(
     batch_size(games)?;
     let seats = seats(variant, players, strategies)?;
     let setup = Setup::new(variant, &seats).map_err(|error| refused("players", error))?;
-    let worker = move || Ok(Worker::new(&setup));
+    let worker = move || Worker::new(setup.face());
     let (winners, [turns]) = play_batch(py, games, seed, worker, |worker, seed, index| {
         let (outcome, length) = worker.play(seed, index).map_err(|e| e.to_string())?;
         Ok((outcome.winner(), [u64::from(length)]))
