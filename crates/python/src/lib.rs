@@ -1,8 +1,11 @@
 //! The native half of the `cardgames` Python package, `cardgames._native`: each game's
 //! protocol state, its strategies as policies and a batched call that plays many games
-//! natively, one module a game (`pig`, `ochos_locos`, `quattro`, `war`), on the helpers
-//! of `common`. The PettingZoo environments are written in Python on top of
-//! these (`python/cardgames/`).
+//! natively, one module a game (`pig`, `ochos_locos`, `quattro`, `war`). A state class
+//! is written once over the game's face (`face`: its setup, view, lines, tokens and
+//! recording, and the protocol's calls); a game's module adds what the face does not
+//! give, its action numbers, observation, chance outcomes, policies and batched play.
+//! The PettingZoo environments are written in Python on top of these
+//! (`python/cardgames/`).
 
 use pyo3::prelude::*;
 
