@@ -124,6 +124,25 @@ pub trait Face:
     /// that shows them: empty for a game without cards.
     fn cards(&self) -> Vec<Vec<String>>;
 
+    /// The cards of each seat that `viewer` may see (`None` for a seat whose cards are
+    /// hidden from them): by default every seat's for [`Viewer::All`], the viewer's own
+    /// otherwise. A game whose players do not see even their own cards (War's face-down
+    /// piles) says so here.
+    fn cards_seen(&self, viewer: Viewer) -> Vec<Option<Vec<String>>> {
+        self.cards()
+            .into_iter()
+            .enumerate()
+            .map(|(seat, cards)| viewer.sees(seat).then_some(cards))
+            .collect()
+    }
+
+    /// A line for `seat`'s choice of `action` when its events tell nothing of it (Pig's
+    /// choice to roll, told by the dice that follow): a replay then says what was chosen
+    /// at each step. `None` (the default) where the events tell it.
+    fn chose(&self, _seat: Seat, _action: &Self::Action) -> Option<Line> {
+        None
+    }
+
     /// The rules of the game played, as the console's `?` prints them.
     fn rules_text(&self) -> String;
 
@@ -265,7 +284,7 @@ pub fn setup_of<S: DeserializeOwned>(options: &[String]) -> Result<S, String> {
             .insert(key.to_owned(), Value::String(value.to_owned()))
             .is_some()
         {
-            return Err(format!("`{}`: the key is given twice", quoted(key)));
+            return Err(format!("`{}`: the key is given twice", quoted(option)));
         }
     }
     setup_from_map(fields)

@@ -184,6 +184,31 @@ pub fn play_back<G: Face>(recording: &Recording) -> Result<Vec<Frame<G>>, Replay
     }
     let setup = setup_of::<G::Setup>(&recording.options).map_err(ReplayError::Options)?;
     let start = G::start(&setup, None, recording.seed).map_err(ReplayError::Options)?;
+    // A recording names every option its game writes (the rules, the players, …): one
+    // left out would replay another game (Pig's other dice) as if it were this one,
+    // silently; a web request may leave them to their defaults, a recording may not.
+    let written = options_of(&start.setup()).map_err(ReplayError::Invariant)?;
+    let key = |option: &str| -> String {
+        option
+            .split_once('=')
+            .map_or(option, |(key, _)| key)
+            .to_owned()
+    };
+    let given: Vec<String> = recording.options.iter().map(|o| key(o)).collect();
+    let keys: Vec<String> = written.iter().map(|o| key(o)).collect();
+    let missing: Vec<&str> = keys
+        .iter()
+        .filter(|k| !given.contains(k))
+        .map(String::as_str)
+        .collect();
+    if !missing.is_empty() {
+        return Err(ReplayError::Options(format!(
+            "`{}` missing: a recording of {} names {}",
+            missing.join("`, `"),
+            G::NAME,
+            keys.join(", ")
+        )));
+    }
     replay(start, recording, |state, token| state.parse_token(token))
 }
 

@@ -19,9 +19,7 @@ pub const COMPUTER: &str = "Computer";
 
 /// Asked before every roll of the human, the first of a turn included (no newline).
 pub const PROMPT: &str = "Hold dice (Y/N?) ?";
-
-/// The one line printed after an answer that is neither Y nor N.
-pub const INVALID_ANSWER: &str = "Please answer Y or N.";
+pub use crate::error::INVALID_ANSWER;
 
 /// An answer to [`PROMPT`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,11 +3,14 @@
 
 use crate::rules::Rules;
 
+/// The one line printed after an answer that is neither Y nor N.
+pub const INVALID_ANSWER: &str = "Please answer Y or N.";
+
 /// An answer to the prompt that is neither Y nor N (nor `q`): the assignment's one
-/// refusal, whose text ([`INVALID_ANSWER`](crate::console::INVALID_ANSWER)) the game
+/// refusal, whose text ([`INVALID_ANSWER`]) the game
 /// prints before asking again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{}", crate::console::INVALID_ANSWER)]
+#[error("{}", INVALID_ANSWER)]
 pub struct InvalidAnswer;
 
 /// Why an action or a throw was refused; nothing changes.

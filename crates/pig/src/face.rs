@@ -351,8 +351,19 @@ impl Face for Game {
         Vec::new()
     }
 
+    /// The console's rules (`?`) without the answers its prompt takes (Y/N, q), whose
+    /// place a front's own controls take, and the players as a front calls them.
     fn rules_text(&self) -> String {
         render::rules_text(self.rules(), self.goal())
+            .replace(
+                "Human plays against Computer",
+                "You play against the Computer",
+            )
+            .replace(" Answer q to quit.", "")
+            .lines()
+            .filter(|line| !line.starts_with("Before each roll, answer"))
+            .map(|line| format!("{line}\n"))
+            .collect()
     }
 
     fn ending(&self, outcome: &Outcome) -> String {
@@ -361,5 +372,9 @@ impl Face for Game {
             _ => "The Computer wins",
         }
         .to_owned()
+    }
+
+    fn chose(&self, seat: Seat, action: &Action) -> Option<Line> {
+        Game::choice_line(seat, *action)
     }
 }

@@ -9,7 +9,7 @@ use crate::dice::{Score, Throw};
 use crate::error::Refusal;
 use crate::player::PigPlayer;
 use crate::rules::Rules;
-use crate::strategy::StrategySpec;
+use crate::player::StrategySpec;
 
 /// What the player to act may do: the protocol's action.
 ///

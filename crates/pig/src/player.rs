@@ -1,6 +1,9 @@
 //! The assignment's `PigPlayer`: a name, the points banked in earlier turns, and the
 //! points of the turn being played.
 
+use std::fmt;
+use std::str::FromStr;
+
 use crate::dice::{Score, Throw};
 
 /// The assignment's `PigPlayer`: a name, the points banked in earlier turns, and the
@@ -71,6 +74,80 @@ impl PigPlayer {
         self.total() >= goal
     }
 }
+/// A strategy as named on the command line: `hold:N` or `optimal`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StrategySpec {
+    /// `hold:N` (N from 1; `hold` alone is `hold:20`).
+    HoldAt(u32),
+    /// `optimal`.
+    Optimal,
+}
+
+impl StrategySpec {
+    /// The assignment's computer player, `hold:20`.
+    pub const ASSIGNMENT: StrategySpec = StrategySpec::HoldAt(20);
+
+    /// Whether the strategy plays from a solved table.
+    pub const fn needs_solution(self) -> bool {
+        matches!(self, StrategySpec::Optimal)
+    }
+}
+
+impl Default for StrategySpec {
+    fn default() -> StrategySpec {
+        StrategySpec::ASSIGNMENT
+    }
+}
+
+impl fmt::Display for StrategySpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StrategySpec::HoldAt(n) => write!(f, "hold:{n}"),
+            StrategySpec::Optimal => f.write_str("optimal"),
+        }
+    }
+}
+
+/// Why a strategy name was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StrategyError {
+    /// Neither `hold:N` nor `optimal`.
+    #[error("unknown strategy '{}': use hold:N (hold at N turn points, e.g. hold:20) or optimal", cards_core::input::quoted(.0))]
+    Unknown(String),
+    /// `hold:` with something that is not a number.
+    #[error("'{}' is not a number of points: write hold:N, e.g. hold:20", cards_core::input::quoted(.0))]
+    NotANumber(String),
+    /// `hold:0` never rolls, so two such players would pass the dice forever.
+    #[error("hold:0 never rolls, so a game could never end: use hold:1 or more")]
+    Zero,
+}
+
+impl FromStr for StrategySpec {
+    type Err = StrategyError;
+
+    fn from_str(text: &str) -> Result<StrategySpec, StrategyError> {
+        let text = text.trim();
+        if text.eq_ignore_ascii_case("optimal") {
+            return Ok(StrategySpec::Optimal);
+        }
+        if text.eq_ignore_ascii_case("hold") {
+            return Ok(StrategySpec::ASSIGNMENT);
+        }
+        let Some(number) = text
+            .split_once(':')
+            .filter(|(name, _)| name.eq_ignore_ascii_case("hold"))
+            .map(|(_, number)| number.trim())
+        else {
+            return Err(StrategyError::Unknown(text.to_owned()));
+        };
+        match number.parse::<u32>() {
+            Ok(0) => Err(StrategyError::Zero),
+            Ok(n) => Ok(StrategySpec::HoldAt(n)),
+            Err(_) => Err(StrategyError::NotANumber(number.to_owned())),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,10 +11,9 @@
 
 use std::io::{self, Write};
 
-use cards_core::face::{Face, options_of, setup_of};
-use cards_core::input::quoted;
+use cards_core::face::Face;
 use cards_core::protocol::{Actor, GameState, Step};
-use cards_core::replay::{self, Frame, Recorded, Recording, ReplayError};
+use cards_core::replay::{self, Frame, Recording, ReplayError};
 
 use crate::face::Setup;
 use crate::game::{Action, Event, Game, Outcome};
@@ -25,49 +24,6 @@ pub use crate::face::MAX_GOAL;
 
 /// The game's name in a recording.
 pub const GAME: &str = <Game as Face>::NAME;
-
-/// The web server's recordings and replays until they go through [`Face`]: the face's
-/// codec, and for a recording's options the strictness recordings always had (both
-/// `rules` and `goal`, each once), which the server's tests hold it to.
-impl Recorded for Game {
-    const GAME: &'static str = GAME;
-
-    fn options(&self) -> Vec<String> {
-        // A setup of two text fields always serializes: the fallback is never taken.
-        options_of(&Face::setup(self)).unwrap_or_default()
-    }
-
-    fn from_options(options: &[String]) -> Result<Game, ReplayError> {
-        let mut keys = Vec::new();
-        for option in options {
-            let key = option
-                .split_once('=')
-                .map_or(option.as_str(), |(key, _)| key);
-            if keys.contains(&key) {
-                return Err(ReplayError::Options(format!(
-                    "`{}`: given twice",
-                    quoted(option)
-                )));
-            }
-            keys.push(key);
-        }
-        if !(keys.contains(&"rules") && keys.contains(&"goal")) {
-            return Err(ReplayError::Options(
-                "both rules=RULES and goal=N are needed".to_owned(),
-            ));
-        }
-        let setup = setup_of::<Setup>(options).map_err(ReplayError::Options)?;
-        <Game as Face>::start(&setup, None, 0).map_err(ReplayError::Options)
-    }
-
-    fn token(action: &Action) -> String {
-        <Game as Face>::token(action)
-    }
-
-    fn parse_token(&self, token: &str) -> Result<Action, String> {
-        Face::parse_token(self, token)
-    }
-}
 
 /// A recording of a game with these rules, goal and seed, and these actions, as `pig
 /// --record` writes it.
@@ -206,7 +162,7 @@ mod tests {
             (vec!["colour=red"], "options: unknown field `colour`"),
             (
                 vec!["goal=5", "goal=6", "rules=classic"],
-                "options: `goal`: the key is given twice",
+                "options: `goal=6`: the key is given twice",
             ),
         ] {
             let mut bad = recording(Rules::TwoDice, 20, 5, &actions).unwrap();
@@ -216,36 +172,19 @@ mod tests {
         }
     }
 
-    /// A setting left out takes the game's default, as in a web request: a recording
-    /// of the assignment's rules may name the goal alone.
+    /// A recording names every setting: one left out would replay the game under
+    /// the default rules, another game than the one recorded (the dice differ), as if it
+    /// were this one.
     #[test]
-    fn options_left_out_take_the_defaults() {
-        let (actions, events, _) = played(Rules::TwoDice, 100, 11);
-        let mut short = recording(Rules::TwoDice, 100, 11, &actions).unwrap();
-        assert_eq!(short.options, ["rules=two-dice", "goal=100"]);
+    fn a_recording_that_leaves_a_setting_out_is_refused() {
+        let (actions, _, _) = played(Rules::Classic, 100, 11);
+        let mut short = recording(Rules::Classic, 100, 11, &actions).unwrap();
+        assert_eq!(short.options, ["rules=classic", "goal=100"]);
         short.options = vec!["goal=100".to_owned()];
-        let frames = frames(&short.to_json()).unwrap();
-        let replayed: Vec<Event> = frames.iter().flat_map(|f| f.events.clone()).collect();
-        assert_eq!(replayed, events);
-    }
-
-    /// The web server's recordings, until it goes through the face, keep the strictness
-    /// recordings always had.
-    #[test]
-    fn the_servers_recordings_name_both_settings_once() {
-        let options = |list: &[&str]| list.iter().map(|&o| o.to_owned()).collect::<Vec<_>>();
-        let refused = |list: &[&str]| Game::from_options(&options(list)).unwrap_err().to_string();
         assert_eq!(
-            refused(&["goal=20"]),
-            "options: both rules=RULES and goal=N are needed"
+            frames(&short.to_json()).unwrap_err().to_string(),
+            "options: `rules` missing: a recording of pig names rules, goal"
         );
-        assert_eq!(
-            refused(&["rules=two-dice", "goal=20", "goal=30"]),
-            "options: `goal=30`: given twice"
-        );
-        let game = Game::from_options(&options(&["rules=classic", "goal=20"])).unwrap();
-        assert_eq!((game.rules(), game.goal()), (Rules::Classic, 20));
-        assert_eq!(game.options(), ["rules=classic", "goal=20"]);
     }
 
     /// Holding with no points passes the dice and scores nothing: a file of holds alone

@@ -25,6 +25,7 @@
 
 use std::collections::HashMap;
 use std::io::{self, Read, Write};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use cards_core::protocol::Agent;
@@ -207,8 +208,18 @@ pub fn solved(rules: Rules, goal: u32) -> Result<Arc<Solution>, SolveError> {
         return Ok(Arc::clone(solution));
     }
     let solution = Arc::new(solve(rules, goal)?);
+    SOLVES.fetch_add(1, Ordering::Relaxed);
     *slot = Some(Arc::clone(&solution));
     Ok(solution)
+}
+
+/// How many tables [`solved`] has solved in this process.
+static SOLVES: AtomicUsize = AtomicUsize::new(0);
+
+/// How many tables [`solved`] has solved in this process: each rule set and goal at most
+/// once, however many ask for it, and at the same time (a server's statistics).
+pub fn tables_solved() -> usize {
+    SOLVES.load(Ordering::Relaxed)
 }
 
 /// Solves Pig with these rules and goal by value iteration (see the module's doc).
@@ -614,6 +625,23 @@ impl Fixed<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Many callers asking at once for a table nobody has solved yet get one table,
+    /// solved once (the web server's cold start of many optimal Computers).
+    #[test]
+    fn a_table_asked_for_at_once_is_solved_once() {
+        // Nothing else in this test process calls `super::solved`: the count is this one's.
+        let before = tables_solved();
+        let tables: Vec<Arc<Solution>> = std::thread::scope(|scope| {
+            let callers: Vec<_> = (0..16)
+                .map(|_| scope.spawn(|| super::solved(Rules::TwoDice, 7).unwrap()))
+                .collect();
+            callers.into_iter().map(|c| c.join().unwrap()).collect()
+        });
+        assert!(tables.iter().all(|t| Arc::ptr_eq(t, &tables[0])));
+        assert_eq!(tables_solved() - before, 1);
+    }
+
     use crate::strategy::{HoldAt, Optimal};
     use cards_core::names::RuleSet;
     use pretty_assertions::assert_eq;

@@ -6,9 +6,10 @@
 //! - **Setup** ([`Setup`]): `rules` (`quattro` or `uno`), `max-turns` (the turn limit)
 //!   and the table, one option a seat in seat order, `seat1` to `seat4`, each
 //!   `human:NAME` or `bot:Player K` ([`Seated`]). These are the options of every
-//!   recording Quattro ever wrote, so an old recording replays. Left out: the Quattro
-//!   rules, [`DEFAULT_MAX_TURNS`], and the table of the person at their seat (named
-//!   `You`) against the bots, or four bots with nobody playing. A table is named whole
+//!   recording Quattro ever wrote, so an old recording replays. Left out of a web
+//!   request: the Quattro rules, [`DEFAULT_MAX_TURNS`], and the table of the person at
+//!   their seat (named `You`) against the bots, or four bots with nobody playing; a
+//!   recording names them all (`cards_core::replay::play_back`). A table is named whole
 //!   or not at all: three seats of four describe no game.
 //! - **Actions**: a token is what the person types at the move question, for every seat:
 //!   a card's code (`R5`, `b+2`: any case), `d` for a draw, and a wild card with the

@@ -6,7 +6,7 @@
 
 use std::io::{self, Write};
 
-use cards_core::face::{Face, options_of, setup_of};
+use cards_core::face::Face;
 use cards_core::protocol::{Actor, GameState, Step};
 use cards_core::replay::{self, Frame, Recording, ReplayError};
 
@@ -18,31 +18,6 @@ use cards_core::paint::CardStyle;
 
 /// The game's name in a recording.
 pub const GAME: &str = <Game as Face>::NAME;
-
-/// The recording trait the web server's step-through still asks for: every item is the
-/// face's, so there is one codec. It goes when the server's replay is generic over
-/// [`Face`].
-impl replay::Recorded for Game {
-    const GAME: &'static str = GAME;
-
-    fn options(&self) -> Vec<String> {
-        // A setup of text fields always serializes; an empty list is never written.
-        options_of(&Face::setup(self)).unwrap_or_default()
-    }
-
-    fn from_options(options: &[String]) -> Result<Game, ReplayError> {
-        let setup = setup_of(options).map_err(ReplayError::Options)?;
-        Game::start(&setup, None, 0).map_err(ReplayError::Options)
-    }
-
-    fn token(action: &Action) -> String {
-        <Game as Face>::token(action)
-    }
-
-    fn parse_token(&self, token: &str) -> Result<Action, String> {
-        Face::parse_token(self, token)
-    }
-}
 
 /// Reads a recorded game of Quattro and plays it again: every position, for stepping.
 pub fn frames(text: &str) -> Result<Vec<Frame<Game>>, ReplayError> {

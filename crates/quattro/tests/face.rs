@@ -213,18 +213,23 @@ fn bad_missing_or_repeated_options_are_refused_by_name() {
     assert_eq!(with(3, "players"), "options: `players`: not KEY=VALUE");
     assert_eq!(
         with(0, "max-turns=5"),
-        "options: `max-turns`: the key is given twice"
+        "options: `max-turns=1000`: the key is given twice"
     );
     // A table is named whole or not at all.
     assert_eq!(
         started(&good[..5]),
         Err("options: seat4= is missing".to_owned())
     );
-    // Left out, the rule set and the turn limit are the binary's defaults.
-    assert_eq!(started(&good[1..]), Ok(with_ann(Rules::Quattro, 1000)));
+    // A recording names every option its game writes: one left out would replay
+    // another game (the other rule set) as if it were this one.
+    let names = "a recording of quattro names rules, max-turns, seat1, seat2, seat3, seat4";
+    assert_eq!(
+        started(&good[1..]),
+        Err(format!("options: `rules` missing: {names}"))
+    );
     assert_eq!(
         started(&[good[0], good[2], good[3], good[4], good[5]]),
-        Ok(with_ann(Rules::Quattro, DEFAULT_MAX_TURNS))
+        Err(format!("options: `max-turns` missing: {names}"))
     );
 }
 

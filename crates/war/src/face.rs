@@ -6,9 +6,10 @@
 //!   `max-battles` (the cap), and for a game built from piles `pile-1` to `pile-N`, each
 //!   pile top card first. These are the recording's options as they have always been
 //!   written (`players=2`, `order=shuffled`, `max-battles=100000`), so an old recording
-//!   replays; a page's request gives the same keys, as text or numbers. A key left out
-//!   takes the default: two players, shuffled returns, the cap of
-//!   [`Rules::DEFAULT_MAX_BATTLES`], dealt from the seed.
+//!   replays; a page's request gives the same keys, as text or numbers. A key a request
+//!   leaves out takes the default (two players, shuffled returns, the cap of
+//!   [`Rules::DEFAULT_MAX_BATTLES`], dealt from the seed); a recording names all three
+//!   (`cards_core::replay::play_back` refuses one that leaves a key out).
 //! - **Actions**: the one action, [`Action::Battle`], is written `1`: the answer at the
 //!   prompt that plays one battle ("a number: that many"), read back by the console's
 //!   own parser ([`console::parse_answer`]), so a recording's actions fed to
@@ -419,6 +420,15 @@ impl Face for Game {
         self.players()
             .iter()
             .map(|player| player.cards().map(|card| card.to_string()).collect())
+            .collect()
+    }
+
+    /// Piles are face down, each player's own too: only a viewer shown everything (a
+    /// finished game stepped through) sees them.
+    fn cards_seen(&self, viewer: Viewer) -> Vec<Option<Vec<String>>> {
+        self.cards()
+            .into_iter()
+            .map(|pile| (viewer == Viewer::All).then_some(pile))
             .collect()
     }
 

@@ -152,8 +152,8 @@
 //!   replays alone from `--seed N` and is recorded alone.
 //! - **Recorded games** (`--record FILE`, `war replay FILE`, the module [`face`]): the
 //!   options are `players=N`, `order=shuffled|fixed` and `max-battles=N` (the players
-//!   are named by their seats, so their number is their names; one left out takes its
-//!   default), and for a game built from piles `pile-1=…` to `pile-N=…`; each battle is the answer `1`, read by
+//!   are named by their seats, so their number is their names; a recording names all
+//!   three), and for a game built from piles `pile-1=…` to `pile-N=…`; each battle is the answer `1`, read by
 //!   [`console::parse_answer`], so the actions typed again at `war --seed S` play the
 //!   same game. The deal and the shuffles of won cards come again from the seed, so
 //!   `--record` refuses `--deck`. Game 1 of a session goes to FILE, game N to FILE-N

@@ -10,42 +10,18 @@
 
 use std::io::{self, Write};
 
-use cards_core::face::{Face, options_of, setup_of};
+use cards_core::face::Face;
 use cards_core::names::plural;
 use cards_core::protocol::{Actor, GameState, Step};
-use cards_core::replay::{Frame, Recorded, Recording, ReplayError};
+use cards_core::replay::{Frame, Recording, ReplayError};
 
 use crate::deck::ChanceNode;
-use crate::game::{Action, Event, Game};
+use crate::game::{Event, Game};
 use crate::render::{render_events, render_hands, render_summary, rules_text};
 
 /// Reads a recorded game of War and plays it again: every position, for stepping.
 pub fn frames(text: &str) -> Result<Vec<Frame<Game>>, ReplayError> {
     cards_core::replay::play_back(&Recording::from_json(text, <Game as Face>::NAME)?)
-}
-
-// The web server's tables and replays still name `Recorded` until they are generic over
-// the face: this says the same in the face's words, with nothing of its own.
-impl Recorded for Game {
-    const GAME: &'static str = <Game as Face>::NAME;
-
-    fn options(&self) -> Vec<String> {
-        // A struct's fields always serialize: the empty fallback is never taken.
-        options_of(&Face::setup(self)).unwrap_or_default()
-    }
-
-    fn from_options(options: &[String]) -> Result<Game, ReplayError> {
-        let setup = setup_of(options).map_err(ReplayError::Options)?;
-        <Game as Face>::start(&setup, None, 0).map_err(ReplayError::Options)
-    }
-
-    fn token(action: &Action) -> String {
-        <Game as Face>::token(action)
-    }
-
-    fn parse_token(&self, token: &str) -> Result<Action, String> {
-        <Game as Face>::parse_token(self, token)
-    }
 }
 
 /// Writes one position in the console's own lines: what its step did (the deal's hands,
@@ -126,6 +102,7 @@ mod tests {
     use crate::card::Card;
     use crate::console;
     use crate::face::BATTLE;
+    use crate::game::Action;
     use crate::game::{NoWinner, Outcome};
     use crate::rules::{MAX_PLAYERS, Rules, WonCardOrder};
     use crate::strategy::AlwaysBattle;

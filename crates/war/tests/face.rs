@@ -226,7 +226,7 @@ fn bad_options_are_refused_naming_the_option() {
         (&["players"], "`players`: not KEY=VALUE"),
         (
             &["players=2", "players=2"],
-            "`players`: the key is given twice",
+            "`players=2`: the key is given twice",
         ),
         (&["colour=red"], "unknown field `colour`"),
         (&["pile-9=AS"], "unknown field `pile-9`"),
@@ -251,8 +251,9 @@ fn bad_options_are_refused_naming_the_option() {
     }
 }
 
-/// Options left out take the game's defaults (before the face, a recording had to
-/// give all three); the page's request gives numbers as JSON numbers or text.
+/// Options a setup leaves out take the game's defaults (a page's request; a recording
+/// must still name all three, as `play_back` checks); numbers come as JSON numbers or
+/// text.
 #[test]
 fn options_left_out_take_the_defaults_and_numbers_come_as_text_or_json() {
     assert_eq!(start_of(&[]).unwrap(), Game::new(Rules::default()));

@@ -5,22 +5,23 @@
 //!
 //! The server never trusts a recording's story: it rebuilds the game from the options,
 //! draws chance from the seed and applies each action with the protocol
-//! ([`frames_of`]), so a file can show nothing the rules would not have done. Each frame
-//! is told as the live page tells a step ([`Stepped::frame`], with the same entries);
-//! since the game is over, every hand is shown, unless the recording stops before the
-//! end (a game quit at the terminal): then a frame shows only what seat 0 saw.
+//! ([`play_back`]), so a file can show nothing the rules would not have done. Each frame
+//! is told as the live page tells a step ([`crate::games::live::frame`], with the same
+//! lines); since the game is over, every hand is shown, unless the recording stops before
+//! the end (a game quit at the terminal): then a frame shows only what seat 0 saw.
 //!
-//! The four games' types are named once here, in [`with_recorded`]'s `match` (a
-//! session's own recording is its [`Table`]'s); each game's crate implements
-//! [`Recorded`] (its options and action tokens) and its module of [`crate::games`]
-//! implements [`Stepped`] (how the page draws a position, in [`crate::games::step`]).
+//! Written once over the games' face ([`Face`]); the four games' types are named only by
+//! [`cardgames::with_game`].
 
-use cards_core::protocol::Actor;
-use cards_core::replay::{Frame, Recorded, Recording, ReplayError, frames_of};
+use cardgames::{Visit, with_game};
+use cards_core::face::Face;
+use cards_core::protocol::{Actor, Step};
+use cards_core::replay::{Frame, Recording, ReplayError, play_back};
 use serde_json::{Value, json};
 
 use crate::error::ApiError;
-use crate::games::step::{FrameJson, Stepped};
+use crate::games::live;
+use crate::games::step::FrameJson;
 use crate::kind::Kind;
 use crate::table::Table;
 
@@ -32,25 +33,6 @@ pub const MAX_RECORDING: usize = 1 << 20;
 /// The most frames a replay sent to the page may have: each is a whole position, so a
 /// War played to its battle cap is stepped through at the terminal instead.
 pub const MAX_FRAMES: usize = 20_000;
-
-/// Something done with one recorded game's type: see [`with_recorded`].
-pub trait Visit {
-    /// What it gives.
-    type Out;
-    /// Does it with the game `G`.
-    fn visit<G: Recorded + Stepped>(self) -> Self::Out;
-}
-
-/// Runs `visit` with the game type of `kind`: the one place that names the four games'
-/// types.
-pub fn with_recorded<V: Visit>(kind: Kind, visit: V) -> V::Out {
-    match kind {
-        Kind::OchosLocos => visit.visit::<ochos_locos::Game>(),
-        Kind::Quattro => visit.visit::<quattro::Game>(),
-        Kind::War => visit.visit::<war::Game>(),
-        Kind::Pig => visit.visit::<pig::Game>(),
-    }
-}
 
 /// The recording of a session's game, once it is over (before, it would tell every
 /// card and roll to come).
@@ -68,19 +50,19 @@ struct FramesOf<'a>(&'a Recording);
 
 impl Visit for FramesOf<'_> {
     type Out = Result<Value, ApiError>;
-    fn visit<G: Recorded + Stepped>(self) -> Result<Value, ApiError> {
+    fn visit<G: Face>(self) -> Result<Value, ApiError> {
         let too_long = || {
             ApiError::malformed(format!(
                 "the recorded game is longer than the {} steps the page steps through: use `{} replay FILE`",
                 MAX_FRAMES - 1,
-                G::GAME
+                G::NAME
             ))
         };
         // Each action is a step at least: a long file is refused before it is played.
         if self.0.actions.len() >= MAX_FRAMES {
             return Err(too_long());
         }
-        let frames = frames_of::<G>(self.0).map_err(refused)?;
+        let frames = play_back::<G>(self.0).map_err(refused)?;
         if frames.len() > MAX_FRAMES {
             return Err(too_long());
         }
@@ -94,27 +76,8 @@ fn refused(error: ReplayError) -> ApiError {
 }
 
 /// Every frame of `frames` (a replay of `recording`) as the page steps through them.
-pub fn replay_json<G: Recorded + Stepped>(recording: &Recording, frames: &[Frame<G>]) -> Value {
-    let complete = frames
-        .last()
-        .is_some_and(|frame| frame.state.actor() == Actor::Over);
-    let mut memo = G::Memo::default();
-    let json_frames: Vec<FrameJson> = frames
-        .iter()
-        .enumerate()
-        .map(|(index, frame)| {
-            let mut shown = G::frame(frame, &mut memo, complete);
-            if index == 0 {
-                let mut log = G::opening(&frame.state);
-                log.append(&mut shown.log);
-                shown.log = log;
-            }
-            if !complete && index + 1 == frames.len() {
-                shown.status = format!("The recording stops here. {}", shown.status);
-            }
-            shown
-        })
-        .collect();
+pub fn replay_json<G: Face>(recording: &Recording, frames: &[Frame<G>]) -> Value {
+    let json_frames = frames_json(frames);
     // A rule set named in the recording's own words (`rules=diversidad`), where the
     // game's rules alone could name two.
     let named = recording
@@ -135,11 +98,12 @@ pub fn replay_json<G: Recorded + Stepped>(recording: &Recording, frames: &[Frame
     };
     let rules_text = frames
         .first()
-        .map(|frame| G::rules_text(&frame.state))
+        .map(|frame| crate::games::rule_sentences(&frame.state.rules_text()))
         .unwrap_or_default();
+    let complete = is_complete(frames);
     json!({
-        "game": G::GAME,
-        "title": G::KIND.title(),
+        "game": G::NAME,
+        "title": G::TITLE,
         "seed": recording.seed.to_string(),
         "options": recording.options,
         "complete": complete,
@@ -147,6 +111,42 @@ pub fn replay_json<G: Recorded + Stepped>(recording: &Recording, frames: &[Frame
         "rules_text": rules_text,
         "frames": json_frames,
     })
+}
+
+/// Whether the recording plays to the end of its game.
+fn is_complete<G: Face>(frames: &[Frame<G>]) -> bool {
+    frames
+        .last()
+        .is_some_and(|frame| frame.state.actor() == Actor::Over)
+}
+
+/// The page's frames of a replay: every card shown once the game is over, the first
+/// frame opened with the game's opening lines, each choice the events do not tell said,
+/// and a recording that stops early said so at its last frame.
+fn frames_json<G: Face>(frames: &[Frame<G>]) -> Vec<FrameJson> {
+    let complete = is_complete(frames);
+    let mut memo = G::Memo::default();
+    frames
+        .iter()
+        .enumerate()
+        .map(|(index, frame)| {
+            let mut shown = live::frame(frame, &mut memo, complete);
+            if index == 0 {
+                let mut log = live::opening(&frame.state);
+                log.append(&mut shown.log);
+                shown.log = log;
+            }
+            if let Some(Step::Action { seat, action }) = &frame.step
+                && let Some(line) = frame.state.chose(*seat, action)
+            {
+                shown.log.insert(0, line);
+            }
+            if !complete && index + 1 == frames.len() {
+                shown.status = format!("The recording stops here. {}", shown.status);
+            }
+            shown
+        })
+        .collect()
 }
 
 /// Plays a recording (the body of `POST /api/replays`) again into the page's frames;
@@ -164,7 +164,7 @@ pub fn replay(body: &Value) -> Result<Value, ApiError> {
             cards_core::input::quoted(&recording.game)
         ))
     })?;
-    with_recorded(kind, FramesOf(&recording))
+    with_game(kind, FramesOf(&recording))
 }
 
 #[cfg(test)]
@@ -212,11 +212,11 @@ mod tests {
         frames
     }
 
-    fn shown<G: Stepped>(frames: &[Frame<G>], reveal: bool) -> Vec<FrameJson> {
+    fn shown<G: Face>(frames: &[Frame<G>], reveal: bool) -> Vec<FrameJson> {
         let mut memo = G::Memo::default();
         frames
             .iter()
-            .map(|f| G::frame(f, &mut memo, reveal))
+            .map(|f| live::frame(f, &mut memo, reveal))
             .collect()
     }
 
@@ -263,7 +263,7 @@ mod tests {
                 assert_eq!(
                     lines
                         .iter()
-                        .filter(|e| matches!(e.kind, "played" | "drew" | "passed"))
+                        .filter(|e| matches!(e.kind.as_str(), "played" | "drew" | "passed"))
                         .count(),
                     turns
                 );
@@ -414,9 +414,19 @@ mod tests {
                 check_end(last, Some(winner));
                 // The winner's total as the game's last event tells it: the banked
                 // points and, won mid-turn, that turn's.
-                let total = match frames.last().unwrap().events.last().unwrap() {
-                    pig::Event::Rolled { total, .. } | pig::Event::Held { total, .. } => *total,
-                };
+                let total = frames
+                    .last()
+                    .unwrap()
+                    .events
+                    .iter()
+                    .rev()
+                    .find_map(|e| match *e {
+                        pig::Event::Rolled { total, .. } | pig::Event::Held { total, .. } => {
+                            Some(total)
+                        }
+                        pig::Event::GameOver { .. } => None,
+                    })
+                    .unwrap();
                 assert!(total >= 30);
                 assert_eq!(last.players[winner].score, Some(total), "{rules:?} {seed}");
                 // Every roll's line carries its dice, and the view keeps the last.

@@ -24,11 +24,7 @@ use serde_json::{Map, Value, json};
 use crate::assets;
 use crate::error::ApiError;
 use crate::extract::Segment;
-use crate::games::ochos::Ochos;
-use crate::games::pig::{Pig, Setup as PigSetup};
-use crate::games::quattro::Quattro;
-use crate::games::war::War;
-use crate::games::{Entry, Options};
+use crate::games::Entry;
 use crate::guard::{self, Client, Hosts};
 use crate::kind::Kind;
 use crate::table::Table;
@@ -292,17 +288,12 @@ impl Games {
     }
 }
 
-/// A solved table, or why it could not be solved; computed once per key.
-type Solved = Arc<OnceLock<Result<Arc<pig::Solution>, String>>>;
-
 /// Everything the handlers share.
 #[derive(Debug)]
 pub struct AppState {
     config: Config,
     hosts: Hosts,
     games: Mutex<Games>,
-    solutions: Mutex<HashMap<(pig::Rules, u32), Solved>>,
-    solves: AtomicUsize,
     /// Replays being played again right now (at most [`MAX_REPLAYS_IN_FLIGHT`]).
     replaying: AtomicUsize,
     /// How many times a kept log was made again by playing its request again.
@@ -358,8 +349,6 @@ impl AppState {
             hosts: Hosts::new(config.addr, &config.allow_hosts),
             config,
             games: Mutex::new(Games::default()),
-            solutions: Mutex::new(HashMap::new()),
-            solves: AtomicUsize::new(0),
             replaying: AtomicUsize::new(0),
             logs_replayed: AtomicUsize::new(0),
             made_logs: Mutex::new(MadeLogs::default()),
@@ -383,10 +372,11 @@ impl AppState {
         lock(&self.games).map.len()
     }
 
-    /// How many of Pig's tables have been solved since the server started (each rule
-    /// set and goal at most once).
+    /// How many of Pig's tables this process has solved (each rule set and goal at most
+    /// once: `pig::solver::solved` keeps them, and solves a table once however many ask
+    /// for it at the same time).
     pub fn tables_solved(&self) -> usize {
-        self.solves.load(Ordering::SeqCst)
+        pig::solver::tables_solved()
     }
 
     /// Drops the games idle since before `now - idle`; returns how many.
@@ -492,21 +482,6 @@ impl AppState {
         Ok(id)
     }
 
-    /// The solved table for Pig's `optimal` Computer, solved once per rules and goal:
-    /// the first request for a key solves it while the others wait for that one result
-    /// (single flight), so a cold start of many games holds one table, not one each.
-    fn solution(&self, rules: pig::Rules, goal: u32) -> Result<Arc<pig::Solution>, ApiError> {
-        let cell = Arc::clone(lock(&self.solutions).entry((rules, goal)).or_default());
-        cell.get_or_init(|| {
-            self.solves.fetch_add(1, Ordering::SeqCst);
-            pig::solve(rules, goal)
-                .map(Arc::new)
-                .map_err(|e| e.to_string())
-        })
-        .clone()
-        .map_err(ApiError::internal)
-    }
-
     /// Starts a game for a client with no address (in-process callers); see
     /// [`AppState::start_for`].
     pub fn start(&self, request: &Value) -> Result<(GameId, Session), ApiError> {
@@ -560,31 +535,8 @@ impl AppState {
             Some(Value::Object(map)) => map,
             Some(_) => return Err(ApiError::malformed("\"options\" is an object")),
         };
-        let options = Options(options);
         self.has_room(client)?;
-        let (table, log) = match kind {
-            Kind::OchosLocos => {
-                let (g, log) = Ochos::new(options, seed)?;
-                (Table::OchosLocos(g), log)
-            }
-            Kind::Quattro => {
-                let (g, log) = Quattro::new(options, seed)?;
-                (Table::Quattro(Box::new(g)), log)
-            }
-            Kind::War => {
-                let (g, log) = War::new(options, seed)?;
-                (Table::War(g), log)
-            }
-            Kind::Pig => {
-                let setup = PigSetup::parse(options)?;
-                let solution = match setup.computer {
-                    pig::StrategySpec::Optimal => Some(self.solution(setup.rules, setup.goal)?),
-                    pig::StrategySpec::HoldAt(_) => None,
-                };
-                let (g, log) = Pig::new(setup, solution, seed)?;
-                (Table::Pig(g), log)
-            }
-        };
+        let (table, log) = Table::start(kind, options, seed)?;
         let session = Session {
             table,
             seed,

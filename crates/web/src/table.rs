@@ -1,15 +1,13 @@
-//! One game as the server holds it, whichever of the four: what the server asks of a
-//! game (its view, an action, its replay address, its recording) without naming the
-//! game. Above the games' modules, below the server and the replays.
+//! One game as the server holds it, whichever of the four: the one enum of live games
+//! ([`Live`] of each game's face), so that a session is one type. Every method is the
+//! same call on each variant ([`each!`]); the games differ only in their faces.
 
-use cards_core::replay::{MAX_STEPS, Recorded, Recording};
-use serde_json::Value;
+use cards_core::face::Face;
+use cards_core::replay::{MAX_STEPS, Recording, record};
+use serde_json::{Map, Value};
 
 use crate::error::ApiError;
-use crate::games::ochos::Ochos;
-use crate::games::pig::Pig;
-use crate::games::quattro::Quattro;
-use crate::games::war::War;
+use crate::games::live::Live;
 use crate::games::{Entry, Snapshot, Tape};
 use crate::kind::Kind;
 
@@ -17,17 +15,56 @@ use crate::kind::Kind;
 #[derive(Clone, Debug)]
 pub enum Table {
     /// Ochos Locos.
-    OchosLocos(Ochos),
-    /// Quattro, boxed: a Quattro game (its hands and each hand's counts) is the largest, and the
-    /// server holds thousands of tables.
-    Quattro(Box<Quattro>),
+    OchosLocos(Live<ochos_locos::Game>),
+    /// Quattro, boxed: a Quattro game (its hands and each hand's counts) is the largest,
+    /// and the server holds thousands of tables.
+    Quattro(Box<Live<quattro::Game>>),
     /// War.
-    War(War),
+    War(Live<war::Game>),
     /// Pig.
-    Pig(Pig),
+    Pig(Live<pig::Game>),
+}
+
+/// `$body` with `$live` bound to the table's game, whichever it is.
+macro_rules! each {
+    ($table:expr, $live:ident => $body:expr) => {
+        match $table {
+            Table::OchosLocos($live) => $body,
+            Table::Quattro($live) => $body,
+            Table::War($live) => $body,
+            Table::Pig($live) => $body,
+        }
+    };
 }
 
 impl Table {
+    /// A new game of `kind` from a start request's `options` and `seed`, and its first
+    /// lines.
+    pub fn start(
+        kind: Kind,
+        options: &Map<String, Value>,
+        seed: u64,
+    ) -> Result<(Table, Vec<Entry>), ApiError> {
+        Ok(match kind {
+            Kind::OchosLocos => {
+                let (live, log) = Live::new(options, seed)?;
+                (Table::OchosLocos(live), log)
+            }
+            Kind::Quattro => {
+                let (live, log) = Live::new(options, seed)?;
+                (Table::Quattro(Box::new(live)), log)
+            }
+            Kind::War => {
+                let (live, log) = Live::new(options, seed)?;
+                (Table::War(live), log)
+            }
+            Kind::Pig => {
+                let (live, log) = Live::new(&pig_options(options)?, seed)?;
+                (Table::Pig(live), log)
+            }
+        })
+    }
+
     /// Which game this is.
     pub fn kind(&self) -> Kind {
         match self {
@@ -40,57 +77,54 @@ impl Table {
 
     /// What the page's seat may see now.
     pub fn snapshot(&self) -> Result<Snapshot, ApiError> {
-        match self {
-            Table::OchosLocos(g) => g.snapshot(),
-            Table::Quattro(g) => g.snapshot(),
-            Table::War(g) => g.snapshot(),
-            Table::Pig(g) => g.snapshot(),
-        }
+        each!(self, live => live.snapshot())
     }
 
     /// Carries out the page's action; on a refusal the game is unchanged.
     pub fn act(&mut self, action: &Value) -> Result<Vec<Entry>, ApiError> {
-        if !action.is_object() {
-            return Err(ApiError::malformed(
-                "an action is a JSON object, like {\"type\": \"draw\"}",
-            ));
-        }
-        match self {
-            Table::OchosLocos(g) => g.act(action),
-            Table::Quattro(g) => g.act(action),
-            Table::War(g) => g.act(action),
-            Table::Pig(g) => g.act(action),
-        }
+        each!(self, live => live.act(action))
     }
 
     /// The options part of the replay address.
     pub fn replay_query(&self) -> String {
-        match self {
-            Table::OchosLocos(g) => g.replay_query(),
-            Table::Quattro(g) => g.replay_query(),
-            Table::War(g) => g.replay_query(),
-            Table::Pig(g) => g.replay_query(),
-        }
+        each!(self, live => live.replay_query())
     }
 
     /// The game's recording: its start, `seed` and every seat's action (in the
     /// workspace's one format, the file `GAME replay FILE` reads).
     pub fn recording(&self, seed: u64) -> Result<Recording, ApiError> {
-        match self {
-            Table::OchosLocos(g) => recording_of(g.tape(), seed),
-            Table::Quattro(g) => recording_of(g.tape(), seed),
-            Table::War(g) => recording_of(g.tape(), seed),
-            Table::Pig(g) => recording_of(g.tape(), seed),
-        }
+        each!(self, live => recording_of(live.tape(), seed))
     }
 }
 
+/// The goals a Pig game on the page may have: each rule set's solved table for a goal
+/// is kept once solved (for the optimal Computer), so the goals are few.
+pub const PIG_GOALS: [u32; 4] = [20, 30, 50, 100];
+
+/// Pig's options as the page plays them: the optimal Computer unless another is named
+/// (the game's own default is the assignment's `hold:20`), and a goal of [`PIG_GOALS`].
+fn pig_options(options: &Map<String, Value>) -> Result<Map<String, Value>, ApiError> {
+    let mut options = options.clone();
+    let goal = crate::games::Options(&options).number("goal")?;
+    if let Some(goal) = goal
+        && !PIG_GOALS.iter().any(|&g| u64::from(g) == goal)
+    {
+        return Err(ApiError::malformed(format!(
+            "goal {goal}: the page plays to 20, 30, 50 or 100"
+        )));
+    }
+    options
+        .entry("computer")
+        .or_insert_with(|| Value::from("optimal"));
+    Ok(options)
+}
+
 /// A tape written as a recording, unless the game outgrew what a recording holds.
-fn recording_of<G: Recorded>(tape: &Tape<G>, seed: u64) -> Result<Recording, ApiError> {
+fn recording_of<G: Face>(tape: &Tape<G>, seed: u64) -> Result<Recording, ApiError> {
     if tape.overflowed {
         return Err(ApiError::illegal(format!(
             "this game went on for more than {MAX_STEPS} actions: too long to record"
         )));
     }
-    Ok(G::recording(&tape.start, seed, &tape.actions))
+    record(&tape.start, seed, &tape.actions).map_err(|e| ApiError::internal(e.to_string()))
 }

@@ -22,7 +22,7 @@ use pretty_assertions::assert_eq;
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
-use web::{AppState, Config, Table, router};
+use web::{AppState, Config, Kind, Table, router};
 
 fn app(config: Config) -> (Arc<AppState>, Router) {
     let state = Arc::new(AppState::new(config));
@@ -1219,7 +1219,7 @@ async fn an_unknown_page_is_html_to_a_browser() {
     }
 }
 
-/// 200 first requests at once for the same Pig table solve it once.
+/// 200 first requests at once for the same Pig table all start, on one table.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn concurrent_cold_pig_starts_solve_one_table() {
     let (state, app) = app(Config {
@@ -1238,10 +1238,14 @@ async fn concurrent_cold_pig_starts_solve_one_table() {
     for task in tasks {
         assert_eq!(task.await.unwrap(), StatusCode::CREATED);
     }
-    assert_eq!(state.tables_solved(), 1);
     assert_eq!(state.live(), 200);
+    // The tables are the process's (`pig::solver::solved`, whose own test checks that a
+    // table asked for at once is solved once): other tests of this process solve theirs,
+    // so the count is at least this one, at most one a rule set and page goal.
+    let solved = state.tables_solved();
+    assert!((1..=8).contains(&solved), "{solved}");
     let (_, stats) = call(&app, "GET", "/api/stats", "").await;
-    assert_eq!(stats["pig_tables_solved"], 1);
+    assert!(stats["pig_tables_solved"].as_u64().unwrap() >= solved as u64);
 }
 
 /// What a player who knew that random seeds have at most nine digits would pay to find
@@ -1251,26 +1255,21 @@ async fn concurrent_cold_pig_starts_solve_one_table() {
 #[test]
 #[ignore = "a measurement for docs/web.md, not a test"]
 fn seed_search_cost() {
-    use web::games::pig::{Pig, Setup};
-    use web::games::quattro::Quattro;
     let empty = serde_json::Map::new();
     let n = 200_000u64;
     let began = Instant::now();
     let mut found = 0;
     for seed in 0..n {
-        let (game, _) = Quattro::new(web::games::Options(&empty), seed).unwrap();
+        let (game, _) = Table::start(Kind::Quattro, &empty, seed).unwrap();
         let view = game.snapshot().unwrap().view;
         found += usize::from(view["hand"][0] == "R5");
     }
     let quattro = began.elapsed().as_secs_f64() / n as f64;
-    let setup = Setup {
-        rules: pig::Rules::TwoDice,
-        goal: 100,
-        computer: pig::StrategySpec::HoldAt(20),
-    };
+    let json = json!({"goal": 100, "computer": "hold:20"});
+    let setup = json.as_object().unwrap();
     let began = Instant::now();
     for seed in 0..n {
-        let (game, _) = Pig::new(setup, None, seed).unwrap();
+        let (game, _) = Table::start(Kind::Pig, setup, seed).unwrap();
         found += usize::from(game.snapshot().unwrap().view["turn_points"] == 0);
     }
     let pig = began.elapsed().as_secs_f64() / n as f64;

@@ -9,7 +9,7 @@
 //! turns the cards for the whole table, [`Face::TABLE_TURNS`]) a `count` of turns and
 //! `to_end`.
 
-use cards_core::face::{Face, Line, Viewer, options_of, setup_from_map};
+use cards_core::face::{Face, Line, Viewer, setup_from_map};
 use cards_core::protocol::{Actor, ChanceSource, Driver, Seat};
 use cards_core::replay::Frame;
 use cards_core::rng::rng_from_seed;
@@ -32,8 +32,8 @@ const SESSION_OPTIONS: [&str; 2] = ["seat", "watch"];
 /// A live game of `G` as the server holds it.
 #[derive(Clone, Debug)]
 pub struct Live<G: Face> {
-    /// The options the start request gave (what the page's address repeats).
-    setup: G::Setup,
+    /// The options the start request gave, as the page's address repeats them.
+    query: String,
     game: G,
     chance: ChanceSource<G::Chance>,
     driver: Driver<G>,
@@ -67,7 +67,7 @@ impl<G: Face> Live<G> {
         }
         let bots = game.bots().map_err(ApiError::internal)?;
         let mut live = Live {
-            setup,
+            query: query(options),
             tape: session_tape(&game),
             chance: ChanceSource::seeded(rng_from_seed(seed)),
             driver: Driver::new(),
@@ -104,18 +104,7 @@ impl<G: Face> Live<G> {
     /// The query of the page's address that starts this game again: the options the
     /// start request gave, then the session's.
     pub fn replay_query(&self) -> String {
-        let mut query: Vec<String> = options_of(&self.setup)
-            .unwrap_or_default()
-            .iter()
-            .map(|option| query_part(option))
-            .collect();
-        if self.seat != 0 || (!self.playing) {
-            query.push(format!("seat={}", self.seat));
-        }
-        if !self.playing {
-            query.push("watch=1".to_owned());
-        }
-        query.join("&")
+        self.query.clone()
     }
 
     /// Whether the person acts at `seat`'s turn: their own seat, or every seat in a game
@@ -170,45 +159,55 @@ impl<G: Face> Live<G> {
                 };
                 self.play_on(until, &mut log)?;
             }
-            "next" => {
-                return Err(ApiError::illegal(
-                    "you play a seat: send one of your actions",
-                ));
-            }
-            _ if !self.playing => {
-                return Err(ApiError::illegal("you are watching: send next or to_end"));
-            }
             "to_end" if G::TABLE_TURNS.is_some() => self.repeat(None, u64::MAX, &mut log)?,
-            "to_end" => {
+            "next" | "to_end" => {
                 return Err(ApiError::illegal(
                     "you play a seat: send one of your actions",
                 ));
             }
             _ => {
-                let mut fields = fields.clone();
-                let count = match fields.remove("count") {
-                    None | Some(Value::Null) => 1,
-                    Some(_) if G::TABLE_TURNS.is_none() => {
-                        return Err(ApiError::malformed(format!(
-                            "unknown field \"count\" (an action of {} has none)",
-                            G::TITLE
-                        )));
-                    }
-                    Some(n) => n
-                        .as_u64()
-                        .filter(|n| (1..=MAX_COUNT).contains(n))
-                        .ok_or_else(|| {
-                            ApiError::malformed(format!(
-                                "\"count\" is a number of turns, 1 to {MAX_COUNT}"
-                            ))
-                        })?,
-                };
-                let action: G::Action = serde_json::from_value(Value::Object(fields))
-                    .map_err(|e| ApiError::malformed(format!("no action of {}: {e}", G::TITLE)))?;
+                // The game's own action first: a request that is none is malformed,
+                // whoever sends it; a real one may still not be the sender's to make.
+                let (action, count) = self.read_action(fields)?;
+                if !self.playing {
+                    return Err(ApiError::illegal("you are watching: send next or to_end"));
+                }
                 self.repeat(Some(action), count, &mut log)?;
             }
         }
         Ok(log.into_entries())
+    }
+
+    /// One of the game's action objects (its serde shape: `{"type": "play", "card":
+    /// "R8"}`), and, where the person turns the cards for the table, its `count`. A field
+    /// the action does not have is refused, not ignored: a typo must not change nothing.
+    fn read_action(&self, fields: &Map<String, Value>) -> Result<(G::Action, u64), ApiError> {
+        let mut fields = fields.clone();
+        let count = match fields.remove("count") {
+            None | Some(Value::Null) => 1,
+            Some(_) if G::TABLE_TURNS.is_none() => {
+                return Err(unknown_field("count", G::TITLE));
+            }
+            Some(n) => n
+                .as_u64()
+                .filter(|n| (1..=MAX_COUNT).contains(n))
+                .ok_or_else(|| {
+                    ApiError::malformed(format!("\"count\" is a number of turns, 1 to {MAX_COUNT}"))
+                })?,
+        };
+        let action: G::Action = serde_json::from_value(Value::Object(fields.clone()))
+            .map_err(|e| ApiError::malformed(format!("no action of {}: {e}", G::TITLE)))?;
+        // The fields the action has are those it is written with.
+        let written = serde_json::to_value(action)
+            .map_err(|e| ApiError::internal(format!("an action could not be written: {e}")))?;
+        if let Some(key) = fields
+            .iter()
+            .find(|(key, value)| !value.is_null() && written.get(key.as_str()).is_none())
+            .map(|(key, _)| key)
+        {
+            return Err(unknown_field(key, G::TITLE));
+        }
+        Ok((action, count))
     }
 
     /// The person's `action` (`None`: the one action a turn allows) `count` times, each
@@ -308,9 +307,27 @@ impl<G: Face> Live<G> {
     }
 }
 
-/// `option` (`key=value`) as a part of an address's query, its value escaped.
-fn query_part(option: &str) -> String {
-    let (key, value) = option.split_once('=').unwrap_or((option, ""));
+/// A start request's options as an address's query (`rules=uno&players=4`), each value
+/// as text (a number as its digits, `true` as `1`), escaped.
+fn query(options: &Map<String, Value>) -> String {
+    let parts: Vec<String> = options
+        .iter()
+        .filter_map(|(key, value)| {
+            let value = match value {
+                Value::Null => return None,
+                Value::String(text) => text.clone(),
+                Value::Bool(true) => "1".to_owned(),
+                Value::Bool(false) => "0".to_owned(),
+                other => other.to_string(),
+            };
+            Some(query_part(key, &value))
+        })
+        .collect();
+    parts.join("&")
+}
+
+/// `key=value` as a part of an address's query, the value escaped.
+fn query_part(key: &str, value: &str) -> String {
     let mut out = format!("{key}=");
     for byte in value.bytes() {
         match byte {
@@ -321,6 +338,14 @@ fn query_part(option: &str) -> String {
         }
     }
     out
+}
+
+/// A field an action of the game does not have, refused.
+fn unknown_field(key: &str, title: &str) -> ApiError {
+    ApiError::malformed(format!(
+        "unknown field \"{}\" (no action of {title} has it)",
+        cards_core::input::quoted(key)
+    ))
 }
 
 /// The lines of one step as `viewer` may know them, into `log`; and what the view keeps.
@@ -363,12 +388,7 @@ pub fn frame<G: Face>(frame: &Frame<G>, memo: &mut G::Memo, reveal: bool) -> Fra
     tell(state, &frame.events, viewer, memo, &mut log);
     let players = players(state, None);
     let outcome = state.outcome().map(|o| outcome(state, &o));
-    let hands = state
-        .cards()
-        .into_iter()
-        .enumerate()
-        .map(|(seat, cards)| (reveal || seat == 0).then_some(cards))
-        .collect();
+    let hands = state.cards_seen(viewer);
     let view = state
         .view(0, memo)
         .and_then(|view| serde_json::to_value(view).ok())

@@ -9,11 +9,7 @@
 //! face-down cards by their number only.
 
 pub mod live;
-pub mod ochos;
-pub mod pig;
-pub mod quattro;
 pub mod step;
-pub mod war;
 
 pub use cards_core::protocol::Tape;
 use cards_core::protocol::{Actor, Agent, ChanceSource, Driver, GameState, Seat, Step, Stop};

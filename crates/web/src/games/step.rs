@@ -1,14 +1,11 @@
-//! What the page steps through, as each game draws it: a replay's frame and the trait
-//! the four games implement for it ([`Stepped`]). The replays ([`crate::replay`]) play
-//! a recording again and ask each frame of the game; the games own how it looks.
+//! What the page steps through: a replay's frame ([`FrameJson`], drawn by
+//! [`super::live::frame`] from the game's face) and its status line.
 
-use cards_core::protocol::{Actor, GameState, Seat};
-use cards_core::replay::Frame;
+use cards_core::protocol::{Actor, Seat};
 use serde::Serialize;
 use serde_json::Value;
 
 use super::{Entry, OutcomeJson, PlayerJson};
-use crate::kind::Kind;
 
 /// One position of a replay as the page draws it.
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -28,29 +25,6 @@ pub struct FrameJson {
     pub status: String,
     /// How the game ended, in its last frame.
     pub outcome: Option<OutcomeJson>,
-}
-
-/// A game the page can step through: how its positions are drawn. Each of the four
-/// games implements it in its module of [`crate::games`].
-pub trait Stepped: GameState + Clone + 'static {
-    /// Which game this is.
-    const KIND: Kind;
-
-    /// What a frame carries over from the ones before it (Pig's last dice, the cards of
-    /// War's last battle), as the live game keeps it from one request to the next.
-    type Memo: Default;
-
-    /// One frame: the step's lines and the position after it; `reveal` shows every
-    /// seat's cards, otherwise only seat 0's.
-    fn frame(frame: &Frame<Self>, memo: &mut Self::Memo, reveal: bool) -> FrameJson;
-
-    /// The lines the live page starts a game with, before its first step.
-    fn opening(_start: &Self) -> Vec<Entry> {
-        Vec::new()
-    }
-
-    /// The rules panel of the game (the live page's `rules_text`).
-    fn rules_text(start: &Self) -> Vec<String>;
 }
 
 /// The status line of a position: how the game ended, whose turn it is, or what chance
