@@ -133,7 +133,59 @@ struct Written {
     // Any other key, kept to be refused by name with the keys there are (a typo must not
     // silently change nothing); serde's own refusal would not name the option's value.
     #[serde(flatten, skip_serializing)]
-    unknown: BTreeMap<String, serde_json::Value>,
+    unknown: BTreeMap<String, AnyText>,
+}
+
+/// Any value, kept as text for the message that refuses its key (`colour=3`).
+struct AnyText(String);
+
+impl<'de> Deserialize<'de> for AnyText {
+    fn deserialize<D: serde::Deserializer<'de>>(input: D) -> Result<AnyText, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = AnyText;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("any value")
+            }
+            fn visit_str<E>(self, text: &str) -> Result<AnyText, E> {
+                Ok(AnyText(text.to_owned()))
+            }
+            fn visit_u64<E>(self, n: u64) -> Result<AnyText, E> {
+                Ok(AnyText(n.to_string()))
+            }
+            fn visit_i64<E>(self, n: i64) -> Result<AnyText, E> {
+                Ok(AnyText(n.to_string()))
+            }
+            fn visit_f64<E>(self, n: f64) -> Result<AnyText, E> {
+                Ok(AnyText(n.to_string()))
+            }
+            fn visit_bool<E>(self, b: bool) -> Result<AnyText, E> {
+                Ok(AnyText(b.to_string()))
+            }
+            fn visit_unit<E>(self) -> Result<AnyText, E> {
+                Ok(AnyText("null".to_owned()))
+            }
+            // A list or an object is named by its kind, its contents skipped.
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<AnyText, A::Error> {
+                while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+                Ok(AnyText("[…]".to_owned()))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<AnyText, A::Error> {
+                while map
+                    .next_entry::<serde::de::IgnoredAny, serde::de::IgnoredAny>()?
+                    .is_some()
+                {}
+                Ok(AnyText("{…}".to_owned()))
+            }
+        }
+        input.deserialize_any(Visit)
+    }
 }
 
 /// The keys of the options, for the error that names an unknown one.
@@ -192,14 +244,10 @@ impl TryFrom<Written> for Setup {
     type Error = String;
 
     fn try_from(written: Written) -> Result<Setup, String> {
-        if let Some((key, value)) = written.unknown.iter().next() {
-            let value = match value {
-                serde_json::Value::String(text) => text.clone(),
-                other => other.to_string(),
-            };
+        if let Some((key, AnyText(value))) = written.unknown.iter().next() {
             return Err(format!(
                 "`{}`: no such option; the keys are {KEYS}",
-                option_text(key, &value)
+                option_text(key, value)
             ));
         }
         let rules = parse_field("rules", &written.rules, |value| {

@@ -121,11 +121,12 @@
 //! | the face every front sees (web, replays, Python, the command line's frame) | [`face`] | `cards_core::face::Face` for [`Game`]: [`face::Setup`] (rules, seats, person, deck, as a recording's options), the actions' tokens, the page's lines, [`face::View`], the ending; [`face::rule_set`] |
 //! | recorded games (feature `replay`, in `cli`) | `replay` | the terminal's viewer, `replay::show`; `replay::frames`, `replay::start` |
 //! | an output compared with the game's, line by line (`ochos-locos check`) | [`check`] | [`check::compare`], [`check::Verdict`] |
-//! | the command line (feature `cli`) | the binary's `cli`, and `cases`, `grade` | |
+//! | the command line (feature `cli`) | the binary's own modules (`src/cli/`: the commands, and `cli/grade.rs`, grading a program on the cases), and the library's `cases` (the cases themselves, which the Java kits make too) | |
 //!
 //! Without its default feature `cli` the library is the engine and its face alone: no
-//! clap, rayon or grader (serde and serde_json are the face's). The feature `replay` alone adds the module `replay` (on
-//! cards-core's recording format, serde_json): what the web page needs of recordings.
+//! clap, rayon, serde_json or grader (serde is the face's). The feature `replay` alone
+//! adds the module `replay` (on cards-core's recording format, serde_json): what the
+//! web page needs of recordings.
 //!
 //! # Decisions where the texts are silent or wrong
 //!
@@ -206,7 +207,7 @@
 //!
 //! The card and its parsing, the shuffle, the seeded generator and the deal-file
 //! tokenizer come from `cards-core`; this crate holds only Ochos Locos's rules. The
-//! binary (`src/main.rs`, `src/cli.rs`, feature `cli`) parses the command line and
+//! binary (`src/main.rs`, `src/cli/`, feature `cli`) parses the command line and
 //! connects input, engine and output.
 
 pub mod action;
@@ -222,8 +223,6 @@ pub mod error;
 pub mod face;
 pub mod files;
 pub mod game;
-#[cfg(feature = "cli")]
-pub mod grade;
 pub mod player;
 pub mod render;
 #[cfg(feature = "replay")]

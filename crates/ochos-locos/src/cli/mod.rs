@@ -1,5 +1,7 @@
 //! Command-line parsing and the glue between the input, the engine and the output.
 
+mod grade;
+
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -393,7 +395,7 @@ impl MarkingArgs {
 
     /// Refuses a --weight or --visibility pattern that matches no case of `cases` (a
     /// typing error would silently change nothing).
-    fn check(&self, cases: &[grader::Case<ochos_locos::grade::Expected>]) -> Result<(), Failure> {
+    fn check(&self, cases: &[grader::Case<grade::Expected>]) -> Result<(), Failure> {
         let names: Vec<&str> = cases.iter().map(|case| case.name.as_str()).collect();
         match self.marking().unmatched(&names) {
             Some(pattern) => Err(Failure::Usage(format!(
@@ -631,7 +633,7 @@ enum Failure {
     #[error("{0}")]
     Cases(#[from] ochos_locos::cases::CasesError),
     #[error("{0}")]
-    Grade(#[from] ochos_locos::grade::GradeFailure),
+    Grade(#[from] grade::GradeFailure),
     #[error("{path}: {error}")]
     Replay {
         path: String,
@@ -774,15 +776,15 @@ fn run(cli: Cli) -> Result<Done, Failure> {
                 points: grading.marking.points.unwrap_or(0.0),
             });
             let marking = grading.marking.marking();
-            let graded = ochos_locos::grade::read_cases(variant, &cases)
+            let graded = grade::read_cases(variant, &cases)
                 .map_err(Failure::from)
                 .and_then(|read| grading.marking.check(&read))
                 .and_then(|()| {
                     grading
                         .sandbox(&cases)
-                        .map_err(ochos_locos::grade::GradeFailure::from)
+                        .map_err(grade::GradeFailure::from)
                         .and_then(|sandbox| {
-                            ochos_locos::grade::grade(
+                            grade::grade(
                                 variant,
                                 &cases,
                                 &sandbox,
@@ -843,7 +845,7 @@ fn run(cli: Cli) -> Result<Done, Failure> {
             for (variant, cases, points, compile, command) in problems {
                 // The cases are checked as grade would read them, before anything is
                 // written, and so are the patterns of --weight and --visibility.
-                marking.check(&ochos_locos::grade::read_cases(variant, &cases)?)?;
+                marking.check(&grade::read_cases(variant, &cases)?)?;
                 if seen.contains(&variant) {
                     return Err(Failure::Usage(format!(
                         "--problem {}: given twice",

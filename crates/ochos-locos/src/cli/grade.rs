@@ -2,7 +2,7 @@
 //! reads each case's deal on standard input, and its standard output is compared with
 //! the case's expected output of every reading of the text the case accepts.
 //!
-//! The cases come from a directory written by `ochos-locos cases` ([`crate::cases`]):
+//! The cases come from a directory written by `ochos-locos cases` (`ochos_locos::cases`):
 //! its `manifest.json` lists them, `NAME.in` is fed to the program and each reading's
 //! file is what it may print. Where the texts are silent or contradict themselves a case
 //! accepts each reading, the project's own first (the only one `--strict` accepts), and a
@@ -27,8 +27,8 @@ use std::path::Path;
 
 use grader::{Case, GradeError, Options, Output, Report, Sandbox, Verdict};
 
-use crate::cases::{ENDLESS_DRAW, EXACT, Manifest, Reading};
-use crate::rules::Variant;
+use ochos_locos::cases::{ENDLESS_DRAW, EXACT, Manifest, Reading};
+use ochos_locos::rules::Variant;
 
 /// Why grading could not start: each prints as one line.
 #[derive(Debug, thiserror::Error)]
@@ -209,7 +209,7 @@ fn endless_draw(expected: &str, players: usize, output: &Output<'_>) -> Verdict 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cases::{COLOUR_ANNOUNCED, COLOUR_NOT_ANNOUNCED, STALEMATE_LINE};
+    use ochos_locos::cases::{COLOUR_ANNOUNCED, COLOUR_NOT_ANNOUNCED, STALEMATE_LINE};
 
     fn reading(name: &str, text: &str) -> (Reading, String) {
         let reading = Reading {
