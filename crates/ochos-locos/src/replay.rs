@@ -44,33 +44,6 @@ pub fn frames(text: &str) -> Result<Vec<Frame<Game>>, ReplayError> {
     replay::play_back(&Recording::from_json(text, GAME)?)
 }
 
-// A bridge for the fronts not yet written over the face (the web server's replays and
-// session recordings name `Recorded`): every word of it is the face's. It goes once
-// they use `cards_core::replay::{record, play_back}`.
-impl replay::Recorded for Game {
-    const GAME: &'static str = GAME;
-
-    fn options(&self) -> Vec<String> {
-        // A setup is a struct of text: writing it cannot fail.
-        cards_core::face::options_of(&Face::setup(self)).unwrap_or_default()
-    }
-
-    /// The seed is not at hand here: a setup that names a count of players (never one a
-    /// recording writes) draws its seats from seed 0.
-    fn from_options(options: &[String]) -> Result<Game, ReplayError> {
-        let setup = cards_core::face::setup_of(options).map_err(ReplayError::Options)?;
-        <Game as Face>::start(&setup, None, 0).map_err(ReplayError::Options)
-    }
-
-    fn token(action: &Self::Action) -> String {
-        <Game as Face>::token(action)
-    }
-
-    fn parse_token(&self, token: &str) -> Result<Self::Action, String> {
-        <Game as Face>::parse_token(self, token)
-    }
-}
-
 /// Writes one position in the person's-mode words: at the start who plays, then what
 /// the step did (as `--human` tells it, the person's seat as "you"), and, the game being
 /// over when it is replayed, every hand, the card to match and whose turn it is.
