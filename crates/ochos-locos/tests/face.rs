@@ -148,6 +148,24 @@ fn recordings_written_before_the_face_replay_to_the_same_end() {
     }
 }
 
+/// A recording names the rules and the seats: one that leaves them to the setup's
+/// defaults (what a web request may do) would replay another table, and is refused.
+#[test]
+fn a_recording_that_leaves_out_the_seats_is_refused() {
+    for (options, missing) in [
+        (vec!["rules=faciles"], "`players` missing"),
+        (vec!["players=Alice:B,Bob:B"], "`rules` missing"),
+    ] {
+        let options: Vec<String> = options.iter().map(|o| o.to_string()).collect();
+        let recording = Recording::new("ochos-locos", options.clone(), 1);
+        let error = play_back::<Game>(&recording).unwrap_err().to_string();
+        assert!(
+            error.starts_with(&format!("options: {missing}")),
+            "{options:?}: {error}"
+        );
+    }
+}
+
 /// A table no rule set deals (its rules, odd names, a short deck) is written as the
 /// three switches, its names escaped, its cards listed, and read back the same.
 #[test]
