@@ -124,40 +124,6 @@ impl Recording {
     }
 }
 
-/// A game that can be written down as a [`Recording`] and played again from one: the
-/// four games' words for their options and actions. Each game implements it in its
-/// `replay` module; the binaries' `--record FILE` and `GAME replay FILE` and the web
-/// page's step-through all go through it, so a file written by one is read by the others.
-pub trait Recorded: GameState + Clone {
-    /// The game's name in a recording, as its binary is named (`ochos-locos`, `quattro`,
-    /// `war`, `pig`).
-    const GAME: &'static str;
-
-    /// The options that rebuild this game, as it was before its first move, in the
-    /// game's own words, one `key=value` each. `G::from_options(&g.options())` is `g`.
-    fn options(&self) -> Vec<String>;
-
-    /// The game a recording's options describe, before anything happened; options that
-    /// do not describe one are [`ReplayError::Options`], naming the option.
-    fn from_options(options: &[String]) -> Result<Self, ReplayError>;
-
-    /// The token of `action`: the short word the game's parser reads back
-    /// ([`Recorded::parse_token`] of it, at the position it was taken, is `action`).
-    fn token(action: &Self::Action) -> String;
-
-    /// Reads a recorded token at this position (a console's answer, a card's name…);
-    /// the message says why a token is not an action.
-    fn parse_token(&self, token: &str) -> Result<Self::Action, String>;
-
-    /// A recording of the game that started as `start`, its chance drawn from `seed`,
-    /// with these actions.
-    fn recording(start: &Self, seed: u64, actions: &[Self::Action]) -> Recording {
-        let mut recording = Recording::new(Self::GAME, start.options(), seed);
-        recording.actions = actions.iter().map(Self::token).collect();
-        recording
-    }
-}
-
 /// The recording of the game of `G` that started as `start`, its chance drawn from
 /// `seed`, with these actions: its setup as `key=value` options ([`options_of`]), each
 /// action as its token.
@@ -209,24 +175,6 @@ pub fn play_back<G: Face>(recording: &Recording) -> Result<Vec<Frame<G>>, Replay
             keys.join(", ")
         )));
     }
-    replay(start, recording, |state, token| state.parse_token(token))
-}
-
-/// Reads a recorded game of `G` and plays it again: every position, for stepping
-/// through (see [`replay`]).
-pub fn frames<G: Recorded>(text: &str) -> Result<Vec<Frame<G>>, ReplayError> {
-    frames_of(&Recording::from_json(text, G::GAME)?)
-}
-
-/// Plays a recording of `G` (already read) again: every position, for stepping through.
-pub fn frames_of<G: Recorded>(recording: &Recording) -> Result<Vec<Frame<G>>, ReplayError> {
-    if recording.game != G::GAME {
-        return Err(ReplayError::WrongGame {
-            expected: G::GAME,
-            found: recording.game.clone(),
-        });
-    }
-    let start = G::from_options(&recording.options)?;
     replay(start, recording, |state, token| state.parse_token(token))
 }
 

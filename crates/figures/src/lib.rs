@@ -130,7 +130,11 @@ pub fn lengths(figure: Figure, games: u64, seed: u64) -> Result<Lengths, FigureE
                     message: e.to_string(),
                 }
             })?;
-            let mut worker = simulate::Worker::new(&setup);
+            let mut worker =
+                simulate::Worker::new(setup.face()).map_err(|e| FigureError::Setup {
+                    game: figure.game(),
+                    message: e.to_string(),
+                })?;
             for index in 0..games {
                 let (_, turns) = worker
                     .play(seed, index)

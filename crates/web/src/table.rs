@@ -1,6 +1,6 @@
 //! One game as the server holds it, whichever of the four: the one enum of live games
 //! ([`Live`] of each game's face), so that a session is one type. Every method is the
-//! same call on each variant ([`each!`]); the games differ only in their faces.
+//! same call on each variant (`each!`); the games differ only in their faces.
 
 use cards_core::face::Face;
 use cards_core::replay::{MAX_STEPS, Recording, record};

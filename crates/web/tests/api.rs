@@ -2052,3 +2052,17 @@ async fn invisible_characters_in_a_recordings_names_are_shown_escaped() {
         "{refused}"
     );
 }
+
+/// A rule set whose table plays another's rules (Problem 4 with three players plays
+/// Problem 3's) is shown by the name the page asked for, live as in a replay.
+#[tokio::test]
+async fn the_page_shows_the_rule_set_it_asked_for() {
+    let (_, app) = app(Config::default());
+    let game = start(
+        &app,
+        json!({"game": "ochos-locos", "seed": 3, "options": {"rules": "more-the-merrier", "players": 3}}),
+    )
+    .await;
+    assert_eq!(game["view"]["rules"], "more-the-merrier", "{game}");
+    assert_eq!(game["players"].as_array().unwrap().len(), 3);
+}

@@ -34,6 +34,10 @@ const SESSION_OPTIONS: [&str; 2] = ["seat", "watch"];
 pub struct Live<G: Face> {
     /// The options the start request gave, as the page's address repeats them.
     query: String,
+    /// The rule set the start request named (`more-the-merrier`), which the page shows
+    /// where the game's rules alone could name two (a three-player `more-the-merrier`
+    /// plays `going-wild`'s rules), as a replay shows the recording's own.
+    rules: Option<String>,
     game: G,
     chance: ChanceSource<G::Chance>,
     driver: Driver<G>,
@@ -68,6 +72,10 @@ impl<G: Face> Live<G> {
         let bots = game.bots().map_err(ApiError::internal)?;
         let mut live = Live {
             query: query(options),
+            rules: options
+                .get("rules")
+                .and_then(Value::as_str)
+                .map(str::to_owned),
             tape: session_tape(&game),
             chance: ChanceSource::seeded(rng_from_seed(seed)),
             driver: Driver::new(),
@@ -245,8 +253,11 @@ impl<G: Face> Live<G> {
         let view = self.game.view(self.seat, &self.memo).ok_or_else(|| {
             ApiError::internal("broken invariant: the page's seat has no observation")
         })?;
-        let view = serde_json::to_value(view)
+        let mut view = serde_json::to_value(view)
             .map_err(|e| ApiError::internal(format!("the view could not be written: {e}")))?;
+        if let (Some(named), Some(rules)) = (&self.rules, view.get_mut("rules")) {
+            *rules = Value::from(named.as_str());
+        }
         let players = players(&self.game, self.playing.then_some(self.seat));
         let to_act = seat_to_act(&self.game);
         let legal = match to_act {
