@@ -7,9 +7,8 @@ use rand::Rng;
 
 use crate::dice::{Score, Throw};
 use crate::error::Refusal;
-use crate::player::PigPlayer;
+use crate::player::{PigPlayer, StrategySpec};
 use crate::rules::Rules;
-use crate::player::StrategySpec;
 
 /// What the player to act may do: the protocol's action.
 ///
