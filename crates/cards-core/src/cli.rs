@@ -40,6 +40,37 @@ pub fn resolve_seed(program: &str, seed: Option<u64>) -> u64 {
     })
 }
 
+/// What the exit status needs to know of a binary's failure: each game's own `Failure`
+/// (why a command did not run to its end) says whether it is a closed pipe or a game
+/// cut short; anything else was bad input or usage.
+pub trait Failure: fmt::Display {
+    /// A closed pipe (`GAME … | head`): the reader wanted no more, which is no failure.
+    fn is_broken_pipe(&self) -> bool;
+
+    /// The game was cut short (the answers or a chance file ended before it did): exit
+    /// status 1 with the failure's line, not the status 2 of bad input. Games that are
+    /// never cut short keep the default.
+    fn is_cut_short(&self) -> bool {
+        false
+    }
+}
+
+/// The exit status of a command, written once for every game's binary: its own status
+/// when it ran (a game, or `check`/`grade`'s 0 or 1), 0 for a closed pipe, 1 with the
+/// failure's line for a game cut short ([`EXIT_CUT_SHORT`]), else the one-line report
+/// and 2 ([`report`]).
+pub fn finish<F: Failure>(program: &str, result: Result<ExitCode, F>) -> ExitCode {
+    match result {
+        Ok(code) => code,
+        Err(failure) if failure.is_broken_pipe() => ExitCode::SUCCESS,
+        Err(failure) if failure.is_cut_short() => {
+            warn(program, failure);
+            ExitCode::from(EXIT_CUT_SHORT)
+        }
+        Err(failure) => report(program, failure),
+    }
+}
+
 /// Prints `PROGRAM: ERROR` on one line on stderr and returns exit status 2.
 pub fn report(program: &str, error: impl fmt::Display) -> ExitCode {
     warn(program, error);
@@ -295,6 +326,44 @@ mod tests {
         assert_eq!(path(&["--seed", "1", "deal"]), "war deal");
         assert_eq!(path(&["simulate", "deep"]), "war simulate deep");
         assert_eq!(path(&["--order", "x"]), "war");
+    }
+
+    /// A made-up binary's failures, one of each kind `finish` tells apart.
+    #[derive(Debug)]
+    enum Made {
+        Pipe,
+        CutShort,
+        Bad,
+    }
+
+    impl fmt::Display for Made {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "{self:?}")
+        }
+    }
+
+    impl Failure for Made {
+        fn is_broken_pipe(&self) -> bool {
+            matches!(self, Made::Pipe)
+        }
+
+        fn is_cut_short(&self) -> bool {
+            matches!(self, Made::CutShort)
+        }
+    }
+
+    /// The workspace's exit statuses (ARCHITECTURE.md, "Errors"): a command's own status
+    /// stands (`check` finding a difference is 1), a closed pipe is 0, a game cut short
+    /// 1, anything else 2.
+    #[test]
+    fn a_result_becomes_the_workspaces_exit_status() {
+        let status = |result: Result<ExitCode, Made>| format!("{:?}", finish("made", result));
+        let code = |code: u8| format!("{:?}", ExitCode::from(code));
+        assert_eq!(status(Ok(ExitCode::from(1))), code(1));
+        assert_eq!(status(Ok(ExitCode::SUCCESS)), code(EXIT_OK));
+        assert_eq!(status(Err(Made::Pipe)), code(EXIT_OK));
+        assert_eq!(status(Err(Made::CutShort)), code(EXIT_CUT_SHORT));
+        assert_eq!(status(Err(Made::Bad)), code(EXIT_BAD_INPUT));
     }
 
     #[test]

@@ -30,6 +30,11 @@
 //!   status (0 every case passed, 1 some failed; 2, bad usage, is the caller's). The
 //!   report always holds one result per case given, in order, or grading fails.
 //!
+//! With the feature `clap` (the games' binaries only), [`args`] declares the grading
+//! arguments their `grade` and `gradescope` share (`--weight`, `--points`,
+//! `--visibility`, `--tell-case`, and the feedback flags of a grader with expected
+//! outputs), once, over [`report::Marking`] and [`zip::marking_args`].
+//!
 //! # Example
 //!
 //! ```
@@ -45,6 +50,8 @@
 //! # Ok::<(), grader::GradeError>(())
 //! ```
 
+#[cfg(feature = "clap")]
+pub mod args;
 pub mod cgroup;
 pub mod files;
 pub mod limits;

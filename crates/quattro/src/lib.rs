@@ -14,7 +14,7 @@
 //! through the one loop, `cards_core::protocol::Driver`: the interactive game and the
 //! bots-only game (`--bots 4`) in [`console`], the simulator ([`simulate`]), the tests
 //! and the benchmark; [`render`] turns events into the transcript. The binary
-//! (`src/bin/quattro/`: `main.rs`, `cli.rs`) only parses arguments, reads the deck
+//! (`src/main.rs` and `src/cli/`) only parses arguments, reads the deck
 //! file, picks the seed and maps the ending to an exit status.
 //!
 //! # The game as the protocol
@@ -74,7 +74,7 @@
 //!   seat's [`face::View`], the rules text and the ending.
 //! - `replay` (feature `replay`, in `cli`): `quattro replay`, a recorded game shown at
 //!   the terminal (`frames`, `show`); the file's options and tokens are the [`face`]'s.
-//! - The binary (`src/bin/quattro/`: `main.rs` and `cli.rs`, feature `cli`): the command
+//! - The binary (`src/main.rs` and `src/cli/`, feature `cli`): the command
 //!   line, none of it the library's.
 //!
 // ANCHOR: java_map

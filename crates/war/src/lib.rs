@@ -81,7 +81,7 @@
 //!   `1`, the public lines, the page's [`face::View`], the seating and the ending.
 //! - `replay` (feature `replay`, in `cli`; the web server turns it on alone):
 //!   `replay::show`, one position of `war replay FILE` in the console's lines.
-//! - The binary (`src/bin/war/`: `main.rs` and `cli.rs`, feature `cli`): the command
+//! - The binary (`src/main.rs` and `src/cli/`, feature `cli`): the command
 //!   line, none of it the library's.
 //!
 //! # How it fits the workspace
@@ -89,7 +89,7 @@
 //! random generator; chance is explicit. The cards are War's own ([`card`]: no other
 //! game uses French-suited cards); the seeded shuffle, deck-file tokens, the protocol
 //! and its loop, the prompt helper and exit codes come from `cards-core`; the binary
-//! (`src/bin/war/`, which needs the default feature `cli`) is the only place that knows
+//! (`src/main.rs` and `src/cli/`, which need the default feature `cli`) is the only place that knows
 //! about clap, indicatif and rayon: the library builds with `--no-default-features` and
 //! depends on none of them. The library's JSON is the face's serde shapes (the setup,
 //! the view, the action), which the fronts write.

@@ -6,8 +6,9 @@ use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use cards_core::cli::resolve_seed;
-use cards_core::cli::{EXIT_CUT_SHORT, input_ended, is_broken_pipe, parse_game_args, report, warn};
+use cards_core::cli::{
+    EXIT_CUT_SHORT, INPUT_ENDED, finish, is_broken_pipe, parse_game_args, resolve_seed, warn,
+};
 use cards_core::console::Console;
 use cards_core::input::{InputError, quoted, read_file, read_text};
 use cards_core::names::count_of;
@@ -157,60 +158,7 @@ Example:
     },
     /// Write a Gradescope autograder zip: setup.sh, run_autograder, the cases, this binary.
     #[command(after_help = GRADESCOPE_HELP)]
-    Gradescope {
-        /// The rule set to grade (or give --problem, once a problem).
-        #[arg(value_parser = variant_parser(), value_name = "RULES",
-              required_unless_present = "problem")]
-        variant: Option<Variant>,
-        /// The cases to pack (written by `ochos-locos cases`).
-        #[arg(long, value_name = "DIR", required_unless_present = "problem")]
-        cases: Option<PathBuf>,
-        /// One problem of an assignment graded by the same autograder, instead of RULES,
-        /// --cases and COMMAND: its rule set, its cases, its marks, its compile line (''
-        /// for --compile's) and its command (words separated by spaces); give it once a
-        /// problem. Each problem is graded apart (a problem that does not compile loses
-        /// its own marks only) into one results.json.
-        #[arg(long, num_args = 5,
-              value_names = ["RULES", "CASES", "POINTS", "COMPILE", "COMMAND"],
-              conflicts_with_all = ["variant", "cases", "command"])]
-        problem: Vec<String>,
-        /// The zip to write.
-        #[arg(long, value_name = "FILE")]
-        out: PathBuf,
-        /// Seconds each run may take.
-        #[arg(long, value_name = "SECS", default_value = "10", value_parser = grader::parse_timeout)]
-        timeout: std::time::Duration,
-        /// A line setup.sh runs once (after installing bubblewrap if missing), such as
-        /// `apt-get install -y default-jdk`.
-        #[arg(long, value_name = "LINE")]
-        setup: Option<String>,
-        /// A line the grader runs once before the cases, in its sandbox, on its copy of
-        /// the submission, such as `javac -proc:none ./*.java` (a failure is shown to the
-        /// student, and no case runs).
-        #[arg(long, value_name = "LINE")]
-        compile: Option<String>,
-        /// The files the assignment gives the students (the kit's given classes): packed
-        /// into the zip and laid by the grader over its copy of each submission, before
-        /// and after the compile step (`grade --given`).
-        #[arg(long, value_name = "DIR")]
-        given: Option<PathBuf>,
-        /// Pass the autograder's variable NAME to the program; may be given more than once.
-        #[arg(long, value_name = "NAME")]
-        env: Vec<String>,
-        /// Show the autograder machine's folder DIR to the program, read-only; may be given
-        /// more than once.
-        #[arg(long, value_name = "DIR")]
-        bind: Vec<String>,
-        #[command(flatten)]
-        marking: MarkingArgs,
-        /// The student's program and its arguments, after `--`, run in the submission.
-        #[arg(
-            last = true,
-            value_name = "COMMAND",
-            required_unless_present = "problem"
-        )]
-        command: Vec<String>,
-    },
+    Gradescope(GradescopeArgs),
     /// Play many random deals without output and print who wins how often.
     #[command(after_help = "\
 Each game deals all 32 cards at random; game i of a run seeded with S is the same on any
@@ -268,6 +216,63 @@ Example:
         #[arg(long)]
         seed: Option<u64>,
     },
+}
+
+/// The options of `gradescope`.
+#[derive(Args)]
+struct GradescopeArgs {
+    /// The rule set to grade (or give --problem, once a problem).
+    #[arg(value_parser = variant_parser(), value_name = "RULES",
+          required_unless_present = "problem")]
+    variant: Option<Variant>,
+    /// The cases to pack (written by `ochos-locos cases`).
+    #[arg(long, value_name = "DIR", required_unless_present = "problem")]
+    cases: Option<PathBuf>,
+    /// One problem of an assignment graded by the same autograder, instead of RULES,
+    /// --cases and COMMAND: its rule set, its cases, its marks, its compile line (''
+    /// for --compile's) and its command (words separated by spaces); give it once a
+    /// problem. Each problem is graded apart (a problem that does not compile loses
+    /// its own marks only) into one results.json.
+    #[arg(long, num_args = 5,
+          value_names = ["RULES", "CASES", "POINTS", "COMPILE", "COMMAND"],
+          conflicts_with_all = ["variant", "cases", "command"])]
+    problem: Vec<String>,
+    /// The zip to write.
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Seconds each run may take.
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = grader::parse_timeout)]
+    timeout: std::time::Duration,
+    /// A line setup.sh runs once (after installing bubblewrap if missing), such as
+    /// `apt-get install -y default-jdk`.
+    #[arg(long, value_name = "LINE")]
+    setup: Option<String>,
+    /// A line the grader runs once before the cases, in its sandbox, on its copy of
+    /// the submission, such as `javac -proc:none ./*.java` (a failure is shown to the
+    /// student, and no case runs).
+    #[arg(long, value_name = "LINE")]
+    compile: Option<String>,
+    /// The files the assignment gives the students (the kit's given classes): packed
+    /// into the zip and laid by the grader over its copy of each submission, before
+    /// and after the compile step (`grade --given`).
+    #[arg(long, value_name = "DIR")]
+    given: Option<PathBuf>,
+    /// Pass the autograder's variable NAME to the program; may be given more than once.
+    #[arg(long, value_name = "NAME")]
+    env: Vec<String>,
+    /// Show the autograder machine's folder DIR to the program, read-only; may be given
+    /// more than once.
+    #[arg(long, value_name = "DIR")]
+    bind: Vec<String>,
+    #[command(flatten)]
+    marking: MarkingArgs,
+    /// The student's program and its arguments, after `--`, run in the submission.
+    #[arg(
+        last = true,
+        value_name = "COMMAND",
+        required_unless_present = "problem"
+    )]
+    command: Vec<String>,
 }
 
 /// The options of `grade`.
@@ -343,83 +348,23 @@ struct GradingArgs {
 }
 
 /// The marks of the cases and what students see of them: the options `grade` and
-/// `gradescope` share.
-#[derive(Args, Clone, Default)]
-struct MarkingArgs {
-    /// The marks of the cases whose names match PATTERN: a case name, or a pattern with *
-    /// for any characters ('*-random=0.5', '*chained-twos=3'); may be given more than
-    /// once, the last that matches counts; other cases are worth 1.
-    #[arg(long, value_name = "PATTERN=POINTS", value_parser = grader::report::parse_weight)]
-    weight: Vec<(String, f64)>,
-    /// Scale the marks so that they add up to N (a problem's share of an assignment).
-    #[arg(long, value_name = "N", value_parser = grader::report::parse_points)]
-    points: Option<f64>,
-    /// Gradescope: when students see the tests, all of them or (PATTERN=) those whose
-    /// names match: visible (the default), hidden, after_due_date or after_published;
-    /// may be given more than once, the last that matches counts.
-    #[arg(long, value_name = "[PATTERN=]VISIBILITY",
-          value_parser = grader::report::parse_visibility)]
-    visibility: Vec<(Option<String>, grader::report::Visibility)>,
-    /// Gradescope: a wrong output's test quotes the expected line (by default it says
-    /// which line differs and shows the program's, not the expected one, so that
-    /// failing on purpose cannot harvest the expected outputs).
-    #[arg(long)]
-    show_expected: bool,
-    /// Gradescope: a wrong output's test says only that the output is wrong, not even
-    /// which line (which a student could otherwise move down, submission by submission,
-    /// to learn the expected lines).
-    #[arg(long, conflicts_with = "show_expected")]
-    verdict_only: bool,
-    /// Tell each run which case it is, in the variable GRADER_CASE (by default nothing
-    /// does: a program that knows its case could print an answer learnt from earlier
-    /// reports).
-    #[arg(long)]
-    tell_case: bool,
-}
+/// `gradescope` share, with the feedback flags of a grader that has expected outputs to
+/// hide.
+type MarkingArgs = grader::args::MarkingArgs<grader::args::FeedbackArgs>;
 
-impl MarkingArgs {
-    fn marking(&self) -> grader::report::Marking {
-        grader::report::Marking {
-            weights: self.weight.clone(),
-            points: self.points,
-            visibility: self.visibility.clone(),
-            feedback: if self.show_expected {
-                grader::report::Feedback::Expected
-            } else if self.verdict_only {
-                grader::report::Feedback::Verdict
-            } else {
-                grader::report::Feedback::Line
-            },
-        }
-    }
-
-    /// Refuses a --weight or --visibility pattern that matches no case of `cases` (a
-    /// typing error would silently change nothing).
-    fn check(&self, cases: &[grader::Case<grade::Expected>]) -> Result<(), Failure> {
-        let names: Vec<&str> = cases.iter().map(|case| case.name.as_str()).collect();
-        match self.marking().unmatched(&names) {
-            Some(pattern) => Err(Failure::Usage(format!(
-                "'{}' matches no case (a case's name, or a pattern with *, such as \
-                 '*-random')",
-                grader::printable(pattern)
-            ))),
-            None => Ok(()),
-        }
-    }
-
-    /// The same options for the grade line of an autograder, quoted for the shell.
-    fn grade_args(&self) -> Vec<String> {
-        let mut args = grader::zip::marking_args(&self.marking());
-        if self.show_expected {
-            args.push("--show-expected".to_owned());
-        }
-        if self.verdict_only {
-            args.push("--verdict-only".to_owned());
-        }
-        if self.tell_case {
-            args.push("--tell-case".to_owned());
-        }
-        args
+/// Refuses a --weight or --visibility pattern of `marking` that matches no case of
+/// `cases` (a typing error would silently change nothing).
+fn check_marking(
+    marking: &MarkingArgs,
+    cases: &[grader::Case<grade::Expected>],
+) -> Result<(), Failure> {
+    let names: Vec<&str> = cases.iter().map(|case| case.name.as_str()).collect();
+    match marking.unmatched(&names) {
+        Some(pattern) => Err(Failure::Usage(format!(
+            "'{pattern}' matches no case (a case's name, or a pattern with *, such as \
+             '*-random')"
+        ))),
+        None => Ok(()),
     }
 }
 
@@ -639,6 +584,19 @@ enum Failure {
         path: String,
         error: cards_core::replay::ReplayError,
     },
+    /// The person's answers ended before the game did (exit status 1).
+    #[error("{INPUT_ENDED}")]
+    InputEnded,
+}
+
+impl cards_core::cli::Failure for Failure {
+    fn is_broken_pipe(&self) -> bool {
+        matches!(self, Failure::Write(error) if is_broken_pipe(error))
+    }
+
+    fn is_cut_short(&self) -> bool {
+        matches!(self, Failure::InputEnded)
+    }
 }
 
 impl From<PlayError<Refusal>> for Failure {
@@ -650,281 +608,57 @@ impl From<PlayError<Refusal>> for Failure {
     }
 }
 
+/// Parses the arguments, runs the command, and turns its result into the exit status.
 pub fn main() -> ExitCode {
-    let cli = match parse_game_args::<Cli>(PROGRAM) {
-        Ok(cli) => cli,
-        Err(code) => return code,
-    };
-    match run(cli) {
-        Ok(Done::Ok) => ExitCode::SUCCESS,
-        Ok(Done::Differs) => ExitCode::from(EXIT_CUT_SHORT),
-        Ok(Done::Graded(status)) => ExitCode::from(status),
-        Ok(Done::CutShort(Stop::InputEnded)) => input_ended(PROGRAM),
-        Ok(Done::CutShort(stop)) => {
-            warn(PROGRAM, stop);
-            ExitCode::from(EXIT_CUT_SHORT)
-        }
-        Err(Failure::Write(error)) if is_broken_pipe(&error) => ExitCode::SUCCESS,
-        Err(failure) => report(PROGRAM, failure),
+    match parse_game_args::<Cli>(PROGRAM) {
+        Ok(cli) => finish(PROGRAM, try_main(cli)),
+        Err(code) => code,
     }
 }
 
-/// How a run that went well ends.
-enum Done {
-    /// Exit status 0.
-    Ok,
-    /// `check` found a difference: exit status 1.
-    Differs,
-    /// `grade` is done: exit status 0 (every case passed) or 1.
-    Graded(u8),
-    /// The person's answers ended before the game did: exit status 1.
-    CutShort(Stop),
-}
-
-fn run(cli: Cli) -> Result<Done, Failure> {
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+/// The command the arguments name, run.
+fn try_main(cli: Cli) -> Result<ExitCode, Failure> {
     let Some(command) = cli.command else {
         return Err(Failure::Usage(missing_subcommand()));
     };
     match command {
-        Command::Replay { file } => {
-            replay(&file, &mut out)?;
-        }
+        Command::Replay { file } => run_replay(&file),
         Command::Deal {
             variant,
             players,
             seed,
-        } => {
-            let deal = random_deal(variant, players, seed)?;
-            ochos_locos::files::write_deal(&mut out, variant, &deal).map_err(Failure::Write)?;
-        }
+        } => run_deal(variant, players, seed),
         Command::Check {
             variant,
             deal,
             expected,
             no_announce_color,
-        } => {
-            if no_announce_color && variant != Variant::Completos {
-                return Err(Failure::Usage(format!(
-                    "--no-announce-colour is for completos only: no other rule set names a \
-                     colour in parentheses (see {PROGRAM} check --help)"
-                )));
-            }
-            // The game is compared with a file, never shown: its exact text.
-            let style = Style {
-                announce_color: !no_announce_color,
-                ..Style::default()
-            };
-            if is_stdin(&deal) && is_stdin(&expected) {
-                return Err(Failure::Usage(format!(
-                    "the deal and the output cannot both come from standard input (-): \
-                     give at least one as a file (see {PROGRAM} check --help)"
-                )));
-            }
-            let deal = ochos_locos::files::parse_deal(variant, &read_input(variant, Some(deal))?)?;
-            let expected = read_input(variant, Some(expected))?;
-            let mut actual = Vec::new();
-            render::play(variant, &deal, style, &mut actual)?;
-            let verdict = check::compare(&expected, &String::from_utf8_lossy(&actual));
-            writeln!(out, "{verdict}").map_err(Failure::Write)?;
-            out.flush().map_err(Failure::Write)?;
-            return Ok(if verdict.is_same() {
-                Done::Ok
-            } else {
-                Done::Differs
-            });
-        }
+        } => run_check(variant, deal, expected, no_announce_color),
         Command::Cases {
             variant,
             count,
             seed,
-            out: dir,
+            out,
             no_announce_color,
-        } => {
-            if no_announce_color && variant != Variant::Completos {
-                return Err(Failure::Usage(
-                    "--no-announce-colour is for completos only".to_owned(),
-                ));
-            }
-            // The expected outputs go to files: the exact text.
-            let style = Style {
-                announce_color: !no_announce_color,
-                ..Style::default()
-            };
-            let set = ochos_locos::cases::make(variant, seed, usize::from(count), style)?;
-            set.write(&dir).map_err(|error| Failure::Read {
-                path: dir.display().to_string(),
-                error,
-            })?;
-            write_cases(&mut out, &set, &dir).map_err(Failure::Write)?;
-        }
+        } => run_cases(variant, count, seed, &out, no_announce_color),
         Command::Grade {
             variant,
             cases,
             grading,
-        } => {
-            if grading.part.is_some()
-                && (grading.format != grader::Format::Gradescope || grading.report.is_none())
-            {
-                return Err(Failure::Usage(
-                    "--part is for --format gradescope with --report FILE".to_owned(),
-                ));
-            }
-            let part = grading.part.as_deref().map(|name| grader::Part {
-                name,
-                points: grading.marking.points.unwrap_or(0.0),
-            });
-            let marking = grading.marking.marking();
-            let graded = grade::read_cases(variant, &cases)
-                .map_err(Failure::from)
-                .and_then(|read| grading.marking.check(&read))
-                .and_then(|()| {
-                    grading
-                        .sandbox(&cases)
-                        .map_err(grade::GradeFailure::from)
-                        .and_then(|sandbox| {
-                            grade::grade(
-                                variant,
-                                &cases,
-                                &sandbox,
-                                &grading.command,
-                                &grading.options(),
-                            )
-                        })
-                        .map_err(Failure::from)
-                })
-                .and_then(|mut report| {
-                    marking.apply(&mut report).map_err(Failure::Usage)?;
-                    Ok(report)
-                });
-            let report = match graded {
-                Ok(report) => report,
-                Err(failure) => {
-                    grader::deliver_failure(
-                        &failure.to_string(),
-                        grading.format,
-                        grading.report.as_deref(),
-                        part,
-                    )
-                    .map_err(Failure::Write)?;
-                    return Err(failure);
-                }
-            };
-            grader::deliver(
-                &report,
-                grading.format,
-                grading.report.as_deref(),
-                part,
-                &mut out,
-            )
-            .map_err(Failure::Write)?;
-            return Ok(Done::Graded(report.exit_status()));
-        }
-        Command::Gradescope {
-            variant,
-            cases,
-            problem,
-            out: zip,
-            timeout,
-            setup,
-            compile,
-            given,
-            env,
-            bind,
-            marking,
-            command,
-        } => {
-            let problems = match (variant, cases) {
-                (Some(variant), Some(cases)) => vec![(variant, cases, None, compile, command)],
-                _ => problems(&problem, compile.as_deref())?,
-            };
-            let several = problems.len() > 1 || !problem.is_empty();
-            let mut parts = Vec::new();
-            let mut seen = Vec::new();
-            for (variant, cases, points, compile, command) in problems {
-                // The cases are checked as grade would read them, before anything is
-                // written, and so are the patterns of --weight and --visibility.
-                marking.check(&grade::read_cases(variant, &cases)?)?;
-                if seen.contains(&variant) {
-                    return Err(Failure::Usage(format!(
-                        "--problem {}: given twice",
-                        variant.name()
-                    )));
-                }
-                seen.push(variant);
-                let folder = if several {
-                    format!("cases/{}", variant.name())
-                } else {
-                    "cases".to_owned()
-                };
-                let mut grade = vec![
-                    "grade".to_owned(),
-                    variant.name().to_owned(),
-                    "--cases".to_owned(),
-                    format!("\"$AG/source/{folder}\""),
-                    "--timeout".to_owned(),
-                    timeout.as_secs_f64().to_string(),
-                ];
-                let mut marking = marking.clone();
-                if let Some(points) = points {
-                    marking.points = Some(points);
-                }
-                grade.extend(marking.grade_args());
-                if several {
-                    grade.push("--part".to_owned());
-                    grade.push(variant.name().to_owned());
-                }
-                parts.push(grader::zip::Part {
-                    grade,
-                    command,
-                    compile,
-                    cases: Some((folder, cases)),
-                });
-            }
-            let autograder = grader::zip::Autograder {
-                program: PROGRAM.to_owned(),
-                parts,
-                setup,
-                given,
-                env,
-                binds: bind,
-            };
-            if cfg!(debug_assertions) {
-                eprintln!(
-                    "{PROGRAM}: warning: this is a debug build, packed as it is (tens of MB): \
-                     build with `cargo build --release` for a zip of a few MB"
-                );
-            }
-            let bytes = autograder.zip().map_err(Failure::Write)?;
-            std::fs::write(&zip, bytes).map_err(Failure::Write)?;
-            writeln!(out, "wrote {}", zip.display()).map_err(Failure::Write)?;
-        }
+        } => run_grade(variant, &cases, &grading),
+        Command::Gradescope(args) => run_gradescope(args),
         Command::Simulate {
             variant,
             players,
             strategies,
             sim,
-        } => {
-            let setup = simulation_setup(variant, players, strategies.as_deref())?;
-            let text = figures(PROGRAM, &setup, &sim).map_err(|error| match error {
-                SimError::Game { error, .. } => Failure::from(error),
-                error => Failure::Setup(error.to_string()),
-            })?;
-            out.write_all(text.as_bytes()).map_err(Failure::Write)?;
-        }
-        Command::MatchMaking(args) => {
-            return play(Variant::MatchMaking, args, shown(), out);
-        }
-        Command::TakeTwo(args) => return play(Variant::TakeTwo, args, shown(), out),
-        Command::GoingWild(args) => return play(Variant::GoingWild, args, shown(), out),
-        Command::MoreTheMerrier(args) => {
-            return play(Variant::MoreTheMerrier, args, shown(), out);
-        }
-        Command::Faciles(args) => return play(Variant::Faciles, args, shown(), out),
-        Command::Diversidad(args) => {
-            return play(Variant::Diversidad, args, shown(), out);
-        }
+        } => run_simulate(variant, players, strategies.as_deref(), &sim),
+        Command::MatchMaking(args) => run_game(Variant::MatchMaking, args, shown()),
+        Command::TakeTwo(args) => run_game(Variant::TakeTwo, args, shown()),
+        Command::GoingWild(args) => run_game(Variant::GoingWild, args, shown()),
+        Command::MoreTheMerrier(args) => run_game(Variant::MoreTheMerrier, args, shown()),
+        Command::Faciles(args) => run_game(Variant::Faciles, args, shown()),
+        Command::Diversidad(args) => run_game(Variant::Diversidad, args, shown()),
         Command::Completos {
             play: args,
             no_announce_color,
@@ -933,11 +667,255 @@ fn run(cli: Cli) -> Result<Done, Failure> {
                 announce_color: !no_announce_color,
                 ..shown()
             };
-            return play(Variant::Completos, args, style, out);
+            run_game(Variant::Completos, args, style)
         }
     }
+}
+
+/// `ochos-locos deal RULES`: a random deal in the rule set's input format.
+fn run_deal(
+    variant: Variant,
+    players: Option<usize>,
+    seed: Option<u64>,
+) -> Result<ExitCode, Failure> {
+    let deal = random_deal(variant, players, seed)?;
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    ochos_locos::files::write_deal(&mut out, variant, &deal).map_err(Failure::Write)?;
     out.flush().map_err(Failure::Write)?;
-    Ok(Done::Ok)
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `ochos-locos check RULES DEAL OUTPUT`: the game's output compared with OUTPUT.
+fn run_check(
+    variant: Variant,
+    deal: PathBuf,
+    expected: PathBuf,
+    no_announce_color: bool,
+) -> Result<ExitCode, Failure> {
+    if no_announce_color && variant != Variant::Completos {
+        return Err(Failure::Usage(format!(
+            "--no-announce-colour is for completos only: no other rule set names a \
+             colour in parentheses (see {PROGRAM} check --help)"
+        )));
+    }
+    // The game is compared with a file, never shown: its exact text.
+    let style = Style {
+        announce_color: !no_announce_color,
+        ..Style::default()
+    };
+    if is_stdin(&deal) && is_stdin(&expected) {
+        return Err(Failure::Usage(format!(
+            "the deal and the output cannot both come from standard input (-): \
+             give at least one as a file (see {PROGRAM} check --help)"
+        )));
+    }
+    let deal = ochos_locos::files::parse_deal(variant, &read_input(variant, Some(deal))?)?;
+    let expected = read_input(variant, Some(expected))?;
+    let mut actual = Vec::new();
+    render::play(variant, &deal, style, &mut actual)?;
+    let verdict = check::compare(&expected, &String::from_utf8_lossy(&actual));
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    writeln!(out, "{verdict}").map_err(Failure::Write)?;
+    out.flush().map_err(Failure::Write)?;
+    // A difference found is the answer asked for, not a failure: exit status 1.
+    Ok(if verdict.is_same() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(EXIT_CUT_SHORT)
+    })
+}
+
+/// `ochos-locos cases RULES`: the test cases for grading, written to `dir`.
+fn run_cases(
+    variant: Variant,
+    count: u16,
+    seed: u64,
+    dir: &Path,
+    no_announce_color: bool,
+) -> Result<ExitCode, Failure> {
+    if no_announce_color && variant != Variant::Completos {
+        return Err(Failure::Usage(
+            "--no-announce-colour is for completos only".to_owned(),
+        ));
+    }
+    // The expected outputs go to files: the exact text.
+    let style = Style {
+        announce_color: !no_announce_color,
+        ..Style::default()
+    };
+    let set = ochos_locos::cases::make(variant, seed, usize::from(count), style)?;
+    set.write(dir).map_err(|error| Failure::Read {
+        path: dir.display().to_string(),
+        error,
+    })?;
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    write_cases(&mut out, &set, dir).map_err(Failure::Write)?;
+    out.flush().map_err(Failure::Write)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `ochos-locos grade RULES`: a program run on every case and its outputs compared.
+fn run_grade(variant: Variant, cases: &Path, grading: &GradingArgs) -> Result<ExitCode, Failure> {
+    if grading.part.is_some()
+        && (grading.format != grader::Format::Gradescope || grading.report.is_none())
+    {
+        return Err(Failure::Usage(
+            "--part is for --format gradescope with --report FILE".to_owned(),
+        ));
+    }
+    let part = grading.part.as_deref().map(|name| grader::Part {
+        name,
+        points: grading.marking.points.unwrap_or(0.0),
+    });
+    let marking = grading.marking.marking();
+    let graded = grade::read_cases(variant, cases)
+        .map_err(Failure::from)
+        .and_then(|read| check_marking(&grading.marking, &read))
+        .and_then(|()| {
+            grading
+                .sandbox(cases)
+                .map_err(grade::GradeFailure::from)
+                .and_then(|sandbox| {
+                    grade::grade(
+                        variant,
+                        cases,
+                        &sandbox,
+                        &grading.command,
+                        &grading.options(),
+                    )
+                })
+                .map_err(Failure::from)
+        })
+        .and_then(|mut report| {
+            marking.apply(&mut report).map_err(Failure::Usage)?;
+            Ok(report)
+        });
+    let report = match graded {
+        Ok(report) => report,
+        Err(failure) => {
+            grader::deliver_failure(
+                &failure.to_string(),
+                grading.format,
+                grading.report.as_deref(),
+                part,
+            )
+            .map_err(Failure::Write)?;
+            return Err(failure);
+        }
+    };
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    grader::deliver(
+        &report,
+        grading.format,
+        grading.report.as_deref(),
+        part,
+        &mut out,
+    )
+    .map_err(Failure::Write)?;
+    Ok(ExitCode::from(report.exit_status()))
+}
+
+/// `ochos-locos gradescope`: the autograder zip.
+fn run_gradescope(args: GradescopeArgs) -> Result<ExitCode, Failure> {
+    let GradescopeArgs {
+        variant,
+        cases,
+        problem,
+        out: zip,
+        timeout,
+        setup,
+        compile,
+        given,
+        env,
+        bind,
+        marking,
+        command,
+    } = args;
+    let problems = match (variant, cases) {
+        (Some(variant), Some(cases)) => vec![(variant, cases, None, compile, command)],
+        _ => problems(&problem, compile.as_deref())?,
+    };
+    let several = problems.len() > 1 || !problem.is_empty();
+    let mut parts = Vec::new();
+    let mut seen = Vec::new();
+    for (variant, cases, points, compile, command) in problems {
+        // The cases are checked as grade would read them, before anything is
+        // written, and so are the patterns of --weight and --visibility.
+        check_marking(&marking, &grade::read_cases(variant, &cases)?)?;
+        if seen.contains(&variant) {
+            return Err(Failure::Usage(format!(
+                "--problem {}: given twice",
+                variant.name()
+            )));
+        }
+        seen.push(variant);
+        let folder = if several {
+            format!("cases/{}", variant.name())
+        } else {
+            "cases".to_owned()
+        };
+        let mut grade = vec![
+            "grade".to_owned(),
+            variant.name().to_owned(),
+            "--cases".to_owned(),
+            format!("\"$AG/source/{folder}\""),
+            "--timeout".to_owned(),
+            timeout.as_secs_f64().to_string(),
+        ];
+        let mut marking = marking.clone();
+        if let Some(points) = points {
+            marking.points = Some(points);
+        }
+        grade.extend(marking.grade_args());
+        if several {
+            grade.push("--part".to_owned());
+            grade.push(variant.name().to_owned());
+        }
+        parts.push(grader::zip::Part {
+            grade,
+            command,
+            compile,
+            cases: Some((folder, cases)),
+        });
+    }
+    let autograder = grader::zip::Autograder {
+        program: PROGRAM.to_owned(),
+        parts,
+        setup,
+        given,
+        env,
+        binds: bind,
+    };
+    if cfg!(debug_assertions) {
+        eprintln!(
+            "{PROGRAM}: warning: this is a debug build, packed as it is (tens of MB): \
+             build with `cargo build --release` for a zip of a few MB"
+        );
+    }
+    let bytes = autograder.zip().map_err(Failure::Write)?;
+    std::fs::write(&zip, bytes).map_err(Failure::Write)?;
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    writeln!(out, "wrote {}", zip.display()).map_err(Failure::Write)?;
+    out.flush().map_err(Failure::Write)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `ochos-locos simulate RULES`: who wins how often.
+fn run_simulate(
+    variant: Variant,
+    players: Option<usize>,
+    strategies: Option<&str>,
+    sim: &SimArgs,
+) -> Result<ExitCode, Failure> {
+    let setup = simulation_setup(variant, players, strategies)?;
+    let text = figures(PROGRAM, &setup, sim).map_err(|error| match error {
+        SimError::Game { error, .. } => Failure::from(error),
+        error => Failure::Setup(error.to_string()),
+    })?;
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    out.write_all(text.as_bytes()).map_err(Failure::Write)?;
+    out.flush().map_err(Failure::Write)?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// One problem of `gradescope --problem`: its rule set, cases, marks, compile line and
@@ -1102,12 +1080,10 @@ fn random_deal(
     Ok(Deal::random(variant, players, &mut rng_from_seed(seed))?)
 }
 
-fn play<W: Write>(
-    variant: Variant,
-    args: PlayArgs,
-    style: Style,
-    mut out: W,
-) -> Result<Done, Failure> {
+/// `ochos-locos RULES`: a deal played under the rule set, by its strategies or with a
+/// person at one seat.
+fn run_game(variant: Variant, args: PlayArgs, style: Style) -> Result<ExitCode, Failure> {
+    let mut out = io::BufWriter::new(io::stdout().lock());
     if args.players.is_some() && args.seed.is_none() {
         return Err(Failure::Usage(format!(
             "--players is for --seed only: a deal from a FILE, standard input or --sample \
@@ -1149,9 +1125,9 @@ fn play<W: Write>(
         })
         .transpose()?;
     let mut actions = Vec::new();
-    let done = match seat {
+    let ending = match seat {
         None => render::play_recorded(variant, &deal, style, &mut out, &mut actions)
-            .map(|_| Done::Ok)
+            .map(Ending::Over)
             .map_err(Failure::from),
         Some(seat) => play_human(
             variant,
@@ -1178,24 +1154,31 @@ fn play<W: Write>(
                 error,
             })?;
     }
-    let done = done?;
+    let ending = ending?;
     out.flush().map_err(Failure::Write)?;
-    Ok(done)
+    match ending {
+        // Quitting is an ending the person chose: exit status 0, as in the other games.
+        Ending::Over(_) | Ending::Quit => Ok(ExitCode::SUCCESS),
+        Ending::InputEnded => Err(Failure::InputEnded),
+    }
 }
 
 /// `ochos-locos replay FILE`: steps through a recorded game, the commands on standard
 /// input. The whole file is read (within the workspace's size limit) and replayed before
 /// anything is shown.
-fn replay(path: &Path, out: &mut impl Write) -> Result<(), Failure> {
+fn run_replay(path: &Path) -> Result<ExitCode, Failure> {
     let text = read_file(path)?;
     let frames = ochos_locos::replay::frames(&text).map_err(|error| Failure::Replay {
         path: path.display().to_string(),
         error,
     })?;
-    cards_core::replay::step_through(&frames, io::stdin().lock(), out, |frame, out| {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    cards_core::replay::step_through(&frames, io::stdin().lock(), &mut out, |frame, out| {
         ochos_locos::replay::show(frame, out)
     })
-    .map_err(Failure::Write)
+    .map_err(Failure::Write)?;
+    out.flush().map_err(Failure::Write)?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The seat `--human NAME` names, or the error listing the seats.
@@ -1224,7 +1207,7 @@ fn play_human(
     echo: bool,
     out: &mut impl Write,
     actions: &mut Vec<ochos_locos::Action>,
-) -> Result<Done, Failure> {
+) -> Result<Ending, Failure> {
     let (game, order) = deal
         .table(variant)
         .map_err(|error| PlayError::Refused { seat: None, error })?;
@@ -1236,12 +1219,7 @@ fn play_human(
     let played = console::play(&mut game, &mut chance, &mut console, &options, &mut tape);
     // Whatever the end: what was played is recorded.
     actions.extend_from_slice(&tape.actions);
-    Ok(match played? {
-        Ending::Over(_) => Done::Ok,
-        // Quitting is an ending the person chose: exit status 0, as in the other games.
-        Ending::Quit => Done::Ok,
-        Ending::InputEnded => Done::CutShort(Stop::InputEnded),
-    })
+    Ok(played?)
 }
 
 /// Whether a FILE argument names standard input (`-`, as most tools read it).

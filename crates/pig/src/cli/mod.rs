@@ -13,8 +13,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use cards_core::ParseError;
-use cards_core::cli::resolve_seed;
-use cards_core::cli::{EXIT_CUT_SHORT, input_ended, is_broken_pipe, parse_game_args, report, warn};
+use cards_core::cli::{INPUT_ENDED, finish, is_broken_pipe, parse_game_args, resolve_seed};
 use cards_core::input::{InputError, MAX_INPUT, read_file};
 use cards_core::names::count_of;
 use cards_core::protocol::{ChanceSource, PlayError, Stop};
@@ -302,66 +301,26 @@ Example:
     --compile 'javac -proc:none ./*.java' -- java Pig";
 
 /// The marks of the games and what students see of them: the options `grade` and
-/// `gradescope` share.
-#[derive(Debug, Args, Clone, Default)]
-struct MarkingArgs {
-    /// The marks of the games whose names match PATTERN: a game's name (game-01), or a
-    /// pattern with * for any characters; may be given more than once, the last that
-    /// matches counts; other games are worth 1.
-    #[arg(long, value_name = "PATTERN=POINTS", value_parser = grader::report::parse_weight)]
-    weight: Vec<(String, f64)>,
-    /// Scale the marks so that they add up to N (the assignment's points for it).
-    #[arg(long, value_name = "N", value_parser = grader::report::parse_points)]
-    points: Option<f64>,
-    /// Gradescope: when students see the tests, all of them or (PATTERN=) those whose
-    /// names match: visible (the default), hidden, after_due_date or after_published;
-    /// may be given more than once, the last that matches counts.
-    #[arg(long, value_name = "[PATTERN=]VISIBILITY",
-          value_parser = grader::report::parse_visibility)]
-    visibility: Vec<(Option<String>, grader::report::Visibility)>,
-    /// Tell each run which game it is, in the variable GRADER_CASE (game-01, …; by
-    /// default nothing does).
-    #[arg(long)]
-    tell_case: bool,
-}
+/// `gradescope` share. No feedback flags: Pig's reports quote the rule broken, never an
+/// expected output.
+type MarkingArgs = grader::args::MarkingArgs<grader::args::NoFeedbackArgs>;
 
 /// The name of game `game` (from 1) in the reports, as `grade::grade` names it.
 fn game_name(game: u64) -> String {
     format!("game-{game:02}")
 }
 
-impl MarkingArgs {
-    fn marking(&self) -> grader::report::Marking {
-        grader::report::Marking {
-            weights: self.weight.clone(),
-            points: self.points,
-            visibility: self.visibility.clone(),
-            // Pig's reports quote the rule broken, never an expected output.
-            feedback: grader::report::Feedback::Expected,
-        }
-    }
-
-    /// Refuses a --weight or --visibility pattern that matches none of the `games`.
-    fn check(&self, games: u64) -> Result<(), Failure> {
-        let names: Vec<String> = (1..=games).map(game_name).collect();
-        let names: Vec<&str> = names.iter().map(String::as_str).collect();
-        match self.marking().unmatched(&names) {
-            Some(pattern) => Err(Failure::Marking(format!(
-                "'{}' matches no game (game-01 to {})",
-                grader::printable(pattern),
-                game_name(games)
-            ))),
-            None => Ok(()),
-        }
-    }
-
-    /// The same options for the grade line of an autograder, quoted for the shell.
-    fn grade_args(&self) -> Vec<String> {
-        let mut args = grader::zip::marking_args(&self.marking());
-        if self.tell_case {
-            args.push("--tell-case".to_owned());
-        }
-        args
+/// Refuses a --weight or --visibility pattern of `marking` that matches none of the
+/// `games`.
+fn check_marking(marking: &MarkingArgs, games: u64) -> Result<(), Failure> {
+    let names: Vec<String> = (1..=games).map(game_name).collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    match marking.unmatched(&names) {
+        Some(pattern) => Err(Failure::Marking(format!(
+            "'{pattern}' matches no game (game-01 to {})",
+            game_name(games)
+        ))),
+        None => Ok(()),
     }
 }
 
@@ -517,61 +476,51 @@ enum Failure {
     },
     #[error(transparent)]
     Record(#[from] RecordError),
+    /// The person's answers ended before the game did (exit status 1).
+    #[error("{INPUT_ENDED}")]
+    InputEnded,
 }
 
-/// How a run that went well ends, beyond a game: `check` and `grade` give exit status
-/// 1 when they found a fault.
-#[derive(Debug)]
-enum Ran {
-    Game(Ending),
-    Done,
-    Status(u8),
+impl cards_core::cli::Failure for Failure {
+    fn is_broken_pipe(&self) -> bool {
+        match self {
+            Failure::Write(error) | Failure::Play(PlayError::Stopped(Stop::Io(error))) => {
+                is_broken_pipe(error)
+            }
+            _ => false,
+        }
+    }
+
+    fn is_cut_short(&self) -> bool {
+        matches!(self, Failure::InputEnded | Failure::DiceRanOut { .. })
+    }
 }
 
 /// Parses the command line, runs it, and picks the exit status.
 pub fn main() -> ExitCode {
-    let cli = match parse_game_args::<Cli>(PROGRAM) {
-        Ok(cli) => cli,
-        Err(code) => return code,
-    };
-    match run(cli) {
-        Ok(Ran::Done) => ExitCode::SUCCESS,
-        Ok(Ran::Status(status)) => ExitCode::from(status),
-        Ok(Ran::Game(Ending::Over(_) | Ending::Quit)) => ExitCode::SUCCESS,
-        Ok(Ran::Game(Ending::InputEnded)) => input_ended(PROGRAM),
-        Err(Failure::Write(error) | Failure::Play(PlayError::Stopped(Stop::Io(error))))
-            if is_broken_pipe(&error) =>
-        {
-            ExitCode::SUCCESS
-        }
-        Err(ran_out @ Failure::DiceRanOut { .. }) => cut_short(ran_out),
-        Err(failure) => report(PROGRAM, failure),
+    match parse_game_args::<Cli>(PROGRAM) {
+        Ok(cli) => finish(PROGRAM, try_main(cli)),
+        Err(code) => code,
     }
 }
 
-/// Says on stderr why the game stopped before its end, and gives exit status 1. (A
-/// stderr that cannot be written to changes nothing: the status still says it.)
-fn cut_short(why: impl std::fmt::Display) -> ExitCode {
-    warn(PROGRAM, why);
-    ExitCode::from(EXIT_CUT_SHORT)
-}
-
-fn run(cli: Cli) -> Result<Ran, Failure> {
+/// The command the arguments name, run.
+fn try_main(cli: Cli) -> Result<ExitCode, Failure> {
     match cli.command {
-        None => play(cli.play).map(Ran::Game),
-        Some(Command::Solve(args)) => run_solve(args).map(|()| Ran::Done),
-        Some(Command::Simulate(args)) => run_simulate(args).map(|()| Ran::Done),
-        Some(Command::Dice(args)) => write_dice(args).map(|()| Ran::Done),
-        Some(Command::Check { transcript }) => check_transcript(&transcript),
-        Some(Command::Grade(args)) => grade(args),
-        Some(Command::Gradescope(args)) => gradescope(args),
-        Some(Command::Replay { file }) => replay(&file).map(|()| Ran::Done),
+        None => run_game(cli.play),
+        Some(Command::Solve(args)) => run_solve(args),
+        Some(Command::Simulate(args)) => run_simulate(args),
+        Some(Command::Dice(args)) => run_dice(args),
+        Some(Command::Check { transcript }) => run_check(&transcript),
+        Some(Command::Grade(args)) => run_grade(args),
+        Some(Command::Gradescope(args)) => run_gradescope(args),
+        Some(Command::Replay { file }) => run_replay(&file),
     }
 }
 
 /// `pig gradescope`: the autograder zip, grading with a fixed seed.
-fn gradescope(args: GradescopeArgs) -> Result<Ran, Failure> {
-    args.marking.check(args.games)?;
+fn run_gradescope(args: GradescopeArgs) -> Result<ExitCode, Failure> {
+    check_marking(&args.marking, args.games)?;
     let mut grade = vec![
         "grade".to_owned(),
         "--games".to_owned(),
@@ -605,11 +554,11 @@ fn gradescope(args: GradescopeArgs) -> Result<Ran, Failure> {
     std::fs::write(&args.out, bytes)?;
     let mut out = io::stdout().lock();
     writeln!(out, "wrote {}", args.out.display())?;
-    Ok(Ran::Done)
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `pig check`: one saved transcript against the rules.
-fn check_transcript(path: &Path) -> Result<Ran, Failure> {
+fn run_check(path: &Path) -> Result<ExitCode, Failure> {
     // A terminal session may hold bytes that are not UTF-8 (a stray key): they are read
     // leniently, but never past the workspace's input limit (`check /dev/zero`).
     let what = path.display().to_string();
@@ -636,11 +585,11 @@ fn check_transcript(path: &Path) -> Result<Ran, Failure> {
         }
     };
     out.flush()?;
-    Ok(Ran::Status(status))
+    Ok(ExitCode::from(status))
 }
 
 /// `pig grade`: a program played N times and every game checked.
-fn grade(args: GradeArgs) -> Result<Ran, Failure> {
+fn run_grade(args: GradeArgs) -> Result<ExitCode, Failure> {
     let seed = resolve_seed(PROGRAM, args.seed);
     let options = grader::Options {
         limits: grader::Limits {
@@ -651,7 +600,7 @@ fn grade(args: GradeArgs) -> Result<Ran, Failure> {
         strict: false,
         tell_case: args.marking.tell_case,
     };
-    args.marking.check(args.games)?;
+    check_marking(&args.marking, args.games)?;
     let marking = args.marking.marking();
     let request = grader::Request {
         no_sandbox: args.no_sandbox,
@@ -692,10 +641,10 @@ fn grade(args: GradeArgs) -> Result<Ran, Failure> {
     };
     let mut out = BufWriter::new(io::stdout().lock());
     grader::deliver(&report, args.format, args.report.as_deref(), None, &mut out)?;
-    Ok(Ran::Status(report.exit_status()))
+    Ok(ExitCode::from(report.exit_status()))
 }
 
-fn play(args: PlayArgs) -> Result<Ending, Failure> {
+fn run_game(args: PlayArgs) -> Result<ExitCode, Failure> {
     let GameArgs { goal, rules, .. } = args.game;
     // The dice file is checked before anything else: a bad one plays nothing.
     let recorded = args
@@ -729,17 +678,21 @@ fn play(args: PlayArgs) -> Result<Ending, Failure> {
     if let Some(recorder) = &mut recorder {
         recorder.ended(game.tape())?;
     }
-    played.map_err(|error| match (error, args.dice) {
+    let ending = played.map_err(|error| match (error, args.dice) {
         (PlayError::ChanceRanOut { used }, Some(path)) => Failure::DiceRanOut {
             path: path.display().to_string(),
             used,
         },
         (error, _) => Failure::Play(error),
-    })
+    })?;
+    match ending {
+        Ending::Over(_) | Ending::Quit => Ok(ExitCode::SUCCESS),
+        Ending::InputEnded => Err(Failure::InputEnded),
+    }
 }
 
 /// `pig replay FILE`: steps through a recorded game, the commands on standard input.
-fn replay(path: &Path) -> Result<(), Failure> {
+fn run_replay(path: &Path) -> Result<ExitCode, Failure> {
     let mut out = io::stdout().lock();
     replay_file::<pig::Game, _, _, _>(path, io::stdin().lock(), &mut out, |frame, out| {
         pig::replay::show(frame, out)
@@ -751,7 +704,8 @@ fn replay(path: &Path) -> Result<(), Failure> {
             error,
         },
         ReplayFileError::Io(error) => Failure::Write(error),
-    })
+    })?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The rolls of a dice file, checked whole. The file is read with the workspace's size
@@ -765,11 +719,11 @@ fn read_dice(path: &Path, rules: Rules) -> Result<Vec<Throw>, Failure> {
 }
 
 /// `pig dice`: the rolls of a seed, one a line.
-fn write_dice(args: DiceArgs) -> Result<(), Failure> {
+fn run_dice(args: DiceArgs) -> Result<ExitCode, Failure> {
     let mut rng = rng_from_seed(resolve_seed(PROGRAM, args.seed));
     let mut out = BufWriter::new(io::stdout().lock());
     files::write_dice(&mut out, args.rules, &mut rng, args.count)?;
-    Ok(())
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The strategy of a spec, given the solution when it needs one.
@@ -816,7 +770,7 @@ fn read_table(path: &Path) -> Result<Solution, Failure> {
     Solution::read_from(BufReader::new(file)).map_err(|error| file_failure(path, error))
 }
 
-fn run_solve(args: SolveArgs) -> Result<(), Failure> {
+fn run_solve(args: SolveArgs) -> Result<ExitCode, Failure> {
     check_goal(args.game.goal)?;
     // The output files are opened before the solving, so a path that cannot be written
     // fails at once rather than after a long solve. They are emptied only when written:
@@ -901,12 +855,12 @@ fn run_solve(args: SolveArgs) -> Result<(), Failure> {
     // spoilt by the report after it: the report goes to stderr instead.
     if to_stdout {
         let _ = io::stderr().lock().write_all(&out);
-        return Ok(());
+        return Ok(ExitCode::SUCCESS);
     }
     let mut stdout = io::stdout().lock();
     stdout.write_all(&out)?;
     stdout.flush()?;
-    Ok(())
+    Ok(ExitCode::SUCCESS)
 }
 
 /// A file `pig solve` writes, opened before the solving.
@@ -983,7 +937,7 @@ fn file_failure(path: &Path, error: impl Into<SolveError>) -> Failure {
     }
 }
 
-fn run_simulate(args: SimulateArgs) -> Result<(), Failure> {
+fn run_simulate(args: SimulateArgs) -> Result<ExitCode, Failure> {
     let needs = args.a.needs_solution() || args.b.needs_solution();
     let solution = solution_for(&args.game, needs)?;
     let game = Setup {
@@ -999,5 +953,5 @@ fn run_simulate(args: SimulateArgs) -> Result<(), Failure> {
     let mut out = BufWriter::new(io::stdout().lock());
     out.write_all(text.as_bytes())?;
     out.flush()?;
-    Ok(())
+    Ok(ExitCode::SUCCESS)
 }

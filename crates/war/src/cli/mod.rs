@@ -4,8 +4,9 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use cards_core::cli::resolve_seed;
-use cards_core::cli::{input_ended, is_broken_pipe, parse_game_args, report, write_stdout};
+use cards_core::cli::{
+    INPUT_ENDED, finish, is_broken_pipe, parse_game_args, resolve_seed, write_stdout,
+};
 use cards_core::console::StdConsole;
 use cards_core::paint::CardStyle;
 use cards_core::protocol::{ChanceSource, GameState, PlayError, Stop, Tape};
@@ -18,6 +19,8 @@ use war::console::{self, ConsoleError, Ending, Mode, Options};
 use war::files::{parse_deck, write_deck};
 use war::simulate::Setup;
 use war::{DeckOrder, Game, Rules, WonCardOrder};
+
+const PROGRAM: &str = "war";
 
 const ABOUT: &str = "The card game War: battles, wars and the statistics of a game.";
 
@@ -234,39 +237,37 @@ enum OrderArg {
 /// Parses the arguments and runs the command; the exit status follows the workspace:
 /// 0 ok, 1 cut short by the end of input, 2 bad usage.
 pub fn main() -> ExitCode {
-    let cli = match parse_game_args::<Cli>("war") {
-        Ok(cli) => cli,
-        Err(code) => return code,
-    };
+    match parse_game_args::<Cli>(PROGRAM) {
+        Ok(cli) => finish(PROGRAM, try_main(cli)),
+        Err(code) => code,
+    }
+}
+
+/// The command the arguments name, run.
+fn try_main(cli: Cli) -> Result<ExitCode, Failure> {
     match &cli.command {
-        Some(Command::Simulate(args)) => run_simulation(args),
-        Some(Command::Deal(args)) => deal(args),
-        Some(Command::Replay { file }) => replay(file),
-        None => play(&cli),
+        Some(Command::Simulate(args)) => run_simulate(args),
+        Some(Command::Deal(args)) => run_deal(args),
+        Some(Command::Replay { file }) => run_replay(file),
+        None => run_game(&cli),
     }
 }
 
 /// The deck file at `path`, checked whole.
-fn read_deck(rules: Rules, path: &Path) -> Result<DeckOrder, String> {
-    let text = cards_core::input::read_file(path).map_err(|error| error.to_string())?;
-    parse_deck(rules, &text).map_err(|error| format!("{}: {error}", path.display()))
+fn read_deck(rules: Rules, path: &Path) -> Result<DeckOrder, Failure> {
+    let text =
+        cards_core::input::read_file(path).map_err(|error| Failure::Deck(error.to_string()))?;
+    parse_deck(rules, &text).map_err(|error| Failure::Deck(format!("{}: {error}", path.display())))
 }
 
-fn play(cli: &Cli) -> ExitCode {
-    let rules = match cli.game.rules() {
-        Ok(rules) => rules,
-        Err(error) => return report("war", error),
-    };
+fn run_game(cli: &Cli) -> Result<ExitCode, Failure> {
+    let rules = cli.game.rules()?;
     // Before the seed is announced: a bad file plays nothing and prints only its error.
-    let deck = match cli
+    let deck = cli
         .deck
         .as_deref()
         .map(|path| read_deck(rules, path))
-        .transpose()
-    {
-        Ok(deck) => deck,
-        Err(error) => return report("war", error),
-    };
+        .transpose()?;
     let mode = if cli.quiet {
         Mode::Quiet
     } else if cli.auto {
@@ -274,12 +275,9 @@ fn play(cli: &Cli) -> ExitCode {
     } else {
         Mode::Interactive
     };
-    let seed = resolve_seed("war", cli.seed);
+    let seed = resolve_seed(PROGRAM, cli.seed);
     // Created before the game, so that a file that cannot be written plays nothing.
-    let mut recorder = match Recorder::new("war", cli.record.as_deref(), seed) {
-        Ok(recorder) => recorder,
-        Err(error) => return report("war", error),
-    };
+    let mut recorder = Recorder::new(PROGRAM, cli.record.as_deref(), seed)?;
     let rng = rng_from_seed(seed);
     let mut chance = match deck {
         Some(deck) => ChanceSource::recorded_then_seeded(vec![deck], rng),
@@ -298,13 +296,9 @@ fn play(cli: &Cli) -> ExitCode {
         &mut console,
         &options,
         &mut recorder,
-    ) {
-        Ok(Ending::InputEnded) => input_ended("war"),
-        Ok(Ending::Over(_) | Ending::Quit) => ExitCode::SUCCESS,
-        Err(Failure::Console(PlayError::Stopped(Stop::Io(error)))) if is_broken_pipe(&error) => {
-            ExitCode::SUCCESS
-        }
-        Err(error) => report("war", error),
+    )? {
+        Ending::InputEnded => Err(Failure::InputEnded),
+        Ending::Over(_) | Ending::Quit => Ok(ExitCode::SUCCESS),
     }
 }
 
@@ -335,43 +329,71 @@ fn play_session(
     }
 }
 
-/// Why a game at the terminal stopped: the console's reasons, and a recording that
-/// could not be written.
+/// Why a command did not run to its end; each prints as one line.
 #[derive(Debug, thiserror::Error)]
 enum Failure {
+    /// The person's answers ended before the game did (exit status 1).
+    #[error("{INPUT_ENDED}")]
+    InputEnded,
+    /// Rules that make no game.
+    #[error(transparent)]
+    Setup(#[from] war::SetupError),
+    /// A deck file that could not be read or is no deck (the message names the file).
+    #[error("{0}")]
+    Deck(String),
     #[error(transparent)]
     Console(#[from] ConsoleError),
     #[error(transparent)]
     Record(#[from] RecordError),
+    #[error(transparent)]
+    Replay(#[from] ReplayFileError),
+    /// The seed's deal could not be drawn (a broken invariant).
+    #[error(transparent)]
+    Deal(#[from] war::Refusal),
+    /// Writing standard output failed.
+    #[error(transparent)]
+    Write(#[from] io::Error),
+}
+
+impl cards_core::cli::Failure for Failure {
+    fn is_broken_pipe(&self) -> bool {
+        match self {
+            Failure::Console(PlayError::Stopped(Stop::Io(error)))
+            | Failure::Replay(ReplayFileError::Io(error))
+            | Failure::Write(error) => is_broken_pipe(error),
+            _ => false,
+        }
+    }
+
+    fn is_cut_short(&self) -> bool {
+        matches!(self, Failure::InputEnded)
+    }
 }
 
 /// `war replay FILE`: steps through a recorded game, the commands on standard input.
-fn replay(path: &Path) -> ExitCode {
+fn run_replay(path: &Path) -> Result<ExitCode, Failure> {
     let mut out = io::stdout().lock();
-    match replay_file::<Game, _, _, _>(path, io::stdin().lock(), &mut out, war::replay::show) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(ReplayFileError::Io(error)) if is_broken_pipe(&error) => ExitCode::SUCCESS,
-        Err(error) => report("war", error),
-    }
+    replay_file::<Game, _, _, _>(path, io::stdin().lock(), &mut out, war::replay::show)?;
+    Ok(ExitCode::SUCCESS)
 }
 
-fn deal(args: &DealArgs) -> ExitCode {
-    let mut rng = rng_from_seed(resolve_seed("war", args.seed));
+/// `war deal`: the order of the seed's deal, as a deck file.
+fn run_deal(args: &DealArgs) -> Result<ExitCode, Failure> {
+    let mut rng = rng_from_seed(resolve_seed(PROGRAM, args.seed));
     // The deal does not depend on the number of players: any table draws the same order.
-    let order = match Game::new(Rules::default()).sample_chance(&mut rng) {
-        Ok(order) => order,
-        Err(error) => return report("war", error),
-    };
+    let order = Game::new(Rules::default()).sample_chance(&mut rng)?;
     let mut text = Vec::new();
-    match write_deck(&mut text, Rules::default(), &order) {
-        Ok(()) => write_stdout("war", &String::from_utf8_lossy(&text)),
-        Err(error) => report("war", error),
-    }
+    write_deck(&mut text, Rules::default(), &order)?;
+    Ok(write_stdout(PROGRAM, &String::from_utf8_lossy(&text)))
 }
 
-fn run_simulation(args: &SimulateArgs) -> ExitCode {
-    match args.game.rules() {
-        Ok(rules) => simulate("war", &Setup { rules }, &args.sim),
-        Err(error) => report("war", error),
-    }
+/// `war simulate`: the statistics of many games.
+fn run_simulate(args: &SimulateArgs) -> Result<ExitCode, Failure> {
+    Ok(simulate(
+        PROGRAM,
+        &Setup {
+            rules: args.game.rules()?,
+        },
+        &args.sim,
+    ))
 }

@@ -2,14 +2,12 @@
 //! knows clap; the games themselves are played by the library ([`quattro::console`],
 //! [`quattro::simulate`]) through the workspace's game loop.
 
-use std::fmt;
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use cards_core::cli::resolve_seed;
-use cards_core::cli::{input_ended, is_broken_pipe, parse_game_args, report};
+use cards_core::cli::{INPUT_ENDED, finish, is_broken_pipe, parse_game_args, resolve_seed};
 use cards_core::console::Console;
 use cards_core::protocol::{ChanceSource, GameState, PlayError, Stop, Tape};
 use cards_core::record::{RecordError, Recorder, ReplayFileError, replay_file};
@@ -239,35 +237,34 @@ mod num_max {
     }
 }
 
-/// Why a command failed: reported on one line, exit status 2.
-#[derive(Debug)]
+/// Why a command did not run to its end; each prints as one line (exit status 2, but
+/// for a closed pipe and a game cut short: [`finish`]).
+#[derive(Debug, thiserror::Error)]
 enum Failure {
+    /// The person's answers ended before the game did (exit status 1).
+    #[error("{INPUT_ENDED}")]
+    InputEnded,
     /// Writing the transcript or reading the answers failed.
-    Io(io::Error),
+    #[error(transparent)]
+    Io(#[from] io::Error),
     /// Options that do not go together (the message says why).
+    #[error("{0} (see {PROGRAM} --help)")]
     Usage(String),
     /// The deck file or a recorded game could not be read (or is too large, or not text).
+    #[error(transparent)]
     Read(cards_core::input::InputError),
     /// The file of `--record` could not be created or written.
-    Record(RecordError),
+    #[error(transparent)]
+    Record(#[from] RecordError),
     /// A recorded game that could not be read, or does not replay.
+    #[error(transparent)]
     Replay(ReplayFileError),
     /// The deck file is not a deck of the rule set.
+    #[error("{path}: {error}", path = .0.display(), error = .1)]
     Deck(PathBuf, ParseError),
     /// The game loop stopped on a bug (a refused step, a broken invariant).
+    #[error("{}", play_line(.0))]
     Play(PlayError<Refusal>),
-}
-
-impl From<io::Error> for Failure {
-    fn from(error: io::Error) -> Failure {
-        Failure::Io(error)
-    }
-}
-
-impl From<RecordError> for Failure {
-    fn from(error: RecordError) -> Failure {
-        Failure::Record(error)
-    }
 }
 
 impl From<ReplayFileError> for Failure {
@@ -289,34 +286,31 @@ impl From<PlayError<Refusal>> for Failure {
     }
 }
 
-impl Failure {
+impl cards_core::cli::Failure for Failure {
     fn is_broken_pipe(&self) -> bool {
         matches!(self, Failure::Io(error) if is_broken_pipe(error))
     }
+
+    fn is_cut_short(&self) -> bool {
+        matches!(self, Failure::InputEnded)
+    }
 }
 
-impl fmt::Display for Failure {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Failure::Io(error) => error.fmt(f),
-            Failure::Read(error) => error.fmt(f),
-            Failure::Record(error) => error.fmt(f),
-            Failure::Replay(error) => error.fmt(f),
-            Failure::Usage(message) => write!(f, "{message} (see {PROGRAM} --help)"),
-            Failure::Deck(path, error) => write!(f, "{}: {error}", path.display()),
-            Failure::Play(PlayError::Refused {
-                seat: Some(seat),
-                error,
-            }) => write!(
-                f,
-                "broken invariant: the game refused the move chosen for seat {}: {error}",
-                seat + 1
-            ),
-            Failure::Play(PlayError::Refused { seat: None, error }) => {
-                write!(f, "broken invariant: the game refused a shuffle: {error}")
-            }
-            Failure::Play(error) => error.fmt(f),
+/// The line of a game loop stopped on a bug: a refusal names the seat the move was
+/// chosen for (from 1), or the shuffle.
+fn play_line(error: &PlayError<Refusal>) -> String {
+    match error {
+        PlayError::Refused {
+            seat: Some(seat),
+            error,
+        } => format!(
+            "broken invariant: the game refused the move chosen for seat {}: {error}",
+            seat + 1
+        ),
+        PlayError::Refused { seat: None, error } => {
+            format!("broken invariant: the game refused a shuffle: {error}")
         }
+        error => error.to_string(),
     }
 }
 
@@ -324,20 +318,19 @@ impl fmt::Display for Failure {
 /// the input ended first, 2 for bad usage or a bad deck file (nothing is played) or an
 /// I/O error.
 pub fn main() -> ExitCode {
-    let cli = match parse_game_args::<Cli>(PROGRAM) {
-        Ok(cli) => cli,
-        Err(code) => return code,
-    };
-    let result = match cli.command {
+    match parse_game_args::<Cli>(PROGRAM) {
+        Ok(cli) => finish(PROGRAM, try_main(cli)),
+        Err(code) => code,
+    }
+}
+
+/// The command the arguments name, run.
+fn try_main(cli: Cli) -> Result<ExitCode, Failure> {
+    match cli.command {
         Some(Command::Simulate(args)) => run_simulate(&args),
         Some(Command::Deal(args)) => run_deal(&args),
         Some(Command::Replay { file }) => run_replay(&file),
         None => run_game(&cli.play),
-    };
-    match result {
-        Ok(code) => code,
-        Err(failure) if failure.is_broken_pipe() => ExitCode::SUCCESS,
-        Err(failure) => report(PROGRAM, failure),
     }
 }
 
@@ -406,7 +399,7 @@ fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
             recorder.discard();
             writeln!(console.output())?;
             console.output().flush()?;
-            return Ok(input_ended(PROGRAM));
+            return Err(Failure::InputEnded);
         }
     };
     let mut players = simulate::bots();
@@ -428,10 +421,10 @@ fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
         game.restart();
     };
     console.output().flush()?;
-    Ok(match ending {
-        Ending::Over(_) | Ending::Quit => ExitCode::SUCCESS,
-        Ending::InputEnded => input_ended(PROGRAM),
-    })
+    match ending {
+        Ending::Over(_) | Ending::Quit => Ok(ExitCode::SUCCESS),
+        Ending::InputEnded => Err(Failure::InputEnded),
+    }
 }
 
 /// `quattro replay FILE`: steps through a recorded game, the commands on standard input.
