@@ -15,15 +15,9 @@ pub const EXIT_CUT_SHORT: u8 = 1;
 pub const EXIT_BAD_INPUT: u8 = 2;
 
 /// What every interactive game says on stderr when a person's input ends before the game
-/// does (after `PROGRAM: `).
+/// does (after `PROGRAM: `): the line of its `Failure` that [`finish`] gives exit status
+/// 1.
 pub const INPUT_ENDED: &str = "the input ended before the game did; nobody won";
-
-/// Says [`INPUT_ENDED`] on stderr and returns exit status 1 ([`EXIT_CUT_SHORT`]): the
-/// same in every interactive game.
-pub fn input_ended(program: &str) -> ExitCode {
-    warn(program, INPUT_ENDED);
-    ExitCode::from(EXIT_CUT_SHORT)
-}
 
 /// The seed to play with: the user's (any `u64`), or a fresh one of at most 9 digits
 /// ([`random_seed`](crate::rng::random_seed)) announced on stderr as
