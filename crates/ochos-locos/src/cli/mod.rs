@@ -554,7 +554,9 @@ fn variant_parser() -> impl TypedValueParser<Value = Variant> {
         .try_map(|name| name.parse::<Variant>())
 }
 
-/// Why a run failed; each prints as one line.
+/// Why a command did not run to its end; each prints as one line, and
+/// `cards_core::cli::finish` gives it its exit status (2, but 0 for a closed pipe and 1
+/// for a game cut short).
 #[derive(Debug, thiserror::Error)]
 enum Failure {
     #[error("{path}: {error}")]

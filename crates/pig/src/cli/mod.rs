@@ -425,7 +425,9 @@ where
     }
 }
 
-/// Why a run failed; each prints as one line.
+/// Why a command did not run to its end; each prints as one line, and
+/// `cards_core::cli::finish` gives it its exit status (2, but 0 for a closed pipe and 1
+/// for a game cut short).
 #[derive(Debug, thiserror::Error)]
 enum Failure {
     #[error("{0}")]

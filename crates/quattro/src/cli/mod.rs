@@ -237,8 +237,9 @@ mod num_max {
     }
 }
 
-/// Why a command did not run to its end; each prints as one line (exit status 2, but
-/// for a closed pipe and a game cut short: [`finish`]).
+/// Why a command did not run to its end; each prints as one line, and
+/// `cards_core::cli::finish` gives it its exit status (2, but 0 for a closed pipe and 1
+/// for a game cut short).
 #[derive(Debug, thiserror::Error)]
 enum Failure {
     /// The person's answers ended before the game did (exit status 1).
