@@ -1,14 +1,12 @@
-//! What the bindings of the four games share: the methods every state class has
-//! ([`state_methods!`]) and the protocol calls under them (a refused action or chance
-//! outcome as a `ValueError`, the legal actions encoded), OpenSpiel's codes for who
-//! acts, the Python errors (a refused request or setting, a seat past the table, a
+//! What the bindings of the four games share besides their face ([`crate::face`]): the
+//! protocol calls under the state classes (a refused action or chance outcome as a
+//! `ValueError`), OpenSpiel's codes for who acts, the binary's text of the steps
+//! ([`Texts`]), the Python errors (a refused request or setting, a seat past the table, a
 //! broken invariant), the seats of an observation counted from the observer, and the
 //! plumbing of a batched call (its size check, the game loop without the GIL, the
 //! tallies as little-endian bytes for numpy).
 
 use std::fmt::Display;
-use std::ops::RangeInclusive;
-use std::str::FromStr;
 
 use cards_core::protocol::{Actor, EventSink, GameState};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
@@ -49,14 +47,6 @@ pub fn no_seat(game: &str, seat: usize, seats: usize) -> PyErr {
     ))
 }
 
-/// `game`'s legal actions now, in the protocol's order, each through `encode`; empty
-/// unless a seat acts.
-pub fn legal_actions<G: GameState, T>(game: &G, encode: impl FnMut(G::Action) -> T) -> Vec<T> {
-    let mut actions = Vec::new();
-    game.legal_actions(&mut actions);
-    actions.into_iter().map(encode).collect()
-}
-
 /// Carries out `action` for the seat to act, its events into `events`; a refusal (the
 /// game changed nothing) is a `ValueError` saying why.
 pub fn apply_action<G: GameState>(
@@ -79,87 +69,6 @@ pub fn apply_chance<G: GameState>(
         .map_err(|error| refused("chance refused", error))
 }
 
-/// The `#[pymethods]` block of a state class (a struct with the protocol's game in a
-/// field `game`, and `Clone`): the methods every game's state has, written here once,
-/// then the game's own items. pyo3 takes one `#[pymethods]` block a class, so the
-/// shared methods go into it rather than beside it.
-///
-/// `state_methods!(PigState [step] { ... })`; the options in brackets add the methods
-/// some games share: `step` (`apply_action` then `settle_chance`, which the game
-/// defines), `texts` (`last_text()` and `transcript()`, from `String` fields `last` and
-/// `transcript`).
-macro_rules! state_methods {
-    ($state:ident [$($option:ident)*] { $($item:tt)* }) => {
-        $crate::common::state_methods!(@with $state [$($option)*] {
-            /// An independent copy (its seeded generator too: both copies draw the same
-            /// chance from here).
-            fn clone(&self) -> $state {
-                ::std::clone::Clone::clone(self)
-            }
-
-            /// The seat to act, -1 at a chance node, -4 once the game is over
-            /// (OpenSpiel's values).
-            fn current_player(&self) -> i64 {
-                $crate::common::actor_code(::cards_core::protocol::GameState::actor(&self.game))
-            }
-
-            /// Whether the game is over.
-            fn is_terminal(&self) -> bool {
-                ::cards_core::protocol::GameState::actor(&self.game)
-                    == ::cards_core::protocol::Actor::Over
-            }
-
-            /// Whether chance acts now (a chance node).
-            fn is_chance_node(&self) -> bool {
-                ::cards_core::protocol::GameState::actor(&self.game)
-                    == ::cards_core::protocol::Actor::Chance
-            }
-
-            /// The winner's seat once the game is over with one, else None.
-            fn winner(&self) -> Option<usize> {
-                ::cards_core::protocol::GameState::outcome(&self.game)
-                    .and_then(|outcome| outcome.winner())
-            }
-
-            $($item)*
-        });
-    };
-    (@with $state:ident [step $($option:ident)*] { $($item:tt)* }) => {
-        $crate::common::state_methods!(@with $state [$($option)*] {
-            /// `apply_action(action)` then `settle_chance()`: one step of the AEC loop;
-            /// returns who acts then (as `current_player()`).
-            fn step(&mut self, action: i64) -> ::pyo3::PyResult<i64> {
-                self.apply_action(action)?;
-                self.settle_chance()
-            }
-
-            $($item)*
-        });
-    };
-    (@with $state:ident [texts $($option:ident)*] { $($item:tt)* }) => {
-        $crate::common::state_methods!(@with $state [$($option)*] {
-            /// What the last step printed, in the binary's format.
-            fn last_text(&self) -> &str {
-                &self.last
-            }
-
-            /// The whole game so far as the binary prints it.
-            fn transcript(&self) -> &str {
-                &self.transcript
-            }
-
-            $($item)*
-        });
-    };
-    (@with $state:ident [] { $($item:tt)* }) => {
-        #[::pyo3::pymethods]
-        impl $state {
-            $($item)*
-        }
-    };
-}
-pub(crate) use state_methods;
-
 /// What a step printed in the binary's format, and the whole game so far (the
 /// [`crate::face::PyGame::Told`] of the games whose environment renders it).
 #[derive(Clone, Debug, Default)]
@@ -181,26 +90,6 @@ impl Texts {
     pub fn push(&mut self, text: String) {
         self.transcript.push_str(&text);
         self.last = text;
-    }
-}
-
-/// `text` as a `T` (a rule set's name, ...); else a ValueError naming `what` was unknown
-/// and the `expected` names.
-pub fn parse_named<T: FromStr>(text: &str, what: &str, expected: &str) -> PyResult<T> {
-    text.parse()
-        .map_err(|_| PyValueError::new_err(format!("unknown {what} {text:?}: expected {expected}")))
-}
-
-/// `value` of setting `what` if it is in `range`; else a ValueError naming the range.
-pub fn in_range(what: &str, value: u32, range: RangeInclusive<u32>) -> PyResult<u32> {
-    if range.contains(&value) {
-        Ok(value)
-    } else {
-        Err(PyValueError::new_err(format!(
-            "{what} {value} is out of range: {} to {}",
-            range.start(),
-            range.end()
-        )))
     }
 }
 

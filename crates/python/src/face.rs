@@ -110,6 +110,11 @@ impl<G: PyGame> FaceState<G> {
         })
     }
 
+    /// The seats' actions since the start.
+    pub fn actions(&self) -> &[G::Action] {
+        &self.actions
+    }
+
     /// Back to the start of the same setup, its chance from `seed`.
     pub fn reset(&mut self, seed: u64) -> PyResult<()> {
         *self = FaceState::start(self.setup.clone(), seed)?;

@@ -16,23 +16,20 @@
 //! passes with an empty deck). The observation is [`OBSERVATION_SIZE`] integers, laid
 //! out by the `OBS_*` offsets below (docs/python.md lists them field by field).
 
-use cards_core::protocol::{Actor, GameState};
-use cards_core::rng::{GameRng, rng_from_seed};
+use cards_core::protocol::GameState;
 use cards_core::{Color, ColorCard};
-use ochos_locos::deck::{DeckOrder, card_slot, full_deck};
-use ochos_locos::files::{Deal, NAMES, check_players};
+use ochos_locos::deck::{DeckOrder, card_slot};
+use ochos_locos::face::RulesChoice;
 use ochos_locos::render::{Renderer, Style};
 use ochos_locos::rules::{DealFormat, MAX_PLAYERS, Variant};
 use ochos_locos::simulate::{Setup, Worker};
-use ochos_locos::{Action, Event, Game, NoWinner, Outcome, Player, Strategy};
+use ochos_locos::{Action, Event, Game, NoWinner, Outcome, Strategy};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
-use crate::common::{
-    apply_action, apply_chance, batch_size, broken, from_seat, legal_actions, no_seat, play_batch,
-    refused, state_methods,
-};
+use crate::common::{Texts, batch_size, broken, from_seat, no_seat, play_batch, refused};
+use crate::face::{FaceState, PyGame, face_state};
 
 /// The size of the action space.
 pub const ACTIONS: usize = 49;
@@ -153,102 +150,95 @@ fn cards_text(cards: impl IntoIterator<Item = ColorCard>) -> Vec<String> {
     cards.into_iter().map(|card| card.to_string()).collect()
 }
 
-/// A game of Ochos Locos under one of the seven rule sets, and its deal: the protocol's
-/// state, from Python.
-#[pyclass(module = "cardgames._native")]
+/// What an Ochos Locos state keeps beside the game: its rule set (the observation's
+/// `rules`), and the binary's text of the steps.
 #[derive(Clone)]
-pub struct OchosLocosState {
+pub struct Told {
     variant: Variant,
-    game: Game,
-    rng: GameRng,
-    // The seats' strategies in the binary's game of the seed (`Deal::random`'s).
-    strategies: Vec<Strategy>,
     renderer: Renderer,
-    // What the last step printed, and the whole game so far, as the binary prints it.
-    last: String,
-    transcript: String,
-    turns: u32,
+    texts: Texts,
 }
 
-impl OchosLocosState {
-    /// Appends `events` (just carried out) to the texts, as the binary prints them.
-    fn record(&mut self, events: &[Event]) -> PyResult<()> {
+impl AsRef<Texts> for Told {
+    fn as_ref(&self) -> &Texts {
+        &self.texts
+    }
+}
+
+impl PyGame for Game {
+    type Told = Told;
+
+    fn decode(action: i64) -> PyResult<Action> {
+        decode(action)
+    }
+
+    fn encode(action: Action) -> PyResult<i64> {
+        Ok(encode(action))
+    }
+
+    /// The rule set asked for: the observation names it, and the binary's text differs
+    /// between rule sets of the same rules.
+    fn told(&self, setup: &::ochos_locos::face::Setup) -> PyResult<Told> {
+        let RulesChoice::Set(variant) = setup.rules else {
+            return Err(PyValueError::new_err(
+                "the Python state plays one of the seven rule sets: name it with rules, \
+                 not with the two, eight and end switches",
+            ));
+        };
+        Ok(Told {
+            variant,
+            renderer: Renderer::new(variant, Style::default()),
+            texts: Texts::default(),
+        })
+    }
+
+    /// The step as the binary prints it.
+    fn tell(&self, told: &mut Told, events: &[Event]) -> PyResult<()> {
         let mut text = Vec::new();
         for event in events {
-            self.renderer
-                .write_event(&mut text, &self.game, event)
+            told.renderer
+                .write_event(&mut text, self, event)
                 .map_err(broken)?;
         }
-        let text = String::from_utf8(text).map_err(broken)?;
-        self.transcript.push_str(&text);
-        self.last = text;
+        told.texts.push(String::from_utf8(text).map_err(broken)?);
         Ok(())
     }
 }
 
-state_methods!(OchosLocosState [step texts] {
+face_state!(
+    /// A game of Ochos Locos under one of the seven rule sets, and its deal: the
+    /// protocol's state, from Python.
+    OchosLocosState(Game) [texts] {
     /// A new game waiting for its deal: `rules` names the rule set (`match-making`,
     /// `take-two`, `going-wild`, `more-the-merrier`, `faciles`, `diversidad`,
-    /// `completos`), `players` the seats (the rule set's default if None); the deal
-    /// will come from `seed` as `ochos-locos RULES --seed SEED` deals it.
+    /// `completos`), `players` the seats (the rule set's default if None), and any
+    /// other option of Ochos Locos' setup by name (`players` as named seats, `cards`);
+    /// the deal will come from `seed` as `ochos-locos RULES --seed SEED` deals it, and
+    /// so do the seats' names and strategies.
     #[new]
-    #[pyo3(signature = (seed = 0, rules = "completos", players = None))]
-    fn new(seed: u64, rules: &str, players: Option<usize>) -> PyResult<OchosLocosState> {
-        let variant = parse_variant(rules)?;
-        let players = players.unwrap_or(variant.default_players());
-        check_players(variant, players).map_err(|error| refused("players", error))?;
-        let mut game = Game::new(variant.rules());
-        // `check_players` allows at most as many players as there are names.
-        for (index, named) in NAMES.iter().enumerate().take(players) {
-            let name = match variant.format() {
-                DealFormat::Numbered { .. } => (index + 1).to_string(),
-                DealFormat::Named { .. } => (*named).to_owned(),
-            };
-            game.add_player(Player::new(name));
-        }
-        for card in full_deck() {
-            game.add_card(card);
-        }
-        let mut state = OchosLocosState {
-            variant,
-            game,
-            rng: rng_from_seed(seed),
-            strategies: Vec::new(),
-            renderer: Renderer::new(variant, Style::default()),
-            last: String::new(),
-            transcript: String::new(),
-            turns: 0,
-        };
-        state.reset(seed)?;
-        Ok(state)
-    }
-
-    /// Back to before the deal, which will come from `seed`.
-    fn reset(&mut self, seed: u64) -> PyResult<()> {
-        self.game.restart();
-        self.rng = rng_from_seed(seed);
-        let players = self.game.players().len();
-        // The binary's deal of the seed, for its seats' strategies (drawn after the
-        // shuffle); the state's own generator shuffles the same cards the same way.
-        let deal = Deal::random(self.variant, players, &mut rng_from_seed(seed))
-            .map_err(|error| refused("players", error))?;
-        self.strategies = deal.seats.iter().map(|seat| seat.strategy).collect();
-        self.last.clear();
-        self.transcript.clear();
-        self.turns = 0;
-        Ok(())
+    #[pyo3(signature = (seed = 0, rules = None, players = None, **options))]
+    fn new(
+        seed: u64,
+        rules: Option<Bound<'_, PyAny>>,
+        players: Option<Bound<'_, PyAny>>,
+        options: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<OchosLocosState> {
+        let named = [("rules", rules), ("players", players)];
+        Ok(OchosLocosState {
+            state: FaceState::new(seed, &named, options)?,
+        })
     }
 
     /// The rule set's name.
     #[getter]
     fn rules(&self) -> &'static str {
-        self.variant.name()
+        self.state.told.variant.name()
     }
 
     /// The number of players.
     #[getter]
     fn players(&self) -> usize {
-        self.game.players().len()
+        self.state.game.players().len()
     }
 
     /// The length of an observation.
@@ -259,27 +249,11 @@ state_methods!(OchosLocosState [step texts] {
     #[classattr]
     const ACTIONS: usize = ACTIONS;
 
-    /// The legal actions of the seat to act, encoded, in the protocol's order (hand
-    /// order, an 8 naming each colour in turn; the draw alone when nothing may be laid);
-    /// empty unless a seat acts.
-    fn legal_actions(&self) -> Vec<i64> {
-        legal_actions(&self.game, encode)
-    }
-
-    /// Carries out `action` for the seat to act; raises ValueError, changing nothing, if
-    /// it is not an action or not legal now.
-    fn apply_action(&mut self, action: i64) -> PyResult<()> {
-        let mut events = Vec::new();
-        apply_action(&mut self.game, decode(action)?, &mut events)?;
-        self.turns += 1;
-        self.record(&events)
-    }
-
     /// The cards the deal orders, in card order: its outcomes are their 32! orders,
     /// equally likely (too many to list, so there is no `chance_outcomes()`). Empty once
     /// dealt.
     fn to_deal(&self) -> Vec<String> {
-        self.game
+        self.state.game
             .to_deal()
             .map(|cards| cards_text(cards.iter().copied()))
             .unwrap_or_default()
@@ -298,23 +272,7 @@ state_methods!(OchosLocosState [step texts] {
             .collect::<PyResult<Vec<_>>>()?;
         let order = DeckOrder::from_cards(&cards)
             .map_err(|_| PyValueError::new_err("a deal orders at most the 32 cards"))?;
-        let mut events = Vec::new();
-        apply_chance(&mut self.game, &order, &mut events)?;
-        self.record(&events)
-    }
-
-    /// Deals from the state's seeded generator while the deal is to be made; returns who
-    /// acts then (as `current_player()`).
-    fn settle_chance(&mut self) -> PyResult<i64> {
-        while self.game.actor() == Actor::Chance {
-            let order = self.game.sample_chance(&mut self.rng).map_err(broken)?;
-            let mut events = Vec::new();
-            self.game
-                .apply_chance(&order, &mut events)
-                .map_err(broken)?;
-            self.record(&events)?;
-        }
-        Ok(self.current_player())
+        self.state.apply_chance(&order)
     }
 
     /// What `seat` sees, as `OBSERVATION_SIZE` integers (docs/python.md lists the
@@ -322,9 +280,10 @@ state_methods!(OchosLocosState [step texts] {
     /// order. ValueError for a seat past the table.
     fn observation(&self, seat: usize) -> PyResult<Vec<i32>> {
         let view = self
+            .state
             .game
             .observe(seat)
-            .ok_or_else(|| no_seat("this game", seat, self.game.players().len()))?;
+            .ok_or_else(|| no_seat("this game", seat, self.state.game.players().len()))?;
         let mut out = vec![0i32; OBSERVATION_SIZE];
         out[OBS_HAND..OBS_HAND + SLOTS].fill(-1);
         for (place, &card) in view.hand.iter().enumerate().take(SLOTS) {
@@ -345,7 +304,7 @@ state_methods!(OchosLocosState [step texts] {
         ));
         out[OBS_PLAYERS] = counts.len() as i32;
         out[OBS_SEAT] = seat as i32;
-        out[OBS_RULES] = variant_index(self.variant) as i32;
+        out[OBS_RULES] = variant_index(self.state.told.variant) as i32;
         Ok(out)
     }
 
@@ -355,24 +314,25 @@ state_methods!(OchosLocosState [step texts] {
     fn full_state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let state = PyDict::new(py);
         let hands: Vec<Vec<String>> = self
+            .state
             .game
             .players()
             .iter()
             .map(|player| cards_text(player.hand().iter().copied()))
             .collect();
         state.set_item("hands", hands)?;
-        state.set_item("deck", cards_text(self.game.deck().iter().copied()))?;
+        state.set_item("deck", cards_text(self.state.game.deck().iter().copied()))?;
         state.set_item(
             "discard_pile",
-            cards_text(self.game.discard_pile().iter().copied()),
+            cards_text(self.state.game.discard_pile().iter().copied()),
         )?;
         state.set_item(
             "chosen_colour",
-            self.game
+            self.state.game
                 .chosen_color()
                 .map(|color| color.letter().to_string()),
         )?;
-        let pending = self.game.observe(0).map_or(0, |view| view.pending_twos);
+        let pending = self.state.game.observe(0).map_or(0, |view| view.pending_twos);
         state.set_item("pending_twos", pending)?;
         state.set_item("current_player", self.current_player())?;
         Ok(state)
@@ -380,7 +340,7 @@ state_methods!(OchosLocosState [step texts] {
 
     /// Why a finished game has no winner ("the deck ran out", "stalemate"), else None.
     fn no_winner(&self) -> Option<&'static str> {
-        match self.game.outcome() {
+        match self.state.game.outcome() {
             Some(Outcome::NoWinner { reason }) => Some(no_winner_text(reason)),
             _ => None,
         }
@@ -390,23 +350,28 @@ state_methods!(OchosLocosState [step texts] {
     /// --seed SEED`): "rainbow" for Assignment 2, "B" for faciles, a random "B", "C",
     /// "N" or "S" a seat for diversidad and completos.
     fn strategies(&self) -> Vec<String> {
-        self.strategies.iter().copied().map(strategy_name).collect()
+        self.state
+            .game
+            .players()
+            .iter()
+            .map(|player| strategy_name(player.strategy()))
+            .collect()
     }
 
     /// Turns played so far.
-    fn turns(&self) -> u32 {
-        self.turns
+    fn turns(&self) -> usize {
+        self.state.actions().len()
     }
 
     fn __repr__(&self) -> String {
-        let counts: Vec<usize> = self.game.players().iter().map(|p| p.hand().len()).collect();
+        let counts: Vec<usize> = self.state.game.players().iter().map(|p| p.hand().len()).collect();
         format!(
             "OchosLocosState(rules={:?}, hands={counts:?}, discard={}, deck={}, current_player={})",
-            self.variant.name(),
-            self.game
+            self.state.told.variant.name(),
+            self.state.game
                 .discard_card()
                 .map_or("none".to_owned(), |card| card.to_string()),
-            self.game.deck().len(),
+            self.state.game.deck().len(),
             self.current_player()
         )
     }

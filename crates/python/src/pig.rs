@@ -12,40 +12,17 @@
 use std::sync::Arc;
 
 use ::pig::dice::Throw;
-use ::pig::game::{Action, Game};
-use ::pig::player::PigPlayer;
-use ::pig::rules::Rules;
+use ::pig::game::{Action, Event, Game};
 use ::pig::simulate::Worker;
 use ::pig::solver::{Solution, check_goal as solver_goal, solve};
 use ::pig::strategy::StrategySpec;
-use cards_core::protocol::{Actor, GameState, Ignore};
-use cards_core::rng::{GameRng, rng_from_seed};
+use cards_core::protocol::{Actor, GameState};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBytes, PyDict};
 
-use crate::common::{
-    apply_action, apply_chance, broken, in_range, legal_actions, no_seat, parse_named, play_batch,
-    state_methods,
-};
-
-fn parse_rules(rules: &str) -> PyResult<Rules> {
-    parse_named(rules, "Pig rules", "\"two-dice\" or \"classic\"")
-}
-
-fn check_goal(goal: u32) -> PyResult<u32> {
-    in_range("goal", goal, 1..=10_000)
-}
-
-fn action_of(action: i64) -> PyResult<Action> {
-    match action {
-        0 => Ok(Action::Roll),
-        1 => Ok(Action::Hold),
-        _ => Err(PyValueError::new_err(format!(
-            "action {action} is not a Pig action: 0 is roll, 1 is hold"
-        ))),
-    }
-}
+use crate::common::{no_seat, play_batch};
+use crate::face::{FaceState, PyGame, face_state, setup_from};
 
 fn throw_faces(throw: Throw) -> Vec<u32> {
     match throw {
@@ -54,78 +31,87 @@ fn throw_faces(throw: Throw) -> Vec<u32> {
     }
 }
 
-/// A game of Pig and its dice: the protocol's state, from Python.
-#[pyclass(module = "cardgames._native")]
-#[derive(Clone)]
-pub struct PigState {
-    game: Game,
-    rng: GameRng,
-    throws: Vec<Throw>,
-}
+impl PyGame for Game {
+    /// Every throw since the start.
+    type Told = Vec<Throw>;
 
-state_methods!(PigState [step] {
-    /// A new game: `rules` is "two-dice" (the assignment's) or "classic" (one die); the
-    /// dice come from `seed` as `pig --seed SEED` throws them.
-    #[new]
-    #[pyo3(signature = (seed = 0, rules = "two-dice", goal = 100))]
-    fn new(seed: u64, rules: &str, goal: u32) -> PyResult<PigState> {
-        let rules = parse_rules(rules)?;
-        let goal = check_goal(goal)?;
-        Ok(PigState {
-            game: Game::new(rules, goal, [PigPlayer::new("A"), PigPlayer::new("B")]),
-            rng: rng_from_seed(seed),
-            throws: Vec::new(),
-        })
+    fn decode(action: i64) -> PyResult<Action> {
+        match action {
+            0 => Ok(Action::Roll),
+            1 => Ok(Action::Hold),
+            _ => Err(PyValueError::new_err(format!(
+                "action {action} is not a Pig action: 0 is roll, 1 is hold"
+            ))),
+        }
     }
 
-    /// Back to the start, with the dice of `seed`.
-    fn reset(&mut self, seed: u64) {
-        self.game.restart();
-        self.rng = rng_from_seed(seed);
-        self.throws.clear();
-    }
-
-    /// The rules' name: "two-dice" or "classic".
-    #[getter]
-    fn rules(&self) -> String {
-        self.game.rules().to_string()
-    }
-
-    /// The points needed to win.
-    #[getter]
-    fn goal(&self) -> u32 {
-        self.game.goal()
-    }
-
-    /// The legal actions, in the protocol's order: 0 (roll), 1 (hold); empty unless a
-    /// seat acts.
-    fn legal_actions(&self) -> Vec<i64> {
-        legal_actions(&self.game, |action| match action {
+    fn encode(action: Action) -> PyResult<i64> {
+        Ok(match action {
             Action::Roll => 0,
             Action::Hold => 1,
         })
     }
 
-    /// Carries out `action` (0 roll, 1 hold) for the seat to act, leaving a roll's dice
-    /// to chance; raises ValueError, changing nothing, if it is not legal now.
-    fn apply_action(&mut self, action: i64) -> PyResult<()> {
-        apply_action(&mut self.game, action_of(action)?, &mut Ignore)
+    fn told(&self, _: &::pig::face::Setup) -> PyResult<Vec<Throw>> {
+        Ok(Vec::new())
+    }
+
+    fn tell(&self, throws: &mut Vec<Throw>, events: &[Event]) -> PyResult<()> {
+        throws.extend(events.iter().filter_map(|event| match *event {
+            Event::Rolled { throw, .. } => Some(throw),
+            _ => None,
+        }));
+        Ok(())
+    }
+}
+
+face_state!(
+    /// A game of Pig and its dice: the protocol's state, from Python.
+    PigState(Game) [] {
+    /// A new game: `rules` is "two-dice" (the assignment's) or "classic" (one die),
+    /// `goal` the points to win (100), and any other option of Pig's setup by name
+    /// (`computer`, which only the page and `setup()` read); the dice come from `seed` as
+    /// `pig --seed SEED` throws them.
+    #[new]
+    #[pyo3(signature = (seed = 0, rules = None, goal = None, **options))]
+    fn new(
+        seed: u64,
+        rules: Option<Bound<'_, PyAny>>,
+        goal: Option<Bound<'_, PyAny>>,
+        options: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<PigState> {
+        let named = [("rules", rules), ("goal", goal)];
+        Ok(PigState {
+            state: FaceState::new(seed, &named, options)?,
+        })
+    }
+
+    /// The rules' name: "two-dice" or "classic".
+    #[getter]
+    fn rules(&self) -> String {
+        self.state.game.rules().to_string()
+    }
+
+    /// The points needed to win.
+    #[getter]
+    fn goal(&self) -> u32 {
+        self.state.game.goal()
     }
 
     /// The chance node's outcomes with their probabilities: `(index, p)`, index into
     /// `chance_faces()`.
     fn chance_outcomes(&self) -> Vec<(usize, f64)> {
-        if self.game.actor() != Actor::Chance {
+        if self.state.game.actor() != Actor::Chance {
             return Vec::new();
         }
-        let outcomes = self.game.rules().outcomes();
+        let outcomes = self.state.game.rules().outcomes();
         let p = 1.0 / outcomes.len() as f64;
         (0..outcomes.len()).map(|index| (index, p)).collect()
     }
 
     /// The faces of chance outcome `index`: `[a, b]` for two dice, `[face]` for one.
     fn chance_faces(&self, index: usize) -> PyResult<Vec<u32>> {
-        let outcomes = self.game.rules().outcomes();
+        let outcomes = self.state.game.rules().outcomes();
         outcomes
             .get(index)
             .map(|&throw| throw_faces(throw))
@@ -135,32 +121,18 @@ state_methods!(PigState [step] {
     /// Carries out chance outcome `index` (of `chance_outcomes()`); raises ValueError,
     /// changing nothing, if the dice do not roll now or there is no such outcome.
     fn apply_chance(&mut self, index: usize) -> PyResult<()> {
-        let outcomes = self.game.rules().outcomes();
+        let outcomes = self.state.game.rules().outcomes();
         let throw = *outcomes
             .get(index)
             .ok_or_else(|| PyValueError::new_err(format!("no chance outcome {index}")))?;
-        apply_chance(&mut self.game, &throw, &mut Ignore)?;
-        self.throws.push(throw);
-        Ok(())
-    }
-
-    /// Rolls the dice from the state's seeded generator while they roll; returns who
-    /// acts then (as `current_player()`).
-    fn settle_chance(&mut self) -> PyResult<i64> {
-        while self.game.actor() == Actor::Chance {
-            let throw = self.game.sample_chance(&mut self.rng).map_err(broken)?;
-            self.game
-                .apply_chance(&throw, &mut Ignore)
-                .map_err(broken)?;
-            self.throws.push(throw);
-        }
-        Ok(self.current_player())
+        self.state.apply_chance(&throw)
     }
 
     /// What `seat` sees (everything in Pig is public): `[goal, my_score,
     /// opponent_score, turn_points, my_turn]`; ValueError for a seat past the table.
     fn observation(&self, seat: usize) -> PyResult<Vec<u32>> {
         let view = self
+            .state
             .game
             .observe(seat)
             .ok_or_else(|| no_seat("Pig", seat, 2))?;
@@ -175,18 +147,19 @@ state_methods!(PigState [step] {
 
     /// The banked points of both seats.
     fn scores(&self) -> (u32, u32) {
-        (self.game.player(0).banked(), self.game.player(1).banked())
+        (self.state.game.player(0).banked(), self.state.game.player(1).banked())
     }
 
     /// Turns begun so far, the one being played included.
     fn turns(&self) -> u32 {
-        self.game.turns()
+        self.state.game.turns()
     }
 
     /// Every throw so far, as faces (`[a, b]` or `[face]`), in order: the lines of
     /// `pig dice --seed SEED`.
     fn throws(&self) -> Vec<Vec<u32>> {
-        self.throws
+        self.state
+            .told
             .iter()
             .map(|&throw| throw_faces(throw))
             .collect()
@@ -196,9 +169,9 @@ state_methods!(PigState [step] {
         let (a, b) = self.scores();
         format!(
             "PigState(rules={:?}, goal={}, scores=({a}, {b}), turn_points={}, current_player={})",
-            self.game.rules().to_string(),
-            self.game.goal(),
-            self.game.player(self.game.current()).turn_points(),
+            self.state.game.rules().to_string(),
+            self.state.game.goal(),
+            self.state.game.player(self.state.game.current()).turn_points(),
             self.current_player()
         )
     }
@@ -243,9 +216,9 @@ impl Optimal {
     #[new]
     #[pyo3(signature = (rules = "two-dice", goal = 100))]
     fn new(py: Python<'_>, rules: &str, goal: u32) -> PyResult<Optimal> {
-        let rules = parse_rules(rules)?;
+        let setup = setup_from::<Game>(&[("rules", rules.into()), ("goal", goal.into())])?;
         let solution = py
-            .detach(|| solve(rules, goal))
+            .detach(|| solve(setup.rules, setup.goal))
             .map_err(|error| PyValueError::new_err(error.to_string()))?;
         Ok(Optimal {
             solution: Arc::new(solution),
@@ -292,8 +265,8 @@ pub fn play_pig<'py>(
     rules: &str,
     goal: u32,
 ) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
-    let rules = parse_rules(rules)?;
-    let goal = check_goal(goal)?;
+    let setup = setup_from::<Game>(&[("rules", rules.into()), ("goal", goal.into())])?;
+    let (rules, goal) = (setup.rules, setup.goal);
     let spec = |text: &str| -> PyResult<StrategySpec> {
         text.parse()
             .map_err(|error| PyValueError::new_err(format!("strategy {text:?}: {error}")))
@@ -314,11 +287,7 @@ pub fn play_pig<'py>(
             spec.build(solution.as_ref())
                 .ok_or_else(|| "the optimal strategy has no table".to_owned())
         };
-        Ok(Worker::new(
-            &::pig::face::Setup::of(rules, goal),
-            build(a)?,
-            build(b)?,
-        ))
+        Ok(Worker::new(&setup, build(a)?, build(b)?))
     };
     let (winners, [turns]) = play_batch(py, games, seed, worker, |worker, seed, index| {
         let (outcome, length) = worker.play(seed, index).map_err(|e| e.to_string())?;

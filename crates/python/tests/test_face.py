@@ -7,12 +7,15 @@ copied here by hand; a recording is read back by the game's own binary (`GAME re
 FILE`), whose last frame must tell the end the docs and the binary's own game give."""
 
 import json
+import os
 import random
+import re
 import subprocess
+import tempfile
 
 import pytest
 
-from cardgames import QuattroBot, QuattroState, WarState
+from cardgames import HoldAt, OchosLocosState, OchosLocosStrategy, PigState, QuattroBot, QuattroState, WarState
 
 # ---------------------------------------------------------------------------------------
 # War
@@ -233,3 +236,180 @@ def test_quattro_tokens_round_trip(rules):
                 assert by_token.lines() == by_number.lines()
             state.step(rng.choice(actions))
         assert state.ending()
+
+
+# ---------------------------------------------------------------------------------------
+# Pig
+
+
+def test_pig_view_and_lines_are_the_pages():
+    # {"game": "pig", "seed": 7, "options": {"goal": 50, "computer": "hold:20"}}: the
+    # person rolls, rolls and holds; the Computer (hold:20) answers.
+    state = PigState(7, goal=50, computer="hold:20")
+    opening = "First to 50 wins; two dice score their sum, doubles twice the sum, snake eyes lose the turn"
+    assert state.lines() == [{"seat": None, "kind": "start", "text": opening}]
+    assert state.view(0) == {"rules": "two-dice", "goal": 50, "scores": [0, 0], "turn": 0, "turn_points": 0, "last_roll": None}
+    state.settle_chance()
+    assert state.legal_tokens() == ["n", "y"]
+    state.step(0)
+    assert state.view(0) == {"rules": "two-dice", "goal": 50, "scores": [0, 0], "turn": 0, "turn_points": 3,
+                             "last_roll": {"seat": 0, "dice": [1, 2]}}
+    assert state.lines(0) == [{"seat": 0, "kind": "roll", "text": "You roll 1,2: 3 points, 3 this turn", "dice": [1, 2]}]
+    state.apply_token("n")
+    state.settle_chance()
+    assert state.lines(0) == [{"seat": 0, "kind": "roll", "text": "You roll 2,1: 3 points, 6 this turn", "dice": [2, 1]}]
+    state.apply_token("y")
+    seen, computer = state.lines(0), HoldAt(20)
+    while state.current_player() == 1:
+        state.step(computer.action(state.observation(1)))
+        seen += state.lines(0)
+    assert seen == [
+        {"seat": 0, "kind": "hold", "text": "You hold: 6 points banked"},
+        {"seat": 1, "kind": "roll", "text": "Computer rolls 5,2: 7 points, 7 this turn", "dice": [5, 2]},
+        {"seat": 1, "kind": "roll", "text": "Computer rolls 3,4: 7 points, 14 this turn", "dice": [3, 4]},
+        {"seat": 1, "kind": "roll", "text": "Computer rolls 6,5: 11 points, 25 this turn", "dice": [6, 5]},
+        {"seat": 1, "kind": "hold", "text": "Computer holds: 25 points banked"},
+    ]
+    assert state.view(0) == {"rules": "two-dice", "goal": 50, "scores": [6, 25], "turn": 0, "turn_points": 0,
+                             "last_roll": {"seat": 1, "dice": [6, 5]}}
+
+
+def test_pig_setup_takes_todays_keywords_and_the_options_names():
+    assert PigState().setup() == {"rules": "two-dice", "goal": "100"}
+    assert PigState(0, "classic", 30).setup() == {"rules": "classic", "goal": "30"}
+    assert PigState(goal="30", rules="classic").goal == 30
+    with pytest.raises(ValueError, match="unknown Pig rules"):
+        PigState(0, "three-dice")
+    with pytest.raises(ValueError, match="goal"):
+        PigState(goal=0)
+    words = " ".join(PigState().rules_text().split())
+    assert "Snake eyes (double 1s) lose the turn's points and end the turn." in words
+
+
+def test_pig_recording_replays_with_the_binary(binary):
+    # Seat 0 answers by token at random, the Computer holds at 20: `pig --seed S` fed the
+    # same answers ends as the replay of the recording does.
+    pig_bin = binary("pig")
+    for seed in range(3):
+        rng, computer = random.Random(seed), HoldAt(20)
+        state, answers, tokens = PigState(seed), [], []
+        state.settle_chance()
+        while not state.is_terminal():
+            if state.current_player() == 0:
+                answers.append(rng.choice(["n", "n", "n", "y"]))
+                tokens.append(answers[-1])
+                state.apply_token(answers[-1])
+            else:
+                action = computer.action(state.observation(1))
+                tokens.append(["n", "y"][action])  # the Human's answers: n rolls, y holds
+                state.apply_action(action)
+            state.settle_chance()
+        recording = json.loads(state.recording())
+        assert recording["options"] == ["rules=two-dice", "goal=100"]
+        assert recording["actions"] == tokens
+        played = subprocess.run([pig_bin, "--seed", str(seed)], input="\n".join(answers) + "\n",
+                                capture_output=True, text=True, check=True).stdout
+        end = played.rstrip("\n").split("\n")[-2:]
+        assert "\n".join(end) + "\n" in replay(pig_bin, state.recording())
+
+
+def replay(binary, text):
+    """What `GAME replay FILE` shows of recording `text`, stepped to its end."""
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as file:
+        file.write(text)
+    try:
+        return subprocess.run([binary, "replay", file.name], input="e\nq\n", capture_output=True, text=True,
+                              check=True).stdout
+    finally:
+        os.unlink(file.name)
+
+
+# ---------------------------------------------------------------------------------------
+# Ochos Locos
+
+
+def test_ochos_locos_view_and_lines_are_the_pages():
+    # {"game": "ochos-locos", "seed": 7, "options": {"rules": "completos", "players": 4}}:
+    # the deal, then Alice (seat 0) plays G4 and the binary's seats answer.
+    state = OchosLocosState(7, "completos", 4)
+    state.settle_chance()
+    assert state.view(0) == {"rules": "completos", "hand": ["G4", "G5", "Y4", "Y6", "B7"], "discard": "R4",
+                             "colour": None, "pending_twos": 0, "facing_two": False, "penalty": None, "deck": 11}
+    assert state.lines(0) == [{"seat": None, "kind": "deal", "text": "The cards are dealt; R4 starts the discard pile",
+                               "cards": ["R4"]}]
+    assert state.legal_tokens() == ["G4", "Y4"]
+    state.apply_token("G4")
+    seen = state.lines(0)
+    bots = [OchosLocosStrategy(s) for s in state.strategies()]
+    for _ in range(3):
+        seat = state.current_player()
+        state.step(bots[seat].action(state.observation(seat)))
+        seen += state.lines(0)
+    assert seen == [
+        {"seat": 0, "kind": "played", "text": "Alice plays G4", "cards": ["G4"]},
+        {"seat": 1, "kind": "played", "text": "Bob plays B4", "cards": ["B4"]},
+        {"seat": 2, "kind": "drew", "text": "Carol draws a card"},
+        {"seat": 3, "kind": "played", "text": "Dave plays B2", "cards": ["B2"]},
+    ]
+    assert state.view(0) == {"rules": "completos", "hand": ["G5", "Y4", "Y6", "B7"], "discard": "B2", "colour": None,
+                             "pending_twos": 1, "facing_two": True, "penalty": 2, "deck": 10}
+    # {"game": "ochos-locos", "seed": 7, "options": {"rules": "going-wild"}}
+    state = OchosLocosState(7, "going-wild")
+    state.settle_chance()
+    assert state.view(0) == {"rules": "going-wild", "hand": ["G4", "G5", "Y4", "Y6", "B7"], "discard": "B2",
+                             "colour": None, "pending_twos": 0, "facing_two": False, "penalty": None, "deck": 16}
+    assert state.legal_tokens() == ["B7"]
+
+
+def test_ochos_locos_setup_takes_todays_keywords_and_the_options_names():
+    # The names and strategies the binary draws for the seed are the setup's seats.
+    state = OchosLocosState(7, "completos", 4)
+    assert state.setup() == {"rules": "completos", "players": "Alice:B,Bob:N,Carol:S,Dave:C"}
+    assert state.strategies() == ["B", "N", "S", "C"]
+    again = OchosLocosState(1, rules="completos", players="Alice:B,Bob:N,Carol:S,Dave:C")
+    assert again.setup() == state.setup()
+    with pytest.raises(ValueError, match="rule set"):
+        OchosLocosState(0, "uno")
+    with pytest.raises(ValueError, match="seven rule sets"):
+        OchosLocosState(0, two="none", eight="none", end="play-on", players="A:B,B:B")
+
+
+@pytest.mark.parametrize("rules,players", [("completos", 4), ("going-wild", None), ("take-two", None)])
+def test_ochos_locos_recording_replays_with_the_binary(binary, rules, players):
+    ol = binary("ochos-locos")
+    for seed in range(3):
+        state = OchosLocosState(seed, rules, players)
+        state.settle_chance()
+        bots = [OchosLocosStrategy(s) for s in state.strategies()]
+        while not state.is_terminal():
+            seat = state.current_player()
+            tokens, actions = state.legal_tokens(), state.legal_actions()
+            state.apply_token(tokens[actions.index(bots[seat].action(state.observation(seat)))])
+        # The binary's own game of the seed, the seats its strategies: the same end.
+        command = [ol, rules, "--seed", str(seed)] + (["--players", str(players)] if players else [])
+        played = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+        assert played == state.transcript()
+        # Its replay steps to the end (the start, the deal, then each action) and shows
+        # every hand as the state holds it.
+        steps = len(json.loads(state.recording())["actions"]) + 1
+        end = replay(ol, state.recording()).split(f"-- step {steps} of {steps} --\n")[1]
+        hands = re.findall(r"^  .+ \(.+\): (.+)$", end, re.M)
+        assert [[] if hand == "no cards" else hand.split() for hand in hands] == state.full_state()["hands"]
+
+
+@pytest.mark.parametrize("rules", ["completos", "going-wild", "take-two", "match-making"])
+def test_ochos_locos_tokens_round_trip(rules):
+    rng = random.Random(5)
+    for seed in range(4):
+        state = OchosLocosState(seed, rules)
+        state.settle_chance()
+        while not state.is_terminal():
+            tokens, actions = state.legal_tokens(), state.legal_actions()
+            assert len(tokens) == len(actions)
+            for token, action in zip(tokens, actions):
+                by_token, by_number = state.clone(), state.clone()
+                by_token.apply_token(token)
+                by_number.apply_action(action)
+                assert by_token.full_state() == by_number.full_state()
+                assert by_token.last_text() == by_number.last_text()
+            state.step(rng.choice(actions))
