@@ -1,15 +1,231 @@
 //! The grading arguments every game's `grade` and `gradescope` share, declared once in
-//! clap (feature `clap`, which only the games' binaries turn on): how the cases are
-//! marked and what students see of them (`--weight`, `--points`, `--visibility`,
-//! `--tell-case`), and, for a grader that compares with expected outputs, what a wrong
-//! output's test quotes (`--show-expected`, `--verdict-only`). Their meaning is
-//! [`Marking`]'s, and an autograder's grade line repeats them ([`marking_args`]); the
-//! games only flatten them and word their own errors.
+//! clap (feature `clap`, which only the games' binaries turn on), so that the two
+//! binaries' options cannot drift apart in meaning or in words:
+//!
+//! - [`RunArgs`], a grading run: how long a run may take and how many at once, the
+//!   report's format and file, the submission, how it is isolated, compiled and
+//!   completed with the given files, and the program to grade. Their meaning is
+//!   [`crate::sandbox_compiled`]'s, [`Options`]' and [`crate::deliver`]'s.
+//! - [`AutograderArgs`], the Gradescope autograder: the zip, its timeout, its setup and
+//!   compile lines, the given files, the variables and folders passed on
+//!   ([`Autograder`]).
+//! - [`MarkingArgs`], both: how the cases are marked and what students see of them
+//!   (`--weight`, `--points`, `--visibility`, `--tell-case`), and, for a grader that
+//!   compares with expected outputs, what a wrong output's test quotes
+//!   (`--show-expected`, `--verdict-only`). Their meaning is [`Marking`]'s, and an
+//!   autograder's grade line repeats them ([`marking_args`]).
+//!
+//! What only one game has stays in that game: the cases it reads, Ochos Locos'
+//! `--strict`, `--part` and `--problem`, Pig's `--games` and `--seed`. The games flatten
+//! these and word their own errors. The help is worded to be true of both: a Pig
+//! grading's cases are its games, and each is one run.
+
+use std::ffi::OsString;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::Args;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 
 use crate::report::{self, Feedback, Marking, Visibility};
-use crate::zip::marking_args;
+use crate::zip::{self, Autograder, marking_args};
+use crate::{Format, Limits, Options, Report, Request, Sandbox, SandboxError};
+
+/// The options of a grading run (`grade`), the program to grade last.
+#[derive(Args, Clone, Debug)]
+pub struct RunArgs {
+    /// Seconds each run may take before the program is killed with everything it
+    /// started.
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = crate::parse_timeout)]
+    pub timeout: Duration,
+    /// How many runs at once, 1 to 256 (default: one per core).
+    #[arg(long, value_name = "N", value_parser = crate::parse_jobs)]
+    pub jobs: Option<usize>,
+    /// The report: a table (text), one JSON object (json), or Gradescope's results.json
+    /// (gradescope).
+    #[arg(long, value_name = "FORMAT", default_value = "text",
+          value_parser = PossibleValuesParser::new(Format::NAMES)
+              .try_map(|name| name.parse::<Format>()))]
+    pub format: Format,
+    /// The student's files: copied once for the grading, and each run gets its own copy
+    /// as its working directory, at DIR's own path, in a sandbox where nothing else of
+    /// the machine is visible.
+    #[arg(long, value_name = "DIR", default_value = ".")]
+    pub submission: PathBuf,
+    /// Run the program without a sandbox, as the grader, in DIR itself: it could read
+    /// the grader's files and change the results. For programs one trusts; the report
+    /// says so.
+    #[arg(long)]
+    pub no_sandbox: bool,
+    /// A line /bin/sh runs once, first, in the sandbox, on the grading's copy of the
+    /// submission (none of the grader's files in sight), such as `javac -proc:none
+    /// ./*.java`: the runs start from what it leaves. If it fails, no run starts and the
+    /// report shows what it printed.
+    #[arg(long, value_name = "LINE")]
+    pub compile: Option<String>,
+    /// Seconds the compile step may take.
+    #[arg(long, value_name = "SECS", default_value = "120", value_parser = crate::parse_timeout)]
+    pub compile_timeout: Duration,
+    /// The files the assignment gives the students (a kit's given classes): laid over the
+    /// grading's copy of the submission before the compile step and again after it, so
+    /// that the given versions win over a student's copy (a link in their place is
+    /// replaced, never followed).
+    #[arg(long, value_name = "DIR")]
+    pub given: Option<PathBuf>,
+    /// Show DIR to the program, read-only (a toolchain outside the system's directories,
+    /// such as /opt/sdkman), and the folders of the grader's PATH inside it on the runs'
+    /// PATH; may be given more than once.
+    #[arg(long, value_name = "DIR")]
+    pub bind: Vec<PathBuf>,
+    /// Pass the grader's variable NAME to the program (runs start with a clean
+    /// environment: PATH, LANG and HOME only); may be given more than once.
+    #[arg(long, value_name = "NAME")]
+    pub env: Vec<String>,
+    /// Write the report to FILE (whole, or not at all) instead of standard output; with
+    /// --format gradescope, a grading that cannot be done writes a results.json saying
+    /// why.
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<PathBuf>,
+    /// The program to grade and its arguments, after `--`.
+    #[arg(last = true, required = true, value_name = "COMMAND")]
+    pub command: Vec<OsString>,
+}
+
+impl RunArgs {
+    /// The sandbox these options ask for, with `hidden` (the cases' folder) kept out of
+    /// the program's sight.
+    pub fn request(&self, hidden: Vec<PathBuf>) -> Request {
+        Request {
+            no_sandbox: self.no_sandbox,
+            submission: self.submission.clone(),
+            hidden,
+            binds: self.bind.clone(),
+            env: self.env.clone(),
+        }
+    }
+
+    /// The sandbox of [`RunArgs::request`], set up, with the given files laid over the
+    /// submission and the compile step run in it, within `--compile-timeout`
+    /// ([`crate::sandbox_compiled`]).
+    pub fn sandbox(&self, hidden: Vec<PathBuf>) -> Result<Sandbox, SandboxError> {
+        let limits = Limits {
+            timeout: self.compile_timeout,
+            ..Limits::default()
+        };
+        crate::sandbox_compiled(
+            &self.request(hidden),
+            self.compile.as_deref(),
+            self.given.as_deref(),
+            &limits,
+        )
+    }
+
+    /// The runs' options: `--timeout` and `--jobs` from here, `strict` and `tell_case`
+    /// from the game's own and the marking's options.
+    pub fn options(&self, strict: bool, tell_case: bool) -> Options {
+        Options {
+            limits: Limits {
+                timeout: self.timeout,
+                ..Limits::default()
+            },
+            jobs: self.jobs.unwrap_or_else(crate::default_jobs),
+            strict,
+            tell_case,
+        }
+    }
+
+    /// Writes `report` in `--format` to `--report FILE` or to `out` ([`crate::deliver`]).
+    pub fn deliver(
+        &self,
+        report: &Report,
+        part: Option<crate::Part<'_>>,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        crate::deliver(report, self.format, self.report.as_deref(), part, out)
+    }
+
+    /// Says `why` the grading could not be done where `--format gradescope --report
+    /// FILE` asks ([`crate::deliver_failure`]).
+    pub fn deliver_failure(&self, why: &str, part: Option<crate::Part<'_>>) -> io::Result<()> {
+        crate::deliver_failure(why, self.format, self.report.as_deref(), part)
+    }
+}
+
+/// The options of a Gradescope autograder (`gradescope`) that every game's share: what
+/// the zip packs besides the game's own (its cases, its grade line's game options, the
+/// student's command).
+#[derive(Args, Clone, Debug)]
+pub struct AutograderArgs {
+    /// The zip to write.
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// Seconds each run may take.
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = crate::parse_timeout)]
+    pub timeout: Duration,
+    /// A line setup.sh runs once (after installing bubblewrap if missing), such as
+    /// `apt-get install -y default-jdk`.
+    #[arg(long, value_name = "LINE")]
+    pub setup: Option<String>,
+    /// A line the grader runs once, first, in its sandbox, on its copy of the
+    /// submission, such as `javac -proc:none ./*.java` (a failure is shown to the
+    /// student, and no run starts).
+    #[arg(long, value_name = "LINE")]
+    pub compile: Option<String>,
+    /// The files the assignment gives the students (a kit's given classes): packed into
+    /// the zip and laid by the grader over its copy of each submission, before and after
+    /// the compile step (`grade --given`).
+    #[arg(long, value_name = "DIR")]
+    pub given: Option<PathBuf>,
+    /// Pass the autograder's variable NAME to the program; may be given more than once.
+    #[arg(long, value_name = "NAME")]
+    pub env: Vec<String>,
+    /// Show the autograder machine's folder DIR to the program, read-only; may be given
+    /// more than once.
+    #[arg(long, value_name = "DIR")]
+    pub bind: Vec<String>,
+}
+
+impl AutograderArgs {
+    /// `--timeout` again, for the grade line of every part (the compile line, the
+    /// variables and the folders travel in the zip's own way).
+    pub fn grade_args(&self) -> Vec<String> {
+        vec![
+            "--timeout".to_owned(),
+            self.timeout.as_secs_f64().to_string(),
+        ]
+    }
+
+    /// The autograder that grades `parts` with `program` (this binary), set up, given
+    /// files, variables and folders as these options say.
+    pub fn autograder(&self, program: &str, parts: Vec<zip::Part>) -> Autograder {
+        Autograder {
+            program: program.to_owned(),
+            parts,
+            setup: self.setup.clone(),
+            given: self.given.clone(),
+            env: self.env.clone(),
+            binds: self.bind.clone(),
+        }
+    }
+
+    /// Packs `autograder` into `--out` and says so on `out` (`wrote FILE`). A debug
+    /// build is packed as it is, with a warning on standard error: it works, but makes a
+    /// zip ten times larger.
+    pub fn write(&self, autograder: &Autograder, out: &mut dyn Write) -> io::Result<()> {
+        if cfg!(debug_assertions) {
+            eprintln!(
+                "{}: warning: this is a debug build, packed as it is (tens of MB): build \
+                 with `cargo build --release` for a zip of a few MB",
+                autograder.program
+            );
+        }
+        let bytes = autograder.zip()?;
+        std::fs::write(&self.out, bytes)?;
+        writeln!(out, "wrote {}", self.out.display())?;
+        out.flush()
+    }
+}
 
 /// `--weight`, `--points`, `--visibility` and `--tell-case`, with the feedback flags `F`
 /// in the middle (where `--help` lists them): [`FeedbackArgs`] for a grader with expected
@@ -157,10 +373,41 @@ mod tests {
             .map(|parsed| parsed.marking)
     }
 
+    // A game's `grade`, as the binaries flatten it (a comment: a doc comment would be
+    // its help's first line).
+    #[derive(Debug, Parser)]
+    struct Grade {
+        #[command(flatten)]
+        run: RunArgs,
+        #[command(flatten)]
+        marking: MarkingArgs<NoFeedbackArgs>,
+    }
+
+    // A game's `gradescope`, as the binaries flatten it.
+    #[derive(Debug, Parser)]
+    struct Gradescope {
+        #[command(flatten)]
+        autograder: AutograderArgs,
+        #[command(flatten)]
+        marking: MarkingArgs<FeedbackArgs>,
+    }
+
+    fn graded(args: &[&str]) -> Result<RunArgs, clap::Error> {
+        Grade::try_parse_from(std::iter::once("grade").chain(args.iter().copied()))
+            .map(|parsed| parsed.run)
+    }
+
+    fn packed(args: &[&str]) -> Result<AutograderArgs, clap::Error> {
+        Gradescope::try_parse_from(std::iter::once("gradescope").chain(args.iter().copied()))
+            .map(|parsed| parsed.autograder)
+    }
+
     #[test]
     fn the_command_lines_are_well_formed() {
         Compared::command().debug_assert();
         Checked::command().debug_assert();
+        Grade::command().debug_assert();
+        Gradescope::command().debug_assert();
     }
 
     /// The grade line an autograder writes asks for what the instructor asked for: the
@@ -217,6 +464,131 @@ mod tests {
         assert!(checked(&["--show-expected"]).is_err());
         assert_eq!(checked(&["--tell-case"])?.grade_args(), ["--tell-case"]);
         Ok(())
+    }
+
+    /// The defaults docs/grading.md gives: 10 seconds a run, 120 for the compile step,
+    /// one run a core, a table on standard output, the current directory as the
+    /// submission, isolated; the program after `--`, required.
+    #[test]
+    fn a_run_without_options_is_the_documented_one() -> Result<(), clap::Error> {
+        let run = graded(&["--", "java", "Pig"])?;
+        assert_eq!(run.command, [OsString::from("java"), OsString::from("Pig")]);
+        assert_eq!(run.format, Format::Text);
+        assert_eq!(run.report, None);
+        assert_eq!(run.compile_timeout, Duration::from_secs(120));
+        let options = run.options(false, false);
+        assert_eq!(options.limits.timeout, Duration::from_secs(10));
+        assert_eq!(options.jobs, crate::default_jobs());
+        assert!(!options.strict && !options.tell_case);
+        let request = run.request(Vec::new());
+        assert!(!request.no_sandbox);
+        assert_eq!(request.submission, PathBuf::from("."));
+        assert!(request.hidden.is_empty() && request.binds.is_empty() && request.env.is_empty());
+        assert!(graded(&[]).is_err(), "a grading needs a program");
+        Ok(())
+    }
+
+    #[test]
+    fn the_run_options_reach_the_sandbox_and_the_runs() -> Result<(), clap::Error> {
+        let run = graded(&[
+            "--timeout",
+            "2.5",
+            "--jobs",
+            "3",
+            "--submission",
+            "alice",
+            "--no-sandbox",
+            "--bind",
+            "/opt/sdkman",
+            "--env",
+            "PIG_SEED",
+            "--env",
+            "JAVA_HOME",
+            "--",
+            "./run.sh",
+        ])?;
+        let options = run.options(true, true);
+        assert_eq!(options.limits.timeout, Duration::from_millis(2500));
+        assert_eq!(options.jobs, 3);
+        assert!(options.strict && options.tell_case);
+        let request = run.request(vec![PathBuf::from("cases/completos")]);
+        assert!(request.no_sandbox);
+        assert_eq!(request.submission, PathBuf::from("alice"));
+        assert_eq!(request.hidden, [PathBuf::from("cases/completos")]);
+        assert_eq!(request.binds, [PathBuf::from("/opt/sdkman")]);
+        assert_eq!(request.env, ["PIG_SEED", "JAVA_HOME"]);
+        assert!(graded(&["--jobs", "0", "--", "x"]).is_err());
+        assert!(graded(&["--timeout", "0", "--", "x"]).is_err());
+        assert!(graded(&["--format", "html", "--", "x"]).is_err());
+        Ok(())
+    }
+
+    /// The autograder's grade line asks `grade` for the timeout the instructor gave, and
+    /// the zip carries the setup, given files, variables and folders.
+    #[test]
+    fn the_autograder_passes_its_options_on() -> Result<(), clap::Error> {
+        let autograder = packed(&[
+            "--out",
+            "autograder.zip",
+            "--timeout",
+            "0.25",
+            "--setup",
+            "apt-get install -y default-jdk-headless",
+            "--compile",
+            "javac -proc:none ./*.java",
+            "--given",
+            "given",
+            "--env",
+            "PIG_SEED",
+            "--bind",
+            "/opt/sdkman",
+        ])?;
+        let line = autograder.grade_args();
+        assert_eq!(line, ["--timeout", "0.25"]);
+        let again = graded(&[&line[0], &line[1], "--", "x"])?;
+        assert_eq!(again.timeout, autograder.timeout);
+        assert_eq!(
+            autograder.compile.as_deref(),
+            Some("javac -proc:none ./*.java")
+        );
+        let zip = autograder.autograder("pig", Vec::new());
+        assert_eq!(zip.program, "pig");
+        assert_eq!(
+            zip.setup.as_deref(),
+            Some("apt-get install -y default-jdk-headless")
+        );
+        assert_eq!(zip.given, Some(PathBuf::from("given")));
+        assert_eq!(zip.env, ["PIG_SEED"]);
+        assert_eq!(zip.binds, ["/opt/sdkman"]);
+        assert_eq!(
+            packed(&["--out", "a.zip"])?.timeout,
+            Duration::from_secs(10)
+        );
+        Ok(())
+    }
+
+    /// Both games show these options' help: it must not speak of one game's cases, files
+    /// or rules (a Pig grading's cases are its games, and each is one run).
+    #[test]
+    fn the_shared_help_names_no_game() {
+        for mut command in [Grade::command(), Gradescope::command()] {
+            let help = command.render_long_help().to_string().to_lowercase();
+            // The options only: the test's command has no about of its own.
+            let help = help
+                .split_once("options:")
+                .map_or("", |(_, options)| options);
+            for word in [
+                "game",
+                "pig",
+                "ochos",
+                "completos",
+                "deal",
+                "draw",
+                "rule set",
+            ] {
+                assert!(!help.contains(word), "`{word}` in:\n{help}");
+            }
+        }
     }
 
     #[test]

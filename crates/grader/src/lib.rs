@@ -31,9 +31,14 @@
 //!   report always holds one result per case given, in order, or grading fails.
 //!
 //! With the feature `clap` (the games' binaries only), [`args`] declares the grading
-//! arguments their `grade` and `gradescope` share (`--weight`, `--points`,
-//! `--visibility`, `--tell-case`, and the feedback flags of a grader with expected
-//! outputs), once, over [`report::Marking`] and [`zip::marking_args`].
+//! arguments their `grade` and `gradescope` share, once: a run's (`--timeout`, `--jobs`,
+//! `--format`, `--report`, `--submission`, `--no-sandbox`, `--compile`,
+//! `--compile-timeout`, `--given`, `--bind`, `--env`, the program), over
+//! [`sandbox_compiled`], [`Options`] and [`deliver`]; an autograder's (`--out`,
+//! `--timeout`, `--setup`, `--compile`, `--given`, `--env`, `--bind`), over
+//! [`zip::Autograder`]; and the marking (`--weight`, `--points`, `--visibility`,
+//! `--tell-case`, and the feedback flags of a grader with expected outputs), over
+//! [`report::Marking`] and [`zip::marking_args`].
 //!
 //! # Example
 //!

@@ -18,6 +18,7 @@ use cards_core::sim::SimError;
 use cards_core::sim_cli::{SimArgs, figures};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
+use grader::args::{AutograderArgs, RunArgs};
 use ochos_locos::check;
 use ochos_locos::console::{self, Ending};
 use ochos_locos::files::check_players;
@@ -237,33 +238,8 @@ struct GradescopeArgs {
           value_names = ["RULES", "CASES", "POINTS", "COMPILE", "COMMAND"],
           conflicts_with_all = ["variant", "cases", "command"])]
     problem: Vec<String>,
-    /// The zip to write.
-    #[arg(long, value_name = "FILE")]
-    out: PathBuf,
-    /// Seconds each run may take.
-    #[arg(long, value_name = "SECS", default_value = "10", value_parser = grader::parse_timeout)]
-    timeout: std::time::Duration,
-    /// A line setup.sh runs once (after installing bubblewrap if missing), such as
-    /// `apt-get install -y default-jdk`.
-    #[arg(long, value_name = "LINE")]
-    setup: Option<String>,
-    /// A line the grader runs once before the cases, in its sandbox, on its copy of
-    /// the submission, such as `javac -proc:none ./*.java` (a failure is shown to the
-    /// student, and no case runs).
-    #[arg(long, value_name = "LINE")]
-    compile: Option<String>,
-    /// The files the assignment gives the students (the kit's given classes): packed
-    /// into the zip and laid by the grader over its copy of each submission, before
-    /// and after the compile step (`grade --given`).
-    #[arg(long, value_name = "DIR")]
-    given: Option<PathBuf>,
-    /// Pass the autograder's variable NAME to the program; may be given more than once.
-    #[arg(long, value_name = "NAME")]
-    env: Vec<String>,
-    /// Show the autograder machine's folder DIR to the program, read-only; may be given
-    /// more than once.
-    #[arg(long, value_name = "DIR")]
-    bind: Vec<String>,
+    #[command(flatten)]
+    autograder: AutograderArgs,
     #[command(flatten)]
     marking: MarkingArgs,
     /// The student's program and its arguments, after `--`, run in the submission.
@@ -275,66 +251,17 @@ struct GradescopeArgs {
     command: Vec<String>,
 }
 
-/// The options of `grade`.
+/// The options of `grade` after RULES and --cases.
 #[derive(Args)]
 struct GradingArgs {
-    /// Seconds each run may take before the program is killed with everything it
-    /// started.
-    #[arg(long, value_name = "SECS", default_value = "10", value_parser = grader::parse_timeout)]
-    timeout: std::time::Duration,
-    /// Cases run at once, 1 to 256 (default: one per core).
-    #[arg(long, value_name = "N", value_parser = grader::parse_jobs)]
-    jobs: Option<usize>,
-    /// The report: a table (text), one JSON object (json), or Gradescope's results.json
-    /// (gradescope).
-    #[arg(long, value_name = "FORMAT", default_value = "text",
-          value_parser = PossibleValuesParser::new(grader::Format::NAMES)
-              .try_map(|name| name.parse::<grader::Format>()))]
-    format: grader::Format,
+    #[command(flatten)]
+    run: RunArgs,
     /// The project's own reading only: trailing whitespace and a missing final newline
     /// fail the case (by default they are reported and cost nothing), and so do the
     /// text's other readings (an endless run of DRAW lines in a game nobody can finish;
     /// completos without the colour after an 8, or with it after --no-announce-colour).
     #[arg(long)]
     strict: bool,
-    /// The student's files: copied once for the grading, and each run gets its own copy
-    /// as its working directory, at DIR's own path, in a sandbox where nothing else of
-    /// the machine is visible.
-    #[arg(long, value_name = "DIR", default_value = ".")]
-    submission: PathBuf,
-    /// Run the program without a sandbox, as the grader, in DIR itself: it could read
-    /// the cases and change the results. For programs one trusts; the report says so.
-    #[arg(long)]
-    no_sandbox: bool,
-    /// A line /bin/sh runs once before the cases, in the sandbox, on the grading's copy
-    /// of the submission (no cases in sight), such as `javac -proc:none ./*.java`: the
-    /// runs start from what it leaves. If it fails, no case runs and the report shows
-    /// what it printed.
-    #[arg(long, value_name = "LINE")]
-    compile: Option<String>,
-    /// Seconds the compile step may take.
-    #[arg(long, value_name = "SECS", default_value = "120", value_parser = grader::parse_timeout)]
-    compile_timeout: std::time::Duration,
-    /// The files the assignment gives the students (a kit's given classes): laid over the
-    /// grading's copy of the submission before the compile step and again after it, so
-    /// that the given versions win over a student's copy (a link in their place is
-    /// replaced, never followed).
-    #[arg(long, value_name = "DIR")]
-    given: Option<PathBuf>,
-    /// Show DIR to the program, read-only (a toolchain outside the system's directories,
-    /// such as /opt/sdkman), and the folders of the grader's PATH inside it on the runs'
-    /// PATH; may be given more than once.
-    #[arg(long, value_name = "DIR")]
-    bind: Vec<PathBuf>,
-    /// Pass the grader's variable NAME to the program (runs start with a clean
-    /// environment: PATH, LANG and HOME only); may be given more than once.
-    #[arg(long, value_name = "NAME")]
-    env: Vec<String>,
-    /// Write the report to FILE (whole, or not at all) instead of standard output; with
-    /// --format gradescope, a grading that cannot be done writes a results.json saying
-    /// why.
-    #[arg(long, value_name = "FILE")]
-    report: Option<PathBuf>,
     #[command(flatten)]
     marking: MarkingArgs,
     /// --format gradescope --report FILE: this grading is the part NAME of several in
@@ -342,9 +269,6 @@ struct GradingArgs {
     /// in FILE, named `NAME: case`.
     #[arg(long, value_name = "NAME")]
     part: Option<String>,
-    /// The program to grade and its arguments, after `--`.
-    #[arg(last = true, required = true, value_name = "COMMAND")]
-    command: Vec<std::ffi::OsString>,
 }
 
 /// The marks of the cases and what students see of them: the options `grade` and
@@ -365,40 +289,6 @@ fn check_marking(
              '*-random')"
         ))),
         None => Ok(()),
-    }
-}
-
-impl GradingArgs {
-    fn sandbox(&self, cases: &std::path::Path) -> Result<grader::Sandbox, grader::SandboxError> {
-        let request = grader::Request {
-            no_sandbox: self.no_sandbox,
-            submission: self.submission.clone(),
-            hidden: vec![cases.to_path_buf()],
-            binds: self.bind.clone(),
-            env: self.env.clone(),
-        };
-        let limits = grader::Limits {
-            timeout: self.compile_timeout,
-            ..grader::Limits::default()
-        };
-        grader::sandbox_compiled(
-            &request,
-            self.compile.as_deref(),
-            self.given.as_deref(),
-            &limits,
-        )
-    }
-
-    fn options(&self) -> grader::Options {
-        grader::Options {
-            limits: grader::Limits {
-                timeout: self.timeout,
-                ..grader::Limits::default()
-            },
-            jobs: self.jobs.unwrap_or_else(grader::default_jobs),
-            strict: self.strict,
-            tell_case: self.marking.tell_case,
-        }
     }
 }
 
@@ -758,8 +648,8 @@ fn run_cases(
 
 /// `ochos-locos grade RULES`: a program run on every case and its outputs compared.
 fn run_grade(variant: Variant, cases: &Path, grading: &GradingArgs) -> Result<ExitCode, Failure> {
-    if grading.part.is_some()
-        && (grading.format != grader::Format::Gradescope || grading.report.is_none())
+    let run = &grading.run;
+    if grading.part.is_some() && (run.format != grader::Format::Gradescope || run.report.is_none())
     {
         return Err(Failure::Usage(
             "--part is for --format gradescope with --report FILE".to_owned(),
@@ -774,16 +664,15 @@ fn run_grade(variant: Variant, cases: &Path, grading: &GradingArgs) -> Result<Ex
         .map_err(Failure::from)
         .and_then(|read| check_marking(&grading.marking, &read))
         .and_then(|()| {
-            grading
-                .sandbox(cases)
+            run.sandbox(vec![cases.to_path_buf()])
                 .map_err(grade::GradeFailure::from)
                 .and_then(|sandbox| {
                     grade::grade(
                         variant,
                         cases,
                         &sandbox,
-                        &grading.command,
-                        &grading.options(),
+                        &run.command,
+                        &run.options(grading.strict, grading.marking.tell_case),
                     )
                 })
                 .map_err(Failure::from)
@@ -795,25 +684,14 @@ fn run_grade(variant: Variant, cases: &Path, grading: &GradingArgs) -> Result<Ex
     let report = match graded {
         Ok(report) => report,
         Err(failure) => {
-            grader::deliver_failure(
-                &failure.to_string(),
-                grading.format,
-                grading.report.as_deref(),
-                part,
-            )
-            .map_err(Failure::Write)?;
+            run.deliver_failure(&failure.to_string(), part)
+                .map_err(Failure::Write)?;
             return Err(failure);
         }
     };
     let mut out = io::BufWriter::new(io::stdout().lock());
-    grader::deliver(
-        &report,
-        grading.format,
-        grading.report.as_deref(),
-        part,
-        &mut out,
-    )
-    .map_err(Failure::Write)?;
+    run.deliver(&report, part, &mut out)
+        .map_err(Failure::Write)?;
     Ok(ExitCode::from(report.exit_status()))
 }
 
@@ -823,19 +701,15 @@ fn run_gradescope(args: GradescopeArgs) -> Result<ExitCode, Failure> {
         variant,
         cases,
         problem,
-        out: zip,
-        timeout,
-        setup,
-        compile,
-        given,
-        env,
-        bind,
+        autograder,
         marking,
         command,
     } = args;
     let problems = match (variant, cases) {
-        (Some(variant), Some(cases)) => vec![(variant, cases, None, compile, command)],
-        _ => problems(&problem, compile.as_deref())?,
+        (Some(variant), Some(cases)) => {
+            vec![(variant, cases, None, autograder.compile.clone(), command)]
+        }
+        _ => problems(&problem, autograder.compile.as_deref())?,
     };
     let several = problems.len() > 1 || !problem.is_empty();
     let mut parts = Vec::new();
@@ -861,9 +735,8 @@ fn run_gradescope(args: GradescopeArgs) -> Result<ExitCode, Failure> {
             variant.name().to_owned(),
             "--cases".to_owned(),
             format!("\"$AG/source/{folder}\""),
-            "--timeout".to_owned(),
-            timeout.as_secs_f64().to_string(),
         ];
+        grade.extend(autograder.grade_args());
         let mut marking = marking.clone();
         if let Some(points) = points {
             marking.points = Some(points);
@@ -880,25 +753,9 @@ fn run_gradescope(args: GradescopeArgs) -> Result<ExitCode, Failure> {
             cases: Some((folder, cases)),
         });
     }
-    let autograder = grader::zip::Autograder {
-        program: PROGRAM.to_owned(),
-        parts,
-        setup,
-        given,
-        env,
-        binds: bind,
-    };
-    if cfg!(debug_assertions) {
-        eprintln!(
-            "{PROGRAM}: warning: this is a debug build, packed as it is (tens of MB): \
-             build with `cargo build --release` for a zip of a few MB"
-        );
-    }
-    let bytes = autograder.zip().map_err(Failure::Write)?;
-    std::fs::write(&zip, bytes).map_err(Failure::Write)?;
+    let zip = autograder.autograder(PROGRAM, parts);
     let mut out = io::BufWriter::new(io::stdout().lock());
-    writeln!(out, "wrote {}", zip.display()).map_err(Failure::Write)?;
-    out.flush().map_err(Failure::Write)?;
+    autograder.write(&zip, &mut out).map_err(Failure::Write)?;
     Ok(ExitCode::SUCCESS)
 }
 

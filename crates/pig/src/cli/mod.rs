@@ -21,8 +21,8 @@ use cards_core::record::{RecordError, Recorder, ReplayFileError, replay_file};
 use cards_core::rng::rng_from_seed;
 use cards_core::sim::SimError;
 use cards_core::sim_cli::{SimArgs, figures};
-use clap::builder::TypedValueParser;
 use clap::{Args, Parser, Subcommand};
+use grader::args::{AutograderArgs, RunArgs};
 use pig::error::Refusal;
 use pig::files;
 use pig::rules::DEFAULT_GOAL;
@@ -229,62 +229,10 @@ struct GradeArgs {
     /// Seed of the answers (a random one is chosen and shown on stderr if none is given).
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
-    /// Seconds each game may take before the program is killed with everything it
-    /// started.
-    #[arg(long, value_name = "SECS", default_value = "10", value_parser = grader::parse_timeout)]
-    timeout: std::time::Duration,
-    /// Games run at once, 1 to 256 (default: one per core).
-    #[arg(long, value_name = "N", value_parser = grader::parse_jobs)]
-    jobs: Option<usize>,
-    /// The report: a table (text), one JSON object (json), or Gradescope's results.json
-    /// (gradescope).
-    #[arg(long, value_name = "FORMAT", default_value = "text",
-          value_parser = clap::builder::PossibleValuesParser::new(grader::Format::NAMES)
-              .try_map(|name| name.parse::<grader::Format>()))]
-    format: grader::Format,
-    /// The student's files: copied once for the grading, and each run gets its own copy
-    /// as its working directory, at DIR's own path, in a sandbox where nothing else of
-    /// the machine is visible.
-    #[arg(long, value_name = "DIR", default_value = ".")]
-    submission: std::path::PathBuf,
-    /// Run the program without a sandbox, as the grader, in DIR itself: it could read
-    /// the grader's files and change the results. For programs one trusts; the report
-    /// says so.
-    #[arg(long)]
-    no_sandbox: bool,
-    /// A line /bin/sh runs once before the games, in the sandbox, on the grading's copy
-    /// of the submission, such as `javac -proc:none ./*.java`: the runs start from what
-    /// it leaves. If it fails, no game runs and the report shows what it printed.
-    #[arg(long, value_name = "LINE")]
-    compile: Option<String>,
-    /// Seconds the compile step may take.
-    #[arg(long, value_name = "SECS", default_value = "120", value_parser = grader::parse_timeout)]
-    compile_timeout: std::time::Duration,
-    /// The files the assignment gives the students (the kit's Pig, PigDice and
-    /// PigPlayer): laid over the grading's copy of the submission before the compile
-    /// step and again after it, so that the given versions win over a student's copy (a
-    /// link in their place is replaced, never followed).
-    #[arg(long, value_name = "DIR")]
-    given: Option<std::path::PathBuf>,
-    /// Show DIR to the program, read-only (a toolchain outside the system's directories,
-    /// such as /opt/sdkman), and the folders of the grader's PATH inside it on the runs'
-    /// PATH; may be given more than once.
-    #[arg(long, value_name = "DIR")]
-    bind: Vec<std::path::PathBuf>,
-    /// Pass the grader's variable NAME to the program (runs start with a clean
-    /// environment: PATH, LANG and HOME only); may be given more than once.
-    #[arg(long, value_name = "NAME")]
-    env: Vec<String>,
-    /// Write the report to FILE (whole, or not at all) instead of standard output; with
-    /// --format gradescope, a grading that cannot be done writes a results.json saying
-    /// why.
-    #[arg(long, value_name = "FILE")]
-    report: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    run: RunArgs,
     #[command(flatten)]
     marking: MarkingArgs,
-    /// The program to grade and its arguments, after `--`.
-    #[arg(last = true, required = true, value_name = "COMMAND")]
-    command: Vec<std::ffi::OsString>,
 }
 
 const GRADESCOPE_HELP: &str = "\
@@ -333,33 +281,8 @@ struct GradescopeArgs {
     /// Seed of the answers: every student answers the same prompts.
     #[arg(long, value_name = "S")]
     seed: u64,
-    /// Seconds each game may take.
-    #[arg(long, value_name = "SECS", default_value = "10", value_parser = grader::parse_timeout)]
-    timeout: std::time::Duration,
-    /// The zip to write.
-    #[arg(long, value_name = "FILE")]
-    out: std::path::PathBuf,
-    /// A line setup.sh runs once (after installing bubblewrap if missing), such as
-    /// `apt-get install -y default-jdk`.
-    #[arg(long, value_name = "LINE")]
-    setup: Option<String>,
-    /// A line the grader runs once before the games, in its sandbox, on its copy of the
-    /// submission, such as `javac -proc:none ./*.java` (a failure is shown to the
-    /// student, and no game runs).
-    #[arg(long, value_name = "LINE")]
-    compile: Option<String>,
-    /// The files the assignment gives the students (the kit's given classes, such as
-    /// PigDice and PigPlayer): packed into the zip and laid by the grader over its copy
-    /// of each submission, before and after the compile step (`grade --given`).
-    #[arg(long, value_name = "DIR")]
-    given: Option<std::path::PathBuf>,
-    /// Pass the autograder's variable NAME to the program; may be given more than once.
-    #[arg(long, value_name = "NAME")]
-    env: Vec<String>,
-    /// Show the autograder machine's folder DIR to the program, read-only; may be given
-    /// more than once.
-    #[arg(long, value_name = "DIR")]
-    bind: Vec<String>,
+    #[command(flatten)]
+    autograder: AutograderArgs,
     #[command(flatten)]
     marking: MarkingArgs,
     /// The student's program and its arguments, after `--`, run in the submission.
@@ -529,33 +452,19 @@ fn run_gradescope(args: GradescopeArgs) -> Result<ExitCode, Failure> {
         args.games.to_string(),
         "--seed".to_owned(),
         args.seed.to_string(),
-        "--timeout".to_owned(),
-        args.timeout.as_secs_f64().to_string(),
     ];
+    grade.extend(args.autograder.grade_args());
     grade.extend(args.marking.grade_args());
-    let autograder = grader::zip::Autograder {
-        program: PROGRAM.to_owned(),
-        parts: vec![grader::zip::Part {
+    let zip = args.autograder.autograder(
+        PROGRAM,
+        vec![grader::zip::Part {
             grade,
             command: args.command,
-            compile: args.compile,
+            compile: args.autograder.compile.clone(),
             cases: None,
         }],
-        setup: args.setup,
-        given: args.given,
-        env: args.env,
-        binds: args.bind,
-    };
-    if cfg!(debug_assertions) {
-        eprintln!(
-            "{PROGRAM}: warning: this is a debug build, packed as it is (tens of MB): build \
-             with `cargo build --release` for a zip of a few MB"
-        );
-    }
-    let bytes = autograder.zip()?;
-    std::fs::write(&args.out, bytes)?;
-    let mut out = io::stdout().lock();
-    writeln!(out, "wrote {}", args.out.display())?;
+    );
+    args.autograder.write(&zip, &mut io::stdout().lock())?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -593,56 +502,30 @@ fn run_check(path: &Path) -> Result<ExitCode, Failure> {
 /// `pig grade`: a program played N times and every game checked.
 fn run_grade(args: GradeArgs) -> Result<ExitCode, Failure> {
     let seed = resolve_seed(PROGRAM, args.seed);
-    let options = grader::Options {
-        limits: grader::Limits {
-            timeout: args.timeout,
-            ..grader::Limits::default()
-        },
-        jobs: args.jobs.unwrap_or_else(grader::default_jobs),
-        strict: false,
-        tell_case: args.marking.tell_case,
-    };
+    let run = &args.run;
+    // No --strict: without expected outputs there is no project's own reading to keep to.
+    let options = run.options(false, args.marking.tell_case);
     check_marking(&args.marking, args.games)?;
     let marking = args.marking.marking();
-    let request = grader::Request {
-        no_sandbox: args.no_sandbox,
-        submission: args.submission.clone(),
-        hidden: Vec::new(),
-        binds: args.bind.clone(),
-        env: args.env.clone(),
-    };
-    let compile_limits = grader::Limits {
-        timeout: args.compile_timeout,
-        ..grader::Limits::default()
-    };
-    let graded = grader::sandbox_compiled(
-        &request,
-        args.compile.as_deref(),
-        args.given.as_deref(),
-        &compile_limits,
-    )
-    .map_err(Failure::from)
-    .and_then(|sandbox| {
-        grade::grade(args.games, seed, &sandbox, &args.command, &options).map_err(Failure::from)
-    })
-    .and_then(|mut report| {
-        marking.apply(&mut report).map_err(Failure::Marking)?;
-        Ok(report)
-    });
+    let graded = run
+        .sandbox(Vec::new())
+        .map_err(Failure::from)
+        .and_then(|sandbox| {
+            grade::grade(args.games, seed, &sandbox, &run.command, &options).map_err(Failure::from)
+        })
+        .and_then(|mut report| {
+            marking.apply(&mut report).map_err(Failure::Marking)?;
+            Ok(report)
+        });
     let report = match graded {
         Ok(report) => report,
         Err(failure) => {
-            grader::deliver_failure(
-                &failure.to_string(),
-                args.format,
-                args.report.as_deref(),
-                None,
-            )?;
+            run.deliver_failure(&failure.to_string(), None)?;
             return Err(failure);
         }
     };
     let mut out = BufWriter::new(io::stdout().lock());
-    grader::deliver(&report, args.format, args.report.as_deref(), None, &mut out)?;
+    run.deliver(&report, None, &mut out)?;
     Ok(ExitCode::from(report.exit_status()))
 }
 
