@@ -150,6 +150,31 @@ impl RunArgs {
     pub fn deliver_failure(&self, why: &str, part: Option<crate::Part<'_>>) -> io::Result<()> {
         crate::deliver_failure(why, self.format, self.report.as_deref(), part)
     }
+
+    /// What every game's `grade` ends with: the report `graded` delivered
+    /// ([`RunArgs::deliver`]) and its exit status returned (0 every case passed, 1 some
+    /// failed); or, when the grading could not be done, the game's failure said where
+    /// `--format gradescope --report FILE` asks ([`RunArgs::deliver_failure`]), so that
+    /// the student sees why, and handed back. `write` words a failure to write as the
+    /// game's error.
+    pub fn conclude<E: std::fmt::Display>(
+        &self,
+        graded: Result<Report, E>,
+        part: Option<crate::Part<'_>>,
+        out: &mut dyn Write,
+        write: impl Fn(io::Error) -> E,
+    ) -> Result<u8, E> {
+        let report = match graded {
+            Ok(report) => report,
+            Err(failure) => {
+                self.deliver_failure(&failure.to_string(), part)
+                    .map_err(&write)?;
+                return Err(failure);
+            }
+        };
+        self.deliver(&report, part, out).map_err(write)?;
+        Ok(report.exit_status())
+    }
 }
 
 /// The options of a Gradescope autograder (`gradescope`) that every game's share: what
@@ -520,6 +545,33 @@ mod tests {
         assert!(graded(&["--jobs", "0", "--", "x"]).is_err());
         assert!(graded(&["--timeout", "0", "--", "x"]).is_err());
         assert!(graded(&["--format", "html", "--", "x"]).is_err());
+        Ok(())
+    }
+
+    /// docs/grading.md: with `--format gradescope --report FILE`, a grading that cannot
+    /// be done still writes a results.json saying why; nothing goes to standard output,
+    /// and the game's failure comes back for its exit status.
+    #[test]
+    fn a_grading_that_cannot_be_done_says_why_in_the_report_file()
+    -> Result<(), Box<dyn std::error::Error>> {
+        let dir = tempfile::tempdir()?;
+        let file = dir.path().join("results.json");
+        let file_arg = file.to_string_lossy().into_owned();
+        let run = graded(&["--format", "gradescope", "--report", &file_arg, "--", "x"])?;
+        let mut out = Vec::new();
+        let why = "the sandbox cannot be set up".to_owned();
+        let concluded = run.conclude(Err(why.clone()), None, &mut out, |e| e.to_string());
+        assert_eq!(concluded, Err(why.clone()));
+        assert!(out.is_empty());
+        let written: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&file)?)?;
+        assert!(written.to_string().contains(&why), "{written}");
+        // Without a file, nothing is written anywhere: the error goes to standard error.
+        let run = graded(&["--format", "gradescope", "--", "x"])?;
+        assert_eq!(
+            run.conclude(Err(why.clone()), None, &mut out, |e| e.to_string()),
+            Err(why)
+        );
+        assert!(out.is_empty());
         Ok(())
     }
 

@@ -681,18 +681,9 @@ fn run_grade(variant: Variant, cases: &Path, grading: &GradingArgs) -> Result<Ex
             marking.apply(&mut report).map_err(Failure::Usage)?;
             Ok(report)
         });
-    let report = match graded {
-        Ok(report) => report,
-        Err(failure) => {
-            run.deliver_failure(&failure.to_string(), part)
-                .map_err(Failure::Write)?;
-            return Err(failure);
-        }
-    };
     let mut out = io::BufWriter::new(io::stdout().lock());
-    run.deliver(&report, part, &mut out)
-        .map_err(Failure::Write)?;
-    Ok(ExitCode::from(report.exit_status()))
+    let status = run.conclude(graded, part, &mut out, Failure::Write)?;
+    Ok(ExitCode::from(status))
 }
 
 /// `ochos-locos gradescope`: the autograder zip.

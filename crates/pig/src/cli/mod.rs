@@ -517,16 +517,9 @@ fn run_grade(args: GradeArgs) -> Result<ExitCode, Failure> {
             marking.apply(&mut report).map_err(Failure::Marking)?;
             Ok(report)
         });
-    let report = match graded {
-        Ok(report) => report,
-        Err(failure) => {
-            run.deliver_failure(&failure.to_string(), None)?;
-            return Err(failure);
-        }
-    };
     let mut out = BufWriter::new(io::stdout().lock());
-    run.deliver(&report, None, &mut out)?;
-    Ok(ExitCode::from(report.exit_status()))
+    let status = run.conclude(graded, None, &mut out, Failure::Write)?;
+    Ok(ExitCode::from(status))
 }
 
 fn run_game(args: PlayArgs) -> Result<ExitCode, Failure> {
