@@ -23,9 +23,9 @@ pub enum Ending<R> {
 }
 
 /// Why a console game stopped other than by its end, a quit or the end of input, in
-/// every game (`E` is the game's `RuleError`): an I/O error (`PlayError::Stopped` of
+/// every game (`E` is the game's `Refusal`): an I/O error (`PlayError::Stopped` of
 /// `Stop::Io`), or a bug (a refused step, a broken invariant). Each game's `console`
-/// names it for its rules: `pub type ConsoleError = cards_core::console::ConsoleError<RuleError>`.
+/// names it for its rules: `pub type ConsoleError = cards_core::console::ConsoleError<Refusal>`.
 pub type ConsoleError<E> = PlayError<E>;
 
 /// What is said when the person quits (`q` or `quit` at any question), in every game.
