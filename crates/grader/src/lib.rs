@@ -14,6 +14,10 @@
 //!   ([`Run`]: how it ended, [`Exit`], its output, how its end was made sure of,
 //!   [`Killed`]).
 //! - [`text`]: a program's lines escaped and cut for the reports ([`printable`]).
+//! - [`seccomp`] and [`cgroup`]: the system calls a run may not make, and one memory and
+//!   process budget a run (a control group, where the machine gives one).
+//! - [`files`]: the copies of a submission, opened without following a student's links,
+//!   and the given files laid over them.
 //! - [`sandbox`]: where a graded program runs. Isolated by default (bubblewrap: no
 //!   cases, results or network in sight, its own copy of the submission, its own PID
 //!   namespace; a dedicated user id as root without bubblewrap), with limits on memory,
@@ -29,6 +33,8 @@
 //! - [`report`]: the three output formats, with every field documented, and the exit
 //!   status (0 every case passed, 1 some failed; 2, bad usage, is the caller's). The
 //!   report always holds one result per case given, in order, or grading fails.
+//! - [`zip`]: the Gradescope autograder: the zip whose `run_autograder` grades each
+//!   submission with the binary packed in it.
 //!
 //! With the feature `clap` (the games' binaries only), [`args`] declares the grading
 //! arguments their `grade` and `gradescope` share, once: a run's (`--timeout`, `--jobs`,

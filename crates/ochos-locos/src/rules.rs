@@ -1,4 +1,5 @@
-//! The rule switches, and the seven rule sets of the assignments as values of them.
+//! The rule switches, and the five values of them the seven rule sets of the assignments
+//! play by.
 //!
 //! There is one engine ([`crate::Game`]); a rule set is a [`Rules`] value (which extra
 //! rules are on) plus a [`Variant`] (how a deal is read and a game printed). Assignment 2

@@ -67,7 +67,8 @@
 //!   person ([`console::Person`]) and the Computer at the table and prints each step's
 //!   events on a [`cards_core::console::Console`]. [`console`]: the prompt, its answers
 //!   and the person as an agent; [`console::Ending`] says how a game ended. [`render`]:
-//!   every line of the assignment's output, made from events.
+//!   every line of the assignment's output made from events (the prompt and the refusal
+//!   of an answer are the console's).
 //! - [`face`]: Pig as every front sees it (the web page, replays, the command line's
 //!   frame), the workspace's [`cards_core::face::Face`]: its [`face::Setup`] (rules,
 //!   goal, Computer), the answers `n`/`y` as action tokens, the page's lines, seating and
