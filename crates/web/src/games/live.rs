@@ -110,7 +110,7 @@ impl<G: Face> Live<G> {
     }
 
     /// The query of the page's address that starts this game again: the options the
-    /// start request gave, then the session's.
+    /// start request gave, the session's `seat` and `watch` among them.
     pub fn replay_query(&self) -> String {
         self.query.clone()
     }
