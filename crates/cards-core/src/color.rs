@@ -98,6 +98,27 @@ impl fmt::Display for Color {
     }
 }
 
+/// A colour named in words: its letter or its name, in any case (`B`, `blue`), as the
+/// consoles and the web page's actions take it; written back as its letter.
+impl FromStr for Color {
+    type Err = ColorError;
+
+    fn from_str(text: &str) -> Result<Color, ColorError> {
+        Color::ALL
+            .into_iter()
+            .find(|c| {
+                text.eq_ignore_ascii_case(c.name())
+                    || text.eq_ignore_ascii_case(&c.letter().to_string())
+            })
+            .ok_or(ColorError)
+    }
+}
+
+/// A word that names no colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("no colour: R, Y, G or B (red, yellow, green, blue)")]
+pub struct ColorError;
+
 /// A coloured, numbered card such as `R5`.
 ///
 /// The derived order is colour first (rainbow order), then number, so sorting a hand
@@ -257,6 +278,22 @@ mod most_held_tests {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_colour_is_read_from_its_letter_or_name_in_any_case() {
+        for (text, color) in [
+            ("B", Color::Blue),
+            ("blue", Color::Blue),
+            ("gReEn", Color::Green),
+            ("y", Color::Yellow),
+        ] {
+            assert_eq!(text.parse::<Color>(), Ok(color), "{text}");
+        }
+        for text in ["", "bl", "purple", "R5"] {
+            assert_eq!(text.parse::<Color>(), Err(ColorError), "{text}");
+        }
+        assert_eq!(Color::Red.to_string().parse::<Color>(), Ok(Color::Red));
+    }
     use pretty_assertions::assert_eq;
 
     fn card(text: &str) -> ColorCard {

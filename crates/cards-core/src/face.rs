@@ -318,9 +318,21 @@ pub mod text {
         T::Err: Display,
         D: Deserializer<'de>,
     {
-        let text = input.deserialize_any(AsText)?;
+        match input.deserialize_any(AsText)? {
+            Some(text) => parse(&text),
+            None => Err(de::Error::custom("a value is needed, not null")),
+        }
+    }
+
+    /// `text` by `T`'s `FromStr`, a refusal naming it quoted.
+    fn parse<T, E>(text: &str) -> Result<T, E>
+    where
+        T: FromStr,
+        T::Err: Display,
+        E: de::Error,
+    {
         text.parse()
-            .map_err(|e| de::Error::custom(format!("`{}`: {e}", crate::input::quoted(&text))))
+            .map_err(|e| E::custom(format!("`{}`: {e}", crate::input::quoted(text))))
     }
 
     /// `#[serde(with = "cards_core::face::text::option", default)]`: an optional field
@@ -342,44 +354,56 @@ pub mod text {
             }
         }
 
-        /// Reads a present field as [`super::deserialize`] does.
+        /// Reads a present field as [`super::deserialize`] does; `null` is `None` (a
+        /// page's `"colour": null`).
         pub fn deserialize<'de, T, D>(input: D) -> Result<Option<T>, D::Error>
         where
             T: FromStr,
             T::Err: Display,
             D: Deserializer<'de>,
         {
-            super::deserialize(input).map(Some)
+            match input.deserialize_any(super::AsText)? {
+                None => Ok(None),
+                Some(text) => super::parse(&text).map(Some),
+            }
         }
     }
 
     struct AsText;
 
     impl Visitor<'_> for AsText {
-        type Value = String;
+        type Value = Option<String>;
 
         fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
             f.write_str("text, a number or true/false")
         }
 
-        fn visit_str<E: de::Error>(self, text: &str) -> Result<String, E> {
-            Ok(text.to_owned())
+        fn visit_str<E: de::Error>(self, text: &str) -> Result<Option<String>, E> {
+            Ok(Some(text.to_owned()))
         }
 
-        fn visit_u64<E: de::Error>(self, n: u64) -> Result<String, E> {
-            Ok(n.to_string())
+        fn visit_u64<E: de::Error>(self, n: u64) -> Result<Option<String>, E> {
+            Ok(Some(n.to_string()))
         }
 
-        fn visit_i64<E: de::Error>(self, n: i64) -> Result<String, E> {
-            Ok(n.to_string())
+        fn visit_i64<E: de::Error>(self, n: i64) -> Result<Option<String>, E> {
+            Ok(Some(n.to_string()))
         }
 
-        fn visit_f64<E: de::Error>(self, n: f64) -> Result<String, E> {
-            Ok(n.to_string())
+        fn visit_f64<E: de::Error>(self, n: f64) -> Result<Option<String>, E> {
+            Ok(Some(n.to_string()))
         }
 
-        fn visit_bool<E: de::Error>(self, b: bool) -> Result<String, E> {
-            Ok(b.to_string())
+        fn visit_bool<E: de::Error>(self, b: bool) -> Result<Option<String>, E> {
+            Ok(Some(b.to_string()))
+        }
+
+        fn visit_unit<E: de::Error>(self) -> Result<Option<String>, E> {
+            Ok(None)
+        }
+
+        fn visit_none<E: de::Error>(self) -> Result<Option<String>, E> {
+            Ok(None)
         }
     }
 }
@@ -420,6 +444,18 @@ mod tests {
         };
         assert_eq!(setup_from_map::<Toy>(map).unwrap(), toy);
         assert_eq!(setup_of::<Toy>(&[]).unwrap(), Toy::default());
+        // An optional field given as null is left out (a page's `"colour": null`).
+        let json = serde_json::json!({"goal": "30", "rules": null});
+        let Value::Object(map) = json else {
+            unreachable!()
+        };
+        assert_eq!(
+            setup_from_map::<Toy>(map).unwrap(),
+            Toy {
+                goal: 30,
+                rules: None
+            }
+        );
     }
 
     #[test]

@@ -58,7 +58,7 @@ pub mod sim_cli;
 pub mod testing;
 pub mod tokens;
 
-pub use color::{Color, ColorCard, ColorCardError};
+pub use color::{Color, ColorCard, ColorCardError, ColorError};
 pub use face::{Face, Line, Seating, Viewer};
 pub use pile::{Pile, shuffle};
 pub use protocol::{Actor, Agent, ChanceSource, Driver, EventSink, GameState, Outcome, Seat, Stop};

@@ -21,7 +21,7 @@ pub enum Action {
         /// The colour named with an 8.
         #[serde(
             rename = "colour",
-            with = "colour",
+            with = "cards_core::face::text::option",
             default,
             skip_serializing_if = "Option::is_none"
         )]
@@ -30,39 +30,4 @@ pub enum Action {
     /// Draw: one card; facing a fresh 2 under the Rule of Two, the penalty; with an empty
     /// deck, a pass. Legal only when no card may be played.
     Draw,
-}
-
-/// The colour of an action object: written as its letter, read from a letter or a name
-/// in any case (`B`, `blue`), as the page and the console take it.
-mod colour {
-    use serde::de::Error;
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    use crate::card::Color;
-
-    pub fn serialize<S: Serializer>(color: &Option<Color>, out: S) -> Result<S::Ok, S::Error> {
-        match color {
-            Some(color) => out.serialize_char(color.letter()),
-            None => out.serialize_none(),
-        }
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<Option<Color>, D::Error> {
-        let Some(text) = Option::<String>::deserialize(input)? else {
-            return Ok(None);
-        };
-        Color::ALL
-            .into_iter()
-            .find(|c| {
-                text.eq_ignore_ascii_case(c.name())
-                    || text.eq_ignore_ascii_case(&c.letter().to_string())
-            })
-            .map(Some)
-            .ok_or_else(|| {
-                D::Error::custom(format!(
-                    "'{}' is no colour: R, Y, G or B (red, yellow, green, blue)",
-                    cards_core::input::quoted(&text)
-                ))
-            })
-    }
 }

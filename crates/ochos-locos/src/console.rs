@@ -244,12 +244,8 @@ fn first_card(offers: &[Offer]) -> String {
 /// Reads a colour: its letter or its name, any case.
 pub(crate) fn parse_color(answer: &str, colors: &[Color]) -> Result<Color, AnswerError> {
     let answer = answer.trim();
-    let named = Color::ALL.into_iter().find(|color| {
-        answer.eq_ignore_ascii_case(color.name())
-            || answer.eq_ignore_ascii_case(&color.letter().to_string())
-    });
-    match named {
-        Some(color) if colors.contains(&color) => Ok(color),
+    match answer.parse::<Color>() {
+        Ok(color) if colors.contains(&color) => Ok(color),
         _ => Err(AnswerError::NotAColour {
             answer: answer.to_owned(),
         }),

@@ -86,13 +86,8 @@ pub fn parse_selection(
 /// Reads a colour: its letter or its name, in any case (`g`, `Green`).
 pub fn parse_color(answer: &str) -> Result<Color, InvalidSelectionError> {
     let text = answer.trim();
-    Color::ALL
-        .into_iter()
-        .find(|color| {
-            text.eq_ignore_ascii_case(color.name())
-                || text.eq_ignore_ascii_case(&color.letter().to_string())
-        })
-        .ok_or_else(|| InvalidSelectionError::NotAColor(text.to_owned()))
+    text.parse()
+        .map_err(|_| InvalidSelectionError::NotAColor(text.to_owned()))
 }
 
 /// The person at the console, as the agent of their seat: shows them their position

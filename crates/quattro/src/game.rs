@@ -45,7 +45,7 @@ pub enum Action {
             rename = "colour",
             default,
             skip_serializing_if = "Option::is_none",
-            with = "colour"
+            with = "cards_core::face::text::option"
         )]
         color: Option<Color>,
     },
@@ -58,45 +58,6 @@ impl Action {
     /// Playing `card` with no colour named.
     pub const fn play(card: Card) -> Action {
         Action::Play { card, color: None }
-    }
-}
-
-/// A colour named with a wild card, in an action's JSON: written as its letter (`G`),
-/// read from its letter or its name in any case (`g`, `Green`), as the console reads it.
-mod colour {
-    use cards_core::Color;
-    use serde::de::Error;
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    pub(crate) fn serialize<S: Serializer>(
-        color: &Option<Color>,
-        out: S,
-    ) -> Result<S::Ok, S::Error> {
-        match color {
-            Some(color) => out.collect_str(color),
-            None => out.serialize_none(),
-        }
-    }
-
-    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
-        input: D,
-    ) -> Result<Option<Color>, D::Error> {
-        let Some(given) = Option::<String>::deserialize(input)? else {
-            return Ok(None);
-        };
-        Color::ALL
-            .into_iter()
-            .find(|c| {
-                given.eq_ignore_ascii_case(c.name())
-                    || given.eq_ignore_ascii_case(&c.letter().to_string())
-            })
-            .map(Some)
-            .ok_or_else(|| {
-                D::Error::custom(format!(
-                    "'{}' is no colour: R, Y, G or B (red, yellow, green, blue)",
-                    cards_core::input::quoted(&given)
-                ))
-            })
     }
 }
 

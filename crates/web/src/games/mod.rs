@@ -262,57 +262,6 @@ pub fn seat_to_act<G: GameState>(game: &G) -> Option<Seat> {
     }
 }
 
-/// The `type` of an action object, or a 400 saying what an action looks like.
-pub fn action_type<'a>(action: &'a Value, expected: &str) -> Result<&'a str, ApiError> {
-    action.get("type").and_then(Value::as_str).ok_or_else(|| {
-        ApiError::malformed(format!(
-            "an action is an object with a \"type\": {expected}"
-        ))
-    })
-}
-
-/// Refuses an action with a field not among `known` (a typo must not be ignored).
-pub fn only_fields(action: &Value, known: &[&str]) -> Result<(), ApiError> {
-    let unknown = action
-        .as_object()
-        .and_then(|fields| fields.keys().find(|key| !known.contains(&key.as_str())));
-    match unknown {
-        Some(key) => Err(ApiError::malformed(format!(
-            "unknown field \"{key}\" (an action of this game has: {})",
-            known.join(", ")
-        ))),
-        None => Ok(()),
-    }
-}
-
-/// A string field of an action, or a 400.
-pub fn string_field<'a>(action: &'a Value, field: &str) -> Result<&'a str, ApiError> {
-    action
-        .get(field)
-        .and_then(Value::as_str)
-        .ok_or_else(|| ApiError::malformed(format!("the action needs a string \"{field}\"")))
-}
-
-/// The colour named by a letter or a name (`B`, `blue`), or a 400.
-pub fn color_field(action: &Value) -> Result<Option<cards_core::Color>, ApiError> {
-    match action.get("colour") {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(text)) => parse_color(text).map(Some).ok_or_else(|| {
-            ApiError::malformed(format!(
-                "'{text}' is no colour: R, Y, G or B (red, yellow, green, blue)"
-            ))
-        }),
-        Some(_) => Err(ApiError::malformed("\"colour\" is a string: R, Y, G or B")),
-    }
-}
-
-/// A colour from its letter or name, in any case.
-pub fn parse_color(text: &str) -> Option<cards_core::Color> {
-    cards_core::Color::ALL.into_iter().find(|c| {
-        text.eq_ignore_ascii_case(c.name()) || text.eq_ignore_ascii_case(&c.letter().to_string())
-    })
-}
-
 /// A game's setup options (`{"rules": "uno"}`), as the start request or the page's URL
 /// gives them: numbers and booleans may come as strings (`"7"`, `"1"`).
 #[derive(Clone, Copy, Debug)]
