@@ -27,6 +27,8 @@
 //!   `GAME replay`, one format for the four games, and the step-through replay.
 //! - `record` (with `clap` and `replay`, for the binaries): a session at the terminal
 //!   written down: `--record FILE` for every game, and the seeds of `Play again?`.
+//! - [`ismcts`]: the strong player, information-set Monte Carlo tree search over the
+//!   protocol, which sees only what a seat saw ([`ismcts::Determinize`]).
 //! - [`console`]: prompting a person, re-asking on invalid answers, ending cleanly on
 //!   end of input.
 //!
@@ -42,6 +44,7 @@ pub mod deck;
 pub mod face;
 pub mod input;
 pub mod invisible;
+pub mod ismcts;
 pub mod names;
 pub mod paint;
 pub mod pile;
