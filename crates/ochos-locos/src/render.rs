@@ -167,11 +167,13 @@ pub fn rules_text_of(name: &str, rules: Rules) -> String {
     );
     match rules.eight {
         Some(EightRule::Loco) => text.push_str(
-            "An 8 is wild: it matches anything, and whoever lays it names the colour to follow\n\
+            "An 8 is laid as any card is, on its colour or on another 8. Whoever lays it, unless\n\
+             it is their last card, names a colour: the next card must be of that colour or an 8\n\
              (the bots lay an 8 whenever they can).\n",
         ),
         Some(EightRule::MostHeld) => text.push_str(
-            "An 8 is wild: it matches anything, and whoever lays it names the colour to follow.\n",
+            "An 8 is laid as any card is, on its colour or on another 8. Whoever lays it, unless\n\
+             it is their last card, names a colour: the next card must be of that colour or an 8.\n",
         ),
         None => text.push_str("An 8 is a card like any other.\n"),
     }

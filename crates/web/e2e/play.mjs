@@ -231,7 +231,7 @@ async function quattroRandom(page) {
 async function ochos(page) {
   await startFromForm(page, 'ochos-locos', 15, { rules: 'completos', players: 4, seat: 1, watch: '0' });
   check(await page.locator('#hand button.card').count() === 5, 'ochos-locos: five cards expected in hand');
-  await rulesShown(page, 'ochos-locos', ['An 8 is wild', 'A 2 must be answered']);
+  await rulesShown(page, 'ochos-locos', ['An 8 is laid as any card is, on its colour or on another 8', 'A 2 must be answered']);
   // The bots' turns before the person's are said to a screen reader.
   const said = await page.textContent('#announce');
   check(/Alice (plays|draws)/.test(said) && said.includes('Your turn'), `ochos-locos: the live region says "${said}"`);

@@ -1343,7 +1343,8 @@ async fn every_game_says_its_rules_in_sentences() {
             json!({"game": "ochos-locos", "seed": 1, "options": {"rules": "completos"}}),
             "On your turn, lay a card that matches the top of the discard pile in colour or number.",
             vec![
-                "An 8 is wild: it matches anything, and whoever lays it names the colour to follow.",
+                "An 8 is laid as any card is, on its colour or on another 8.",
+                "Whoever lays it, unless it is their last card, names a colour: the next card must be of that colour or an 8.",
             ],
             vec!["An 8 is a card like any other."],
         ),
