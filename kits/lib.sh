@@ -21,6 +21,7 @@
 #                            # the solution (full marks) and the kit's gradescope/*.patch
 #                            # (attacks: not full marks, the grader's results.json)
 #   kit_summary              # prints the one summary line; returns 1 if anything failed
+#   kit_step TEXT            # says on stderr what the kit does now, with the seconds so far
 #
 # Every step adds to the counts kit_summary prints and never stops the script, so one
 # run reports everything. KIT_VERBOSE=1 shows the JUnit output of every run. Mutants and
@@ -39,6 +40,13 @@ KIT_VARIANTS=0
 KIT_JOBS=${KIT_JOBS:-$(nproc 2>/dev/null || echo 2)}
 KIT_TEST_JOBS=${KIT_TEST_JOBS:-$KIT_JOBS}
 KIT_JAVA_OPTS=${KIT_JAVA_OPTS:--XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto -XX:-UsePerfData}
+
+# A kit's check takes minutes (a JVM per test run, mutants and variants by the dozen): each
+# step says on stderr what it starts, and each mutant or variant when its tests are done,
+# so a run is never silent; stdout keeps the results and the one summary line.
+kit_step() {
+    printf '%s [%ss]: %s\n' "${KIT_NAME:-kit}" "$SECONDS" "$*" >&2
+}
 
 kit_fail() {
     echo "FAIL: $*" >&2
@@ -86,6 +94,7 @@ kit_counts() {
 }
 
 kit_check_solution() {
+    kit_step "compiling the solution and running its JUnit tests"
     if ! kit_compile "$KIT/solution" "$KIT_TMP/solution"; then
         kit_fail "the solution does not compile:"; cat "$KIT_TMP/solution.log" >&2
         KIT_TESTS="not compiled"
@@ -121,10 +130,14 @@ kit_patched() {
     fi
     kit_junit "$copy/classes" "$copy.log"
     echo "ok $(kit_counts "$copy.log")" >"$copy.result"
+    kit_step "$1 $name: tests run"
 }
 
 # kit_each KIND: kit_patched on each $KIT/KINDs/*.patch, KIT_JOBS at a time.
 kit_each() {
+    set -- "$1" "$KIT/$1s"/*.patch
+    [ -e "$2" ] && kit_step "testing $(($# - 1)) ${1}s, $KIT_JOBS at a time"
+    set -- "$1"
     for patch in "$KIT/$1s"/*.patch; do
         [ -e "$patch" ] || continue
         while [ "$(jobs -rp | wc -l)" -ge "$KIT_JOBS" ]; do
@@ -231,6 +244,9 @@ kit_grade_classes() {
         return 1
     fi
     gradelog=$3.grade-$1
+    program=$3
+    [ "$(basename "$program")" = classes ] && program=$(dirname "$program")
+    kit_step "ochos-locos grade $1 on $2 ($(basename "$program"))"
     # shellcheck disable=SC2086
     if cargo run -q --locked -p ochos-locos -- grade "$1" --cases "$cases" \
         --submission "$3" -- java $KIT_JAVA_OPTS -cp "$3" "$2" >"$gradelog" 2>&1; then
@@ -260,6 +276,7 @@ kit_grade() {
 # the output.
 kit_check_gradescope_junit() {
     dist=$KIT_TMP/dist
+    kit_step "packaging gradescope-junit.zip and running it as Gradescope does"
     if ! cargo run -q --locked -p kits -- package "$KIT_NAME" --out "$dist" >"$dist.log" 2>&1; then
         kit_fail "kits package $KIT_NAME:"; cat "$dist.log" >&2
         return
@@ -269,6 +286,7 @@ kit_check_gradescope_junit() {
     for patch in solution "$KIT"/gradescope/*.patch; do
         [ "$patch" = solution ] || [ -e "$patch" ] || continue
         name=$(basename "$patch" .patch)
+        kit_step "gradescope-junit.zip on $name"
         root=$KIT_TMP/autograder-$name
         mkdir -p "$root/source" "$root/submission" "$root/results"
         chmod 755 "$KIT_TMP" "$root" "$root/source"

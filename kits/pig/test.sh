@@ -20,8 +20,12 @@ java_opts=${KIT_JAVA_OPTS:--XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto
 work=$(mktemp -d)
 [[ -n ${KEEP_WORK:-} ]] || trap 'rm -rf "$work"' EXIT; [[ -n ${KEEP_WORK:-} ]] && echo "work dir: $work" >&2
 problems=()
+# step TEXT: what the check does now, on stderr with the seconds so far (it takes
+# minutes; stdout keeps the results and the summary line).
+step() { printf '%s [%ss]: %s\n' "pig kit" "$SECONDS" "$*" >&2; }
 
 [[ -f $junit ]] || { echo "pig kit: FAILED: no JUnit console launcher at $junit" >&2; exit 1; }
+step "building pig"
 cargo build -q --locked -p pig || { echo "pig kit: FAILED: cargo build -p pig" >&2; exit 1; }
 pig=target/debug/pig
 
@@ -57,6 +61,7 @@ run_one() {
     "$pig" grade --games "$3" --seed 1 --tell-case --timeout 20 --jobs "$jobs" \
         --submission "$dir" -- java $java_opts -cp "$dir" Pig > "$work/$1.grade" 2>&1
     echo "$passed $failed $?" > "$work/$1.result"
+    step "${1/-/ }: tests run and graded"
 }
 
 # The solution, the mutants and the variants, $jobs at a time.
@@ -81,6 +86,7 @@ run_all() {
     done
     wait
 }
+step "compiled; testing and grading the solution, the mutants and the variants, $jobs at a time"
 run_all
 
 graded_line() {

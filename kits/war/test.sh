@@ -23,6 +23,9 @@ work=$(mktemp -d)
 [[ -n ${KEEP_WORK:-} ]] || trap 'rm -rf "$work"' EXIT
 [[ -n ${KEEP_WORK:-} ]] && echo "work dir: $work" >&2
 problems=()
+# step TEXT: what the check does now, on stderr with the seconds so far (it takes
+# minutes; stdout keeps the results and the summary line).
+step() { printf '%s [%ss]: %s\n' "war kit" "$SECONDS" "$*" >&2; }
 
 # compile_and_test SOLUTION_DIR OUT_DIR LOG: javac then JUnit; JUnit's status.
 compile_and_test() {
@@ -56,8 +59,10 @@ patched() {
         return
     fi
     compile_and_test "$copy" "$copy/out" "$copy.log"
+    step "$1 $name: tests run"
 }
 
+step "compiling the solution and running its JUnit tests"
 compile_and_test "$kit"/solution "$work"/solution "$work"/solution.log
 status=$?
 passed=$(count successful "$work"/solution.log)
@@ -69,6 +74,7 @@ if [[ $status -ne 0 || $failed != 0 || $passed == 0 ]]; then
 fi
 grep -h '^note: ' "$work"/solution.log
 
+step "testing the mutants and variants, $jobs at a time"
 for patch in "$kit"/mutants/*.patch "$kit"/variants/*.patch; do
     [[ -e $patch ]] || continue
     while [[ $(jobs -rp | wc -l) -ge $jobs ]]; do
