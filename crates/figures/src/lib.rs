@@ -18,7 +18,7 @@ pub enum Figure {
     /// C, N, S, B in seat order (`ochos-locos simulate diversidad`).
     OchosLocos,
     /// Quattro, its own rules, bots in the four seats, at most
-    /// `quattro::DEFAULT_MAX_TURNS` turns (`quattro simulate`).
+    /// `quattro::Rules::DEFAULT_MAX_TURNS` turns (`quattro simulate`).
     Quattro,
     /// War, two players, won cards returned shuffled, the default cap on battles
     /// (`war simulate`).
@@ -143,8 +143,7 @@ pub fn lengths(figure: Figure, games: u64, seed: u64) -> Result<Lengths, FigureE
             }
         }
         Figure::Quattro => {
-            let setup =
-                quattro::face::Setup::of(quattro::Rules::Quattro, quattro::DEFAULT_MAX_TURNS);
+            let setup = quattro::face::Setup::of(quattro::Rules::default());
             let mut worker =
                 quattro::simulate::Worker::new(&setup).map_err(|e| game_error(figure, 0, e))?;
             for index in 0..games {

@@ -13,10 +13,10 @@ use crate::{
 /// A Quattro deck file under the rules the first byte picks (Quattro or Uno): refused in
 /// one short line, or written back to the same order.
 pub fn quattro_deck(data: &[u8]) {
-    use quattro::Rules;
+    use quattro::{Rules, Variant};
 
     let (choice, bytes) = split_choice(data);
-    let rules = [Rules::Quattro, Rules::Uno][choice % 2];
+    let rules = Rules::new([Variant::Quattro, Variant::Uno][choice % 2]);
     let Some(text) = file_text(bytes) else { return };
     let order = match quattro::files::parse_deck(rules, &text) {
         Ok(order) => order,
@@ -42,7 +42,7 @@ pub fn quattro_answers(data: &[u8]) {
     use quattro::console;
 
     let (seed, answers) = seed_and_answers(data);
-    let rules = [quattro::Rules::Quattro, quattro::Rules::Uno][(seed % 2) as usize];
+    let variant = [quattro::Variant::Quattro, quattro::Variant::Uno][(seed % 2) as usize];
     let mut console = Console::new(answers, io::sink());
     let name = match console::ask_name(&mut console) {
         Ok(Some(Reply::Answer(name))) => name,
@@ -51,7 +51,7 @@ pub fn quattro_answers(data: &[u8]) {
     };
     let mut players = quattro::simulate::bots();
     players[0] = quattro::Player::human(name);
-    let mut game = quattro::Game::new(rules, players, quattro::DEFAULT_MAX_TURNS);
+    let mut game = quattro::Game::new(quattro::Rules::new(variant), players);
     let mut chance = ChanceSource::seeded(rng_from_seed(seed));
     let mut tape = cards_core::protocol::Tape::new(&game);
     let played = console::play(

@@ -20,7 +20,9 @@
 
 use ::quattro::deck::MAX_CARDS;
 use ::quattro::simulate::Worker;
-use ::quattro::{Action, Card, DeckOrder, Game, NoWinner, Observation, Outcome, PLAYERS, Rules};
+use ::quattro::{
+    Action, Card, DeckOrder, Game, NoWinner, Observation, Outcome, PLAYERS, Rules, Variant,
+};
 use ::quattro::{Symbol, WildCard};
 use cards_core::Color;
 use cards_core::protocol::{Actor, GameState};
@@ -150,7 +152,7 @@ fn write_observation(view: &Observation<'_>, out: &mut [i32; OBSERVATION]) {
     out[DRAW_PILE] = view.draw_pile as i32;
     out[CLOCKWISE] = i32::from(view.clockwise);
     out[SEAT] = view.seat as i32;
-    out[RULES] = i32::from(view.rules == Rules::Uno);
+    out[RULES] = i32::from(view.rules.variant() == Variant::Uno);
 }
 
 fn le_bytes(values: &[i32]) -> Vec<u8> {
@@ -199,7 +201,7 @@ face_state!(
     /// The rules' name: "quattro" or "uno".
     #[getter]
     fn rules(&self) -> String {
-        self.state.game.rules().to_string()
+        self.state.game.rules().variant().to_string()
     }
 
     /// The legal actions of `seat` as a mask: 63 bytes, 1 for a legal action (all 0
@@ -424,11 +426,12 @@ impl QuattroBot {
             hand_sizes,
             draw_pile: usize::try_from(observation[DRAW_PILE]).map_err(|_| bad("draw pile"))?,
             clockwise: observation[CLOCKWISE] == 1,
-            rules: if observation[RULES] == 1 {
-                Rules::Uno
+            // The observation holds the deck, not the turn cap: the bot never reads it.
+            rules: Rules::new(if observation[RULES] == 1 {
+                Variant::Uno
             } else {
-                Rules::Quattro
-            },
+                Variant::Quattro
+            }),
         };
         encode(::quattro::strategy::next_play(&view)).ok_or_else(|| broken("the bot's move"))
     }

@@ -6,18 +6,18 @@
 mod tight_loop;
 
 use cards_core::names::RuleSet;
-use quattro::Rules;
 use quattro::face::Setup;
 use quattro::simulate::Worker;
+use quattro::{Rules, Variant};
 
 fn main() {
     divan::main();
 }
 
 /// The engine: game `index` of seed 1, as `quattro simulate` plays it.
-#[divan::bench(args = Rules::ALL, sample_count = 30, sample_size = 2000)]
-fn engine(bencher: divan::Bencher, rules: &Rules) {
-    let Ok(mut simulator) = Worker::new(&Setup::of(*rules, quattro::DEFAULT_MAX_TURNS)) else {
+#[divan::bench(args = Variant::ALL, sample_count = 30, sample_size = 2000)]
+fn engine(bencher: divan::Bencher, variant: &Variant) {
+    let Ok(mut simulator) = Worker::new(&Setup::of(Rules::new(*variant))) else {
         return;
     };
     let mut index = 0;
@@ -30,9 +30,9 @@ fn engine(bencher: divan::Bencher, rules: &Rules) {
 }
 
 /// The tight loop: the same games.
-#[divan::bench(args = Rules::ALL, sample_count = 30, sample_size = 2000)]
-fn tight(bencher: divan::Bencher, rules: &Rules) {
-    let mut table = tight_loop::Table::new(*rules == Rules::Uno, quattro::DEFAULT_MAX_TURNS);
+#[divan::bench(args = Variant::ALL, sample_count = 30, sample_size = 2000)]
+fn tight(bencher: divan::Bencher, variant: &Variant) {
+    let mut table = tight_loop::Table::new(*variant == Variant::Uno, Rules::DEFAULT_MAX_TURNS);
     let mut index = 0;
     bencher
         .counter(divan::counter::ItemsCount::new(1u32))

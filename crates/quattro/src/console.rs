@@ -314,7 +314,7 @@ fn tell(
 mod tests {
     use super::*;
     use crate::error::MAX_NAME;
-    use crate::rules::Rules;
+    use crate::rules::{Rules, Variant};
     use pretty_assertions::assert_eq;
 
     fn cards(codes: &str) -> Vec<Card> {
@@ -324,7 +324,7 @@ mod tests {
             .collect()
     }
 
-    fn view<'a>(hand: &'a [Card], top: &str, rules: Rules) -> Observation<'a> {
+    fn view<'a>(hand: &'a [Card], top: &str, variant: Variant) -> Observation<'a> {
         let top = cards(top)[0];
         Observation {
             seat: 0,
@@ -334,7 +334,7 @@ mod tests {
             hand_sizes: [hand.len(), 3, 3, 3],
             draw_pile: 20,
             clockwise: true,
-            rules,
+            rules: Rules::new(variant),
         }
     }
 
@@ -378,17 +378,17 @@ mod tests {
         ];
         // ANCHOR_END: card_selection_cases
         for (answer, top, want) in cases {
-            let got = parse_selection(answer, &view(&hand, top, Rules::Quattro));
+            let got = parse_selection(answer, &view(&hand, top, Variant::Quattro));
             assert_eq!(got, want, "{answer:?} on {top}");
         }
         assert_eq!(
-            parse_selection("0", &view(&hand, "Y1", Rules::Quattro)),
+            parse_selection("0", &view(&hand, "Y1", Variant::Quattro)),
             Ok(Action::Draw)
         );
         // `d` is `draw` too (the token of a draw in a recorded game), in any case.
         for answer in ["d", " D "] {
             assert_eq!(
-                parse_selection(answer, &view(&hand, "Y1", Rules::Quattro)),
+                parse_selection(answer, &view(&hand, "Y1", Variant::Quattro)),
                 Ok(Action::Draw)
             );
         }
@@ -397,13 +397,13 @@ mod tests {
     #[test]
     fn uno_selection_and_colors() {
         let hand = cards("W+4 R1 GS");
-        let uno = view(&hand, "R9", Rules::Uno);
+        let uno = view(&hand, "R9", Variant::Uno);
         assert_eq!(
             parse_selection("w+4", &uno),
             Err(InvalidSelectionError::DrawFourNotAllowed(Color::Red))
         );
         assert_eq!(
-            parse_selection("gs", &view(&hand, "YS", Rules::Uno)),
+            parse_selection("gs", &view(&hand, "YS", Variant::Uno)),
             Ok(Action::play(cards("GS")[0]))
         );
         assert_eq!(parse_color(" blue"), Ok(Color::Blue));
@@ -490,7 +490,7 @@ mod tests {
         let mut players = crate::simulate::bots();
         players[0] = crate::player::Player::human("Ann");
         let mut chance = ChanceSource::seeded(cards_core::rng::rng_from_seed(1));
-        let mut game = Game::new(Rules::Quattro, players, 1000);
+        let mut game = Game::new(Rules::new(Variant::Quattro), players);
         let mut console = Console::new(&b"nonsense\n"[..], Vec::new());
         let mut tape = Tape::new(&game);
         let ending = play(
@@ -517,7 +517,7 @@ mod tests {
     /// A game with no person in any seat is a caller's bug, reported as such.
     #[test]
     fn a_console_game_needs_a_person() {
-        let mut game = Game::new(Rules::Quattro, crate::simulate::bots(), 1000);
+        let mut game = Game::new(Rules::new(Variant::Quattro), crate::simulate::bots());
         let mut chance = ChanceSource::seeded(cards_core::rng::rng_from_seed(1));
         let mut console = Console::new(&b""[..], Vec::new());
         let mut tape = Tape::new(&game);
@@ -552,7 +552,7 @@ mod tests {
     #[test]
     fn colored_transcripts_are_the_plain_ones_painted() {
         let transcript = |style: CardStyle| {
-            let mut game = Game::new(Rules::Uno, crate::simulate::bots(), 1000);
+            let mut game = Game::new(Rules::new(Variant::Uno), crate::simulate::bots());
             let mut chance = ChanceSource::seeded(cards_core::rng::rng_from_seed(88));
             let mut out = Vec::new();
             let options = Options {

@@ -17,20 +17,23 @@ pub type DeckOrder = cards_core::deck::DeckOrder<Card, MAX_CARDS>;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Rules;
+    use crate::rules::Variant;
     use cards_core::names::RuleSet;
     use pretty_assertions::assert_eq;
 
     #[test]
     fn every_deck_fits() {
-        for &rules in Rules::ALL {
+        for &rules in Variant::ALL {
             assert!(rules.deck().len() <= MAX_CARDS, "{rules}");
         }
         assert_eq!(
-            DeckOrder::from_cards(Rules::Uno.deck()).map(|o| o.len()),
+            DeckOrder::from_cards(Variant::Uno.deck()).map(|o| o.len()),
             Ok(56)
         );
-        let too_many = Rules::Uno.deck().into_iter().chain(Rules::Quattro.deck());
+        let too_many = Variant::Uno
+            .deck()
+            .into_iter()
+            .chain(Variant::Quattro.deck());
         assert!(DeckOrder::from_cards(too_many).is_err());
     }
 }

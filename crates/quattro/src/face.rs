@@ -3,14 +3,15 @@
 //! `quattro replay FILE`) and, later, the Python module and the graders set the game up,
 //! read and write its actions, and tell what happened through this file only.
 //!
-//! - **Setup** ([`Setup`]): `rules` (`quattro` or `uno`), `max-turns` (the turn limit)
-//!   and the table, one option a seat in seat order, `seat1` to `seat4`, each
-//!   `human:NAME` or `bot:Player K` ([`Seated`]). These are the options of every
-//!   recording Quattro ever wrote, so an old recording replays. Left out of a web
-//!   request: the Quattro rules, [`DEFAULT_MAX_TURNS`], and the table of the person at
-//!   their seat (named `You`) against the bots, or four bots with nobody playing; a
-//!   recording names them all (`cards_core::replay::play_back`). A table is named whole
-//!   or not at all: three seats of four describe no game.
+//! - **Setup** ([`Setup`]): `rules` (`quattro` or `uno`, the [`Variant`]) and
+//!   `max-turns` (the turn limit), together the game's [`Rules`]; and the table, one
+//!   option a seat in seat order, `seat1` to `seat4`, each `human:NAME` or
+//!   `bot:Player K` ([`Seated`]). These are the options of every recording Quattro ever
+//!   wrote, so an old recording replays. Left out of a web request: the Quattro deck,
+//!   [`Rules::DEFAULT_MAX_TURNS`], and the table of the person at their seat (named
+//!   `You`) against the bots, or four bots with nobody playing; a recording names them
+//!   all (`cards_core::replay::play_back`). A table is named whole or not at all: three
+//!   seats of four describe no game.
 //! - **Actions**: a token is what the person types at the move question, for every seat:
 //!   a card's code (`R5`, `b+2`: any case), `d` for a draw, and a wild card with the
 //!   colour it names, `W:G`, `W+4:b` (a wild card played as the last card names none:
@@ -35,10 +36,10 @@ use serde::{Deserialize, Serialize};
 use crate::card::Card;
 use crate::console;
 use crate::error::{SetupError, validate_name};
-use crate::game::{Action, DEFAULT_MAX_TURNS, Event, Game, NoWinner, Outcome};
+use crate::game::{Action, Event, Game, NoWinner, Outcome};
 use crate::player::Player;
 use crate::render;
-use crate::rules::{PLAYERS, Rules};
+use crate::rules::{PLAYERS, Rules, Variant};
 use crate::strategy::Bot;
 
 /// What a Quattro game is built from: its options in a recording (`rules=uno`,
@@ -49,7 +50,7 @@ use crate::strategy::Bot;
 pub struct Setup {
     /// The rule set: `quattro` or `uno`.
     #[serde(with = "text::option", skip_serializing_if = "Option::is_none")]
-    pub rules: Option<Rules>,
+    pub rules: Option<Variant>,
     /// The turn limit (`--max-turns`).
     #[serde(
         rename = "max-turns",
@@ -72,12 +73,12 @@ pub struct Setup {
 }
 
 impl Setup {
-    /// The setup of a bots' game: `rules`, at most `max_turns` turns, the table left to
-    /// its default (four bots when nobody plays).
-    pub fn of(rules: Rules, max_turns: u32) -> Setup {
+    /// The setup of a bots' game of `rules`, the table left to its default (four bots
+    /// when nobody plays).
+    pub fn of(rules: Rules) -> Setup {
         Setup {
-            rules: Some(rules),
-            max_turns: Some(max_turns),
+            rules: Some(rules.variant()),
+            max_turns: Some(rules.max_turns()),
             ..Setup::default()
         }
     }
@@ -114,11 +115,9 @@ impl Setup {
             }
             players
         };
-        Ok(Game::new(
-            self.rules.unwrap_or_default(),
-            players,
-            self.max_turns.unwrap_or(DEFAULT_MAX_TURNS),
-        ))
+        let rules = Rules::new(self.rules.unwrap_or_default())
+            .with_max_turns(self.max_turns.unwrap_or(Rules::DEFAULT_MAX_TURNS));
+        Ok(Game::new(rules, players))
     }
 }
 
@@ -387,8 +386,8 @@ impl Face for Game {
     fn setup(&self) -> Setup {
         let [seat1, seat2, seat3, seat4] = self.players().each_ref().map(Seated::of);
         Setup {
-            rules: Some(self.rules()),
-            max_turns: Some(self.max_turns()),
+            rules: Some(self.rules().variant()),
+            max_turns: Some(self.rules().max_turns()),
             seat1: Some(seat1),
             seat2: Some(seat2),
             seat3: Some(seat3),
@@ -483,7 +482,7 @@ impl Face for Game {
     fn view(&self, seat: Seat, _: &()) -> Option<View> {
         let seen = self.observe(seat)?;
         Some(View {
-            rules: seen.rules.name(),
+            rules: seen.rules.variant().name(),
             hand: sorted(seen.hand),
             top: seen.top.to_string(),
             colour: seen.color.name(),

@@ -44,7 +44,7 @@ pub fn parse_deck(rules: Rules, text: &str) -> Result<DeckOrder, ParseError> {
         if !rules.has(card) {
             return Err(token.error(format!(
                 "{card} is not a card of the {} deck (it is one of --rules uno)",
-                rules.name()
+                rules.variant().name()
             )));
         }
         let Some(at) = left.iter().position(|&c| c == card) else {
@@ -56,7 +56,7 @@ pub fn parse_deck(rules: Rules, text: &str) -> Result<DeckOrder, ParseError> {
             };
             return Err(token.error(format!(
                 "one {card} too many: the {} deck has {has}",
-                rules.name()
+                rules.variant().name()
             )));
         };
         left.swap_remove(at);
@@ -80,7 +80,7 @@ pub fn parse_deck(rules: Rules, text: &str) -> Result<DeckOrder, ParseError> {
                 "the deck ends {} short of the {} cards of the {} deck: missing {}",
                 cards_core::names::count_of(left.len() as u64, "card"),
                 deck.len(),
-                rules.name(),
+                rules.variant().name(),
                 named.join(" ")
             ),
         });
@@ -105,7 +105,7 @@ pub fn write_deck(
     writeln!(
         out,
         "# quattro deal --rules {} --seed {seed}: the deck, top first.",
-        rules.name()
+        rules.variant().name()
     )?;
     writeln!(
         out,
@@ -125,6 +125,7 @@ pub fn write_deck(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Variant;
     use pretty_assertions::assert_eq;
 
     fn codes(order: &DeckOrder) -> String {
@@ -133,10 +134,11 @@ mod tests {
 
     #[test]
     fn a_written_deck_reads_back() {
-        for &rules in Rules::ALL {
+        for &variant in Variant::ALL {
+            let rules = Rules::new(variant);
             let mut deck = rules.deck();
             deck.reverse();
-            let order = DeckOrder::from_cards(deck).unwrap_or_else(|e| panic!("{rules}: {e}"));
+            let order = DeckOrder::from_cards(deck).unwrap_or_else(|e| panic!("{variant}: {e}"));
             let mut file = Vec::new();
             write_deck(&mut file, rules, &order, 7).unwrap();
             let text = String::from_utf8(file).unwrap_or_default();
@@ -149,54 +151,55 @@ mod tests {
 
     /// A Quattro deck in order, with `edit` applied to its text.
     fn quattro_file(edit: impl FnOnce(String) -> String) -> String {
-        let order = DeckOrder::from_cards(Rules::Quattro.deck()).unwrap_or_else(|e| panic!("{e}"));
+        let order =
+            DeckOrder::from_cards(Variant::Quattro.deck()).unwrap_or_else(|e| panic!("{e}"));
         edit(format!("# a comment\n{order}  # another\n"))
     }
 
     #[test]
     fn errors_name_line_column_and_token() {
-        let error = |text: String, rules| {
-            parse_deck(rules, &text)
+        let error = |text: String, variant| {
+            parse_deck(Rules::new(variant), &text)
                 .map(|o| codes(&o))
                 .unwrap_or_else(|e| e.to_string())
         };
         let cases = [
             (
                 quattro_file(|t| t.replacen("R0", "X0", 1)),
-                Rules::Quattro,
+                Variant::Quattro,
                 "line 2, column 1: `X0`: not a card code: a number card is a colour R, Y, G \
                  or B and a number 0-9 (R5); with --rules uno also RS, RR, R+2, W and W+4",
             ),
             (
                 quattro_file(|t| t.replacen("R1", "R0", 1)),
-                Rules::Quattro,
+                Variant::Quattro,
                 "line 2, column 4: `R0`: one R0 too many: the quattro deck has one",
             ),
             (
                 quattro_file(|t| t.replacen("B9", "", 1)),
-                Rules::Quattro,
+                Variant::Quattro,
                 "line 3: the deck ends 1 card short of the 40 cards of the quattro deck: \
                  missing B9",
             ),
             (
                 quattro_file(|t| t.replacen("B9", "B9\nRS", 1)),
-                Rules::Quattro,
+                Variant::Quattro,
                 "line 3, column 1: `RS`: RS is not a card of the quattro deck (it is one of \
                  --rules uno)",
             ),
             (
                 quattro_file(|t| t),
-                Rules::Uno,
+                Variant::Uno,
                 "line 3: the deck ends 16 cards short of the 56 cards of the uno deck: \
                  missing RS RR R+2 YS YR Y+2 GS GR and 8 more",
             ),
         ];
-        for (text, rules, want) in cases {
-            assert_eq!(error(text.clone(), rules), want, "{text}");
+        for (text, variant, want) in cases {
+            assert_eq!(error(text.clone(), variant), want, "{text}");
         }
-        let uno = DeckOrder::from_cards(Rules::Uno.deck()).unwrap_or_else(|e| panic!("{e}"));
+        let uno = DeckOrder::from_cards(Variant::Uno.deck()).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(
-            error(format!("{uno} w"), Rules::Uno),
+            error(format!("{uno} w"), Variant::Uno),
             "line 1, column 173: `w`: one W too many: the uno deck has 2"
         );
     }

@@ -20,10 +20,6 @@ use crate::rules::{HAND_SIZE, PLAYERS, Rules};
 
 mod uno;
 
-/// The turn limit when none is given: far above any game seen in simulation (see the
-/// crate docs), so it only stops a game that has lost its way.
-pub const DEFAULT_MAX_TURNS: u32 = 1000;
-
 /// What the player whose turn it is does.
 ///
 /// As JSON (the web page's), `{"type": "play", "card": "W", "colour": "G"}` or
@@ -218,7 +214,6 @@ pub struct Game {
     clockwise: bool,
     passes_in_row: usize,
     turns: u32,
-    max_turns: u32,
     phase: Phase,
 }
 
@@ -294,8 +289,8 @@ fn next_seat(seat: usize, clockwise: bool) -> usize {
 impl Game {
     /// A new game of `rules` waiting for its deal (a chance node: see
     /// [`GameState::apply_chance`]). The first seat plays first. A game lasts at most
-    /// `max_turns` turns.
-    pub fn new(rules: Rules, players: [Player; PLAYERS], max_turns: u32) -> Game {
+    /// the rules' [`max_turns`](Rules::max_turns) turns.
+    pub fn new(rules: Rules, players: [Player; PLAYERS]) -> Game {
         let deck = rules.deck();
         let mut game = Game {
             rules,
@@ -308,7 +303,6 @@ impl Game {
             clockwise: true,
             passes_in_row: 0,
             turns: 0,
-            max_turns,
             phase: Phase::Deal,
         };
         game.restart();
@@ -333,7 +327,7 @@ impl Game {
         self.phase = Phase::Deal;
     }
 
-    /// The rule set.
+    /// The game's settings: the deck and the turn cap.
     pub fn rules(&self) -> Rules {
         self.rules
     }
@@ -381,11 +375,6 @@ impl Game {
     /// How many turns have been taken (a missed turn is not a turn).
     pub fn turns(&self) -> u32 {
         self.turns
-    }
-
-    /// The most turns the game may take before it ends with no winner.
-    pub fn max_turns(&self) -> u32 {
-        self.max_turns
     }
 
     /// Every card in the game: hands, draw pile, discard pile. Always the deck's cards,
@@ -650,10 +639,10 @@ impl Game {
                 },
                 events,
             );
-        } else if self.turns >= self.max_turns {
+        } else if self.turns >= self.rules.max_turns() {
             self.end(
                 Outcome::NoWinner {
-                    reason: NoWinner::TurnLimit(self.max_turns),
+                    reason: NoWinner::TurnLimit(self.rules.max_turns()),
                 },
                 events,
             );
@@ -857,6 +846,7 @@ impl GameState for Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Variant;
     use cards_core::names::RuleSet;
     use cards_core::rng::rng_from_seed;
     use pretty_assertions::assert_eq;
@@ -879,8 +869,8 @@ mod tests {
 
     /// A position laid out by hand, at the first seat's turn: hands by seat, the draw
     /// pile top first, the discard pile top first.
-    fn position(rules: Rules, hands: [&str; PLAYERS], draw: &str, discard: &str) -> Game {
-        let mut game = Game::new(rules, bots(), DEFAULT_MAX_TURNS);
+    fn position(variant: Variant, hands: [&str; PLAYERS], draw: &str, discard: &str) -> Game {
+        let mut game = Game::new(Rules::new(variant), bots());
         for (player, hand) in game.players.iter_mut().zip(hands) {
             player.hand = cards(hand);
         }
@@ -906,8 +896,8 @@ mod tests {
     }
 
     /// A game dealt from the seed's shuffle.
-    fn dealt(rules: Rules, seed: u64) -> Game {
-        let mut game = Game::new(rules, bots(), 100);
+    fn dealt(variant: Variant, seed: u64) -> Game {
+        let mut game = Game::new(Rules::new(variant).with_max_turns(100), bots());
         let order = game.sample_chance(&mut rng_from_seed(seed)).unwrap();
         game.apply_chance(&order, &mut Vec::new()).unwrap();
         game
@@ -924,7 +914,7 @@ mod tests {
 
     #[test]
     fn deal_gives_three_each_and_turns_one_card() {
-        for &rules in Rules::ALL {
+        for &rules in Variant::ALL {
             let game = dealt(rules, 7);
             assert!(game.players.iter().all(|p| p.hand.len() == HAND_SIZE));
             assert_eq!(game.discard_pile_len(), 1);
@@ -942,10 +932,10 @@ mod tests {
     /// and the 14th, Y3, is the top of the draw pile.
     #[test]
     fn a_given_order_is_dealt_round_the_table() {
-        let mut game = Game::new(Rules::Quattro, bots(), 100);
+        let mut game = Game::new(Rules::new(Variant::Quattro).with_max_turns(100), bots());
         assert_eq!(game.actor(), Actor::Chance);
         assert!(game.observe(0).is_none(), "nothing to see before the deal");
-        let deck = DeckOrder::from_cards(Rules::Quattro.deck()).unwrap_or_else(|e| panic!("{e}"));
+        let deck = DeckOrder::from_cards(Variant::Quattro.deck()).unwrap_or_else(|e| panic!("{e}"));
         let mut events = Vec::new();
         game.apply_chance(&deck, &mut events).unwrap();
         assert_eq!(events, [Event::Dealt { top: card("Y2") }]);
@@ -964,7 +954,7 @@ mod tests {
     /// order, and the next card (R5) starts the discard pile.
     #[test]
     fn wild_cards_turned_up_go_under_the_draw_pile() {
-        let mut deck = Rules::Uno.deck();
+        let mut deck = Variant::Uno.deck();
         // One W, one W+4 and R5 come 13th, 14th and 15th.
         for code in ["W", "W+4", "R5"] {
             let at = deck
@@ -976,7 +966,7 @@ mod tests {
         for (at, code) in [(12, "W"), (13, "W+4"), (14, "R5")] {
             deck.insert(at, card(code));
         }
-        let mut game = Game::new(Rules::Uno, bots(), 100);
+        let mut game = Game::new(Rules::new(Variant::Uno).with_max_turns(100), bots());
         let codes: Vec<String> = deck.iter().map(Card::to_string).collect();
         let events = apply_chance(&mut game, &codes.join(" "));
         assert_eq!(events, [Event::Dealt { top: card("R5") }]);
@@ -993,9 +983,9 @@ mod tests {
     fn deal_order_and_a_first_action_card_without_effect() {
         let mut action_first = 0;
         for seed in 0..100 {
-            let mut shuffled = Rules::Uno.deck();
+            let mut shuffled = Variant::Uno.deck();
             cards_core::shuffle(&mut shuffled, &mut rng_from_seed(seed));
-            let game = dealt(Rules::Uno, seed);
+            let game = dealt(Variant::Uno, seed);
             for (seat, player) in game.players().iter().enumerate() {
                 let dealt: Vec<Card> = (0..HAND_SIZE)
                     .map(|round| shuffled[round * PLAYERS + seat])
@@ -1015,11 +1005,11 @@ mod tests {
     fn a_wild_card_never_starts_the_discard_pile() {
         let mut wild_turned_up = 0;
         for seed in 0..200 {
-            let mut shuffled = Rules::Uno.deck();
+            let mut shuffled = Variant::Uno.deck();
             cards_core::shuffle(&mut shuffled, &mut rng_from_seed(seed));
             let turned: Vec<Card> = shuffled.into_iter().skip(PLAYERS * HAND_SIZE).collect();
             let wilds = turned.iter().take_while(|card| card.is_wild()).count();
-            let game = dealt(Rules::Uno, seed);
+            let game = dealt(Variant::Uno, seed);
             assert_eq!(game.top(), Some(turned[wilds]), "seed {seed}");
             let bottom: Vec<Card> = game
                 .draw_pile
@@ -1043,7 +1033,7 @@ mod tests {
     #[test]
     fn a_refused_draw_names_every_playable_card_in_hand_order() {
         let mut game = position(
-            Rules::Quattro,
+            Variant::Quattro,
             ["G9 R5 B1 R7", "B2 B3", "Y7", "G1"],
             "G3 G4",
             "R9",
@@ -1062,7 +1052,7 @@ mod tests {
 
     #[test]
     fn play_draw_and_win() {
-        let mut game = position(Rules::Quattro, ["R5", "B1 B2", "Y7", "G1"], "G3 G4", "R9");
+        let mut game = position(Variant::Quattro, ["R5", "B1 B2", "Y7", "G1"], "G3 G4", "R9");
         let mut legal = Vec::new();
         game.legal_actions(&mut legal);
         assert_eq!(legal, [Action::play(card("R5"))]);
@@ -1105,7 +1095,7 @@ mod tests {
     /// last card).
     #[test]
     fn the_game_says_what_may_be_played_and_the_view_agrees() {
-        let game = position(Rules::Uno, ["W+4 R5 G1", "B1", "Y7", "G2"], "G3", "R3");
+        let game = position(Variant::Uno, ["W+4 R5 G1", "B1", "Y7", "G2"], "G3", "R3");
         let red = Color::Red;
         assert_eq!(game.check_play(card("R5")), Ok(()));
         assert_eq!(
@@ -1142,14 +1132,14 @@ mod tests {
         game.legal_actions(&mut legal);
         assert_eq!(legal, [Action::play(card("R5"))]);
         // Without red, the Wild Draw Four may be played, naming a colour.
-        let game = position(Rules::Uno, ["W+4 G1", "B1", "Y7", "G2"], "G3", "R3");
+        let game = position(Variant::Uno, ["W+4 G1", "B1", "Y7", "G2"], "G3", "R3");
         assert_eq!(game.check_play(card("W+4")), Ok(()));
         assert_eq!(
             game.check_action(Action::play(card("W+4"))),
             Err(InvalidSelectionError::NoColor)
         );
         // Nobody may play before the deal or after the end.
-        let undealt = Game::new(Rules::Quattro, bots(), 10);
+        let undealt = Game::new(Rules::new(Variant::Quattro).with_max_turns(10), bots());
         assert_eq!(
             undealt.check_play(card("R5")),
             Err(InvalidSelectionError::NoTurn)
@@ -1162,7 +1152,12 @@ mod tests {
     /// player draws G6; R3 stays in the draw pile and R9 alone on the discard pile.
     #[test]
     fn an_empty_draw_pile_waits_for_the_reshuffle_of_all_but_the_top() {
-        let mut game = position(Rules::Quattro, ["B1 B2", "Y7", "G1", "B4"], "", "R9 R3 G6");
+        let mut game = position(
+            Variant::Quattro,
+            ["B1 B2", "Y7", "G1", "B4"],
+            "",
+            "R9 R3 G6",
+        );
         assert_eq!(apply(&mut game, Action::Draw), []);
         assert_eq!(game.actor(), Actor::Chance);
         let mut legal = vec![Action::Draw];
@@ -1194,7 +1189,7 @@ mod tests {
     /// second card and misses its turn; seat 3 plays next, R9 and B1 are left to draw.
     #[test]
     fn a_penalty_goes_on_after_the_reshuffle() {
-        let mut game = position(Rules::Uno, ["R+2 G1", "Y1", "B3", "R2"], "Y3", "R9 B1 B2");
+        let mut game = position(Variant::Uno, ["R+2 G1", "Y1", "B3", "R2"], "Y3", "R9 B1 B2");
         let events = apply(&mut game, Action::play(card("R+2")));
         assert_eq!(
             events,
@@ -1242,14 +1237,14 @@ mod tests {
     /// to shuffle is refused, all without changing anything.
     #[test]
     fn wrong_steps_and_impossible_orders_are_refused() {
-        let mut game = Game::new(Rules::Quattro, bots(), 100);
+        let mut game = Game::new(Rules::new(Variant::Quattro).with_max_turns(100), bots());
         let fresh = game.clone();
         let mut events = Vec::new();
         assert_eq!(
             game.apply(Action::Draw, &mut events),
             Err(InvalidSelectionError::NoTurn.into())
         );
-        let deck = Rules::Quattro.deck();
+        let deck = Variant::Quattro.deck();
         let codes: Vec<String> = deck.iter().map(Card::to_string).collect();
         let all = codes.join(" ");
         let cases = [
@@ -1269,7 +1264,7 @@ mod tests {
             );
         }
         assert_eq!((&game, events.len()), (&fresh, 0));
-        let mut game = position(Rules::Quattro, ["B1 B2", "Y7", "G1", "B4"], "R1", "R9");
+        let mut game = position(Variant::Quattro, ["B1 B2", "Y7", "G1", "B4"], "R1", "R9");
         let before = game.clone();
         assert_eq!(
             game.apply_chance(&order("R1"), &mut events),
@@ -1286,7 +1281,7 @@ mod tests {
     /// cards out of the game.
     #[test]
     fn everyone_passing_ends_with_no_winner() {
-        let mut game = position(Rules::Quattro, ["B1 B2", "Y7", "G1", "B4"], "", "R9");
+        let mut game = position(Variant::Quattro, ["B1 B2", "Y7", "G1", "B4"], "", "R9");
         for player in 0..PLAYERS {
             let events = apply(&mut game, Action::Draw);
             assert_eq!(events[0], Event::Passed { seat: player });
@@ -1301,7 +1296,7 @@ mod tests {
 
     #[test]
     fn a_draw_resets_the_passes() {
-        let mut game = position(Rules::Quattro, ["B1 B2", "Y7", "G1", "B4"], "", "R9 Y2");
+        let mut game = position(Variant::Quattro, ["B1 B2", "Y7", "G1", "B4"], "", "R9 Y2");
         apply(&mut game, Action::Draw);
         apply_chance(&mut game, "Y2");
         for _ in 0..PLAYERS - 1 {
@@ -1312,8 +1307,8 @@ mod tests {
 
     #[test]
     fn turn_limit_ends_with_no_winner() {
-        let mut game = position(Rules::Quattro, ["B1 B2", "Y7", "G1", "B4"], "R1 R2", "R9");
-        game.max_turns = 2;
+        let mut game = position(Variant::Quattro, ["B1 B2", "Y7", "G1", "B4"], "R1 R2", "R9");
+        game.rules = game.rules.with_max_turns(2);
         apply(&mut game, Action::Draw);
         let events = apply(&mut game, Action::Draw);
         assert_eq!(
@@ -1329,7 +1324,7 @@ mod tests {
     #[test]
     fn skip_reverse_and_draw_two() {
         let mut game = position(
-            Rules::Uno,
+            Variant::Uno,
             ["RS GR", "R1 Y1", "R+2 B5", "B1 B2"],
             "Y3 Y4 Y5 Y6",
             "R9",
@@ -1348,7 +1343,7 @@ mod tests {
 
     #[test]
     fn reverse_turns_play_round() {
-        let mut game = position(Rules::Uno, ["RR G1", "Y1", "B3", "R2"], "Y3", "R9");
+        let mut game = position(Variant::Uno, ["RR G1", "Y1", "B3", "R2"], "Y3", "R9");
         let events = apply(&mut game, Action::play(card("RR")));
         assert_eq!(events[1], Event::Reversed { clockwise: false });
         assert_eq!(game.current(), 3);
@@ -1357,7 +1352,7 @@ mod tests {
     #[test]
     fn wild_cards_name_a_color_and_draw_four_is_restricted() {
         let mut game = position(
-            Rules::Uno,
+            Variant::Uno,
             ["W+4 R2 B1", "W B5", "Y1", "G1"],
             "Y3 Y4 Y5 Y6 Y7",
             "R9",
@@ -1404,7 +1399,7 @@ mod tests {
 
     #[test]
     fn a_last_wild_card_wins_without_a_color() {
-        let mut game = position(Rules::Uno, ["W", "B5", "Y1", "G1"], "", "R9");
+        let mut game = position(Variant::Uno, ["W", "B5", "Y1", "G1"], "", "R9");
         let mut legal = Vec::new();
         game.legal_actions(&mut legal);
         assert_eq!(legal, [Action::play(card("W"))]);

@@ -48,7 +48,9 @@
 //! The modules follow the workspace's one table (the same file and name for each role
 //! in all four games):
 //! - [`card`]: the UML's card classes, their codes (`R5`, `RS`, `RR`, `R+2`, `W`, `W+4`)
-//!   and [`Card::matches`]. [`rules`]: [`Rules`], the two decks. [`player`]: [`Player`].
+//!   and [`Card::matches`]. [`rules`]: [`Rules`], the game's settings (the deck and the
+//!   turn cap) as in every game of the workspace, and [`Variant`], the two decks.
+//!   [`player`]: [`Player`].
 //! - [`deck`]: [`DeckOrder`], the outcome of a shuffle (the deal's, a reshuffle's).
 //! - [`game`]: the state machine: [`Game`] (the `GameState`), [`Action`], [`Event`],
 //!   [`Observation`], [`NoWinner`], [`Outcome`]; [`Game::restart`] goes back to before
@@ -89,6 +91,7 @@
 //! | `SpecialAbility` (interface)  | the [`SpecialAbility`] trait; its one operation [`SpecialAbility::activate`] returns the card's [`Ability`] |
 //! | `Player`                      | [`Player`]: name, hand, and who plays it: [`Player::human`] (the person, by name) or [`Player::bot`] (named after its seat) |
 //! | `QuattroTest` (main class)    | the binary; its game loop is `cards_core::protocol::Driver`, driven by [`console::play`] |
+//! | the game's settings (`newDeck()`, how long a game may last) | [`Rules`], as in every game of the workspace: the deck ([`Variant`]: the assignment's 40 cards, or the expansion's 56 with `--rules uno`; [`Rules::deck`]) and the turn cap ([`Rules::max_turns`]); [`Game::new`] takes them |
 //! | `Player` deciding a move      | an `Agent` of the seat: [`Bot`] ([`strategy::next_play`]) or [`console::Person`] |
 //! | `hasWon()`, `getName()`, `getHand()` | [`Player::has_won`], [`Player::name`], [`Player::hand`] |
 //! | no-name exception (Task 3)    | [`NoNameError`] |
@@ -114,7 +117,7 @@
 //!   wild card too), so "every player passes in a row" can't happen with a full deck. The
 //!   rule is still there (a test builds such a position by hand). What can happen is a
 //!   very long game, so a game also ends with no winner after `--max-turns` turns
-//!   (default [`DEFAULT_MAX_TURNS`]; in simulation of 100 000 games per rule set
+//!   (default [`Rules::DEFAULT_MAX_TURNS`]; in simulation of 100 000 games per rule set
 //!   the longest game took well under a third of it).
 //! - **Uno rules** (`--rules uno`): the deck is the 40 number cards plus one Skip
 //!   (`RS`), Reverse (`RR`) and Draw Two (`R+2`) of each colour and two each of Wild
@@ -185,7 +188,7 @@ pub use deck::DeckOrder;
 pub use error::{
     ChanceError, InvalidSelectionError, NoNameError, PlayableCards, Refusal, SetupError,
 };
-pub use game::{Action, DEFAULT_MAX_TURNS, Drawn, Event, Game, NoWinner, Observation, Outcome};
+pub use game::{Action, Drawn, Event, Game, NoWinner, Observation, Outcome};
 pub use player::Player;
-pub use rules::{HAND_SIZE, PLAYERS, Rules};
+pub use rules::{HAND_SIZE, PLAYERS, Rules, Variant};
 pub use strategy::Bot;

@@ -14,7 +14,7 @@ use cards_core::paint::CardStyle;
 use crate::card::Card;
 use crate::game::{Event, Game, NoWinner, Observation, Outcome};
 use crate::rules::PLAYERS;
-use crate::rules::{HAND_SIZE, Rules};
+use crate::rules::{HAND_SIZE, Rules, Variant};
 
 /// Who watches the game, and how the cards are shown to them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -64,9 +64,9 @@ fn intro(
     who: Perspective,
     hint: bool,
 ) -> io::Result<()> {
-    let title = match game.rules() {
-        Rules::Quattro => "Quattro",
-        Rules::Uno => "Quattro with Uno rules",
+    let title = match game.rules().variant() {
+        Variant::Quattro => "Quattro",
+        Variant::Uno => "Quattro with Uno rules",
     };
     let others: Vec<&str> = (0..PLAYERS)
         .filter(|&seat| !who.is_you(seat))
@@ -82,9 +82,11 @@ fn intro(
         None => writeln!(out, "{title}: four bots play, {}.", list(&others))?,
     }
 
-    let how = match game.rules() {
-        Rules::Quattro => "in colour or number, or else draws one. The first player with\nno cards",
-        Rules::Uno => {
+    let how = match game.rules().variant() {
+        Variant::Quattro => {
+            "in colour or number, or else draws one. The first player with\nno cards"
+        }
+        Variant::Uno => {
             "in colour, number or action, or a wild card, or else draws one.\nThe first player with no cards"
         }
     };
@@ -110,12 +112,12 @@ pub fn rules_text(rules: Rules) -> String {
         "Rules ({}): everyone gets {HAND_SIZE} cards. On your turn, play a card that matches the top\n\
          card in colour or number; if none of yours does, draw one (you may not draw while\n\
          you hold a card you can play).\n",
-        match rules {
-            Rules::Quattro => "quattro",
-            Rules::Uno => "uno",
+        match rules.variant() {
+            Variant::Quattro => "quattro",
+            Variant::Uno => "uno",
         }
     );
-    if rules == Rules::Uno {
+    if rules.variant() == Variant::Uno {
         text.push_str(
             "Skip: the next player misses a turn. Reverse: play changes direction. Draw Two:\n\
              the next player draws 2 and misses a turn. Wild: matches anything, and you name\n\
@@ -321,7 +323,7 @@ pub fn status(
         "{}.",
         list(&counts.iter().map(String::as_str).collect::<Vec<_>>())
     )?;
-    if view.rules == Rules::Uno {
+    if view.rules.variant() == Variant::Uno {
         writeln!(out, "After you: {}.", names[view.next_seat()])?;
     }
     Ok(())
@@ -343,7 +345,7 @@ mod tests {
     fn game() -> Game {
         let mut players = crate::simulate::bots();
         players[0] = Player::human("Ann");
-        let mut game = Game::new(Rules::Uno, players, 100);
+        let mut game = Game::new(Rules::new(Variant::Uno).with_max_turns(100), players);
         let deal = game
             .sample_chance(&mut cards_core::rng::rng_from_seed(1))
             .unwrap();
@@ -477,7 +479,7 @@ mod tests {
             hand_sizes: [4, 1, 2, 3],
             draw_pile: 20,
             clockwise: false,
-            rules: Rules::Uno,
+            rules: Rules::new(Variant::Uno),
         };
         let names = game.players().clone().map(|p| p.name().to_owned());
         let mut out = Vec::new();
@@ -572,7 +574,7 @@ mod tests {
             hand_sizes: [3, 1, 2, 3],
             draw_pile: 20,
             clockwise: true,
-            rules: Rules::Uno,
+            rules: Rules::new(Variant::Uno),
         };
         let names = game.players().clone().map(|p| p.name().to_owned());
         let mut out = Vec::new();

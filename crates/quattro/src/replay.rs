@@ -13,7 +13,7 @@ use cards_core::replay::{self, Frame, Recording, ReplayError};
 use crate::game::{Action, Event, Game};
 use crate::render::{self, Perspective};
 use crate::rules::PLAYERS;
-use crate::rules::Rules;
+use crate::rules::Variant;
 use cards_core::paint::CardStyle;
 
 /// The game's name in a recording.
@@ -46,9 +46,9 @@ pub fn show_in(frame: &Frame<Game>, out: &mut impl Write, style: CardStyle) -> i
     match &frame.step {
         None => {
             let others: Vec<&str> = (1..PLAYERS).map(name).collect();
-            let title = match game.rules() {
-                Rules::Quattro => "Quattro",
-                Rules::Uno => "Quattro with Uno rules",
+            let title = match game.rules().variant() {
+                Variant::Quattro => "Quattro",
+                Variant::Uno => "Quattro with Uno rules",
             };
             writeln!(
                 out,
@@ -56,7 +56,7 @@ pub fn show_in(frame: &Frame<Game>, out: &mut impl Write, style: CardStyle) -> i
                 name(0),
                 others[..others.len() - 1].join(", "),
                 others[others.len() - 1],
-                cards_core::names::count_of(u64::from(game.max_turns()), "turn")
+                cards_core::names::count_of(u64::from(game.rules().max_turns()), "turn")
             )?;
         }
         // A draw that waits for a reshuffle has no event of its own yet.
@@ -115,15 +115,16 @@ pub fn show_in(frame: &Frame<Game>, out: &mut impl Write, style: CardStyle) -> i
 mod tests {
     use super::*;
     use crate::player::Player;
+    use crate::rules::Rules;
     use crate::strategy::Bot;
     use cards_core::replay::{MAX_STEPS, Recording};
     use pretty_assertions::assert_eq;
 
     /// The table of `quattro`: Ann in seat 1 against the three bots.
-    fn with_ann(rules: Rules, max_turns: u32) -> Game {
+    fn with_ann(variant: Variant, max_turns: u32) -> Game {
         let mut players = crate::simulate::bots();
         players[0] = Player::human("Ann");
-        Game::new(rules, players, max_turns)
+        Game::new(Rules::new(variant).with_max_turns(max_turns), players)
     }
 
     /// A game the protocol's own loop plays with the bots at every seat (the person's
@@ -146,10 +147,10 @@ mod tests {
     #[test]
     fn a_recorded_game_replays_to_the_same_events_and_end() {
         let mut kinds = (false, false, false);
-        for rules in [Rules::Quattro, Rules::Uno] {
+        for rules in [Variant::Quattro, Variant::Uno] {
             for start in [
                 with_ann(rules, 1000),
-                Game::new(rules, crate::simulate::bots(), 1000),
+                Game::new(Rules::new(rules), crate::simulate::bots()),
                 with_ann(rules, 7),
             ] {
                 for seed in [1, 7, 88, 1810, u64::MAX] {
@@ -191,7 +192,7 @@ mod tests {
     /// A game of Uno rules dealt, at Ann's first move: its recording (no actions yet),
     /// and the game.
     fn dealt(seed: u64) -> (Recording, Game) {
-        let start = with_ann(Rules::Uno, 1000);
+        let start = with_ann(Variant::Uno, 1000);
         let recording = recording(&start, seed, &[]);
         let frames = frames(&recording.to_json()).unwrap();
         (recording, frames[frames.len() - 1].state.clone())
@@ -199,7 +200,7 @@ mod tests {
 
     #[test]
     fn an_illegal_token_or_one_after_the_end_is_refused_by_its_step() {
-        let start = with_ann(Rules::Quattro, 1000);
+        let start = with_ann(Variant::Quattro, 1000);
         let (actions, _, _) = played(&start, 7);
         let mut illegal = recording(&start, 7, &actions);
         illegal.actions[0] = "Y12".to_owned();
@@ -229,7 +230,7 @@ mod tests {
     /// replayed, whatever its actions.
     #[test]
     fn a_file_longer_than_any_game_is_refused() {
-        let start = with_ann(Rules::Quattro, u32::MAX);
+        let start = with_ann(Variant::Quattro, u32::MAX);
         let mut long = recording(&start, 1, &[]);
         long.actions = vec!["d".to_owned(); MAX_STEPS + 1];
         assert_eq!(frames(&long.to_json()).unwrap_err(), ReplayError::TooLong);
@@ -238,7 +239,7 @@ mod tests {
     #[test]
     fn the_start_and_a_persons_turn_are_shown_in_the_consoles_words() {
         let (_, game) = dealt(88);
-        let start = with_ann(Rules::Uno, 1000);
+        let start = with_ann(Variant::Uno, 1000);
         let frames = frames(&recording(&start, 88, &[]).to_json()).unwrap();
         assert_eq!(
             text_of(&frames[0]),

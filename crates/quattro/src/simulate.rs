@@ -37,10 +37,8 @@ pub fn bots() -> [Player; PLAYERS] {
 /// has no figures of its own beyond the shared report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Setup {
-    /// The rule set.
+    /// The rules of every game: the deck and the turn cap.
     pub rules: Rules,
-    /// The turn limit of a game.
-    pub max_turns: u32,
 }
 
 impl Simulation for Setup {
@@ -55,8 +53,8 @@ impl Simulation for Setup {
     fn rules(&self) -> String {
         format!(
             "{} rules, bots in every seat, at most {} turns a game",
-            self.rules.name(),
-            self.max_turns
+            self.rules.variant().name(),
+            self.rules.max_turns()
         )
     }
 
@@ -69,7 +67,7 @@ impl Simulation for Setup {
     }
 
     fn worker(&self) -> Worker {
-        Worker::of(Game::new(self.rules, bots(), self.max_turns))
+        Worker::of(Game::new(self.rules, bots()))
     }
 
     fn play(
@@ -131,16 +129,16 @@ impl Worker {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Variant;
     use cards_core::protocol::ChanceSource;
     use cards_core::sim::{Options, run};
     use pretty_assertions::assert_eq;
 
     #[test]
     fn every_game_is_counted_and_threads_do_not_matter() {
-        for &rules in Rules::ALL {
+        for &variant in Variant::ALL {
             let games = Setup {
-                rules,
-                max_turns: 1000,
+                rules: Rules::new(variant),
             };
             let options = |threads| Options {
                 games: 200,
@@ -162,17 +160,18 @@ mod tests {
     /// also what `quattro --bots 4 --seed game_seed(seed, index)` deals from.
     #[test]
     fn a_simulated_game_replays_alone_from_its_seed_and_index() {
-        for &rules in Rules::ALL {
-            let mut worker = Worker::new(&face::Setup::of(rules, 1000)).unwrap();
+        for &variant in Variant::ALL {
+            let rules = Rules::new(variant);
+            let mut worker = Worker::new(&face::Setup::of(rules)).unwrap();
             for index in 0..40 {
                 let played = worker.play(5, index).unwrap();
-                let mut game = Game::new(rules, bots(), 1000);
+                let mut game = Game::new(rules, bots());
                 let mut chance = ChanceSource::seeded(stream_rng(5, index));
                 let outcome = Driver::new()
                     .play(&mut game, &mut chance, &mut Bot, |_, _, _| Ok(()))
                     .unwrap();
-                assert_eq!(played, (outcome, game.turns()), "{rules} game {index}");
-                assert_eq!(worker.game, game, "{rules} game {index}");
+                assert_eq!(played, (outcome, game.turns()), "{variant} game {index}");
+                assert_eq!(worker.game, game, "{variant} game {index}");
             }
         }
     }

@@ -96,7 +96,7 @@ fn options_kept(view: &Observation<'_>, card: Card, color: Color) -> usize {
 mod tests {
     use super::*;
     use crate::rules::PLAYERS;
-    use crate::rules::Rules;
+    use crate::rules::{Rules, Variant};
     use pretty_assertions::assert_eq;
 
     fn cards(codes: &str) -> Vec<Card> {
@@ -118,7 +118,7 @@ mod tests {
             hand_sizes,
             draw_pile: 10,
             clockwise: true,
-            rules: Rules::Uno,
+            rules: Rules::new(Variant::Uno),
         };
         let chosen = next_play(&view);
         // The bot chooses by itself; what it chooses must be a legal move.
@@ -139,7 +139,7 @@ mod tests {
     /// match the card played, for every card of many hands and every colour to follow.
     #[test]
     fn options_kept_counts_the_other_cards_that_match() {
-        let deck = Rules::Uno.deck();
+        let deck = Variant::Uno.deck();
         for seed in 0..300u64 {
             let mut shuffled = deck.clone();
             cards_core::shuffle(&mut shuffled, &mut cards_core::rng::rng_from_seed(seed));
@@ -152,7 +152,7 @@ mod tests {
                 hand_sizes: [hand.len(); PLAYERS],
                 draw_pile: 10,
                 clockwise: true,
-                rules: Rules::Uno,
+                rules: Rules::new(Variant::Uno),
             };
             for (at, &card) in hand.iter().enumerate() {
                 for color in Color::ALL {

@@ -14,20 +14,19 @@ use cards_core::protocol::{Actor, GameState, Step};
 use cards_core::replay::{self, Frame, Recording};
 use pretty_assertions::assert_eq;
 use quattro::face::{Seated, Setup};
-use quattro::{Action, Bot, DEFAULT_MAX_TURNS, DeckOrder, Event, Game, Player, Rules};
+use quattro::{Action, Bot, DeckOrder, Event, Game, Player, Rules, Variant};
 use serde_json::json;
 
 /// The table of `quattro`: Ann in seat 1 against the three bots.
-fn with_ann(rules: Rules, max_turns: u32) -> Game {
+fn with_ann(variant: Variant, max_turns: u32) -> Game {
     Game::new(
-        rules,
+        Rules::new(variant).with_max_turns(max_turns),
         [
             Player::human("Ann"),
             Player::bot(1),
             Player::bot(2),
             Player::bot(3),
         ],
-        max_turns,
     )
 }
 
@@ -35,33 +34,30 @@ fn with_ann(rules: Rules, max_turns: u32) -> Game {
 /// named after another seat, two people, one named like a bot of seat 1).
 fn tables() -> Vec<Game> {
     let mut tables = Vec::new();
-    for rules in [Rules::Quattro, Rules::Uno] {
-        tables.push(with_ann(rules, DEFAULT_MAX_TURNS));
-        tables.push(with_ann(rules, 7));
+    for variant in [Variant::Quattro, Variant::Uno] {
+        tables.push(with_ann(variant, Rules::DEFAULT_MAX_TURNS));
+        tables.push(with_ann(variant, 7));
         tables.push(Game::new(
-            rules,
+            Rules::new(variant),
             std::array::from_fn(Player::bot),
-            DEFAULT_MAX_TURNS,
         ));
         tables.push(Game::new(
-            rules,
+            Rules::new(variant),
             [
                 Player::human("You"),
                 Player::bot(1),
                 Player::bot(2),
                 Player::bot(3),
             ],
-            DEFAULT_MAX_TURNS,
         ));
         tables.push(Game::new(
-            rules,
+            Rules::new(variant).with_max_turns(0),
             [
                 Player::bot(3),
                 Player::human("Zoë O'Neil"),
                 Player::human("Player 1"),
                 Player::bot(0),
             ],
-            0,
         ));
     }
     tables
@@ -87,7 +83,7 @@ fn started(options: &[&str]) -> Result<Game, String> {
 #[test]
 fn the_options_are_those_of_the_recordings_before_the_face_in_their_order() {
     assert_eq!(
-        options(&with_ann(Rules::Uno, 250)),
+        options(&with_ann(Variant::Uno, 250)),
         [
             "rules=uno",
             "max-turns=250",
@@ -157,7 +153,7 @@ fn a_web_request_or_an_empty_setup_makes_the_default_tables() {
     }
     // A person at a seat past the table, or at a bot's seat, is refused.
     assert!(Game::start(&Setup::default(), Some(4), 1).is_err());
-    let ann = with_ann(Rules::Quattro, 10).setup();
+    let ann = with_ann(Variant::Quattro, 10).setup();
     assert_eq!(
         Game::start(&ann, Some(1), 1),
         Err("seat2: a bot sits there, so no person can play it".to_owned())
@@ -174,7 +170,7 @@ fn bad_missing_or_repeated_options_are_refused_by_name() {
         "seat3=bot:Player 3",
         "seat4=bot:Player 4",
     ];
-    assert_eq!(started(&good), Ok(with_ann(Rules::Quattro, 1000)));
+    assert_eq!(started(&good), Ok(with_ann(Variant::Quattro, 1000)));
     let with = |at: usize, option: &str| {
         let mut options = good.to_vec();
         options[at] = option;
@@ -239,7 +235,7 @@ fn bad_missing_or_repeated_options_are_refused_by_name() {
 #[test]
 fn invisible_characters_in_a_name_are_refused() {
     for name in ["Ann\u{2764}\u{fe0f}", "Ann\u{e0041}", "\u{3164}"] {
-        let mut options = options(&with_ann(Rules::Quattro, 1000));
+        let mut options = options(&with_ann(Variant::Quattro, 1000));
         assert_eq!(options[2], "seat1=human:Ann");
         options[2] = format!("seat1=human:{name}");
         let options: Vec<&str> = options.iter().map(String::as_str).collect();
@@ -337,8 +333,8 @@ fn tokens_that_are_no_action_here_are_refused_with_the_consoles_reason() {
 /// turned up, and 27 cards are left to draw, Y3 on top. Ann is first, with nothing
 /// yellow and no 2: she must draw.
 fn dealt_by_hand() -> Game {
-    let mut game = with_ann(Rules::Quattro, 1000);
-    let order = DeckOrder::from_cards(Rules::Quattro.deck()).unwrap();
+    let mut game = with_ann(Variant::Quattro, 1000);
+    let order = DeckOrder::from_cards(Variant::Quattro.deck()).unwrap();
     let mut events = Vec::new();
     game.apply_chance(&order, &mut events).unwrap();
     assert_eq!(game.actor(), Actor::Seat(0));
@@ -414,7 +410,7 @@ fn an_action_is_the_pages_json() {
             "{bad}"
         );
     }
-    assert_eq!(with_ann(Rules::Uno, 1).label(&named), "W+4 → green");
+    assert_eq!(with_ann(Variant::Uno, 1).label(&named), "W+4 → green");
 }
 
 /// The lines of `events` as `viewer` reads them, the game after them being `game`.
@@ -463,8 +459,8 @@ fn a_card_drawn_is_named_to_the_one_who_drew_it_only() {
 
 #[test]
 fn the_deal_the_seating_and_the_ending_are_told_as_the_page_told_them() {
-    let mut game = with_ann(Rules::Quattro, 1000);
-    let order = DeckOrder::from_cards(Rules::Quattro.deck()).unwrap();
+    let mut game = with_ann(Variant::Quattro, 1000);
+    let order = DeckOrder::from_cards(Variant::Quattro.deck()).unwrap();
     let mut events = Vec::new();
     game.apply_chance(&order, &mut events).unwrap();
     assert_eq!(
@@ -578,12 +574,12 @@ fn the_end_is_told_once_as_the_last_event_of_its_step() {
 fn a_simulation_worker_is_made_from_the_setup() {
     use quattro::SetupError;
     use quattro::simulate::Worker;
-    let mut worker = Worker::new(&Setup::of(Rules::Uno, 50)).unwrap();
+    let mut worker = Worker::new(&Setup::of(Rules::new(Variant::Uno).with_max_turns(50))).unwrap();
     let (_, turns) = worker.play(1, 0).unwrap();
     assert!(turns <= 50);
     let partial = Setup {
         seat4: None,
-        ..with_ann(Rules::Quattro, 10).setup()
+        ..with_ann(Variant::Quattro, 10).setup()
     };
     assert_eq!(Worker::new(&partial).err(), Some(SetupError::Missing(3)));
 }

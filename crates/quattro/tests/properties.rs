@@ -9,10 +9,13 @@ use cards_core::rng::rng_from_seed;
 use proptest::prelude::*;
 use quattro::files::{parse_deck, write_deck};
 use quattro::simulate::bots;
-use quattro::{Action, Bot, Event, Game, Outcome, PLAYERS, Rules};
+use quattro::{Action, Bot, Event, Game, Outcome, PLAYERS, Rules, Variant};
 
 fn rules() -> impl Strategy<Value = Rules> {
-    prop_oneof![Just(Rules::Quattro), Just(Rules::Uno)]
+    prop_oneof![
+        Just(Rules::new(Variant::Quattro)),
+        Just(Rules::new(Variant::Uno))
+    ]
 }
 
 /// Every move a player could name: each card of the deck, with and without each colour,
@@ -38,7 +41,7 @@ fn bot_game(
     rules: Rules,
     chance: &mut ChanceSource<quattro::DeckOrder>,
 ) -> Result<(Vec<Event>, Outcome), String> {
-    let mut game = Game::new(rules, bots(), quattro::DEFAULT_MAX_TURNS);
+    let mut game = Game::new(rules, bots());
     let mut events = Vec::new();
     let outcome = Driver::new()
         .play(&mut game, chance, &mut Bot, |_, _, step| {
@@ -56,7 +59,7 @@ proptest! {
     /// and a refused move leaves it exactly as it was, with no event.
     #[test]
     fn legal_moves_are_exactly_the_accepted_ones(seed: u64, rules in rules()) {
-        let mut game = Game::new(rules, bots(), 400);
+        let mut game = Game::new(rules.with_max_turns(400), bots());
         let mut chance = ChanceSource::seeded(rng_from_seed(seed));
         let mut driver = Driver::new();
         let mut legal = Vec::new();
@@ -99,7 +102,7 @@ proptest! {
             .map_err(TestCaseError::fail)?;
         prop_assert_eq!(&bot_game(rules, &mut ChanceSource::seeded(rng_from_seed(seed))), &Ok(seeded.clone()));
 
-        let deal = Game::new(rules, bots(), 1)
+        let deal = Game::new(rules.with_max_turns(1), bots())
             .sample_chance(&mut rng_from_seed(seed))
             .map_err(|e| TestCaseError::fail(e.to_string()))?;
         let mut file = Vec::new();
@@ -111,7 +114,7 @@ proptest! {
         prop_assert_eq!(chance.recorded_used(), 1);
 
         let mut record = Record::new();
-        let mut game = Game::new(rules, bots(), quattro::DEFAULT_MAX_TURNS);
+        let mut game = Game::new(rules, bots());
         Driver::new()
             .play(&mut game, &mut ChanceSource::seeded(rng_from_seed(seed)), &mut Bot, |_, step, _| {
                 record.push(step);
@@ -126,14 +129,14 @@ proptest! {
 /// the deck has it.
 #[test]
 fn deal_files_hold_the_deck() {
-    for &rules in Rules::ALL {
-        let deal = Game::new(rules, bots(), 1)
+    for &variant in Variant::ALL {
+        let deal = Game::new(Rules::new(variant).with_max_turns(1), bots())
             .sample_chance(&mut rng_from_seed(7))
             .unwrap();
         let mut dealt = deal.cards().to_vec();
         dealt.sort();
-        let mut deck = rules.deck();
+        let mut deck = variant.deck();
         deck.sort();
-        assert_eq!(dealt, deck, "{rules}");
+        assert_eq!(dealt, deck, "{variant}");
     }
 }

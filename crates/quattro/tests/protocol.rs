@@ -11,19 +11,19 @@ use cards_core::protocol::{ChanceSource, Driver, Step, Uniform};
 use cards_core::rng::rng_from_seed;
 use proptest::prelude::*;
 use quattro::simulate::bots;
-use quattro::{Event, Game, Rules};
+use quattro::{Event, Game, Rules, Variant};
 
 /// Far more steps than a game of at most `MAX_TURNS` turns takes (a turn is one move and
 /// at most one reshuffle, and the deal is one step).
 const MAX_TURNS: u32 = 300;
 const MAX_STEPS: usize = 2 * MAX_TURNS as usize + 2;
 
-fn conforms(rules: Rules, chance_seed: u64, agent_seed: u64) -> Result<(), String> {
-    let game = Game::new(rules, bots(), MAX_TURNS);
+fn conforms(variant: Variant, chance_seed: u64, agent_seed: u64) -> Result<(), String> {
+    let game = Game::new(Rules::new(variant).with_max_turns(MAX_TURNS), bots());
     let chance = ChanceSource::seeded(rng_from_seed(chance_seed));
     check(game, chance, agent_seed, MAX_STEPS)
         .map(drop)
-        .map_err(|e| format!("{rules}, chance seed {chance_seed}, agent seed {agent_seed}: {e}"))
+        .map_err(|e| format!("{variant}, chance seed {chance_seed}, agent seed {agent_seed}: {e}"))
 }
 
 proptest! {
@@ -31,8 +31,8 @@ proptest! {
 
     #[test]
     fn every_rule_set_conforms(chance_seed: u64, agent_seed: u64) {
-        for &rules in Rules::ALL {
-            conforms(rules, chance_seed, agent_seed).map_err(TestCaseError::fail)?;
+        for &variant in Variant::ALL {
+            conforms(variant, chance_seed, agent_seed).map_err(TestCaseError::fail)?;
         }
     }
 }
@@ -43,10 +43,10 @@ proptest! {
 /// player's draw and, under Uno rules, a penalty that wait for the reshuffle.
 #[test]
 fn games_with_reshuffles_conform() {
-    for &rules in Rules::ALL {
+    for &variant in Variant::ALL {
         let (mut games, mut mid_penalty) = (0, 0);
         for seed in 0..400 {
-            let mut game = Game::new(rules, bots(), MAX_TURNS);
+            let mut game = Game::new(Rules::new(variant).with_max_turns(MAX_TURNS), bots());
             let (mut reshuffles, mut penalties) = (0, 0);
             Driver::new()
                 .play(
@@ -66,15 +66,15 @@ fn games_with_reshuffles_conform() {
                         Ok(())
                     },
                 )
-                .unwrap_or_else(|e| panic!("{rules}, seed {seed}: {e}"));
+                .unwrap_or_else(|e| panic!("{variant}, seed {seed}: {e}"));
             if reshuffles > 0 {
-                conforms(rules, seed, seed).unwrap();
+                conforms(variant, seed, seed).unwrap();
                 games += 1;
                 mid_penalty += penalties;
             }
         }
-        assert!(games >= 5, "{rules}: only {games} games with a reshuffle");
-        if rules == Rules::Uno {
+        assert!(games >= 5, "{variant}: only {games} games with a reshuffle");
+        if variant == Variant::Uno {
             assert!(mid_penalty > 0, "no penalty waited for a reshuffle");
         }
     }
@@ -82,7 +82,7 @@ fn games_with_reshuffles_conform() {
 
 /// All the events of a bots' game of Quattro rules with chance from `chance`.
 fn bot_game_events(mut chance: ChanceSource<quattro::DeckOrder>) -> Vec<Event> {
-    let mut game = Game::new(Rules::Quattro, bots(), quattro::DEFAULT_MAX_TURNS);
+    let mut game = Game::new(Rules::new(Variant::Quattro), bots());
     let mut events = Vec::new();
     Driver::new()
         .play(&mut game, &mut chance, &mut quattro::Bot, |_, _, step| {
@@ -116,7 +116,7 @@ fn after_a_recorded_deal_the_reshuffles_come_from_the_seed() {
         })
         .find(|(_, events)| reshuffles(events) > 0)
         .unwrap_or_else(|| unreachable!());
-    let deal = Game::new(Rules::Quattro, bots(), quattro::DEFAULT_MAX_TURNS)
+    let deal = Game::new(Rules::new(Variant::Quattro), bots())
         .sample_chance(&mut rng_from_seed(seed))
         .unwrap_or_else(|error| panic!("{error}"));
     let from_deck = |rng_seed| {

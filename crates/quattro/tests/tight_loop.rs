@@ -9,7 +9,7 @@
 mod tight_loop;
 
 use quattro::simulate::Worker;
-use quattro::{NoWinner, Outcome, Rules};
+use quattro::{NoWinner, Outcome, Rules, Variant};
 use tight_loop::{Ending, Played, Table};
 
 const SEED: u64 = 1;
@@ -21,14 +21,14 @@ fn games() -> u64 {
         .unwrap_or(2_000)
 }
 
-fn same_games(rules: Rules, max_turns: u32) {
-    same_games_of(games(), rules, max_turns);
+fn same_games(rules: Rules) {
+    same_games_of(games(), rules);
 }
 
-fn same_games_of(games: u64, rules: Rules, max_turns: u32) {
-    let mut engine = Worker::new(&quattro::face::Setup::of(rules, max_turns))
-        .unwrap_or_else(|error| panic!("{rules}: {error}"));
-    let mut table = Table::new(rules == Rules::Uno, max_turns);
+fn same_games_of(games: u64, rules: Rules) {
+    let mut engine = Worker::new(&quattro::face::Setup::of(rules))
+        .unwrap_or_else(|error| panic!("{rules:?}: {error}"));
+    let mut table = Table::new(rules.variant() == Variant::Uno, rules.max_turns());
     for index in 0..games {
         let (outcome, turns) = engine
             .play(SEED, index)
@@ -52,19 +52,19 @@ fn same_games_of(games: u64, rules: Rules, max_turns: u32) {
 
 #[test]
 fn quattro_rules() {
-    same_games(Rules::Quattro, quattro::DEFAULT_MAX_TURNS);
+    same_games(Rules::new(Variant::Quattro));
 }
 
 #[test]
 fn uno_rules() {
-    same_games(Rules::Uno, quattro::DEFAULT_MAX_TURNS);
+    same_games(Rules::new(Variant::Uno));
 }
 
 /// A low turn limit, so that games ending at the limit are compared too.
 #[test]
 fn turn_limit() {
-    for rules in [Rules::Quattro, Rules::Uno] {
-        same_games(rules, 12);
+    for variant in [Variant::Quattro, Variant::Uno] {
+        same_games(Rules::new(variant).with_max_turns(12));
     }
 }
 
@@ -73,7 +73,7 @@ fn turn_limit() {
 #[test]
 #[ignore = "100,000 games a rule set; run with --release -- --ignored"]
 fn a_hundred_thousand_games() {
-    for rules in [Rules::Quattro, Rules::Uno] {
-        same_games_of(100_000, rules, quattro::DEFAULT_MAX_TURNS);
+    for variant in [Variant::Quattro, Variant::Uno] {
+        same_games_of(100_000, Rules::new(variant));
     }
 }

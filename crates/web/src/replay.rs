@@ -293,8 +293,8 @@ mod tests {
 
     #[test]
     fn quattro_frames_hold_the_whole_deck_and_show_draws_only_when_revealed() {
-        use quattro::{Bot, DEFAULT_MAX_TURNS, Player, Rules};
-        for (rules, deck) in [(Rules::Quattro, 40), (Rules::Uno, 56)] {
+        use quattro::{Bot, Player, Rules, Variant};
+        for (variant, deck) in [(Variant::Quattro, 40), (Variant::Uno, 56)] {
             for seed in 0..8 {
                 let players = [
                     Player::human("You"),
@@ -302,7 +302,7 @@ mod tests {
                     Player::bot(2),
                     Player::bot(3),
                 ];
-                let start = quattro::Game::new(rules, players, DEFAULT_MAX_TURNS);
+                let start = quattro::Game::new(Rules::new(variant), players);
                 let frames = played(start, seed, [Bot; 4]);
                 let json = shown(&frames, true);
                 for (frame, out) in frames.iter().zip(&json).skip(1) {
@@ -311,7 +311,7 @@ mod tests {
                     assert_eq!(
                         cards(&out.hands) + pile + discards,
                         deck,
-                        "{rules:?} {seed}"
+                        "{variant:?} {seed}"
                     );
                 }
                 let draws = |json: &[FrameJson]| -> Vec<String> {
@@ -394,12 +394,12 @@ mod tests {
 
     #[test]
     fn pig_frames_show_the_dice_and_the_winning_total() {
-        use pig::{AnyStrategy, HoldAt, PigPlayer, Rules};
-        for rules in [Rules::TwoDice, Rules::Classic] {
+        use pig::{AnyStrategy, HoldAt, PigPlayer, Rules, Variant};
+        for variant in [Variant::TwoDice, Variant::Classic] {
+            let rules = Rules::new(variant).with_goal(30).unwrap();
             for seed in 0..10 {
                 let start = pig::Game::new(
                     rules,
-                    30,
                     [PigPlayer::new("Human"), PigPlayer::new("Computer")],
                 );
                 let agents = (
@@ -428,7 +428,7 @@ mod tests {
                     })
                     .unwrap();
                 assert!(total >= 30);
-                assert_eq!(last.players[winner].score, Some(total), "{rules:?} {seed}");
+                assert_eq!(last.players[winner].score, Some(total), "{variant} {seed}");
                 // Every roll's line carries its dice, and the view keeps the last.
                 for (frame, out) in frames.iter().zip(&json) {
                     if let Some(cards_core::protocol::Step::Chance(_)) = frame.step {

@@ -20,7 +20,7 @@ use cards_core::console::Reply;
 use cards_core::paint::CardStyle;
 use quattro::console::{self, Ending};
 use quattro::simulate::Setup;
-use quattro::{DEFAULT_MAX_TURNS, DeckOrder, Game, Player, Refusal, Rules, files, simulate};
+use quattro::{DeckOrder, Game, Player, Refusal, Rules, Variant, files, simulate};
 
 const PROGRAM: &str = "quattro";
 
@@ -143,7 +143,7 @@ struct PlayArgs {
     #[arg(long)]
     echo: bool,
     /// End a game with no winner after this many turns.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_TURNS, value_parser = positive::<u32>)]
+    #[arg(long, value_name = "N", default_value_t = Rules::DEFAULT_MAX_TURNS, value_parser = positive::<u32>)]
     max_turns: u32,
     /// Deal from this deck file instead of shuffling (reshuffles during play still come
     /// from --seed).
@@ -172,7 +172,7 @@ struct SimulateArgs {
     #[arg(long, value_enum, default_value_t = RulesArg::Quattro)]
     rules: RulesArg,
     /// End a game with no winner after this many turns.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_TURNS, value_parser = positive::<u32>)]
+    #[arg(long, value_name = "N", default_value_t = Rules::DEFAULT_MAX_TURNS, value_parser = positive::<u32>)]
     max_turns: u32,
     #[command(flatten)]
     sim: SimArgs,
@@ -198,11 +198,11 @@ enum RulesArg {
     Uno,
 }
 
-impl From<RulesArg> for Rules {
-    fn from(rules: RulesArg) -> Rules {
+impl From<RulesArg> for Variant {
+    fn from(rules: RulesArg) -> Variant {
         match rules {
-            RulesArg::Quattro => Rules::Quattro,
-            RulesArg::Uno => Rules::Uno,
+            RulesArg::Quattro => Variant::Quattro,
+            RulesArg::Uno => Variant::Uno,
         }
     }
 }
@@ -350,7 +350,7 @@ fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
             "--echo shows your answers, and with --bots 4 nobody answers".to_owned(),
         ));
     }
-    let rules = Rules::from(args.rules);
+    let rules = Rules::new(Variant::from(args.rules)).with_max_turns(args.max_turns);
     // The deck file is checked before anything is asked or printed.
     let deal = args
         .deck
@@ -378,7 +378,7 @@ fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
         style: card_style(),
     };
     if args.bots == 4 {
-        let mut game = Game::new(rules, simulate::bots(), args.max_turns);
+        let mut game = Game::new(rules, simulate::bots());
         let mut tape = Tape::new(&game);
         let mut out = io::BufWriter::new(io::stdout().lock());
         let played = console::play_bots(&mut game, &mut chance, &mut out, &options, &mut tape);
@@ -405,7 +405,7 @@ fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
     };
     let mut players = simulate::bots();
     players[0] = Player::human(name);
-    let mut game = Game::new(rules, players, args.max_turns);
+    let mut game = Game::new(rules, players);
     // A game played to its end asks `Play again? (y/n)`: the next game is dealt from a
     // seed of its own, announced as the first is, so that each game replays alone.
     let ending = loop {
@@ -448,18 +448,17 @@ fn card_style() -> CardStyle {
 /// `quattro simulate`: the tally of many bot games, and nothing per game.
 fn run_simulate(args: &SimulateArgs) -> Result<ExitCode, Failure> {
     let games = Setup {
-        rules: Rules::from(args.rules),
-        max_turns: args.max_turns,
+        rules: Rules::new(Variant::from(args.rules)).with_max_turns(args.max_turns),
     };
     Ok(simulate(PROGRAM, &games, &args.sim))
 }
 
 /// `quattro deal`: the deck order of the seed's deal, as a deck file.
 fn run_deal(args: &DealArgs) -> Result<ExitCode, Failure> {
-    let rules = Rules::from(args.rules);
+    let rules = Rules::new(Variant::from(args.rules));
     let seed = resolve_seed(PROGRAM, args.seed);
     // The same draw from the same generator as the deal of `quattro --seed S`.
-    let game = Game::new(rules, simulate::bots(), DEFAULT_MAX_TURNS);
+    let game = Game::new(rules, simulate::bots());
     let order = game
         .sample_chance(&mut rng_from_seed(seed))
         .map_err(|error| Failure::Play(PlayError::Refused { seat: None, error }))?;
@@ -501,14 +500,14 @@ mod tests {
     #[test]
     fn deal_takes_rules_and_a_seed() {
         let deal = |args: &[&str]| match Cli::try_parse_from(args).map(|cli| cli.command) {
-            Ok(Some(Command::Deal(args))) => Some((Rules::from(args.rules), args.seed)),
+            Ok(Some(Command::Deal(args))) => Some((Variant::from(args.rules), args.seed)),
             _ => None,
         };
         assert_eq!(
             deal(&["quattro", "deal", "--rules", "uno", "--seed", "7"]),
-            Some((Rules::Uno, Some(7)))
+            Some((Variant::Uno, Some(7)))
         );
-        assert_eq!(deal(&["quattro", "deal"]), Some((Rules::Quattro, None)));
+        assert_eq!(deal(&["quattro", "deal"]), Some((Variant::Quattro, None)));
         assert_eq!(deal(&["quattro", "deal", "--echo"]), None);
     }
 
