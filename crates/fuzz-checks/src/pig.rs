@@ -12,10 +12,10 @@ use crate::{
 /// A Pig dice file under the rules the first byte picks (two dice or classic): refused
 /// in one short line, or written back to the same rolls.
 pub fn pig_dice(data: &[u8]) {
-    use pig::Rules;
+    use pig::Variant;
 
     let (choice, bytes) = split_choice(data);
-    let rules = [Rules::TwoDice, Rules::Classic][choice % 2];
+    let rules = [Variant::TwoDice, Variant::Classic][choice % 2];
     let Some(text) = file_text(bytes) else { return };
     let throws = match pig::files::parse_dice(rules, &text) {
         Ok(throws) => throws,
@@ -46,8 +46,9 @@ pub fn pig_transcript(data: &[u8]) {
 /// parity), the fuzzer's bytes as the Human's answers.
 pub fn pig_answers(data: &[u8]) {
     let (seed, answers) = seed_and_answers(data);
-    let rules = [pig::Rules::TwoDice, pig::Rules::Classic][(seed % 2) as usize];
+    let variant = [pig::Variant::TwoDice, pig::Variant::Classic][(seed % 2) as usize];
     let chance = ChanceSource::seeded(rng_from_seed(seed));
-    let mut game = pig::PigGame::new(rules, 100, chance, pig::HoldAt(20), answers, io::sink());
+    let rules = pig::Rules::new(variant);
+    let mut game = pig::PigGame::new(rules, chance, pig::HoldAt(20), answers, io::sink());
     assert_stopped_for_the_input(game.play().map(|_| ()));
 }

@@ -115,7 +115,7 @@ fn player_file() -> Result<DataFile, KitError> {
                 player.hold();
                 text.push_str("hold");
             } else {
-                let throw = Rules::TwoDice.throw(&mut rng);
+                let throw = Rules::default().throw(&mut rng);
                 let d = pair(throw)?;
                 let points = player.roll(throw);
                 text.push_str(&format!("roll {} {} {points}", d.die1(), d.die2()));
@@ -240,8 +240,7 @@ fn play_game(seed: u64) -> Result<Played, KitError> {
     let mut dice_rng = rng_from_seed(seed);
     let mut answer_rng = rng_from_seed(seed ^ 0x5eed_a115);
     let mut game = Game::new(
-        Rules::TwoDice,
-        GOAL,
+        Rules::default(),
         [PigPlayer::new(HUMAN), PigPlayer::new(COMPUTER)],
     );
     let mut computer = HoldAt(COMPUTER_HOLDS_AT);
@@ -299,7 +298,7 @@ fn play_game(seed: u64) -> Result<Played, KitError> {
                 game.apply(action, &mut events).map_err(refused)?;
             }
             Actor::Chance => {
-                let throw = Rules::TwoDice.throw(&mut dice_rng);
+                let throw = Rules::default().throw(&mut dice_rng);
                 let d = pair(throw)?;
                 if game.current() == 0 {
                     played.human.push(d);
@@ -410,7 +409,7 @@ fn end_of_turn(
             turn < COMPUTER_HOLDS_AT
         };
         if rolls {
-            let d = pair(Rules::TwoDice.throw(&mut dice_rngs[seat]))?;
+            let d = pair(Rules::default().throw(&mut dice_rngs[seat]))?;
             if seat == 0 {
                 played.human.push(d);
             } else {
@@ -583,8 +582,7 @@ fn engine_transcript(played: &Played, seed: u64) -> Result<String, KitError> {
     }
     let input = played.answers.join("\n") + "\n";
     let mut console = PigGame::new(
-        Rules::TwoDice,
-        GOAL,
+        Rules::default(),
         ChanceSource::recorded(throws),
         HoldAt(COMPUTER_HOLDS_AT),
         input.as_bytes(),
@@ -601,7 +599,7 @@ fn engine_transcript(played: &Played, seed: u64) -> Result<String, KitError> {
             "game {seed}: the console wrote bytes that are not UTF-8"
         ))
     })?;
-    let welcome = render::welcome(Rules::TwoDice, GOAL);
+    let welcome = render::welcome(Rules::default());
     out.strip_prefix(&welcome)
         .map(str::to_owned)
         .ok_or_else(|| {
@@ -653,7 +651,7 @@ fn chosen_games() -> Result<Vec<(u64, Played)>, KitError> {
 
 /// The output of a game's pieces, after a welcome.
 fn transcript(pieces: &[&Piece]) -> String {
-    let mut text = render::welcome(Rules::TwoDice, GOAL);
+    let mut text = render::welcome(Rules::default());
     for piece in pieces {
         text.push_str(&piece.text);
         if piece.kind != "prompt" {

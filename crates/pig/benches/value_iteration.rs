@@ -12,7 +12,7 @@
 //!
 //! over all positions in their natural order (`i`, then `j`, then `k`, each upwards), in
 //! place, sweep after sweep, until no value moves by `tolerance` or more. The chances
-//! `b` and `p_r` are counted from the game's own throws ([`Rules::outcomes`], each
+//! `b` and `p_r` are counted from the game's own throws ([`Variant::outcomes`](pig::Variant::outcomes), each
 //! scored by [`Throw::score`](pig::Throw::score)). No layers, no ordering of the
 //! positions, one cube of `goal³` values.
 
@@ -31,10 +31,10 @@ pub struct ValueIteration {
 }
 
 impl ValueIteration {
-    /// Iterates the Bellman update for these rules and goal until a sweep changes no
-    /// value by `tolerance` or more.
-    pub fn solve(rules: Rules, goal: u32, tolerance: f64) -> ValueIteration {
-        let outcomes = rules.outcomes();
+    /// Iterates the Bellman update for these rules (dice and goal) until a sweep changes
+    /// no value by `tolerance` or more.
+    pub fn solve(rules: Rules, tolerance: f64) -> ValueIteration {
+        let outcomes = rules.variant().outcomes();
         let each = 1.0 / outcomes.len() as f64;
         let mut bust = 0.0;
         let mut points: Vec<(usize, f64)> = Vec::new();
@@ -47,7 +47,7 @@ impl ValueIteration {
                 },
             }
         }
-        let goal = goal as usize;
+        let goal = rules.goal() as usize;
         let mut solved = ValueIteration {
             goal,
             bust,

@@ -7,7 +7,7 @@ use cards_core::protocol::{Actor, GameState};
 
 use crate::dice::{PigDice, Throw};
 use crate::game::{Action, Event, Game, Outcome, RollEffect};
-use crate::rules::Rules;
+use crate::rules::Variant;
 
 /// The rules checked step by step for the protocol's conformance check, from the dice's
 /// faces and the assignment's scoring, not from the code that plays them.
@@ -18,7 +18,7 @@ impl Audit for Game {
     /// hold banks the turn's points and passes; a decision to roll moves nothing; the
     /// other player's points never move.
     fn audit(&self, before: &Game, events: &[Event]) -> Result<(), String> {
-        if (self.rules(), self.goal()) != (before.rules(), before.goal()) {
+        if self.rules() != before.rules() {
             return Err("the rules or the goal changed".into());
         }
         let mover = before.current();
@@ -83,7 +83,10 @@ impl Audit for Game {
                     before.actor() == Actor::Chance && player == mover,
                     "a roll that chance did not throw for the player to act",
                 )?;
-                expect(throw.rules() == self.rules(), "a throw of the other rules")?;
+                expect(
+                    throw.variant() == self.rules().variant(),
+                    "a throw of the other rules",
+                )?;
                 expect(now.banked() == was.banked(), "a roll moved banked points")?;
                 expect(
                     total == now.banked() + now.turn_points() && turn_points == now.turn_points(),
@@ -143,9 +146,9 @@ impl Audit for Game {
 
     /// Dice of the other rule set, and a face no die has.
     fn impossible_chance(&self) -> Vec<Throw> {
-        let other = match self.rules() {
-            Rules::TwoDice => Throw::Single(3),
-            Rules::Classic => PigDice::new(3, 4).map_or(Throw::Single(7), Throw::Pair),
+        let other = match self.rules().variant() {
+            Variant::TwoDice => Throw::Single(3),
+            Variant::Classic => PigDice::new(3, 4).map_or(Throw::Single(7), Throw::Pair),
         };
         vec![other, Throw::Single(7)]
     }
@@ -182,11 +185,8 @@ mod tests {
     /// The audit catches a step that does not follow the rules.
     #[test]
     fn the_audit_checks_points() {
-        let mut state = Game::new(
-            Rules::TwoDice,
-            100,
-            [PigPlayer::new("A"), PigPlayer::new("B")],
-        );
+        let players = [PigPlayer::new("A"), PigPlayer::new("B")];
+        let mut state = Game::new(crate::rules::Rules::default(), players);
         state.apply(Action::Roll, &mut Vec::new()).unwrap();
         let before = state;
         let mut events = Vec::new();

@@ -136,7 +136,7 @@ pub enum Score {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Rules;
+    use crate::rules::Variant;
     use cards_core::rng::rng_from_seed;
     use pretty_assertions::assert_eq;
 
@@ -190,7 +190,7 @@ mod tests {
         let throws = |seed| {
             let mut rng = rng_from_seed(seed);
             (0..5)
-                .map(|_| Rules::TwoDice.throw(&mut rng))
+                .map(|_| Variant::TwoDice.throw(&mut rng))
                 .collect::<Vec<_>>()
         };
         assert_eq!(throws(9), throws(9));
@@ -201,6 +201,6 @@ mod tests {
         assert!(Throw::Single(6).is_possible());
         assert!(!Throw::Single(0).is_possible());
         assert!(!Throw::Single(7).is_possible());
-        assert_eq!((Rules::TwoDice.dice(), Rules::Classic.dice()), (2, 1));
+        assert_eq!((Variant::TwoDice.dice(), Variant::Classic.dice()), (2, 1));
     }
 }

@@ -1,7 +1,7 @@
 //! Why the game refuses an action or a throw ([`Refusal`]), or a person's answer
 //! ([`InvalidAnswer`]).
 
-use crate::rules::Rules;
+use crate::rules::Variant;
 
 /// The one line printed after an answer that is neither Y nor N.
 pub const INVALID_ANSWER: &str = "Please answer Y or N.";
@@ -29,9 +29,9 @@ pub enum Refusal {
     #[error("a {thrown} throw in a game with {game} rules")]
     WrongDice {
         /// The rules the throw belongs to.
-        thrown: Rules,
+        thrown: Variant,
         /// The game's rules.
-        game: Rules,
+        game: Variant,
     },
     /// A die that shows no face of a die.
     #[error("a die shows 1 to 6, not {0}")]

@@ -2,8 +2,9 @@
 //! first) against the Computer (seat 1), which holds at N turn points (`hold:N`, the
 //! assignment's `hold:20`) or plays the solved strategy (`optimal`).
 //!
-//! - **Setup** ([`Setup`]): `rules` (`two-dice`, `classic`), `goal` (1 to
-//!   [`MAX_GOAL`]) and `computer` (`hold:N`, `optimal`). A recording writes `rules` and
+//! - **Setup** ([`Setup`]): `rules` (`two-dice`, `classic`: the dice, a [`Variant`]),
+//!   `goal` (1 to [`MAX_GOAL`](crate::rules::MAX_GOAL)), which together are the game's [`Rules`]
+//!   ([`Setup::check`] builds them), and `computer` (`hold:N`, `optimal`). A recording writes `rules` and
 //!   `goal` alone, as every recording of Pig did (`rules=two-dice`, `goal=100`): it holds
 //!   both seats' actions, so it needs no strategy; a web request and an address name the
 //!   Computer too.
@@ -25,13 +26,9 @@ use crate::dice::Throw;
 use crate::game::{Action, Event, Game, Outcome, RollEffect};
 use crate::player::PigPlayer;
 use crate::render;
-use crate::rules::{DEFAULT_GOAL, Rules};
+use crate::rules::{Rules, Variant};
 use crate::solver;
 use crate::strategy::{AnyStrategy, HoldAt, Optimal, StrategySpec};
-
-/// The largest goal a game may have (the command line's bound too): enough for any
-/// demonstration, and far from overflowing a score.
-pub const MAX_GOAL: u32 = 10_000;
 
 /// The seat of the person, the Human, who moves first.
 pub const PERSON: Seat = 0;
@@ -39,14 +36,16 @@ pub const PERSON: Seat = 0;
 /// The seats as the page names them: the person's is always seat 0.
 const NAMES: [&str; 2] = ["You", "Computer"];
 
-/// What a game of Pig is built from: the dice, the goal and how the Computer plays.
+/// What a game of Pig is built from: the dice, the goal and how the Computer plays, as a
+/// recording and a web request write them (the dice and the goal are checked into the
+/// game's [`Rules`] by [`Setup::check`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Setup {
     /// The dice (`two-dice`, the assignment's; `classic`).
     #[serde(with = "text")]
-    pub rules: Rules,
-    /// The points to win, 1 to [`MAX_GOAL`] (at most [`solver::MAX_GOAL`] against the
+    pub rules: Variant,
+    /// The points to win, 1 to [`MAX_GOAL`](crate::rules::MAX_GOAL) (at most [`solver::MAX_GOAL`] against the
     /// `optimal` Computer).
     #[serde(with = "text")]
     pub goal: u32,
@@ -64,32 +63,25 @@ pub struct Setup {
 impl Default for Setup {
     /// The assignment's game: two dice, to 100, the Computer not named (`hold:20`).
     fn default() -> Setup {
-        Setup {
-            rules: Rules::TwoDice,
-            goal: DEFAULT_GOAL,
-            computer: None,
-        }
+        Setup::of(Rules::default())
     }
 }
 
 impl Setup {
-    /// The game with these dice and goal, the Computer not named.
-    pub const fn of(rules: Rules, goal: u32) -> Setup {
+    /// The game with these rules (dice and goal), the Computer not named.
+    pub const fn of(rules: Rules) -> Setup {
         Setup {
-            rules,
-            goal,
+            rules: rules.variant(),
+            goal: rules.goal(),
             computer: None,
         }
     }
 
-    /// Refuses a setup that describes no game, naming the setting.
-    pub fn check(&self) -> Result<(), String> {
-        if !(1..=MAX_GOAL).contains(&self.goal) {
-            return Err(format!(
-                "`goal={}`: the goal is a number of points from 1 to {MAX_GOAL}",
-                self.goal
-            ));
-        }
+    /// The game's rules; refuses a setup that describes no game, naming the setting.
+    pub fn check(&self) -> Result<Rules, String> {
+        let rules = Rules::new(self.rules)
+            .with_goal(self.goal)
+            .map_err(|refused| refused.to_string())?;
         if self.computer == Some(StrategySpec::Optimal) && self.goal > solver::MAX_GOAL {
             return Err(format!(
                 "`goal={}`: the optimal Computer plays to at most {} points",
@@ -97,7 +89,7 @@ impl Setup {
                 solver::MAX_GOAL
             ));
         }
-        Ok(())
+        Ok(rules)
     }
 }
 
@@ -224,23 +216,22 @@ impl Face for Game {
     /// The Human (seat 0, first to play) against the Computer, as `pig` plays them. Pig's
     /// setup draws nothing: `seed` is for the dice alone. A person plays seat 0 or none.
     fn start(setup: &Setup, person: Option<Seat>, _seed: u64) -> Result<Game, String> {
-        setup.check()?;
+        let rules = setup.check()?;
         if let Some(seat) = person.filter(|&seat| seat != PERSON) {
             return Err(format!(
                 "seat {seat}: the person plays seat {PERSON}, the Human, who moves first"
             ));
         }
         let players = [PigPlayer::new(HUMAN), PigPlayer::new(COMPUTER)];
-        Ok(Game::new(setup.rules, setup.goal, players)
+        Ok(Game::new(rules, players)
             .with_computer(setup.computer)
             .with_person(person))
     }
 
     fn setup(&self) -> Setup {
         Setup {
-            rules: self.rules(),
-            goal: self.goal(),
             computer: self.computer(),
+            ..Setup::of(self.rules())
         }
     }
 
@@ -254,7 +245,7 @@ impl Face for Game {
         let bot = match self.computer().unwrap_or_default() {
             StrategySpec::HoldAt(n) => AnyStrategy::HoldAt(HoldAt(n)),
             StrategySpec::Optimal => AnyStrategy::Optimal(Optimal(
-                solver::solved(self.rules(), self.goal()).map_err(|e| e.to_string())?,
+                solver::solved(self.rules()).map_err(|e| e.to_string())?,
             )),
         };
         Ok(vec![bot.clone(), bot])
@@ -306,7 +297,11 @@ impl Face for Game {
         vec![Line::new(
             None,
             "start",
-            format!("First to {} wins; {}", self.goal(), self.rules().describe()),
+            format!(
+                "First to {} wins; {}",
+                self.goal(),
+                self.rules().variant().describe()
+            ),
         )]
     }
 
@@ -337,7 +332,7 @@ impl Face for Game {
             None => self.current(),
         };
         Some(View {
-            rules: self.rules().name(),
+            rules: self.rules().variant().name(),
             goal: observation.goal,
             scores: self.shown_scores(),
             turn,
@@ -354,7 +349,7 @@ impl Face for Game {
     /// The console's rules (`?`) without the answers its prompt takes (Y/N, q), whose
     /// place a front's own controls take, and the players as a front calls them.
     fn rules_text(&self) -> String {
-        render::rules_text(self.rules(), self.goal())
+        render::rules_text(self.rules())
             .replace(
                 "Human plays against Computer",
                 "You play against the Computer",

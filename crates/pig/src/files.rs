@@ -7,7 +7,7 @@
 //! column and token.
 //!
 //! `pig dice --seed S` writes the rolls the seed gives, in the order a game draws them
-//! ([`Rules::throw`], the draw of the game's chance nodes), so `pig --dice FILE` with the
+//! ([`Variant::throw`](crate::rules::Variant::throw), the draw of the game's chance nodes), so `pig --dice FILE` with the
 //! same answers plays the game of `pig --seed S`.
 
 use std::io::{self, Write};
@@ -16,45 +16,45 @@ use cards_core::{ParseError, Token, Tokens};
 use rand::Rng;
 
 use crate::dice::{PigDice, Throw};
-use crate::rules::Rules;
+use crate::rules::Variant;
 
-/// Reads the rolls of a dice file written for `rules`.
-pub fn parse_dice(rules: Rules, text: &str) -> Result<Vec<Throw>, ParseError> {
+/// Reads the rolls of a dice file written for these dice.
+pub fn parse_dice(variant: Variant, text: &str) -> Result<Vec<Throw>, ParseError> {
     let mut tokens = Tokens::new(text);
     tokens.refuse_blank(format_args!(
         "the dice file holds no rolls: {}",
-        one_roll(rules)
+        one_roll(variant)
     ))?;
     let mut throws = Vec::new();
     while !tokens.at_end() {
         let line = tokens.next_line("a roll")?;
-        if let Some(extra) = line.tokens.get(rules.dice()) {
-            return Err(extra.error(format!("{}; this is one die too many", one_roll(rules))));
+        if let Some(extra) = line.tokens.get(variant.dice()) {
+            return Err(extra.error(format!("{}; this is one die too many", one_roll(variant))));
         }
         let faces = line
             .tokens
             .iter()
             .map(face)
             .collect::<Result<Vec<u8>, ParseError>>()?;
-        let throw = match (rules, faces.as_slice()) {
-            (Rules::TwoDice, &[die1, die2]) => PigDice::new(die1, die2).map(Throw::Pair),
-            (Rules::Classic, &[die]) => Some(Throw::Single(die)),
+        let throw = match (variant, faces.as_slice()) {
+            (Variant::TwoDice, &[die1, die2]) => PigDice::new(die1, die2).map(Throw::Pair),
+            (Variant::Classic, &[die]) => Some(Throw::Single(die)),
             _ => None,
         };
         // Every face was checked, so only a short line is left to refuse here.
         let throw = throw.ok_or_else(|| {
-            line.tokens[0].error(format!("{}; this line has only one", one_roll(rules)))
+            line.tokens[0].error(format!("{}; this line has only one", one_roll(variant)))
         })?;
         throws.push(throw);
     }
     Ok(throws)
 }
 
-/// What one line holds under `rules`, with an example.
-fn one_roll(rules: Rules) -> &'static str {
-    match rules {
-        Rules::TwoDice => "a roll under the two-dice rules is two dice on a line, like `3 5`",
-        Rules::Classic => "a roll under the classic rules is one die on a line, like `4`",
+/// What one line holds with these dice, with an example.
+fn one_roll(variant: Variant) -> &'static str {
+    match variant {
+        Variant::TwoDice => "a roll under the two-dice rules is two dice on a line, like `3 5`",
+        Variant::Classic => "a roll under the classic rules is one die on a line, like `4`",
     }
 }
 
@@ -67,14 +67,17 @@ fn face(token: &Token<'_>) -> Result<u8, ParseError> {
     }
 }
 
-/// Writes one roll as a line of a dice file of `rules` (`3 5`, or `4` for one die). A
+/// Writes one roll as a line of a dice file of these dice (`3 5`, or `4` for one die). A
 /// throw of the other rules' dice is refused ([`io::ErrorKind::InvalidInput`]): the file
-/// would not read back ([`parse_dice`] with the same rules).
-pub fn write_roll(out: &mut impl Write, rules: Rules, throw: Throw) -> io::Result<()> {
-    if throw.rules() != rules {
+/// would not read back ([`parse_dice`] with the same dice).
+pub fn write_roll(out: &mut impl Write, variant: Variant, throw: Throw) -> io::Result<()> {
+    if throw.variant() != variant {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
-            format!("a {} throw in a dice file of {rules} rules", throw.rules()),
+            format!(
+                "a {} throw in a dice file of {variant} rules",
+                throw.variant()
+            ),
         ));
     }
     match throw {
@@ -83,16 +86,16 @@ pub fn write_roll(out: &mut impl Write, rules: Rules, throw: Throw) -> io::Resul
     }
 }
 
-/// Writes the next `count` rolls of `rules` that `rng` gives, one a line: the rolls a
+/// Writes the next `count` rolls of these dice that `rng` gives, one a line: the rolls a
 /// game seeded with the same generator would play, in order.
 pub fn write_dice<R: Rng + ?Sized>(
     out: &mut impl Write,
-    rules: Rules,
+    variant: Variant,
     rng: &mut R,
     count: u64,
 ) -> io::Result<()> {
     for _ in 0..count {
-        write_roll(out, rules, rules.throw(rng))?;
+        write_roll(out, variant, variant.throw(rng))?;
     }
     out.flush()
 }
@@ -111,11 +114,11 @@ mod tests {
     #[test]
     fn reads_rolls_one_a_line() {
         assert_eq!(
-            parse_dice(Rules::TwoDice, "3 5\n\n 1\t1 \n6 6\n"),
+            parse_dice(Variant::TwoDice, "3 5\n\n 1\t1 \n6 6\n"),
             Ok(vec![pair(3, 5), pair(1, 1), pair(6, 6)])
         );
         assert_eq!(
-            parse_dice(Rules::Classic, "4\n1\n"),
+            parse_dice(Variant::Classic, "4\n1\n"),
             Ok(vec![Throw::Single(4), Throw::Single(1)])
         );
     }
@@ -124,50 +127,50 @@ mod tests {
     fn refusals_name_line_column_and_token() {
         let cases = [
             (
-                Rules::TwoDice,
+                Variant::TwoDice,
                 "3 5\n2 7\n",
                 "line 2, column 3: `7`: a die shows a number from 1 to 6",
             ),
             (
-                Rules::TwoDice,
+                Variant::TwoDice,
                 "0 5\n",
                 "line 1, column 1: `0`: a die shows a number from 1 to 6",
             ),
             (
-                Rules::TwoDice,
+                Variant::TwoDice,
                 "3,5\n",
                 "line 1, column 1: `3,5`: a die shows a number from 1 to 6",
             ),
             (
-                Rules::TwoDice,
+                Variant::TwoDice,
                 "3 +5\n",
                 "line 1, column 3: `+5`: a die shows a number from 1 to 6",
             ),
             (
-                Rules::Classic,
+                Variant::Classic,
                 "06\n",
                 "line 1, column 1: `06`: a die shows a number from 1 to 6",
             ),
             (
-                Rules::TwoDice,
+                Variant::TwoDice,
                 "3 5\n\n4\n",
                 "line 3, column 1: `4`: a roll under the two-dice rules is two dice on a line, \
                  like `3 5`; this line has only one",
             ),
             (
-                Rules::TwoDice,
+                Variant::TwoDice,
                 "3 5 6\n",
                 "line 1, column 5: `6`: a roll under the two-dice rules is two dice on a line, \
                  like `3 5`; this is one die too many",
             ),
             (
-                Rules::Classic,
+                Variant::Classic,
                 "4\n3 5\n",
                 "line 2, column 3: `5`: a roll under the classic rules is one die on a line, \
                  like `4`; this is one die too many",
             ),
             (
-                Rules::Classic,
+                Variant::Classic,
                 " \n",
                 "line 1: the dice file holds no rolls: a roll under the classic rules is one \
                  die on a line, like `4`",
@@ -184,7 +187,7 @@ mod tests {
 
     #[test]
     fn written_rolls_read_back_as_the_seed_throws_them() {
-        for &rules in Rules::ALL {
+        for &rules in Variant::ALL {
             let mut file = Vec::new();
             write_dice(&mut file, rules, &mut rng_from_seed(7), 50).unwrap();
             let text = String::from_utf8(file).unwrap();
@@ -198,10 +201,10 @@ mod tests {
     #[test]
     fn a_roll_is_written_only_in_a_file_of_its_rules() {
         let mut file = Vec::new();
-        write_roll(&mut file, Rules::TwoDice, pair(3, 5)).unwrap();
-        write_roll(&mut file, Rules::Classic, Throw::Single(4)).unwrap();
+        write_roll(&mut file, Variant::TwoDice, pair(3, 5)).unwrap();
+        write_roll(&mut file, Variant::Classic, Throw::Single(4)).unwrap();
         assert_eq!(String::from_utf8(file.clone()).unwrap(), "3 5\n4\n");
-        let refused = write_roll(&mut file, Rules::Classic, pair(3, 5)).unwrap_err();
+        let refused = write_roll(&mut file, Variant::Classic, pair(3, 5)).unwrap_err();
         assert_eq!(refused.kind(), io::ErrorKind::InvalidInput);
         assert_eq!(
             refused.to_string(),

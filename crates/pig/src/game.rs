@@ -114,7 +114,6 @@ pub struct Observation {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Game {
     rules: Rules,
-    goal: u32,
     players: [PigPlayer; 2],
     current: usize,
     turns: u32,
@@ -127,12 +126,10 @@ pub struct Game {
 }
 
 impl Game {
-    /// A new game: `players[0]` moves first; the first to `goal` points wins (a goal of
-    /// 0 is taken as 1: somebody must roll).
-    pub fn new(rules: Rules, goal: u32, players: [PigPlayer; 2]) -> Game {
+    /// A new game: `players[0]` moves first; the first to the rules' goal wins.
+    pub fn new(rules: Rules, players: [PigPlayer; 2]) -> Game {
         Game {
             rules,
-            goal: goal.max(1),
             players,
             current: 0,
             turns: 0,
@@ -171,9 +168,9 @@ impl Game {
         self.rules
     }
 
-    /// The points needed to win.
+    /// The points needed to win (the rules').
     pub const fn goal(&self) -> u32 {
-        self.goal
+        self.rules.goal()
     }
 
     /// The player whose turn it is (0 or 1); after the game, the winner.
@@ -198,7 +195,7 @@ impl Game {
     /// (with no points), rules and goal.
     pub fn restart(&mut self) {
         let players = self.players.map(|player| PigPlayer::new(player.name()));
-        *self = Game::new(self.rules, self.goal, players)
+        *self = Game::new(self.rules, players)
             .with_computer(self.computer)
             .with_person(self.person);
     }
@@ -226,7 +223,7 @@ impl Game {
         self.rolling = false;
 
         let player = self.current;
-        let goal = self.goal;
+        let goal = self.rules.goal();
         let me = &mut self.players[player];
         let roll_points = me.roll(throw);
         let (turn_points, total) = (me.turn_points(), me.total());
@@ -346,10 +343,10 @@ impl GameState for Game {
             Actor::Chance => {}
         }
         let throw = *throw;
-        if throw.rules() != self.rules {
+        if throw.variant() != self.rules.variant() {
             return Err(Refusal::WrongDice {
-                thrown: throw.rules(),
-                game: self.rules,
+                thrown: throw.variant(),
+                game: self.rules.variant(),
             });
         }
         match throw {
@@ -368,7 +365,7 @@ impl GameState for Game {
             _ => return None,
         };
         Some(Observation {
-            goal: self.goal,
+            goal: self.rules.goal(),
             my_score: self.players[seat].banked(),
             opponent_score: self.players[other].banked(),
             turn_points: self.players[self.current].turn_points(),
@@ -393,6 +390,7 @@ pub type Outcome = protocol::Outcome<NoWinner>;
 mod tests {
     use super::*;
     use crate::dice::PigDice;
+    use crate::rules::Variant;
     use cards_core::rng::{below, rng_from_seed};
     use pretty_assertions::assert_eq;
 
@@ -400,8 +398,9 @@ mod tests {
         Throw::Pair(PigDice::new(a, b).unwrap_or_else(|| panic!("({a},{b})")))
     }
 
-    fn game(rules: Rules, goal: u32) -> Game {
-        Game::new(rules, goal, [PigPlayer::new("A"), PigPlayer::new("B")])
+    fn game(variant: Variant, goal: u32) -> Game {
+        let rules = Rules::new(variant).with_goal(goal).unwrap();
+        Game::new(rules, [PigPlayer::new("A"), PigPlayer::new("B")])
     }
 
     /// A step of a test: a decision, or a roll (decided, then thrown).
@@ -446,7 +445,7 @@ mod tests {
     #[test]
     fn the_assignments_example_roll() {
         // 10 banked, 3 in the turn, then (2,2): 8 points, 11 in the turn, 21 in all.
-        let mut state = game(Rules::TwoDice, 100);
+        let mut state = game(Variant::TwoDice, 100);
         play(
             &mut state,
             &[roll(4, 6), Play::Hold, roll(1, 2), Play::Hold],
@@ -473,7 +472,7 @@ mod tests {
     /// mid-turn.
     #[test]
     fn a_roll_is_a_decision_then_a_chance_outcome() {
-        let mut state = game(Rules::TwoDice, 40);
+        let mut state = game(Variant::TwoDice, 40);
         let mut events = Vec::new();
         assert_eq!(state.actor(), Actor::Seat(0));
         let mut legal = Vec::new();
@@ -544,7 +543,7 @@ mod tests {
 
     #[test]
     fn chance_and_players_each_act_only_in_their_turn() {
-        let mut state = game(Rules::TwoDice, 100);
+        let mut state = game(Variant::TwoDice, 100);
         // At a player's turn chance has nothing to throw.
         refused(&mut state, Refusal::NoRoll, |s, e| {
             s.apply_chance(&pair(3, 4), e)
@@ -565,17 +564,17 @@ mod tests {
 
     #[test]
     fn impossible_throws_are_refused() {
-        let mut seed = game(Rules::TwoDice, 100);
+        let mut seed = game(Variant::TwoDice, 100);
         seed.apply(Action::Roll, &mut Vec::new()).unwrap();
         let wrong = Refusal::WrongDice {
-            thrown: Rules::Classic,
-            game: Rules::TwoDice,
+            thrown: Variant::Classic,
+            game: Variant::TwoDice,
         };
         refused(&mut seed, wrong, |s, e| {
             s.apply_chance(&Throw::Single(3), e)
         });
 
-        let mut classic = game(Rules::Classic, 100);
+        let mut classic = game(Variant::Classic, 100);
         classic.apply(Action::Roll, &mut Vec::new()).unwrap();
         for face in [0, 7] {
             refused(&mut classic, Refusal::NotAFace(face), |s, e| {
@@ -583,8 +582,8 @@ mod tests {
             });
         }
         let wrong = Refusal::WrongDice {
-            thrown: Rules::TwoDice,
-            game: Rules::Classic,
+            thrown: Variant::TwoDice,
+            game: Variant::Classic,
         };
         refused(&mut classic, wrong, |s, e| s.apply_chance(&pair(2, 3), e));
     }
@@ -598,7 +597,7 @@ mod tests {
             let pair_drawn = below(&mut rng_from_seed(seed), 36) as u8;
             let (die1, die2) = (pair_drawn / 6 + 1, pair_drawn % 6 + 1);
             let single = below(&mut rng_from_seed(seed), 6) as u8 + 1;
-            let mut state = game(Rules::TwoDice, 100);
+            let mut state = game(Variant::TwoDice, 100);
             state.apply(Action::Roll, &mut Vec::new()).unwrap();
             let before = state;
             assert_eq!(
@@ -607,7 +606,7 @@ mod tests {
             );
             assert_eq!(state, before);
 
-            let mut state = game(Rules::Classic, 100);
+            let mut state = game(Variant::Classic, 100);
             state.apply(Action::Roll, &mut Vec::new()).unwrap();
             assert_eq!(
                 state.sample_chance(&mut rng_from_seed(seed)),
@@ -618,7 +617,7 @@ mod tests {
 
     #[test]
     fn holding_at_zero_passes() {
-        let mut state = game(Rules::TwoDice, 100);
+        let mut state = game(Variant::TwoDice, 100);
         assert_eq!(
             play(&mut state, &[Play::Hold]),
             vec![Event::Held { seat: 0, total: 0 }]
@@ -628,7 +627,7 @@ mod tests {
 
     #[test]
     fn reaching_the_goal_wins_mid_turn() {
-        let mut state = game(Rules::TwoDice, 30);
+        let mut state = game(Variant::TwoDice, 30);
         let events = play(&mut state, &[roll(6, 6), roll(3, 4)]);
         assert!(events[1].ends_turn());
         assert!(matches!(
@@ -659,7 +658,7 @@ mod tests {
     /// Classic Pig by hand: a 6 scores 6, then a 1 loses the turn's 6 and passes.
     #[test]
     fn classic_rules() {
-        let mut state = game(Rules::Classic, 100);
+        let mut state = game(Variant::Classic, 100);
         let events = play(
             &mut state,
             &[Play::Roll(Throw::Single(6)), Play::Roll(Throw::Single(1))],
@@ -687,7 +686,7 @@ mod tests {
     /// Both seats see the same public scores, each from its side.
     #[test]
     fn observations_are_public() {
-        let mut state = game(Rules::TwoDice, 100);
+        let mut state = game(Variant::TwoDice, 100);
         play(&mut state, &[roll(3, 4), Play::Hold, roll(2, 6)]);
         let b_sees = Observation {
             goal: 100,
@@ -741,7 +740,7 @@ mod tests {
     /// reaches 40 and wins mid-turn, in the third turn.
     #[test]
     fn the_quiet_path_rolls_and_throws_in_one_step() {
-        let mut state = game(Rules::TwoDice, 40);
+        let mut state = game(Variant::TwoDice, 40);
         let mut dice = Draws::pairs(&[(6, 6), (3, 3), (1, 1), (2, 2)]);
         let mut step = |action| state.apply_trusted(action, &mut dice);
         assert_eq!(step(Action::Roll), Ok(Actor::Seat(0)));
@@ -753,7 +752,7 @@ mod tests {
         assert_eq!((state.player(0).total(), state.player(1).total()), (44, 0));
         assert_eq!(state.turns(), 3);
         // The same throws, drawn again, are what the checked path's chance node samples.
-        let mut checked = game(Rules::TwoDice, 40);
+        let mut checked = game(Variant::TwoDice, 40);
         checked.apply(Action::Roll, &mut Vec::new()).unwrap();
         let drawn = checked.sample_chance(&mut Draws::pairs(&[(6, 6)]));
         assert_eq!(drawn, Ok(pair(6, 6)));
@@ -762,9 +761,9 @@ mod tests {
     /// `restart` is the game before its first roll, the same players and rules.
     #[test]
     fn restart_is_a_new_game() {
-        let mut state = game(Rules::Classic, 30);
+        let mut state = game(Variant::Classic, 30);
         play(&mut state, &[Play::Roll(Throw::Single(6)), Play::Hold]);
         state.restart();
-        assert_eq!(state, game(Rules::Classic, 30));
+        assert_eq!(state, game(Variant::Classic, 30));
     }
 }

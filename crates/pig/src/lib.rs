@@ -7,6 +7,7 @@
 //! | `PigDice` | [`PigDice`] (in [`dice`]): `roll()` [`PigDice::roll`], `getDie1()` [`PigDice::die1`], `getDie2()` [`PigDice::die2`], `isDoubles()` [`PigDice::is_doubles`], `isSnakeEyes()` [`PigDice::is_snake_eyes`], `getPoints()` [`PigDice::points`], `toString()` its `Display` (`2,2`); a roll's chance outcome is a [`Throw`] |
 //! | `PigPlayer` | [`PigPlayer`] (in [`player`]): `getName()` [`PigPlayer::name`], `getTurnPoints()` [`PigPlayer::turn_points`], `getTotalPoints()` [`PigPlayer::total`], `roll()` [`PigPlayer::roll`], `hold()` [`PigPlayer::hold`], `hasWon()` [`PigPlayer::has_won`] |
 //! | `PigGame` | [`PigGame`] (in [`pig_game`]): `play()` [`PigGame::play`], its private helpers (welcome, a turn's opening line, the rolls' lines, the winner) private methods of [`PigGame`] over [`render`]; the rules themselves are the state machine [`Game`] (in [`game`]) |
+//! | the constant goal `100` and the two dice (the assignment's fixed settings) | [`Rules`] (in [`rules`]), the game's settings as in every game of the workspace: the dice ([`Variant`]: [`Variant::TwoDice`], the assignment's, or classic Pig's one die) and the goal ([`Rules::goal`]); [`Rules::default`] is the assignment's game, two dice to 100 |
 //! | `Pig` (`Pig.java`, the main class: it makes the two `PigPlayer`s and the `PigGame` and calls `play()`) | the `pig` binary (`main.rs`, `cli/`: with no subcommand it makes the [`PigGame`] of Human and Computer and plays it) |
 //! | the bonus: "your PigGame must work with the provided classes or your own" | the game takes its dice from any [`ChanceSource`] (seeded dice, or the rolls of a dice file) and its Computer from any [`Agent`] |
 //!
@@ -23,8 +24,8 @@
 //!   game. A hold reports [`Event::Held`]; deciding to roll reports nothing yet.
 //! - **Chance**: a roll's outcome is a [`Throw`]: two dice ([`Throw::Pair`]) under the
 //!   assignment's rules, one die ([`Throw::Single`]) under classic Pig, each of
-//!   [`Rules::outcomes`] equally likely; the solver sums the same list
-//!   ([`Rules::chances`]). [`GameState::sample_chance`] draws it as [`Rules::throw`]
+//!   [`Variant::outcomes`] equally likely; the solver sums the same list
+//!   ([`Variant::chances`]). [`GameState::sample_chance`] draws it as [`Rules::throw`]
 //!   does (two dice from one draw of the 36 pairs, one die from `below(rng, 6) + 1`), so
 //!   a seed gives the same rolls whoever plays; [`GameState::apply_chance`] scores it ([`Event::Rolled`]), and refuses
 //!   a throw of the other rules' dice or a die that shows no face. The dice come from a
@@ -49,9 +50,11 @@
 //!
 //! # How the crate is built
 //! The same modules, under the same names, as the workspace's other games:
-//! - [`rules`]: the rule set, [`Rules`] ([`Rules::TwoDice`], the assignment's; and
-//!   [`Rules::Classic`], one die), the goal, and the chance outcomes, which the game
-//!   samples and the solver enumerates ([`Rules::outcomes`], [`Rules::chances`]).
+//! - [`rules`]: the game's settings, [`Rules`], as in every game of the workspace: the
+//!   dice ([`Variant`]: [`Variant::TwoDice`], the assignment's; and [`Variant::Classic`],
+//!   one die) and the goal (1 to [`rules::MAX_GOAL`], checked by [`Rules::with_goal`]);
+//!   and the chance outcomes, which the game samples and the solver enumerates
+//!   ([`Variant::outcomes`], [`Variant::chances`]).
 //! - [`dice`]: the assignment's [`PigDice`], and a roll's outcome, a [`Throw`], with its
 //!   score.
 //! - [`player`]: the assignment's [`PigPlayer`].
@@ -101,19 +104,19 @@
 //! ```
 //! use cards_core::protocol::{Actor, ChanceSource, Driver, GameState, Outcome, Scripted};
 //! use pig::game::RollEffect;
-//! use pig::{Action, Event, Game, PigDice, PigPlayer, Rules, Throw};
+//! use pig::{Action, Event, Game, PigDice, PigPlayer, Rules, Throw, Variant};
 //!
 //! let players = [PigPlayer::new("Human"), PigPlayer::new("Computer")];
 //! let dice = |a, b| PigDice::new(a, b).map(Throw::Pair).ok_or("not dice");
 //!
-//! let mut state = Game::new(Rules::TwoDice, 100, players);
+//! let mut state = Game::new(Rules::default(), players);
 //! let mut events = Vec::new();
 //! state.apply(Action::Roll, &mut events)?;
 //! assert_eq!((state.actor(), events.len()), (Actor::Chance, 0));
 //! state.apply_chance(&dice(2, 2)?, &mut events)?;
 //! assert!(matches!(events[..], [Event::Rolled { roll_points: 8, turn_points: 8, .. }]));
 //!
-//! let mut game = Game::new(Rules::TwoDice, 10, players);
+//! let mut game = Game::new(Rules::new(Variant::TwoDice).with_goal(10)?, players);
 //! let mut chance = ChanceSource::recorded(vec![dice(2, 2)?, dice(1, 1)?, dice(6, 6)?]);
 //! let mut answers = Scripted::new(vec![Action::Roll; 3]);
 //! let mut busts = 0;
@@ -215,6 +218,6 @@ pub use error::{InvalidAnswer, Refusal};
 pub use game::{Action, Event, Game, NoWinner, Observation, Outcome};
 pub use pig_game::PigGame;
 pub use player::PigPlayer;
-pub use rules::Rules;
+pub use rules::{Rules, Variant};
 pub use solver::{Solution, solve};
 pub use strategy::{AnyStrategy, HoldAt, Optimal, StrategySpec};

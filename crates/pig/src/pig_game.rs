@@ -64,11 +64,10 @@ pub struct PigGame<S, R, W> {
 }
 
 impl<S: Agent<Game>, R: BufRead, W: Write> PigGame<S, R, W> {
-    /// A game to `goal` points with these rules, dice and computer strategy, the Human
+    /// A game with these rules (dice and goal), dice and computer strategy, the Human
     /// answering on `input` and the game written to `output`.
     pub fn new(
         rules: Rules,
-        goal: u32,
         chance: ChanceSource<Throw>,
         computer: S,
         input: R,
@@ -79,7 +78,7 @@ impl<S: Agent<Game>, R: BufRead, W: Write> PigGame<S, R, W> {
             out: output,
             line_open: false,
         };
-        let state = Game::new(rules, goal, players);
+        let state = Game::new(rules, players);
         PigGame {
             tape: Tape::new(&state),
             state,
@@ -87,7 +86,7 @@ impl<S: Agent<Game>, R: BufRead, W: Write> PigGame<S, R, W> {
             computer,
             console: Console::new(input, output),
             driver: Driver::new(),
-            rules: render::rules_text(rules, goal),
+            rules: render::rules_text(rules),
             hint: false,
         }
     }
@@ -147,7 +146,7 @@ impl<S: Agent<Game>, R: BufRead, W: Write> PigGame<S, R, W> {
     }
 
     fn welcome(&mut self) -> Result<(), Stop> {
-        let mut text = render::welcome(self.state.rules(), self.state.goal());
+        let mut text = render::welcome(self.state.rules());
         if self.hint {
             text.push_str(render::HINT);
             text.push('\n');
@@ -252,6 +251,7 @@ mod tests {
     use crate::console::{INVALID_ANSWER, PROMPT};
     use crate::dice::PigDice;
     use crate::files;
+    use crate::rules::Variant;
     use crate::strategy::HoldAt;
     use cards_core::rng::rng_from_seed;
     use pretty_assertions::assert_eq;
@@ -271,15 +271,9 @@ mod tests {
         answers: &str,
         echo: bool,
     ) -> (Result<Ending, String>, String) {
-        let mut game = PigGame::new(
-            Rules::TwoDice,
-            goal,
-            chance,
-            HoldAt(20),
-            answers.as_bytes(),
-            Vec::new(),
-        )
-        .with_echo(echo);
+        let rules = Rules::default().with_goal(goal).unwrap();
+        let mut game =
+            PigGame::new(rules, chance, HoldAt(20), answers.as_bytes(), Vec::new()).with_echo(echo);
         let end = game.play().map_err(|e| e.to_string());
         let text = String::from_utf8(game.into_output()).unwrap();
         (end, text)
@@ -438,9 +432,9 @@ Hold dice (Y/N?) ?{n}{ended}",
         for seed in [7, 1810] {
             let answers = "n\nn\ny\n".repeat(30);
             let mut file = Vec::new();
-            files::write_dice(&mut file, Rules::TwoDice, &mut rng_from_seed(seed), 1000).unwrap();
+            files::write_dice(&mut file, Variant::TwoDice, &mut rng_from_seed(seed), 1000).unwrap();
             let text = String::from_utf8(file).unwrap();
-            let throws = files::parse_dice(Rules::TwoDice, &text).unwrap();
+            let throws = files::parse_dice(Variant::TwoDice, &text).unwrap();
             let from_file = run(100, ChanceSource::recorded(throws), &answers, false);
             let from_seed = run(
                 100,
@@ -502,7 +496,7 @@ Hold dice (Y/N?) ?{n}{ended}",
             let dice = ChanceSource::seeded(rng_from_seed(seed));
             let (end, text) = run(goal, dice, &input, false);
             let end = end.unwrap();
-            let welcome = render::welcome(Rules::TwoDice, goal);
+            let welcome = render::welcome(Rules::default().with_goal(goal).unwrap());
             prop_assert!(text.starts_with(&welcome));
             // Prompts run into the next output (no newline): take them out.
             let body = text[welcome.len()..]

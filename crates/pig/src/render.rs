@@ -5,23 +5,24 @@
 use std::fmt::Write as _;
 
 use crate::game::Event;
-use crate::rules::Rules;
+use crate::rules::{Rules, Variant};
 
 /// The welcome message and the short explanation that open a game (several lines, each
-/// ended by a newline).
-pub fn welcome(rules: Rules, goal: u32) -> String {
+/// ended by a newline): the goal and the dice of `rules`.
+pub fn welcome(rules: Rules) -> String {
+    let goal = rules.goal();
     let mut text = String::new();
     text.push_str("Welcome to the Game of Pig!\n");
     let _ = writeln!(
         text,
         "Human plays against Computer; the first to reach {goal} points wins."
     );
-    match rules {
-        Rules::TwoDice => text.push_str(
+    match rules.variant() {
+        Variant::TwoDice => text.push_str(
             "Each roll of the two dice scores their sum; doubles score twice the sum\n\
              (double 6s: 24). Snake eyes (double 1s) lose the turn's points and end the turn.\n",
         ),
-        Rules::Classic => text.push_str(
+        Variant::Classic => text.push_str(
             "Each roll of the die scores its face; a 1 loses the turn's points and ends the turn.\n",
         ),
     }
@@ -31,8 +32,8 @@ pub fn welcome(rules: Rules, goal: u32) -> String {
 
 /// The rules in plain words, a few lines: what `?` shows at the prompt (a person's
 /// answer that the assignment does not know of, so its transcripts never hold it).
-pub fn rules_text(rules: Rules, goal: u32) -> String {
-    let mut text = welcome(rules, goal);
+pub fn rules_text(rules: Rules) -> String {
+    let mut text = welcome(rules);
     // The welcome's explanation without its greeting, then the answers that quit.
     if let Some(end) = text.find('\n') {
         text.replace_range(..=end, "");

@@ -20,24 +20,15 @@ use crate::game::{Action, Event, Game, Outcome};
 use crate::render;
 use crate::rules::Rules;
 
-pub use crate::face::MAX_GOAL;
+pub use crate::rules::MAX_GOAL;
 
 /// The game's name in a recording.
 pub const GAME: &str = <Game as Face>::NAME;
 
-/// A recording of a game with these rules, goal and seed, and these actions, as `pig
-/// --record` writes it.
-pub fn recording(
-    rules: Rules,
-    goal: u32,
-    seed: u64,
-    actions: &[Action],
-) -> Result<Recording, ReplayError> {
-    let setup = Setup {
-        rules,
-        goal,
-        computer: None,
-    };
+/// A recording of a game with these rules (dice and goal) and seed, and these actions,
+/// as `pig --record` writes it.
+pub fn recording(rules: Rules, seed: u64, actions: &[Action]) -> Result<Recording, ReplayError> {
+    let setup = Setup::of(rules);
     let start = <Game as Face>::start(&setup, None, seed).map_err(ReplayError::Options)?;
     replay::record(&start, seed, actions)
 }
@@ -51,7 +42,7 @@ pub fn frames(text: &str) -> Result<Vec<Frame<Game>>, ReplayError> {
 pub fn show(frame: &Frame<Game>, out: &mut impl Write) -> io::Result<()> {
     let state = &frame.state;
     match &frame.step {
-        None => write!(out, "{}", render::welcome(state.rules(), state.goal()))?,
+        None => write!(out, "{}", render::welcome(state.rules()))?,
         Some(Step::Action { seat, action }) => {
             let verb = match action {
                 Action::Roll => "rolls the dice",
@@ -97,32 +88,34 @@ mod tests {
     use super::*;
     use crate::console::{COMPUTER, HUMAN};
     use crate::player::PigPlayer;
+    use crate::rules::Variant;
     use crate::strategy::HoldAt;
     use pretty_assertions::assert_eq;
 
+    fn rules(variant: Variant, goal: u32) -> Rules {
+        Rules::new(variant).with_goal(goal).unwrap()
+    }
+
     /// A game the protocol's own loop plays (hold at 10 against hold at 25), its
     /// actions and events written down as it goes.
-    fn played(rules: Rules, goal: u32, seed: u64) -> (Vec<Action>, Vec<Event>, Game) {
-        let start = Game::new(
-            rules,
-            goal,
-            [PigPlayer::new(HUMAN), PigPlayer::new(COMPUTER)],
-        );
+    fn played(rules: Rules, seed: u64) -> (Vec<Action>, Vec<Event>, Game) {
+        let start = Game::new(rules, [PigPlayer::new(HUMAN), PigPlayer::new(COMPUTER)]);
         cards_core::testing::played(&start, seed, &mut (HoldAt(10), HoldAt(25))).unwrap()
     }
 
     #[test]
     fn a_recorded_game_replays_to_the_same_events_and_winner() {
-        for (rules, goal, seed) in [
-            (Rules::TwoDice, 100, 7),
-            (Rules::Classic, 50, 1810),
-            (Rules::TwoDice, 1, 3),
+        for (variant, goal, seed) in [
+            (Variant::TwoDice, 100, 7),
+            (Variant::Classic, 50, 1810),
+            (Variant::TwoDice, 1, 3),
         ] {
-            let (actions, events, end) = played(rules, goal, seed);
-            let json = recording(rules, goal, seed, &actions).unwrap().to_json();
+            let rules = rules(variant, goal);
+            let (actions, events, end) = played(rules, seed);
+            let json = recording(rules, seed, &actions).unwrap().to_json();
             let frames = frames(&json).unwrap();
             let replayed: Vec<Event> = frames.iter().flat_map(|f| f.events.clone()).collect();
-            assert_eq!(replayed, events, "{rules} {goal} {seed}");
+            assert_eq!(replayed, events, "{variant} {goal} {seed}");
             let last = &frames[frames.len() - 1].state;
             assert_eq!(last.outcome(), end.outcome());
             assert_eq!(last, &end);
@@ -142,8 +135,8 @@ mod tests {
 
     #[test]
     fn bad_options_and_an_answer_after_the_end_are_refused() {
-        let (actions, _, _) = played(Rules::TwoDice, 20, 5);
-        let mut long = recording(Rules::TwoDice, 20, 5, &actions).unwrap();
+        let (actions, _, _) = played(rules(Variant::TwoDice, 20), 5);
+        let mut long = recording(rules(Variant::TwoDice, 20), 5, &actions).unwrap();
         long.actions.push("n".to_owned());
         assert_eq!(
             frames(&long.to_json()).unwrap_err().to_string(),
@@ -165,7 +158,7 @@ mod tests {
                 "options: `goal=6`: the key is given twice",
             ),
         ] {
-            let mut bad = recording(Rules::TwoDice, 20, 5, &actions).unwrap();
+            let mut bad = recording(rules(Variant::TwoDice, 20), 5, &actions).unwrap();
             bad.options = options.iter().map(|&o| o.to_owned()).collect();
             let found = frames(&bad.to_json()).unwrap_err().to_string();
             assert!(found.starts_with(error), "{found}");
@@ -177,8 +170,8 @@ mod tests {
     /// were this one.
     #[test]
     fn a_recording_that_leaves_a_setting_out_is_refused() {
-        let (actions, _, _) = played(Rules::Classic, 100, 11);
-        let mut short = recording(Rules::Classic, 100, 11, &actions).unwrap();
+        let (actions, _, _) = played(rules(Variant::Classic, 100), 11);
+        let mut short = recording(rules(Variant::Classic, 100), 11, &actions).unwrap();
         assert_eq!(short.options, ["rules=classic", "goal=100"]);
         short.options = vec!["goal=100".to_owned()];
         assert_eq!(
@@ -191,7 +184,7 @@ mod tests {
     /// never ends its game, and is refused before it fills memory.
     #[test]
     fn a_game_that_never_ends_is_refused() {
-        let mut holds = recording(Rules::TwoDice, 100, 1, &[]).unwrap();
+        let mut holds = recording(rules(Variant::TwoDice, 100), 1, &[]).unwrap();
         holds.actions = vec!["y".to_owned(); cards_core::replay::MAX_STEPS];
         assert_eq!(frames(&holds.to_json()).unwrap_err(), ReplayError::TooLong);
         holds.actions.push("y".to_owned());

@@ -1,6 +1,7 @@
-//! The rule sets: which dice a roll throws and how they score, the goal, and the chance
-//! outcomes the game samples and the solver enumerates (one list, [`Rules::outcomes`],
-//! for both).
+//! The game's settings, [`Rules`], as in every game of the workspace: the dice
+//! ([`Variant`]: the assignment's two, or classic Pig's one) and the goal; the chance
+//! outcomes the game samples and the solver enumerates (one list, [`Variant::outcomes`],
+//! for both); and why a goal is refused ([`SetupError`]).
 
 use std::fmt;
 use std::str::FromStr;
@@ -14,9 +15,69 @@ use crate::dice::{PigDice, Score, Throw};
 /// The assignment's goal: the first player to 100 points wins.
 pub const DEFAULT_GOAL: u32 = 100;
 
-/// The rule set: which dice are thrown and how they score.
+/// The largest goal a game may have (the command line's bound too): enough for any
+/// demonstration, and far from overflowing a score.
+pub const MAX_GOAL: u32 = 10_000;
+
+/// The settings of a game, checked: the dice and a goal of 1 to [`MAX_GOAL`] points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    variant: Variant,
+    goal: u32,
+}
+
+impl Rules {
+    /// The rules with these dice and the assignment's goal, [`DEFAULT_GOAL`].
+    pub const fn new(variant: Variant) -> Rules {
+        Rules {
+            variant,
+            goal: DEFAULT_GOAL,
+        }
+    }
+
+    /// The same rules with the first to `goal` points (1 to [`MAX_GOAL`]) winning.
+    pub const fn with_goal(self, goal: u32) -> Result<Rules, SetupError> {
+        if goal == 0 || goal > MAX_GOAL {
+            return Err(SetupError::Goal(goal));
+        }
+        Ok(Rules { goal, ..self })
+    }
+
+    /// The dice.
+    pub const fn variant(self) -> Variant {
+        self.variant
+    }
+
+    /// The points to win.
+    pub const fn goal(self) -> u32 {
+        self.goal
+    }
+
+    /// Throws the dice ([`Variant::throw`]).
+    pub fn throw<R: Rng + ?Sized>(self, rng: &mut R) -> Throw {
+        self.variant.throw(rng)
+    }
+}
+
+impl Default for Rules {
+    /// The assignment's game: two dice, first to 100.
+    fn default() -> Rules {
+        Rules::new(Variant::TwoDice)
+    }
+}
+
+/// Why rules are refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// A goal of 0, or above [`MAX_GOAL`]; named as every front writes it (the
+    /// recording's and the page's `goal=`, Python's `goal=`).
+    #[error("`goal={0}`: the goal is a number of points from 1 to {MAX_GOAL}")]
+    Goal(u32),
+}
+
+/// The dice of a game: which are thrown and how they score.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Rules {
+pub enum Variant {
     /// The assignment's rules: two dice, the sum; doubles score twice the sum; snake
     /// eyes lose the turn.
     #[default]
@@ -25,60 +86,60 @@ pub enum Rules {
     Classic,
 }
 
-impl RuleSet for Rules {
-    const ALL: &'static [Rules] = &[Rules::TwoDice, Rules::Classic];
+impl RuleSet for Variant {
+    const ALL: &'static [Variant] = &[Variant::TwoDice, Variant::Classic];
 
     /// The rules' name on the command line (`two-dice`, `classic`).
     fn name(self) -> &'static str {
         match self {
-            Rules::TwoDice => "two-dice",
-            Rules::Classic => "classic",
+            Variant::TwoDice => "two-dice",
+            Variant::Classic => "classic",
         }
     }
 }
 
-impl Rules {
+impl Variant {
     /// How many dice a roll throws: two under the two-dice rules, one in classic Pig.
     pub const fn dice(self) -> usize {
         match self {
-            Rules::TwoDice => 2,
-            Rules::Classic => 1,
+            Variant::TwoDice => 2,
+            Variant::Classic => 1,
         }
     }
 
-    /// One line describing the rules.
+    /// One line describing the dice.
     pub const fn describe(self) -> &'static str {
         match self {
-            Rules::TwoDice => {
+            Variant::TwoDice => {
                 "two dice score their sum, doubles twice the sum, snake eyes lose the turn"
             }
-            Rules::Classic => "one die scores its face, a 1 loses the turn",
+            Variant::Classic => "one die scores its face, a 1 loses the turn",
         }
     }
 
-    /// Throws the dice of these rules: two dice from one draw ([`PigDice::roll`]), or
+    /// Throws these dice: two dice from one draw ([`PigDice::roll`]), or
     /// one die, [`below`]`(rng, 6) + 1`. The game's chance nodes draw exactly this
     /// ([`Game::sample_chance`](crate::Game)), so a seed gives the same rolls
     /// whoever plays.
     pub fn throw<R: Rng + ?Sized>(self, rng: &mut R) -> Throw {
         match self {
-            Rules::TwoDice => Throw::Pair(PigDice::roll(rng)),
-            Rules::Classic => Throw::Single(face(rng)),
+            Variant::TwoDice => Throw::Pair(PigDice::roll(rng)),
+            Variant::Classic => Throw::Single(face(rng)),
         }
     }
 
     /// Every throw, each equally likely: the 36 ordered pairs, or the 6 faces.
     pub fn outcomes(self) -> Vec<Throw> {
         match self {
-            Rules::TwoDice => (1..=6)
+            Variant::TwoDice => (1..=6)
                 .flat_map(|a| (1..=6).filter_map(move |b| PigDice::new(a, b)))
                 .map(Throw::Pair)
                 .collect(),
-            Rules::Classic => (1..=6).map(Throw::Single).collect(),
+            Variant::Classic => (1..=6).map(Throw::Single).collect(),
         }
     }
 
-    /// The chance of each score, summed over [`Rules::outcomes`]: what the solver needs.
+    /// The chance of each score, summed over [`Variant::outcomes`]: what the solver needs.
     pub fn chances(self) -> Chances {
         let outcomes = self.outcomes();
         let mut chances = Chances {
@@ -102,17 +163,17 @@ impl Rules {
     }
 }
 
-impl fmt::Display for Rules {
+impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
 }
 
-impl FromStr for Rules {
+impl FromStr for Variant {
     type Err = UnknownRuleSet;
 
     /// `two-dice` or `classic`, case and surrounding spaces ignored.
-    fn from_str(text: &str) -> Result<Rules, UnknownRuleSet> {
+    fn from_str(text: &str) -> Result<Variant, UnknownRuleSet> {
         parse_rule_set(text)
     }
 }
@@ -135,15 +196,15 @@ fn face<R: Rng + ?Sized>(rng: &mut R) -> u8 {
     below(rng, 6) as u8 + 1
 }
 
-/// Which rules a throw belongs to (here, with the rules, so that the dice know nothing
+/// Which dice a throw belongs to (here, with the rules, so that the dice know nothing
 /// of them).
 impl Throw {
-    /// The rules this throw belongs to: two dice are the assignment's, one die classic
+    /// The variant this throw belongs to: two dice are the assignment's, one die classic
     /// Pig's.
-    pub const fn rules(self) -> Rules {
+    pub const fn variant(self) -> Variant {
         match self {
-            Throw::Pair(_) => Rules::TwoDice,
-            Throw::Single(_) => Rules::Classic,
+            Throw::Pair(_) => Variant::TwoDice,
+            Throw::Single(_) => Variant::Classic,
         }
     }
 }
@@ -156,7 +217,7 @@ mod tests {
 
     #[test]
     fn chances_add_up() {
-        let two = Rules::TwoDice.chances();
+        let two = Variant::TwoDice.chances();
         assert_eq!((two.total, two.bust), (36, 1));
         assert_eq!(
             two.points,
@@ -176,7 +237,7 @@ mod tests {
                 (24, 1)
             ]
         );
-        let classic = Rules::Classic.chances();
+        let classic = Variant::Classic.chances();
         assert_eq!(
             classic,
             Chances {
@@ -187,12 +248,12 @@ mod tests {
         );
     }
 
-    /// The solver's chances are summed over [`Rules::outcomes`]; the game samples with
-    /// [`Rules::throw`]. Both must be the same list of equally likely throws: every
+    /// The solver's chances are summed over [`Variant::outcomes`]; the game samples with
+    /// [`Variant::throw`]. Both must be the same list of equally likely throws: every
     /// sampled throw is one of the outcomes, and every outcome comes up.
     #[test]
     fn sampled_throws_are_the_solvers_outcomes() {
-        for &rules in Rules::ALL {
+        for &rules in Variant::ALL {
             let outcomes = rules.outcomes();
             let mut seen = vec![0u32; outcomes.len()];
             let mut rng = rng_from_seed(5);
@@ -206,20 +267,50 @@ mod tests {
             assert!(
                 outcomes
                     .iter()
-                    .all(|o| o.is_possible() && o.rules() == rules)
+                    .all(|o| o.is_possible() && o.variant() == rules)
             );
         }
     }
 
     #[test]
     fn rules_parse() {
-        assert_eq!("Classic".parse(), Ok(Rules::Classic));
-        assert_eq!(" Two-Dice ".parse(), Ok(Rules::TwoDice));
+        assert_eq!("Classic".parse(), Ok(Variant::Classic));
+        assert_eq!(" Two-Dice ".parse(), Ok(Variant::TwoDice));
         assert_eq!(
-            "dice".parse::<Rules>().map_err(|e| e.to_string()),
+            "dice".parse::<Variant>().map_err(|e| e.to_string()),
             Err("unknown rule set 'dice': use two-dice or classic".to_owned())
         );
         // The old name clashed with `--seed`: it is gone, not kept as an alias.
-        assert!("seed".parse::<Rules>().is_err());
+        assert!("seed".parse::<Variant>().is_err());
+    }
+
+    /// The assignment's game is the default; the goal's bounds are those the command
+    /// line's `--goal` and the face's `goal=` have always taken (1 to 10000), and the
+    /// refusal reads as the page and a recording have always shown it.
+    #[test]
+    fn the_goal_is_checked_from_1_to_10000() {
+        let assignment = Rules::default();
+        assert_eq!(
+            (assignment.variant(), assignment.goal()),
+            (Variant::TwoDice, 100)
+        );
+        assert_eq!(Rules::new(Variant::Classic).goal(), 100);
+        for goal in [1, 2, 100, 300, 10_000] {
+            let rules = Rules::new(Variant::Classic).with_goal(goal);
+            assert_eq!(
+                rules.map(|r| (r.variant(), r.goal())),
+                Ok((Variant::Classic, goal))
+            );
+        }
+        for goal in [0, 10_001, u32::MAX] {
+            assert_eq!(
+                Rules::default().with_goal(goal),
+                Err(SetupError::Goal(goal))
+            );
+        }
+        assert_eq!(
+            SetupError::Goal(0).to_string(),
+            "`goal=0`: the goal is a number of points from 1 to 10000"
+        );
     }
 }

@@ -14,7 +14,6 @@ use cards_core::rng::stream_rng;
 use cards_core::sim::{Played, Simulation};
 
 use crate::error::Refusal;
-use crate::face;
 use crate::game::{Game, Outcome};
 use crate::player::PigPlayer;
 use crate::rules::Rules;
@@ -29,11 +28,11 @@ pub struct Worker<A, B> {
 }
 
 impl<A: Agent<Game>, B: Agent<Game>> Worker<A, B> {
-    /// `a` against `b`, with the setup's rules and goal (its Computer is `b`).
-    pub fn new(setup: &face::Setup, a: A, b: B) -> Worker<A, B> {
+    /// `a` against `b`, with these rules (dice and goal).
+    pub fn new(rules: Rules, a: A, b: B) -> Worker<A, B> {
         let players = [PigPlayer::new("A"), PigPlayer::new("B")];
         Worker {
-            game: Game::new(setup.rules, setup.goal, players),
+            game: Game::new(rules, players),
             seats: (a, b),
             driver: Driver::new(),
         }
@@ -57,10 +56,8 @@ impl<A: Agent<Game>, B: Agent<Game>> Worker<A, B> {
 /// shared report (its length is in turns, both players' together).
 #[derive(Clone, Debug)]
 pub struct Setup<A, B> {
-    /// The rules.
+    /// The rules: the dice and the goal.
     pub rules: Rules,
-    /// The goal.
-    pub goal: u32,
     /// Player A's strategy, and its name (`optimal`).
     pub a: (A, String),
     /// Player B's strategy, and its name (`hold:20`).
@@ -83,8 +80,8 @@ where
     fn rules(&self) -> String {
         format!(
             "{} rules, goal {}, A moves first",
-            self.rules.name(),
-            self.goal
+            self.rules.variant().name(),
+            self.rules.goal()
         )
     }
 
@@ -97,11 +94,7 @@ where
     }
 
     fn worker(&self) -> Worker<A, B> {
-        Worker::new(
-            &face::Setup::of(self.rules, self.goal),
-            self.a.0.clone(),
-            self.b.0.clone(),
-        )
+        Worker::new(self.rules, self.a.0.clone(), self.b.0.clone())
     }
 
     fn play(
@@ -123,6 +116,7 @@ where
 mod tests {
     use super::*;
     use crate::game::Action;
+    use crate::rules::Variant;
     use crate::solver::{evaluate, solve};
     use crate::strategy::{HoldAt, Optimal};
     use cards_core::protocol::{Actor, GameState};
@@ -132,14 +126,13 @@ mod tests {
     use proptest::prelude::*;
     use std::sync::Arc;
 
-    fn simulate<A, B>(rules: Rules, goal: u32, a: A, b: B, games: u64, threads: usize) -> Report<()>
+    fn simulate<A, B>(rules: Rules, a: A, b: B, games: u64, threads: usize) -> Report<()>
     where
         A: Agent<Game> + Clone + Send + Sync,
         B: Agent<Game> + Clone + Send + Sync,
     {
         let game = Setup {
             rules,
-            goal,
             a: (a, "a".to_owned()),
             b: (b, "b".to_owned()),
         };
@@ -153,8 +146,8 @@ mod tests {
 
     #[test]
     fn threads_do_not_change_the_figures() {
-        let one = simulate(Rules::TwoDice, 100, HoldAt(20), HoldAt(25), 3000, 1);
-        let two = simulate(Rules::TwoDice, 100, HoldAt(20), HoldAt(25), 3000, 2);
+        let one = simulate(Rules::default(), HoldAt(20), HoldAt(25), 3000, 1);
+        let two = simulate(Rules::default(), HoldAt(20), HoldAt(25), 3000, 2);
         assert_eq!(one, two);
         assert_eq!(one.seats[0].wins + one.seats[1].wins, 3000);
         assert!(one.no_winner.is_empty(), "Pig always has a winner");
@@ -162,16 +155,16 @@ mod tests {
 
     #[test]
     fn the_optimal_share_agrees_with_the_solver() {
-        let goal = 30;
-        for &rules in Rules::ALL {
-            let solution = Arc::new(solve(rules, goal).unwrap());
+        for &variant in Variant::ALL {
+            let rules = Rules::new(variant).with_goal(30).unwrap();
+            let solution = Arc::new(solve(rules).unwrap());
             let optimal = Optimal(Arc::clone(&solution));
-            let exact = evaluate(rules, goal, &mut optimal.clone(), &mut HoldAt(20)).unwrap();
-            let report = simulate(rules, goal, optimal, HoldAt(20), 20_000, 2);
+            let exact = evaluate(rules, &mut optimal.clone(), &mut HoldAt(20)).unwrap();
+            let report = simulate(rules, optimal, HoldAt(20), 20_000, 2);
             let (low, high) = wilson_interval(report.seats[0].wins, report.games);
             assert!(
                 (low..=high).contains(&exact.a_first),
-                "{rules}: {} not in {low}..{high}",
+                "{variant}: {} not in {low}..{high}",
                 exact.a_first
             );
         }
@@ -180,8 +173,8 @@ mod tests {
     /// The loop the simulator replaced, written out by hand against the rules: the
     /// player to move decides by its hold total, a roll throws the rules' dice from the
     /// game's stream. The driver must play the same games.
-    fn by_hand(rules: Rules, goal: u32, hold: [u32; 2], rng: &mut GameRng) -> (Game, [u32; 2]) {
-        let mut state = Game::new(rules, goal, [PigPlayer::new("A"), PigPlayer::new("B")]);
+    fn by_hand(rules: Rules, hold: [u32; 2], rng: &mut GameRng) -> (Game, [u32; 2]) {
+        let mut state = Game::new(rules, [PigPlayer::new("A"), PigPlayer::new("B")]);
         let mut events = Vec::new();
         let mut dice_points = [0u32; 2];
         while let Actor::Seat(seat) = state.actor() {
@@ -208,15 +201,14 @@ mod tests {
     /// same winner and number of turns.
     #[test]
     fn a_simulated_game_replays_alone_on_the_checked_loop() {
-        let goal = 40;
-        let solution = Arc::new(solve(Rules::TwoDice, goal).unwrap());
+        let rules = Rules::default().with_goal(40).unwrap();
+        let solution = Arc::new(solve(rules).unwrap());
         let seats = (Optimal(solution), HoldAt(20));
-        let setup = face::Setup::of(Rules::TwoDice, goal);
-        let mut worker = Worker::new(&setup, seats.0.clone(), seats.1);
+        let mut worker = Worker::new(rules, seats.0.clone(), seats.1);
         for index in (0..2000).rev() {
             let quiet = worker.play(11, index).unwrap();
             let players = [PigPlayer::new("A"), PigPlayer::new("B")];
-            let mut game = Game::new(Rules::TwoDice, goal, players);
+            let mut game = Game::new(rules, players);
             let mut dice = cards_core::protocol::ChanceSource::seeded(stream_rng(11, index));
             let mut agents = seats.clone();
             let outcome = Driver::new()
@@ -233,8 +225,9 @@ mod tests {
         /// the turns counted; and the driver plays the game the rules give by hand.
         #[test]
         fn every_game_ends(seed: u64, a in 1u32..60, b in 1u32..60, goal in 1u32..150, classic: bool) {
-            let rules = if classic { Rules::Classic } else { Rules::TwoDice };
-            let (state, dice_points) = by_hand(rules, goal, [a, b], &mut stream_rng(seed, 0));
+            let variant = if classic { Variant::Classic } else { Variant::TwoDice };
+            let rules = Rules::new(variant).with_goal(goal).unwrap();
+            let (state, dice_points) = by_hand(rules, [a, b], &mut stream_rng(seed, 0));
             let winner = state.current();
             prop_assert_eq!(state.outcome(), Some(Outcome::Winner { seat: winner }));
             prop_assert!(state.player(winner).total() >= goal);
@@ -243,7 +236,7 @@ mod tests {
                 // Points never exceed what the dice gave.
                 prop_assert!(state.player(p).total() <= given);
             }
-            let mut table = Worker::new(&face::Setup::of(rules, goal), HoldAt(a), HoldAt(b));
+            let mut table = Worker::new(rules, HoldAt(a), HoldAt(b));
             prop_assert_eq!(
                 table.play(seed, 0).map_err(|e| e.to_string()),
                 Ok((Outcome::Winner { seat: winner }, state.turns()))

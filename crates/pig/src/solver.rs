@@ -12,7 +12,7 @@
 //! P(i, j, k)    = max(roll, hold)
 //! ```
 //! where `b` is the chance of a bust and `p_r` the chance of scoring `r` points
-//! ([`Rules::chances`]: the dice's outcomes summed, the same dice the game throws).
+//! ([`Variant::chances`]: the dice's outcomes summed, the same dice the game throws).
 //!
 //! # The order of the sweeps
 //! Rolling only raises `k`; holding raises `i + j` by `k`; only a bust (or holding at 0)
@@ -31,7 +31,7 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use cards_core::protocol::Agent;
 
 use crate::game::{Action, Game, Observation};
-use crate::rules::Rules;
+use crate::rules::{Rules, Variant};
 
 /// Value iteration stops when a sweep moves no value by this much.
 pub const TOLERANCE: f64 = 1e-9;
@@ -89,8 +89,8 @@ struct Probabilities {
 }
 
 impl Probabilities {
-    fn new(rules: Rules) -> Probabilities {
-        let chances = rules.chances();
+    fn new(variant: Variant) -> Probabilities {
+        let chances = variant.chances();
         let total = f64::from(chances.total);
         Probabilities {
             bust: f64::from(chances.bust) / total,
@@ -154,12 +154,12 @@ pub enum SolveError {
     },
 }
 
-/// Checks a goal for the solver.
-pub fn check_goal(goal: u32) -> Result<u32, SolveError> {
-    if (1..=MAX_GOAL).contains(&goal) {
-        Ok(goal)
+/// Checks that the solver takes the rules' goal (at most [`MAX_GOAL`]).
+pub fn check_goal(rules: Rules) -> Result<Rules, SolveError> {
+    if (1..=MAX_GOAL).contains(&rules.goal()) {
+        Ok(rules)
     } else {
-        Err(SolveError::Goal(goal))
+        Err(SolveError::Goal(rules.goal()))
     }
 }
 
@@ -168,7 +168,6 @@ pub fn check_goal(goal: u32) -> Result<u32, SolveError> {
 #[derive(Clone, Debug)]
 pub struct Solution {
     rules: Rules,
-    goal: u32,
     layout: Layout,
     probabilities: Probabilities,
     values: Vec<f64>,
@@ -179,21 +178,21 @@ pub struct Solution {
     stats: Option<SolveStats>,
 }
 
-/// One rule set and goal's table, once solved.
+/// One rule set's table (dice and goal), once solved.
 type Solved = Arc<Mutex<Option<Arc<Solution>>>>;
 
-/// The solved tables of this process, by rules and goal.
-static SOLVED: OnceLock<Mutex<HashMap<(Rules, u32), Solved>>> = OnceLock::new();
+/// The solved tables of this process, by rules.
+static SOLVED: OnceLock<Mutex<HashMap<Rules, Solved>>> = OnceLock::new();
 
-/// The solved table for `rules` and `goal`, shared: solved the first time it is asked
+/// The solved table for `rules`, shared: solved the first time it is asked
 /// for in this process (about a second at goal 100), then kept, so that every optimal
 /// Computer a front seats ([`crate::face`]) plays from one table. Two callers asking for
 /// the same table at once wait for one solving; other tables are not held up. A goal
 /// the solver refuses ([`check_goal`]) is refused before anything is kept, so the tables
 /// kept are at most the two rule sets' [`MAX_GOAL`] goals (a front that lets anyone
 /// choose the goal keeps its own, shorter, list: the web page's four).
-pub fn solved(rules: Rules, goal: u32) -> Result<Arc<Solution>, SolveError> {
-    let goal = check_goal(goal)?;
+pub fn solved(rules: Rules) -> Result<Arc<Solution>, SolveError> {
+    let rules = check_goal(rules)?;
     // A panic while solving leaves nothing half-written in a slot: a poisoned lock's
     // contents are still whole.
     let slot = {
@@ -201,13 +200,13 @@ pub fn solved(rules: Rules, goal: u32) -> Result<Arc<Solution>, SolveError> {
             .get_or_init(Mutex::default)
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
-        Arc::clone(tables.entry((rules, goal)).or_default())
+        Arc::clone(tables.entry(rules).or_default())
     };
     let mut slot = slot.lock().unwrap_or_else(PoisonError::into_inner);
     if let Some(solution) = &*slot {
         return Ok(Arc::clone(solution));
     }
-    let solution = Arc::new(solve(rules, goal)?);
+    let solution = Arc::new(solve(rules)?);
     SOLVES.fetch_add(1, Ordering::Relaxed);
     *slot = Some(Arc::clone(&solution));
     Ok(solution)
@@ -216,17 +215,17 @@ pub fn solved(rules: Rules, goal: u32) -> Result<Arc<Solution>, SolveError> {
 /// How many tables [`solved`] has solved in this process.
 static SOLVES: AtomicUsize = AtomicUsize::new(0);
 
-/// How many tables [`solved`] has solved in this process: each rule set and goal at most
+/// How many tables [`solved`] has solved in this process: each rule set (dice and goal) at most
 /// once, however many ask for it, and at the same time (a server's statistics).
 pub fn tables_solved() -> usize {
     SOLVES.load(Ordering::Relaxed)
 }
 
-/// Solves Pig with these rules and goal by value iteration (see the module's doc).
-pub fn solve(rules: Rules, goal: u32) -> Result<Solution, SolveError> {
-    let goal = check_goal(goal)?;
-    let layout = Layout::new(goal);
-    let probabilities = Probabilities::new(rules);
+/// Solves Pig with these rules (dice and goal) by value iteration (see the module's doc).
+pub fn solve(rules: Rules) -> Result<Solution, SolveError> {
+    let rules = check_goal(rules)?;
+    let layout = Layout::new(rules.goal());
+    let probabilities = Probabilities::new(rules.variant());
     let mut values = vec![0.0; layout.len];
     let mut stats = SolveStats::default();
     for (sum, movers) in layout.layers() {
@@ -249,7 +248,6 @@ pub fn solve(rules: Rules, goal: u32) -> Result<Solution, SolveError> {
     }
     Ok(Solution::new(
         rules,
-        goal,
         layout,
         probabilities,
         values,
@@ -290,15 +288,14 @@ impl Solution {
     /// The solution with these values, and its decisions worked out from them.
     fn new(
         rules: Rules,
-        goal: u32,
         layout: Layout,
         probabilities: Probabilities,
         values: Vec<f64>,
         stats: Option<SolveStats>,
     ) -> Solution {
+        let goal = rules.goal();
         let mut solution = Solution {
             rules,
-            goal,
             layout,
             probabilities,
             values,
@@ -318,14 +315,14 @@ impl Solution {
         solution
     }
 
-    /// The rules solved.
+    /// The rules solved: the dice and the goal.
     pub fn rules(&self) -> Rules {
         self.rules
     }
 
-    /// The goal solved.
+    /// The goal solved (the rules').
     pub fn goal(&self) -> u32 {
-        self.goal
+        self.rules.goal()
     }
 
     /// How the iteration went; `None` for a table read from a file.
@@ -392,7 +389,7 @@ impl Solution {
     /// The smallest turn total (from 1) at which the optimal player holds with `i`
     /// banked against `j`; `None` if it rolls on to the goal.
     pub fn hold_from(&self, i: u32, j: u32) -> Option<u32> {
-        (1..self.goal.saturating_sub(i)).find(|&k| !self.should_roll(i, j, k))
+        (1..self.goal().saturating_sub(i)).find(|&k| !self.should_roll(i, j, k))
     }
 
     /// How many positions with points in the turn (`k` ≥ 1) the optimal player holds
@@ -400,9 +397,10 @@ impl Solution {
     pub fn hold_positions(&self) -> (usize, usize) {
         let mut holds = 0;
         let mut all = 0;
-        for i in 0..self.goal {
-            for j in 0..self.goal {
-                for k in 1..self.goal - i {
+        let goal = self.goal();
+        for i in 0..goal {
+            for j in 0..goal {
+                for k in 1..goal - i {
                     all += 1;
                     holds += usize::from(!self.should_roll(i, j, k));
                 }
@@ -420,8 +418,8 @@ impl Solution {
     ///   slowest and `k` fastest (`i`, `j` below the goal, `k` below `goal - i`).
     pub fn write_to(&self, mut out: impl Write) -> io::Result<()> {
         out.write_all(MAGIC)?;
-        out.write_all(&[rules_code(self.rules)])?;
-        out.write_all(&self.goal.to_le_bytes())?;
+        out.write_all(&[rules_code(self.rules.variant())])?;
+        out.write_all(&self.goal().to_le_bytes())?;
         let mut buffer = Vec::with_capacity(8 * 4096);
         for chunk in self.values.chunks(4096) {
             buffer.clear();
@@ -446,13 +444,17 @@ impl Solution {
         if &header[..8] != MAGIC {
             return Err(SolveError::Format("it does not start with PIGVALS1"));
         }
-        let rules = match header[8] {
-            0 => Rules::TwoDice,
-            1 => Rules::Classic,
+        let variant = match header[8] {
+            0 => Variant::TwoDice,
+            1 => Variant::Classic,
             _ => return Err(SolveError::Format("unknown rules")),
         };
         let goal = u32::from_le_bytes([header[9], header[10], header[11], header[12]]);
-        let goal = check_goal(goal).map_err(|_| SolveError::Format("goal out of range"))?;
+        let rules = Rules::new(variant)
+            .with_goal(goal)
+            .ok()
+            .and_then(|rules| check_goal(rules).ok())
+            .ok_or(SolveError::Format("goal out of range"))?;
         let layout = Layout::new(goal);
         let expected = 8 * layout.len;
         let mut bytes = Vec::with_capacity(expected);
@@ -471,9 +473,8 @@ impl Solution {
         }
         Ok(Solution::new(
             rules,
-            goal,
             layout,
-            Probabilities::new(rules),
+            Probabilities::new(variant),
             values,
             None,
         ))
@@ -482,10 +483,10 @@ impl Solution {
 
 const MAGIC: &[u8; 8] = b"PIGVALS1";
 
-const fn rules_code(rules: Rules) -> u8 {
-    match rules {
-        Rules::TwoDice => 0,
-        Rules::Classic => 1,
+const fn rules_code(variant: Variant) -> u8 {
+    match variant {
+        Variant::TwoDice => 0,
+        Variant::Classic => 1,
     }
 }
 
@@ -504,19 +505,14 @@ pub struct Evaluation {
 /// with each player's decisions fixed instead of maximised: each agent is asked once in
 /// every position, as the game would ask it (its seat's view, both actions legal).
 /// Games in which both players would pass forever count as won by nobody.
-pub fn evaluate<A, B>(
-    rules: Rules,
-    goal: u32,
-    a: &mut A,
-    b: &mut B,
-) -> Result<Evaluation, SolveError>
+pub fn evaluate<A, B>(rules: Rules, a: &mut A, b: &mut B) -> Result<Evaluation, SolveError>
 where
     A: Agent<Game> + ?Sized,
     B: Agent<Game> + ?Sized,
 {
-    let goal = check_goal(goal)?;
-    let layout = Layout::new(goal);
-    let probabilities = Probabilities::new(rules);
+    let rules = check_goal(rules)?;
+    let layout = Layout::new(rules.goal());
+    let probabilities = Probabilities::new(rules.variant());
     let (a_rolls, b_rolls) = (decisions(&layout, a)?, decisions(&layout, b)?);
     // a_moves: A to move with i banked against B's j; b_moves: B to move with i against
     // A's j. Both hold A's chance of winning.
@@ -634,7 +630,7 @@ mod tests {
         let before = tables_solved();
         let tables: Vec<Arc<Solution>> = std::thread::scope(|scope| {
             let callers: Vec<_> = (0..16)
-                .map(|_| scope.spawn(|| super::solved(Rules::TwoDice, 7).unwrap()))
+                .map(|_| scope.spawn(|| super::solved(rules(Variant::TwoDice, 7)).unwrap()))
                 .collect();
             callers.into_iter().map(|c| c.join().unwrap()).collect()
         });
@@ -648,8 +644,12 @@ mod tests {
     use std::collections::HashMap;
     use std::sync::Arc;
 
-    fn solved(rules: Rules, goal: u32) -> Solution {
-        solve(rules, goal).unwrap()
+    fn rules(variant: Variant, goal: u32) -> Rules {
+        Rules::new(variant).with_goal(goal).unwrap()
+    }
+
+    fn solved(variant: Variant, goal: u32) -> Solution {
+        solve(rules(variant, goal)).unwrap()
     }
 
     fn close(a: f64, b: f64, tolerance: f64) -> bool {
@@ -659,9 +659,9 @@ mod tests {
     /// An independent computation: plain value iteration over a cube of positions
     /// `[i][j][k]` in natural order, every one of the 36 (or 6) throws scored by the
     /// game's own `PigPlayer`: no layers, no flat layout, no summed chances.
-    fn naive(rules: Rules, goal: u32) -> HashMap<(u32, u32, u32), f64> {
+    fn naive(variant: Variant, goal: u32) -> HashMap<(u32, u32, u32), f64> {
         use crate::player::PigPlayer;
-        let gains: Vec<u32> = rules
+        let gains: Vec<u32> = variant
             .outcomes()
             .into_iter()
             .map(|throw| {
@@ -719,9 +719,9 @@ mod tests {
         // Classic Pig to 40 is the smallest goal around where holding pays (56
         // positions), so the hold term is checked too.
         for (rules, goal) in [
-            (Rules::TwoDice, 12),
-            (Rules::Classic, 10),
-            (Rules::Classic, 40),
+            (Variant::TwoDice, 12),
+            (Variant::Classic, 10),
+            (Variant::Classic, 40),
         ] {
             let fast = solved(rules, goal);
             let slow = naive(rules, goal);
@@ -741,7 +741,7 @@ mod tests {
     /// debug build.)
     #[test]
     fn classic_pig_as_published() {
-        let solution = solved(Rules::Classic, 100);
+        let solution = solved(Variant::Classic, 100);
         assert!(
             close(solution.first_player_wins(), 0.5306, 5e-5),
             "{}",
@@ -753,7 +753,7 @@ mod tests {
     /// turn points and falls with the opponent's (what makes rolling at 0 safe).
     #[test]
     fn more_points_never_hurt() {
-        for &rules in Rules::ALL {
+        for &rules in Variant::ALL {
             let goal = 30;
             let s = solved(rules, goal);
             let v = |i, j, k| s.value(i, j, k).unwrap_or(f64::NAN);
@@ -778,20 +778,19 @@ mod tests {
     #[test]
     fn goal_one_by_hand() {
         // Roll until you score: P = 35/36 + 1/36 (1 - P), so P = 36/37; classic: 6/7.
-        let two = solved(Rules::TwoDice, 1);
+        let two = solved(Variant::TwoDice, 1);
         assert!(close(two.first_player_wins(), 36.0 / 37.0, 1e-9));
-        let classic = solved(Rules::Classic, 1);
+        let classic = solved(Variant::Classic, 1);
         assert!(close(classic.first_player_wins(), 6.0 / 7.0, 1e-9));
         assert!(two.should_roll(0, 0, 0));
     }
 
     #[test]
     fn evaluation_agrees_with_the_solution() {
-        let solution = Arc::new(solved(Rules::Classic, 20));
+        let solution = Arc::new(solved(Variant::Classic, 20));
         let optimal = Optimal(Arc::clone(&solution));
         let both = evaluate(
-            Rules::Classic,
-            20,
+            rules(Variant::Classic, 20),
             &mut optimal.clone(),
             &mut optimal.clone(),
         )
@@ -801,16 +800,30 @@ mod tests {
         // The optimal strategy guarantees at least the game's value against anybody,
         // and does better against hold:10 from either seat.
         for n in [5, 10, 20] {
-            let against =
-                evaluate(Rules::Classic, 20, &mut optimal.clone(), &mut HoldAt(n)).unwrap();
+            let against = evaluate(
+                rules(Variant::Classic, 20),
+                &mut optimal.clone(),
+                &mut HoldAt(n),
+            )
+            .unwrap();
             assert!(
                 against.a_first >= both.a_first - 1e-7 && against.a_second >= both.a_second - 1e-7,
                 "hold:{n}: {against:?} vs {both:?}"
             );
         }
-        let against = evaluate(Rules::Classic, 20, &mut optimal.clone(), &mut HoldAt(10)).unwrap();
+        let against = evaluate(
+            rules(Variant::Classic, 20),
+            &mut optimal.clone(),
+            &mut HoldAt(10),
+        )
+        .unwrap();
         assert!(against.a_first > both.a_first + 0.01 && against.a_second > both.a_second + 0.01);
-        let mirror = evaluate(Rules::TwoDice, 30, &mut HoldAt(10), &mut HoldAt(10)).unwrap();
+        let mirror = evaluate(
+            rules(Variant::TwoDice, 30),
+            &mut HoldAt(10),
+            &mut HoldAt(10),
+        )
+        .unwrap();
         assert!(close(mirror.a_first + mirror.a_second, 1.0, 1e-7));
     }
 
@@ -853,7 +866,7 @@ mod tests {
             fa / (1.0 - (1.0 - fa) * (1.0 - fb))
         };
 
-        let s = solved(Rules::TwoDice, goal);
+        let s = solved(Variant::TwoDice, goal);
         assert!(close(s.first_player_wins(), 1.0 / (2.0 - f[g]), 1e-7));
         let mut smallest_margin = f64::INFINITY;
         for i in 0..g {
@@ -904,7 +917,12 @@ mod tests {
         let ends = hold20_turn(0);
         let second: f64 = (0..g).map(|next| ends[next] * a[next]).sum();
         let optimal = Optimal(Arc::new(s));
-        let e = evaluate(Rules::TwoDice, goal, &mut optimal.clone(), &mut HoldAt(20)).unwrap();
+        let e = evaluate(
+            rules(Variant::TwoDice, goal),
+            &mut optimal.clone(),
+            &mut HoldAt(20),
+        )
+        .unwrap();
         assert!(close(e.a_first, a[0], 1e-7), "{} vs {}", e.a_first, a[0]);
         assert!(
             close(e.a_second, second, 1e-7),
@@ -915,14 +933,14 @@ mod tests {
 
     #[test]
     fn the_table_round_trips() {
-        let solution = solved(Rules::TwoDice, 15);
+        let solution = solved(Variant::TwoDice, 15);
         let mut bytes = Vec::new();
         solution.write_to(&mut bytes).unwrap();
         assert_eq!(bytes.len(), 13 + 8 * solution.positions());
         let read = Solution::read_from(&bytes[..]).unwrap();
         assert_eq!(
             (read.rules(), read.goal(), read.stats()),
-            (Rules::TwoDice, 15, None)
+            (rules(Variant::TwoDice, 15), 15, None)
         );
         assert_eq!(read.values, solution.values);
         assert!(Solution::read_from(&bytes[..40]).is_err());
@@ -935,7 +953,7 @@ mod tests {
     fn damaged_tables_are_refused() {
         type Damage = fn(&mut Vec<u8>);
         let mut table = Vec::new();
-        solved(Rules::Classic, 5).write_to(&mut table).unwrap();
+        solved(Variant::Classic, 5).write_to(&mut table).unwrap();
         let changed = |change: Damage| {
             let mut bytes = table.clone();
             change(&mut bytes);
@@ -972,12 +990,16 @@ mod tests {
         ));
     }
 
+    /// A goal of 0 is no rules at all; a goal any game may have, but above the
+    /// solver's bound, is refused by the solver.
     #[test]
     fn refuses_unreasonable_goals() {
-        assert!(matches!(solve(Rules::TwoDice, 0), Err(SolveError::Goal(0))));
-        assert!(matches!(
-            solve(Rules::TwoDice, MAX_GOAL + 1),
-            Err(SolveError::Goal(_))
-        ));
+        assert!(Rules::default().with_goal(0).is_err());
+        let beyond = rules(Variant::TwoDice, MAX_GOAL + 1);
+        assert!(matches!(solve(beyond), Err(SolveError::Goal(301))));
+        assert!(matches!(super::solved(beyond), Err(SolveError::Goal(301))));
+        let table = rules(Variant::Classic, MAX_GOAL + 1);
+        let refused = evaluate(table, &mut HoldAt(20), &mut HoldAt(20));
+        assert!(matches!(refused, Err(SolveError::Goal(301))));
     }
 }

@@ -9,13 +9,15 @@ use cards_core::protocol::{Actor, GameState};
 use cards_core::replay::{Recording, play_back, replay, step_through};
 use pig::face::{LastRoll, Setup};
 use pig::game::RollEffect;
-use pig::{Action, AnyStrategy, Event, Game, HoldAt, Outcome, PigDice, Rules, StrategySpec, Throw};
+use pig::{
+    Action, AnyStrategy, Event, Game, HoldAt, Outcome, PigDice, Rules, StrategySpec, Throw, Variant,
+};
 use pretty_assertions::assert_eq;
 use serde_json::{Value, json};
 
-const RULES: [Rules; 2] = [Rules::TwoDice, Rules::Classic];
+const RULES: [Variant; 2] = [Variant::TwoDice, Variant::Classic];
 
-fn setup(rules: Rules, goal: u32, computer: Option<StrategySpec>) -> Setup {
+fn setup(rules: Variant, goal: u32, computer: Option<StrategySpec>) -> Setup {
     Setup {
         rules,
         goal,
@@ -70,7 +72,7 @@ fn a_setup_reads_from_a_web_request_and_refuses_what_describes_no_game() {
         other => panic!("{other} is no object"),
     };
     let read = |value: Value| setup_from_map::<Setup>(map(value));
-    let want = setup(Rules::Classic, 30, Some(StrategySpec::HoldAt(10)));
+    let want = setup(Variant::Classic, 30, Some(StrategySpec::HoldAt(10)));
     assert_eq!(
         read(json!({"rules": "classic", "goal": 30, "computer": "hold:10"})).unwrap(),
         want
@@ -81,7 +83,7 @@ fn a_setup_reads_from_a_web_request_and_refuses_what_describes_no_game() {
     );
     assert_eq!(
         read(json!({})).unwrap(),
-        setup(Rules::TwoDice, 100, None),
+        setup(Variant::TwoDice, 100, None),
         "the assignment's game"
     );
     for (bad, error) in [
@@ -99,22 +101,22 @@ fn a_setup_reads_from_a_web_request_and_refuses_what_describes_no_game() {
     }
     for (bad, person, error) in [
         (
-            setup(Rules::TwoDice, 0, None),
+            setup(Variant::TwoDice, 0, None),
             None,
             "`goal=0`: the goal is a number of points from 1 to 10000",
         ),
         (
-            setup(Rules::TwoDice, 10_001, None),
+            setup(Variant::TwoDice, 10_001, None),
             None,
             "`goal=10001`: the goal is a number of points from 1 to 10000",
         ),
         (
-            setup(Rules::TwoDice, 301, Some(StrategySpec::Optimal)),
+            setup(Variant::TwoDice, 301, Some(StrategySpec::Optimal)),
             None,
             "`goal=301`: the optimal Computer plays to at most 300 points",
         ),
         (
-            setup(Rules::TwoDice, 100, None),
+            setup(Variant::TwoDice, 100, None),
             Some(1),
             "seat 1: the person plays seat 0, the Human, who moves first",
         ),
@@ -212,7 +214,7 @@ fn step(
 #[test]
 fn the_lines_and_view_of_a_hand_worked_game_are_the_pages() {
     let mut game = Game::start(
-        &setup(Rules::TwoDice, 20, Some(StrategySpec::HoldAt(10))),
+        &setup(Variant::TwoDice, 20, Some(StrategySpec::HoldAt(10))),
         Some(0),
         1,
     )
@@ -321,7 +323,7 @@ fn the_lines_and_view_of_a_hand_worked_game_are_the_pages() {
 /// Classic Pig's lines show its one die; the Computer's win is told in its words.
 #[test]
 fn the_computers_lines_and_ending() {
-    let mut game = Game::start(&setup(Rules::Classic, 5, None), Some(0), 1).unwrap();
+    let mut game = Game::start(&setup(Variant::Classic, 5, None), Some(0), 1).unwrap();
     let mut events = Vec::new();
     game.apply(Action::Hold, &mut events).unwrap();
     game.apply(Action::Roll, &mut events).unwrap();
@@ -344,7 +346,7 @@ fn the_computers_lines_and_ending() {
 #[test]
 fn the_optimal_computer_plays_one_shared_table() {
     let game = Game::start(
-        &setup(Rules::Classic, 20, Some(StrategySpec::Optimal)),
+        &setup(Variant::Classic, 20, Some(StrategySpec::Optimal)),
         Some(0),
         3,
     )
@@ -359,8 +361,11 @@ fn the_optimal_computer_plays_one_shared_table() {
         .collect();
     assert_eq!(tables.len(), 4);
     assert!(tables.iter().all(|table| Arc::ptr_eq(table, &tables[0])));
-    assert_eq!((tables[0].rules(), tables[0].goal()), (Rules::Classic, 20));
-    let holds = Game::start(&setup(Rules::Classic, 20, None), None, 3).unwrap();
+    assert_eq!(
+        tables[0].rules(),
+        Rules::new(Variant::Classic).with_goal(20).unwrap()
+    );
+    let holds = Game::start(&setup(Variant::Classic, 20, None), None, 3).unwrap();
     assert!(matches!(
         holds.bots().unwrap()[..],
         [

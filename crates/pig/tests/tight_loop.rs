@@ -20,14 +20,18 @@ use pig::simulate::Setup;
 use pig::{AnyStrategy, HoldAt, Optimal, Rules, solve};
 use tight_loop::{Decide, Game, Hold, OptimalBits};
 
+/// Two dice to the tight loop's goal (the assignment's 100).
+fn rules() -> Rules {
+    Rules::default().with_goal(tight_loop::GOAL).unwrap()
+}
+
 fn games() -> u64 {
     std::env::var("TIGHT_LOOP_GAMES").map_or(2_000, |n| n.parse().unwrap())
 }
 
 fn agree<A: Decide>(engine_a: AnyStrategy, tight_a: &A, seed: u64, games: u64) {
     let game = Setup {
-        rules: Rules::TwoDice,
-        goal: tight_loop::GOAL,
+        rules: rules(),
         a: (engine_a, "a".to_owned()),
         b: (AnyStrategy::HoldAt(HoldAt(20)), "hold:20".to_owned()),
     };
@@ -53,7 +57,7 @@ fn hold20_against_hold20() {
 
 #[test]
 fn optimal_against_hold20() {
-    let solution = Arc::new(solve(Rules::TwoDice, tight_loop::GOAL).unwrap());
+    let solution = Arc::new(solve(rules()).unwrap());
     let bits = OptimalBits::new(&solution);
     agree(AnyStrategy::Optimal(Optimal(solution)), &bits, 2, games());
 }
@@ -63,7 +67,7 @@ fn optimal_against_hold20() {
 #[ignore = "100,000 games of each pairing: run with --release -- --ignored"]
 fn a_hundred_thousand_games_agree() {
     agree(AnyStrategy::HoldAt(HoldAt(20)), &Hold(20), 1, 100_000);
-    let solution = Arc::new(solve(Rules::TwoDice, tight_loop::GOAL).unwrap());
+    let solution = Arc::new(solve(rules()).unwrap());
     let bits = OptimalBits::new(&solution);
     agree(AnyStrategy::Optimal(Optimal(solution)), &bits, 1, 100_000);
 }

@@ -10,7 +10,7 @@ mod value_iteration;
 
 use cards_core::names::RuleSet;
 use pig::solver::TOLERANCE;
-use pig::{Rules, solve};
+use pig::{Rules, Variant, solve};
 use value_iteration::ValueIteration;
 
 /// The textbook iteration is run to a tighter tolerance than the solver's, so that the
@@ -23,9 +23,10 @@ const TIGHTER: f64 = TOLERANCE / 1000.0;
 /// exact ones (1.2e-9 at worst here, classic goal 30), not within it.
 const AGREE: f64 = 10.0 * TOLERANCE;
 
-fn agree(rules: Rules, goal: u32) {
-    let solution = solve(rules, goal).unwrap();
-    let plain = ValueIteration::solve(rules, goal, TIGHTER);
+fn agree(variant: Variant, goal: u32) {
+    let rules = Rules::new(variant).with_goal(goal).unwrap();
+    let solution = solve(rules).unwrap();
+    let plain = ValueIteration::solve(rules, TIGHTER);
     for i in 0..goal {
         for j in 0..goal {
             for k in 0..goal - i {
@@ -34,13 +35,13 @@ fn agree(rules: Rules, goal: u32) {
                 let ours = plain.value(iu, ju, ku);
                 assert!(
                     (theirs - ours).abs() < AGREE,
-                    "{rules}, goal {goal}, ({i}, {j}, {k}): {theirs} against {ours}"
+                    "{variant}, goal {goal}, ({i}, {j}, {k}): {theirs} against {ours}"
                 );
                 let (roll, hold) = plain.roll_and_hold(iu, ju, ku);
                 if solution.should_roll(i, j, k) != (roll >= hold) {
                     assert!(
                         (roll - hold).abs() < AGREE,
-                        "{rules}, goal {goal}, ({i}, {j}, {k}): roll {roll}, hold {hold}"
+                        "{variant}, goal {goal}, ({i}, {j}, {k}): roll {roll}, hold {hold}"
                     );
                 }
             }
@@ -50,9 +51,9 @@ fn agree(rules: Rules, goal: u32) {
 
 #[test]
 fn the_solver_agrees_with_plain_value_iteration() {
-    for &rules in Rules::ALL {
+    for &variant in Variant::ALL {
         for goal in [1, 2, 7, 30] {
-            agree(rules, goal);
+            agree(variant, goal);
         }
     }
 }

@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 use ::pig::dice::Throw;
 use ::pig::game::{Action, Event, Game};
+use ::pig::rules::Rules;
 use ::pig::simulate::Worker;
 use ::pig::solver::{Solution, check_goal as solver_goal, solve};
 use ::pig::strategy::StrategySpec;
@@ -20,6 +21,7 @@ use cards_core::protocol::{Actor, GameState};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
+use serde_json::Value;
 
 use crate::common::{no_seat, play_batch};
 use crate::face::{FaceState, PyGame, face_state, setup_from};
@@ -89,7 +91,7 @@ face_state!(
     /// The rules' name: "two-dice" or "classic".
     #[getter]
     fn rules(&self) -> String {
-        self.state.game.rules().to_string()
+        self.state.game.rules().variant().to_string()
     }
 
     /// The points needed to win.
@@ -104,14 +106,14 @@ face_state!(
         if self.state.game.actor() != Actor::Chance {
             return Vec::new();
         }
-        let outcomes = self.state.game.rules().outcomes();
+        let outcomes = self.state.game.rules().variant().outcomes();
         let p = 1.0 / outcomes.len() as f64;
         (0..outcomes.len()).map(|index| (index, p)).collect()
     }
 
     /// The faces of chance outcome `index`: `[a, b]` for two dice, `[face]` for one.
     fn chance_faces(&self, index: usize) -> PyResult<Vec<u32>> {
-        let outcomes = self.state.game.rules().outcomes();
+        let outcomes = self.state.game.rules().variant().outcomes();
         outcomes
             .get(index)
             .map(|&throw| throw_faces(throw))
@@ -121,7 +123,7 @@ face_state!(
     /// Carries out chance outcome `index` (of `chance_outcomes()`); raises ValueError,
     /// changing nothing, if the dice do not roll now or there is no such outcome.
     fn apply_chance(&mut self, index: usize) -> PyResult<()> {
-        let outcomes = self.state.game.rules().outcomes();
+        let outcomes = self.state.game.rules().variant().outcomes();
         let throw = *outcomes
             .get(index)
             .ok_or_else(|| PyValueError::new_err(format!("no chance outcome {index}")))?;
@@ -169,7 +171,7 @@ face_state!(
         let (a, b) = self.scores();
         format!(
             "PigState(rules={:?}, goal={}, scores=({a}, {b}), turn_points={}, current_player={})",
-            self.state.game.rules().to_string(),
+            self.state.game.rules().variant().to_string(),
             self.state.game.goal(),
             self.state.game.player(self.state.game.current()).turn_points(),
             self.current_player()
@@ -216,9 +218,9 @@ impl Optimal {
     #[new]
     #[pyo3(signature = (rules = "two-dice", goal = 100))]
     fn new(py: Python<'_>, rules: &str, goal: u32) -> PyResult<Optimal> {
-        let setup = setup_from::<Game>(&[("rules", rules.into()), ("goal", goal.into())])?;
+        let rules = rules_of(&[("rules", rules.into()), ("goal", goal.into())])?;
         let solution = py
-            .detach(|| solve(setup.rules, setup.goal))
+            .detach(|| solve(rules))
             .map_err(|error| PyValueError::new_err(error.to_string()))?;
         Ok(Optimal {
             solution: Arc::new(solution),
@@ -265,8 +267,7 @@ pub fn play_pig<'py>(
     rules: &str,
     goal: u32,
 ) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
-    let setup = setup_from::<Game>(&[("rules", rules.into()), ("goal", goal.into())])?;
-    let (rules, goal) = (setup.rules, setup.goal);
+    let rules = rules_of(&[("rules", rules.into()), ("goal", goal.into())])?;
     let spec = |text: &str| -> PyResult<StrategySpec> {
         text.parse()
             .map_err(|error| PyValueError::new_err(format!("strategy {text:?}: {error}")))
@@ -275,11 +276,11 @@ pub fn play_pig<'py>(
     let optimal = a == StrategySpec::Optimal || b == StrategySpec::Optimal;
     if optimal {
         // The solver's own, narrower, range: a refused request, not a broken invariant.
-        solver_goal(goal).map_err(|error| PyValueError::new_err(error.to_string()))?;
+        solver_goal(rules).map_err(|error| PyValueError::new_err(error.to_string()))?;
     }
     let worker = move || -> Result<Worker<_, _>, String> {
         let solution = if optimal {
-            Some(Arc::new(solve(rules, goal).map_err(|e| e.to_string())?))
+            Some(Arc::new(solve(rules).map_err(|e| e.to_string())?))
         } else {
             None
         };
@@ -287,7 +288,7 @@ pub fn play_pig<'py>(
             spec.build(solution.as_ref())
                 .ok_or_else(|| "the optimal strategy has no table".to_owned())
         };
-        Ok(Worker::new(&setup, build(a)?, build(b)?))
+        Ok(Worker::new(rules, build(a)?, build(b)?))
     };
     let (winners, [turns]) = play_batch(py, games, seed, worker, |worker, seed, index| {
         let (outcome, length) = worker.play(seed, index).map_err(|e| e.to_string())?;
@@ -295,6 +296,14 @@ pub fn play_pig<'py>(
         Ok((Some(winner), [u64::from(length)]))
     })?;
     Ok((PyBytes::new(py, &winners), PyBytes::new(py, &turns)))
+}
+
+/// The game's rules (dice and goal) from options named as Python names them, refused
+/// as `PigState(...)` refuses them.
+fn rules_of(named: &[(&str, Value)]) -> PyResult<Rules> {
+    setup_from::<Game>(named)?
+        .check()
+        .map_err(PyValueError::new_err)
 }
 
 /// Adds Pig's classes and functions to the module.

@@ -25,17 +25,13 @@ use clap::{Args, Parser, Subcommand};
 use grader::args::{AutograderArgs, RunArgs};
 use pig::error::Refusal;
 use pig::files;
-use pig::rules::DEFAULT_GOAL;
+use pig::rules::{DEFAULT_GOAL, MAX_GOAL, SetupError, Variant};
 use pig::simulate::Setup;
 use pig::solver::{Solution, SolveError, TOLERANCE, check_goal, evaluate, solve};
 use pig::{AnyStrategy, Rules, StrategySpec, Throw};
 use pig::{Ending, PigGame};
 
 const PROGRAM: &str = "pig";
-
-/// The largest goal a game may have: enough for any demonstration, and far from
-/// overflowing a score.
-const MAX_GAME_GOAL: u32 = pig::face::MAX_GOAL;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -98,20 +94,30 @@ struct PlayArgs {
     record: Option<PathBuf>,
 }
 
+/// The dice and the goal the command line names (with clap's bounds on the goal), and
+/// where a table is.
 #[derive(Debug, Args)]
 struct GameArgs {
     /// The points needed to win (the assignment's is 100; 1 to 10000, and at most 300
     /// for the optimal strategy, whose table grows as the cube of the goal).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_GOAL,
-          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_GAME_GOAL)))]
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_GOAL)))]
     goal: u32,
     /// two-dice: the assignment's two dice; classic: one die, a 1 loses the turn.
     #[arg(long, value_name = "RULES", default_value = "two-dice")]
-    rules: Rules,
+    rules: Variant,
     /// A value table written by `pig solve --out`, for the optimal strategy (without
     /// one, the strategy is solved first: about a second for goal 100).
     #[arg(long, value_name = "FILE")]
     table: Option<PathBuf>,
+}
+
+impl GameArgs {
+    /// The game's rules. Clap has checked the goal's bounds already, with its own words
+    /// (`0 is not in 1..=10000`).
+    fn rules(&self) -> Result<Rules, SetupError> {
+        Rules::new(self.rules).with_goal(self.goal)
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -300,7 +306,7 @@ struct DiceArgs {
     count: u64,
     /// two-dice: two dice a roll, the assignment's; classic: one die a roll.
     #[arg(long, value_name = "RULES", default_value = "two-dice")]
-    rules: Rules,
+    rules: Variant,
 }
 
 #[derive(Debug, Args)]
@@ -375,11 +381,13 @@ enum Failure {
     )]
     Mismatch {
         path: String,
-        found_rules: Rules,
+        found_rules: Variant,
         found_goal: u32,
-        rules: Rules,
+        rules: Variant,
         goal: u32,
     },
+    #[error("{0}")]
+    Rules(#[from] SetupError),
     #[error("--table is read only for the optimal strategy, and no player here plays it")]
     UnusedTable,
     #[error("{0}")]
@@ -523,12 +531,12 @@ fn run_grade(args: GradeArgs) -> Result<ExitCode, Failure> {
 }
 
 fn run_game(args: PlayArgs) -> Result<ExitCode, Failure> {
-    let GameArgs { goal, rules, .. } = args.game;
+    let rules = args.game.rules()?;
     // The dice file is checked before anything else: a bad one plays nothing.
     let recorded = args
         .dice
         .as_deref()
-        .map(|path| read_dice(path, rules))
+        .map(|path| read_dice(path, rules.variant()))
         .transpose()?;
     let solution = solution_for(&args.game, args.computer.needs_solution())?;
     let computer = strategy(args.computer, solution.as_ref())?;
@@ -548,7 +556,7 @@ fn run_game(args: PlayArgs) -> Result<ExitCode, Failure> {
     let (input, output) = (io::stdin().lock(), io::stdout().lock());
     // The hint goes only to a person at a terminal: a piped game is the assignment's.
     let at_terminal = io::stdin().is_terminal() && io::stdout().is_terminal();
-    let mut game = PigGame::new(rules, goal, chance, computer, input, output)
+    let mut game = PigGame::new(rules, chance, computer, input, output)
         .with_echo(args.echo)
         .with_hint(at_terminal);
     let played = game.play();
@@ -588,9 +596,9 @@ fn run_replay(path: &Path) -> Result<ExitCode, Failure> {
 
 /// The rolls of a dice file, checked whole. The file is read with the workspace's size
 /// limit, so `--dice /dev/zero` is refused at once rather than filling memory.
-fn read_dice(path: &Path, rules: Rules) -> Result<Vec<Throw>, Failure> {
+fn read_dice(path: &Path, variant: Variant) -> Result<Vec<Throw>, Failure> {
     let text = read_file(path)?;
-    files::parse_dice(rules, &text).map_err(|error| Failure::DiceFile {
+    files::parse_dice(variant, &text).map_err(|error| Failure::DiceFile {
         path: path.display().to_string(),
         error,
     })
@@ -624,20 +632,20 @@ fn solution_for(game: &GameArgs, needed: bool) -> Result<Option<Arc<Solution>>, 
 /// Reads `--table` (checking it fits the rules and goal) or solves; also returns the
 /// seconds spent solving (`None` for a table read).
 fn load_or_solve(game: &GameArgs) -> Result<(Solution, Option<f64>), Failure> {
-    check_goal(game.goal)?;
+    let rules = check_goal(game.rules()?)?;
     let Some(path) = &game.table else {
         let start = Instant::now();
-        let solution = solve(game.rules, game.goal)?;
+        let solution = solve(rules)?;
         return Ok((solution, Some(start.elapsed().as_secs_f64())));
     };
     let solution = read_table(path)?;
-    if (solution.rules(), solution.goal()) != (game.rules, game.goal) {
+    if solution.rules() != rules {
         return Err(Failure::Mismatch {
             path: path.display().to_string(),
-            found_rules: solution.rules(),
+            found_rules: solution.rules().variant(),
             found_goal: solution.goal(),
-            rules: game.rules,
-            goal: game.goal,
+            rules: rules.variant(),
+            goal: rules.goal(),
         });
     }
     Ok((solution, None))
@@ -649,7 +657,7 @@ fn read_table(path: &Path) -> Result<Solution, Failure> {
 }
 
 fn run_solve(args: SolveArgs) -> Result<ExitCode, Failure> {
-    check_goal(args.game.goal)?;
+    check_goal(args.game.rules()?)?;
     // The output files are opened before the solving, so a path that cannot be written
     // fails at once rather than after a long solve. They are emptied only when written:
     // `--out` may name the `--table` being read.
@@ -660,7 +668,8 @@ fn run_solve(args: SolveArgs) -> Result<ExitCode, Failure> {
     let (rules, goal) = (solution.rules(), solution.goal());
     let mut optimal = pig::Optimal(Arc::clone(&solution));
     let mut against = strategy(args.against, Some(&solution))?;
-    let evaluation = evaluate(rules, goal, &mut optimal, &mut against)?;
+    let evaluation = evaluate(rules, &mut optimal, &mut against)?;
+    let rules = rules.variant();
 
     // The report is made whole first and printed after the files are written, so a file
     // that cannot be written (a full disk, /dev/full) leaves nothing on stdout.
@@ -819,8 +828,7 @@ fn run_simulate(args: SimulateArgs) -> Result<ExitCode, Failure> {
     let needs = args.a.needs_solution() || args.b.needs_solution();
     let solution = solution_for(&args.game, needs)?;
     let game = Setup {
-        rules: args.game.rules,
-        goal: args.game.goal,
+        rules: args.game.rules()?,
         a: (strategy(args.a, solution.as_ref())?, args.a.to_string()),
         b: (strategy(args.b, solution.as_ref())?, args.b.to_string()),
     };

@@ -136,7 +136,7 @@ fn draw(picture: &Picture, solution: &Solution, svg: &mut String) -> Result<(), 
     root.fill(&WHITE).map_err(drawing)?;
     let title = format!(
         "Pig, {} rules, goal {goal}: chance of winning of the player about to roll",
-        solution.rules()
+        solution.rules().variant()
     );
     let root = root.titled(&title, (FONT, 24)).map_err(drawing)?;
     let subtitle = if picture.ever_holds() {
@@ -284,11 +284,12 @@ fn color(t: f64) -> RGBColor {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pig::rules::Variant;
     use pig::{Rules, solve};
     use pretty_assertions::assert_eq;
 
-    fn solved(rules: Rules, goal: u32) -> Solution {
-        solve(rules, goal).unwrap()
+    fn solved(variant: Variant, goal: u32) -> Solution {
+        solve(Rules::new(variant).with_goal(goal).unwrap()).unwrap()
     }
 
     fn hex(color: RGBColor) -> String {
@@ -348,7 +349,7 @@ mod tests {
 
     #[test]
     fn the_picture_has_its_title_axes_and_color_bar() {
-        let solution = solved(Rules::Classic, 40);
+        let solution = solved(Variant::Classic, 40);
         let svg = winning_chances_svg(&solution).unwrap();
         assert_well_formed(&svg);
         for words in [
@@ -377,13 +378,13 @@ mod tests {
     /// its chance on the scale.
     #[test]
     fn cells_show_the_chances_of_the_solution() {
-        let one = Picture::of(&solved(Rules::Classic, 1)).unwrap();
+        let one = Picture::of(&solved(Variant::Classic, 1)).unwrap();
         assert!((one.chance(0, 0) - 6.0 / 7.0).abs() < 1e-9);
-        let one = Picture::of(&solved(Rules::TwoDice, 1)).unwrap();
+        let one = Picture::of(&solved(Variant::TwoDice, 1)).unwrap();
         assert!((one.chance(0, 0) - 36.0 / 37.0).abs() < 1e-9);
 
         let goal = 40;
-        let solution = solved(Rules::Classic, goal);
+        let solution = solved(Variant::Classic, goal);
         let picture = Picture::of(&solution).unwrap();
         let svg = winning_chances_svg(&solution).unwrap();
         let fills = cell_fills(&svg, goal);
@@ -408,7 +409,7 @@ mod tests {
     /// only there; under the two-dice rules there is none, and the picture says why.
     #[test]
     fn the_hold_boundary_is_where_holding_starts_or_stops() {
-        let solution = solved(Rules::Classic, 40);
+        let solution = solved(Variant::Classic, 40);
         let picture = Picture::of(&solution).unwrap();
         // Classic Pig to 40 holds at the start (0, 0) and rolls on at 39 points.
         assert!(solution.hold_from(0, 0).is_some() && picture.holds(0, 0));
@@ -430,7 +431,7 @@ mod tests {
         }
         assert!(crossings > 0);
 
-        let solution = solved(Rules::TwoDice, 20);
+        let solution = solved(Variant::TwoDice, 20);
         let picture = Picture::of(&solution).unwrap();
         assert!(!picture.ever_holds() && picture.hold_boundary().is_empty());
         let svg = winning_chances_svg(&solution).unwrap();
