@@ -194,20 +194,11 @@ fn parse_with<P: clap::Parser>(program: &str, command: clap::Command) -> Result<
 /// in its last paragraph (they are for installing, not for playing).
 #[cfg(feature = "generate")]
 pub fn parse_game_args<P: clap::Parser>(program: &str) -> Result<P, ExitCode> {
-    let args: Vec<String> = std::env::args().skip(1).take(3).collect();
+    // One more than any of the two takes, so that an extra argument is refused, not dropped.
+    let args: Vec<String> = std::env::args().skip(1).take(4).collect();
     match args.first().map(String::as_str) {
         Some("completions") => Err(completions::<P>(program, &args[1..])),
-        Some("man") if args.len() == 1 => {
-            let mut page = Vec::new();
-            match clap_mangen::Man::new(P::command()).render(&mut page) {
-                Ok(()) => Err(write_stdout_bytes(program, &page)),
-                Err(error) => Err(report(program, error)),
-            }
-        }
-        Some("man") => Err(report(
-            program,
-            format!("{program} man takes no arguments (it writes the man page on stdout)"),
-        )),
+        Some("man") => Err(man::<P>(program, &args[1..])),
         _ => {
             let command = P::command();
             let install = format!(
@@ -221,6 +212,68 @@ pub fn parse_game_args<P: clap::Parser>(program: &str) -> Result<P, ExitCode> {
             parse_with::<P>(program, command.after_help(after))
         }
     }
+}
+
+/// `GAME man`: the binary's man page on stdout. `GAME man --out DIR`: that page and one
+/// for each subcommand (`GAME-SUBCOMMAND.1`, the pages the first one's SUBCOMMANDS
+/// section names) written into DIR, created if missing, each file's path printed. A
+/// page that cannot be written is one line on stderr, status 2.
+#[cfg(feature = "generate")]
+fn man<P: clap::Parser>(program: &str, args: &[String]) -> ExitCode {
+    let dir = match args {
+        [] => {
+            let mut page = Vec::new();
+            return match clap_mangen::Man::new(P::command()).render(&mut page) {
+                Ok(()) => write_stdout_bytes(program, &page),
+                Err(error) => report(program, error),
+            };
+        }
+        [flag, dir] if flag == "--out" => dir.as_str(),
+        [flag] if flag.starts_with("--out=") => &flag["--out=".len()..],
+        _ => {
+            return report(
+                program,
+                format!(
+                    "usage: {program} man [--out DIR] (the man page on stdout, or every page \
+                     written into DIR)"
+                ),
+            );
+        }
+    };
+    let dir = std::path::Path::new(dir);
+    let mut written = Vec::new();
+    let mut command = P::command().disable_help_subcommand(true);
+    command.build();
+    let made = std::fs::create_dir_all(dir).and_then(|()| man_pages(command, dir, &mut written));
+    if let Err(error) = made {
+        return report(
+            program,
+            format!(
+                "man --out `{}`: {error}",
+                crate::input::quoted(&dir.display().to_string())
+            ),
+        );
+    }
+    let list: String = written
+        .iter()
+        .map(|path| format!("{}\n", path.display()))
+        .collect();
+    write_stdout_bytes(program, list.as_bytes())
+}
+
+/// Writes the page of `command` and of each of its subcommands that `--help` shows, the
+/// subcommands first, into `dir`; `written` gets each file's path.
+#[cfg(feature = "generate")]
+fn man_pages(
+    command: clap::Command,
+    dir: &std::path::Path,
+    written: &mut Vec<std::path::PathBuf>,
+) -> io::Result<()> {
+    for sub in command.get_subcommands().filter(|sub| !sub.is_hide_set()) {
+        man_pages(sub.clone(), dir, written)?;
+    }
+    written.push(clap_mangen::Man::new(command).generate_to(dir)?);
+    Ok(())
 }
 
 /// `GAME completions SHELL`: the script, or a one-line usage error.
@@ -295,11 +348,6 @@ fn subcommand_path(
         }
     }
     path.join(" ")
-}
-
-/// Reports a usage error as [`usage_line`] writes it and returns exit status 2.
-pub fn report_usage(program: &str, rendered: &str) -> ExitCode {
-    report(program, usage_line(program, rendered))
 }
 
 #[cfg(test)]
