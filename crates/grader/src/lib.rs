@@ -22,10 +22,14 @@
 //!   cases, results or network in sight, its own copy of the submission, its own PID
 //!   namespace; a dedicated user id as root without bubblewrap), with limits on memory,
 //!   processes, file size and CPU time; `--no-sandbox` for programs one trusts.
+//! - [`pace`]: what playing an interactive program as a person needs: the answerer's
+//!   [`pace::Reply`], the [`pace::Conversation`] with its transcript, and how the grader
+//!   sees that a program waits for input.
 //! - [`run`]: one run of a program, killed with everything it started at the timeout or
 //!   when its output passes the limit, by the `kill(2)` system call, waited for with a
 //!   deadline; what actually happened is reported. The compile step is such a run
-//!   ([`run::compile`]).
+//!   ([`run::compile`]). Its input is given all at once ([`run::run`]) or, to an
+//!   interactive program, a line at a time once it asks ([`run::converse`]).
 //! - [`verdict`]: the result model: pass (with the reading seen), whitespace only, wrong
 //!   output (the first differing line: its number, both versions cut and escaped, the
 //!   column where they part), a broken rule, crashed (exit status or signal, the end of
@@ -67,6 +71,7 @@ pub mod cgroup;
 pub mod files;
 pub mod limits;
 pub mod outcome;
+pub mod pace;
 pub mod report;
 pub mod run;
 pub mod sandbox;

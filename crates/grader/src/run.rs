@@ -2,6 +2,11 @@
 //! its sandbox ([`crate::sandbox`]), ended at the timeout with every process it started,
 //! and a report of what actually happened.
 //!
+//! Standard input is given in one of two ways, over one and the same run: all at once
+//! and then closed ([`run`]: a case's input file), or as a person types
+//! ([`converse`]: a line at a time, each once the program has asked for it and chosen
+//! from what it printed; [`crate::pace`] says how the grader sees that it asks).
+//!
 //! The program (the sandbox's first process: `bwrap`, `setpriv` or `prlimit`) starts in
 //! a process group of its own. Whenever a run ends, however it ends (the program exited,
 //! the timeout passed, the output grew past the limit), the group is sent `SIGKILL` with
@@ -17,7 +22,9 @@
 //! only without a PID namespace) has timed out: its output never ended.
 
 use std::ffi::OsString;
+use std::fs::File;
 use std::io::{self, Read, Write};
+use std::os::fd::OwnedFd;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Child, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -27,6 +34,7 @@ use std::time::{Duration, Instant};
 
 use crate::limits::Limits;
 use crate::outcome::{Exit, Killed, Run};
+use crate::pace::{Conversation, Pace, Person, Reply};
 use crate::sandbox::{Compiled, Isolation, Prepared, Sandbox};
 
 /// How often a running child is polled.
@@ -49,18 +57,67 @@ pub fn run(
     env: &[(&str, &str)],
     limits: Limits,
 ) -> io::Result<Run> {
+    start(sandbox, slot, command, Stdin::All(stdin), env, limits).map(|talk| talk.run)
+}
+
+/// Runs `command` as [`run`] does, but plays it as a person would ([`crate::pace`]):
+/// nothing is written to its standard input until `answerer` answers, and the answerer
+/// is asked, with the program's output so far, only when the program waits for input
+/// and something changed since it was last asked (new output, or its last answer read).
+/// Each answer is one line, written once the previous one has been read.
+///
+/// The timeout, the output limit, the kill of everything the program started and the
+/// [`Run`] are exactly [`run`]'s: a program that never asks times out, one that ends
+/// without reading an answer ends as it does (no error). The [`Conversation`] holds the
+/// answers given with their places in the output, for the transcript.
+pub fn converse<F>(
+    sandbox: &Sandbox,
+    slot: usize,
+    command: &[OsString],
+    env: &[(&str, &str)],
+    limits: Limits,
+    mut answerer: F,
+) -> io::Result<Conversation>
+where
+    F: FnMut(&[u8]) -> Reply,
+{
+    let stdin = Stdin::Paced(Pace::default(), &mut answerer);
+    start(sandbox, slot, command, stdin, env, limits)
+}
+
+/// What a run's standard input gets.
+enum Stdin<'a> {
+    /// These bytes, all at once, then the end of file.
+    All(&'a [u8]),
+    /// Lines from an answerer, at the pace of a person.
+    Paced(Pace, &'a mut dyn FnMut(&[u8]) -> Reply),
+}
+
+/// Prepares the run's sandbox and runs it: [`run`] and [`converse`].
+fn start(
+    sandbox: &Sandbox,
+    slot: usize,
+    command: &[OsString],
+    stdin: Stdin<'_>,
+    env: &[(&str, &str)],
+    limits: Limits,
+) -> io::Result<Conversation> {
     // The run's time starts now: a copy of the submission made for it counts against it.
     let start = Instant::now();
     let prepared = match sandbox.prepare(command, &limits, slot, start + limits.timeout) {
         Ok(prepared) => prepared,
         Err(error) if error.kind() == io::ErrorKind::TimedOut => {
-            return Ok(Run {
-                exit: Exit::TimedOut,
-                stdout: Vec::new(),
-                stderr: error.to_string().into_bytes(),
-                elapsed: start.elapsed(),
-                killed: Killed::Everything,
-                out_of_memory: false,
+            return Ok(Conversation {
+                run: Run {
+                    exit: Exit::TimedOut,
+                    stdout: Vec::new(),
+                    stderr: error.to_string().into_bytes(),
+                    elapsed: start.elapsed(),
+                    killed: Killed::Everything,
+                    out_of_memory: false,
+                },
+                answers: Vec::new(),
+                closed_at: None,
             });
         }
         Err(error) => return Err(error),
@@ -79,7 +136,15 @@ pub fn compile<'a>(
     limits: &Limits,
 ) -> io::Result<&'a Compiled> {
     let prepared = sandbox.prepare_compile(line, limits)?;
-    let run = run_prepared(sandbox, prepared, b"", &[], *limits, Instant::now())?;
+    let run = run_prepared(
+        sandbox,
+        prepared,
+        Stdin::All(b""),
+        &[],
+        *limits,
+        Instant::now(),
+    )?
+    .run;
     sandbox.keep_compiled(line, &run, limits)
 }
 
@@ -87,11 +152,11 @@ pub fn compile<'a>(
 fn run_prepared(
     sandbox: &Sandbox,
     mut prepared: Prepared,
-    stdin: &[u8],
+    stdin: Stdin<'_>,
     env: &[(&str, &str)],
     limits: Limits,
     start: Instant,
-) -> io::Result<Run> {
+) -> io::Result<Conversation> {
     let deadline = start + limits.timeout;
     let mut child = prepared
         .command
@@ -103,19 +168,41 @@ fn run_prepared(
         .spawn()?;
     let group = child.id();
 
-    // Standard input: written by a thread of its own, so that a program that reads
-    // nothing (and a full pipe) cannot block the grader. A program that exits without
-    // reading is no error here.
-    if let Some(mut input) = child.stdin.take() {
-        let bytes = stdin.to_vec();
-        thread::spawn(move || {
-            let _ = input.write_all(&bytes);
-        });
+    // Standard input, all at once: written by a thread of its own, so that a program
+    // that reads nothing (and a full pipe) cannot block the grader. A program that exits
+    // without reading is no error here. Paced: by the person, between polls.
+    let paced = matches!(stdin, Stdin::Paced(..));
+    let mut person = None;
+    match (child.stdin.take(), stdin) {
+        (Some(mut input), Stdin::All(bytes)) => {
+            let bytes = bytes.to_vec();
+            thread::spawn(move || {
+                let _ = input.write_all(&bytes);
+            });
+        }
+        (Some(input), Stdin::Paced(pace, answerer)) => {
+            match Person::new(answerer, pace, File::from(OwnedFd::from(input)), group) {
+                Ok(made) => person = Some(made),
+                Err(error) => {
+                    kill(sandbox.isolation(), group, prepared.uid);
+                    let _ = child_reaped(&mut child);
+                    return Err(error);
+                }
+            }
+        }
+        (None, _) => {}
     }
     let overflow = Arc::new(AtomicBool::new(false));
+    // A second descriptor of the output pipe, for the person to see whether the grader
+    // has read all the program printed (a prompt must be whole on the screen).
+    let mut probe = None;
     let out = child.stdout.take().map(|pipe| {
+        let pipe = OwnedFd::from(pipe);
+        if paced {
+            probe = pipe.try_clone().ok();
+        }
         Reader::spawn(
-            pipe,
+            File::from(pipe),
             limits.max_output,
             Keep::Head,
             Some(Arc::clone(&overflow)),
@@ -126,7 +213,18 @@ fn run_prepared(
         .take()
         .map(|pipe| Reader::spawn(pipe, limits.max_stderr, Keep::Tail, None));
 
-    let exited = wait(&mut child, deadline, &overflow);
+    let mut tick = || {
+        if let (Some(person), Some(out)) = (person.as_mut(), out.as_ref()) {
+            let pending = probe
+                .as_ref()
+                .is_some_and(|fd| rustix::io::ioctl_fionread(fd).is_ok_and(|n| n > 0));
+            person.tick(out.len(), pending, &mut || out.snapshot());
+        }
+    };
+    let exited = wait(&mut child, deadline, &overflow, &mut tick);
+    let (answers, closed_at) = person.map_or((Vec::new(), None), |person| {
+        (person.answers, person.closed_at)
+    });
     // Whatever happened, nothing of the program outlives the run.
     let mut killed = kill(sandbox.isolation(), group, prepared.uid);
     if exited.is_none() && child_reaped(&mut child).is_err() {
@@ -188,7 +286,11 @@ fn run_prepared(
     };
     // The working directory goes now, while nothing of the run can write to it.
     drop(prepared.workdir.take());
-    Ok(run)
+    Ok(Conversation {
+        run,
+        answers,
+        closed_at,
+    })
 }
 
 /// Bubblewrap reports a program ended by signal N as exit status 128 + N, as shells do.
@@ -240,8 +342,13 @@ fn child_reaped(child: &mut Child) -> Result<(), ()> {
 }
 
 /// Waits for the child until it exits (its exit), the deadline passes or the output
-/// overflows (`None`: the caller kills it).
-fn wait(child: &mut Child, deadline: Instant, overflow: &AtomicBool) -> Option<Exit> {
+/// overflows (`None`: the caller kills it), calling `tick` at every poll.
+fn wait(
+    child: &mut Child,
+    deadline: Instant,
+    overflow: &AtomicBool,
+    tick: &mut dyn FnMut(),
+) -> Option<Exit> {
     loop {
         match child.try_wait() {
             Ok(Some(status)) => {
@@ -257,6 +364,7 @@ fn wait(child: &mut Child, deadline: Instant, overflow: &AtomicBool) -> Option<E
         if overflow.load(Ordering::SeqCst) || Instant::now() >= deadline {
             return None;
         }
+        tick();
         thread::sleep(POLL);
     }
 }
@@ -335,6 +443,22 @@ impl Reader {
             thread::sleep(POLL);
         }
         true
+    }
+
+    /// How many bytes are kept so far.
+    fn len(&self) -> usize {
+        self.kept
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .len()
+    }
+
+    /// A copy of what is kept so far.
+    fn snapshot(&self) -> Vec<u8> {
+        self.kept
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
     }
 
     /// What was read so far (for standard error, its last bytes up to the limit).
@@ -508,6 +632,72 @@ mod tests {
             let run = run(&sandbox, 0, &sh("echo hi"), &big, &[], limits(5000)).unwrap();
             assert_eq!(run.exit, Exit::Code(0));
         }
+    }
+
+    /// Types the next line whenever the screen ends with a question (`? `).
+    fn person(lines: &[&str]) -> impl FnMut(&[u8]) -> Reply {
+        let mut lines: Vec<Vec<u8>> = lines.iter().rev().map(|l| l.as_bytes().to_vec()).collect();
+        move |screen: &[u8]| {
+            if screen.ends_with(b"? ") {
+                lines.pop().map_or(Reply::Close, Reply::Answer)
+            } else {
+                Reply::Wait
+            }
+        }
+    }
+
+    /// Where the kernel hides the program's threads (Docker without `CAP_SYS_PTRACE`),
+    /// quiet output, the input read and nothing runnable are the question: a program
+    /// that reads each line with a reader of its own still gets one line at a time.
+    #[test]
+    fn where_the_threads_are_hidden_quiet_is_the_question() {
+        let hidden = Pace {
+            syscalls: false,
+            ..Pace::default()
+        };
+        let script = "for turn in 1 2; do printf 'card %s? ' $turn; line=$(head -n 1); \
+                      [ -n \"$line\" ] || exit 1; echo \"played $line\"; done";
+        for (sandbox, _dir) in sandboxes() {
+            let mut answerer = person(&["R5", "B7"]);
+            let talk = start(
+                &sandbox,
+                0,
+                &sh(script),
+                Stdin::Paced(hidden, &mut answerer),
+                &[],
+                limits(60_000),
+            )
+            .unwrap();
+            assert_eq!(
+                talk.run.exit,
+                Exit::Code(0),
+                "{}: {talk:?}",
+                sandbox.isolation()
+            );
+            assert_eq!(
+                talk.transcript(),
+                b"card 1? R5\nplayed R5\ncard 2? B7\nplayed B7\n"
+            );
+        }
+    }
+
+    /// Where the kernel shows the threads (the program runs as the grader's user), a
+    /// silent pause is no question: the answer waits for the program's read.
+    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+    #[test]
+    fn where_the_threads_are_seen_only_a_read_is_the_question() {
+        let script = "printf 'card? '; sleep 1; printf 'sure? '; read card; echo \"got $card\"";
+        let talk = converse(
+            &Sandbox::none(),
+            0,
+            &sh(script),
+            &[],
+            limits(60_000),
+            person(&["B7"]),
+        )
+        .unwrap();
+        assert_eq!(talk.run.exit, Exit::Code(0), "{talk:?}");
+        assert_eq!(talk.transcript(), b"card? sure? B7\ngot B7\n");
     }
 
     #[test]
