@@ -48,13 +48,18 @@ fn or_rules(answer: &str, rules: Rules) -> Result<(), String> {
 pub type Ending = cards_core::console::Ending<NoWinner>;
 
 /// Asks for the human's name until [`validate_name`] takes one (or the person quits);
-/// `None` at the end of input.
+/// `None` at the end of input. `?` shows the rules of `rules` and asks again, as at every
+/// question: it is no name.
 pub fn ask_name<R: BufRead, W: Write>(
     console: &mut Console<R, W>,
+    rules: Rules,
 ) -> io::Result<Option<Reply<String>>> {
     console.ask(
         NAME_PROMPT,
-        |answer| -> Result<Reply<String>, NoNameError> { or_quit(answer, validate_name) },
+        |answer| -> Result<Reply<String>, NoNameError> {
+            or_rules(answer, rules).map_err(NoNameError::new)?;
+            or_quit(answer, validate_name)
+        },
     )
 }
 
@@ -415,9 +420,26 @@ mod tests {
     }
 
     #[test]
+    fn a_question_mark_at_the_name_shows_the_rules_and_is_no_name() {
+        let mut console = Console::new(&b"?\nAnn\n"[..], Vec::new());
+        let name = ask_name(&mut console, Rules::new(Variant::Uno))
+            .ok()
+            .flatten();
+        assert_eq!(name, Some(Reply::Answer("Ann".to_owned())));
+        let shown = String::from_utf8(console.into_output()).unwrap_or_default();
+        assert_eq!(
+            shown,
+            format!(
+                "{NAME_PROMPT}{}{NAME_PROMPT}",
+                render::rules_text(Rules::new(Variant::Uno))
+            )
+        );
+    }
+
+    #[test]
     fn names_are_asked_again_until_given() {
         let mut console = Console::new(&b"\n   \n Ann \n"[..], Vec::new());
-        let name = ask_name(&mut console).ok().flatten();
+        let name = ask_name(&mut console, Rules::default()).ok().flatten();
         assert_eq!(name, Some(Reply::Answer("Ann".to_owned())));
         let shown = String::from_utf8(console.into_output()).unwrap_or_default();
         let refusal = NoNameError::default().to_string();
@@ -432,7 +454,10 @@ mod tests {
         let long = "A".repeat(MAX_NAME + 1);
         let input = format!("{long}\nAnn\u{1b}[2J\nplayer 3\nq\n");
         let mut console = Console::new(input.as_bytes(), Vec::new());
-        assert_eq!(ask_name(&mut console).ok().flatten(), Some(Reply::Quit));
+        assert_eq!(
+            ask_name(&mut console, Rules::default()).ok().flatten(),
+            Some(Reply::Quit)
+        );
         let shown = String::from_utf8(console.into_output()).unwrap_or_default();
         let refusals: Vec<&str> = shown.split(NAME_PROMPT).filter(|s| !s.is_empty()).collect();
         assert_eq!(
@@ -473,7 +498,7 @@ mod tests {
     #[test]
     fn answers_that_are_not_text_are_asked_again() {
         let mut console = Console::new(&b"\xff\xfeAnn\nAnn\n"[..], Vec::new());
-        let name = ask_name(&mut console).ok().flatten();
+        let name = ask_name(&mut console, Rules::default()).ok().flatten();
         assert_eq!(name, Some(Reply::Answer("Ann".to_owned())));
         let shown = String::from_utf8(console.into_output()).unwrap_or_default();
         assert_eq!(

@@ -64,10 +64,7 @@ fn intro(
     who: Perspective,
     hint: bool,
 ) -> io::Result<()> {
-    let title = match game.rules().variant() {
-        Variant::Quattro => "Quattro",
-        Variant::Uno => "Quattro with Uno rules",
-    };
+    let title = title(game.rules());
     let others: Vec<&str> = (0..PLAYERS)
         .filter(|&seat| !who.is_you(seat))
         .map(|seat| game.player(seat).name())
@@ -103,6 +100,20 @@ fn intro(
         "The first card on the discard pile is {}.",
         who.style.card(top)
     )
+}
+
+/// The game's name as its screens say it: `Quattro`, or `Quattro with Uno rules`.
+pub fn title(rules: Rules) -> &'static str {
+    match rules.variant() {
+        Variant::Quattro => "Quattro",
+        Variant::Uno => "Quattro with Uno rules",
+    }
+}
+
+/// The first line at the terminal, before the person's name is asked: which game, and
+/// who plays.
+pub fn banner(rules: Rules) -> String {
+    format!("{}: you against three bots.", title(rules))
 }
 
 /// The rules of `rules` in plain words, a few lines: what `?` shows at the person's

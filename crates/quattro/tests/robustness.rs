@@ -56,7 +56,7 @@ fn an_answer_that_is_not_text_is_refused_and_asked_again() {
     assert!(output.stderr.is_empty(), "{output:?}");
     assert!(
         stdout.starts_with(&format!(
-            "What is your name? {}\nWhat is your name? Welcome to Quattro, Ada!",
+            "Quattro: you against three bots.\nWhat is your name? {}\nWhat is your name? Welcome to Quattro, Ada!",
             cards_core::console::NOT_TEXT
         )),
         "{stdout}"

@@ -41,7 +41,11 @@ fn wrong_answers_are_asked_again_a_card_is_played_and_q_quits_with_status_0() {
     let Some(mut quattro) = Terminal::spawn(PROGRAM, &["--seed", "2"], false) else {
         return;
     };
-    assert_eq!(quattro.expect(NAME), NAME);
+    // The first line says which game before anything is asked.
+    assert_eq!(
+        quattro.expect(NAME),
+        "Quattro: you against three bots.\n".to_owned() + NAME
+    );
     quattro.answer("   ");
     assert_eq!(
         quattro.expect(NAME),

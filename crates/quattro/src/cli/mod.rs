@@ -20,7 +20,7 @@ use cards_core::console::Reply;
 use cards_core::paint::CardStyle;
 use quattro::console::{self, Ending};
 use quattro::simulate::Setup;
-use quattro::{DeckOrder, Game, Player, Refusal, Rules, Variant, files, simulate};
+use quattro::{DeckOrder, Game, Player, Refusal, Rules, Variant, files, render, simulate};
 
 const PROGRAM: &str = "quattro";
 
@@ -389,7 +389,8 @@ fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
         return Ok(ExitCode::SUCCESS);
     }
     let mut console = Console::new(io::stdin().lock(), io::stdout().lock()).with_echo(args.echo);
-    let name = match console::ask_name(&mut console)? {
+    writeln!(console.output(), "{}", render::banner(rules))?;
+    let name = match console::ask_name(&mut console, rules)? {
         Some(Reply::Answer(name)) => name,
         Some(Reply::Quit) => {
             recorder.discard();
