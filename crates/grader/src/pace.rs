@@ -48,8 +48,12 @@ pub const SETTLE: Duration = Duration::from_millis(250);
 /// The same for a program whose threads the kernel shows but none of which is reading
 /// the input (one that waits in `poll`, `select` or `epoll`).
 pub const LONG_SETTLE: Duration = Duration::from_secs(2);
-/// How often the runner looks at the program while it has something to ask.
+/// How often the runner looks at the program while it has something to ask, at first:
+/// after each look that finds it not waiting, twice as long, up to [`SLOWEST`] (a look
+/// reads a few files per thread in `/proc`, and a program may compute for a long while).
 const SAMPLE: Duration = Duration::from_millis(10);
+/// The longest time between two looks.
+const SLOWEST: Duration = Duration::from_millis(80);
 
 /// What the answerer does when the program waits for input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -264,6 +268,11 @@ pub(crate) struct Person<'a> {
     /// twice in a row before the answerer is asked.
     waiting_at: Option<usize>,
     next_look: Instant,
+    /// The time to the next look.
+    every: Duration,
+    /// What the answerer panicked with: the run is ended, and the panic goes on once
+    /// nothing of the program is left.
+    pub(crate) panicked: Option<Box<dyn std::any::Any + Send>>,
 }
 
 impl<'a> Person<'a> {
@@ -295,22 +304,36 @@ impl<'a> Person<'a> {
             quiet_since: now,
             waiting_at: None,
             next_look: now,
+            every: SAMPLE,
+            panicked: None,
         })
     }
 
-    /// One look: `length` is the output's length so far, `output_pending` whether the
-    /// output pipe holds bytes the grader has not read, `screen` the output so far.
+    /// Called at every poll of the run; looks when it is time: `length` is the output's
+    /// length so far, `output_pending` whether the output pipe holds bytes the grader has
+    /// not read, `screen` the output so far. Whether the run must end now (the answerer
+    /// panicked: [`Person::panicked`]).
     pub(crate) fn tick(
         &mut self,
         length: usize,
         output_pending: bool,
         screen: &mut dyn FnMut() -> Vec<u8>,
-    ) {
+    ) -> bool {
         let now = Instant::now();
-        if self.input.is_none() || now < self.next_look {
-            return;
+        if self.input.is_some() && now >= self.next_look {
+            self.step(now, length, output_pending, screen);
+            self.next_look = now + self.every;
         }
-        self.next_look = now + SAMPLE;
+        self.panicked.is_some()
+    }
+
+    fn step(
+        &mut self,
+        now: Instant,
+        length: usize,
+        output_pending: bool,
+        screen: &mut dyn FnMut() -> Vec<u8>,
+    ) {
         if !self.unsent.is_empty() {
             self.send();
             return;
@@ -318,6 +341,7 @@ impl<'a> Person<'a> {
         if length != self.length {
             self.length = length;
             self.settle(now);
+            self.every = SAMPLE;
         }
         if self.asked == Some((length, self.answers.len())) {
             return;
@@ -328,6 +352,7 @@ impl<'a> Person<'a> {
         let unread = rustix::io::ioctl_fionread(input).unwrap_or(0);
         if unread > 0 || output_pending {
             self.settle(now);
+            self.every = SAMPLE;
             return;
         }
         let seen = look(self.root, self.pipe, self.pace.syscalls);
@@ -342,10 +367,12 @@ impl<'a> Person<'a> {
         let waiting = seen.reading || (!seen.busy && now - self.quiet_since >= settle);
         if !waiting {
             self.waiting_at = None;
+            self.every = (self.every * 2).min(SLOWEST);
             return;
         }
         if self.waiting_at != Some(length) {
             self.waiting_at = Some(length);
+            self.every = SAMPLE;
             return;
         }
         let shown = screen();
@@ -355,7 +382,17 @@ impl<'a> Person<'a> {
             return;
         }
         self.asked = Some((length, self.answers.len()));
-        match (self.answerer)(&shown) {
+        let answerer = &mut self.answerer;
+        let reply =
+            match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| answerer(&shown))) {
+                Ok(reply) => reply,
+                Err(panic) => {
+                    self.panicked = Some(panic);
+                    self.input = None;
+                    return;
+                }
+            };
+        match reply {
             Reply::Answer(mut line) => {
                 if let Some(end) = line.iter().position(|&b| b == b'\n') {
                     line.truncate(end);

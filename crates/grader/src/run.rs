@@ -69,7 +69,8 @@ pub fn run(
 /// The timeout, the output limit, the kill of everything the program started and the
 /// [`Run`] are exactly [`run`]'s: a program that never asks times out, one that ends
 /// without reading an answer ends as it does (no error). The [`Conversation`] holds the
-/// answers given with their places in the output, for the transcript.
+/// answers given with their places in the output, for the transcript. An answerer that
+/// panics ends the run, with everything the program started, before its panic goes on.
 pub fn converse<F>(
     sandbox: &Sandbox,
     slot: usize,
@@ -213,17 +214,18 @@ fn run_prepared(
         .take()
         .map(|pipe| Reader::spawn(pipe, limits.max_stderr, Keep::Tail, None));
 
-    let mut tick = || {
-        if let (Some(person), Some(out)) = (person.as_mut(), out.as_ref()) {
+    let mut tick = || match (person.as_mut(), out.as_ref()) {
+        (Some(person), Some(out)) => {
             let pending = probe
                 .as_ref()
                 .is_some_and(|fd| rustix::io::ioctl_fionread(fd).is_ok_and(|n| n > 0));
-            person.tick(out.len(), pending, &mut || out.snapshot());
+            person.tick(out.len(), pending, &mut || out.snapshot())
         }
+        _ => false,
     };
     let exited = wait(&mut child, deadline, &overflow, &mut tick);
-    let (answers, closed_at) = person.map_or((Vec::new(), None), |person| {
-        (person.answers, person.closed_at)
+    let (answers, closed_at, panicked) = person.map_or((Vec::new(), None, None), |person| {
+        (person.answers, person.closed_at, person.panicked)
     });
     // Whatever happened, nothing of the program outlives the run.
     let mut killed = kill(sandbox.isolation(), group, prepared.uid);
@@ -286,6 +288,9 @@ fn run_prepared(
     };
     // The working directory goes now, while nothing of the run can write to it.
     drop(prepared.workdir.take());
+    if let Some(panic) = panicked {
+        std::panic::resume_unwind(panic);
+    }
     Ok(Conversation {
         run,
         answers,
@@ -342,12 +347,12 @@ fn child_reaped(child: &mut Child) -> Result<(), ()> {
 }
 
 /// Waits for the child until it exits (its exit), the deadline passes or the output
-/// overflows (`None`: the caller kills it), calling `tick` at every poll.
+/// overflows or `tick`, called at every poll, says so (`None`: the caller kills it).
 fn wait(
     child: &mut Child,
     deadline: Instant,
     overflow: &AtomicBool,
-    tick: &mut dyn FnMut(),
+    tick: &mut dyn FnMut() -> bool,
 ) -> Option<Exit> {
     loop {
         match child.try_wait() {
@@ -361,10 +366,9 @@ fn wait(
             Ok(None) => {}
             Err(_) => return None,
         }
-        if overflow.load(Ordering::SeqCst) || Instant::now() >= deadline {
+        if overflow.load(Ordering::SeqCst) || Instant::now() >= deadline || tick() {
             return None;
         }
-        tick();
         thread::sleep(POLL);
     }
 }
@@ -698,6 +702,24 @@ mod tests {
         .unwrap();
         assert_eq!(talk.run.exit, Exit::Code(0), "{talk:?}");
         assert_eq!(talk.transcript(), b"card? sure? B7\ngot B7\n");
+    }
+
+    /// A broken answerer (a panic on output it did not expect) leaves nothing of the
+    /// program running: the run is ended as at a timeout before the panic goes on.
+    #[test]
+    fn a_panicking_answerer_ends_the_run_first() {
+        for (sandbox, _dir) in sandboxes() {
+            let marker = format!("grader-test-asked-{}", std::process::id());
+            let script = format!("(exec -a {marker} sleep 300) & printf 'card? '; read card");
+            let command = ["/bin/bash", "-c", &script].map(OsString::from).to_vec();
+            let outcome = std::panic::catch_unwind(|| {
+                converse(&sandbox, 0, &command, &[], limits(60_000), |_: &[u8]| {
+                    panic!("an answerer that cannot read the screen")
+                })
+            });
+            assert!(outcome.is_err(), "{}", sandbox.isolation());
+            assert!(!process_named(&marker), "{marker} is still running");
+        }
     }
 
     #[test]
