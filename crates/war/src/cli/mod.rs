@@ -1,6 +1,7 @@
 //! Command-line arguments (clap) and what each command runs. Only the binary knows clap.
 
-use std::io;
+use std::fs::File;
+use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -8,6 +9,7 @@ use cards_core::cli::{
     INPUT_ENDED, finish, is_broken_pipe, parse_game_args, resolve_seed, write_stdout,
 };
 use cards_core::console::StdConsole;
+use cards_core::input::{InputError, MAX_INPUT};
 use cards_core::paint::CardStyle;
 use cards_core::protocol::{ChanceSource, GameState, PlayError, Stop, Tape};
 use cards_core::rng::rng_from_seed;
@@ -182,7 +184,30 @@ enum Command {
         #[arg(value_name = "FILE")]
         file: PathBuf,
     },
+    /// Check a saved transcript of a War program against the rules, line by line.
+    #[command(after_help = CHECK_HELP)]
+    Check {
+        /// The transcript: a terminal session (`script`), or a program's captured output.
+        transcript: PathBuf,
+    },
 }
+
+const CHECK_HELP: &str = "\
+The transcript is read by what the assignment fixes, not word for word: the cards as
+Card's toString shows them (6C, 10H, AS, 6♣ or Six of Clubs), both hands with their number
+of cards (Player 1's first, each pile top first or top last), the prompt naming Enter, a
+number and q, and a summary naming the winner and the numbers of battles and wars. The
+game is replayed on the hands shown: the 52 cards each once, each battle's winner and the
+cards it takes, a war's four cards each and chains of wars, a player short of cards losing
+at once, Enter one battle, a number that many (its wars' battles counted among them or
+not), q the summary, and the summary's counts. An answer typed after the prompt on its
+line is read; otherwise it is read from what the program did.
+
+Prints `ok: …` and exit status 0; or the first line that breaks a rule and what the rule
+required, or that could not be read (`could not read: …`), and exit status 1.
+
+Example:
+  war check alice-session.txt";
 
 #[derive(Debug, Args)]
 struct DealArgs {
@@ -249,6 +274,7 @@ fn try_main(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Simulate(args)) => run_simulate(args),
         Some(Command::Deal(args)) => run_deal(args),
         Some(Command::Replay { file }) => run_replay(file),
+        Some(Command::Check { transcript }) => run_check(transcript),
         None => run_game(&cli),
     }
 }
@@ -352,6 +378,11 @@ enum Failure {
     /// The seed's deal could not be drawn (a broken invariant).
     #[error(transparent)]
     Deal(#[from] war::Refusal),
+    /// A transcript that could not be read (`war check`).
+    #[error("{path}: {error}")]
+    Read { path: String, error: io::Error },
+    #[error(transparent)]
+    Input(#[from] InputError),
     /// Writing standard output failed.
     #[error(transparent)]
     Write(#[from] io::Error),
@@ -370,6 +401,37 @@ impl cards_core::cli::Failure for Failure {
     fn is_cut_short(&self) -> bool {
         matches!(self, Failure::InputEnded)
     }
+}
+
+/// `war check`: one saved transcript against the rules.
+fn run_check(path: &Path) -> Result<ExitCode, Failure> {
+    // A terminal session may hold bytes that are not UTF-8 (a stray key): they are read
+    // leniently, but never past the workspace's input limit (`check /dev/zero`).
+    let what = path.display().to_string();
+    let mut bytes = Vec::new();
+    File::open(path)
+        .and_then(|file| file.take(MAX_INPUT + 1).read_to_end(&mut bytes))
+        .map_err(|error| Failure::Read {
+            path: what.clone(),
+            error,
+        })?;
+    if bytes.len() as u64 > MAX_INPUT {
+        return Err(InputError::TooLarge { what }.into());
+    }
+    let text = String::from_utf8_lossy(&bytes);
+    let mut out = BufWriter::new(io::stdout().lock());
+    let status = match war::check::check(&text, None) {
+        Ok(checked) => {
+            writeln!(out, "{checked}")?;
+            0
+        }
+        Err(violation) => {
+            writeln!(out, "{violation}")?;
+            1
+        }
+    };
+    out.flush()?;
+    Ok(ExitCode::from(status))
 }
 
 /// `war replay FILE`: steps through a recorded game, the commands on standard input.

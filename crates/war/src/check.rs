@@ -1,0 +1,1570 @@
+//! Checking a transcript of someone's War program against the assignment's rules
+//! (`war check`).
+//!
+//! The deal is random and the text leaves the screen's format to the student ("it
+//! doesn't have to be completely identical"), so nothing is compared byte for byte.
+//! The transcript is read by the facts the text fixes, the conventions the kit's
+//! handout gives students (`kits/war/handout/README.md`), and the game is replayed on
+//! the hands it shows:
+//!
+//! - **Cards** are read by what `Card`'s `toString` shows: a code such as `6C`, `10H`,
+//!   `AS` (upper case), a value and a suit symbol (`6♣`), or words (`Six of Clubs`,
+//!   `6 of Hearts`, `Ace of ♠`).
+//! - **A hand** is a run of cards separated by blanks and punctuation only, on one line
+//!   or one card a line, with its number of cards on its line or the line before
+//!   (`Player 1 (26 cards): 6C 10H …`, `Alice has 26 cards:`). Both hands, Player 1's
+//!   first, make a display of the 52 cards. A pile is listed top first or top last, the
+//!   same way all game (the one the battles bear out).
+//! - **The prompt** is the line that names Enter, shown after the hands; it must name q
+//!   and a number too. An answer may follow it on its line (a terminal session) or not
+//!   (captured output): an answer the checker is not given is read from what the
+//!   program did.
+//! - **The summary**: the last line naming battles with a number, the last naming wars
+//!   (`Battles fought: 312`, `12 battles and 3 wars`), and the winner on a line that
+//!   says "win" and names them.
+//!
+//! The rules replayed between two displays: each player plays their top card, the
+//! higher value takes both (aces high, suits make no difference) to the bottom of their
+//! pile in any order; a tie is a war of four cards each, the fourth face up, its
+//! deciding comparison counted as a battle and every war of a chain as a war; a player
+//! who must lay a card and has none loses at once (both short: the fewer cards lose,
+//! as many each: no winner; where the table's cards go then is not checked). Enter
+//! plays one battle (with its wars), a number that many (or as many as make that
+//! number with the wars' battles counted among them: both readings pass), q ends with
+//! the summary. The first broken rule is reported with its line ([`Violation`]); what
+//! the checker could not read in the free format ("no hands shown after the battle") is
+//! a [`Problem::Unreadable`], told apart from a [`Problem::Rule`] broken.
+
+use std::collections::VecDeque;
+use std::fmt;
+
+use cards_core::names::count_of;
+
+use crate::card::{Card, Rank, Suit};
+
+/// A transcript that keeps every rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checked {
+    /// The winner's name as the hands show it, if the game had one.
+    pub winner: Option<String>,
+    /// Whether the game was quit (q, or the input ended) before its end.
+    pub quit: bool,
+    /// The battles fought (a war's deciding comparison included).
+    pub battles: u64,
+    /// The wars fought (every war of a chain).
+    pub wars: u64,
+    /// The lines of the transcript.
+    pub lines: usize,
+    /// The readings of the text seen, in the order first seen.
+    pub readings: Vec<String>,
+}
+
+/// What is wrong at a line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// A rule of the assignment broken; the text says what the rule required.
+    Rule(String),
+    /// Something the checker could not find or read in the free format, such as the
+    /// hands after a battle.
+    Unreadable(String),
+}
+
+/// The first line that breaks a rule, or that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    /// Its number, from 1 (one past the last line when the transcript ended too soon).
+    pub line: usize,
+    /// What is wrong there.
+    pub problem: Problem,
+    /// The line as the program wrote it (`None`: the transcript had ended).
+    pub got: Option<String>,
+}
+
+impl Violation {
+    /// Whether this is a rule broken (not something unreadable).
+    pub fn is_rule(&self) -> bool {
+        matches!(self.problem, Problem::Rule(_))
+    }
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.problem {
+            Problem::Rule(rule) => write!(f, "line {}: {rule}; got ", self.line)?,
+            Problem::Unreadable(what) => {
+                write!(f, "line {}: could not read: {what}; got ", self.line)?
+            }
+        }
+        match &self.got {
+            // Quoted like any input in an error: the line is the graded program's, and an
+            // escape sequence in it must not act on the grader's terminal.
+            Some(line) => write!(f, "`{}`", cards_core::input::quoted_line(line)),
+            None => write!(f, "the end of the transcript"),
+        }
+    }
+}
+
+impl fmt::Display for Checked {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let how = match (&self.winner, self.quit) {
+            (_, true) => "quit".to_owned(),
+            (Some(name), false) => format!("won by {name}"),
+            (None, false) => "no winner".to_owned(),
+        };
+        write!(
+            f,
+            "ok: {} and {}, {how}, {}; readings: {}",
+            count_of(self.battles, "battle"),
+            count_of(self.wars, "war"),
+            count_of(self.lines as u64, "line"),
+            self.readings.join("; ")
+        )
+    }
+}
+
+/// The rule of the top cards, in the handout's words.
+const TOP: &str = "each player takes the top card of their pile (the first or the last card the hands show, the same end all game), and the cards taken go to the bottom of the winner's pile (in any order)";
+/// The rule of the higher card.
+const HIGHER: &str =
+    "the higher card takes both: aces are the highest and 2s the lowest; suits make no difference";
+/// The rule of a war.
+const WAR: &str = "a tie starts a war: each player takes four cards from the top of their pile, three face down, the fourth face up, and the higher fourth card takes all the cards on the table (both shown cards and the four of each player, 10 for one war)";
+/// The rule of a player short of cards.
+const SHORT: &str = "a player who must put down a card and has none loses at once (both short: the one with fewer cards loses; as many each: no winner)";
+/// The cards each player lays in a war.
+const WAR_CARDS: usize = 4;
+/// The rounds (battles with their wars) searched between two displays when the answer
+/// is not known.
+const MAX_ROUNDS: usize = 100_000;
+/// The states searched between two displays when won cards come back to the top in an
+/// order the transcript does not show.
+const SEARCH_BUDGET: usize = 200_000;
+
+// ----- reading the text -----
+
+/// A card found in the text and where.
+#[derive(Clone, Copy, Debug)]
+struct Token {
+    card: Card,
+    start: usize,
+    end: usize,
+}
+
+/// A run of cards separated by blanks and punctuation only.
+#[derive(Clone, Debug)]
+struct Group {
+    cards: Vec<Card>,
+    start: usize,
+    end: usize,
+}
+
+/// Both hands as listed (Player 1's first), or one hand of all 52 (`single`: whose is
+/// not shown).
+#[derive(Clone, Debug)]
+struct Display {
+    hands: [Vec<Card>; 2],
+    single: bool,
+    groups: Vec<usize>,
+    start: usize,
+    end: usize,
+}
+
+const RANK_WORDS: [(&str, Rank); 13] = [
+    ("two", Rank::Two),
+    ("three", Rank::Three),
+    ("four", Rank::Four),
+    ("five", Rank::Five),
+    ("six", Rank::Six),
+    ("seven", Rank::Seven),
+    ("eight", Rank::Eight),
+    ("nine", Rank::Nine),
+    ("ten", Rank::Ten),
+    ("jack", Rank::Jack),
+    ("queen", Rank::Queen),
+    ("king", Rank::King),
+    ("ace", Rank::Ace),
+];
+const SUIT_WORDS: [(&str, Suit); 4] = [
+    ("club", Suit::Clubs),
+    ("diamond", Suit::Diamonds),
+    ("heart", Suit::Hearts),
+    ("spade", Suit::Spades),
+];
+const SUIT_SYMBOLS: [(char, Suit); 8] = [
+    ('♣', Suit::Clubs),
+    ('♦', Suit::Diamonds),
+    ('♥', Suit::Hearts),
+    ('♠', Suit::Spades),
+    ('♧', Suit::Clubs),
+    ('♢', Suit::Diamonds),
+    ('♡', Suit::Hearts),
+    ('♤', Suit::Spades),
+];
+
+fn word_char(c: char) -> bool {
+    c.is_alphanumeric()
+}
+
+fn at_word_end(text: &str, at: usize) -> bool {
+    text[at..].chars().next().is_none_or(|c| !word_char(c))
+}
+
+/// Whether `text` at `at` starts with `word`, in any case.
+fn starts_with_word(text: &str, at: usize, word: &str) -> bool {
+    text.as_bytes()
+        .get(at..at + word.len())
+        .is_some_and(|b| b.eq_ignore_ascii_case(word.as_bytes()))
+}
+
+/// A suit word (`Clubs`, `heart`) or symbol at `at`, and where it ends.
+fn suit_word_at(text: &str, at: usize) -> Option<(Suit, usize)> {
+    let first = text[at..].chars().next()?;
+    if let Some((symbol, suit)) = SUIT_SYMBOLS.iter().find(|(s, _)| *s == first) {
+        return Some((*suit, at + symbol.len_utf8()));
+    }
+    for (word, suit) in SUIT_WORDS {
+        if starts_with_word(text, at, word) {
+            let mut end = at + word.len();
+            if starts_with_word(text, end, "s") {
+                end += 1;
+            }
+            if at_word_end(text, end) {
+                return Some((suit, end));
+            }
+        }
+    }
+    None
+}
+
+/// `of` and a suit word or symbol after a rank ending at `after` (`6 of Clubs`).
+fn of_suit(text: &str, rank: Rank, after: usize) -> Option<(Card, usize)> {
+    let blanks = |at: usize| text[at..].len() - text[at..].trim_start_matches(' ').len();
+    let of = after + blanks(after);
+    if of == after || !starts_with_word(text, of, "of") {
+        return None;
+    }
+    let suit = of + 2 + blanks(of + 2);
+    if suit == of + 2 {
+        return None;
+    }
+    suit_word_at(text, suit).map(|(s, end)| (Card::new(rank, s), end))
+}
+
+/// The card whose name starts at `at` (a word start), and where it ends: a code (`6C`,
+/// `10H`, `AS`), a value and a suit symbol (`6♣`), or words (`Six of Clubs`, `6 of
+/// Hearts`, `Ace of ♠`).
+fn card_at(text: &str, at: usize) -> Option<(Card, usize)> {
+    let rest = &text[at..];
+    let symbol = if rest.starts_with("10") {
+        Some((Rank::Ten, at + 2))
+    } else {
+        match rest.chars().next()? {
+            c @ '2'..='9' => Rank::ALL
+                .get(usize::from(c as u8 - b'2'))
+                .map(|r| (*r, at + 1)),
+            'J' => Some((Rank::Jack, at + 1)),
+            'Q' => Some((Rank::Queen, at + 1)),
+            'K' => Some((Rank::King, at + 1)),
+            'A' => Some((Rank::Ace, at + 1)),
+            _ => None,
+        }
+    };
+    if let Some((rank, after)) = symbol {
+        let next = text[after..].chars().next();
+        if let Some(letter @ ('C' | 'D' | 'H' | 'S')) = next
+            && at_word_end(text, after + 1)
+        {
+            let suit = Suit::ALL.into_iter().find(|s| s.letter() == letter)?;
+            return Some((Card::new(rank, suit), after + 1));
+        }
+        if let Some(c) = next
+            && let Some((_, suit)) = SUIT_SYMBOLS.iter().find(|(s, _)| *s == c)
+        {
+            return Some((Card::new(rank, *suit), after + c.len_utf8()));
+        }
+        if at_word_end(text, after)
+            && let Some(found) = of_suit(text, rank, after)
+        {
+            return Some(found);
+        }
+    }
+    for (word, rank) in RANK_WORDS {
+        if starts_with_word(text, at, word) && at_word_end(text, at + word.len()) {
+            return of_suit(text, rank, at + word.len());
+        }
+    }
+    None
+}
+
+fn tokens(text: &str) -> Vec<Token> {
+    let mut tokens = Vec::new();
+    let mut previous: Option<char> = None;
+    let mut skip_to = 0;
+    for (at, c) in text.char_indices() {
+        if at >= skip_to
+            && previous.is_none_or(|p| !word_char(p))
+            && word_char(c)
+            && let Some((card, end)) = card_at(text, at)
+        {
+            tokens.push(Token {
+                card,
+                start: at,
+                end,
+            });
+            skip_to = end;
+        }
+        previous = Some(c);
+    }
+    tokens
+}
+
+fn groups(text: &str, tokens: &[Token]) -> Vec<Group> {
+    let mut groups: Vec<Group> = Vec::new();
+    let mut last_end = None;
+    for token in tokens {
+        let joined =
+            last_end.is_some_and(|end: usize| !text[end..token.start].chars().any(word_char));
+        match groups.last_mut() {
+            Some(group) if joined => {
+                group.cards.push(token.card);
+                group.end = token.end;
+            }
+            _ => groups.push(Group {
+                cards: vec![token.card],
+                start: token.start,
+                end: token.end,
+            }),
+        }
+        last_end = Some(token.end);
+    }
+    groups
+}
+
+fn whole_deck(cards: &[&Card]) -> bool {
+    let mut seen = [false; 52];
+    cards.len() == 52
+        && cards
+            .iter()
+            .all(|c| !std::mem::replace(&mut seen[c.index()], true))
+}
+
+/// Every display of the 52 cards, in order.
+fn displays(groups: &[Group]) -> Vec<Display> {
+    let mut displays = Vec::new();
+    let mut i = 0;
+    while i < groups.len() {
+        let a = &groups[i].cards;
+        if whole_deck(&a.iter().collect::<Vec<_>>()) {
+            displays.push(Display {
+                hands: [a.clone(), Vec::new()],
+                single: true,
+                groups: vec![i],
+                start: groups[i].start,
+                end: groups[i].end,
+            });
+        } else if let Some(next) = groups.get(i + 1)
+            && whole_deck(&a.iter().chain(&next.cards).collect::<Vec<_>>())
+        {
+            displays.push(Display {
+                hands: [a.clone(), next.cards.clone()],
+                single: false,
+                groups: vec![i, i + 1],
+                start: groups[i].start,
+                end: next.end,
+            });
+            i += 1;
+        }
+        i += 1;
+    }
+    displays
+}
+
+/// The first two neighbouring runs of cards from `from` on that hold at least 26
+/// different cards without being the 52 once each: hands that lost or doubled cards
+/// (battle lines make runs of a card or a few).
+fn broken_display(groups: &[Group], from: usize, to: usize) -> Option<(usize, Vec<Card>)> {
+    let inside: Vec<&Group> = groups
+        .iter()
+        .filter(|g| g.start >= from && g.start < to)
+        .collect();
+    for pair in inside.windows(2) {
+        let cards: Vec<Card> = pair[0]
+            .cards
+            .iter()
+            .chain(&pair[1].cards)
+            .copied()
+            .collect();
+        let mut seen = [false; 52];
+        let distinct = cards
+            .iter()
+            .filter(|c| !std::mem::replace(&mut seen[c.index()], true))
+            .count();
+        if distinct >= 26 && !(distinct == 52 && cards.len() == 52) {
+            return Some((pair[0].start, cards));
+        }
+    }
+    None
+}
+
+fn show(cards: &[Card]) -> String {
+    cards
+        .iter()
+        .map(Card::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// What is wrong with cards that are not the 52 once each.
+fn not_the_deck(cards: &[Card]) -> String {
+    let mut times = [0u32; 52];
+    for card in cards {
+        times[card.index()] += 1;
+    }
+    let missing: Vec<Card> = Card::deck()
+        .into_iter()
+        .filter(|c| times[c.index()] == 0)
+        .collect();
+    let twice: Vec<Card> = Card::deck()
+        .into_iter()
+        .filter(|c| times[c.index()] > 1)
+        .collect();
+    let mut what = format!("the hands show {} cards", cards.len());
+    if !missing.is_empty() {
+        what += &format!(", without {}", show(&missing));
+    }
+    if !twice.is_empty() {
+        what += &format!(", {} more than once", show(&twice));
+    }
+    what + ": the 52 cards stay in the game, each once (no card may be lost or doubled: the winner of a battle takes both shown cards, the winner of a war all the cards on the table)"
+}
+
+// ----- the game between two displays -----
+
+/// A pile, top first: the cards whose order is known, then the cards of each take, in
+/// an order the transcript has not shown yet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Pile {
+    known: VecDeque<Card>,
+    bags: VecDeque<Vec<Card>>,
+}
+
+impl Pile {
+    fn of(cards: &[Card]) -> Pile {
+        Pile {
+            known: cards.iter().copied().collect(),
+            bags: VecDeque::new(),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.known.len() + self.bags.iter().map(Vec::len).sum::<usize>()
+    }
+
+    /// Whether `shown` (top first) is this pile: the known cards, then each take's
+    /// cards in any order.
+    fn is(&self, shown: &[Card]) -> bool {
+        if shown.len() != self.len() || !shown.iter().zip(&self.known).all(|(a, b)| a == b) {
+            return false;
+        }
+        let mut at = self.known.len();
+        for bag in &self.bags {
+            let part = &shown[at..at + bag.len()];
+            if !bag.iter().all(|c| part.contains(c)) {
+                return false;
+            }
+            at += bag.len();
+        }
+        true
+    }
+
+    /// Every way of taking `count` cards (or all, if fewer) from the top: the cards and
+    /// the pile left.
+    fn take(&self, count: usize, budget: &mut usize) -> Vec<(Vec<Card>, Pile)> {
+        let mut done = Vec::new();
+        let mut todo = vec![(Vec::new(), self.clone())];
+        while let Some((taken, mut pile)) = todo.pop() {
+            if taken.len() == count || pile.len() == 0 {
+                done.push((taken, pile));
+                continue;
+            }
+            if let Some(card) = pile.known.pop_front() {
+                let mut taken = taken;
+                taken.push(card);
+                todo.push((taken, pile));
+                continue;
+            }
+            let Some(bag) = pile.bags.pop_front() else {
+                continue;
+            };
+            // Only a choice costs: a game without one is followed to its end.
+            if *budget < bag.len() {
+                *budget = 0;
+                break;
+            }
+            *budget -= bag.len();
+            for (i, card) in bag.iter().enumerate() {
+                let mut rest = bag.clone();
+                rest.remove(i);
+                let mut next = pile.clone();
+                if !rest.is_empty() {
+                    next.bags.push_front(rest);
+                }
+                let mut taken = taken.clone();
+                taken.push(*card);
+                todo.push((taken, next));
+            }
+        }
+        done
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum End {
+    /// The seat that won (the other ran out of cards).
+    Won(usize),
+    /// Both ran out together.
+    NoWinner,
+}
+
+/// A state of the game between displays.
+#[derive(Clone, Debug)]
+struct State {
+    piles: [Pile; 2],
+    rounds: u64,
+    battles: u64,
+    wars: u64,
+    /// The comparisons of cards in the last round (1 plus its wars' deciding ones).
+    last: u64,
+    /// How the game ended, and whether a player was short of cards at a war.
+    end: Option<(End, bool)>,
+    /// The cards on the table when a war was cut short: where they go is not checked.
+    table: Vec<Card>,
+}
+
+impl State {
+    /// Every state after one battle with its wars (a choice wherever a card comes from
+    /// a take whose order is not known).
+    fn round(&self, budget: &mut usize) -> Vec<State> {
+        let mut out = Vec::new();
+        let mut start = self.clone();
+        start.last = 0;
+        let mut todo = vec![(start, Vec::new(), true)];
+        while let Some((state, table, first)) = todo.pop() {
+            if *budget == 0 {
+                break;
+            }
+            let need = if first { 1 } else { WAR_CARDS };
+            for (laid1, pile1) in state.piles[0].take(need, budget) {
+                for (laid2, pile2) in state.piles[1].take(need, budget) {
+                    let mut next = state.clone();
+                    next.piles = [pile1.clone(), pile2.clone()];
+                    let mut table: Vec<Card> = table.clone();
+                    table.extend(&laid1);
+                    table.extend(&laid2);
+                    if laid1.len() < need || laid2.len() < need {
+                        // A short player is out; the table's fate is not checked.
+                        let end = match laid1.len().cmp(&laid2.len()) {
+                            std::cmp::Ordering::Greater => End::Won(0),
+                            std::cmp::Ordering::Less => End::Won(1),
+                            std::cmp::Ordering::Equal => End::NoWinner,
+                        };
+                        next.rounds += 1;
+                        next.end = Some((end, true));
+                        next.table = table;
+                        out.push(next);
+                        continue;
+                    }
+                    next.battles += 1;
+                    next.last += 1;
+                    let (Some(up1), Some(up2)) = (laid1.last(), laid2.last()) else {
+                        continue;
+                    };
+                    match up1.compare_rank(*up2) {
+                        std::cmp::Ordering::Equal => {
+                            next.wars += 1;
+                            todo.push((next, table, false));
+                        }
+                        order => {
+                            let taker = usize::from(order == std::cmp::Ordering::Less);
+                            next.piles[taker].bags.push_back(table);
+                            next.rounds += 1;
+                            if next.piles[1 - taker].len() == 0 {
+                                next.end = Some((End::Won(taker), false));
+                            }
+                            out.push(next);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    fn is(&self, shown: &[Vec<Card>; 2]) -> bool {
+        if let Some((_, true)) = self.end {
+            // Each pile as it was left, then any of the table's cards (or none).
+            return (0..2).all(|p| {
+                let kept = self.piles[p].len();
+                shown[p].len() >= kept
+                    && self.piles[p].is(&shown[p][..kept])
+                    && shown[p][kept..].iter().all(|c| self.table.contains(c))
+            });
+        }
+        self.piles[0].is(&shown[0]) && self.piles[1].is(&shown[1])
+    }
+}
+
+// ----- the checker -----
+
+/// The answer typed at one prompt.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Answer {
+    Enter,
+    Number(u64),
+    Quit,
+    Other(String),
+    Unknown,
+}
+
+fn read_answer(text: &str) -> Answer {
+    let text = text.trim();
+    if text.is_empty() {
+        Answer::Enter
+    } else if text.eq_ignore_ascii_case("q") || text.eq_ignore_ascii_case("quit") {
+        Answer::Quit
+    } else {
+        match text.parse::<u64>() {
+            Ok(n) if n >= 1 => Answer::Number(n),
+            _ => Answer::Other(text.to_owned()),
+        }
+    }
+}
+
+struct Text<'t> {
+    text: &'t str,
+    line_starts: Vec<usize>,
+}
+
+impl<'t> Text<'t> {
+    /// The line (from 1) of a byte offset.
+    fn line_of(&self, at: usize) -> usize {
+        self.line_starts.partition_point(|&s| s <= at)
+    }
+
+    fn line(&self, line: usize) -> Option<&'t str> {
+        let start = *self.line_starts.get(line.checked_sub(1)?)?;
+        let end = self
+            .line_starts
+            .get(line)
+            .map_or(self.text.len(), |&e| e - 1);
+        self.text.get(start..end)
+    }
+
+    fn count(&self) -> usize {
+        self.line_starts.len() - usize::from(self.text.ends_with('\n') || self.text.is_empty())
+    }
+}
+
+/// Whether a line names the word (any case, not inside another word), such as `enter`.
+fn names_word(line: &str, word: &str) -> bool {
+    let lower = line.to_lowercase();
+    let mut from = 0;
+    while let Some(at) = lower[from..].find(word) {
+        let start = from + at;
+        let end = start + word.len();
+        let before = lower[..start].chars().next_back();
+        let after = lower[end..].chars().next();
+        if before.is_none_or(|c| !c.is_alphabetic()) && after.is_none_or(|c| !c.is_alphabetic()) {
+            return true;
+        }
+        from = end;
+    }
+    false
+}
+
+/// The number the last of `lines` that names `word` (or its plural) gives: the number
+/// nearest the word, a player's number left out.
+fn summary_number(lines: &[(usize, &str)], word: &str) -> Option<(usize, u64)> {
+    for &(number, line) in lines.iter().rev() {
+        let lower = line.to_lowercase();
+        let words: Vec<(usize, usize)> = lower
+            .match_indices(word)
+            .filter(|&(at, _)| {
+                let before = lower[..at].chars().next_back();
+                let mut end = at + word.len();
+                if lower[end..].starts_with('s') {
+                    end += 1;
+                }
+                let after = lower[end..].chars().next();
+                before.is_none_or(|c| !c.is_alphabetic())
+                    && after.is_none_or(|c| !c.is_alphabetic())
+            })
+            .map(|(at, _)| (at, at + word.len()))
+            .collect();
+        if words.is_empty() {
+            continue;
+        }
+        let mut best: Option<(usize, u64)> = None;
+        let bytes = lower.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            if !bytes[i].is_ascii_digit() || (i > 0 && bytes[i - 1].is_ascii_digit()) {
+                i += 1;
+                continue;
+            }
+            let end = (i..bytes.len())
+                .find(|&j| !bytes[j].is_ascii_digit())
+                .unwrap_or(bytes.len());
+            let before = lower[..i].trim_end().trim_end_matches('#').trim_end();
+            if !before.ends_with("player")
+                && let Ok(value) = lower[i..end].parse::<u64>()
+            {
+                for &(ws, we) in &words {
+                    let distance = if i >= we {
+                        i - we
+                    } else {
+                        ws.saturating_sub(end)
+                    };
+                    if best.is_none_or(|(d, _)| distance < d) {
+                        best = Some((distance, value));
+                    }
+                }
+            }
+            i = end;
+        }
+        if let Some((_, value)) = best {
+            return Some((number, value));
+        }
+    }
+    None
+}
+
+struct Checker<'t> {
+    text: Text<'t>,
+    groups: Vec<Group>,
+    readings: Vec<String>,
+    names: [String; 2],
+    top_last: Option<bool>,
+}
+
+type Step<T> = Result<T, Violation>;
+
+impl Checker<'_> {
+    fn reading(&mut self, reading: &str) {
+        if !self.readings.iter().any(|r| r == reading) {
+            self.readings.push(reading.to_owned());
+        }
+    }
+
+    fn at(&self, line: usize, problem: Problem) -> Violation {
+        Violation {
+            line,
+            problem,
+            got: self.text.line(line).map(str::to_owned),
+        }
+    }
+
+    fn rule(&self, line: usize, rule: impl Into<String>) -> Violation {
+        self.at(line, Problem::Rule(rule.into()))
+    }
+
+    fn unreadable(&self, line: usize, what: impl Into<String>) -> Violation {
+        self.at(line, Problem::Unreadable(what.into()))
+    }
+
+    /// A display's piles, top first, as `top_last` reads them.
+    fn piles(display: &Display, top_last: bool) -> [Vec<Card>; 2] {
+        let mut hands = display.hands.clone();
+        if top_last {
+            hands.iter_mut().for_each(|h| h.reverse());
+        }
+        hands
+    }
+
+    /// Each hand of a display shows its number of cards on its lines or the line before.
+    fn counts_shown(&self, display: &Display) -> Step<()> {
+        for &g in &display.groups {
+            let group = &self.groups[g];
+            let first = self.text.line_of(group.start);
+            let last = self.text.line_of(group.end.saturating_sub(1));
+            let from = self.text.line_starts[first.saturating_sub(2)];
+            let to = self
+                .text
+                .line_starts
+                .get(last)
+                .map_or(self.text.text.len(), |&e| e - 1);
+            let mut rest = String::new();
+            let mut at = from;
+            for token in tokens(&self.text.text[from..to]) {
+                rest.push_str(&self.text.text[at..from + token.start]);
+                rest.push(' ');
+                at = from + token.end;
+            }
+            rest.push_str(&self.text.text[at..to]);
+            let count = group.cards.len().to_string();
+            let shown = rest
+                .split(|c: char| !c.is_ascii_digit())
+                .any(|number| number == count);
+            if !shown {
+                return Err(self.rule(
+                    first,
+                    format!(
+                        "Player's toString shows the number of cards and each card: this hand of {count} cards shows no count on its line or the line before"
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The deal: 26 cards each, not in the order of a new deck.
+    fn deal(&mut self, display: &Display) -> Step<()> {
+        let line = self.text.line_of(display.start);
+        if display.hands[0].len() != 26 || display.hands[1].len() != 26 {
+            return Err(self.rule(
+                line,
+                format!(
+                    "the deck of 52 cards is dealt to the two players: 26 each, not {} and {}",
+                    display.hands[0].len(),
+                    display.hands[1].len()
+                ),
+            ));
+        }
+        let [a, b] = &display.hands;
+        let interleaved: Vec<Card> = a.iter().zip(b).flat_map(|(x, y)| [*x, *y]).collect();
+        let swapped: Vec<Card> = b.iter().zip(a).flat_map(|(x, y)| [*x, *y]).collect();
+        let joined: Vec<Card> = a.iter().chain(b).copied().collect();
+        let sorted = |cards: &[Card], key: &dyn Fn(&Card) -> (u8, u8)| {
+            cards.windows(2).all(|w| key(&w[0]) < key(&w[1]))
+                || cards.windows(2).all(|w| key(&w[0]) > key(&w[1]))
+        };
+        let by_suit = |c: &Card| (c.suit() as u8, c.rank().value());
+        let by_rank = |c: &Card| (c.rank().value(), c.suit() as u8);
+        for cards in [&interleaved, &swapped, &joined] {
+            if sorted(cards, &by_suit) || sorted(cards, &by_rank) {
+                return Err(self.rule(
+                    line,
+                    "Game deals the deck randomly to the two players: these hands are a new deck in order, not shuffled",
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// A player's name as the first display shows it: the text before the count or the
+    /// cards on its line (or the line before).
+    fn name(&self, group: &Group, seat: usize) -> String {
+        let line = self.text.line_of(group.start);
+        let start = self.text.line_starts[line - 1];
+        let mut before = self.text.text[start..group.start].to_owned();
+        if before.trim().is_empty()
+            && let Some(previous) = self.text.line(line - 1)
+        {
+            before = previous.to_owned();
+        }
+        let count = group.cards.len().to_string();
+        if let Some(at) = before.find(&count) {
+            before.truncate(at);
+        }
+        let words: Vec<&str> = before
+            .split_whitespace()
+            .filter(|w| {
+                ![
+                    "has", "holds", "with", "hand", "hands", "card", "cards", "pile", "(",
+                ]
+                .contains(
+                    &w.to_lowercase()
+                        .trim_matches(|c: char| !c.is_alphanumeric()),
+                )
+            })
+            .collect();
+        let name = words
+            .join(" ")
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            .to_owned();
+        if name.chars().any(char::is_alphabetic) {
+            name
+        } else {
+            format!("Player {}", seat + 1)
+        }
+    }
+
+    fn describe_top(&self, state: &State) -> String {
+        let top = |p: usize| {
+            state.piles[p]
+                .known
+                .front()
+                .map_or("no card".to_owned(), Card::to_string)
+        };
+        format!(
+            "{}'s top card is {}, {}'s {}",
+            self.names[0],
+            top(0),
+            self.names[1],
+            top(1)
+        )
+    }
+
+    /// Why one battle from `state` (its piles known, no take pending) cannot give
+    /// `shown` (top first): the rule the hands tell.
+    fn diagnose(&self, state: &State, shown: &[Vec<Card>; 2]) -> String {
+        let old: [Vec<Card>; 2] = [
+            state.piles[0].known.iter().copied().collect(),
+            state.piles[1].known.iter().copied().collect(),
+        ];
+        let mut budget = SEARCH_BUDGET;
+        let Some(want) = state.round(&mut budget).into_iter().next() else {
+            return format!("{TOP}; {HIGHER}; {WAR}");
+        };
+        // The cards each player put down, as the hands after show them: the old pile
+        // less its first j cards starts the new one.
+        let played =
+            |p: usize| (0..=old[p].len().min(24)).find(|&j| shown[p].starts_with(&old[p][j..]));
+        let (Some(j1), Some(j2)) = (played(0), played(1)) else {
+            return format!("{TOP}: {}", self.describe_top(state));
+        };
+        let card = |p: usize, i: usize| old[p].get(i).map_or("?".to_owned(), Card::to_string);
+        let wars = usize::try_from(want.wars - state.wars).unwrap_or(0);
+        let short = matches!(want.end, Some((_, true)));
+        let want_cards = 1 + WAR_CARDS * wars;
+        if j1 == 1 && j2 == 1 && wars > 0 {
+            return format!(
+                "{} and {} have the same value: {WAR}; suits make no difference",
+                card(0, 0),
+                card(1, 0)
+            );
+        }
+        if j1 == j2 && j1 > 1 && wars == 0 {
+            return format!(
+                "{} and {} do not have the same value, so there is no war: {HIGHER}",
+                card(0, 0),
+                card(1, 0)
+            );
+        }
+        if short {
+            return format!("{SHORT}: the game ends there");
+        }
+        if j1 != j2 || j1 != want_cards {
+            return format!(
+                "{WAR}; here {} put down {j1} cards and {} {j2}, where each puts down {want_cards}",
+                self.names[0], self.names[1]
+            );
+        }
+        let taker = usize::from(want.piles[1].bags.iter().any(|b| !b.is_empty()));
+        let gained = |p: usize| shown[p].len() > old[p].len() - j1;
+        if gained(1 - taker) && !gained(taker) {
+            let up = want_cards - 1;
+            return format!(
+                "{} is higher than {}: {HIGHER}",
+                card(taker, up),
+                card(1 - taker, up)
+            );
+        }
+        format!(
+            "{TOP}: the winner takes all {} cards on the table to the bottom of their pile",
+            2 * want_cards
+        )
+    }
+
+    /// From `state`, the rounds that lead to `shown`: the state there, or why none does.
+    /// `max`: the most rounds the answer allows.
+    fn follow(
+        &self,
+        state: &State,
+        shown: &[Vec<Card>; 2],
+        max: usize,
+    ) -> Result<Option<State>, ()> {
+        let mut budget = SEARCH_BUDGET;
+        let mut frontier = vec![state.clone()];
+        for _ in 0..max {
+            let mut next = Vec::new();
+            for s in &frontier {
+                if s.end.is_some() {
+                    continue;
+                }
+                for after in s.round(&mut budget) {
+                    if after.is(shown) {
+                        return Ok(Some(after));
+                    }
+                    next.push(after);
+                }
+            }
+            if budget == 0 {
+                return Err(());
+            }
+            if next.is_empty() {
+                break;
+            }
+            frontier = next;
+        }
+        Ok(None)
+    }
+}
+
+/// Checks a transcript of one game. `answers`: the answers the program was given, in
+/// order (a grader that typed them), or `None` for a saved transcript, where an answer
+/// is read from its echo after the prompt or from what the program did.
+pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Violation> {
+    let normalized = transcript.replace("\r\n", "\n");
+    let text = normalized.as_str();
+    let mut line_starts = vec![0];
+    line_starts.extend(text.match_indices('\n').map(|(at, _)| at + 1));
+    let tokens = tokens(text);
+    let groups = groups(text, &tokens);
+    let displays = displays(&groups);
+    let mut checker = Checker {
+        text: Text { text, line_starts },
+        groups,
+        readings: Vec::new(),
+        names: ["Player 1".to_owned(), "Player 2".to_owned()],
+        top_last: None,
+    };
+    let last_line = checker.text.count();
+    let end_line = last_line + 1;
+
+    if tokens
+        .iter()
+        .any(|t| t.card.to_string() != text[t.start..t.end])
+    {
+        checker.reading("cards named in words or with suit symbols");
+    } else if !tokens.is_empty() {
+        checker.reading("card codes such as `6C`");
+    }
+
+    // The initial hands.
+    let Some(first) = displays.first() else {
+        if let Some((at, cards)) = broken_display(&checker.groups, 0, text.len()) {
+            return Err(checker.rule(checker.text.line_of(at), not_the_deck(&cards)));
+        }
+        return Err(checker.unreadable(
+            1,
+            "no initial hands: both players' cards (the 52, each shown as Card's toString, the hands separated by text such as `Player 2 (26 cards):`)",
+        ));
+    };
+    let first_line = checker.text.line_of(first.start);
+    if first.single {
+        return Err(checker.rule(
+            first_line,
+            "the deck of 52 cards is dealt to the two players: 26 each, not 52 and 0",
+        ));
+    }
+    checker.deal(first)?;
+    checker.counts_shown(first)?;
+    checker.names = [
+        checker.name(&checker.groups[first.groups[0]], 0),
+        checker.name(&checker.groups[first.groups[1]], 1),
+    ];
+
+    // The prompts: the lines naming Enter that start with the text of the prompt shown
+    // after the hands (what follows it on its line may be the answer echoed).
+    let enter_lines: Vec<usize> = (1..=last_line)
+        .filter(|&l| checker.text.line(l).is_some_and(|t| names_word(t, "enter")))
+        .collect();
+    let after_display: Vec<&str> = displays
+        .iter()
+        .filter_map(|d| {
+            let after = checker.text.line_of(d.end.saturating_sub(1));
+            enter_lines
+                .iter()
+                .find(|&&l| l > after)
+                .and_then(|&l| checker.text.line(l))
+        })
+        .collect();
+    let prompt = common_prefix(&after_display);
+    let prompts: Vec<usize> = enter_lines
+        .iter()
+        .copied()
+        .filter(|&l| {
+            !prompt.is_empty()
+                && checker
+                    .text
+                    .line(l)
+                    .is_some_and(|t| t.trim_end().starts_with(prompt.trim_end()))
+        })
+        .collect();
+    let Some(&first_prompt) = prompts.first() else {
+        return Err(checker.rule(
+            checker.text.line_of(first.end.saturating_sub(1)) + 1,
+            "after the hands, Game prompts the user with three options: [Enter] to play another battle, a number to play that many battles, or q to quit",
+        ));
+    };
+    if !prompts_name_options(&checker.text, first_prompt) {
+        return Err(checker.rule(
+            first_prompt,
+            "the prompt names its three options: [Enter] to play another battle, a number to play that many battles, or q to quit",
+        ));
+    }
+    if displays
+        .iter()
+        .skip(1)
+        .any(|d| checker.text.line_of(d.start) < first_prompt)
+    {
+        let d = displays
+            .iter()
+            .skip(1)
+            .find(|d| checker.text.line_of(d.start) < first_prompt);
+        let line = d.map_or(first_prompt, |d| checker.text.line_of(d.start));
+        return Err(checker.rule(
+            line,
+            "the initial hands are shown, then the prompt: no battle before the user asks",
+        ));
+    }
+    if let Some((at, cards)) = broken_display(
+        &checker.groups,
+        first.end,
+        checker.text.line_starts[first_prompt - 1],
+    ) {
+        return Err(checker.rule(checker.text.line_of(at), not_the_deck(&cards)));
+    }
+
+    let mut state = State {
+        piles: [Pile::of(&first.hands[0]), Pile::of(&first.hands[1])],
+        rounds: 0,
+        battles: 0,
+        wars: 0,
+        last: 0,
+        end: None,
+        table: Vec::new(),
+    };
+    let mut quit = false;
+    // The two readings of a number typed at the prompt: that many battles with their
+    // wars (a), or as many as make it with the wars' battles counted among them (b).
+    let (mut reading_a, mut reading_b, mut numbers_seen) = (true, true, false);
+    // The first prompt after which nothing was shown although battles may have been
+    // played (answers unknown): the summary's count tells.
+    let mut silent: Option<usize> = None;
+    let mut summary_from = 1;
+    let mut answers = answers.map(|a| a.iter());
+    for (i, &line) in prompts.iter().enumerate() {
+        let from = checker.text.line_starts[line - 1];
+        let next_line = prompts.get(i + 1).copied();
+        let to = next_line.map_or(text.len(), |l| checker.text.line_starts[l - 1]);
+        if let Some((end, short)) = &state.end {
+            let why = match (end, short) {
+                (_, true) => format!("{SHORT}, so the game is over"),
+                (End::Won(seat), false) => format!(
+                    "the game is played until one of the players runs out of cards: {} has none, so the game is over",
+                    checker.names[1 - seat]
+                ),
+                (End::NoWinner, false) => {
+                    "the game is over: both players ran out of cards".to_owned()
+                }
+            };
+            return Err(checker.rule(
+                line,
+                format!("{why}: the winner and the numbers of battles and wars follow, no prompt"),
+            ));
+        }
+        let answer = match &mut answers {
+            Some(given) => given.next().map_or(Answer::Unknown, |a| read_answer(a)),
+            None => {
+                let echoed = checker
+                    .text
+                    .line(line)
+                    .and_then(|t| t.get(prompt.trim_end().len()..))
+                    .unwrap_or("")
+                    .trim()
+                    .to_owned();
+                if !echoed.is_empty()
+                    && !echoed.contains(char::is_whitespace)
+                    && echoed.chars().count() <= 12
+                    && prompt_exact(&checker.text, &prompts, &prompt)
+                {
+                    checker.reading("answers echoed after the prompt");
+                    read_answer(&echoed)
+                } else {
+                    Answer::Unknown
+                }
+            }
+        };
+        let max = match answer {
+            Answer::Enter => 1,
+            Answer::Number(n) => usize::try_from(n).unwrap_or(MAX_ROUNDS).min(MAX_ROUNDS),
+            Answer::Quit => 1,
+            Answer::Other(_) | Answer::Unknown => MAX_ROUNDS,
+        };
+        let (start_rounds, start_battles) = (state.rounds, state.battles);
+        let segment: Vec<&Display> = displays
+            .iter()
+            .filter(|d| d.start >= from && d.start < to)
+            .collect();
+        let mut last_end = from;
+        for display in &segment {
+            if state.end.is_none()
+                && let Some((at, cards)) = broken_display(&checker.groups, last_end, display.start)
+            {
+                return Err(checker.rule(checker.text.line_of(at), not_the_deck(&cards)));
+            }
+            last_end = display.end;
+            let dline = checker.text.line_of(display.start);
+            checker.counts_shown(display)?;
+            let orientations = match checker.top_last {
+                Some(t) => vec![t],
+                None => vec![false, true],
+            };
+            let mut found = None;
+            let mut lost_track = false;
+            'search: for &top_last in &orientations {
+                // Until the battles show which end is the top, the piles are as the
+                // first hands list them: read them the same way as this display.
+                let mut base = state.clone();
+                if checker.top_last.is_none() && top_last {
+                    for pile in &mut base.piles {
+                        pile.known.make_contiguous().reverse();
+                    }
+                }
+                let state = &base;
+                let shown = Checker::piles(display, top_last);
+                let candidates = if display.single {
+                    let all = shown[0].clone();
+                    vec![[all.clone(), Vec::new()], [Vec::new(), all]]
+                } else {
+                    vec![shown]
+                };
+                for shown in candidates {
+                    // The same hands again (after a refused answer) play nothing.
+                    if state.end.is_none() && state.is(&shown) {
+                        found = Some((top_last, None));
+                        break 'search;
+                    }
+                    match checker.follow(state, &shown, max) {
+                        Ok(Some(after)) => {
+                            found = Some((top_last, Some((after, shown))));
+                            break 'search;
+                        }
+                        Ok(None) => {}
+                        Err(()) => lost_track = true,
+                    }
+                }
+            }
+            let Some((top_last, after)) = found else {
+                if lost_track && matches!(answer, Answer::Number(_)) {
+                    return Err(checker.unreadable(
+                        dline,
+                        "the hands after these battles: won cards came back into play in an order no hands showed, too many ways to follow",
+                    ));
+                }
+                let shown = Checker::piles(display, checker.top_last.unwrap_or(false));
+                let why = checker.diagnose(&state, &shown);
+                return Err(checker.rule(
+                    dline,
+                    format!(
+                        "{why}; the hands before: {}",
+                        hands_before(&checker, &state)
+                    ),
+                ));
+            };
+            if let Some((after, shown)) = after {
+                if checker.top_last.is_none() {
+                    checker.top_last = Some(top_last);
+                    checker.reading(if top_last {
+                        "piles listed top last"
+                    } else {
+                        "piles listed top first"
+                    });
+                }
+                if answer == Answer::Enter && after.rounds - start_rounds > 1 {
+                    return Err(checker.rule(
+                        dline,
+                        "[Enter] plays one battle (with the wars it sets off), then the hands are shown",
+                    ));
+                }
+                if answer == Answer::Quit {
+                    return Err(checker.rule(
+                        dline,
+                        "q quits the game: no battle is played, the summary follows",
+                    ));
+                }
+                state = after;
+                // From here the hands shown are the piles (after a war cut short, where
+                // the table's cards went is not checked).
+                state.piles = [Pile::of(&shown[0]), Pile::of(&shown[1])];
+            }
+        }
+        if state.end.as_ref().is_none_or(|(_, short)| !short)
+            && let Some((at, cards)) = broken_display(&checker.groups, last_end, to)
+        {
+            return Err(checker.rule(checker.text.line_of(at), not_the_deck(&cards)));
+        }
+        let rounds = state.rounds - start_rounds;
+        let comparisons = state.battles - start_battles;
+        match &answer {
+            Answer::Quit => {
+                if let Some(next) = next_line {
+                    return Err(checker.rule(
+                        next,
+                        "q quits the game: the winner, if any, and the numbers of battles and wars follow, no prompt",
+                    ));
+                }
+                quit = true;
+            }
+            Answer::Enter => {
+                if rounds == 0 {
+                    return Err(checker.unreadable(
+                        next_line.unwrap_or(end_line),
+                        "no hands shown after the battle: after a battle, Game shows the updated hands (both players' cards)",
+                    ));
+                }
+            }
+            Answer::Number(n) => {
+                numbers_seen = true;
+                if rounds == 0 {
+                    return Err(checker.unreadable(
+                        next_line.unwrap_or(end_line),
+                        "no hands shown after the battles a number played: Game shows the updated hands",
+                    ));
+                }
+                if state.end.is_none() {
+                    let n = *n;
+                    reading_a &= rounds == n;
+                    reading_b &= comparisons >= n && comparisons - state.last < n;
+                    if !reading_a && !reading_b {
+                        return Err(checker.rule(
+                            next_line.unwrap_or(end_line),
+                            format!(
+                                "a number plays that many battles (here {n}) with their wars, or as many as make {n} with the wars' battles counted among them: the hands show {rounds} battles played, {comparisons} with the wars' battles"
+                            ),
+                        ));
+                    }
+                }
+                if segment.len() == 1 && rounds > 1 {
+                    checker.reading("hands shown once after the battles a number plays");
+                }
+            }
+            Answer::Other(_) | Answer::Unknown => {
+                if segment.len() == 1 && rounds > 1 {
+                    checker.reading("hands shown once after the battles a number plays");
+                }
+                if rounds == 0 && next_line.is_some() && silent.is_none() {
+                    silent = Some(line);
+                }
+            }
+        }
+        summary_from = segment
+            .last()
+            .map_or(line + 1, |d| {
+                checker.text.line_of(d.end.saturating_sub(1)) + 1
+            })
+            .max(line + 1);
+    }
+    if numbers_seen {
+        checker.reading(if reading_a {
+            "a number plays that many battles with their wars"
+        } else {
+            "a number counts the wars' battles among its battles"
+        });
+    }
+    // The summary.
+    let lines: Vec<(usize, &str)> = (summary_from..=last_line)
+        .filter_map(|l| checker.text.line(l).map(|t| (l, t)))
+        .collect();
+    if state.end.is_none()
+        && !quit
+        && let Some((_, battles)) = summary_number(&lines, "battle")
+        && battles > state.battles
+    {
+        // The last battles may end the game without hands shown after them (the text
+        // asks for the hands before the prompt, and no prompt follows the end): play on
+        // to an end with the summary's counts.
+        let wars = summary_number(&lines, "war").map(|(_, w)| w);
+        if let Some(end) = play_to_the_end(&state, battles, wars) {
+            state = end;
+            checker.reading("no hands shown after the battle that ends the game");
+        }
+    }
+    if state.end.is_none() {
+        quit = true;
+    }
+    let ask = "once the game ends or is quitted, Game prints the final winner, if any, the number of battles fought, and the number of wars fought";
+    let Some((bline, battles)) = summary_number(&lines, "battle") else {
+        return Err(checker.rule(
+            end_line,
+            format!("{ask}: no line names the battles fought with their number"),
+        ));
+    };
+    let Some((wline, wars)) = summary_number(&lines, "war") else {
+        return Err(checker.rule(
+            end_line,
+            format!("{ask}: no line names the wars fought with their number"),
+        ));
+    };
+    let war_battles = state.wars - short_wars(&state);
+    if battles != state.battles {
+        if let Some(at) = silent
+            && battles > state.battles
+        {
+            return Err(checker.unreadable(
+                at,
+                format!("no hands shown after the battles played at this prompt (the summary counts {battles} battles, the hands shown {})", state.battles),
+            ));
+        }
+        let cut_short = matches!(state.end, Some((_, true)));
+        let why = if cut_short && battles == state.battles + 1 {
+            format!("a war cut short is a war but no battle: {SHORT}")
+        } else if battles + war_battles == state.battles && war_battles > 0 {
+            "a war's deciding comparison (the fourth cards) counts as a battle too".to_owned()
+        } else {
+            format!(
+                "the battles fought, a war's deciding comparison included: {}",
+                state.battles
+            )
+        };
+        return Err(checker.rule(
+            bline,
+            format!("{why}; the hands shown make {} battles", state.battles),
+        ));
+    }
+    if wars != state.wars {
+        return Err(checker.rule(
+            wline,
+            format!(
+                "the wars fought, every war of a chain included: the hands shown make {} wars",
+                state.wars
+            ),
+        ));
+    }
+    let winner = match &state.end {
+        Some((End::Won(seat), _)) => Some(*seat),
+        _ => None,
+    };
+    let claimed: Vec<(usize, usize)> = lines
+        .iter()
+        .filter(|(_, t)| t.to_lowercase().contains("win"))
+        .filter_map(|&(l, t)| {
+            let named: Vec<usize> = (0..2)
+                .filter(|&s| names_word(t, &checker.names[s].to_lowercase()))
+                .collect();
+            (named.len() == 1).then(|| (l, named[0]))
+        })
+        .collect();
+    match (winner, quit) {
+        (Some(seat), false) => {
+            if !claimed.iter().any(|&(_, s)| s == seat) {
+                let line = claimed.last().map_or(end_line, |&(l, _)| l);
+                return Err(checker.rule(
+                    line,
+                    format!(
+                        "{ask}: {} won (the other ran out of cards), on a line that says \"win\"",
+                        checker.names[seat]
+                    ),
+                ));
+            }
+        }
+        _ => {
+            let more = match state.piles[0].len().cmp(&state.piles[1].len()) {
+                std::cmp::Ordering::Greater => Some(0),
+                std::cmp::Ordering::Less => Some(1),
+                std::cmp::Ordering::Equal => None,
+            };
+            if let Some(&(l, s)) = claimed.last() {
+                if quit && Some(s) == more {
+                    checker.reading("the player with more cards named the winner at q");
+                } else {
+                    return Err(checker.rule(
+                        l,
+                        format!(
+                            "{ask}: nobody won this game, yet {} is named the winner",
+                            checker.names[s]
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    Ok(Checked {
+        winner: winner.filter(|_| !quit).map(|s| checker.names[s].clone()),
+        quit,
+        battles: state.battles,
+        wars: state.wars,
+        lines: last_line,
+        readings: checker.readings,
+    })
+}
+
+/// A game played on from `state` to an end after `battles` battles and `wars` wars
+/// (where the summary gives them), within the search's budget.
+fn play_to_the_end(state: &State, battles: u64, wars: Option<u64>) -> Option<State> {
+    let mut budget = SEARCH_BUDGET;
+    let mut frontier = vec![state.clone()];
+    while !frontier.is_empty() && budget > 0 {
+        let mut next = Vec::new();
+        for s in &frontier {
+            for after in s.round(&mut budget) {
+                if after.end.is_some() {
+                    if after.battles == battles && wars.is_none_or(|w| after.wars == w) {
+                        return Some(after);
+                    }
+                } else if after.battles < battles {
+                    next.push(after);
+                }
+            }
+        }
+        frontier = next;
+    }
+    None
+}
+
+/// Wars cut short (counted as wars, not battles).
+fn short_wars(state: &State) -> u64 {
+    u64::from(matches!(state.end, Some((_, true))) && state.wars > 0)
+}
+
+fn hands_before(checker: &Checker<'_>, state: &State) -> String {
+    let pile = |p: usize| -> String {
+        let cards: Vec<Card> = state.piles[p].known.iter().take(6).copied().collect();
+        let more = if state.piles[p].len() > 6 { " …" } else { "" };
+        format!("{} {}{more}", checker.names[p], show(&cards))
+    };
+    format!("{}; {} (top first)", pile(0), pile(1))
+}
+
+/// The longest common start of the lines, cut after its last `>`, `:`, `?` or `]`
+/// unless one line is exactly it (a prompt no answer follows).
+fn common_prefix(lines: &[&str]) -> String {
+    let Some(first) = lines.first() else {
+        return String::new();
+    };
+    let mut len = first.len();
+    for line in lines {
+        len = first
+            .char_indices()
+            .zip(line.chars())
+            .take_while(|((_, a), b)| a == b)
+            .last()
+            .map_or(0, |((at, a), _)| at + a.len_utf8())
+            .min(len);
+    }
+    let prefix = &first[..len];
+    if lines.iter().any(|l| l.trim_end() == prefix.trim_end()) {
+        return prefix.to_owned();
+    }
+    match prefix.rfind(['>', ':', '?', ']']) {
+        Some(at) => prefix[..=at].to_owned(),
+        None => prefix.trim_end_matches(char::is_alphanumeric).to_owned(),
+    }
+}
+
+/// Whether the prompt's own text is known (some prompt line is exactly it), so that what
+/// follows it on a line is an echoed answer.
+fn prompt_exact(text: &Text<'_>, prompts: &[usize], prompt: &str) -> bool {
+    prompts.len() > 1
+        && prompts.iter().any(|&l| {
+            text.line(l)
+                .is_some_and(|t| t.trim_end() == prompt.trim_end())
+        })
+}
+
+/// Whether the prompt (its line and the lines around it) names q and a number.
+fn prompts_name_options(text: &Text<'_>, line: usize) -> bool {
+    let block: String = (line.saturating_sub(2).max(1)..=line + 3)
+        .filter_map(|l| text.line(l))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let q = names_word(&block, "q") || names_word(&block, "quit");
+    let number = names_word(&block, "number")
+        || names_word(&block, "n")
+        || names_word(&block, "#")
+        || block.contains(|c: char| c.is_ascii_digit());
+    q && number
+}
