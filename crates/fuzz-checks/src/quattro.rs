@@ -42,16 +42,18 @@ pub fn quattro_answers(data: &[u8]) {
     use quattro::console;
 
     let (seed, answers) = seed_and_answers(data);
-    let variant = [quattro::Variant::Quattro, quattro::Variant::Uno][(seed % 2) as usize];
+    let rules = quattro::Rules::new(
+        [quattro::Variant::Quattro, quattro::Variant::Uno][(seed % 2) as usize],
+    );
     let mut console = Console::new(answers, io::sink());
-    let name = match console::ask_name(&mut console) {
+    let name = match console::ask_name(&mut console, rules) {
         Ok(Some(Reply::Answer(name))) => name,
         Ok(Some(Reply::Quit) | None) => return,
         Err(error) => return assert_one_short_line(&error),
     };
     let mut players = quattro::simulate::bots();
     players[0] = quattro::Player::human(name);
-    let mut game = quattro::Game::new(quattro::Rules::new(variant), players);
+    let mut game = quattro::Game::new(rules, players);
     let mut chance = ChanceSource::seeded(rng_from_seed(seed));
     let mut tape = cards_core::protocol::Tape::new(&game);
     let played = console::play(

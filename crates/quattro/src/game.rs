@@ -234,7 +234,7 @@ pub struct Observation<'a> {
     pub draw_pile: usize,
     /// Whether play goes up the seats.
     pub clockwise: bool,
-    /// The rule set.
+    /// The game's settings: the deck and the turn cap.
     pub rules: Rules,
 }
 
