@@ -357,7 +357,9 @@ impl<'a> Person<'a> {
         }
         let seen = look(self.root, self.pipe, self.pace.syscalls);
         if seen.busy {
-            self.settle(now);
+            // Not quiet; but a thread blocked reading is a question all the same, so
+            // the waiting seen at the last look stands.
+            self.quiet_since = now;
         }
         let settle = if seen.visible {
             self.pace.long_settle

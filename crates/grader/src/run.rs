@@ -704,6 +704,25 @@ mod tests {
         assert_eq!(talk.transcript(), b"card? sure? B7\ngot B7\n");
     }
 
+    /// A thread blocked reading the input is a question even while another process of
+    /// the program keeps a core busy (a JVM's compiler, a student's timer thread).
+    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+    #[test]
+    fn a_read_is_a_question_beside_a_busy_process() {
+        let script = "(while :; do :; done) & printf 'card? '; read card; echo \"got $card\"";
+        let talk = converse(
+            &Sandbox::none(),
+            0,
+            &sh(script),
+            &[],
+            limits(20_000),
+            person(&["B7"]),
+        )
+        .unwrap();
+        assert_eq!(talk.run.exit, Exit::Code(0), "{talk:?}");
+        assert_eq!(talk.transcript(), b"card? B7\ngot B7\n");
+    }
+
     /// A broken answerer (a panic on output it did not expect) leaves nothing of the
     /// program running: the run is ended as at a timeout before the panic goes on.
     #[test]
