@@ -1321,6 +1321,24 @@ mod tests {
         );
     }
 
+    /// A cap of 0, which a recording may name (`max-turns=0`), is still a game: its
+    /// first turn is taken, then it ends at the cap.
+    #[test]
+    fn a_cap_of_zero_turns_ends_the_game_after_its_first_turn() {
+        let mut game = position(Variant::Quattro, ["B1 B2", "Y7", "G1", "B4"], "R1 R2", "R9");
+        game.rules = game.rules.with_max_turns(0);
+        let events = apply(&mut game, Action::Draw);
+        assert_eq!(game.turns(), 1);
+        assert_eq!(
+            events.last(),
+            Some(&Event::GameOver {
+                outcome: Outcome::NoWinner {
+                    reason: NoWinner::TurnLimit(0)
+                }
+            })
+        );
+    }
+
     #[test]
     fn skip_reverse_and_draw_two() {
         let mut game = position(
