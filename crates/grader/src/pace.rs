@@ -23,7 +23,8 @@
 //!   the threads of a dedicated user's program), the program waits for input once its
 //!   output has been quiet for [`SETTLE`], its input read, and no thread of it runnable
 //!   (state `R` in `/proc/PID/task/TID/stat`, which anyone may read) at any look in
-//!   that time.
+//!   that time. There, and only there, a program that keeps a core busy while it waits
+//!   (a thread spinning beside the one reading) is never seen to ask, and times out.
 //!
 //! Only the first condition matters for the `Scanner` case, and it holds in every
 //! isolation: an answer given early (a program that computes silently for longer than
