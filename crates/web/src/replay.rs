@@ -398,10 +398,8 @@ mod tests {
         for variant in [Variant::TwoDice, Variant::Classic] {
             let rules = Rules::new(variant).with_goal(30).unwrap();
             for seed in 0..10 {
-                let start = pig::Game::new(
-                    rules,
-                    [PigPlayer::new("Human"), PigPlayer::new("Computer")],
-                );
+                let start =
+                    pig::Game::new(rules, [PigPlayer::new("Human"), PigPlayer::new("Computer")]);
                 let agents = (
                     AnyStrategy::HoldAt(HoldAt(15)),
                     AnyStrategy::HoldAt(HoldAt(20)),
