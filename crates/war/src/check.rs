@@ -138,7 +138,7 @@ const WAR_CARDS: usize = 4;
 const MAX_ROUNDS: usize = 100_000;
 /// The states searched between two displays when won cards come back to the top in an
 /// order the transcript does not show.
-const SEARCH_BUDGET: usize = 200_000;
+const SEARCH_BUDGET: usize = 20_000;
 
 // ----- reading the text -----
 
@@ -1061,14 +1061,24 @@ pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Vi
     let enter_lines: Vec<usize> = (1..=last_line)
         .filter(|&l| checker.text.line(l).is_some_and(|t| names_word(t, "enter")))
         .collect();
-    let after_display: Vec<&str> = displays
+    // The prompt's lines: those naming Enter that start as the first one after the
+    // initial hands does (a refusal that names Enter reads otherwise).
+    let first_after = checker.text.line_of(first.end.saturating_sub(1));
+    let opening = enter_lines
         .iter()
-        .filter_map(|d| {
-            let after = checker.text.line_of(d.end.saturating_sub(1));
-            enter_lines
-                .iter()
-                .find(|&&l| l > after)
-                .and_then(|&l| checker.text.line(l))
+        .find(|&&l| l > first_after)
+        .and_then(|&l| checker.text.line(l))
+        .unwrap_or("");
+    let after_display: Vec<&str> = enter_lines
+        .iter()
+        .filter_map(|&l| checker.text.line(l))
+        .filter(|t| {
+            let shared = t
+                .chars()
+                .zip(opening.chars())
+                .take_while(|(a, b)| a == b)
+                .count();
+            shared >= opening.chars().count().min(t.chars().count()).min(8) && shared > 0
         })
         .collect();
     let prompt = common_prefix(&after_display);
@@ -1205,7 +1215,14 @@ pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Vi
             };
             let mut found = None;
             let mut lost_track = false;
-            'search: for &top_last in &orientations {
+            // One battle first, either end the top: what most screens show; only then
+            // more battles between two displays.
+            let tries = orientations
+                .iter()
+                .map(|&t| (t, 1))
+                .chain(orientations.iter().map(|&t| (t, max)))
+                .filter(|&(_, m)| m >= 1);
+            'search: for (top_last, max) in tries {
                 // Until the battles show which end is the top, the piles are as the
                 // first hands list them: read them the same way as this display.
                 let mut base = state.clone();
@@ -1567,4 +1584,417 @@ fn prompts_name_options(text: &Text<'_>, line: usize) -> bool {
         || names_word(&block, "#")
         || block.contains(|c: char| c.is_ascii_digit());
     q && number
+}
+
+#[cfg(test)]
+mod tests {
+    //! Hand-worked games: the decks below were laid out by hand so that each battle's
+    //! outcome is known without playing it (the comments say why), and each transcript
+    //! moves the cards as the rules say, written out card by card.
+    use super::*;
+    use pretty_assertions::assert_eq;
+
+    const PROMPT: &str = "Enter: one battle, a number: that many, q: quit > ";
+
+    /// Deck A, top first. Battle 1: AS beats 5D (aces high). Battle 2: 8D ties 8H, a
+    /// war: 2C 3C 4C QC against 2H 3H 6S QD, the fourth cards QC and QD tie, a second
+    /// war: 5C 6C 7C KC against 5H 6H 7H 3S, KC beats 3S and Player 1 takes 18 cards.
+    /// Battle 3: 9C beats 4S.
+    const A1: &str =
+        "AS 8D 2C 3C 4C QC 5C 6C 7C KC 9C 10C JC 8C AC 2D 3D 4D 6D 7D 9D 10D JD KD AD 4H";
+    const A2: &str =
+        "5D 8H 2H 3H 6S QD 5H 6H 7H 3S 4S 10H JH 9H QH KH AH 2S 5S 7S 8S 9S 10S JS QS KS";
+
+    /// Deck B, top first: Player 1 wins three battles (kings against 2s); then every
+    /// compared card ties (3C 3H, then the fourth cards 4C 4H, 5C 5H, 6C 6H, 7C 7H, 9C
+    /// 9S): five wars are laid in full, and at the sixth Player 2 holds only JH QH, two
+    /// cards for a war of four, and is out. 3 + 1 + 5 = 9 battles, 6 wars.
+    const B1: &str =
+        "KS KH KD 3C 2C 4D 5D 4C 6D 7D 8D 5C 9D 10D JD 6C QD AD AC 7C 8C 10C JC 9C QC QS";
+    const B2: &str =
+        "2S 2H 2D 3H 3S 3D 4S 4H 5S 6S 7S 5H 8S KC 10S 6H JS AS AH 7H 8H 9H 10H 9S JH QH";
+
+    fn cards(text: &str) -> Vec<String> {
+        text.split_whitespace().map(str::to_owned).collect()
+    }
+
+    /// The piles after a battle: each loses its first `played` cards; the winner puts
+    /// `won` (the table, in the order chosen) at the bottom.
+    fn after(
+        piles: &[Vec<String>; 2],
+        played: usize,
+        winner: usize,
+        won: &str,
+    ) -> [Vec<String>; 2] {
+        let mut next = [piles[0][played..].to_vec(), piles[1][played..].to_vec()];
+        next[winner].extend(cards(won));
+        next
+    }
+
+    fn hands(piles: &[Vec<String>; 2]) -> String {
+        let hand = |p: usize| {
+            let n = piles[p].len();
+            let plural = if n == 1 { "card" } else { "cards" };
+            if n == 0 {
+                format!("Player {} (0 cards)\n", p + 1)
+            } else {
+                format!("Player {} ({n} {plural}): {}\n", p + 1, piles[p].join(" "))
+            }
+        };
+        hand(0) + &hand(1)
+    }
+
+    fn summary(winner: &str, battles: u64, wars: u64) -> String {
+        format!("\n{winner}\nBattles fought: {battles}\nWars fought: {wars}\n")
+    }
+
+    fn answers(list: &[&str]) -> Vec<String> {
+        list.iter().map(|a| (*a).to_owned()).collect()
+    }
+
+    fn deck_a() -> [Vec<String>; 2] {
+        [cards(A1), cards(A2)]
+    }
+
+    /// The three battles of deck A, worked by hand.
+    fn deck_a_battles() -> Vec<[Vec<String>; 2]> {
+        let one = after(&deck_a(), 1, 0, "5D AS");
+        let two = after(
+            &one,
+            9,
+            0,
+            "8D 8H 2C 3C 4C QC 2H 3H 6S QD 5C 6C 7C KC 5H 6H 7H 3S",
+        );
+        let three = after(&two, 1, 0, "4S 9C");
+        vec![one, two, three]
+    }
+
+    /// Captured output of deck A: the initial hands, `rounds` battles with Enter, q.
+    fn enter_game(rounds: usize, end: &str) -> String {
+        let mut text = format!("Initial hands:\n{}", hands(&deck_a()));
+        for piles in deck_a_battles().iter().take(rounds) {
+            text += PROMPT;
+            text += "Battle!\n";
+            text += &hands(piles);
+        }
+        text + PROMPT + end
+    }
+
+    fn broken(result: Result<Checked, Violation>) -> (usize, String) {
+        match result {
+            Err(Violation {
+                line,
+                problem: Problem::Rule(rule),
+                ..
+            }) => (line, rule),
+            other => panic!("not a broken rule: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_battle_and_a_chain_of_wars_pass_with_or_without_the_answers() {
+        let text = enter_game(3, &summary("No winner: the game was quit.", 5, 2));
+        let given = answers(&["", "", "", "q"]);
+        for answers in [Some(given.as_slice()), None] {
+            let checked = check(&text, answers).unwrap_or_else(|v| panic!("{v}"));
+            assert_eq!((checked.battles, checked.wars, checked.quit), (5, 2, true));
+            assert_eq!(checked.winner, None);
+        }
+    }
+
+    #[test]
+    fn the_higher_card_takes_both() {
+        let wrong = after(&deck_a(), 1, 1, "AS 5D");
+        let text = format!(
+            "{}{PROMPT}\n{}{PROMPT}{}",
+            hands(&deck_a()),
+            hands(&wrong),
+            summary("", 1, 0)
+        );
+        let (line, rule) = broken(check(&text, None));
+        assert_eq!(line, 4);
+        assert!(
+            rule.starts_with(
+                "AS is higher than 5D: the higher card takes both: aces are the highest"
+            ),
+            "{rule}"
+        );
+    }
+
+    #[test]
+    fn a_tie_is_a_war_of_four_cards_each() {
+        let one = after(&deck_a(), 1, 0, "5D AS");
+        // The tie 8D 8H taken as a battle by Player 2, as if suits decided.
+        let no_war = after(&one, 1, 1, "8D 8H");
+        // A war of three cards each: 2C 3C 4C against 2H 3H 6S, 4C below 6S.
+        let three = after(&one, 4, 1, "8D 8H 2C 3C 4C 2H 3H 6S");
+        for (wrong, want) in [
+            (no_war, "8D and 8H have the same value: a tie starts a war"),
+            (three, "a tie starts a war: each player takes four cards"),
+        ] {
+            let text = format!(
+                "{}{PROMPT}\n{}{PROMPT}\n{}{PROMPT}{}",
+                hands(&deck_a()),
+                hands(&one),
+                hands(&wrong),
+                summary("", 2, 1)
+            );
+            let (line, rule) = broken(check(&text, None));
+            assert_eq!(line, 7);
+            assert!(rule.starts_with(want), "{rule}");
+        }
+    }
+
+    #[test]
+    fn every_war_of_a_chain_counts_and_its_deciding_comparison_is_a_battle() {
+        let text = enter_game(3, &summary("", 5, 1));
+        let (_, rule) = broken(check(&text, None));
+        assert!(
+            rule.starts_with(
+                "the wars fought, every war of a chain included: the hands shown make 2 wars"
+            ),
+            "{rule}"
+        );
+        let text = enter_game(3, &summary("", 3, 2));
+        let (_, rule) = broken(check(&text, None));
+        assert!(
+            rule.starts_with(
+                "a war's deciding comparison (the fourth cards) counts as a battle too"
+            ),
+            "{rule}"
+        );
+    }
+
+    #[test]
+    fn cards_lost_in_a_battle_are_named() {
+        let wrong = after(&deck_a(), 1, 0, "AS");
+        let text = format!(
+            "{}{PROMPT}\n{}{PROMPT}{}",
+            hands(&deck_a()),
+            hands(&wrong),
+            summary("", 1, 0)
+        );
+        let (line, rule) = broken(check(&text, None));
+        assert_eq!(line, 4);
+        assert!(
+            rule.starts_with("the hands show 51 cards, without 5D: the 52 cards stay in the game"),
+            "{rule}"
+        );
+    }
+
+    fn deck_b_game(after_short: &str) -> String {
+        let b = [cards(B1), cards(B2)];
+        let one = after(&b, 1, 0, "KS 2S");
+        let two = after(&one, 1, 0, "KH 2H");
+        let three = after(&two, 1, 0, "KD 2D");
+        // Player 1 holds QC QS and the six won cards, and lays QC QS KS 2S in the short
+        // war: KH 2H KD 2D are left; the table (2 + 5 × 8 laid in full, and 4 + 2 of the
+        // short war) goes to Player 1, here at the bottom.
+        let mut p1 = cards("KH 2H KD 2D");
+        p1.extend(cards(B1)[3..26].iter().cloned());
+        p1.extend(cards("KS 2S"));
+        p1.extend(cards(B2)[3..26].iter().cloned());
+        let last = [p1, Vec::new()];
+        let mut text = hands(&b);
+        for piles in [&one, &two, &three, &last] {
+            text += PROMPT;
+            text += "\n";
+            text += &hands(piles);
+        }
+        text + after_short
+    }
+
+    #[test]
+    fn a_player_short_of_cards_at_a_war_loses_at_once() {
+        let text = deck_b_game(&summary("Player 1 wins the game!", 9, 6));
+        let checked =
+            check(&text, Some(&answers(&["", "", "", ""]))).unwrap_or_else(|v| panic!("{v}"));
+        assert_eq!(checked.winner.as_deref(), Some("Player 1"));
+        assert_eq!((checked.battles, checked.wars, checked.quit), (9, 6, false));
+        // A prompt after the short war: the game went on.
+        let text = deck_b_game(&format!(
+            "{PROMPT}{}",
+            summary("Player 1 wins the game!", 9, 6)
+        ));
+        let (_, rule) = broken(check(&text, None));
+        assert!(rule.starts_with(SHORT), "{rule}");
+        // The short war counted as a battle.
+        let text = deck_b_game(&summary("Player 1 wins the game!", 10, 6));
+        let (_, rule) = broken(check(&text, None));
+        assert!(
+            rule.starts_with("a war cut short is a war but no battle"),
+            "{rule}"
+        );
+        // The wrong winner named.
+        let text = deck_b_game(&summary("Player 2 wins the game!", 9, 6));
+        let (_, rule) = broken(check(&text, None));
+        assert!(rule.contains("Player 1 won"), "{rule}");
+    }
+
+    #[test]
+    fn a_number_plays_that_many_battles_in_either_reading() {
+        let battles = deck_a_battles();
+        let each = format!(
+            "{}{PROMPT}3\n{}{}{}{PROMPT}q{}",
+            hands(&deck_a()),
+            hands(&battles[0]),
+            hands(&battles[1]),
+            hands(&battles[2]),
+            summary("", 5, 2)
+        );
+        let checked = check(&each, Some(&answers(&["3", "q"]))).unwrap_or_else(|v| panic!("{v}"));
+        assert!(
+            checked
+                .readings
+                .contains(&"a number plays that many battles with their wars".to_owned())
+        );
+        // The hands once, after the three battles.
+        let once = format!(
+            "{}{PROMPT}3\n{}{PROMPT}q{}",
+            hands(&deck_a()),
+            hands(&battles[2]),
+            summary("", 5, 2)
+        );
+        let checked = check(&once, Some(&answers(&["3", "q"]))).unwrap_or_else(|v| panic!("{v}"));
+        assert!(
+            checked
+                .readings
+                .contains(&"hands shown once after the battles a number plays".to_owned())
+        );
+        // 4 typed, two battles played: 1 + 3 comparisons make 4 (the wars' battles
+        // counted among the number).
+        let four = format!(
+            "{}{PROMPT}\n{}{}{PROMPT}{}",
+            hands(&deck_a()),
+            hands(&battles[0]),
+            hands(&battles[1]),
+            summary("", 4, 2)
+        );
+        let checked = check(&four, Some(&answers(&["4", "q"]))).unwrap_or_else(|v| panic!("{v}"));
+        assert!(
+            checked
+                .readings
+                .contains(&"a number counts the wars' battles among its battles".to_owned())
+        );
+        // 5 typed, the same two battles: neither reading.
+        let (_, rule) = broken(check(&four, Some(&answers(&["5", "q"]))));
+        assert!(
+            rule.starts_with("a number plays that many battles (here 5)"),
+            "{rule}"
+        );
+    }
+
+    #[test]
+    fn enter_plays_one_battle_and_q_quits() {
+        // Enter answered by two battles.
+        let battles = deck_a_battles();
+        let two = format!(
+            "{}{PROMPT}\n{}{}{PROMPT}{}",
+            hands(&deck_a()),
+            hands(&battles[0]),
+            hands(&battles[1]),
+            summary("", 4, 2)
+        );
+        let (line, rule) = broken(check(&two, Some(&answers(&["", "q"]))));
+        assert_eq!(line, 6);
+        assert!(rule.starts_with("[Enter] plays one battle"), "{rule}");
+        // q at once: no battle, no war.
+        let quit = format!(
+            "{}{PROMPT}{}",
+            hands(&deck_a()),
+            summary("No winner.", 0, 0)
+        );
+        let checked = check(&quit, Some(&answers(&["q"]))).unwrap_or_else(|v| panic!("{v}"));
+        assert_eq!((checked.battles, checked.wars, checked.quit), (0, 0, true));
+        // q answered by another prompt.
+        let again = format!(
+            "{}{PROMPT}\n{PROMPT}{}",
+            hands(&deck_a()),
+            summary("", 0, 0)
+        );
+        let (line, rule) = broken(check(&again, Some(&answers(&["q", "q"]))));
+        assert_eq!(line, 4);
+        assert!(rule.starts_with("q quits the game"), "{rule}");
+    }
+
+    #[test]
+    fn hands_missing_after_a_battle_are_unreadable_not_a_rule() {
+        let text = format!(
+            "{}{PROMPT}Battle 1: Player 1 plays AS, Player 2 plays 5D.\n{PROMPT}{}",
+            hands(&deck_a()),
+            summary("", 1, 0)
+        );
+        let violation =
+            check(&text, Some(&answers(&["", "q"]))).expect_err("no hands after the battle");
+        assert!(!violation.is_rule());
+        assert_eq!(violation.line, 4);
+        assert!(
+            violation
+                .to_string()
+                .starts_with("line 4: could not read: no hands shown after the battle"),
+            "{violation}"
+        );
+        // Without the answers, the summary's count tells.
+        let violation = check(&text, None).expect_err("no hands after the battle");
+        assert!(!violation.is_rule(), "{violation}");
+    }
+
+    /// Cards in words, one a line, piles top last, names of the program's own, the
+    /// summary on one line: the another-design variant's screen.
+    #[test]
+    fn cards_in_words_and_piles_listed_top_last_pass() {
+        let word = |code: &String| {
+            let (rank, suit) = code.split_at(code.len() - 1);
+            let rank = match rank {
+                "J" => "Jack",
+                "Q" => "Queen",
+                "K" => "King",
+                "A" => "Ace",
+                other => other,
+            };
+            let suit = match suit {
+                "C" => "Clubs",
+                "D" => "Diamonds",
+                "H" => "Hearts",
+                _ => "Spades",
+            };
+            format!("  {rank} of {suit}\n")
+        };
+        let show = |piles: &[Vec<String>; 2]| {
+            let mut text = String::new();
+            for (name, pile) in ["Alice", "Bob"].iter().zip(piles) {
+                text += &format!("{name} has {} cards:\n", pile.len());
+                text.extend(pile.iter().rev().map(word));
+            }
+            text
+        };
+        let options =
+            "Options:\n  [Enter]  fight one battle\n  <n>      fight n battles\n  q        quit\n";
+        let battles = deck_a_battles();
+        let text = format!(
+            "{}{options}{}{options}{}{options}The game lasted 4 battles, with 2 wars.\nNobody won.\n",
+            show(&deck_a()),
+            show(&battles[0]),
+            show(&battles[1])
+        );
+        let checked = check(&text, None).unwrap_or_else(|v| panic!("{v}"));
+        assert_eq!((checked.battles, checked.wars), (4, 2));
+        assert!(
+            checked
+                .readings
+                .contains(&"piles listed top last".to_owned())
+        );
+    }
+
+    #[test]
+    fn a_transcript_without_hands_is_unreadable() {
+        let violation = check("Welcome to War!\n", None).expect_err("no hands");
+        assert!(!violation.is_rule());
+        assert!(
+            violation
+                .to_string()
+                .starts_with("line 1: could not read: no initial hands"),
+            "{violation}"
+        );
+    }
 }
