@@ -831,10 +831,25 @@ impl Face for Game {
                         Play::Draw { .. } => {
                             Line::new(Some(player), "drew", format!("{who} draws a card"))
                         }
+                        // Said as a player would: "draws 4 cards", and only a deck
+                        // that ran short makes the owed count worth telling.
                         Play::Penalty { owed, drawn } => Line::new(
                             Some(player),
                             "drew",
-                            format!("{who} cannot answer the 2 and draws {drawn} of {owed}"),
+                            match drawn {
+                                _ if drawn == owed => {
+                                    format!("{who} cannot answer the 2 and draws {owed} cards")
+                                }
+                                0 => format!(
+                                    "{who} cannot answer the 2; the deck is empty, so none of the {owed} cards owed is drawn"
+                                ),
+                                1 => format!(
+                                    "{who} cannot answer the 2 and draws 1 card, all the deck held of the {owed} owed"
+                                ),
+                                _ => format!(
+                                    "{who} cannot answer the 2 and draws {drawn} cards, all the deck held of the {owed} owed"
+                                ),
+                            },
                         ),
                     };
                     out.push(line);
