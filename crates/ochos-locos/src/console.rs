@@ -121,8 +121,15 @@ impl<'c, R: BufRead, W: Write> Person<'c, R, W> {
         let me = self.names.get(observation.seat).map_or("?", String::as_str);
         writeln!(out, "Your turn, {me}.")?;
         let counts = observation.card_counts().enumerate();
-        for (seat, count) in counts.filter(|&(seat, _)| seat != observation.seat) {
+        let others = counts.filter(|&(seat, _)| seat != observation.seat);
+        for (index, (seat, count)) in others.enumerate() {
             let name = self.names.get(seat).map_or("?", String::as_str);
+            // The line is a sentence: Assignment 2's `player 1` starts it as `Player 1`,
+            // as the turns' sentences do.
+            let name = match index {
+                0 => crate::render::capitalized(name),
+                _ => name.to_owned(),
+            };
             write!(out, "{name} holds {count}, ")?;
         }
         writeln!(out, "the deck {}", observation.deck_size)?;

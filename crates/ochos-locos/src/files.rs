@@ -268,9 +268,20 @@ impl Deal {
         Ok(game)
     }
 
-    /// The seat a person names (`Alice`, or `2` for Assignment 2's numbered seats).
+    /// The seat a person names (`Alice`, or `2` for Assignment 2's numbered seats): the
+    /// name as written, or else in any case (`alice`) when only one seat has it so.
     pub fn seat_named(&self, name: &str) -> Option<usize> {
-        self.seats.iter().position(|seat| seat.name == name)
+        if let Some(seat) = self.seats.iter().position(|seat| seat.name == name) {
+            return Some(seat);
+        }
+        let folded = name.to_lowercase();
+        let mut matching =
+            (0..self.seats.len()).filter(|&seat| self.seats[seat].name.to_lowercase() == folded);
+        match (matching.next(), matching.next()) {
+            (Some(seat), None) => Some(seat),
+            // Two seats differ only by case: the person must write the one they mean.
+            _ => None,
+        }
     }
 
     /// Every card of the deal: hands, discard card, draw pile.

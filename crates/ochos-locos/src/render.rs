@@ -346,7 +346,7 @@ fn cards(count: usize) -> String {
 }
 
 /// A name at the start of a sentence (Assignment 2's `player 1`: `Player 1`).
-fn capitalized(name: &str) -> String {
+pub(crate) fn capitalized(name: &str) -> String {
     let mut chars = name.chars();
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),
