@@ -12,8 +12,9 @@
 //!
 //! over all positions in their natural order (`i`, then `j`, then `k`, each upwards), in
 //! place, sweep after sweep, until no value moves by `tolerance` or more. The chances
-//! `b` and `p_r` are counted from the game's own throws ([`Variant::outcomes`](pig::Variant::outcomes), each
-//! scored by [`Throw::score`](pig::Throw::score)). No layers, no ordering of the
+//! `b` and `p_r` are counted from the game's own throws
+//! ([`Variant::outcomes`](pig::Variant::outcomes), each scored by
+//! [`Throw::score`](pig::Throw::score)). No layers, no ordering of the
 //! positions, one cube of `goal³` values.
 
 use pig::Rules;

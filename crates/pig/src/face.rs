@@ -3,11 +3,11 @@
 //! assignment's `hold:20`) or plays the solved strategy (`optimal`).
 //!
 //! - **Setup** ([`Setup`]): `rules` (`two-dice`, `classic`: the dice, a [`Variant`]),
-//!   `goal` (1 to [`MAX_GOAL`](crate::rules::MAX_GOAL)), which together are the game's [`Rules`]
-//!   ([`Setup::check`] builds them), and `computer` (`hold:N`, `optimal`). A recording writes `rules` and
-//!   `goal` alone, as every recording of Pig did (`rules=two-dice`, `goal=100`): it holds
-//!   both seats' actions, so it needs no strategy; a web request and an address name the
-//!   Computer too.
+//!   `goal` (1 to [`MAX_GOAL`](crate::rules::MAX_GOAL)), which together are the game's
+//!   [`Rules`] ([`Setup::check`] builds them), and `computer` (`hold:N`, `optimal`). A
+//!   recording writes `rules` and `goal` alone, as every recording of Pig did
+//!   (`rules=two-dice`, `goal=100`): it holds both seats' actions, so it needs no
+//!   strategy; a web request and an address name the Computer too.
 //! - **Tokens**: the Human's answers at the prompt, for both seats: `n` rolls, `y`
 //!   holds ([`console::parse_answer`] reads them), so a recording reads as the game was
 //!   played.
@@ -45,8 +45,8 @@ pub struct Setup {
     /// The dice (`two-dice`, the assignment's; `classic`).
     #[serde(with = "text")]
     pub rules: Variant,
-    /// The points to win, 1 to [`MAX_GOAL`](crate::rules::MAX_GOAL) (at most [`solver::MAX_GOAL`] against the
-    /// `optimal` Computer).
+    /// The points to win, 1 to [`MAX_GOAL`](crate::rules::MAX_GOAL) (at most
+    /// [`solver::MAX_GOAL`] against the `optimal` Computer).
     #[serde(with = "text")]
     pub goal: u32,
     /// How the Computer plays (`None`: not named; it plays the assignment's `hold:20`).

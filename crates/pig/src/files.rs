@@ -7,8 +7,8 @@
 //! column and token.
 //!
 //! `pig dice --seed S` writes the rolls the seed gives, in the order a game draws them
-//! ([`Variant::throw`](crate::rules::Variant::throw), the draw of the game's chance nodes), so `pig --dice FILE` with the
-//! same answers plays the game of `pig --seed S`.
+//! ([`Variant::throw`](crate::rules::Variant::throw), the draw of the game's chance
+//! nodes), so `pig --dice FILE` with the same answers plays the game of `pig --seed S`.
 
 use std::io::{self, Write};
 
