@@ -201,9 +201,11 @@ pub(crate) fn look(root: u32, pipe: u64, syscalls: bool) -> Look {
         let mut has_children_files = true;
         for tid in numbers(&format!("/proc/{pid}/task")) {
             let task = format!("/proc/{pid}/task/{tid}");
-            if let Some((state, _)) = stat_of(&format!("{task}/stat")) {
-                seen.busy |= state == b'R';
-            }
+            let Some((state, _)) = stat_of(&format!("{task}/stat")) else {
+                // Ended since it was listed: nothing to tell.
+                continue;
+            };
+            seen.busy |= state == b'R';
             match fs::read_to_string(format!("{task}/children")) {
                 Ok(list) => todo.extend(
                     list.split_ascii_whitespace()
@@ -446,5 +448,78 @@ impl<'a> Person<'a> {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::outcome::{Exit, Killed};
+    use std::os::unix::fs::MetadataExt;
+    use std::process::{Command, Stdio};
+
+    fn conversation(stdout: &[u8], answers: &[(usize, &str)]) -> Conversation {
+        Conversation {
+            run: Run {
+                exit: Exit::Code(0),
+                stdout: stdout.to_vec(),
+                stderr: Vec::new(),
+                elapsed: Duration::ZERO,
+                killed: Killed::Group,
+                out_of_memory: false,
+            },
+            answers: answers
+                .iter()
+                .map(|&(at, line)| Answer {
+                    at,
+                    line: line.as_bytes().to_vec(),
+                })
+                .collect(),
+            closed_at: None,
+        }
+    }
+
+    #[test]
+    fn the_transcript_puts_each_answer_after_its_prompt() {
+        let talk = conversation(b"name? hi Ana\nmove? ", &[(6, "Ana\n"), (19, "q\n")]);
+        assert_eq!(talk.transcript(), b"name? Ana\nhi Ana\nmove? q\n");
+        // Two answers at one place (a prompt answered twice, the first refused).
+        let talk = conversation(b"card? ", &[(6, "ZZ\n"), (6, "R5\n")]);
+        assert_eq!(talk.transcript(), b"card? ZZ\nR5\n");
+        assert_eq!(conversation(b"", &[]).transcript(), b"");
+    }
+
+    /// A process blocked reading the pipe is seen so, through a shell between (its
+    /// child), and not before it reads; the parents' list finds the same child.
+    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+    #[test]
+    fn a_read_of_the_pipe_is_seen_through_the_tree() {
+        let mut child = Command::new("/bin/sh")
+            .args(["-c", "sleep 1; head -n 1 >/dev/null; echo"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .spawn()
+            .unwrap();
+        let input = child.stdin.take().unwrap();
+        let pipe = fs::File::from(std::os::fd::OwnedFd::from(input));
+        let inode = pipe.metadata().unwrap().ino();
+        let root = child.id();
+        let first = look(root, inode, true);
+        assert!(!first.reading, "{first:?}");
+        let until = Instant::now() + Duration::from_secs(60);
+        let mut seen = first;
+        while !seen.reading && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(20));
+            seen = look(root, inode, true);
+        }
+        assert!(seen.reading && seen.visible, "{seen:?}");
+        assert!(
+            children_by_parent()
+                .iter()
+                .any(|&(parent, _)| parent == root),
+            "the shell's child is missing from the parents' list"
+        );
+        drop(pipe);
+        assert!(child.wait().unwrap().success());
     }
 }

@@ -174,6 +174,8 @@ fn run_prepared(
     // without reading is no error here. Paced: by the person, between polls.
     let paced = matches!(stdin, Stdin::Paced(..));
     let mut person = None;
+    // A person that could not be set up ends the run at once, by the usual end.
+    let mut unpaced = None;
     match (child.stdin.take(), stdin) {
         (Some(mut input), Stdin::All(bytes)) => {
             let bytes = bytes.to_vec();
@@ -184,11 +186,7 @@ fn run_prepared(
         (Some(input), Stdin::Paced(pace, answerer)) => {
             match Person::new(answerer, pace, File::from(OwnedFd::from(input)), group) {
                 Ok(made) => person = Some(made),
-                Err(error) => {
-                    kill(sandbox.isolation(), group, prepared.uid);
-                    let _ = child_reaped(&mut child);
-                    return Err(error);
-                }
+                Err(error) => unpaced = Some(error),
             }
         }
         (None, _) => {}
@@ -221,7 +219,7 @@ fn run_prepared(
                 .is_some_and(|fd| rustix::io::ioctl_fionread(fd).is_ok_and(|n| n > 0));
             person.tick(out.len(), pending, &mut || out.snapshot())
         }
-        _ => false,
+        _ => unpaced.is_some(),
     };
     let exited = wait(&mut child, deadline, &overflow, &mut tick);
     let (answers, closed_at, panicked) = person.map_or((Vec::new(), None, None), |person| {
@@ -290,6 +288,9 @@ fn run_prepared(
     drop(prepared.workdir.take());
     if let Some(panic) = panicked {
         std::panic::resume_unwind(panic);
+    }
+    if let Some(error) = unpaced {
+        return Err(error);
     }
     Ok(Conversation {
         run,
