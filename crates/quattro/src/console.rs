@@ -30,7 +30,8 @@ use cards_core::paint::CardStyle;
 /// The question for the human's name.
 pub const NAME_PROMPT: &str = "What is your name? ";
 /// The question before each of the human's moves.
-pub const MOVE_PROMPT: &str = "Your move (a card code such as R5, or draw; ? rules, q quits): ";
+pub const MOVE_PROMPT: &str =
+    "Your move (a card code such as R5 or its number, or draw; ? rules, q quits): ";
 /// The question after the human plays a wild card.
 pub const COLOR_PROMPT: &str = "Name a colour (R, Y, G or B; ? rules, q quits): ";
 
@@ -64,8 +65,8 @@ pub fn ask_name<R: BufRead, W: Write>(
 }
 
 // ANCHOR: parse_selection
-/// Reads the human's answer to [`MOVE_PROMPT`]: `draw` (or `d`, or `0`), or a card code
-/// in any case. The move must be legal in `view`; the error says why it is not. A wild card
+/// Reads the human's answer to [`MOVE_PROMPT`]: `draw` (or `d`, or `0`), a card code
+/// in any case, or a card's number in the hand as shown ([`render::shown_hand`]). The move must be legal in `view`; the error says why it is not. A wild card
 /// comes back with no colour: the console asks for it next.
 pub fn parse_selection(
     answer: &str,
@@ -78,6 +79,18 @@ pub fn parse_selection(
     if text.eq_ignore_ascii_case("draw") || text.eq_ignore_ascii_case("d") || text == "0" {
         view.check_action(Action::Draw)?;
         return Ok(Action::Draw);
+    }
+    if let Ok(number) = text.parse::<usize>() {
+        let hand = render::shown_hand(view.hand);
+        let card = number
+            .checked_sub(1)
+            .and_then(|index| hand.get(index).copied())
+            .ok_or(InvalidSelectionError::NoSuchNumber {
+                number,
+                held: hand.len(),
+            })?;
+        view.check_play(card)?;
+        return Ok(Action::play(card));
     }
     let card = Card::parse_code(text)
         .ok()
@@ -390,6 +403,22 @@ mod tests {
             parse_selection("0", &view(&hand, "Y1", Variant::Quattro)),
             Ok(Action::Draw)
         );
+        // A number is the card at that place of the hand as shown (R5, G2, B7: by
+        // colour), checked as its code would be.
+        assert_eq!(
+            parse_selection("3", &view(&hand, "G7", Variant::Quattro)),
+            Ok(Action::play(card("B7")))
+        );
+        assert!(matches!(
+            parse_selection("2", &view(&hand, "R9", Variant::Quattro)),
+            Err(NoMatch { .. })
+        ));
+        for number in [4, 10] {
+            assert_eq!(
+                parse_selection(&number.to_string(), &view(&hand, "Y1", Variant::Quattro)),
+                Err(NoSuchNumber { number, held: 3 })
+            );
+        }
         // `d` is `draw` too (the token of a draw in a recorded game), in any case.
         for answer in ["d", " D "] {
             assert_eq!(

@@ -97,6 +97,16 @@ pub enum InvalidSelectionError {
     /// The player does not hold this card.
     #[error("You don't hold {0}: choose a card from your hand.")]
     NotInHand(Card),
+    /// A number that is no card of the hand as shown.
+    #[error(
+        "There is no card {number} in your hand: type a number from 1 to {held}, a code such as R5, or draw."
+    )]
+    NoSuchNumber {
+        /// The number typed.
+        number: usize,
+        /// How many cards the hand holds.
+        held: usize,
+    },
     /// The card matches neither the colour to follow nor the top card.
     #[error("{card} doesn't match the top card: {}", what_matches(*.top, *.color))]
     NoMatch {

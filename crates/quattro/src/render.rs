@@ -102,6 +102,14 @@ fn intro(
     )
 }
 
+/// The person's hand in the order it is shown, numbered from 1: by colour, then number
+/// (the answer `2` plays the second card of this list).
+pub fn shown_hand(hand: &[Card]) -> Vec<Card> {
+    let mut hand = hand.to_vec();
+    hand.sort_by_key(|&card| card.sort_key());
+    hand
+}
+
 /// The game's name as its screens say it: `Quattro`, or `Quattro with Uno rules`.
 pub fn title(rules: Rules) -> &'static str {
     match rules.variant() {
@@ -320,10 +328,14 @@ pub fn status(
         writeln!(out, "Top card: {top}")?;
     }
     writeln!(out, "Your hand:")?;
-    let mut hand = view.hand.to_vec();
-    hand.sort_by_key(|&card| card.sort_key());
-    for card in hand {
-        writeln!(out, "  {:<4}{}", style.card(card), card.name())?;
+    for (number, card) in shown_hand(view.hand).into_iter().enumerate() {
+        writeln!(
+            out,
+            "  {}) {:<4}{}",
+            number + 1,
+            style.card(card),
+            card.name()
+        )?;
     }
     let counts: Vec<String> = (0..PLAYERS)
         .filter(|&seat| seat != view.seat)
@@ -498,7 +510,7 @@ mod tests {
         assert_eq!(
             String::from_utf8(out).unwrap_or_default(),
             "\nYour turn, Ann.\nTop card: W+4 (colour to follow: blue)\nYour hand:\n  \
-             R5  red 5\n  B1  blue 1\n  B+2 blue draw two\n  W   wild\n\
+             1) R5  red 5\n  2) B1  blue 1\n  3) B+2 blue draw two\n  4) W   wild\n\
              Player 2 has 1 card, Player 3 has 2 cards and Player 4 has 3 cards.\n\
              After you: Player 4.\n"
         );
@@ -595,9 +607,9 @@ mod tests {
             "\nYour turn, Ann.\n\
              Top card: \x1b[35mW+4\x1b[0m (colour to follow: \x1b[34mblue\x1b[0m)\n\
              Your hand:\n  \
-             \x1b[31mR5  \x1b[0mred 5\n  \
-             \x1b[34mB+2 \x1b[0mblue draw two\n  \
-             \x1b[35mW   \x1b[0mwild\n\
+             1) \x1b[31mR5  \x1b[0mred 5\n  \
+             2) \x1b[34mB+2 \x1b[0mblue draw two\n  \
+             3) \x1b[35mW   \x1b[0mwild\n\
              Player 2 has 1 card, Player 3 has 2 cards and Player 4 has 3 cards.\n\
              After you: Player 2.\n"
         );

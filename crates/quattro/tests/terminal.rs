@@ -22,7 +22,7 @@ const PROGRAM: &str = env!("CARGO_BIN_EXE_quattro");
 /// The first question.
 const NAME: &str = "What is your name? ";
 /// The question on each of the human's turns.
-const MOVE: &str = "Your move (a card code such as R5, or draw; ? rules, q quits): ";
+const MOVE: &str = "Your move (a card code such as R5 or its number, or draw; ? rules, q quits): ";
 /// The line on stderr when the input ends first.
 const INPUT_ENDED: &str = "quattro: the input ended before the game did; nobody won\n";
 
@@ -58,7 +58,7 @@ fn wrong_answers_are_asked_again_a_card_is_played_and_q_quits_with_status_0() {
         "{first_turn}"
     );
     assert!(
-        first_turn.contains("Top card: R1\nYour hand:\n  R0  red 0\n  G2  green 2\n"),
+        first_turn.contains("Top card: R1\nYour hand:\n  1) R0  red 0\n  2) G2  green 2\n"),
         "{first_turn}"
     );
     quattro.answer("X9");
@@ -68,10 +68,11 @@ fn wrong_answers_are_asked_again_a_card_is_played_and_q_quits_with_status_0() {
             .to_owned()
             + MOVE
     );
-    quattro.answer("r0");
+    // The first card of the hand as listed, by its number.
+    quattro.answer("1");
     let second_turn = quattro.expect(MOVE);
     assert!(
-        second_turn.starts_with("r0\nYou play R0 (2 cards left).\n"),
+        second_turn.starts_with("1\nYou play R0 (2 cards left).\n"),
         "{second_turn}"
     );
     assert!(second_turn.contains("Top card: G9\n"), "{second_turn}");
