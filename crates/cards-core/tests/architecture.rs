@@ -714,3 +714,24 @@ fn the_binarys_files_are_main_its_modules_and_bin() {
         ]
     );
 }
+
+/// One shape for the settings: each game's `Rules` is a struct in `src/rules.rs` (War's
+/// players, order and cap on battles; Quattro's deck and cap on turns; Pig's dice and
+/// goal; Ochos Locos' three rule switches), and each `Game::new` takes it first, so no
+/// setting travels beside it.
+#[test]
+fn every_games_settings_are_one_rules_struct_game_new_takes_first() {
+    for game in GAMES {
+        let src = root().join("crates").join(game).join("src");
+        let rules = code(&read(&src.join("rules.rs")));
+        assert!(
+            rules.contains("pub struct Rules {"),
+            "{game}: src/rules.rs has no `pub struct Rules`"
+        );
+        let state = code(&read(&src.join("game.rs")));
+        assert!(
+            state.contains("pub fn new(rules: Rules"),
+            "{game}: Game::new does not take the Rules first"
+        );
+    }
+}

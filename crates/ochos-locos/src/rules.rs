@@ -5,6 +5,12 @@
 //! rules are on) plus a [`Variant`] (how a deal is read and a game printed). Assignment 2
 //! builds Problem 2 by adding the Rule of Two to Problem 1 and Problem 3 by adding the
 //! Loco rule; Assignment 4's FullGame is its Game with the 2-card and 8-card rules on.
+//!
+//! [`Rules`] is the game's settings, as every game's `Rules` in the workspace is (War's
+//! players and caps, Quattro's deck and turn cap, Pig's dice and goal). Ochos Locos has
+//! no cap and no goal to set: its games end by the rules (a winner, the deck run out, or
+//! a stalemate). Its players are not settings but the table's seats, added one by one as
+//! the assignments' `addPlayer` does ([`crate::Game::add_player`]).
 
 use std::fmt;
 use std::str::FromStr;
