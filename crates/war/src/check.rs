@@ -383,10 +383,10 @@ fn displays(groups: &[Group]) -> Vec<Display> {
 /// different cards without being the 52 once each: hands that lost or doubled cards
 /// (battle lines make runs of a card or a few).
 fn broken_display(groups: &[Group], from: usize, to: usize) -> Option<(usize, Vec<Card>)> {
-    let inside: Vec<&Group> = groups
-        .iter()
-        .filter(|g| g.start >= from && g.start < to)
-        .collect();
+    // The groups are in the order of the text: the range is found, not filtered.
+    let first = groups.partition_point(|g| g.start < from);
+    let last = groups.partition_point(|g| g.start < to).max(first);
+    let inside: Vec<&Group> = groups[first..last].iter().collect();
     for pair in inside.windows(2) {
         let cards: Vec<Card> = pair[0]
             .cards
@@ -1195,10 +1195,11 @@ pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Vi
             Answer::Other(_) | Answer::Unknown => MAX_ROUNDS,
         };
         let (start_rounds, start_battles) = (state.rounds, state.battles);
-        let segment: Vec<&Display> = displays
-            .iter()
-            .filter(|d| d.start >= from && d.start < to)
-            .collect();
+        let segment: Vec<&Display> = {
+            let first = displays.partition_point(|d| d.start < from);
+            let last = displays.partition_point(|d| d.start < to).max(first);
+            displays[first..last].iter().collect()
+        };
         let mut last_end = from;
         for display in &segment {
             if state.end.is_none()

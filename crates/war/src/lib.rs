@@ -76,6 +76,10 @@
 //!   `benches/games.rs` times, and `benches/tight.rs` beside a tight loop of the same
 //!   games (`bench/war.sh`).
 //! - [`files`]: deck files (`war deal`, `war --deck FILE`).
+//! - [`check`]: `war check`: a transcript of anybody's War program (a student's, in the
+//!   free format the assignment allows) read by the kit handout's conventions and
+//!   replayed on the hands it shows, [`check::check`] giving the first broken rule or
+//!   what it could not read ([`check::Violation`]); plain code, no `cli` feature.
 //! - [`face`]: War as every front sees it (`cards_core::face::Face` for [`Game`]): its
 //!   [`face::Setup`] (the recording's options, the page's request), the action token
 //!   `1`, the public lines, the page's [`face::View`], the seating and the ending.
