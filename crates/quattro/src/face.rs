@@ -276,6 +276,11 @@ impl Game {
     fn line(&self, event: &Event, viewer: Viewer) -> Line {
         let you = self.you(viewer);
         let codes = |cards: &[Card]| cards.iter().map(ToString::to_string).collect();
+        // "draws 4 cards", as a person says it, not "draws 4".
+        let count_of = |n: usize| match n {
+            1 => "1 card".to_owned(),
+            n => format!("{n} cards"),
+        };
         match *event {
             Event::Dealt { top } => Line::new(
                 None,
@@ -339,7 +344,7 @@ impl Game {
             Event::DrewPenalty { seat, cards } if you == Some(seat) => Line::new(
                 Some(seat),
                 "drew",
-                format!("You draw {} as a penalty", cards.cards().len()),
+                format!("You draw {} as a penalty", count_of(cards.cards().len())),
             )
             .with_cards(codes(cards.cards())),
             Event::DrewPenalty { seat, cards } => {
@@ -349,7 +354,7 @@ impl Game {
                     format!(
                         "{} draws {} as a penalty",
                         self.name_of(seat),
-                        cards.cards().len()
+                        count_of(cards.cards().len())
                     ),
                 );
                 if viewer.sees(seat) {

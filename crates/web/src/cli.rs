@@ -116,6 +116,16 @@ pub fn main() -> ExitCode {
     let code = runtime.block_on(async move {
         let listener = match web::listen::bind(addr).await {
             Ok(listener) => listener,
+            Err(e) if e.kind() == std::io::ErrorKind::AddrInUse => {
+                // The one fix a person needs, named: another port.
+                return report(
+                    PROGRAM,
+                    format_args!(
+                        "cannot listen on {addr}: port {} is already in use; pick another with --port N (--port 0 takes any free one)",
+                        addr.port()
+                    ),
+                );
+            }
             Err(e) => return report(PROGRAM, format_args!("cannot listen on {addr}: {e}")),
         };
         let shown = listener.local_addr().unwrap_or(addr);

@@ -101,8 +101,10 @@ impl Table {
 /// is kept once solved (for the optimal Computer), so the goals are few.
 pub const PIG_GOALS: [u32; 4] = [20, 30, 50, 100];
 
-/// Pig's options as the page plays them: the optimal Computer unless another is named
-/// (the game's own default is the assignment's `hold:20`), and a goal of [`PIG_GOALS`].
+/// Pig's options as the page plays them: the assignment's Computer, `hold:20`, unless
+/// another is named (as at the command line: the optimal one is the strong opponent a
+/// player picks), and a goal of [`PIG_GOALS`]. Named here rather than left to the game,
+/// so that the replay address says which Computer was played.
 fn pig_options(options: &Map<String, Value>) -> Result<Map<String, Value>, ApiError> {
     let mut options = options.clone();
     let goal = crate::games::Options(&options).number("goal")?;
@@ -115,7 +117,7 @@ fn pig_options(options: &Map<String, Value>) -> Result<Map<String, Value>, ApiEr
     }
     options
         .entry("computer")
-        .or_insert_with(|| Value::from("optimal"));
+        .or_insert_with(|| Value::from("hold:20"));
     Ok(options)
 }
 

@@ -1219,7 +1219,8 @@ async fn an_unknown_page_is_html_to_a_browser() {
     }
 }
 
-/// 200 first requests at once for the same Pig table all start, on one table.
+/// 200 first requests at once for the same Pig table (the optimal Computer's, which the
+/// page solves when it is chosen) all start, on one table.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn concurrent_cold_pig_starts_solve_one_table() {
     let (state, app) = app(Config {
@@ -1231,7 +1232,7 @@ async fn concurrent_cold_pig_starts_solve_one_table() {
         let app = app.clone();
         tasks.push(tokio::spawn(async move {
             let body =
-                json!({"game": "pig", "seed": seed, "options": {"rules": "classic", "goal": 50}});
+                json!({"game": "pig", "seed": seed, "options": {"rules": "classic", "goal": 50, "computer": "optimal"}});
             call(&app, "POST", "/api/games", &body.to_string()).await.0
         }));
     }
@@ -1799,6 +1800,39 @@ async fn every_recorded_game_replays_to_its_live_end() {
                 .collect()
         };
         assert_eq!(held(&last["players"]), held(&game["players"]), "{request}");
+        // The person's seat is "you" at every step, as on the live page (not "Bob,
+        // basic"); a watched game has nobody's.
+        let yours = |players: &Value| -> Vec<usize> {
+            players
+                .as_array()
+                .unwrap()
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p["plays"] == "you")
+                .map(|(seat, _)| seat)
+                .collect()
+        };
+        let live = yours(&game["players"]);
+        let expected: Vec<usize> = match (&request["options"]["watch"], &request["options"]["seat"])
+        {
+            (Value::Bool(true), _) => vec![],
+            (_, Value::Number(seat)) => vec![usize::try_from(seat.as_u64().unwrap()).unwrap()],
+            _ => vec![0],
+        };
+        assert_eq!(live, expected, "{request}: {}", game["players"]);
+        for frame in replay["frames"].as_array().unwrap() {
+            assert_eq!(
+                yours(&frame["players"]),
+                live,
+                "{request}: {}",
+                frame["players"]
+            );
+            if let Some(&seat) = live.first()
+                && frame["to_act"] == seat
+            {
+                assert_eq!(frame["status"], "Your turn", "{request}: {frame}");
+            }
+        }
         replayed.push(kind.slug());
     }
     assert_eq!(replayed.len(), 8, "{replayed:?}");
@@ -2066,4 +2100,100 @@ async fn the_page_shows_the_rule_set_it_asked_for() {
     .await;
     assert_eq!(game["view"]["rules"], "more-the-merrier", "{game}");
     assert_eq!(game["players"].as_array().unwrap().len(), 3);
+}
+
+/// Pig on the page plays the Computer of the assignment and the command line, holding
+/// at 20, unless the optimal one (the strong opponent) is chosen; the replay address
+/// says which was played.
+#[tokio::test]
+async fn pig_plays_the_assignments_computer_unless_another_is_chosen() {
+    let (_, app) = app(Config::default());
+    for (options, plays) in [
+        (json!({}), "hold:20"),
+        (json!({"rules": "classic", "goal": 50}), "hold:20"),
+        (json!({"computer": "optimal"}), "optimal"),
+        (json!({"computer": "hold:15"}), "hold:15"),
+    ] {
+        let game = start(&app, json!({"game": "pig", "seed": 3, "options": options})).await;
+        assert_eq!(game["players"][0]["plays"], "you", "{game}");
+        assert_eq!(game["players"][1]["plays"], plays, "{options}: {game}");
+        let replay = game["replay"].as_str().unwrap();
+        assert!(replay.contains(&format!("computer={plays}")), "{replay}");
+    }
+}
+
+/// A penalty is told as a person says it: "Bob cannot answer the 2 and draws 2 cards"
+/// (Ochos Locos), "Player 3 draws 4 cards as a penalty" (Quattro); never "draws 2 of 2"
+/// or "draws 4 as a penalty".
+#[tokio::test]
+async fn a_penalty_line_says_how_many_cards() {
+    let (_, app) = app(Config::default());
+    let counted = wording::counted;
+    let mut seen = [0, 0];
+    for seed in 0..20 {
+        for (i, request) in [
+            json!({"game": "ochos-locos", "seed": seed, "options": {"rules": "completos", "watch": true}}),
+            json!({"game": "quattro", "seed": seed, "options": {"rules": "uno"}}),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let game = start(&app, request.clone()).await;
+            let mut lines: Vec<String> = Vec::new();
+            let mut keep = |g: &Value| {
+                for e in g["log"].as_array().unwrap() {
+                    lines.push(e["text"].as_str().unwrap().to_owned());
+                }
+            };
+            if i == 0 {
+                keep(&game);
+                keep(&act(&app, &game, &json!({"type": "to_end"})).await.1);
+            } else {
+                play_out(&app, game, keep).await;
+            }
+            for line in lines.iter().filter(|l| l.contains("penalty") || l.contains("answer the 2")) {
+                let told = match i {
+                    0 => line
+                        .split_once(" cannot answer the 2 and draws ")
+                        .map(|(_, rest)| rest),
+                    _ => line
+                        .split_once(" draws ")
+                        .or_else(|| line.split_once("You draw "))
+                        .and_then(|(_, rest)| rest.strip_suffix(" as a penalty")),
+                };
+                if i == 0 && line.contains("; the deck is empty, so none of the ") {
+                    continue;
+                }
+                let told = told.unwrap_or_else(|| panic!("{request}: {line}"));
+                assert!(counted(told), "{request}: {line}");
+                seen[i] += 1;
+            }
+        }
+    }
+    assert!(seen[0] > 0 && seen[1] > 0, "no penalty drawn: {seen:?}");
+}
+
+/// What telling a number of cards looks like, without a regex crate.
+mod wording {
+    /// `2 cards`, `1 card`, or a short deck's `3 cards, all the deck held of the 4 owed`.
+    pub fn counted(told: &str) -> bool {
+        let told = told
+            .split_once(", all the deck held of the ")
+            .map_or(told, |(count, owed)| {
+                if owed.strip_suffix(" owed").is_some_and(is_number) {
+                    count
+                } else {
+                    "not counted"
+                }
+            });
+        match told.split_once(' ') {
+            Some(("1", "card")) => true,
+            Some((n, "cards")) => is_number(n) && n != "1",
+            _ => false,
+        }
+    }
+
+    fn is_number(text: &str) -> bool {
+        !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
+    }
 }

@@ -153,7 +153,7 @@ fn setups() -> Vec<(&'static str, Value, bool)> {
     ));
     setups.push((
         "pig two dice to 100, optimal",
-        json!({"game": "pig", "options": {"goal": 100}}),
+        json!({"game": "pig", "options": {"goal": 100, "computer": "optimal"}}),
         false,
     ));
     setups
@@ -184,7 +184,7 @@ fn a_finished_game_holds_a_few_kilobytes() {
         // the count starts, like the router's first-request allocations.
         play(
             &app,
-            &json!({"game": "pig", "seed": 0, "options": {"goal": 100}}),
+            &json!({"game": "pig", "seed": 0, "options": {"goal": 100, "computer": "optimal"}}),
             false,
         )
         .await;

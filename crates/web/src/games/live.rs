@@ -397,7 +397,8 @@ pub fn frame<G: Face>(frame: &Frame<G>, memo: &mut G::Memo, reveal: bool) -> Fra
     let viewer = if reveal { Viewer::All } else { Viewer::Seat(0) };
     let mut log = Log::default();
     tell(state, &frame.events, viewer, memo, &mut log);
-    let players = players(state, None);
+    // The seat the recording says a person played is "you", as on the live page.
+    let players = players(state, state.person());
     let outcome = state.outcome().map(|o| outcome(state, &o));
     let hands = state.cards_seen(viewer);
     let view = state

@@ -39,9 +39,9 @@ pub fn status(
         return outcome.text.clone();
     }
     match actor {
-        Actor::Seat(seat) => match players.get(seat).map(|p| p.name.as_str()) {
-            Some("You") => "Your turn".to_owned(),
-            Some(name) => format!("{name} to play"),
+        Actor::Seat(seat) => match players.get(seat) {
+            Some(p) if p.plays == "you" || p.name == "You" => "Your turn".to_owned(),
+            Some(p) => format!("{} to play", p.name),
             None => format!("seat {seat} to play"),
         },
         Actor::Chance => chance.to_owned(),
