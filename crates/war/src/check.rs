@@ -1449,15 +1449,13 @@ pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Vi
         Some((End::Won(seat), _)) => Some(*seat),
         _ => None,
     };
+    let names = [
+        checker.names[0].to_lowercase(),
+        checker.names[1].to_lowercase(),
+    ];
     let claimed: Vec<(usize, usize)> = lines
         .iter()
-        .filter(|(_, t)| t.to_lowercase().contains("win"))
-        .filter_map(|&(l, t)| {
-            let named: Vec<usize> = (0..2)
-                .filter(|&s| names_word(t, &checker.names[s].to_lowercase()))
-                .collect();
-            (named.len() == 1).then(|| (l, named[0]))
-        })
+        .filter_map(|&(l, t)| claimed_winner(t, &names).map(|seat| (l, seat)))
         .collect();
     match (winner, quit) {
         (Some(seat), false) => {
@@ -1501,6 +1499,42 @@ pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Vi
         lines: last_line,
         readings: checker.readings,
     })
+}
+
+/// The player a summary line names the winner: the name nearest the word "win" on a
+/// line that says it (`Player 2 wins!`, `Winner: Bob`, `Player 1 is out, Player 2
+/// wins`), unless the line says nobody won.
+fn claimed_winner(line: &str, names: &[String; 2]) -> Option<usize> {
+    let lower = line.to_lowercase();
+    let wins: Vec<usize> = lower.match_indices("win").map(|(at, _)| at).collect();
+    if wins.is_empty()
+        || ["no win", "nobody", "no one", "neither"]
+            .iter()
+            .any(|none| lower.contains(none))
+    {
+        return None;
+    }
+    let mut best: Option<(usize, usize)> = None;
+    for (seat, name) in names.iter().enumerate() {
+        for (at, _) in lower.match_indices(name.as_str()) {
+            let end = at + name.len();
+            let after = lower[end..].chars().next();
+            if after.is_some_and(char::is_alphanumeric) {
+                continue;
+            }
+            for &win in &wins {
+                let distance = if win >= end {
+                    win - end
+                } else {
+                    at.saturating_sub(win)
+                };
+                if best.is_none_or(|(d, _)| distance < d) {
+                    best = Some((distance, seat));
+                }
+            }
+        }
+    }
+    best.map(|(_, seat)| seat)
 }
 
 /// A game played on from `state` to an end after `battles` battles and `wars` wars
@@ -2000,5 +2034,23 @@ mod tests {
                 .starts_with("line 1: could not read: no initial hands"),
             "{violation}"
         );
+    }
+
+    #[test]
+    fn the_winner_is_the_name_nearest_the_word_win() {
+        let names = ["player 1".to_owned(), "player 2".to_owned()];
+        assert_eq!(
+            claimed_winner("Player 1 has no cards left. Player 2 wins!", &names),
+            Some(1)
+        );
+        assert_eq!(claimed_winner("The winner is Player 1", &names), Some(0));
+        assert_eq!(
+            claimed_winner("No winner: Player 1 and Player 2 ran out of cards", &names),
+            None
+        );
+        assert_eq!(claimed_winner("Player 12 plays", &names), None);
+        let names = ["alice".to_owned(), "bob".to_owned()];
+        assert_eq!(claimed_winner("Winner: Bob", &names), Some(1));
+        assert_eq!(claimed_winner("Nobody won.", &names), None);
     }
 }
