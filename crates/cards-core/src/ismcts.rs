@@ -16,8 +16,8 @@
 //! them); add one node for an action of this world not yet in the tree; play the world to
 //! its end with the rollout policy ([`Rollout`]: uniformly random, or a game's own
 //! strategy); and credit every node on the path with the result *for the seat that chose
-//! its action* (1 for that seat's win, 0 for another seat's, ½ for a game without a
-//! winner, or one cut short), so that each seat in the tree plays for itself. After the
+//! its action* (1 for that seat's win, 0 for another seat's, an equal share 1/seats for
+//! a game without a winner, or one cut short: [`reward`]), so that each seat in the tree plays for itself. After the
 //! budget ([`Budget`]), the action at the root tried most often is chosen (ties to the
 //! first in the game's order of legal actions).
 //!
@@ -347,10 +347,11 @@ impl<G: Determinize> Search<G> {
             }
         }
         let outcome = if broken { None } else { world.outcome() };
+        let seats = world.seats();
         for &index in &self.path {
             let node = &mut self.nodes[index as usize];
             node.visits += 1;
-            node.reward += reward(outcome.as_ref(), node.mover);
+            node.reward += reward(outcome.as_ref(), node.mover, seats);
         }
     }
 
@@ -438,13 +439,16 @@ impl<G: Determinize> Search<G> {
     }
 }
 
-/// The result of a game for `seat`: 1 for its win, 0 for another seat's, ½ without a
-/// winner (or for a rollout cut short, `None`).
-pub fn reward<R>(outcome: Option<&Outcome<R>>, seat: Seat) -> f64 {
+/// The result of a game for `seat` at a table of `seats`: 1 for its win, 0 for another
+/// seat's, and without a winner (or for a rollout cut short, `None`) an equal share,
+/// 1/`seats` (½ at two seats, a draw). An equal share rather than ½ at every table: at
+/// four or six seats ½ would rate a game nobody wins above the seat's fair chance of
+/// winning, and the search would play for the deck to run out.
+pub fn reward<R>(outcome: Option<&Outcome<R>>, seat: Seat, seats: usize) -> f64 {
     match outcome {
         Some(Outcome::Winner { seat: winner }) if *winner == seat => 1.0,
         Some(Outcome::Winner { .. }) => 0.0,
-        Some(Outcome::NoWinner { .. }) | None => 0.5,
+        Some(Outcome::NoWinner { .. }) | None => 1.0 / seats.max(1) as f64,
     }
 }
 
@@ -581,9 +585,10 @@ mod tests {
     #[test]
     fn rewards_are_the_movers() {
         let won: Outcome<()> = Outcome::Winner { seat: 1 };
-        assert_eq!(reward(Some(&won), 1), 1.0);
-        assert_eq!(reward(Some(&won), 0), 0.0);
-        assert_eq!(reward(Some(&Outcome::NoWinner { reason: () }), 0), 0.5);
-        assert_eq!(reward::<()>(None, 0), 0.5);
+        assert_eq!(reward(Some(&won), 1, 2), 1.0);
+        assert_eq!(reward(Some(&won), 0, 2), 0.0);
+        assert_eq!(reward(Some(&Outcome::NoWinner { reason: () }), 0, 2), 0.5);
+        assert_eq!(reward(Some(&Outcome::NoWinner { reason: () }), 3, 4), 0.25);
+        assert_eq!(reward::<()>(None, 0, 2), 0.5);
     }
 }

@@ -339,7 +339,8 @@ fn why_a4(before: &Before, play: Play) -> String {
                     .to_owned()
             } else {
                 match before.strategy {
-                    Strategy::Basic => format!(
+                    // No deal file seats the search (M); told as Basic, its fallback.
+                    Strategy::Basic | Strategy::Mcts => format!(
                         "Player.findMatch: the first card of the hand, oldest first, that matches {target} by colour or number"
                     ),
                     Strategy::ColorFirst => format!(

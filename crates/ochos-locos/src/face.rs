@@ -383,7 +383,10 @@ pub fn rule_set(game: &Game) -> Option<Variant> {
         let fits = |strategy: Strategy| match variant.format() {
             DealFormat::Numbered { .. } => strategy == Strategy::Rainbow,
             DealFormat::Named { strategies: false } => strategy == Strategy::Basic,
-            DealFormat::Named { strategies: true } => Strategy::LETTERED.contains(&strategy),
+            // The search (M) may sit wherever the assignment's players choose.
+            DealFormat::Named { strategies: true } => {
+                Strategy::LETTERED.contains(&strategy) || strategy == Strategy::Mcts
+            }
         };
         variant.rules() == game.rules()
             && check_players(*variant, players.len()).is_ok()
@@ -477,8 +480,9 @@ fn parse_word<T: Copy>(text: &str, all: &[T], word: fn(T) -> &'static str) -> Re
         })
 }
 
-/// A strategy's letter in `players=`: the deal files' `B`, `C`, `N`, `S`, and `R` for
-/// Assignment 2's rainbow rule (which has none there: its players all play it).
+/// A strategy's letter in `players=`: the deal files' `B`, `C`, `N`, `S`, `M` for the
+/// search, and `R` for Assignment 2's rainbow rule (which has none there: its players
+/// all play it).
 fn strategy_letter(strategy: Strategy) -> char {
     strategy.letter().unwrap_or('R')
 }
@@ -498,8 +502,9 @@ fn parse_seats(value: &str) -> Result<Seats, String> {
                 .ok_or("each seat is NAME:S, a name and a strategy letter")?;
             let strategy = match letter {
                 "R" => Strategy::Rainbow,
-                letter => Strategy::for_letter(letter)
-                    .ok_or("a strategy is one of B, C, N, S (Assignment 4) or R (Assignment 2)")?,
+                letter => Strategy::for_seat_letter(letter).ok_or(
+                    "a strategy is one of B, C, N, S (Assignment 4), R (Assignment 2) or M (the search)",
+                )?,
             };
             let name = unescape(name)?;
             if name.chars().any(char::is_control) {

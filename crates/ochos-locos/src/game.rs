@@ -26,20 +26,22 @@ use crate::strategy::Strategy;
 
 /// A game of Ochos Locos under some [`Rules`].
 #[derive(Clone, Debug, PartialEq)]
+// The fields the search's worlds set (`crate::mcts`, rewriting one game in place for
+// each world without allocating) are the crate's.
 pub struct Game {
-    rules: Rules,
-    players: Vec<Player>,
-    deck: Pile<ColorCard>,
+    pub(crate) rules: Rules,
+    pub(crate) players: Vec<Player>,
+    pub(crate) deck: Pile<ColorCard>,
     // The last card is the top; the whole pile is kept so cards can be counted.
-    discard_pile: Vec<ColorCard>,
+    pub(crate) discard_pile: Vec<ColorCard>,
     // Set after an 8 under the 8-card rule: the colour the next player must follow.
-    chosen_color: Option<Color>,
+    pub(crate) chosen_color: Option<Color>,
     // Consecutive 2s just played whose effect has not been used up.
     pub(crate) pending_twos: u8,
-    current: Option<usize>,
+    pub(crate) current: Option<usize>,
     // Consecutive turns on which a player could neither play nor draw.
-    passes: usize,
-    outcome: Option<Outcome>,
+    pub(crate) passes: usize,
+    pub(crate) outcome: Option<Outcome>,
     // The cards chance is to deal, in card order; `None` once dealt (or for a game set
     // up by hand, Java-style).
     pub(crate) to_deal: Option<DeckOrder>,
@@ -136,6 +138,14 @@ pub struct Observation<'a> {
     pub pending_twos: u8,
     /// Cards left in the deck.
     pub deck_size: usize,
+    /// The discard pile, bottom (the starting card) first: every card played is public.
+    pub discard_pile: &'a [ColorCard],
+    /// The cards of the game in card order, when chance dealt them (a game set up by
+    /// hand has none): with the hand and the discard pile, what the seat has not seen.
+    pub cards_in_play: Option<&'a [ColorCard]>,
+    /// Consecutive turns on which a player could neither play nor draw (Assignment 2's
+    /// stalemate comes when every seat has).
+    pub passes: usize,
     counts: HandSizes<'a>,
 }
 
@@ -670,6 +680,9 @@ impl GameState for Game {
             chosen_color: self.chosen_color,
             pending_twos: self.pending_twos,
             deck_size: self.deck.len(),
+            discard_pile: &self.discard_pile,
+            cards_in_play: self.cards_in_play(),
+            passes: self.passes,
             counts: HandSizes(&self.players),
         })
     }
@@ -686,6 +699,10 @@ impl Strategy {
     /// [`Strategy::action_on`] the parts of the observation it reads (the rules, the
     /// hand, the card to match, the fresh 2s waiting). `None` only before the deal.
     pub fn next_action(self, observation: &Observation<'_>) -> Option<Action> {
+        if self == Strategy::Mcts {
+            let seed = crate::mcts::seed_of(observation);
+            return crate::mcts::choose(observation, crate::mcts::DEFAULT_BUDGET, seed);
+        }
         let target = observation.card_to_match?;
         Some(self.action_on(
             observation.rules,

@@ -78,7 +78,8 @@
 //!   do, a person chooses freely.
 //! - **Observation** ([`Observation`]): the seat's own hand, the discard card, the card
 //!   to match and the colour in force, the 2s waiting for an answer, the deck's size and
-//!   how many cards each seat holds; never another hand or the deck's order.
+//!   how many cards each seat holds, the discard pile, the game's cards and the passes
+//!   in a row (all public); never another hand or the deck's order.
 //! - **Outcome** ([`Outcome`], the workspace's one `Outcome` type): a winner (the first
 //!   to empty their hand), or no winner for a [`NoWinner`] reason: the deck ran out
 //!   (Assignment 4) or a stalemate (Assignment 2).
@@ -110,6 +111,7 @@
 //! | the deck and the deal as chance outcome | [`deck`] | [`deck::DeckOrder`]; the deck's size and numbers |
 //! | what a seat may do | [`action`] | [`Action`] |
 //! | strategies (the players' kinds) | [`strategy`] | [`Strategy`] |
+//! | the strong player (IS-MCTS, `M`) | [`mcts`] | [`mcts::choose`], [`mcts::Seen`], [`mcts::DEFAULT_BUDGET`] |
 //! | a player | [`player`] | [`Player`]: name, hand and strategy |
 //! | the state machine | [`game`] | [`Game`], [`Event`], [`Observation`], [`NoWinner`], [`Outcome`]; [`Game::restart`]; each [`Strategy`] as an agent |
 //! | refusals | [`error`] | [`Refusal`] (the rules), [`error::AnswerError`] (an answer at the console) |
@@ -223,6 +225,7 @@ pub mod error;
 pub mod face;
 pub mod files;
 pub mod game;
+pub mod mcts;
 pub mod player;
 pub mod render;
 #[cfg(feature = "replay")]

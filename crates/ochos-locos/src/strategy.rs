@@ -38,6 +38,13 @@ pub enum Strategy {
     /// Assignment 2's player: with more number matches than colour matches, the number
     /// match first in rainbow order; otherwise the colour match with the lowest number.
     Rainbow,
+    /// No assignment's: the strong player, information-set Monte Carlo tree search
+    /// ([`crate::mcts`]) at its default budget, letter `M` on the command line
+    /// (`--strategies`, `players=`), never in a deal file. It needs the whole observation
+    /// (the discard pile, the other hands' sizes), so it chooses in
+    /// [`Strategy::next_action`]; asked about a hand alone ([`Strategy::find_match`],
+    /// [`Strategy::action_on`]) it answers as [`Strategy::Basic`].
+    Mcts,
 }
 
 // ANCHOR: first
@@ -80,6 +87,8 @@ impl Strategy {
         let regular = |hand: &[ColorCard]| first(hand, |card| card.matches(target));
         match self {
             Strategy::Basic => regular(hand),
+            // The search needs more than a hand and a card (see the variant).
+            Strategy::Mcts => regular(hand),
             // ANCHOR_END: basic
             Strategy::ColorFirst => {
                 first(hand, |card| card.matches_color(target)).or_else(|| regular(hand))
@@ -115,7 +124,8 @@ impl Strategy {
         // ANCHOR_END: rainbow
     }
 
-    /// The letter that names it in a deal file, if it has one.
+    /// The letter that names it in a deal file (`B`, `C`, `N`, `S`) or, for the search,
+    /// on the command line only (`M`), if it has one.
     pub const fn letter(self) -> Option<char> {
         match self {
             Strategy::Basic => Some('B'),
@@ -123,6 +133,7 @@ impl Strategy {
             Strategy::NumberFirst => Some('N'),
             Strategy::Strategic => Some('S'),
             Strategy::Rainbow => None,
+            Strategy::Mcts => Some('M'),
         }
     }
 
@@ -134,6 +145,7 @@ impl Strategy {
             Strategy::NumberFirst => "number first",
             Strategy::Strategic => "strategic",
             Strategy::Rainbow => "assignment 2",
+            Strategy::Mcts => "IS-MCTS",
         }
     }
 
@@ -142,6 +154,16 @@ impl Strategy {
         Strategy::LETTERED
             .into_iter()
             .find(|strategy| strategy.letter().is_some_and(|l| letter == l.to_string()))
+    }
+
+    /// The strategy a seat's letter names where a seat is chosen (`--strategies`, a
+    /// setup's `players=`): a deal file's, or `M` for the search. A deal file is the
+    /// assignment's input and keeps its four letters ([`Strategy::for_letter`]).
+    pub fn for_seat_letter(letter: &str) -> Option<Strategy> {
+        match letter {
+            "M" => Some(Strategy::Mcts),
+            letter => Strategy::for_letter(letter),
+        }
     }
 
     /// What the assignment's player does on a turn under `rules`, holding `hand` (oldest
@@ -278,6 +300,11 @@ mod tests {
         assert!(Strategy::for_letter("X").is_none());
         assert!(Strategy::for_letter("c").is_none());
         assert!(Strategy::for_letter("").is_none());
+        // The search is seated by M, never read from a deal file.
+        assert_eq!(Strategy::for_seat_letter("M"), Some(Strategy::Mcts));
+        assert_eq!(Strategy::for_letter("M"), None);
+        assert_eq!(Strategy::for_seat_letter("S"), Some(Strategy::Strategic));
+        assert!(Strategy::for_seat_letter("m").is_none());
     }
 
     #[test]

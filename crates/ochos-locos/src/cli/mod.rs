@@ -178,8 +178,8 @@ Example:
         /// The number of players (2 to 6; Problems 1 to 3 take exactly 3).
         #[arg(long)]
         players: Option<usize>,
-        /// Each seat's strategy, one letter a seat (B, C, N or S; diversidad and
-        /// completos): sets the number of players.
+        /// Each seat's strategy, one letter a seat (B, C, N or S, or M for the IS-MCTS
+        /// search; diversidad and completos): sets the number of players.
         #[arg(long, conflicts_with = "players")]
         strategies: Option<String>,
         #[command(flatten)]
@@ -884,9 +884,9 @@ fn simulation_setup(
         (Some(letters), DealFormat::Named { strategies: true }) => letters
             .chars()
             .map(|letter| {
-                Strategy::for_letter(&letter.to_string()).ok_or_else(|| {
+                Strategy::for_seat_letter(&letter.to_string()).ok_or_else(|| {
                     Failure::Setup(format!(
-                        "'{}' is not a strategy: use B, C, N or S, one a seat",
+                        "'{}' is not a strategy: use B, C, N, S or M, one a seat",
                         quoted(&letter.to_string())
                     ))
                 })
