@@ -7,9 +7,10 @@
 //! handout gives students (`kits/war/handout/README.md`), and the game is replayed on
 //! the hands it shows:
 //!
-//! - **Cards** are read by what `Card`'s `toString` shows: a code such as `6C`, `10H`,
-//!   `AS` (upper case), a value and a suit symbol (`6♣`), or words (`Six of Clubs`,
-//!   `6 of Hearts`, `Ace of ♠`).
+//! - **Cards** are read by what `Card`'s `toString` shows, in the forms the kit's tests
+//!   read: a code such as `6C`, `10H`, `AS`, `TH`, `14S` or `HA` (upper case), a value
+//!   and a suit symbol (`6♣`, `♣6`), or words (`Six of Clubs`, `6 of Hearts`, `Queen
+//!   Hearts`).
 //! - **A hand** is a run of cards separated by blanks and punctuation only, on one line
 //!   or one card a line, with its number of cards on its line or the line before
 //!   (`Player 1 (26 cards): 6C 10H …`, `Alice has 26 cards:`). Both hands, Player 1's
@@ -169,8 +170,9 @@ struct Display {
     end: usize,
 }
 
-const RANK_WORDS: [(&str, Rank); 13] = [
+const RANK_WORDS: [(&str, Rank); 14] = [
     ("two", Rank::Two),
+    ("deuce", Rank::Two),
     ("three", Rank::Three),
     ("four", Rank::Four),
     ("five", Rank::Five),
@@ -236,53 +238,93 @@ fn suit_word_at(text: &str, at: usize) -> Option<(Suit, usize)> {
     None
 }
 
-/// `of` and a suit word or symbol after a rank ending at `after` (`6 of Clubs`).
+/// A suit word or symbol after a rank ending at `after`, joined by `of` (`6 of Clubs`),
+/// a blank or a dash (`Queen Hearts`, `Q-Hearts`).
 fn of_suit(text: &str, rank: Rank, after: usize) -> Option<(Card, usize)> {
     let blanks = |at: usize| text[at..].len() - text[at..].trim_start_matches(' ').len();
-    let of = after + blanks(after);
-    if of == after || !starts_with_word(text, of, "of") {
-        return None;
+    let mut suit = after + blanks(after);
+    if starts_with_word(text, suit, "of") && at_word_end(text, suit + 2) {
+        suit += 2 + blanks(suit + 2);
+    } else if text[suit..].starts_with(['-', '_']) {
+        suit += 1;
     }
-    let suit = of + 2 + blanks(of + 2);
-    if suit == of + 2 {
+    if suit == after {
         return None;
     }
     suit_word_at(text, suit).map(|(s, end)| (Card::new(rank, s), end))
 }
 
-/// The card whose name starts at `at` (a word start), and where it ends: a code (`6C`,
-/// `10H`, `AS`), a value and a suit symbol (`6♣`), or words (`Six of Clubs`, `6 of
-/// Hearts`, `Ace of ♠`).
-fn card_at(text: &str, at: usize) -> Option<(Card, usize)> {
+/// A value written with digits or a letter at `at` (`10`, `2`-`9`, `11`-`14` and `1`
+/// for the face cards and the ace, `T` `J` `Q` `K` `A`), and where it ends.
+fn rank_symbol_at(text: &str, at: usize) -> Option<(Rank, usize)> {
     let rest = &text[at..];
-    let symbol = if rest.starts_with("10") {
-        Some((Rank::Ten, at + 2))
-    } else {
-        match rest.chars().next()? {
-            c @ '2'..='9' => Rank::ALL
-                .get(usize::from(c as u8 - b'2'))
-                .map(|r| (*r, at + 1)),
-            'J' => Some((Rank::Jack, at + 1)),
-            'Q' => Some((Rank::Queen, at + 1)),
-            'K' => Some((Rank::King, at + 1)),
-            'A' => Some((Rank::Ace, at + 1)),
-            _ => None,
-        }
+    let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    if digits > 0 {
+        let value: usize = rest[..digits.min(3)].parse().ok()?;
+        let rank = match value {
+            1 | 14 => Rank::Ace,
+            2..=13 => Rank::ALL[value - 2],
+            _ => return None,
+        };
+        return (digits <= 2).then_some((rank, at + digits));
+    }
+    let rank = match rest.chars().next()? {
+        'T' => Rank::Ten,
+        'J' => Rank::Jack,
+        'Q' => Rank::Queen,
+        'K' => Rank::King,
+        'A' => Rank::Ace,
+        _ => return None,
     };
-    if let Some((rank, after)) = symbol {
+    Some((rank, at + 1))
+}
+
+fn suit_letter(c: char) -> Option<Suit> {
+    Suit::ALL.into_iter().find(|s| s.letter() == c)
+}
+
+fn suit_symbol(c: char) -> Option<Suit> {
+    SUIT_SYMBOLS
+        .iter()
+        .find(|(s, _)| *s == c)
+        .map(|(_, suit)| *suit)
+}
+
+/// The card whose name starts at `at` (a word start), and where it ends. What the War
+/// kit reads as a card's `toString` (`KitCards.identify`): a code, the value then the
+/// suit (`6C`, `10H`, `AS`, `TH`, `14S`) or the suit then the value (`C6`, `HA`); a value
+/// and a suit symbol either way round (`6♣`, `♣6`); or words (`Six of Clubs`, `6 of
+/// Hearts`, `Queen Hearts`, `Ace of ♠`). Codes are upper case, words any case.
+fn card_at(text: &str, at: usize) -> Option<(Card, usize)> {
+    let first = text[at..].chars().next()?;
+    // A suit symbol, then the value.
+    if let Some(suit) = suit_symbol(first) {
+        let after = at + first.len_utf8();
+        let (rank, end) = rank_symbol_at(text, after)?;
+        return at_word_end(text, end).then_some((Card::new(rank, suit), end));
+    }
+    // A suit letter, then the value.
+    if let Some(suit) = suit_letter(first)
+        && let Some((rank, end)) = rank_symbol_at(text, at + 1)
+        && at_word_end(text, end)
+    {
+        return Some((Card::new(rank, suit), end));
+    }
+    if let Some((rank, after)) = rank_symbol_at(text, at) {
         let next = text[after..].chars().next();
-        if let Some(letter @ ('C' | 'D' | 'H' | 'S')) = next
+        if let Some(suit) = next.and_then(suit_letter)
             && at_word_end(text, after + 1)
         {
-            let suit = Suit::ALL.into_iter().find(|s| s.letter() == letter)?;
             return Some((Card::new(rank, suit), after + 1));
         }
         if let Some(c) = next
-            && let Some((_, suit)) = SUIT_SYMBOLS.iter().find(|(s, _)| *s == c)
+            && let Some(suit) = suit_symbol(c)
         {
-            return Some((Card::new(rank, *suit), after + c.len_utf8()));
+            return Some((Card::new(rank, suit), after + c.len_utf8()));
         }
-        if at_word_end(text, after)
+        // A `T` stands for ten only in a code (`TH`): `T of Hearts` is no card.
+        if first != 'T'
+            && at_word_end(text, after)
             && let Some(found) = of_suit(text, rank, after)
         {
             return Some(found);
@@ -303,7 +345,7 @@ fn tokens(text: &str) -> Vec<Token> {
     for (at, c) in text.char_indices() {
         if at >= skip_to
             && previous.is_none_or(|p| !word_char(p))
-            && word_char(c)
+            && (word_char(c) || suit_symbol(c).is_some())
             && let Some((card, end)) = card_at(text, at)
         {
             tokens.push(Token {
@@ -2052,5 +2094,41 @@ mod tests {
         let names = ["alice".to_owned(), "bob".to_owned()];
         assert_eq!(claimed_winner("Winner: Bob", &names), Some(1));
         assert_eq!(claimed_winner("Nobody won.", &names), None);
+    }
+
+    /// Each way the War kit reads a card's `toString` names the same card here.
+    #[test]
+    fn a_card_is_read_in_every_form_the_kit_reads() {
+        let read = |text: &str| -> Vec<String> {
+            tokens(text).iter().map(|t| t.card.to_string()).collect()
+        };
+        for text in [
+            "QH",
+            "12H",
+            "HQ",
+            "H12",
+            "Q♥",
+            "♥Q",
+            "Queen of Hearts",
+            "queen of hearts",
+            "Queen Hearts",
+            "Q-Hearts",
+            "Q of ♥",
+            "QUEEN OF HEARTS",
+        ] {
+            assert_eq!(read(text), ["QH"], "{text}");
+        }
+        for text in ["10S", "TS", "S10", "Ten of Spades", "10 of Spades", "10♠"] {
+            assert_eq!(read(text), ["10S"], "{text}");
+        }
+        for text in ["AC", "1C", "14C", "CA", "Ace of Clubs"] {
+            assert_eq!(read(text), ["AC"], "{text}");
+        }
+        assert_eq!(read("Deuce of Diamonds, 2D"), ["2D", "2D"]);
+        // Not cards: the words and numbers around them.
+        assert_eq!(
+            read("Battle 14: Player 1 (26 cards) has 3 wars; as THE q: quit, T of Hearts, HAS"),
+            Vec::<String>::new()
+        );
     }
 }
