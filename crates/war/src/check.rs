@@ -645,12 +645,19 @@ impl State {
 
     fn is(&self, shown: &[Vec<Card>; 2]) -> bool {
         if let Some((_, true)) = self.end {
-            // Each pile as it was left, then any of the table's cards (or none).
+            // Each player holds the cards they kept, and the table's cards went anywhere
+            // (or nowhere): that is not checked.
             return (0..2).all(|p| {
-                let kept = self.piles[p].len();
-                shown[p].len() >= kept
-                    && self.piles[p].is(&shown[p][..kept])
-                    && shown[p][kept..].iter().all(|c| self.table.contains(c))
+                let kept: Vec<Card> = self.piles[p]
+                    .known
+                    .iter()
+                    .chain(self.piles[p].bags.iter().flatten())
+                    .copied()
+                    .collect();
+                kept.iter().all(|c| shown[p].contains(c))
+                    && shown[p]
+                        .iter()
+                        .all(|c| kept.contains(c) || self.table.contains(c))
             });
         }
         self.piles[0].is(&shown[0]) && self.piles[1].is(&shown[1])
@@ -1193,6 +1200,40 @@ pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Vi
         let next_line = prompts.get(i + 1).copied();
         let to = next_line.map_or(text.len(), |l| checker.text.line_starts[l - 1]);
         if let Some((end, short)) = &state.end {
+            // A player who ran out in a battle may be found out at the next one: "a
+            // player who must put down a card and has none loses", so a prompt may come
+            // once more, as long as nothing is played after it.
+            let unchanged = |d: &Display| {
+                let shown = Checker::piles(d, checker.top_last.unwrap_or(false));
+                let all = || {
+                    shown[0]
+                        .iter()
+                        .chain(&shown[1])
+                        .copied()
+                        .collect::<Vec<_>>()
+                };
+                state.is(&shown)
+                    || d.single
+                        && (state.is(&[Vec::new(), all()]) || state.is(&[all(), Vec::new()]))
+            };
+            if !short
+                && displays
+                    .iter()
+                    .filter(|d| d.start >= from && d.start < to)
+                    .all(unchanged)
+            {
+                if let Some(given) = &mut answers {
+                    given.next();
+                }
+                checker
+                    .reading("the game found over at the prompt after a player ran out of cards");
+                summary_from = displays
+                    .iter()
+                    .filter(|d| d.start >= from && d.start < to)
+                    .map(|d| checker.text.line_of(d.end.saturating_sub(1)) + 1)
+                    .fold(line + 1, usize::max);
+                continue;
+            }
             let why = match (end, short) {
                 (_, true) => format!("{SHORT}, so the game is over"),
                 (End::Won(seat), false) => format!(
@@ -2130,5 +2171,69 @@ mod tests {
             read("Battle 14: Player 1 (26 cards) has 3 wars; as THE q: quit, T of Hearts, HAS"),
             Vec::<String>::new()
         );
+    }
+
+    /// Deck C: Player 1 holds the 26 highest cards, each above Player 2's card in the
+    /// same place (both listed from aces down), so Player 1 wins 26 battles in a row and
+    /// Player 2, out of cards, loses; no war.
+    fn deck_c_game(after_last: &str) -> String {
+        let p1 = cards(
+            "AC AD AH AS KC KD KH KS QC QD QH QS JC JD JH JS 10C 10D 10H 10S 9C 9D 9H 9S 8C 8D",
+        );
+        let p2 =
+            cards("8H 8S 7C 7D 7H 7S 6C 6D 6H 6S 5C 5D 5H 5S 4C 4D 4H 4S 3C 3D 3H 3S 2C 2D 2H 2S");
+        let mut piles = [p1.clone(), p2.clone()];
+        let mut text = hands(&piles);
+        for (a, b) in p1.iter().zip(&p2) {
+            piles = after(&piles, 1, 0, &format!("{a} {b}"));
+            text += PROMPT;
+            text += "\n";
+            text += &hands(&piles);
+        }
+        text + after_last
+    }
+
+    #[test]
+    fn a_game_may_end_at_once_or_at_the_prompt_after_a_player_ran_out() {
+        let end = summary("Player 1 wins the game!", 26, 0);
+        let checked = check(&deck_c_game(&end), None).unwrap_or_else(|v| panic!("{v}"));
+        assert_eq!(checked.winner.as_deref(), Some("Player 1"));
+        assert_eq!(
+            (checked.battles, checked.wars, checked.quit),
+            (26, 0, false)
+        );
+        // One prompt more, at which the program finds Player 2 without a card.
+        let text = deck_c_game(&format!("{PROMPT}{end}"));
+        let checked = check(&text, None).unwrap_or_else(|v| panic!("{v}"));
+        assert_eq!(checked.battles, 26);
+        assert!(
+            checked
+                .readings
+                .iter()
+                .any(|r| r.starts_with("the game found over at the prompt"))
+        );
+        // The winner must be the one with the cards.
+        let text = deck_c_game(&summary("Player 2 wins the game!", 26, 0));
+        let (_, rule) = broken(check(&text, None));
+        assert!(rule.contains("Player 1 won"), "{rule}");
+    }
+
+    #[test]
+    fn after_a_war_cut_short_the_tables_cards_may_go_anywhere() {
+        // Deck B's end with the table's 46 cards on top of Player 1's pile, not under it.
+        let text = deck_b_game(&summary("Player 1 wins the game!", 9, 6));
+        let moved: Vec<String> = text
+            .lines()
+            .map(
+                |line| match line.strip_prefix("Player 1 (52 cards): KH 2H KD 2D ") {
+                    Some(rest) => format!("Player 1 (52 cards): {rest} KH 2H KD 2D"),
+                    None => line.to_owned(),
+                },
+            )
+            .collect();
+        let moved = moved.join("\n") + "\n";
+        assert_ne!(moved, text);
+        let checked = check(&moved, None).unwrap_or_else(|v| panic!("{v}"));
+        assert_eq!(checked.winner.as_deref(), Some("Player 1"));
     }
 }
