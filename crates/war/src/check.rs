@@ -676,17 +676,22 @@ enum Answer {
     Unknown,
 }
 
+/// What an answer asks for, as the text names the options: the empty line (Enter), a
+/// number of battles (digits, 1 or more), `q`. Anything else (`Q`, `quit`, ` 3`, `0`)
+/// the text says nothing of: a program may refuse it, or take it as it likes.
 fn read_answer(text: &str) -> Answer {
-    let text = text.trim();
+    let text = text.strip_suffix('\r').unwrap_or(text);
     if text.is_empty() {
         Answer::Enter
-    } else if text.eq_ignore_ascii_case("q") || text.eq_ignore_ascii_case("quit") {
+    } else if text == "q" {
         Answer::Quit
-    } else {
+    } else if text.bytes().all(|b| b.is_ascii_digit()) {
         match text.parse::<u64>() {
             Ok(n) if n >= 1 => Answer::Number(n),
             _ => Answer::Other(text.to_owned()),
         }
+    } else {
+        Answer::Other(text.to_owned())
     }
 }
 
