@@ -806,7 +806,13 @@ type Step<T> = Result<T, Violation>;
 
 impl Checker<'_> {
     fn reading(&mut self, reading: &str) {
-        if !self.readings.iter().any(|r| r == reading) {
+        // One example of a kind is enough: `such as` readings are kept once.
+        let kind = reading.split(" (such as").next().unwrap_or(reading);
+        if !self
+            .readings
+            .iter()
+            .any(|r| r == reading || r.starts_with(kind) && r.contains("(such as"))
+        {
             self.readings.push(reading.to_owned());
         }
     }
@@ -1448,8 +1454,15 @@ pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Vi
                 if segment.len() == 1 && rounds > 1 {
                     checker.reading("hands shown once after the battles a number plays");
                 }
-                if rounds == 0 && next_line.is_some() && silent.is_none() {
-                    silent = Some(line);
+                if rounds == 0 && next_line.is_some() {
+                    if let Answer::Other(given) = &answer {
+                        checker.reading(&format!(
+                            "answers the text does not name (such as `{}`) refused",
+                            cards_core::input::quoted(given)
+                        ));
+                    } else if silent.is_none() {
+                        silent = Some(line);
+                    }
                 }
             }
         }
@@ -2240,5 +2253,27 @@ mod tests {
         assert_ne!(moved, text);
         let checked = check(&moved, None).unwrap_or_else(|v| panic!("{v}"));
         assert_eq!(checked.winner.as_deref(), Some("Player 1"));
+    }
+
+    #[test]
+    fn an_answer_the_text_does_not_name_may_be_refused() {
+        let battles = deck_a_battles();
+        let text = format!(
+            "{}{PROMPT}maybe\nPlease press Enter, a number or q.\n{PROMPT}\n{}{PROMPT}q\n{}",
+            hands(&deck_a()),
+            hands(&battles[0]),
+            summary("No winner.", 1, 0)
+        );
+        let checked =
+            check(&text, Some(&answers(&["maybe", "", "q"]))).unwrap_or_else(|v| panic!("{v}"));
+        assert_eq!(checked.battles, 1);
+        assert!(
+            checked
+                .readings
+                .contains(&"answers the text does not name (such as `maybe`) refused".to_owned())
+        );
+        // Read from the terminal session alone: the echoed answers.
+        let checked = check(&text, None).unwrap_or_else(|v| panic!("{v}"));
+        assert_eq!(checked.battles, 1);
     }
 }
