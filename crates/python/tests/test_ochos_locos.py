@@ -359,5 +359,5 @@ def test_render_modes(capsys):
     assert end.render().endswith("Alice: Y2\nAlice is the winner!\n"
                                  "completos: discard Y2, 1 fresh 2s, deck 9, cards held 0 3 3 1; player_0 won")
     with pytest.raises(ValueError, match="render_mode"):
-        ochos_locos.raw_env(render_mode="rgb_array")
+        ochos_locos.raw_env(render_mode="rgb")  # no mode; "rgb_array" is one (test_rgb_array.py)
 

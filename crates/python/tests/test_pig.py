@@ -192,4 +192,4 @@ def test_render_modes(capsys):
         "two-dice to 100: player_0 0, player_1 0; player_1 to act with 0 in the turn\n"
     )
     with pytest.raises(ValueError, match="render_mode"):
-        pig.raw_env(render_mode="rgb_array")
+        pig.raw_env(render_mode="rgb")  # no mode; "rgb_array" is one (test_rgb_array.py)

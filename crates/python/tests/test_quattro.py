@@ -493,4 +493,4 @@ def test_render_modes(capsys):
         "uno rules: top B4 (blue to follow), hands 2 3 3 3; player_0 B4; player_1 to act\n"
     )
     with pytest.raises(ValueError, match="render_mode"):
-        quattro.raw_env(render_mode="rgb_array")
+        quattro.raw_env(render_mode="rgb")  # no mode; "rgb_array" is one (test_rgb_array.py)

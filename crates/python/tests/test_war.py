@@ -219,5 +219,5 @@ def test_render_modes(capsys):
         "Cards held: Player 1 12, Player 2 12, Player 3 12, Player 4 16\n"
     )
     with pytest.raises(ValueError, match="render_mode"):
-        war.raw_env(render_mode="rgb_array")
+        war.raw_env(render_mode="rgb")  # no mode; "rgb_array" is one (test_rgb_array.py)
 

@@ -16,6 +16,8 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
+from . import _draw
+
 
 def wrap(env, assert_bounds=True):
     """``env`` in PettingZoo's usual wrappers: AssertOutOfBoundsWrapper (unless
@@ -38,22 +40,10 @@ def parallel(env):
     return turn_based_aec_to_parallel(env)
 
 
-def parallel_env_of(env):
-    """The module's ``parallel_env``: ``parallel(env(**kwargs))``."""
-
-    def parallel_env(**kwargs):
-        """``env(**kwargs)`` as a PettingZoo ParallelEnv, one move a step (PettingZoo's
-        ``turn_based_aec_to_parallel``: the agent to act is every info's
-        ``"active_agent"``, the other agents' actions are ignored)."""
-        return parallel(env(**kwargs))
-
-    return parallel_env
-
-
 def env_metadata(name):
-    """A raw_env's ``metadata``: PettingZoo's name ``name``, the two render modes, and
+    """A raw_env's ``metadata``: PettingZoo's name ``name``, the three render modes, and
     not parallelizable (see ``parallel``)."""
-    return {"render_modes": ["ansi", "human"], "name": name, "is_parallelizable": False}
+    return {"render_modes": ["ansi", "human", "rgb_array"], "name": name, "is_parallelizable": False}
 
 
 def integer(action):
@@ -87,17 +77,20 @@ class CardGameEnv(AECEnv):
     A subclass calls ``super().__init__(render_mode, max_cycles)``, makes ``self.state_``, then
     ``self._spaces(...)``; it defines ``_action(action)`` (the number to give the
     engine, or ValueError) and ``_render_text()``, and may override ``_observation``,
-    ``_mask``, ``_moved`` and ``_truncated``.
+    ``_mask``, ``_moved`` and ``_truncated``, and sets ``render_rows``, the lines of an
+    ``rgb_array`` frame (enough for its longest render text but a rare War).
 
     ``max_cycles`` (None: no limit) truncates a game after that many steps, moves of the
     agent to act, as PettingZoo's environments do: every agent's truncation is set, the
     rewards are 0, and the masks are all 0 from then on.
     """
 
+    render_rows = 4
+
     def __init__(self, render_mode=None, max_cycles=None):
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r}: expected 'ansi', 'human' or None")
+            raise ValueError(f"render_mode {render_mode!r}: expected 'ansi', 'human', 'rgb_array' or None")
         self.render_mode = render_mode
         self.max_cycles = check_max_cycles(max_cycles)
         self.agents = []
@@ -202,6 +195,8 @@ class CardGameEnv(AECEnv):
         if self.render_mode == "human":
             print(text)
             return None
+        if self.render_mode == "rgb_array":
+            return _draw.draw(text, self.render_rows)
         return text
 
     def close(self):

@@ -31,7 +31,7 @@ names of ``env.unwrapped.state_.strategies()`` the game is the binary's, line fo
 
 import numpy as np
 
-from ._aec import CardGameEnv, integer, env_metadata, parallel_env_of, tallies, wrap
+from ._aec import CardGameEnv, integer, env_metadata, parallel, tallies, wrap
 from ._native import OchosLocosState, OchosLocosStrategy, play_ochos_locos
 
 __all__ = ["env", "raw_env", "parallel_env", "play_batch", "Strategy", "RULES", "card_name", "action_name"]
@@ -71,12 +71,26 @@ def action_name(action):
     raise ValueError(f"action {action!r} is not an Ochos Locos action: 0 to 48")
 
 
-def env(**kwargs):
-    """The environment with PettingZoo's usual wrappers (bad actions end in an error)."""
-    return wrap(raw_env(**kwargs))
+def env(rules="completos", players=None, render_mode=None, max_cycles=None):
+    """Ochos Locos as a PettingZoo AEC environment, in PettingZoo's usual wrappers (an
+    action out of range or before ``reset`` is an error).
+
+    ``rules``: one of ``RULES``, the seven rule sets of the two assignments.
+    ``players``: the number of seats, or None for the rule set's own (3 for Assignment
+    2's, 4 for Assignment 4's; Problems 1-3 take 3).
+    ``render_mode``: None, ``"ansi"`` (``render()`` returns the last step as the binary
+    prints it and a line of where the game stands), ``"human"`` (prints it after each
+    step) or ``"rgb_array"`` (``render()`` returns that text drawn as an image, a
+    height x width x 3 uint8 array).
+    ``max_cycles``: None (no limit) or the moves after which every agent is truncated.
+    """
+    return wrap(raw_env(rules=rules, players=players, render_mode=render_mode, max_cycles=max_cycles))
 
 
-parallel_env = parallel_env_of(env)
+def parallel_env(rules="completos", players=None, render_mode=None, max_cycles=None):
+    """``env(...)`` (the same arguments) as a PettingZoo ParallelEnv, one move a step:
+    the agent to act is every info's ``"active_agent"``, the others' actions are ignored."""
+    return parallel(env(rules=rules, players=players, render_mode=render_mode, max_cycles=max_cycles))
 
 
 class raw_env(CardGameEnv):
@@ -87,6 +101,9 @@ class raw_env(CardGameEnv):
     """
 
     metadata = env_metadata("ochos_locos_v0")
+    # The last step takes one or two lines (a draw, then the play), then where the game
+    # stands.
+    render_rows = 4
 
     def __init__(self, rules="completos", players=None, render_mode=None, max_cycles=None):
         super().__init__(render_mode, max_cycles)

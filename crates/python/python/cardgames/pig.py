@@ -17,7 +17,7 @@ dice of ``pig --seed s`` (``pig dice --seed s`` lists them).
 
 import numpy as np
 
-from ._aec import CardGameEnv, env_metadata, parallel_env_of, tallies, wrap
+from ._aec import CardGameEnv, env_metadata, parallel, tallies, wrap
 from ._native import HoldAt, Optimal, PigState, play_pig
 
 __all__ = ["env", "raw_env", "parallel_env", "play_batch", "HoldAt", "Optimal"]
@@ -26,12 +26,24 @@ OBSERVATION_SIZE = 5
 ROLL, HOLD = 0, 1
 
 
-def env(**kwargs):
-    """The environment with PettingZoo's usual wrappers (bad actions end in an error)."""
-    return wrap(raw_env(**kwargs))
+def env(rules="two-dice", goal=100, render_mode=None, max_cycles=None):
+    """Pig as a PettingZoo AEC environment, in PettingZoo's usual wrappers (an action
+    out of range or before ``reset`` is an error).
+
+    ``rules``: ``"two-dice"`` (the assignment's) or ``"classic"`` (one die).
+    ``goal``: the points to win, 1 to 10000.
+    ``render_mode``: None, ``"ansi"`` (``render()`` returns a line: the scores and who
+    acts), ``"human"`` (prints it after each step) or ``"rgb_array"`` (``render()``
+    returns that text drawn as an image, a height x width x 3 uint8 array).
+    ``max_cycles``: None (no limit) or the moves after which every agent is truncated.
+    """
+    return wrap(raw_env(rules=rules, goal=goal, render_mode=render_mode, max_cycles=max_cycles))
 
 
-parallel_env = parallel_env_of(env)
+def parallel_env(rules="two-dice", goal=100, render_mode=None, max_cycles=None):
+    """``env(...)`` (the same arguments) as a PettingZoo ParallelEnv, one move a step:
+    the agent to act is every info's ``"active_agent"``, the others' actions are ignored."""
+    return parallel(env(rules=rules, goal=goal, render_mode=render_mode, max_cycles=max_cycles))
 
 
 class raw_env(CardGameEnv):
@@ -42,6 +54,7 @@ class raw_env(CardGameEnv):
     """
 
     metadata = env_metadata("pig_v0")
+    render_rows = 1
 
     def __init__(self, rules="two-dice", goal=100, render_mode=None, max_cycles=None):
         super().__init__(render_mode, max_cycles)

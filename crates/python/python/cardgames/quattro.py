@@ -34,7 +34,7 @@ reshuffles exactly as ``quattro --seed s`` does.
 
 import numpy as np
 
-from ._aec import CardGameEnv, integer, env_metadata, parallel_env_of, tallies, wrap
+from ._aec import CardGameEnv, integer, env_metadata, parallel, tallies, wrap
 from ._native import QuattroBot, QuattroState, play_quattro
 
 __all__ = ["env", "raw_env", "parallel_env", "play_batch", "QuattroBot", "QuattroState", "ACTIONS", "DRAW", "OBSERVATION_SIZE"]
@@ -55,9 +55,19 @@ def _high():
     return high
 
 
-def env(**kwargs):
-    """The environment in PettingZoo's OrderEnforcingWrapper (a step or an observation
-    before ``reset`` is an error).
+def env(rules="quattro", max_turns=1000, render_mode=None, max_cycles=None):
+    """Quattro as a PettingZoo AEC environment, in PettingZoo's OrderEnforcingWrapper (a
+    step or an observation before ``reset`` is an error).
+
+    ``rules``: ``"quattro"`` (the assignment's 40 number cards) or ``"uno"`` (with Skip,
+    Reverse, Draw Two, Wild and Wild Draw Four: 56 cards).
+    ``max_turns``: the turns after which a game ends with no winner (the binary's
+    ``--max-turns``).
+    ``render_mode``: None, ``"ansi"`` (``render()`` returns a line: the top card, the
+    colour to follow, the card counts, the last move and who acts), ``"human"`` (prints
+    it after each step) or ``"rgb_array"`` (``render()`` returns that text drawn as an
+    image, a height x width x 3 uint8 array).
+    ``max_cycles``: None (no limit) or the moves after which every agent is truncated.
 
     Not in its AssertOutOfBoundsWrapper: ``raw_env.step`` refuses every action that is
     not legal now, out of range or not, with a ValueError that says why and changes
@@ -65,10 +75,16 @@ def env(**kwargs):
     forwards every attribute PettingZoo's loop reads, which made the random AEC loop a
     third slower (50 k against 75 k decisions a second, uno rules).
     """
-    return wrap(raw_env(**kwargs), assert_bounds=False)
+    return wrap(
+        raw_env(rules=rules, max_turns=max_turns, render_mode=render_mode, max_cycles=max_cycles),
+        assert_bounds=False,
+    )
 
 
-parallel_env = parallel_env_of(env)
+def parallel_env(rules="quattro", max_turns=1000, render_mode=None, max_cycles=None):
+    """``env(...)`` (the same arguments) as a PettingZoo ParallelEnv, one move a step:
+    the agent to act is every info's ``"active_agent"``, the others' actions are ignored."""
+    return parallel(env(rules=rules, max_turns=max_turns, render_mode=render_mode, max_cycles=max_cycles))
 
 
 class raw_env(CardGameEnv):
@@ -80,6 +96,7 @@ class raw_env(CardGameEnv):
     """
 
     metadata = env_metadata("quattro_v0")
+    render_rows = 1
 
     def __init__(self, rules="quattro", max_turns=1000, render_mode=None, max_cycles=None):
         super().__init__(render_mode, max_cycles)
