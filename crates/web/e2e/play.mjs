@@ -2,8 +2,9 @@
 // playwright-core. Plays a whole game of each of the four games by clicking, checks the
 // page's state along the way (nothing illegal is offered, nothing is refused, the replay
 // link replays, the log reads in order, the status matches the buttons, the rules panel,
-// the keys, Escape, the live region, nothing wider than a 390 px phone), and saves
-// screenshots into SHOTS (default docs/web/).
+// the keys, Escape, the live region, nothing wider than a 390 px phone; axe-core finds
+// nothing serious or critical at the start, mid-game, at the end and stepping through),
+// and saves screenshots into SHOTS (default docs/web/).
 //
 //   node play.mjs --server PATH [SHOTS]   start the server binary PATH on a free port,
 //                                         test it, and stop it
@@ -13,6 +14,7 @@
 import { chromium } from 'playwright-core';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,6 +49,47 @@ function check(condition, message) {
   if (!condition) throw new Error(message);
 }
 
+// axe-core (npm, pinned in package.json), evaluated in the page by the browser's
+// debugging protocol: the page's Content-Security-Policy (default-src 'self') stays as
+// it is served.
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const axeRuns = [];
+
+// The page as it is now, checked by axe-core: any violation of impact serious or
+// critical fails, each listed with the elements it was found on.
+async function accessible(page, what) {
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.evaluate(AXE);
+  const found = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.help}, on ${v.nodes.length} element(s): ${v.nodes.slice(0, 4)
+        .map((n) => `${n.target.join(' ')}${n.failureSummary ? ` [${n.failureSummary.replace(/\s+/g, ' ')}]` : ''}`).join('; ')}`);
+  });
+  check(found.length === 0, `${what}: axe-core finds ${found.length} serious or critical violation(s):\n  ${found.join('\n  ')}`);
+  axeRuns.push(what);
+}
+
+// The ending's colour is the person's: a win in green, a loss in red, an ending that
+// is neither (nobody won, or a watched game) in neither; each text at least 4.5:1
+// (axe's color-contrast checks that).
+const ENDING_COLOURS = { won: 'rgb(23, 96, 58)', lost: 'rgb(138, 28, 28)', 'no-winner': 'rgb(51, 51, 51)' };
+
+async function endingColour(page, what) {
+  const stepping = await page.locator('#stepper').isVisible();
+  const end = await page.evaluate((scope) => {
+    const box = document.getElementById(scope);
+    const status = box.querySelector('.status');
+    const seat = (sel) => { const p = box.querySelector(`.players ${sel}`); return p ? p.dataset.seat : null; };
+    return { text: status.textContent, className: status.className, colour: getComputedStyle(status).color, you: seat('.player.you'), winner: seat('.player.won') };
+  }, stepping ? 'stepper' : 'game');
+  const expected = end.winner === null || end.you === null ? 'no-winner' : end.winner === end.you ? 'won' : 'lost';
+  check(end.className.split(' ').includes(expected), `${what}: "${end.text}" is shown as ${end.className}, not ${expected}`);
+  check(end.colour === ENDING_COLOURS[expected], `${what}: "${end.text}" (${expected}) is in ${end.colour}, not ${ENDING_COLOURS[expected]}`);
+  if (/^You win/.test(end.text)) check(expected === 'won', `${what}: "${end.text}" is not shown as a win`);
+  (seen.endings ||= new Set()).add(expected);
+}
+
 // Waits until the page has drawn something new after `before` (its render counter).
 async function rendered(page, before) {
   await page.waitForFunction((v) => document.body.dataset.version !== v && document.body.dataset.busy !== '1', before, { timeout: 15000 });
@@ -79,10 +122,12 @@ async function startFromForm(page, slug, seed, choices) {
   const before = await version(page);
   await page.goto(`${BASE}/${slug}`);
   await page.waitForFunction(() => document.body.dataset.version, null, { timeout: 15000 });
+  if (!seen.form?.[slug]) { await accessible(page, `${slug}'s settings`); (seen.form ||= {})[slug] = true; }
   for (const [name, value] of Object.entries(choices)) await page.selectOption(`#opt-${name}`, String(value));
   await page.fill('#opt-seed', String(seed));
   await click(page, page.locator('#start'));
   check(await page.locator('#game').isVisible(), `${slug}: the game did not start`);
+  if (!seen.started?.[slug]) { await accessible(page, `${slug}, the start`); (seen.started ||= {})[slug] = true; }
   check((await page.textContent('#seed')) === String(seed), `${slug}: the seed is not shown`);
   const replay = await page.getAttribute('#replay', 'href');
   check(replay.startsWith(`/${slug}?seed=${seed}`), `${slug}: replay link ${replay}`);
@@ -94,6 +139,7 @@ async function startFromForm(page, slug, seed, choices) {
 async function playCards(page, slug) {
   for (let clicks = 0; clicks < MAX_CLICKS; clicks++) {
     if (await isOver(page)) return clicks;
+    if (clicks === 3 && !seen.mid?.[slug]) { await accessible(page, `${slug}, mid-game`); (seen.mid ||= {})[slug] = true; }
     const playable = page.locator('button.card.playable');
     // Only the legal plays can be clicked: every other card of the hand is disabled.
     const others = page.locator('#hand button.card:not(.playable)');
@@ -110,6 +156,7 @@ async function playCards(page, slug) {
       await playable.first().click();
       if (await page.locator('#choose').isVisible()) {
         if (!seen.escape) {
+          await accessible(page, `${slug}, the colour picker open`);
           // Escape closes the colour picker, changes nothing, and gives the focus back.
           await page.keyboard.press('Escape');
           check(await page.locator('#choose').isHidden(), `${slug}: Escape did not close the colour picker`);
@@ -167,6 +214,7 @@ async function rulesShown(page, slug, words) {
   check(!(await page.locator('#rules').evaluate((d) => d.open)), `${slug}: the rules panel starts open`);
   await page.keyboard.press('?');
   check(await page.locator('#rules-list').isVisible(), `${slug}: ? did not open the rules`);
+  await accessible(page, `${slug}, the rules open`);
   await page.keyboard.press('Escape');
   check(!(await page.locator('#rules-list').isVisible()), `${slug}: Escape did not close the rules`);
 }
@@ -175,6 +223,29 @@ async function rulesShown(page, slug, words) {
 async function fits(page, what) {
   const [wide, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
   check(wide <= width, `${what}: the page is ${wide} px wide in a ${width} px window`);
+}
+
+// Each hidden hand is said once, "Bob: 5 cards, hidden", not "card back" once a card:
+// the backs are one image with that label, each back hidden from a screen reader.
+async function hiddenHandsSaidOnce(page, box, what) {
+  const hands = await page.$$eval(`${box} .player`, (players) => players.map((p) => {
+    const backs = p.querySelector('.backs');
+    return {
+      name: p.querySelector('.name').textContent,
+      you: p.classList.contains('you'),
+      role: backs && backs.getAttribute('role'),
+      label: backs && backs.getAttribute('aria-label'),
+      backs: backs ? backs.querySelectorAll('svg').length : 0,
+      silent: backs ? [...backs.querySelectorAll('svg')].every((s) => s.getAttribute('aria-hidden') === 'true') : true,
+      count: p.querySelector('.count').textContent,
+    };
+  }));
+  for (const h of hands.filter((x) => !x.you)) {
+    check(h.role === 'img' && h.label === `${h.name}: ${h.count}, hidden` && h.silent && h.backs > 0, `${what}: ${h.name}'s hidden hand is said as ${JSON.stringify(h)}`);
+  }
+  const tree = await page.locator(box).ariaSnapshot();
+  check(!/card back/.test(tree), `${what}: a screen reader hears "card back":\n${tree}`);
+  for (const h of hands.filter((x) => !x.you)) check(tree.split(`${h.name}: ${h.count}, hidden`).length === 2, `${what}: ${h.name}'s hand is not said exactly once:\n${tree}`);
 }
 
 const hand = (page) => page.$$eval('#hand button.card', (cards) => cards.map((c) => c.dataset.card).join(' '));
@@ -232,6 +303,7 @@ async function ochos(page) {
   await startFromForm(page, 'ochos-locos', 15, { rules: 'completos', players: 4, seat: 1, watch: '0' });
   check(await page.locator('#hand button.card').count() === 5, 'ochos-locos: five cards expected in hand');
   await rulesShown(page, 'ochos-locos', ['An 8 is laid as any card is, on its colour or on another 8', 'A 2 must be answered']);
+  await hiddenHandsSaidOnce(page, '#players', 'ochos-locos');
   // The bots' turns before the person's are said to a screen reader.
   const said = await page.textContent('#announce');
   check(/Alice (plays|draws)/.test(said) && said.includes('Your turn'), `ochos-locos: the live region says "${said}"`);
@@ -264,6 +336,10 @@ async function ochosTwos(page) {
       check(await draw.count() === 1 && playable.length === 0 && (await draw.textContent()).startsWith('Take the penalty'), `ochos-locos seed ${seed}: offered ${playable} and the draw ${await draw.count()}`);
     }
     results.push(`seed ${seed}: ${await playCards(page, `ochos-locos seed ${seed}`)} clicks`);
+    const log = await page.$$eval('#log li', (items) => items.map((li) => li.textContent));
+    // A penalty is told as a person says it ("draws 2 cards"), never "draws 2 of 2".
+    check(!log.some((l) => /draws \d+ of \d+/.test(l)), `ochos-locos seed ${seed}: ${log.find((l) => /draws \d+ of \d+/.test(l))}`);
+    if (!holds) check(log.some((l) => / cannot answer the 2 and draws 2 cards$/.test(l)), `ochos-locos seed ${seed}: no penalty of 2 cards in the log`);
   }
   return results.join(', ');
 }
@@ -292,7 +368,14 @@ async function war(page) {
     await logInOrder(page, 'war');
   }
   check(await page.locator('.battle svg').count() >= 2, 'war: the battle\'s cards are not shown');
+  // One way to play N battles: the field and its button, which says what it does.
+  const many = await page.$$eval('#actions button', (bs) => bs.map((b) => b.dataset.action).filter((a) => a && a.startsWith('battle-')));
+  check(JSON.stringify(many) === '["battle-n"]' && await page.locator('#actions input').count() === 1, `war: the ways to play N battles are ${many}`);
+  const n = page.locator('#actions button[data-action="battle-n"]');
+  check((await page.inputValue('#battles')) === '10' && (await n.textContent()) === 'Play 10 battles', `war: the field's default reads "${await n.textContent()}"`);
+  await accessible(page, 'war, mid-game');
   await page.fill('#battles', '20');
+  check((await n.textContent()) === 'Play 20 battles', `war: the button reads "${await n.textContent()}" for 20`);
   await click(page, page.locator('#actions button[data-action="battle-n"]'));
   const battles = await page.textContent('#board');
   check(/battles: (2[3-9]|[3-9]\d|\d{3,})/.test(battles), `war: battles not counted: ${battles}`);
@@ -302,6 +385,12 @@ async function war(page) {
 }
 
 async function pig(page) {
+  // The assignment's Computer (holding at 20) unless the optimal one, the hard
+  // opponent, is chosen.
+  await page.goto(`${BASE}/pig`);
+  await page.waitForFunction(() => document.body.dataset.version, null, { timeout: 15000 });
+  check(await page.inputValue('#opt-computer') === 'hold:20', `pig: the Computer is ${await page.inputValue('#opt-computer')} by default`);
+  check(/hard/.test(await page.textContent('#opt-computer option[value="optimal"]')), 'pig: the optimal Computer is not said to be the hard one');
   await startFromForm(page, 'pig', 9, { rules: 'classic', goal: 100, computer: 'optimal' });
   await rulesShown(page, 'pig', ['the first to reach 100 points wins', 'a 1 loses']);
   for (let keys = 0; keys < MAX_CLICKS; keys++) {
@@ -316,6 +405,7 @@ async function pig(page) {
       first.pigLog = await page.$$eval('#log li', (items) => items.map((li) => li.textContent));
       return `${keys} keys r and h, the winner at ${winner}`;
     }
+    if (keys === 4) await accessible(page, 'pig, mid-game');
     const points = Number((await page.textContent('#turn-points')).replace(/\D+/g, ''));
     // The keys r and h (shown on the buttons) roll and hold.
     const which = points >= 20 ? 'h' : 'r';
@@ -426,9 +516,18 @@ function cardStepThrough(slug) {
     const n = end.step;
     check(n > 1 && end.count === `step ${n} of ${n}` && end.forward && !end.back, `${slug} step-through: opens at ${end.count}`);
     check(end.status === liveStatus, `${slug} step-through: the end says "${end.status}", the live game "${liveStatus}"`);
+    // The person's seat is "you" (not its strategy), as in the live game.
+    const you = await page.evaluate(() => [...document.querySelectorAll('#players .player.you')].map((p) => p.dataset.seat));
+    const stepYou = await page.evaluate(() => [...document.querySelectorAll('#stepper-players .player.you')].map((p) => [p.dataset.seat, p.querySelector('.plays').textContent]));
+    check(JSON.stringify(stepYou.map(([seat]) => seat)) === JSON.stringify(you) && stepYou.every(([, plays]) => plays === ''), `${slug} step-through: the seats shown as you are ${JSON.stringify(stepYou)}, the live game's ${you}`);
+    if (you.length && slug !== 'war') {
+      const label = await page.textContent(`#stepper-hands .hand-row[data-seat="${you[0]}"] .hand-label`);
+      check(label === 'Your hand', `${slug} step-through: the person's hand is labelled "${label}"`);
+    }
     const start = await stepKey(page, 'Home');
     check(start.count === `step 0 of ${n}` && start.back && !start.forward, `${slug} step-through: Home shows ${start.count}`);
     const next = await stepKey(page, 'ArrowRight');
+    await accessible(page, `${slug} step-through, step 1`);
     check(next.step === 1 && next.log.length >= start.log.length, `${slug} step-through: → shows ${next.count}`);
     const back = await stepKey(page, 'End');
     check(back.count === `step ${n} of ${n}` && back.status === end.status, `${slug} step-through: End shows ${back.count}`);
@@ -619,12 +718,17 @@ try {
     const stepping = await page.locator('#stepper').isVisible();
     check(stepping || await isOver(page), `${name}: the game is not over`);
     const outcome = await page.textContent(stepping ? '#stepper-status' : '#status');
+    if (name !== '390 px wide') {
+      await endingColour(page, name);
+      await accessible(page, `${name}, ${stepping ? 'stepping through' : 'the end'}`);
+    }
     if (shot) await page.screenshot({ path: join(SHOTS, shot), fullPage: true });
     console.log(`ok ${name}: ${outcome}${what ? ` (${what})` : ''} in ${Date.now() - started} ms${shot ? `, ${shot}` : ''}`);
   }
   check(seen.escape, 'no colour picker was opened, so Escape was not tried');
+  check(seen.endings && seen.endings.has('won') && seen.endings.has('lost'), `the endings seen are ${[...(seen.endings || [])]}: a win and a loss are both expected`);
   check(problems.length === 0, problems.join('\n'));
-  console.log(`15 passed, 0 failed (Escape closed the colour picker in ${seen.escape})`);
+  console.log(`15 passed, 0 failed (Escape closed the colour picker in ${seen.escape}; axe-core found nothing serious or critical in ${axeRuns.length} states; endings seen: ${[...seen.endings].join(', ')})`);
 } catch (e) {
   failed = true;
   console.error(`FAILED: ${e.message}`);

@@ -3,8 +3,8 @@
 //!
 //! `cargo run -p cardgames-web` serves `http://127.0.0.1:8080/`: Ochos Locos (any of its seven
 //! rule sets, at a seat or watching the strategies), Quattro (both rule sets), War
-//! (battle by battle, N battles, or to the end) and Pig (against the optimal or a
-//! hold-at-N Computer). The page is HTML, CSS and plain JavaScript modules built into the
+//! (battle by battle, N battles, or to the end) and Pig (against the assignment's
+//! Computer, holding at 20, another hold-at-N one, or the optimal one). The page is HTML, CSS and plain JavaScript modules built into the
 //! binary ([`assets`]); the server ([`server`], axum on tokio) holds every game.
 //!
 //! # How it fits the workspace

@@ -48,7 +48,9 @@ const SETUP = {
     fields: [
       ['rules', 'Dice', 'select', [['two-dice', 'two dice (the assignment)'], ['classic', 'one die (classic)']], 'two-dice'],
       ['goal', 'Goal', 'select', [20, 30, 50, 100].map((n) => [n, n]), 100],
-      ['computer', 'Computer', 'select', [['optimal', 'optimal'], ['hold:20', 'hold at 20'], ['hold:25', 'hold at 25'], ['hold:15', 'hold at 15'], ['hold:10', 'hold at 10']], 'optimal'],
+      // The assignment's Computer first, as at the command line; the optimal one is the
+      // strong opponent a player picks.
+      ['computer', 'Computer', 'select', [['hold:20', 'holds at 20 (the assignment)'], ['hold:25', 'holds at 25'], ['hold:15', 'holds at 15'], ['hold:10', 'holds at 10'], ['optimal', 'optimal (hard: the best play)']], 'hold:20'],
     ],
   },
 };
@@ -153,19 +155,37 @@ function drawCard(game, code) {
   return game === 'war' ? frenchCard(code) : colourCard(code);
 }
 
-function renderPlayers(g, box = $('players')) {
+// `shown(seat)`: whether that seat's cards are shown elsewhere on the page (the hand
+// below, a step's hands), so that its backs hide nothing.
+function renderPlayers(g, box = $('players'), shown = () => false) {
   box.replaceChildren();
   g.players.forEach((p, seat) => {
     const turn = g.to_act === seat && !g.over;
     const won = g.outcome && g.outcome.winner === seat;
     const detail = p.cards !== undefined ? `${p.cards} card${p.cards === 1 ? '' : 's'}` : `${p.score} points`;
-    const backs = h('div', { class: 'backs' });
-    if (p.cards !== undefined && g.game !== 'war') for (let i = 0; i < Math.min(p.cards, 12); i++) backs.append(cardBack());
+    // The backs are a picture of the count: a screen reader hears the hand once
+    // ("Bob: 5 cards, hidden"), not "card back" once a card.
+    let backs = null;
+    if (p.cards !== undefined && g.game !== 'war') {
+      const hidden = !shown(seat);
+      backs = h('div', hidden ? { class: 'backs', role: 'img', 'aria-label': `${p.name}: ${detail}, hidden` } : { class: 'backs', 'aria-hidden': 'true' });
+      for (let i = 0; i < Math.min(p.cards, 12); i++) backs.append(cardBack({ hidden: true }));
+    }
+    const said = backs && backs.getAttribute('role') === 'img';
     box.append(h('div', { class: `player${turn ? ' turn' : ''}${won ? ' won' : ''}${p.plays === 'you' ? ' you' : ''}`, 'data-seat': seat },
       h('div', { class: 'name' }, p.name, p.plays === 'you' && p.name !== 'You' ? ' (you)' : ''),
       h('div', { class: 'plays' }, p.plays === 'you' ? '' : p.plays),
-      h('div', { class: 'count' }, detail), backs));
+      h('div', { class: 'count', 'aria-hidden': said ? 'true' : null }, detail), backs));
   });
+}
+
+// How an ending reads for the person: their win, their loss, or neither (nobody won,
+// or nobody of theirs played: watching).
+function outcomeClass(outcome, players) {
+  if (!outcome) return '';
+  const yours = players.findIndex((p) => p.plays === 'you');
+  if (outcome.winner === null || outcome.winner === undefined || yours < 0) return ' no-winner';
+  return outcome.winner === yours ? ' won' : ' lost';
 }
 
 function pile(label, node, extra) {
@@ -298,14 +318,19 @@ function renderActions(g) {
   const box = $('actions');
   box.replaceChildren();
   for (const l of g.legal) {
-    if (l.action.type === 'play') continue;
+    // War's N battles are the field's below, one control for any number.
+    if (l.action.type === 'play' || l.action.count) continue;
     const name = l.action.type + (l.action.count ? `-${l.action.count}` : '');
     box.append(keyed({ type: 'button', class: 'primary', 'data-action': name, onclick: () => send(l.action) }, l.action.count ? null : KEYS[l.action.type], l.label));
   }
   if (g.game === 'war' && g.legal.length) {
-    const input = h('input', { id: 'battles', type: 'number', min: 1, max: 10000, value: 5, 'aria-label': 'how many battles' });
-    box.append(h('span', { class: 'n-battles' }, input,
-      h('button', { type: 'button', 'data-action': 'battle-n', onclick: () => send({ type: 'battle', count: Number(input.value) }) }, 'battles')));
+    const input = h('input', { id: 'battles', type: 'number', min: 1, max: 10000, value: 10, 'aria-label': 'how many battles' });
+    const button = h('button', { type: 'button', class: 'primary', 'data-action': 'battle-n', onclick: () => send({ type: 'battle', count: Number(input.value) }) });
+    // The button says what it does with the number typed: "Play 10 battles".
+    const label = () => { const n = Number(input.value); button.textContent = Number.isInteger(n) && n >= 1 ? `Play ${n} battle${n === 1 ? '' : 's'}` : 'Play N battles'; };
+    input.addEventListener('input', label);
+    label();
+    box.append(h('span', { class: 'n-battles' }, input, button));
   }
   if (g.over) box.append(keyed({ type: 'button', class: 'primary', 'data-action': 'again', onclick: () => start(g.game, null, Object.fromEntries(new URLSearchParams(g.settings.split('?')[1]).entries())) }, KEYS.again, 'Play again (new seed)'));
 }
@@ -392,11 +417,11 @@ function render(g) {
   if (g.replay) $('replay').href = g.replay;
   $('replay-box').hidden = !g.replay;
   $('status').textContent = statusText(g);
-  $('status').className = `status${g.over ? ' over' : ''}${g.your_turn ? ' yours' : ''}`;
+  $('status').className = `status${g.over ? ' over' : ''}${outcomeClass(g.outcome, g.players)}${g.your_turn ? ' yours' : ''}`;
   // Keyboard users keep their place: the button they used is drawn anew, focused again.
   const focused = document.activeElement;
   const again = focused && focused.dataset ? (focused.dataset.action ? `[data-action="${focused.dataset.action}"]` : focused.dataset.card ? `#hand [data-card="${focused.dataset.card}"]` : null) : null;
-  renderPlayers(g);
+  renderPlayers(g, $('players'), (seat) => seat === g.seat);
   renderBoard(g);
   renderHand(g);
   renderActions(g);
@@ -484,7 +509,7 @@ function showStep(at) {
   const frame = replay.frames[at];
   const g = { game: replay.game, players: frame.players, to_act: frame.to_act, over: !!frame.outcome, outcome: frame.outcome, view: frame.view, rulesPanel: 'stepper-rules' };
   $('step-count').textContent = `step ${at} of ${n}`;
-  renderPlayers(g, $('stepper-players'));
+  renderPlayers(g, $('stepper-players'), (seat) => !!frame.hands[seat]);
   if (frame.view) renderBoard(g, $('stepper-board'));
   else $('stepper-board').replaceChildren(h('div', { class: 'notes' }, 'Nothing is dealt yet.'));
   const hands = $('stepper-hands');
@@ -492,8 +517,8 @@ function showStep(at) {
   frame.hands.forEach((cards, seat) => {
     // War's players who are out hold no pile: only the piles in play are listed.
     if (!cards || (replay.game === 'war' && !cards.length)) return;
-    const name = frame.players[seat].name;
-    const whose = name === 'You' ? 'Your' : `${name}'s`;
+    const { name, plays } = frame.players[seat];
+    const whose = plays === 'you' ? 'Your' : `${name}'s`;
     const label = replay.game === 'war' ? `${whose} pile, top first` : `${whose} hand`;
     const row = h('div', { class: 'cards mini' }, ...cards.map((code) => drawCard(replay.game, code)));
     if (!cards.length) row.append(h('span', { class: 'none' }, 'no cards'));
@@ -509,7 +534,7 @@ function showStep(at) {
   list.scrollTop = list.scrollHeight;
   const said = frame.log.map((e) => e.text);
   $('stepper-status').textContent = frame.status;
-  $('stepper-status').className = `status${frame.outcome ? ' over' : ''}`;
+  $('stepper-status').className = `status${frame.outcome ? ' over' : ''}${outcomeClass(frame.outcome, frame.players)}`;
   $('stepper-announce').textContent = ([`Step ${at} of ${n}.`, ...said, frame.status].map((t) => (/[.!?…]$/.test(t) ? t : `${t}.`)).join(' '));
   for (const b of document.querySelectorAll('#stepper [data-step]')) {
     const step = b.dataset.step;

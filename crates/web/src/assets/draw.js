@@ -56,9 +56,10 @@ export function frenchCard(code) {
   return svg;
 }
 
-// The back of a card (a pile, a hidden hand).
-export function cardBack() {
-  const svg = frame('card back');
+// The back of a card (a pile, a hidden hand). `hidden`: one of a row of backs that is
+// said once as a whole, so this one is not said at all.
+export function cardBack({ hidden = false } = {}) {
+  const svg = hidden ? el('svg', { viewBox: '0 0 60 90', class: 'card-svg', 'aria-hidden': 'true' }) : frame('card back');
   svg.append(el('rect', { x: 1, y: 1, width: 58, height: 88, rx: 7, fill: '#27407a', stroke: '#132550' }));
   svg.append(el('rect', { x: 6, y: 6, width: 48, height: 78, rx: 4, fill: 'none', stroke: '#8fa6d8', 'stroke-width': 1.5 }));
   svg.append(el('path', { d: 'M30 20 L44 45 L30 70 L16 45 Z', fill: '#8fa6d8' }));
