@@ -1165,18 +1165,15 @@ pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Vi
             "the prompt names its three options: [Enter] to play another battle, a number to play that many battles, or q to quit",
         ));
     }
-    if displays
+    // The initial hands may be shown twice; other hands before the prompt were played.
+    if let Some(d) = displays
         .iter()
         .skip(1)
-        .any(|d| checker.text.line_of(d.start) < first_prompt)
+        .take_while(|d| checker.text.line_of(d.start) < first_prompt)
+        .find(|d| d.hands != first.hands)
     {
-        let d = displays
-            .iter()
-            .skip(1)
-            .find(|d| checker.text.line_of(d.start) < first_prompt);
-        let line = d.map_or(first_prompt, |d| checker.text.line_of(d.start));
         return Err(checker.rule(
-            line,
+            checker.text.line_of(d.start),
             "the initial hands are shown, then the prompt: no battle before the user asks",
         ));
     }
@@ -2275,5 +2272,25 @@ mod tests {
         // Read from the terminal session alone: the echoed answers.
         let checked = check(&text, None).unwrap_or_else(|v| panic!("{v}"));
         assert_eq!(checked.battles, 1);
+    }
+
+    #[test]
+    fn the_initial_hands_may_be_shown_twice_but_no_battle_comes_before_the_prompt() {
+        let twice = format!(
+            "{}Your hands again:\n{}{PROMPT}q\n{}",
+            hands(&deck_a()),
+            hands(&deck_a()),
+            summary("", 0, 0)
+        );
+        check(&twice, None).unwrap_or_else(|v| panic!("{v}"));
+        let played = format!(
+            "{}{}{PROMPT}q\n{}",
+            hands(&deck_a()),
+            hands(&deck_a_battles()[0]),
+            summary("", 1, 0)
+        );
+        let (line, rule) = broken(check(&played, None));
+        assert_eq!(line, 3);
+        assert!(rule.contains("no battle before the user asks"), "{rule}");
     }
 }
