@@ -97,7 +97,13 @@ fn build(patch: Option<&str>) -> PathBuf {
 /// What `java Game [deck]` prints given `input`.
 fn play(dir: &Path, deck: Option<[&str; 2]>, input: &str) -> String {
     let mut command = Command::new("java");
-    command.args(["-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp", "out", "Game"]);
+    command.args([
+        "-Xshare:auto",
+        "-XX:TieredStopAtLevel=1",
+        "-cp",
+        "out",
+        "Game",
+    ]);
     if let Some([one, two]) = deck {
         let dealt: Vec<&str> = one
             .split_whitespace()
@@ -193,27 +199,59 @@ fn every_mutant_fails_naming_its_rule() {
     let enter = "\n\n\nq\n";
     let cases: [(&str, Option<[&str; 2]>, &str, &str); 10] = [
         ("aces-low", Some(DECK_A), enter, "aces are the highest"),
-        ("chained-wars-counted-once", Some(DECK_A), enter, "every war of a chain"),
-        ("compare-to-looks-at-suits", Some(DECK_A), enter, "suits make no difference"),
+        (
+            "chained-wars-counted-once",
+            Some(DECK_A),
+            enter,
+            "every war of a chain",
+        ),
+        (
+            "compare-to-looks-at-suits",
+            Some(DECK_A),
+            enter,
+            "suits make no difference",
+        ),
         ("in-order-deal", None, "q\n", "deals the deck randomly"),
-        ("plays-from-the-bottom", Some(DECK_A), enter, "takes the top card"),
+        (
+            "plays-from-the-bottom",
+            Some(DECK_A),
+            enter,
+            "takes the top card",
+        ),
         (
             "short-player-not-out",
             Some(DECK_B),
             "\n\n\n\n\n\nq\n",
             "a player who must put down a card and has none loses at once",
         ),
-        ("to-string-without-count", None, enter, "the number of cards"),
-        ("war-battle-not-counted", Some(DECK_A), enter, "counts as a battle too"),
+        (
+            "to-string-without-count",
+            None,
+            enter,
+            "the number of cards",
+        ),
+        (
+            "war-battle-not-counted",
+            Some(DECK_A),
+            enter,
+            "counts as a battle too",
+        ),
         (
             "war-chest-without-first-battle",
             Some(DECK_A),
             enter,
             "no card may be lost or doubled",
         ),
-        ("war-of-three-cards", Some(DECK_A), enter, "takes four cards"),
+        (
+            "war-of-three-cards",
+            Some(DECK_A),
+            enter,
+            "takes four cards",
+        ),
     ];
-    let mutants = std::fs::read_dir(root().join("kits/war/mutants")).unwrap().count();
+    let mutants = std::fs::read_dir(root().join("kits/war/mutants"))
+        .unwrap()
+        .count();
     assert_eq!(mutants, cases.len(), "a mutant without its case here");
     for (name, deck, input, rule) in cases {
         let dir = build(Some(&format!("mutants/{name}")));
