@@ -140,6 +140,8 @@ const MAX_ROUNDS: usize = 100_000;
 /// The states searched between two displays when won cards come back to the top in an
 /// order the transcript does not show.
 const SEARCH_BUDGET: usize = 20_000;
+/// The choices searched in a whole transcript.
+const WORK_BUDGET: usize = 1_000_000;
 
 // ----- reading the text -----
 
@@ -521,7 +523,7 @@ impl Pile {
 
     /// Every way of taking `count` cards (or all, if fewer) from the top: the cards and
     /// the pile left.
-    fn take(&self, count: usize, budget: &mut usize) -> Vec<(Vec<Card>, Pile)> {
+    fn take(&self, count: usize, budget: &mut Budget) -> Vec<(Vec<Card>, Pile)> {
         let mut done = Vec::new();
         let mut todo = vec![(Vec::new(), self.clone())];
         while let Some((taken, mut pile)) = todo.pop() {
@@ -539,11 +541,9 @@ impl Pile {
                 continue;
             };
             // Only a choice costs: a game without one is followed to its end.
-            if *budget < bag.len() {
-                *budget = 0;
+            if !budget.pay(bag.len()) {
                 break;
             }
-            *budget -= bag.len();
             for (i, card) in bag.iter().enumerate() {
                 let mut rest = bag.clone();
                 rest.remove(i);
@@ -557,6 +557,35 @@ impl Pile {
             }
         }
         done
+    }
+}
+
+/// The choices a search may still follow (where won cards come back in an order no
+/// hands showed); a game without a choice costs nothing.
+#[derive(Clone, Copy, Debug)]
+struct Budget {
+    left: usize,
+    /// Whether a choice was left unfollowed.
+    cut: bool,
+}
+
+impl Budget {
+    fn new(left: usize) -> Budget {
+        Budget { left, cut: false }
+    }
+
+    /// Pays for `choices` ways to go on; false, and cut, if they cannot be paid.
+    fn pay(&mut self, choices: usize) -> bool {
+        if choices <= 1 {
+            return true;
+        }
+        if self.left < choices {
+            self.left = 0;
+            self.cut = true;
+            return false;
+        }
+        self.left -= choices;
+        true
     }
 }
 
@@ -587,23 +616,30 @@ struct State {
 impl State {
     /// Every state after one battle with its wars (a choice wherever a card comes from
     /// a take whose order is not known).
-    fn round(&self, budget: &mut usize) -> Vec<State> {
+    fn round(&self, budget: &mut Budget) -> Vec<State> {
         let mut out = Vec::new();
         let mut start = self.clone();
         start.last = 0;
         let mut todo = vec![(start, Vec::new(), true)];
         while let Some((state, table, first)) = todo.pop() {
-            if *budget == 0 {
+            if budget.cut {
                 break;
             }
             let need = if first { 1 } else { WAR_CARDS };
-            for (laid1, pile1) in state.piles[0].take(need, budget) {
-                for (laid2, pile2) in state.piles[1].take(need, budget) {
+            let firsts = state.piles[0].take(need, budget);
+            let seconds = state.piles[1].take(need, budget);
+            // Every pair of choices is a state to follow: a choice of both costs them all.
+            let pairs = firsts.len().saturating_mul(seconds.len());
+            if !budget.pay(pairs) {
+                break;
+            }
+            for (laid1, pile1) in &firsts {
+                for (laid2, pile2) in &seconds {
                     let mut next = state.clone();
                     next.piles = [pile1.clone(), pile2.clone()];
                     let mut table: Vec<Card> = table.clone();
-                    table.extend(&laid1);
-                    table.extend(&laid2);
+                    table.extend(laid1);
+                    table.extend(laid2);
                     if laid1.len() < need || laid2.len() < need {
                         // A short player is out; the table's fate is not checked.
                         let end = match laid1.len().cmp(&laid2.len()) {
@@ -796,6 +832,8 @@ fn summary_number(lines: &[(usize, &str)], word: &str) -> Option<(usize, u64)> {
 
 struct Checker<'t> {
     text: Text<'t>,
+    /// What is left of [`WORK_BUDGET`].
+    work: std::cell::Cell<usize>,
     groups: Vec<Group>,
     readings: Vec<String>,
     names: [String; 2],
@@ -973,7 +1011,7 @@ impl Checker<'_> {
             state.piles[0].known.iter().copied().collect(),
             state.piles[1].known.iter().copied().collect(),
         ];
-        let mut budget = SEARCH_BUDGET;
+        let mut budget = Budget::new(SEARCH_BUDGET);
         let Some(want) = state.round(&mut budget).into_iter().next() else {
             return format!("{TOP}; {HIGHER}; {WAR}");
         };
@@ -1035,7 +1073,22 @@ impl Checker<'_> {
         shown: &[Vec<Card>; 2],
         max: usize,
     ) -> Result<Option<State>, ()> {
-        let mut budget = SEARCH_BUDGET;
+        // Each search has its share, and the whole check a bound: a transcript can ask
+        // for a search at every display.
+        let share = SEARCH_BUDGET.min(self.work.get());
+        let mut budget = Budget::new(share);
+        let result = self.search(state, shown, max, &mut budget);
+        self.work.set(self.work.get() - (share - budget.left));
+        result
+    }
+
+    fn search(
+        &self,
+        state: &State,
+        shown: &[Vec<Card>; 2],
+        max: usize,
+        budget: &mut Budget,
+    ) -> Result<Option<State>, ()> {
         let mut frontier = vec![state.clone()];
         for _ in 0..max {
             let mut next = Vec::new();
@@ -1043,14 +1096,14 @@ impl Checker<'_> {
                 if s.end.is_some() {
                     continue;
                 }
-                for after in s.round(&mut budget) {
+                for after in s.round(budget) {
                     if after.is(shown) {
                         return Ok(Some(after));
                     }
                     next.push(after);
                 }
             }
-            if budget == 0 {
+            if budget.cut {
                 return Err(());
             }
             if next.is_empty() {
@@ -1079,6 +1132,7 @@ pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Vi
         readings: Vec::new(),
         names: ["Player 1".to_owned(), "Player 2".to_owned()],
         top_last: None,
+        work: std::cell::Cell::new(WORK_BUDGET),
     };
     let last_line = checker.text.count();
     let end_line = last_line + 1;
@@ -1638,9 +1692,9 @@ fn claimed_winner(line: &str, names: &[String; 2]) -> Option<usize> {
 /// A game played on from `state` to an end after `battles` battles and `wars` wars
 /// (where the summary gives them), within the search's budget.
 fn play_to_the_end(state: &State, battles: u64, wars: Option<u64>) -> Option<State> {
-    let mut budget = SEARCH_BUDGET;
+    let mut budget = Budget::new(SEARCH_BUDGET);
     let mut frontier = vec![state.clone()];
-    while !frontier.is_empty() && budget > 0 {
+    while !frontier.is_empty() && !budget.cut {
         let mut next = Vec::new();
         for s in &frontier {
             for after in s.round(&mut budget) {
@@ -2292,5 +2346,21 @@ mod tests {
         let (line, rule) = broken(check(&played, None));
         assert_eq!(line, 3);
         assert!(rule.contains("no battle before the user asks"), "{rule}");
+    }
+
+    /// Hands shown once after 40 battles that no game from the deal reaches: the search
+    /// meets won cards coming back in orders no hands showed, and stops at its bound.
+    #[test]
+    fn a_search_through_unshown_orders_is_bounded() {
+        let swapped = [cards(A2), cards(A1)];
+        let text = format!(
+            "{}{PROMPT}40\n{}{PROMPT}q\n{}",
+            hands(&deck_a()),
+            hands(&swapped),
+            summary("", 40, 0)
+        );
+        let violation = check(&text, Some(&answers(&["40", "q"]))).expect_err("not reachable");
+        assert_eq!(violation.line, 4, "{violation}");
+        assert!(!violation.is_rule(), "{violation}");
     }
 }
