@@ -1,7 +1,7 @@
 //! `docs/grading.md` works verbatim: every command of its console blocks before the
-//! Pig section (`crates/pig/tests/grading_doc.rs` runs that one) is run in order, in a
-//! fresh folder laid out as the page says, and prints what the page shows (see
-//! `tests/support/console_doc.rs` at the top of the workspace).
+//! games' own sections (Pig, War, …: each game's `tests/grading_doc.rs` runs its own) is
+//! run in order, in a fresh folder laid out as the page says, and prints what the page
+//! shows (see `tests/support/console_doc.rs` at the top of the workspace).
 //!
 //! The folder starts as `tests/fixtures/grading-doc/`: the submissions Alice, Bob and
 //! Carol, each with its `run.sh`, and `grade-all.sh`; Alice's and Bob's folders get a
@@ -46,7 +46,8 @@ fn every_example_of_the_grading_page_before_pig_works_verbatim() {
     let page = std::fs::read_to_string(root.join("docs/grading.md")).unwrap();
     let examples: Vec<_> = console_doc::examples(&page)
         .into_iter()
-        .filter(|example| example.section != "Pig")
+        // The sections of the other games come after the shared ones, from Pig on.
+        .take_while(|example| example.section != "Pig")
         .collect();
 
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("grading-doc");
