@@ -271,7 +271,13 @@ impl AlwaysBattle {
 /// `i8` a game (the winner's seat, -1 for none) and of one little-endian `u32` a game
 /// for each count; `cardgames.war.play_batch` turns them into numpy arrays.
 #[pyfunction]
-#[pyo3(signature = (games, seed = 1, players = 2, order = "shuffled", max_battles = Rules::DEFAULT_MAX_BATTLES))]
+// The text signature written out: pyo3 shows a constant's default as `...`, and
+// `help()` and the stubs should show the number (tests/test_stubs.py checks it is
+// `Rules::DEFAULT_MAX_BATTLES`, as `WarState().max_battles` reports it).
+#[pyo3(
+    signature = (games, seed = 1, players = 2, order = "shuffled", max_battles = Rules::DEFAULT_MAX_BATTLES),
+    text_signature = "(games, seed=1, players=2, order='shuffled', max_battles=100000)"
+)]
 pub fn play_war<'py>(
     py: Python<'py>,
     games: u64,

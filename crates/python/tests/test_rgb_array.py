@@ -8,8 +8,11 @@ import string
 
 import numpy as np
 import pytest
+from pettingzoo.test import api_test
 
 from cardgames import _draw, ochos_locos, pig, quattro, war
+
+from test_pettingzoo import only_informational
 
 SETTINGS = [
     (pig, {"rules": "two-dice"}),
@@ -58,6 +61,11 @@ def test_each_frame_is_an_rgb_image_of_one_size_that_changes_with_the_game(modul
     assert pixels == {_draw.BACKGROUND, _draw.INK}
     border = np.concatenate([frames[1][: _draw.MARGIN].reshape(-1, 3), frames[1][:, : _draw.MARGIN].reshape(-1, 3)])
     assert {tuple(p) for p in border} == {_draw.BACKGROUND}
+
+
+@pytest.mark.parametrize("module,kwargs", SETTINGS, ids=IDS)
+def test_api_test_passes_with_rgb_array(module, kwargs):
+    only_informational(lambda: api_test(module.env(render_mode="rgb_array", **kwargs), num_cycles=100))
 
 
 def test_the_font_tells_every_printable_character_apart():

@@ -30,6 +30,8 @@ def stub_items(body):
             items[node.name] = node
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
             items[node.target.id] = node
+        elif isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name):
+            items[node.targets[0].id] = node
     return items
 
 
@@ -52,8 +54,7 @@ def stub_parameters(function, method):
 
 
 def native_parameters(callable_):
-    """The same for the native callable, from its text signature; a default PyO3
-    cannot show (``...``) is taken as matching any."""
+    """The same for the native callable, from its text signature."""
     params = []
     for p in inspect.signature(callable_).parameters.values():
         if p.name in ("self", "cls"):
@@ -71,10 +72,11 @@ def assert_same_parameters(stub, native):
     assert len(stub) == len(native), (stub, native)
     for (name, default), (native_name, native_default) in zip(stub, native):
         assert name == native_name
-        if native_default != "Ellipsis":
-            assert (default is None) == (native_default is None), (name, default, native_default)
-            if default is not None:
-                assert ast.literal_eval(default) == ast.literal_eval(native_default), name
+        # PyO3 shows a default it cannot write as `...`: the stubs would not know it.
+        assert native_default != "Ellipsis", name
+        assert (default is None) == (native_default is None), (name, default, native_default)
+        if default is not None:
+            assert ast.literal_eval(default) == ast.literal_eval(native_default), name
 
 
 def test_the_package_is_typed():
@@ -84,7 +86,8 @@ def test_the_package_is_typed():
 
 
 def test_the_stubs_name_every_public_name_of_the_module_and_nothing_else():
-    assert set(STUBBED) - {"_Option"} == public(dir(_native))
+    assert set(STUBBED) - {"_Option", "__all__"} == public(dir(_native))
+    assert ast.literal_eval(STUBBED["__all__"].value) == _native.__all__
     assert len(CLASSES) == 9 and len(FUNCTIONS) == 4
 
 
@@ -118,6 +121,13 @@ def test_each_function_has_its_parameters_in_the_stubs(name):
     stub = STUBBED[name]
     assert isinstance(stub, ast.FunctionDef)
     assert_same_parameters(stub_parameters(stub, False), native_parameters(getattr(_native, name)))
+
+
+def test_play_wars_written_out_default_is_the_games():
+    # play_war's text signature spells out Rules::DEFAULT_MAX_BATTLES; WarState's
+    # setup takes the game's own default.
+    default = inspect.signature(_native.play_war).parameters["max_battles"].default
+    assert default == _native.WarState().max_battles == 100_000
 
 
 def test_a_stub_that_misses_a_name_or_parameter_is_caught():

@@ -6,6 +6,22 @@ from typing import Any, Optional, final
 
 from numpy.typing import ArrayLike
 
+__all__ = [
+    "PigState",
+    "HoldAt",
+    "Optimal",
+    "play_pig",
+    "OchosLocosState",
+    "OchosLocosStrategy",
+    "play_ochos_locos",
+    "QuattroState",
+    "QuattroBot",
+    "play_quattro",
+    "WarState",
+    "AlwaysBattle",
+    "play_war",
+]
+
 # A setup option's value as the game's setup reads it: text, a number or a bool.
 _Option = Any
 
