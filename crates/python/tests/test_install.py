@@ -32,6 +32,6 @@ def test_the_build_output_goes_to_the_ignored_target_folder_outside_the_crate():
     target = Path(json.loads(metadata.stdout)["target_directory"]).resolve()
     assert target == ROOT / "target" / "python"
     assert CRATE not in target.parents
-    # The root .gitignore's `/target` covers it.
-    ignored = subprocess.run(["git", "check-ignore", "-q", str(target)], cwd=ROOT)
-    assert ignored.returncode == 0
+    # The root .gitignore's `/target` covers it (read, not asked of git: CI may run
+    # outside a git checkout).
+    assert "/target" in (ROOT / ".gitignore").read_text(encoding="utf-8").splitlines()
