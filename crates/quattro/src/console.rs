@@ -191,6 +191,7 @@ impl<R: BufRead, W: Write> Agent<Game> for Person<'_, R, W> {
 struct Table<'c, R, W> {
     human: Seat,
     person: Person<'c, R, W>,
+    opponent: Opponent,
 }
 
 impl<R: BufRead, W: Write> Agent<Game> for Table<'_, R, W> {
@@ -203,7 +204,7 @@ impl<R: BufRead, W: Write> Agent<Game> for Table<'_, R, W> {
         if seat == self.human {
             self.person.choose(seat, view, legal)
         } else {
-            Bot.choose(seat, view, legal)
+            self.opponent.choose(seat, view, legal)
         }
     }
 }
@@ -220,6 +221,38 @@ pub struct Options {
     pub reveal: bool,
     /// How cards are written: plain, or in colour at a terminal.
     pub style: CardStyle,
+    /// How the computer's seats choose (`--opponent`).
+    pub opponent: Opponent,
+}
+
+/// Who plays the computer's seats.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Opponent {
+    /// The bots' policy ([`crate::strategy`]).
+    #[default]
+    Bot,
+    /// The IS-MCTS search at its default budget ([`crate::mcts::Strong`]): a stronger,
+    /// slower opponent.
+    Mcts,
+}
+
+impl Agent<Game> for Opponent {
+    fn choose(
+        &mut self,
+        seat: Seat,
+        view: &Observation<'_>,
+        legal: &[Action],
+    ) -> Result<Action, Stop> {
+        match self {
+            Opponent::Bot => Bot.choose(seat, view, legal),
+            Opponent::Mcts => crate::mcts::Strong.choose(seat, view, legal),
+        }
+    }
+
+    fn wants_legal_actions(&self, _seat: Seat) -> bool {
+        // The search starts from the view alone; the bot weighs its hand.
+        false
+    }
 }
 
 /// Plays `game` (not dealt yet) with the person at `console` in the seat marked human
@@ -234,7 +267,11 @@ pub fn play<R: BufRead, W: Write>(
     options: &Options,
     tape: &mut Tape<Game>,
 ) -> Result<Ending, ConsoleError> {
-    let Options { reveal, style } = *options;
+    let Options {
+        reveal,
+        style,
+        opponent,
+    } = *options;
     let human = (0..PLAYERS)
         .find(|&seat| game.player(seat).is_human())
         .ok_or(PlayError::Invariant(
@@ -252,6 +289,7 @@ pub fn play<R: BufRead, W: Write>(
     let mut table = Table {
         human,
         person: Person::new(console, names, style),
+        opponent,
     };
     let mut driver = Driver::new();
     loop {
@@ -293,13 +331,17 @@ pub fn play_bots<W: Write>(
     options: &Options,
     tape: &mut Tape<Game>,
 ) -> Result<Outcome, ConsoleError> {
-    let Options { reveal, style } = *options;
+    let Options {
+        reveal,
+        style,
+        mut opponent,
+    } = *options;
     let who = Perspective {
         human: None,
         reveal,
         style,
     };
-    Driver::new().play(game, chance, &mut Bot, |game, step, events| {
+    Driver::new().play(game, chance, &mut opponent, |game, step, events| {
         tape.push(step);
         tell(out, game, events, who)
     })
@@ -612,6 +654,7 @@ mod tests {
             let options = Options {
                 reveal: true,
                 style,
+                ..Options::default()
             };
             let mut tape = Tape::new(&game);
             play_bots(&mut game, &mut chance, &mut out, &options, &mut tape).unwrap();

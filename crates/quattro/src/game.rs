@@ -19,6 +19,7 @@ use crate::player::Player;
 use crate::rules::{HAND_SIZE, PLAYERS, Rules};
 
 mod uno;
+mod world;
 
 /// What the player whose turn it is does.
 ///

@@ -172,6 +172,7 @@ pub mod error;
 pub mod face;
 pub mod files;
 pub mod game;
+pub mod mcts;
 pub mod player;
 pub mod render;
 #[cfg(feature = "replay")]

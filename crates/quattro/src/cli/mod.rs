@@ -136,6 +136,10 @@ struct PlayArgs {
     /// Number of bots: 3 (you play too) or 4 (the bots play alone and the game is printed).
     #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u8).range(3..=4))]
     bots: u8,
+    /// Who plays the computer's seats: the bots' policy, or the IS-MCTS search (a
+    /// stronger opponent that thinks ahead from what its seat sees; a few ms a move).
+    #[arg(long, value_enum, value_name = "PLAYER", default_value_t = OpponentArg::Bot)]
+    opponent: OpponentArg,
     /// Show the bots' cards (for teaching and debugging).
     #[arg(long)]
     reveal: bool,
@@ -187,6 +191,15 @@ struct DealArgs {
     /// Seed whose deal to write (with none, a random one, announced on stderr).
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
+}
+
+/// `--opponent`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum OpponentArg {
+    /// The bots' policy.
+    Bot,
+    /// Information-set Monte Carlo tree search.
+    Mcts,
 }
 
 /// `--rules`.
@@ -376,6 +389,10 @@ fn run_game(args: &PlayArgs) -> Result<ExitCode, Failure> {
     let options = console::Options {
         reveal: args.reveal,
         style: card_style(),
+        opponent: match args.opponent {
+            OpponentArg::Bot => console::Opponent::Bot,
+            OpponentArg::Mcts => console::Opponent::Mcts,
+        },
     };
     if args.bots == 4 {
         let mut game = Game::new(rules, simulate::bots());
