@@ -1,12 +1,15 @@
 //! Grading other people's programs, for the games' `grade` subcommands
-//! (`ochos-locos grade`, `pig grade`): run a command once per case, with the case's
-//! standard input, isolated, in parallel; judge each run; report as a table, JSON or
-//! Gradescope's `results.json`; and pack a Gradescope autograder ([`zip`]).
+//! (`ochos-locos grade`, `pig grade`, `war grade`): run a command once per case, with the
+//! case's standard input or played as a person would, isolated, in parallel; judge each
+//! run; report as a table, JSON or Gradescope's `results.json`; and pack a Gradescope
+//! autograder ([`zip`]).
 //!
 //! The crate knows no game. A game hands [`grade`] its cases (a name, the bytes for
 //! standard input, the marks, and what the check needs: the expected output, the answers
-//! given) and a check that turns a program's output into a [`Verdict`]: Ochos Locos
-//! compares with the expected outputs of every reading the text allows ([`compare`],
+//! given) and a check that turns a program's output into a [`Verdict`]; or, for an
+//! interactive program, hands [`grade_paced`] its cases, an answerer per case that reads
+//! the screen, and a check of each conversation's transcript with the answers given (War).
+//! Ochos Locos compares with the expected outputs of every reading the text allows ([`compare`],
 //! [`compare_cut`]), Pig checks the transcript against the rules. Everything else is
 //! here, from the bottom up (each module uses only those before it in this list):
 //!
@@ -285,6 +288,67 @@ where
     T: Sync,
     F: Fn(&Case<T>, &Output<'_>) -> Verdict + Sync,
 {
+    grade_each(sandbox, command, cases, options, |slot, case, env| {
+        run::run(sandbox, slot, command, &case.stdin, env, options.limits).map(|run| {
+            judge(case, &run, &run.stdout, options, |output| {
+                check(case, output)
+            })
+        })
+    })
+}
+
+/// Plays `command` once per case as a person would ([`run::converse`]), `options.jobs`
+/// at a time, and judges each conversation: what [`grade`] does for a program given its
+/// input all at once, for an interactive one (a program that opens a new `Scanner` on
+/// each turn is graded as fairly as one that keeps one). The cases' `stdin` is not used:
+/// each run's input comes from `answerer(case)`, a fresh answerer per case, asked with
+/// the screen whenever the program waits for input ([`pace::Reply`]).
+///
+/// The sandbox, the limits, the jobs, the report and its order, a failed compile, and
+/// the verdicts of a crash, a timeout, too much output or no output are [`grade`]'s.
+/// `check(case, output, conversation)` judges the rest: `output.text` is the
+/// conversation's transcript (what a terminal would have shown, each answer after its
+/// prompt: [`pace::Conversation::transcript`]; its whole lines only when cut), and the
+/// conversation holds the answers actually given, in order, with where each was typed,
+/// and the program's own output without them (`conversation.run.stdout`).
+pub fn grade_paced<T, A, R, F>(
+    sandbox: &Sandbox,
+    command: &[OsString],
+    cases: &[Case<T>],
+    options: &Options,
+    answerer: A,
+    check: F,
+) -> Result<Report, GradeError>
+where
+    T: Sync,
+    A: Fn(&Case<T>) -> R + Sync,
+    R: FnMut(&[u8]) -> pace::Reply,
+    F: Fn(&Case<T>, &Output<'_>, &pace::Conversation) -> Verdict + Sync,
+{
+    grade_each(sandbox, command, cases, options, |slot, case, env| {
+        run::converse(sandbox, slot, command, env, options.limits, answerer(case)).map(|talk| {
+            let transcript = talk.transcript();
+            judge(case, &talk.run, &transcript, options, |output| {
+                check(case, output, &talk)
+            })
+        })
+    })
+}
+
+/// What [`grade`] and [`grade_paced`] share: the program checked, the compile's
+/// outcome, the cases spread over the jobs (`run_one(slot, case, env)` runs and judges
+/// one), and the report with one result per case, in order, or an error.
+fn grade_each<T, R>(
+    sandbox: &Sandbox,
+    command: &[OsString],
+    cases: &[Case<T>],
+    options: &Options,
+    run_one: R,
+) -> Result<Report, GradeError>
+where
+    T: Sync,
+    R: Fn(usize, &Case<T>, &[(&str, &str)]) -> std::io::Result<CaseResult> + Sync,
+{
     let program = || {
         command
             .first()
@@ -345,7 +409,7 @@ where
     thread::scope(|scope| {
         let workers: Vec<_> = (0..jobs)
             .map(|slot| {
-                let (next, results, failure, check) = (&next, &results, &failure, &check);
+                let (next, results, failure, run_one) = (&next, &results, &failure, &run_one);
                 scope.spawn(move || {
                     loop {
                         let index = next.fetch_add(1, Ordering::SeqCst);
@@ -355,9 +419,8 @@ where
                         }
                         let told = [(CASE_VARIABLE, case.name.as_str())];
                         let env: &[(&str, &str)] = if options.tell_case { &told } else { &[] };
-                        match run::run(sandbox, slot, command, &case.stdin, env, options.limits) {
-                            Ok(run) => {
-                                let result = judge(case, &run, options, check);
+                        match run_one(slot, case, env) {
+                            Ok(result) => {
                                 let mut results =
                                     results.lock().unwrap_or_else(PoisonError::into_inner);
                                 if let Some(place) = results.get_mut(index) {
@@ -572,14 +635,16 @@ pub fn parse_jobs(text: &str) -> Result<usize, String> {
     }
 }
 
-fn judge<T, F>(case: &Case<T>, run: &Run, options: &Options, check: &F) -> CaseResult
+/// The verdict on one run whose screen was `shown` (its standard output, or the
+/// transcript of a conversation), and the marks it earns.
+fn judge<T, F>(case: &Case<T>, run: &Run, shown: &[u8], options: &Options, check: F) -> CaseResult
 where
-    F: Fn(&Case<T>, &Output<'_>) -> Verdict,
+    F: FnOnce(&Output<'_>) -> Verdict,
 {
     let limits = &options.limits;
     let verdict = match Verdict::of_exit(run, limits.timeout.as_secs_f64(), limits.max_output) {
         Some(cut @ (Verdict::TimedOut { held: false, .. } | Verdict::TooMuchOutput { .. })) => {
-            let text = String::from_utf8_lossy(&run.stdout);
+            let text = String::from_utf8_lossy(shown);
             let whole = text.rfind('\n').map_or("", |end| &text[..=end]);
             let output = Output {
                 text: whole,
@@ -591,18 +656,18 @@ where
                 strict: options.strict,
                 cut_verdict: Some(&cut),
             };
-            check(case, &output)
+            check(&output)
         }
         Some(verdict) => verdict,
         None => {
-            let text = String::from_utf8_lossy(&run.stdout);
+            let text = String::from_utf8_lossy(shown);
             let output = Output {
                 text: &text,
                 cut: None,
                 strict: options.strict,
                 cut_verdict: None,
             };
-            check(case, &output)
+            check(&output)
         }
     };
     let score = if verdict.passed(options.strict) {
