@@ -166,6 +166,7 @@
 #[cfg(feature = "conformance")]
 pub mod audit;
 pub mod card;
+pub mod check;
 pub mod console;
 pub mod deck;
 pub mod error;

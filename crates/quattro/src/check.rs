@@ -1,0 +1,1401 @@
+//! Checking a transcript of someone's Quattro program against the assignment's rules
+//! (`quattro check`).
+//!
+//! The deal is random and the text leaves the wording to the student, so nothing is
+//! compared byte for byte. The transcript is read by the conventions the kit's handout
+//! gives students (`kits/quattro/handout/README.md`), and the game is replayed on what
+//! it shows:
+//!
+//! - **Cards** are codes: the colour's letter (`R`, `Y`, `G`, `B`) then the number
+//!   (`R5`). A code right after "e.g.", "such as", "example" or "like" is an example in
+//!   a prompt, not a card.
+//! - **The top card** is on a line with the word "top" or "discard" (or, before the
+//!   human's first turn, "first"); **the human's hand** on the lines right after it
+//!   (a header such as `Your hand:` may come between) or right before it, listed in any
+//!   order, one card a line or all on one.
+//! - **A refusal** is a line with a word such as not, n't, invalid, try, again, error,
+//!   exception, sorry, wrong or must.
+//! - **The human's move** is on a line speaking to them ("you", "your", or their name):
+//!   the card played or drawn, or a draw without its card; or, when no such line names
+//!   it, the change of the hand at the next turn.
+//! - **A bot's move** is a line after the human's move that names a card (played), or
+//!   that speaks of a draw (draws, picks, takes) or a pass; a count such as `2 cards` on
+//!   it, or on any line naming the bot, is its number of cards.
+//! - **The end**: a line with a word such as "wins" or "winner".
+//!
+//! The rules replayed: three cards dealt to each of the four players and the first top
+//! card turned from the 27 left; a card played matches the top card by colour or
+//! number; a draw only without a match, its card joining the hand; every card in one
+//! place at a time; the three bots moving in turn between two of the human's turns, each
+//! move reported and each count right; when a card must be drawn from an empty pile,
+//! every discard but the top card goes back (the top card stays); the player who plays
+//! their last card named the winner at once. With the answers typed ([`check`]'s
+//! `answers`), a blank name and every answer not played are refused with a message and
+//! asked again. Whether a refilled pile was shuffled, and whether the deal was, cannot
+//! be told from one game (a grader that plays many can).
+//!
+//! The first broken rule is reported with its line ([`Violation`]); what the checker
+//! could not read in the free format ("no hand shown after the top card") is a
+//! [`Problem::Unreadable`], told apart from a [`Problem::Rule`] broken.
+
+use std::fmt;
+
+use cards_core::names::count_of;
+
+/// A transcript that keeps every rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checked {
+    /// The winner's name as the transcript shows it (`you` when it only says so), if
+    /// the game had one.
+    pub winner: Option<String>,
+    /// Whether the game stopped before its end (a quit, or the answers ran out).
+    pub quit: bool,
+    /// The human's turns shown.
+    pub turns: u64,
+    /// The times the draw pile ran out and was refilled from the discard pile.
+    pub refills: u64,
+    /// The lines of the transcript.
+    pub lines: usize,
+    /// The readings of the text seen, in the order first seen.
+    pub readings: Vec<String>,
+}
+
+/// What is wrong at a line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// A rule of the assignment broken; the text says what the rule required.
+    Rule(String),
+    /// Something the checker could not find or read in the free format, such as the
+    /// hand after the top card.
+    Unreadable(String),
+}
+
+/// The first line that breaks a rule, or that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    /// Its number, from 1 (one past the last line when the transcript ended too soon).
+    pub line: usize,
+    /// What is wrong there.
+    pub problem: Problem,
+    /// The line as the program wrote it (`None`: the transcript had ended).
+    pub got: Option<String>,
+}
+
+impl Violation {
+    /// Whether this is a rule broken (not something unreadable).
+    pub fn is_rule(&self) -> bool {
+        matches!(self.problem, Problem::Rule(_))
+    }
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.problem {
+            Problem::Rule(rule) => write!(f, "line {}: {rule}; got ", self.line)?,
+            Problem::Unreadable(what) => {
+                write!(f, "line {}: could not read: {what}; got ", self.line)?
+            }
+        }
+        match &self.got {
+            // Quoted like any input in an error: the line is the graded program's, and an
+            // escape sequence in it must not act on the grader's terminal.
+            Some(line) => write!(f, "`{}`", cards_core::input::quoted_line(line)),
+            None => write!(f, "the end of the transcript"),
+        }
+    }
+}
+
+impl fmt::Display for Checked {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let how = match (&self.winner, self.quit) {
+            (Some(name), _) => format!("won by {name}"),
+            (None, true) => "stopped before its end".to_owned(),
+            (None, false) => "no winner".to_owned(),
+        };
+        write!(
+            f,
+            "ok: {} of the human's and {}, {how}, {}; readings: {}",
+            count_of(self.turns, "turn"),
+            count_of(self.refills, "refill"),
+            count_of(self.lines as u64, "line"),
+            self.readings.join("; ")
+        )
+    }
+}
+
+/// Rule 1: the deal.
+const DEALT: &str = "each player is dealt three cards";
+/// Rules 4 and 5: what may be played.
+const MATCH: &str =
+    "a card is played only if it matches the top card's colour or number (rules 4 and 5)";
+/// Rules 5 and 6: a draw only without a match.
+const DRAW_ONLY: &str =
+    "rule 5: with a matching card the player plays it; a player draws only without one (rule 6)";
+/// The 40 cards.
+const ONE_PLACE: &str =
+    "each of the 40 cards is in one place at a time (a hand, the draw pile or the discard pile)";
+/// The refill.
+const RECYCLED: &str = "the draw pile ran out and the discard pile was not recycled: every discard but the top card goes back into the draw pile";
+/// The top card after a refill.
+const TOP_STAYS: &str = "the top card after recycling must stay the same: it is retained in the discard pile when the draw pile is refilled";
+/// The top card.
+const TOP: &str = "the top card is the last card played (or the first card turned)";
+/// The bots' moves.
+const REPORTED: &str = "the human is told what cards the other players played, and if they had to take a card from the draw pile: each bot's move is shown, three between two of the human's turns";
+/// A bot's draw.
+const ONE_CARD: &str = "a player without a matching card takes one card from the draw pile";
+/// The counts.
+const COUNTS: &str = "the human is told how many cards the other players hold (3 dealt, one more for each card drawn, one fewer for each card played)";
+/// The end.
+const WINNER: &str =
+    "a player who has no cards remaining is declared the winner, and the game ends at that point";
+/// Task 3, the name.
+const NAME: &str = "a blank name is refused and the name asked again (Task 3); the blank name was taken as the name";
+/// Task 3, a selection.
+const REFUSED: &str =
+    "an invalid selection is refused with a message and the human asked again (Task 3)";
+
+/// The cards left in the draw pile after the deal and the first top card.
+const DRAW_PILE: usize = 40 - 4 * 3 - 1;
+
+// ----- reading the text -----
+
+const COLOURS: [char; 4] = ['R', 'Y', 'G', 'B'];
+
+/// A card: its colour's index in [`COLOURS`] times 10 plus its number.
+type Code = u8;
+
+fn code_name(card: Code) -> String {
+    format!("{}{}", COLOURS[usize::from(card / 10)], card % 10)
+}
+
+fn matches(card: Code, top: Code) -> bool {
+    card / 10 == top / 10 || card % 10 == top % 10
+}
+
+fn show(cards: &[Code]) -> String {
+    if cards.is_empty() {
+        return "no cards".to_owned();
+    }
+    cards
+        .iter()
+        .map(|&c| code_name(c))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The words of a line, lower case, with where each starts.
+fn words(line: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (at, c) in line
+        .char_indices()
+        .chain(std::iter::once((line.len(), ' ')))
+    {
+        let inside = c.is_alphanumeric() || c == '\'' || c == '’';
+        match (start, inside) {
+            (None, true) => start = Some(at),
+            (Some(from), false) => {
+                out.push((from, line[from..at].to_lowercase()));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+fn has_word(words: &[(usize, String)], list: &[&str]) -> bool {
+    words.iter().any(|(_, w)| {
+        let w = w.trim_matches(|c| c == '\'' || c == '’');
+        list.contains(&w)
+    })
+}
+
+const REFUSAL_WORDS: [&str; 17] = [
+    "not",
+    "cannot",
+    "invalid",
+    "try",
+    "again",
+    "error",
+    "exception",
+    "sorry",
+    "wrong",
+    "must",
+    "required",
+    "unknown",
+    "please",
+    "illegal",
+    "blank",
+    "oops",
+    "only",
+];
+const DRAW_WORDS: [&str; 17] = [
+    "draw", "draws", "drew", "drawn", "drawing", "pick", "picks", "picked", "take", "takes",
+    "took", "taken", "pass", "passes", "passed", "skip", "skips",
+];
+const PLAY_WORDS: [&str; 14] = [
+    "play",
+    "plays",
+    "played",
+    "lay",
+    "lays",
+    "laid",
+    "put",
+    "puts",
+    "throw",
+    "throws",
+    "threw",
+    "discards",
+    "discarded",
+    "drops",
+];
+const WIN_WORDS: [&str; 5] = ["win", "wins", "won", "winner", "winning"];
+const EXAMPLE_WORDS: [&str; 4] = ["e.g", "such as", "example", "like"];
+
+/// What a line says, as far as the checker reads it.
+#[derive(Clone, Debug, Default)]
+struct Info {
+    /// The cards named, with where (examples after "such as" and the like left out).
+    codes: Vec<(usize, Code)>,
+    words: Vec<(usize, String)>,
+    refusal: bool,
+    top: Option<Code>,
+    you: bool,
+    draw_word: bool,
+    win: bool,
+    nobody: bool,
+    refill: bool,
+}
+
+fn codes(line: &str) -> Vec<(usize, Code)> {
+    let lower = line.to_lowercase();
+    let examples: Vec<usize> = EXAMPLE_WORDS
+        .iter()
+        .flat_map(|w| lower.match_indices(w).map(|(at, m)| at + m.len()))
+        .collect();
+    let bytes = line.as_bytes();
+    let mut out = Vec::new();
+    for at in 0..bytes.len().saturating_sub(1) {
+        let Some(colour) = COLOURS.iter().position(|&c| c as u8 == bytes[at]) else {
+            continue;
+        };
+        let digit = bytes[at + 1];
+        if !digit.is_ascii_digit() {
+            continue;
+        }
+        let before_ok =
+            at == 0 || !(bytes[at - 1].is_ascii_alphanumeric() || bytes[at - 1] >= 0x80);
+        let after_ok = bytes
+            .get(at + 2)
+            .is_none_or(|&b| !(b.is_ascii_alphanumeric() || b >= 0x80));
+        if !before_ok || !after_ok {
+            continue;
+        }
+        // An example in a prompt ("a code such as R5") is no card of the game.
+        if examples.iter().any(|&e| e <= at && at - e <= 4) {
+            continue;
+        }
+        let number = digit - b'0';
+        out.push((at, colour as u8 * 10 + number));
+    }
+    out
+}
+
+fn info(line: &str, name: Option<&str>) -> Info {
+    let words = words(line);
+    let lower = line.to_lowercase();
+    let codes = codes(line);
+    let refusal =
+        has_word(&words, &REFUSAL_WORDS) || lower.contains("n't") || lower.contains("n’t");
+    let you = has_word(&words, &["you", "your", "you're", "yours"])
+        || name.is_some_and(|n| {
+            let n = n.to_lowercase();
+            !n.is_empty() && words.iter().any(|(_, w)| *w == n)
+                || (n.contains(' ') && lower.contains(&n))
+        });
+    let top_at = words
+        .iter()
+        .filter(|(_, w)| w == "top" || w == "discard")
+        .map(|(at, _)| *at)
+        .next();
+    let top = if refusal {
+        None
+    } else {
+        top_at.and_then(|t| {
+            codes
+                .iter()
+                .find(|(at, _)| *at > t)
+                .or(codes.last())
+                .map(|&(_, c)| c)
+        })
+    };
+    let nobody =
+        lower.contains("nobody") || lower.contains("no one") || lower.contains("no winner");
+    Info {
+        refusal,
+        top,
+        you,
+        draw_word: has_word(&words, &DRAW_WORDS),
+        win: has_word(&words, &WIN_WORDS),
+        nobody,
+        refill: [
+            "shuffl", "refill", "recycl", "ran out", "runs out", "run out", "empty",
+        ]
+        .iter()
+        .any(|w| lower.contains(w)),
+        codes,
+        words,
+    }
+}
+
+/// The counts shown on a line: `N card(s)` with where.
+fn counts(line: &str) -> Vec<(usize, i64)> {
+    let words = words(line);
+    words
+        .windows(2)
+        .filter(|w| w[1].1 == "card" || w[1].1 == "cards")
+        .filter_map(|w| w[0].1.parse::<i64>().ok().map(|n| (w[0].0, n)))
+        .collect()
+}
+
+/// The name of a bot at the start of its move's line: the words before the verb, those
+/// that start with a capital letter or a digit.
+fn bot_name(line: &str) -> String {
+    let trimmed = line.trim_start_matches(|c: char| !c.is_alphanumeric());
+    let mut name = Vec::new();
+    for word in trimmed.split_whitespace() {
+        let clean = word.trim_end_matches(|c: char| !c.is_alphanumeric());
+        let first = clean.chars().next();
+        let lower = clean.to_lowercase();
+        if first.is_some_and(|c| c.is_uppercase() || c.is_ascii_digit())
+            && !PLAY_WORDS.contains(&lower.as_str())
+            && !DRAW_WORDS.contains(&lower.as_str())
+            && codes(clean).is_empty()
+        {
+            name.push(clean);
+            if clean.len() != word.len() {
+                break;
+            }
+        } else {
+            break;
+        }
+    }
+    name.join(" ")
+}
+
+/// The human's move as a line tells it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Told {
+    Play(Code),
+    Draw(Option<Code>),
+}
+
+/// The move a line speaking to the human tells, if any: a card with a verb of drawing
+/// nearest before it is drawn, any other card played; a draw word alone a draw.
+fn told(info: &Info) -> Option<Told> {
+    if let Some(&(at, card)) = info.codes.last() {
+        let verb = info
+            .words
+            .iter()
+            .filter(|(w_at, w)| {
+                *w_at < at && (DRAW_WORDS.contains(&w.as_str()) || PLAY_WORDS.contains(&w.as_str()))
+            })
+            .next_back();
+        return Some(match verb {
+            Some((_, w)) if DRAW_WORDS.contains(&w.as_str()) => Told::Draw(Some(card)),
+            _ => Told::Play(card),
+        });
+    }
+    info.draw_word.then_some(Told::Draw(None))
+}
+
+// ----- the game -----
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Blank,
+    /// A line of a hand shown (or a top line with its hand).
+    Shown,
+    Win,
+    Refusal,
+    Human,
+    Refill,
+    BotPlay(Code),
+    BotDraw,
+    Other,
+}
+
+/// The human's turn: its top line, its hand, and the lines it spans.
+#[derive(Clone, Debug)]
+struct Turn {
+    top_line: usize,
+    top: Code,
+    hand: Vec<Code>,
+    /// The hand as listed, for answers by place.
+    listed: Vec<Code>,
+    first: usize,
+    last: usize,
+}
+
+struct Checker<'t> {
+    lines: Vec<&'t str>,
+    infos: Vec<Info>,
+    readings: Vec<String>,
+    answers: Option<&'t [String]>,
+    next_answer: usize,
+    /// Whether the program reads codes, places (known from its first move typed).
+    by_code: Option<bool>,
+    name: Option<String>,
+    top: Code,
+    discard: Vec<Code>,
+    draw_left: usize,
+    refills: u64,
+    refilled_since_turn: bool,
+    bots: [i64; 3],
+    bot_names: [Option<String>; 3],
+    /// Whether each bot's count was shown since the human's last turn.
+    shown: [bool; 3],
+    next_bot: usize,
+    hand: Vec<Code>,
+}
+
+impl Checker<'_> {
+    fn reading(&mut self, what: &str) {
+        if !self.readings.iter().any(|r| r == what) {
+            self.readings.push(what.to_owned());
+        }
+    }
+
+    fn at(&self, line: usize, problem: Problem) -> Violation {
+        Violation {
+            line: line + 1,
+            problem,
+            got: self.lines.get(line).map(|l| (*l).to_owned()),
+        }
+    }
+
+    fn rule(&self, line: usize, rule: impl Into<String>) -> Violation {
+        self.at(line, Problem::Rule(rule.into()))
+    }
+
+    fn unreadable(&self, line: usize, what: impl Into<String>) -> Violation {
+        self.at(line, Problem::Unreadable(what.into()))
+    }
+
+    /// A card someone is given from the draw pile: refilled first when empty. `None`:
+    /// there is nothing to draw (every other card is in the hands).
+    fn draw(&mut self) -> Option<()> {
+        if self.draw_left == 0 {
+            if self.discard.len() <= 1 {
+                return None;
+            }
+            self.draw_left = self.discard.len() - 1;
+            self.discard = vec![self.top];
+            self.refills += 1;
+            self.refilled_since_turn = true;
+        }
+        self.draw_left -= 1;
+        Some(())
+    }
+
+    fn in_place(&self, card: Code) -> Option<&'static str> {
+        if self.discard.contains(&card) {
+            Some("discard pile")
+        } else if self.hand.contains(&card) {
+            Some("human's hand")
+        } else {
+            None
+        }
+    }
+
+    /// Checks the counts of the bots named on line `l` against theirs (`moving`: the
+    /// bot whose move the line is, whose count may be shown before or after it).
+    fn counts(&mut self, l: usize, moving: Option<(usize, i64)>) -> Result<(), Violation> {
+        let line = self.lines[l];
+        let shown = counts(line);
+        if shown.is_empty() {
+            return Ok(());
+        }
+        if let Some((bot, before)) = moving {
+            if let Some(&(_, n)) = shown.first() {
+                self.shown[bot] = true;
+                let after = self.bots[bot];
+                if n != before && n != after {
+                    let rule = if n > after && n > before {
+                        ONE_CARD
+                    } else {
+                        COUNTS
+                    };
+                    return Err(self.rule(
+                        l,
+                        format!("{rule}: {} holds {after} cards", self.bot_label(bot)),
+                    ));
+                }
+            }
+            return Ok(());
+        }
+        // A count on a line naming a bot is that bot's: the count after its name.
+        let mut named: Vec<(usize, usize)> = Vec::new();
+        for (bot, name) in self.bot_names.iter().enumerate() {
+            if let Some(name) = name {
+                for (at, _) in line.match_indices(name.as_str()) {
+                    let end = at + name.len();
+                    if line[end..]
+                        .chars()
+                        .next()
+                        .is_none_or(|c| !c.is_alphanumeric())
+                    {
+                        named.push((at, bot));
+                    }
+                }
+            }
+        }
+        named.sort_unstable();
+        for (i, &(at, bot)) in named.iter().enumerate() {
+            let until = named.get(i + 1).map_or(line.len(), |&(next, _)| next);
+            if let Some(&(_, n)) = shown.iter().find(|(c_at, _)| *c_at > at && *c_at < until) {
+                self.shown[bot] = true;
+                if n != self.bots[bot] {
+                    return Err(self.rule(
+                        l,
+                        format!(
+                            "{COUNTS}: {} holds {} cards",
+                            self.bot_label(bot),
+                            self.bots[bot]
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn bot_label(&self, bot: usize) -> String {
+        self.bot_names[bot]
+            .clone()
+            .unwrap_or_else(|| format!("bot {}", bot + 1))
+    }
+
+    /// A bot's move at line `l`. `Ok(true)`: the bot played its last card.
+    fn bot_move(&mut self, l: usize, kind: Kind) -> Result<bool, Violation> {
+        let bot = self.next_bot;
+        self.next_bot = (bot + 1) % 3;
+        let name = bot_name(self.lines[l]);
+        if !name.is_empty() && !self.infos[l].you {
+            match &self.bot_names[bot] {
+                None => {
+                    if self.bot_names.iter().flatten().any(|n| *n == name) {
+                        return Err(self.rule(
+                            l,
+                            format!(
+                                "each player has their turn in order: {} moves next",
+                                self.bot_label(bot)
+                            ),
+                        ));
+                    }
+                    self.bot_names[bot] = Some(name);
+                }
+                Some(known) if *known != name => {
+                    // A bot named out of its turn: the move of the one before it was
+                    // not shown (or the players do not take turns in order).
+                    let rule = if self.bot_names.iter().flatten().any(|n| *n == name) {
+                        REPORTED
+                    } else {
+                        "each player has their turn in order"
+                    };
+                    return Err(self.rule(l, format!("{rule}: {known} moves next")));
+                }
+                Some(_) => {}
+            }
+        }
+        let before = self.bots[bot];
+        match kind {
+            Kind::BotPlay(card) => {
+                if let Some(place) = self.in_place(card) {
+                    return Err(self.rule(
+                        l,
+                        format!("{ONE_PLACE}: {} is on the {place}", code_name(card)),
+                    ));
+                }
+                if !matches(card, self.top) {
+                    return Err(self.rule(
+                        l,
+                        format!(
+                            "{MATCH}: {} does not match {}",
+                            code_name(card),
+                            code_name(self.top)
+                        ),
+                    ));
+                }
+                if before <= 0 {
+                    return Err(self.rule(
+                        l,
+                        format!("{COUNTS}: {} holds no cards", self.bot_label(bot)),
+                    ));
+                }
+                self.bots[bot] -= 1;
+                self.discard.push(card);
+                self.top = card;
+            }
+            _ => {
+                let ran_out = self.draw_left == 0;
+                if self.draw().is_some() {
+                    self.bots[bot] += 1;
+                    let shown = counts(self.lines[l]);
+                    if ran_out && shown.first().is_some_and(|&(_, n)| n == before) {
+                        return Err(self.rule(l, RECYCLED));
+                    }
+                }
+            }
+        }
+        self.counts(l, Some((bot, before)))?;
+        Ok(self.bots[bot] == 0)
+    }
+}
+
+/// The hand shown with the top card of line `t`: the lines of cards right after it
+/// (past one header line without a card), else right before it. Its cards as listed,
+/// and the lines it spans.
+fn hand_of(lines: &[&str], infos: &[Info], t: usize) -> Option<(Vec<Code>, usize, usize)> {
+    let is_hand = |l: usize| {
+        let i = &infos[l];
+        !i.codes.is_empty()
+            && !i.refusal
+            && i.top.is_none()
+            && !i.win
+            && !has_word(&i.words, &PLAY_WORDS)
+            && !has_word(&i.words, &DRAW_WORDS)
+    };
+    let mut from = t + 1;
+    if from < lines.len()
+        && infos[from].codes.is_empty()
+        && !lines[from].trim().is_empty()
+        && !infos[from].refusal
+        && from + 1 < lines.len()
+        && is_hand(from + 1)
+    {
+        from += 1;
+    }
+    let mut to = from;
+    while to < lines.len() && is_hand(to) {
+        to += 1;
+    }
+    if to > from {
+        let cards = (from..to)
+            .flat_map(|l| infos[l].codes.iter().map(|&(_, c)| c))
+            .collect();
+        return Some((cards, t, to - 1));
+    }
+    let mut start = t;
+    while start > 0 && is_hand(start - 1) {
+        start -= 1;
+    }
+    if start < t {
+        let cards = (start..t)
+            .flat_map(|l| infos[l].codes.iter().map(|&(_, c)| c))
+            .collect();
+        return Some((cards, start, t));
+    }
+    None
+}
+
+/// The human's name as the transcript echoes it after the question naming "name".
+fn echoed_name(lines: &[&str], infos: &[Info], until: usize) -> Option<String> {
+    (0..until)
+        .filter(|&l| !infos[l].refusal && has_word(&infos[l].words, &["name"]))
+        .filter_map(|l| {
+            let line = lines[l];
+            let at = line.rfind(['?', ':'])?;
+            let name = line[at + 1..].trim();
+            (!name.is_empty()).then(|| name.to_owned())
+        })
+        .next_back()
+}
+
+fn is_draw_answer(answer: &str) -> bool {
+    let a = answer.trim().to_lowercase();
+    [
+        "draw", "0", "d", "pass", "p", "pick", "take", "none", "skip",
+    ]
+    .contains(&a.as_str())
+}
+
+/// Checks a transcript of one game. `answers`: the answers the program was given, in
+/// order (a grader that typed them), or `None` for a saved transcript, where the moves
+/// are read from what the program showed.
+pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Violation> {
+    let normalized = transcript.replace("\r\n", "\n");
+    let lines: Vec<&str> = normalized.split('\n').collect();
+    let lines: Vec<&str> = match lines.last() {
+        Some(last) if last.is_empty() => lines[..lines.len() - 1].to_vec(),
+        _ => lines,
+    };
+    // One game is checked: a session's next games (`Play again?`) are the same rules
+    // played again.
+    let lines: Vec<&str> = match lines.iter().position(|l| {
+        let w = words(l);
+        l.contains('?')
+            && has_word(&w, &["play"])
+            && (has_word(&w, &["again"]) || has_word(&w, &["another"]))
+    }) {
+        Some(at) => lines[..=at].to_vec(),
+        None => lines,
+    };
+    let plain: Vec<Info> = lines.iter().map(|l| info(l, None)).collect();
+    let end = lines.len();
+
+    // The name phase: up to the first top card shown.
+    let Some(first_top) = (0..end).find(|&l| {
+        plain[l].top.is_some()
+            || (has_word(&plain[l].words, &["first"])
+                && !plain[l].codes.is_empty()
+                && !plain[l].refusal)
+    }) else {
+        let mut checker = empty_checker(&lines, plain, answers);
+        checker.reading("card codes such as `R5`");
+        return Err(checker.unreadable(
+            end,
+            "no top card: a line with the word \"top\" or \"discard\" and the top card's code, such as `Top card: R5`",
+        ));
+    };
+    let blanks = answers.map_or(0, |a| a.iter().take_while(|a| a.trim().is_empty()).count());
+    let name = match answers {
+        Some(a) => a.get(blanks).map(|n| n.trim().to_owned()),
+        None => echoed_name(&lines, &plain, first_top),
+    };
+    let infos: Vec<Info> = lines.iter().map(|l| info(l, name.as_deref())).collect();
+    let mut c = empty_checker(&lines, infos, answers);
+    c.name = name.clone();
+    c.next_answer = blanks + 1;
+    c.reading("card codes such as `R5`");
+    let asked = (0..first_top)
+        .filter(|&l| has_word(&c.infos[l].words, &["name"]))
+        .count();
+    if blanks > 0 && asked < blanks + 1 {
+        let at = (0..first_top)
+            .find(|&l| has_word(&c.infos[l].words, &["name"]))
+            .unwrap_or(first_top);
+        return Err(c.rule(at, NAME));
+    }
+
+    // The human's turns: the top lines with a hand.
+    let mut turns: Vec<Turn> = Vec::new();
+    let mut l = first_top;
+    while l < end {
+        if let Some(top) = c.infos[l].top {
+            if let Some((listed, first, last)) = hand_of(&lines, &c.infos, l) {
+                let mut hand = listed.clone();
+                hand.sort_unstable();
+                turns.push(Turn {
+                    top_line: l,
+                    top,
+                    hand,
+                    listed,
+                    first,
+                    last,
+                });
+                l = last + 1;
+                continue;
+            }
+        }
+        l += 1;
+    }
+    let Some(first_turn) = turns.first().cloned() else {
+        return Err(c.unreadable(
+            first_top,
+            "no hand shown with the top card: the human's cards as codes on the lines right after the top card's line (or right before it)",
+        ));
+    };
+    if first_turn.last > first_turn.top_line {
+        c.reading("the hand after the top card");
+    } else {
+        c.reading("the hand before the top card");
+    }
+    let mut kinds = vec![Kind::Other; end];
+    for turn in &turns {
+        for k in kinds.iter_mut().take(turn.last + 1).skip(turn.first) {
+            *k = Kind::Shown;
+        }
+    }
+    for l in first_top..end {
+        if kinds[l] == Kind::Shown {
+            continue;
+        }
+        let i = &c.infos[l];
+        kinds[l] = if lines[l].trim().is_empty() {
+            Kind::Blank
+        } else if i.refusal {
+            Kind::Refusal
+        } else if i.win {
+            Kind::Win
+        } else if i.top.is_some() {
+            Kind::Other
+        } else if i.you {
+            Kind::Human
+        } else if i.refill && i.codes.is_empty() {
+            Kind::Refill
+        } else if let Some(&(_, card)) = i.codes.first() {
+            Kind::BotPlay(card)
+        } else if i.draw_word {
+            Kind::BotDraw
+        } else {
+            Kind::Other
+        };
+    }
+
+    // The deal.
+    c.top = c.infos[first_top]
+        .top
+        .or(c.infos[first_top].codes.first().map(|&(_, x)| x))
+        .unwrap_or(0);
+    c.discard = vec![c.top];
+    let first_line = first_turn.top_line;
+    if first_turn.listed.len() != 3 {
+        return Err(c.rule(
+            first_line,
+            format!(
+                "{DEALT}: the human's first hand holds {}",
+                show(&first_turn.listed)
+            ),
+        ));
+    }
+
+    // The bots that move before the human's first turn are the last of the round.
+    let before: Vec<usize> = (first_top + 1..first_turn.first)
+        .filter(|&l| matches!(kinds[l], Kind::BotPlay(_) | Kind::BotDraw))
+        .collect();
+    if before.len() > 3 {
+        return Err(c.rule(
+            before[3],
+            "each player has their turn in order: the human's turn comes after the three bots'",
+        ));
+    }
+    c.next_bot = (3 - before.len()) % 3;
+    c.hand = first_turn.hand.clone();
+    if c.hand.windows(2).any(|w| w[0] == w[1]) || c.hand.contains(&c.top) {
+        return Err(c.rule(
+            first_line,
+            format!(
+                "{ONE_PLACE}: the hand {} and the top card {}",
+                show(&first_turn.listed),
+                code_name(c.top)
+            ),
+        ));
+    }
+    if !before.is_empty() {
+        c.reading("a bot plays first");
+    }
+    // Counts shown before anybody has played are 3.
+    for l in first_top..first_turn.first {
+        if kinds[l] == Kind::Other || kinds[l] == Kind::Blank {
+            if let Some(&(_, n)) = counts(lines[l]).iter().find(|&&(_, n)| n != 3) {
+                if before.is_empty() || l < before[0] {
+                    return Err(c.rule(l, format!("{DEALT}: {n} shown before anybody played")));
+                }
+            }
+        }
+    }
+    for &l in &before {
+        if c.bot_move(l, kinds[l])? {
+            return Err(c.rule(l, WINNER));
+        }
+    }
+
+    let mut human_turns = 0u64;
+    for (k, turn) in turns.iter().enumerate() {
+        human_turns += 1;
+        // The top card shown.
+        if turn.top != c.top {
+            let rule = if c.refilled_since_turn {
+                TOP_STAYS
+            } else {
+                TOP
+            };
+            return Err(c.rule(
+                turn.top_line,
+                format!("{rule}: {} was expected", code_name(c.top)),
+            ));
+        }
+        if turn.hand != c.hand {
+            return Err(c.rule(
+                turn.top_line,
+                format!(
+                    "the human's hand is what they were dealt, less the cards they played, with the cards they drew: {} was expected, {} shown",
+                    show(&c.hand),
+                    show(&turn.listed)
+                ),
+            ));
+        }
+        if k > 0 {
+            if let Some(bot) = (0..3).find(|&b| !c.shown[b]) {
+                return Err(c.rule(
+                    turn.top_line,
+                    format!(
+                        "{COUNTS}: {}'s count was not shown since the human's last turn",
+                        c.bot_label(bot)
+                    ),
+                ));
+            }
+        }
+        c.refilled_since_turn = false;
+        c.shown = [false; 3];
+        let block_end = turns.get(k + 1).map_or(end, |t| t.first);
+        let next_hand = turns.get(k + 1).map(|t| t.hand.clone());
+        // Counts shown in the turn's own lines (around the hand).
+        for l in turn.first..=turn.last {
+            c.counts(l, None)?;
+        }
+
+        // The human's part: up to the first bot's move or the end.
+        let moves: Vec<usize> = (turn.last + 1..block_end)
+            .filter(|&l| matches!(kinds[l], Kind::BotPlay(_) | Kind::BotDraw | Kind::Win))
+            .collect();
+        let human_end = moves.first().copied().unwrap_or(block_end);
+        let mut refusals = 0usize;
+        let mut said: Option<(usize, Told)> = None;
+        let dealt = k == 0 && c.bot_names.iter().all(Option::is_none);
+        for l in turn.last + 1..human_end {
+            // Each answer refused shows at least a line; a count line is no refusal.
+            if !lines[l].trim().is_empty()
+                && (kinds[l] == Kind::Refusal || counts(lines[l]).is_empty())
+            {
+                refusals += 1;
+            }
+            if dealt && kinds[l] == Kind::Other {
+                if let Some(&(_, n)) = counts(lines[l]).iter().find(|&&(_, n)| n != 3) {
+                    return Err(c.rule(l, format!("{DEALT}: {n} shown before anybody played")));
+                }
+            }
+            match kinds[l] {
+                // What was said before a refusal was refused.
+                Kind::Refusal => said = None,
+                Kind::Human => {
+                    // A question (before a colon or question mark, naming no card)
+                    // tells nothing: what follows it does, the answer echoed or the
+                    // program's next output.
+                    let text = lines[l];
+                    let said_here = match text.rfind([':', '?']) {
+                        Some(at) if codes(&text[..at]).is_empty() => {
+                            told(&info(&text[at + 1..], name.as_deref()))
+                        }
+                        _ => told(&c.infos[l]),
+                    };
+                    if let Some(t) = said_here {
+                        said = Some((l, t));
+                    }
+                    c.counts(l, None)?;
+                }
+                Kind::Other | Kind::Refill => c.counts(l, None)?,
+                _ => {}
+            }
+        }
+        let at_line = said.map_or(human_end.min(end.saturating_sub(1)), |(l, _)| l);
+        // The move: from the next hand shown, else from what the line said.
+        let hand = c.hand.clone();
+        let mut moved: Option<Told> = match &next_hand {
+            Some(next) => {
+                let removed: Vec<Code> =
+                    hand.iter().filter(|x| !next.contains(x)).copied().collect();
+                let added: Vec<Code> = next.iter().filter(|x| !hand.contains(x)).copied().collect();
+                match (removed.as_slice(), added.as_slice()) {
+                    ([card], []) if next.len() + 1 == hand.len() => Some(Told::Play(*card)),
+                    ([], [card]) if next.len() == hand.len() + 1 => Some(Told::Draw(Some(*card))),
+                    ([], []) if next.len() == hand.len() => None,
+                    _ => {
+                        let line = turns.get(k + 1).map_or(end, |t| t.top_line);
+                        return Err(c.rule(
+                            line,
+                            format!(
+                                "at each turn the player plays one card of their hand or draws one card, which joins the hand: from {} the hand became {}",
+                                show(&hand),
+                                show(next)
+                            ),
+                        ));
+                    }
+                }
+            }
+            None => said.map(|(_, t)| t),
+        };
+        if let (Some(Told::Play(shown)), Some((l, Told::Play(told_card)))) = (moved, said) {
+            if shown != told_card {
+                return Err(c.rule(
+                    l,
+                    format!(
+                        "a card played leaves the hand: {} left it",
+                        code_name(shown)
+                    ),
+                ));
+            }
+        }
+        if let (Some(Told::Draw(None)), Some((_, Told::Draw(Some(card))))) = (moved, said) {
+            moved = Some(Told::Draw(Some(card)));
+        }
+        let mut human_won = false;
+        match moved {
+            Some(Told::Play(card)) => {
+                if !hand.contains(&card) {
+                    return Err(c.rule(
+                        at_line,
+                        format!(
+                            "a player plays a card of their hand: {} is not in it",
+                            code_name(card)
+                        ),
+                    ));
+                }
+                if !matches(card, c.top) {
+                    return Err(c.rule(
+                        at_line,
+                        format!(
+                            "{MATCH}: {} does not match {}",
+                            code_name(card),
+                            code_name(c.top)
+                        ),
+                    ));
+                }
+                c.hand.retain(|&x| x != card);
+                c.discard.push(card);
+                c.top = card;
+                human_won = c.hand.is_empty();
+                c.answer(k, &turn.listed, Some(card), refusals, at_line)?;
+            }
+            Some(Told::Draw(card)) => {
+                if let Some(&held) = hand.iter().find(|&&x| matches(x, c.top)) {
+                    return Err(c.rule(
+                        at_line,
+                        format!(
+                            "{DRAW_ONLY}: {} matches {}",
+                            code_name(held),
+                            code_name(c.top)
+                        ),
+                    ));
+                }
+                if c.draw().is_none() {
+                    return Err(c.rule(
+                        at_line,
+                        "a card is drawn only from cards that are in no hand",
+                    ));
+                }
+                if let Some(card) = card {
+                    if let Some(place) = c.in_place(card) {
+                        return Err(c.rule(
+                            at_line,
+                            format!("{ONE_PLACE}: {} is on the {place}", code_name(card)),
+                        ));
+                    }
+                    c.hand.push(card);
+                    c.hand.sort_unstable();
+                }
+                c.answer(k, &turn.listed, None, refusals, at_line)?;
+            }
+            None => {
+                if next_hand.is_some() {
+                    // The hand did not change: a draw that brought nothing.
+                    if hand.iter().any(|&x| matches(x, c.top)) {
+                        let line = turns.get(k + 1).map_or(end, |t| t.top_line);
+                        return Err(c.rule(line, "at each turn the player plays a matching card of their hand (rule 5): the hand did not change"));
+                    }
+                    let ran_out = c.draw_left == 0;
+                    if c.draw().is_some() {
+                        let line = turns.get(k + 1).map_or(end, |t| t.top_line);
+                        return Err(c.rule(
+                            line,
+                            if ran_out { RECYCLED.to_owned() } else { format!("without a match the player takes the top card of the draw pile, which joins the hand (rule 6): the hand did not change") },
+                        ));
+                    }
+                    c.answer(k, &turn.listed, None, refusals, at_line)?;
+                } else {
+                    // The transcript ends at the human's turn.
+                    return finish(
+                        &c,
+                        &kinds,
+                        human_end,
+                        human_turns,
+                        None,
+                        hand.iter().any(|&x| matches(x, c.top)),
+                    );
+                }
+            }
+        }
+        if human_won {
+            return c.won(&kinds, human_end, None, human_turns);
+        }
+
+        // The bots' moves.
+        let mut bot_moves = 0;
+        for l in human_end..block_end {
+            match kinds[l] {
+                Kind::BotPlay(_) | Kind::BotDraw => {
+                    if bot_moves == 3 {
+                        return Err(c.rule(l, "each player has their turn in order: after the three bots it is the human's turn"));
+                    }
+                    bot_moves += 1;
+                    let bot = c.next_bot;
+                    if c.bot_move(l, kinds[l])? {
+                        return c.won(&kinds, l + 1, Some(bot), human_turns);
+                    }
+                }
+                Kind::Win => {
+                    return Err(c.rule(l, format!("{WINNER}: nobody has played their last card")));
+                }
+                Kind::Human | Kind::Other | Kind::Refill => c.counts(l, None)?,
+                _ => {}
+            }
+        }
+        if let Some(next) = turns.get(k + 1) {
+            if bot_moves < 3 {
+                return Err(c.rule(next.top_line, REPORTED));
+            }
+        } else {
+            return finish(&c, &kinds, block_end, human_turns, None, false);
+        }
+    }
+    finish(&c, &kinds, end, human_turns, None, false)
+}
+
+fn empty_checker<'t>(
+    lines: &[&'t str],
+    infos: Vec<Info>,
+    answers: Option<&'t [String]>,
+) -> Checker<'t> {
+    Checker {
+        lines: lines.to_vec(),
+        infos,
+        readings: Vec::new(),
+        answers,
+        next_answer: 0,
+        by_code: None,
+        name: None,
+        top: 0,
+        discard: Vec::new(),
+        draw_left: DRAW_PILE,
+        refills: 0,
+        refilled_since_turn: false,
+        bots: [3; 3],
+        bot_names: [None, None, None],
+        shown: [true; 3],
+        next_bot: 0,
+        hand: Vec::new(),
+    }
+}
+
+/// The end of a transcript without a winner at `from`: a quit, the answers run out, or
+/// a program that stopped (`must_draw`: at a turn where the human had to draw).
+fn finish(
+    c: &Checker<'_>,
+    kinds: &[Kind],
+    from: usize,
+    turns: u64,
+    winner: Option<String>,
+    _must_play: bool,
+) -> Result<Checked, Violation> {
+    let end = c.lines.len();
+    if let Some(l) = (from..end).find(|&l| kinds[l] == Kind::Win && !c.infos[l].nobody) {
+        return Err(c.rule(l, format!("{WINNER}: nobody has played their last card")));
+    }
+    let said_end = (from.saturating_sub(1)..end).any(|l| {
+        let i = &c.infos[l];
+        i.nobody
+            || has_word(
+                &i.words,
+                &["quit", "quits", "bye", "goodbye", "ended", "stopped"],
+            )
+    });
+    let answers_left = c.answers.is_some_and(|a| {
+        a[c.next_answer.min(a.len())..]
+            .iter()
+            .any(|x| !x.trim().is_empty())
+    });
+    if !said_end && answers_left {
+        let rule = if c.draw_left == 0 {
+            RECYCLED
+        } else {
+            "the game goes on until a player has no cards remaining (rule 8)"
+        };
+        return Err(Violation {
+            line: end + 1,
+            problem: Problem::Rule(rule.to_owned()),
+            got: None,
+        });
+    }
+    if !said_end && c.answers.is_none() && c.draw_left == 0 && c.refills == 0 {
+        return Err(Violation {
+            line: end + 1,
+            problem: Problem::Rule(RECYCLED.to_owned()),
+            got: None,
+        });
+    }
+    Ok(Checked {
+        winner,
+        quit: true,
+        turns,
+        refills: c.refills,
+        lines: end,
+        readings: c.readings.clone(),
+    })
+}
+
+impl Checker<'_> {
+    /// The end after a player played their last card (`bot`, or the human): the next
+    /// line that is not blank names the winner, and nothing is played after it.
+    fn won(
+        &self,
+        kinds: &[Kind],
+        from: usize,
+        bot: Option<usize>,
+        turns: u64,
+    ) -> Result<Checked, Violation> {
+        let end = self.lines.len();
+        let who = match bot {
+            Some(b) => self.bot_label(b),
+            None => self.name.clone().unwrap_or_else(|| "the human".to_owned()),
+        };
+        let Some(l) =
+            (from..end).find(|&l| !matches!(kinds[l], Kind::Blank | Kind::Other | Kind::Refill))
+        else {
+            return Err(Violation {
+                line: end + 1,
+                problem: Problem::Rule(format!("{WINNER}: {who} played their last card")),
+                got: None,
+            });
+        };
+        let line = self.lines[l];
+        let names_them = match bot {
+            Some(b) => self.bot_names[b]
+                .as_deref()
+                .is_none_or(|n| line.contains(n)),
+            None => self.infos[l].you || self.name.as_deref().is_some_and(|n| line.contains(n)),
+        };
+        if kinds[l] != Kind::Win || !names_them || self.infos[l].nobody {
+            return Err(self.rule(l, format!("{WINNER}: {who} played their last card")));
+        }
+        // Nothing is played after the winner, up to a new game (`Play again?`).
+        let again = (l + 1..end)
+            .find(|&a| self.lines[a].to_lowercase().contains("again"))
+            .unwrap_or(end);
+        if let Some(after) = (l + 1..again)
+            .find(|&a| matches!(kinds[a], Kind::BotPlay(_) | Kind::BotDraw | Kind::Shown))
+        {
+            return Err(self.rule(after, format!("{WINNER}: the game ended when {who} won")));
+        }
+        Ok(Checked {
+            winner: Some(who),
+            quit: false,
+            turns,
+            refills: self.refills,
+            lines: end,
+            readings: self.readings.clone(),
+        })
+    }
+
+    /// With the answers typed: the turn's answers up to the one that made the move
+    /// (`card` played, or a draw), each before it refused with a message.
+    fn answer(
+        &mut self,
+        _turn: usize,
+        listed: &[Code],
+        card: Option<Code>,
+        refusals: usize,
+        line: usize,
+    ) -> Result<(), Violation> {
+        let Some(answers) = self.answers else {
+            return Ok(());
+        };
+        let start = self.next_answer;
+        let places = |p: usize| -> [Option<Code>; 2] {
+            [
+                p.checked_sub(1).and_then(|i| listed.get(i).copied()),
+                listed
+                    .len()
+                    .checked_sub(p)
+                    .and_then(|i| listed.get(i).copied()),
+            ]
+        };
+        let rest = &answers[start.min(answers.len())..];
+        let at = match card {
+            Some(card) => {
+                let code = rest
+                    .iter()
+                    .position(|a| a.trim().eq_ignore_ascii_case(&code_name(card)));
+                let place = rest.iter().position(|a| {
+                    a.trim()
+                        .parse::<usize>()
+                        .is_ok_and(|p| places(p).contains(&Some(card)))
+                });
+                // The reading the program's first move shows: a place is taken after
+                // the code only by a program that refused the code (a line for each).
+                let by_code = match (self.by_code, code, place) {
+                    (Some(known), _, _) => known,
+                    (None, Some(c), Some(p)) => !(p < c || refusals > p),
+                    (None, _, p) => p.is_none(),
+                };
+                if self.by_code.is_none() && (code.is_some() || place.is_some()) {
+                    self.by_code = Some(by_code);
+                    self.reading(if by_code {
+                        "cards chosen by code"
+                    } else {
+                        "cards chosen by their place in the hand"
+                    });
+                }
+                if by_code { code } else { place }
+            }
+            None => rest.iter().position(|a| is_draw_answer(a)),
+        };
+        let Some(offset) = at else {
+            // The answers ran out: the last answer did it as the program read it.
+            self.next_answer = answers.len();
+            return Ok(());
+        };
+        let at = start + offset;
+        if card.is_none() {
+            let a = answers[at].trim().to_lowercase();
+            self.reading(&format!("a draw typed as `{a}`"));
+        }
+        // An answer the program had to take, refused.
+        for skipped in &answers[start..at] {
+            let s = skipped.trim();
+            if self.by_code == Some(true) {
+                if let Some(held) = listed
+                    .iter()
+                    .find(|&&x| s.eq_ignore_ascii_case(&code_name(x)))
+                {
+                    if matches(*held, self.top_before(card)) && card.is_some_and(|c| c != *held) {
+                        // Another matching card typed first must have been played.
+                        return Err(self.rule(
+                            line,
+                            format!(
+                                "a matching card typed is played: {} was typed first",
+                                code_name(*held)
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+        if refusals < at - start {
+            return Err(self.rule(
+                line,
+                format!(
+                    "{REFUSED}: {} answers before it, {} refusals shown",
+                    at - start,
+                    refusals
+                ),
+            ));
+        }
+        self.next_answer = at + 1;
+        Ok(())
+    }
+
+    /// The top card before the human's move (`card` played has become the top).
+    fn top_before(&self, card: Option<Code>) -> Code {
+        match card {
+            Some(_) => self
+                .discard
+                .len()
+                .checked_sub(2)
+                .map_or(self.top, |i| self.discard[i]),
+            None => self.top,
+        }
+    }
+}
