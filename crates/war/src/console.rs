@@ -84,6 +84,72 @@ pub struct Options {
     /// options"): the whole hands after every battle, [`ASSIGNMENT_PROMPT`], the plain
     /// summary and no `Play again?` (`war --assignment`).
     pub assignment: bool,
+    /// At a terminal, the columns a line may take: longer lines of hands are broken
+    /// between cards ([`wrapped`]), where the terminal would break a card in two. A pipe
+    /// or a file (`None`) gets each hand on one line.
+    pub width: Option<usize>,
+}
+
+/// The columns of `text` as a terminal shows it: a colour's escape sequence takes none.
+fn columns(text: &str) -> usize {
+    let mut count = 0;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            // CSI: ESC [ parameters, ended by a letter.
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            count += 1;
+        }
+    }
+    count
+}
+
+/// `text` with each line longer than `width` columns broken at spaces, each further
+/// line indented to where the first line's list starts (after its `: `).
+pub fn wrapped(text: &str, width: usize) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let (line, end) = match line.strip_suffix('\n') {
+            Some(line) => (line, "\n"),
+            None => (line, ""),
+        };
+        if columns(line) <= width {
+            out.push_str(line);
+            out.push_str(end);
+            continue;
+        }
+        let (head, list) = match line.split_once(": ") {
+            Some((head, list)) => (format!("{head}:"), list),
+            None => (String::new(), line),
+        };
+        let indent = match columns(&head) + 1 {
+            indent if indent + 12 <= width => indent,
+            _ => 4,
+        };
+        let mut used = columns(&head);
+        out.push_str(&head);
+        for (i, word) in list.split(' ').enumerate() {
+            let wide = columns(word);
+            let fresh_line = i == 0 && head.is_empty();
+            if !fresh_line && used + 1 + wide > width && used > indent {
+                out.push('\n');
+                out.push_str(&" ".repeat(indent));
+                used = indent;
+            } else if !fresh_line {
+                out.push(' ');
+                used += 1;
+            }
+            out.push_str(word);
+            used += wide;
+        }
+        out.push_str(end);
+    }
+    out
 }
 
 /// A refused answer; displays as the one-line message the console shows.
@@ -215,7 +281,12 @@ pub fn play<R: BufRead, W: Write>(
         mode,
         style,
         assignment,
+        width,
     } = *options;
+    let fit = |text: &str| match width {
+        Some(width) => wrapped(text, width),
+        None => text.to_owned(),
+    };
     let mut driver = Driver::new();
     // The initial hands are those after the deal.
     while game.actor() == Actor::Chance {
@@ -224,13 +295,17 @@ pub fn play<R: BufRead, W: Write>(
         }
     }
     let mut text = String::new();
+    if mode != Mode::Quiet && !assignment {
+        text.push_str(&welcome(game));
+    }
     if mode != Mode::Quiet {
         text.push_str("Initial hands:\n");
         render_hands_in(style, game, &mut text).map_err(to_io)?;
-        console.output().write_all(text.as_bytes())?;
+        console.output().write_all(fit(&text).as_bytes())?;
     }
     let mut shown = Shown {
         style,
+        width,
         ..Shown::default()
     };
     let played = match mode {
@@ -250,7 +325,7 @@ pub fn play<R: BufRead, W: Write>(
             loop {
                 text.clear();
                 render_hands_in(style, game, &mut text).map_err(to_io)?;
-                person.hands = text.clone();
+                person.hands = fit(&text);
                 match driver.step(game, chance, &mut person) {
                     Ok(Some(step)) => {
                         tape.push(&step);
@@ -283,6 +358,17 @@ pub fn play<R: BufRead, W: Write>(
     Ok(ending)
 }
 
+/// The first line of a game played at the prompt: which game, who plays, and how a
+/// battle goes (the prompt then says what to type).
+fn welcome(game: &Game) -> String {
+    let players = game.players().len();
+    format!(
+        "War, {players} players: in each battle every player turns over the top card of\n\
+         their pile, and the highest takes the cards on the table; a tie for the highest\n\
+         is a war.\n"
+    )
+}
+
 /// Shows each battle whole, then the hands (or with `counts`, how many cards each
 /// player holds): a battle's winner takes the table only once chance has ordered the
 /// cards, a step later, so the events wait until the battle ends.
@@ -292,6 +378,7 @@ struct Shown {
     text: String,
     counts: bool,
     style: CardStyle,
+    width: Option<usize>,
 }
 
 impl Shown {
@@ -308,7 +395,10 @@ impl Shown {
             render_hands_in(self.style, game, &mut self.text).map_err(to_io)?;
         }
         self.events.clear();
-        out.write_all(self.text.as_bytes())
+        match self.width {
+            Some(width) => out.write_all(wrapped(&self.text, width).as_bytes()),
+            None => out.write_all(self.text.as_bytes()),
+        }
     }
 }
 
@@ -322,6 +412,41 @@ mod tests {
     use crate::game::Outcome;
     use crate::rules::{Rules, WonCardOrder};
     use crate::{Card, Game};
+
+    /// A hand too long for the terminal is broken between cards, never inside one, each
+    /// further line indented under the first card; colours take no columns; a short line
+    /// and a pipe's text (no width) are left alone.
+    #[test]
+    fn long_hands_are_broken_between_cards_under_the_first() {
+        let line = "Player 1 (6 cards): 7S AS 10H KH 10D 7H\n";
+        assert_eq!(
+            wrapped(line, 33),
+            "Player 1 (6 cards): 7S AS 10H KH\n                    10D 7H\n"
+        );
+        assert_eq!(wrapped(line, 80), line);
+        let red = |code: &str| format!("\x1b[31m{code}\x1b[0m");
+        let colored = format!(
+            "Player 2 (3 cards): {} {} {}\n",
+            red("5D"),
+            red("AD"),
+            red("2D")
+        );
+        assert_eq!(columns(colored.trim_end()), 28);
+        assert_eq!(wrapped(&colored, 28), colored);
+        // Too narrow to indent under the first card: 4 columns.
+        assert_eq!(
+            wrapped(&colored, 26),
+            format!(
+                "Player 2 (3 cards): {} {}\n    {}\n",
+                red("5D"),
+                red("AD"),
+                red("2D")
+            )
+        );
+        for line in wrapped(&"Player 1 (26 cards): 10C".repeat(1), 12).lines() {
+            assert!(!line.ends_with(' '), "{line:?}");
+        }
+    }
     use cards_core::console::NOT_TEXT;
     use pretty_assertions::assert_eq;
 
@@ -400,7 +525,10 @@ mod tests {
         assert_eq!(
             shown,
             format!(
-                "Initial hands:\n\
+                "War, 2 players: in each battle every player turns over the top card of\n\
+                 their pile, and the highest takes the cards on the table; a tie for the highest\n\
+                 is a war.\n\
+                 Initial hands:\n\
                  Player 1 (3 cards): AS KC QC\n\
                  Player 2 (3 cards): 2D 3D 4D\n\
                  {PROMPT}\n\

@@ -315,6 +315,7 @@ fn run_game(cli: &Cli) -> Result<ExitCode, Failure> {
         mode,
         style: CardStyle::ansi_if(cards_core::cli::stdout_wants_color()),
         assignment: cli.assignment,
+        width: terminal_width(),
     };
     match play_session(
         &mut game,
@@ -460,4 +461,17 @@ fn run_simulate(args: &SimulateArgs) -> Result<ExitCode, Failure> {
         },
         &args.sim,
     ))
+}
+
+/// At a terminal, the columns a line may take: `COLUMNS` when the shell exports it,
+/// else 80; a pipe or a file gets no limit.
+fn terminal_width() -> Option<usize> {
+    use std::io::IsTerminal;
+    if !io::stdout().is_terminal() {
+        return None;
+    }
+    let columns = std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.trim().parse().ok());
+    Some(columns.filter(|&c: &usize| c >= 40).unwrap_or(80))
 }
