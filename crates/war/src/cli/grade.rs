@@ -1,0 +1,214 @@
+//! Grading someone's War program (`war grade`): play it N times as a person would, and
+//! check each game's transcript against the rules ([`war::check`]) with the answers
+//! actually given.
+//!
+//! The deal is the program's own (random), so nothing can be compared with an expected
+//! output, and a program may open a new `Scanner` on each turn: the answers are typed one
+//! at a time, each only once the program waits at its prompt
+//! ([`grader::grade_paced`]). The answerer reads the screen: it answers only when the
+//! screen's last line names Enter (War's prompt, whether or not it ends its line), and
+//! closes the input at any other question (War asks no other), as Ctrl-D would. The
+//! answers of game *i* come from `cards_core::rng::stream_rng(seed, i)`, so a grading is
+//! reproducible: mostly Enter, sometimes a number from 2 to 10 (numbers of about 10 or
+//! less keep a program that shows the hands only after the battles a number plays
+//! readable once won cards come back into play), and in some games `q` at a prompt
+//! chosen in advance (the summary on quit). Every game ends well within the timeout: at
+//! the [`MAX_ANSWERS`]th prompt the answer is `q`.
+
+use std::ffi::OsString;
+
+use cards_core::rng::{GameRng, below, stream_rng};
+use grader::pace::{Conversation, Reply};
+use grader::{Case, GradeError, Options, Output, Report, Sandbox, Verdict};
+use war::check::{self, Problem};
+
+/// The prompts a game is answered at most: the last is answered `q`. With numbers from 2
+/// to 10 a quarter of the time, about 450 battles, more than most games of War last;
+/// at a person's pace, a few seconds of a Java program.
+pub const MAX_ANSWERS: usize = 150;
+/// The share of games quit early (`q` at a prompt chosen in advance), in percent.
+const QUIT_PERCENT: u64 = 25;
+/// The share of answers that are a number (the rest are Enter), in percent.
+const NUMBER_PERCENT: u64 = 25;
+
+/// The seeded person who plays game `game` (from 0) of a grading seeded with `seed`.
+pub struct Person {
+    rng: GameRng,
+    /// The prompt (from 0) answered `q`.
+    quit_at: usize,
+    /// The answers typed so far.
+    given: usize,
+    /// Whether `q` has been typed: nothing more is.
+    quit: bool,
+}
+
+impl Person {
+    /// Game `game`'s person: whether and when they quit is drawn first, then each answer.
+    pub fn new(seed: u64, game: u64) -> Person {
+        let mut rng = stream_rng(seed, game);
+        let quit_at = if below(&mut rng, 100) < QUIT_PERCENT {
+            // Late enough that the hands have changed hands a good deal.
+            10 + below(&mut rng, 50) as usize
+        } else {
+            MAX_ANSWERS - 1
+        };
+        Person {
+            rng,
+            quit_at,
+            given: 0,
+            quit: false,
+        }
+    }
+
+    /// The next answer at the prompt, without its line end.
+    pub fn next_answer(&mut self) -> String {
+        let answer = if self.given >= self.quit_at {
+            self.quit = true;
+            "q".to_owned()
+        } else if below(&mut self.rng, 100) < NUMBER_PERCENT {
+            (2 + below(&mut self.rng, 9)).to_string()
+        } else {
+            String::new()
+        };
+        self.given += 1;
+        answer
+    }
+
+    /// What the person does at `screen`, the program's output so far, when the program
+    /// waits for input.
+    pub fn reply(&mut self, screen: &[u8]) -> Reply {
+        if self.quit || !at_prompt(screen) {
+            return Reply::Close;
+        }
+        Reply::Answer(self.next_answer().into_bytes())
+    }
+}
+
+/// Whether the screen's last line (the one the cursor is on, or the last one ended, for
+/// a prompt printed with `println`) names Enter, as War's prompt does.
+fn at_prompt(screen: &[u8]) -> bool {
+    let screen = screen.strip_suffix(b"\n").unwrap_or(screen);
+    let screen = screen.strip_suffix(b"\r").unwrap_or(screen);
+    let last = match screen.iter().rposition(|&b| b == b'\n') {
+        Some(end) => &screen[end + 1..],
+        None => screen,
+    };
+    String::from_utf8_lossy(last)
+        .to_lowercase()
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|word| word == "enter")
+}
+
+/// The verdict on one game's transcript, given the answers typed. A game cut off (by the
+/// timeout or the output limit) is the cut's verdict, or the first line that broke a
+/// rule before the cut.
+pub fn judge(output: &Output<'_>, answers: &[String]) -> Verdict {
+    let verdict = verdict(output.text, answers);
+    match output.cut_verdict() {
+        None => verdict,
+        Some(cut) => match verdict {
+            broken @ Verdict::RuleBroken { got: Some(_), .. } => broken,
+            _ => cut,
+        },
+    }
+}
+
+/// The verdict on one game's transcript (what the terminal showed, each answer after
+/// its prompt), given the answers typed. What could not be read is told apart from a
+/// rule broken by its words: `could not read: …`.
+pub fn verdict(transcript: &str, answers: &[String]) -> Verdict {
+    match check::check(transcript, Some(answers)) {
+        Ok(checked) => {
+            let shown = checked.to_string();
+            Verdict::Pass {
+                note: Some(shown.strip_prefix("ok: ").unwrap_or(&shown).to_owned()),
+            }
+        }
+        Err(violation) => Verdict::RuleBroken {
+            line: violation.line,
+            rule: match violation.problem {
+                Problem::Rule(rule) => rule,
+                Problem::Unreadable(what) => format!("could not read: {what}"),
+            },
+            got: violation.got,
+        },
+    }
+}
+
+/// The answers a conversation typed, without their line ends.
+pub fn typed(talk: &Conversation) -> Vec<String> {
+    talk.answers
+        .iter()
+        .map(|answer| {
+            let line = String::from_utf8_lossy(&answer.line);
+            line.strip_suffix('\n').unwrap_or(&line).to_owned()
+        })
+        .collect()
+}
+
+/// Plays `command` `games` times in `sandbox`, each game's person seeded from `seed`
+/// and its number, and checks every game.
+pub fn grade(
+    games: u64,
+    seed: u64,
+    sandbox: &Sandbox,
+    command: &[OsString],
+    options: &Options,
+) -> Result<Report, GradeError> {
+    let cases: Vec<Case<u64>> = (0..games)
+        .map(|game| Case::with(format!("game-{:02}", game + 1), Vec::new(), game))
+        .collect();
+    grader::grade_paced(
+        sandbox,
+        command,
+        &cases,
+        options,
+        |case| {
+            let mut person = Person::new(seed, case.data);
+            move |screen: &[u8]| person.reply(screen)
+        },
+        |_, output, talk| judge(output, &typed(talk)),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_prompt_is_the_last_line_naming_enter_ended_or_not() {
+        assert!(at_prompt(
+            b"Player 2 (26 cards): 5D\nEnter: one battle, a number: that many, q: quit > "
+        ));
+        assert!(at_prompt(b"hands\nPress ENTER to battle, a number or q:\n"));
+        assert!(!at_prompt(b"Enter: one battle\nBattle 1: ...\n"));
+        assert!(!at_prompt(b"Play again? (y/n) "));
+        assert!(!at_prompt(b"Reentering\n"));
+        assert!(!at_prompt(b""));
+    }
+
+    /// The same seed and game give the same answers; every game quits by the cap.
+    #[test]
+    fn answers_are_reproducible_and_end_by_the_cap() {
+        let answers = |seed, game| {
+            let mut person = Person::new(seed, game);
+            let mut all = Vec::new();
+            while !person.quit {
+                all.push(person.next_answer());
+            }
+            all
+        };
+        for game in 0..40 {
+            let first = answers(7, game);
+            assert_eq!(first, answers(7, game));
+            assert!(first.len() <= MAX_ANSWERS, "{}", first.len());
+            assert_eq!(first.last().map(String::as_str), Some("q"));
+            assert!(
+                first[..first.len() - 1]
+                    .iter()
+                    .all(|a| a.is_empty() || a.parse::<u32>().is_ok_and(|n| (2..=10).contains(&n)))
+            );
+        }
+        assert_ne!(answers(7, 0), answers(8, 0));
+    }
+}
