@@ -13,6 +13,7 @@ use cards_core::console::Console;
 use cards_core::input::{InputError, quoted, read_file, read_text};
 use cards_core::names::count_of;
 use cards_core::protocol::{ChanceSource, PlayError, Stop, Tape};
+use cards_core::record::{RecordError, Recorder};
 use cards_core::rng::rng_from_seed;
 use cards_core::sim::SimError;
 use cards_core::sim_cli::{SimArgs, figures};
@@ -469,6 +470,8 @@ enum Failure {
     Play(PlayError<Refusal>),
     #[error("{0}")]
     Cases(#[from] ochos_locos::cases::CasesError),
+    #[error(transparent)]
+    Record(#[from] RecordError),
     #[error("{0}")]
     Grade(#[from] grade::GradeFailure),
     #[error("{path}: {error}")]
@@ -963,10 +966,45 @@ fn run_game(variant: Variant, args: PlayArgs, style: Style) -> Result<ExitCode, 
         .as_deref()
         .map(|name| seat_named(&deal, name))
         .transpose()?;
+    let Some(seat) = seat else {
+        return play_bots(
+            variant,
+            &deal,
+            style,
+            args.record.as_deref(),
+            args.seed,
+            out,
+        );
+    };
     // Created before the game, so that a file that cannot be written plays nothing.
-    let record_file = args
-        .record
-        .as_deref()
+    let recorder = args
+        .seed
+        .map(|seed| Recorder::new(PROGRAM, args.record.as_deref(), seed))
+        .transpose()?;
+    let players = deal.seats.len();
+    let ending = play_human(
+        variant, deal, players, style, seat, args.echo, recorder, &mut out,
+    );
+    out.flush().map_err(Failure::Write)?;
+    match ending? {
+        // Quitting is an ending the person chose: exit status 0, as in the other games.
+        Ending::Over(_) | Ending::Quit => Ok(ExitCode::SUCCESS),
+        Ending::InputEnded => Err(Failure::InputEnded),
+    }
+}
+
+/// The deal played by the seats' strategies, printed as the rule set prints it, and
+/// recorded to `record` (for a seeded deal).
+fn play_bots(
+    variant: Variant,
+    deal: &Deal,
+    style: Style,
+    record: Option<&Path>,
+    seed: Option<u64>,
+    mut out: impl Write,
+) -> Result<ExitCode, Failure> {
+    // Created before the game, so that a file that cannot be written plays nothing.
+    let record_file = record
         .map(|path| {
             std::fs::File::create(path).map_err(|error| Failure::Read {
                 path: path.display().to_string(),
@@ -975,23 +1013,10 @@ fn run_game(variant: Variant, args: PlayArgs, style: Style) -> Result<ExitCode, 
         })
         .transpose()?;
     let mut actions = Vec::new();
-    let ending = match seat {
-        None => render::play_recorded(variant, &deal, style, &mut out, &mut actions)
-            .map(Ending::Over)
-            .map_err(Failure::from),
-        Some(seat) => play_human(
-            variant,
-            &deal,
-            style,
-            seat,
-            args.echo,
-            &mut out,
-            &mut actions,
-        ),
-    };
-    // Written whatever the end (a quit, the input ending), so that nothing is lost.
-    if let (Some(mut file), Some(path), Some(seed)) = (record_file, &args.record, args.seed) {
-        let start = ochos_locos::replay::start(variant, &deal, seat)?;
+    let played = render::play_recorded(variant, deal, style, &mut out, &mut actions);
+    // Written whatever the end, so that nothing is lost.
+    if let (Some(mut file), Some(path), Some(seed)) = (record_file, record, seed) {
+        let start = ochos_locos::replay::start(variant, deal, None)?;
         let recording = cards_core::replay::record(&start, seed, &actions).map_err(|error| {
             Failure::Replay {
                 path: path.display().to_string(),
@@ -1004,13 +1029,9 @@ fn run_game(variant: Variant, args: PlayArgs, style: Style) -> Result<ExitCode, 
                 error,
             })?;
     }
-    let ending = ending?;
+    played?;
     out.flush().map_err(Failure::Write)?;
-    match ending {
-        // Quitting is an ending the person chose: exit status 0, as in the other games.
-        Ending::Over(_) | Ending::Quit => Ok(ExitCode::SUCCESS),
-        Ending::InputEnded => Err(Failure::InputEnded),
-    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `ochos-locos replay FILE`: steps through a recorded game, the commands on standard
@@ -1047,29 +1068,46 @@ fn seat_named(deal: &Deal, name: &str) -> Result<usize, Failure> {
     })
 }
 
-/// Plays `deal` with a person at `seat` (the console game), every seat's action written
-/// down in `actions`.
+/// Plays `deal` with a person at `seat` (the console game), every game written to its
+/// `--record` file whatever its end. A seeded session (`recorder`) asks `Play again?`
+/// after a game played to its end, as War and Quattro do: the next game is a new deal
+/// of the rule set for as many players, from a seed of its own, announced, the person in
+/// the same seat. A deal from a FILE or `--sample` is that one game.
+#[allow(clippy::too_many_arguments)]
 fn play_human(
     variant: Variant,
-    deal: &Deal,
+    mut deal: Deal,
+    players: usize,
     style: Style,
     seat: usize,
     echo: bool,
+    mut recorder: Option<Recorder>,
     out: &mut impl Write,
-    actions: &mut Vec<ochos_locos::Action>,
 ) -> Result<Ending, Failure> {
-    let (game, order) = deal
-        .table(variant)
-        .map_err(|error| PlayError::Refused { seat: None, error })?;
-    let mut game = game.with_person(Some(seat));
-    let mut tape = Tape::new(&game);
     let mut console = Console::new(io::stdin().lock(), out).with_echo(echo);
     let options = console::Options { variant, style };
-    let mut chance = ChanceSource::recorded(vec![order]);
-    let played = console::play(&mut game, &mut chance, &mut console, &options, &mut tape);
-    // Whatever the end: what was played is recorded.
-    actions.extend_from_slice(&tape.actions);
-    Ok(played?)
+    loop {
+        let (game, order) = deal
+            .table(variant)
+            .map_err(|error| PlayError::Refused { seat: None, error })?;
+        let mut game = game.with_person(Some(seat));
+        let mut tape = Tape::new(&game);
+        let mut chance = ChanceSource::recorded(vec![order]);
+        let played = console::play(&mut game, &mut chance, &mut console, &options, &mut tape);
+        // Whatever the end: what was played is recorded.
+        if let Some(recorder) = recorder.as_mut() {
+            recorder.ended(&tape)?;
+        }
+        let ending = played?;
+        let Some(recorder) = recorder.as_mut() else {
+            return Ok(ending);
+        };
+        if !matches!(ending, Ending::Over(_)) || !console.ask_again().map_err(Failure::Write)? {
+            return Ok(ending);
+        }
+        let seed = recorder.next_game()?;
+        deal = Deal::random(variant, players, &mut rng_from_seed(seed))?;
+    }
 }
 
 /// Whether a FILE argument names standard input (`-`, as most tools read it).
