@@ -1,0 +1,188 @@
+//! `war grade` (issue 39, item 2) on whole programs: our own reference program passes
+//! every game and is graded the same way twice for a seed; the War kit's solution changed
+//! into a few students' programs is graded as the text says: one that opens a new
+//! `Scanner` on each turn is correct and passes (the answers are typed at a person's
+//! pace), one that ends without the summary and one that gives a battle's cards to the
+//! lower card fail, naming the rule. The Java programs are skipped, saying so, where
+//! `javac` or `java` is missing.
+
+// A test: a setup that fails is the test failing.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn war() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_war"))
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// `war grade ARGS`, its status and its standard output.
+fn grade(args: &[&str]) -> (Option<i32>, String, String) {
+    let Output {
+        status,
+        stdout,
+        stderr,
+    } = war().arg("grade").args(args).output().unwrap();
+    (
+        status.code(),
+        String::from_utf8_lossy(&stdout).into_owned(),
+        String::from_utf8_lossy(&stderr).into_owned(),
+    )
+}
+
+#[test]
+fn our_reference_program_passes_every_game_the_same_way_for_a_seed() {
+    let program = env!("CARGO_BIN_EXE_war");
+    // The program's deal is seeded too, so that two gradings of it can be compared.
+    let args = [
+        "--games",
+        "6",
+        "--seed",
+        "2",
+        "--jobs",
+        "2",
+        "--no-sandbox",
+        "--",
+        program,
+        "--assignment",
+        "--seed",
+        "5",
+    ];
+    let (status, first, stderr) = grade(&args);
+    assert_eq!(status, Some(0), "{first}{stderr}");
+    assert!(first.contains("6 of 6 cases passed; score 6/6"), "{first}");
+    // The deal is the same every game, the person not: seed 2's quits two games.
+    assert_eq!(first.matches(", quit, ").count(), 2, "{first}");
+    assert_eq!(first.matches(", won by Player 2, ").count(), 4, "{first}");
+    let (_, second, _) = grade(&args);
+    let verdicts = |report: &str| -> Vec<String> {
+        report
+            .lines()
+            .filter(|line| line.starts_with("game-") || line.starts_with("    "))
+            .map(str::to_owned)
+            .collect()
+    };
+    assert_eq!(verdicts(&first), verdicts(&second));
+    // Another seed is another person.
+    let mut other = args;
+    other[3] = "3";
+    let (_, third, _) = grade(&other);
+    assert_ne!(verdicts(&first), verdicts(&third));
+}
+
+fn runs(program: &str) -> bool {
+    Command::new(program)
+        .arg("-version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// The kit's solution with each `(from, to)` replaced in Game.java (each must occur),
+/// compiled in a folder of its own; `None` (skipped) without Java.
+fn student(changes: &[(&str, &str)]) -> Option<tempfile::TempDir> {
+    if !(runs("javac") && runs("java")) {
+        eprintln!("skipped: needs javac and java");
+        return None;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for file in ["Card.java", "Game.java", "Player.java"] {
+        let mut text =
+            std::fs::read_to_string(root().join("kits/war/solution").join(file)).unwrap();
+        if file == "Game.java" {
+            for (from, to) in changes {
+                assert!(text.contains(from), "Game.java has no `{from}`");
+                text = text.replace(from, to);
+            }
+        }
+        std::fs::write(dir.path().join(file), text).unwrap();
+    }
+    let compiled = Command::new("javac")
+        .args([
+            "-nowarn",
+            "-encoding",
+            "UTF-8",
+            "Card.java",
+            "Game.java",
+            "Player.java",
+        ])
+        .current_dir(dir.path())
+        .status()
+        .unwrap();
+    assert!(compiled.success());
+    Some(dir)
+}
+
+/// `war grade` of a compiled student's `java Game`, 4 games.
+fn grade_student(dir: &Path) -> (Option<i32>, String, String) {
+    grade(&[
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--jobs",
+        "2",
+        "--timeout",
+        "60",
+        "--submission",
+        dir.to_str().unwrap(),
+        "--",
+        "java",
+        "Game",
+    ])
+}
+
+/// A new `Scanner(System.in)` on each turn: given every answer at once, the first one
+/// would buffer them all and the next find none; typed at a person's pace, it is the
+/// correct program it is.
+#[test]
+fn a_new_scanner_each_turn_is_correct_and_passes() {
+    let Some(dir) = student(&[(
+        "            if (!input.hasNextLine()) {",
+        "            input = new Scanner(System.in);\n            if (!input.hasNextLine()) {",
+    )]) else {
+        return;
+    };
+    let (status, report, stderr) = grade_student(dir.path());
+    assert_eq!(status, Some(0), "{report}{stderr}");
+    assert!(report.contains("4 of 4 cases passed"), "{report}");
+}
+
+#[test]
+fn a_program_that_ends_without_the_summary_fails_naming_it() {
+    let Some(dir) = student(&[
+        (r#"System.out.println("Battles fought: " + battles);"#, ""),
+        (r#"System.out.println("Wars fought: " + wars);"#, ""),
+    ]) else {
+        return;
+    };
+    let (status, report, stderr) = grade_student(dir.path());
+    assert_eq!(status, Some(1), "{report}{stderr}");
+    assert!(report.contains("0 of 4 cases passed"), "{report}");
+    assert!(
+        report.contains("the number of battles fought, and the number of wars fought"),
+        "{report}"
+    );
+}
+
+#[test]
+fn a_program_that_gives_a_battle_to_the_lower_card_fails_naming_the_rule() {
+    let Some(dir) = student(&[(
+        "Player taker = result > 0 ? player1 : player2;",
+        "Player taker = result < 0 ? player1 : player2;",
+    )]) else {
+        return;
+    };
+    let (status, report, stderr) = grade_student(dir.path());
+    assert_eq!(status, Some(1), "{report}{stderr}");
+    assert!(report.contains("0 of 4 cases passed"), "{report}");
+    assert!(
+        report.contains("the higher card takes both: aces are the highest"),
+        "{report}"
+    );
+}
