@@ -12,6 +12,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+use serde_json::Value;
+
 fn war() -> Command {
     Command::new(env!("CARGO_BIN_EXE_war"))
 }
@@ -83,9 +85,9 @@ fn runs(program: &str) -> bool {
         .is_ok_and(|s| s.success())
 }
 
-/// The kit's solution with each `(from, to)` replaced in Game.java (each must occur),
-/// compiled in a folder of its own; `None` (skipped) without Java.
-fn student(changes: &[(&str, &str)]) -> Option<tempfile::TempDir> {
+/// The kit's solution's sources with each `(from, to)` replaced in Game.java (each must
+/// occur), in a folder of its own; `None` (skipped) without Java.
+fn student_sources(changes: &[(&str, &str)]) -> Option<tempfile::TempDir> {
     if !(runs("javac") && runs("java")) {
         eprintln!("skipped: needs javac and java");
         return None;
@@ -102,6 +104,12 @@ fn student(changes: &[(&str, &str)]) -> Option<tempfile::TempDir> {
         }
         std::fs::write(dir.path().join(file), text).unwrap();
     }
+    Some(dir)
+}
+
+/// [`student_sources`], compiled.
+fn student(changes: &[(&str, &str)]) -> Option<tempfile::TempDir> {
+    let dir = student_sources(changes)?;
     let compiled = Command::new("javac")
         .args([
             "-nowarn",
@@ -170,12 +178,15 @@ fn a_program_that_ends_without_the_summary_fails_naming_it() {
     );
 }
 
+/// A battle's cards given to the lower card.
+const LOWER_TAKES: (&str, &str) = (
+    "Player taker = result > 0 ? player1 : player2;",
+    "Player taker = result < 0 ? player1 : player2;",
+);
+
 #[test]
 fn a_program_that_gives_a_battle_to_the_lower_card_fails_naming_the_rule() {
-    let Some(dir) = student(&[(
-        "Player taker = result > 0 ? player1 : player2;",
-        "Player taker = result < 0 ? player1 : player2;",
-    )]) else {
+    let Some(dir) = student(&[LOWER_TAKES]) else {
         return;
     };
     let (status, report, stderr) = grade_student(dir.path());
@@ -185,4 +196,87 @@ fn a_program_that_gives_a_battle_to_the_lower_card_fails_naming_the_rule() {
         report.contains("the higher card takes both: aces are the highest"),
         "{report}"
     );
+}
+
+/// `war gradescope` writes an autograder zip whose `run_autograder`, run in a folder laid
+/// out as Gradescope's (`AUTOGRADER_ROOT` for `/autograder`), compiles and grades the
+/// kit's solution (every game passes) and the one that gives battles to the lower card
+/// (every game fails, naming the rule), isolated, with the fields Gradescope reads.
+#[test]
+fn run_autograder_from_the_zip_grades_a_right_and_a_faulty_war() {
+    let Some(right) = student_sources(&[]) else {
+        return;
+    };
+    let Some(faulty) = student_sources(&[LOWER_TAKES]) else {
+        return;
+    };
+    let root = tempfile::tempdir().unwrap();
+    let ag = root.path().join("autograder");
+    std::fs::create_dir_all(ag.join("source")).unwrap();
+    let zip = root.path().join("autograder.zip");
+    let written = war()
+        .args([
+            "gradescope",
+            "--games",
+            "3",
+            "--seed",
+            "1",
+            "--timeout",
+            "60",
+            "--out",
+        ])
+        .arg(&zip)
+        .args([
+            "--compile",
+            "javac -nowarn -encoding UTF-8 ./*.java",
+            "--",
+            "java",
+            "Game",
+        ])
+        .output()
+        .unwrap();
+    assert!(written.status.success(), "{written:?}");
+    // Python's zipfile: a reader apart from the grader's writer; modes kept.
+    let script = "import os,sys,zipfile\nz=zipfile.ZipFile(sys.argv[1])\nfor i in z.infolist():\n    p=z.extract(i,sys.argv[2])\n    os.chmod(p,(i.external_attr>>16)&0o777)\n";
+    let unzipped = Command::new("python3")
+        .args(["-c", script])
+        .arg(&zip)
+        .arg(ag.join("source"))
+        .status()
+        .unwrap();
+    assert!(unzipped.success());
+    std::fs::copy(ag.join("source/run_autograder"), ag.join("run_autograder")).unwrap();
+    let grade = |sources: &Path| -> Value {
+        let submission = ag.join("submission");
+        let _ = std::fs::remove_dir_all(&submission);
+        let _ = std::fs::remove_dir_all(ag.join("results"));
+        std::fs::create_dir_all(&submission).unwrap();
+        for file in ["Card.java", "Game.java", "Player.java"] {
+            std::fs::copy(sources.join(file), submission.join(file)).unwrap();
+        }
+        let status = Command::new(ag.join("run_autograder"))
+            .env("AUTOGRADER_ROOT", &ag)
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let text = std::fs::read_to_string(ag.join("results/results.json")).unwrap();
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
+    };
+    let passed = grade(right.path());
+    assert_eq!(passed["score"], 3.0, "{passed}");
+    let failed = grade(faulty.path());
+    assert_eq!(failed["score"], 0.0, "{failed}");
+    let tests = failed["tests"].as_array().cloned().unwrap_or_default();
+    assert_eq!(tests.len(), 3, "{failed}");
+    for test in &tests {
+        assert_eq!(test["status"], "failed", "{test}");
+        // A student's output shown as text, never as HTML.
+        assert_eq!(test["output_format"], "text", "{test}");
+        assert!(
+            test["output"]
+                .as_str()
+                .is_some_and(|o| o.starts_with("line ") && o.contains("the higher card takes both")),
+            "{test}"
+        );
+    }
 }
