@@ -63,6 +63,9 @@
 //! - [`error`]: the assignment's exceptions as error types, and the game's refusals
 //!   ([`Refusal`]).
 //! - [`strategy`]: the bots' policy as the [`Bot`] agent, from an [`Observation`] only.
+//! - [`mcts`]: the strong player, information-set Monte Carlo tree search from a seat's
+//!   [`Observation`] ([`mcts::choose`], the agent [`mcts::Strong`]; its worlds in
+//!   `game/world.rs`), the console's `--opponent mcts` ([`console::Opponent`]).
 //! - `audit` (feature `conformance`): the rule check of every step.
 //! - [`console`]: the human's answers (pure parsers, then the `cards_core` console), the
 //!   person as the [`console::Person`] agent, the interactive game ([`console::play`]),
