@@ -252,6 +252,11 @@ impl<G: Determinize> Search<G> {
         rollout: &mut P,
     ) {
         self.nodes.clear();
+        if let Budget::Iterations(n) = budget {
+            // One node an iteration at most, and the root: reserved once, so that a later
+            // decision at the same budget never grows the arena mid-search.
+            self.nodes.reserve(n as usize + 1);
+        }
         self.nodes.push(Node::new(None, G::observer(seen)));
         let deadline = match budget {
             Budget::Iterations(_) => None,
