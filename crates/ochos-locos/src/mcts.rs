@@ -271,8 +271,9 @@ mod tests {
 
     use crate::rules::Variant;
 
-    /// A game of `variant` at `seats`, dealt from `deal_seed` and played `turns` turns
-    /// (or to its end) by the basic strategy.
+    /// A game of `variant` at `seats`, dealt from `deal_seed` and played by the basic
+    /// strategy for `turns` turns, then to the first turn with more than one legal play
+    /// (or to its end).
     fn played(variant: Variant, seats: usize, deal_seed: u64, turns: usize) -> Game {
         let mut game = Game::new(variant.rules());
         for _ in 0..seats {
@@ -284,10 +285,16 @@ mod tests {
         game.restart();
         let dealt = game.apply_sampled_chance(&mut rng_from_seed(deal_seed), &mut Vec::new());
         assert!(dealt.is_ok(), "{dealt:?}");
-        for _ in 0..turns {
+        let mut legal = Vec::new();
+        for turn in 0.. {
             let Actor::Seat(seat) = game.actor() else {
                 break;
             };
+            // Past `turns`, on to the first position with a choice: the search's.
+            game.legal_actions(&mut legal);
+            if turn >= turns && legal.len() > 1 {
+                break;
+            }
             let action = game
                 .observe(seat)
                 .and_then(|observation| Strategy::Basic.next_action(&observation));
@@ -325,7 +332,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(24))]
+        #![proptest_config(ProptestConfig::with_cases(32))]
 
         /// The search cannot peek: two games that differ only in the cards the seat to
         /// act cannot see give it the same observation, and the same choice for a seed.

@@ -81,12 +81,14 @@ mod tests {
     use crate::rules::{Rules, Variant};
     use crate::strategy;
 
-    /// A game under `variant`, dealt from `deal_seed` and played `turns` turns (or to its
-    /// end) by the bots, chance from the same generator.
+    /// A game under `variant`, dealt from `deal_seed` and played by the bots for `turns`
+    /// turns, then to the first turn with more than one legal play (or to its end),
+    /// chance from the same generator.
     fn played(variant: Variant, deal_seed: u64, turns: usize) -> Game {
         let mut game = Game::new(Rules::new(variant), std::array::from_fn(Player::bot));
         let mut rng = rng_from_seed(deal_seed);
         let mut done = 0;
+        let mut legal = Vec::new();
         loop {
             match game.actor() {
                 Actor::Over => break,
@@ -95,7 +97,9 @@ mod tests {
                     assert!(dealt.is_ok(), "{dealt:?}");
                 }
                 Actor::Seat(seat) => {
-                    if done == turns {
+                    // Past `turns`, on to the first position with a choice: the search's.
+                    game.legal_actions(&mut legal);
+                    if done >= turns && legal.len() > 1 {
                         break;
                     }
                     let view = game.view(seat).unwrap_or_else(|| panic!("seat {seat}"));
@@ -143,7 +147,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(24))]
+        #![proptest_config(ProptestConfig::with_cases(32))]
 
         /// The search cannot peek: two games that differ only in the cards the seat to
         /// act cannot see give it the same observation, and the same choice for a seed;
