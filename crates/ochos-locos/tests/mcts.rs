@@ -193,3 +193,28 @@ fn a_simulated_game_with_the_search_replays_from_its_seed() {
         .collect();
     assert_eq!(played, again.into_iter().rev().collect::<Vec<_>>());
 }
+
+/// A setup's `players=` seats the search by its letter (a recording's, a web request's),
+/// and a game of it is written back with the same letter and the rule set's name.
+#[test]
+fn a_setup_seats_the_search_by_its_letter_and_writes_it_back() {
+    use cards_core::face::{Face, options_of, setup_of};
+    let options = [
+        "rules=diversidad".to_owned(),
+        "players=Ann:M,Bob:S".to_owned(),
+    ];
+    let setup: ochos_locos::face::Setup = setup_of(&options).unwrap_or_else(|e| panic!("{e}"));
+    let game = <Game as Face>::start(&setup, None, 3).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(game.bots(), Ok(vec![Strategy::Mcts, Strategy::Strategic]));
+    let written = options_of(&game.setup()).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        written.contains(&"rules=diversidad".to_owned()),
+        "{written:?}"
+    );
+    assert!(
+        written.contains(&"players=Ann:M,Bob:S".to_owned()),
+        "{written:?}"
+    );
+    // A deal file is the assignment's input: it names no search.
+    assert_eq!(Strategy::for_letter("M"), None);
+}
