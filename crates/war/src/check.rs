@@ -1257,6 +1257,9 @@ pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Vi
     let mut silent: Option<usize> = None;
     let mut summary_from = 1;
     let mut answers = answers.map(|a| a.iter());
+    // The last prompt and what was answered there: a game that ends unasked after an
+    // answer known to ask for battles was stopped by the program.
+    let mut last_answer: Option<(usize, Answer)> = None;
     for (i, &line) in prompts.iter().enumerate() {
         let from = checker.text.line_starts[line - 1];
         let next_line = prompts.get(i + 1).copied();
@@ -1333,6 +1336,7 @@ pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Vi
                 }
             }
         };
+        last_answer = Some((line, answer.clone()));
         let max = match answer {
             Answer::Enter => 1,
             Answer::Number(n) => usize::try_from(n).unwrap_or(MAX_ROUNDS).min(MAX_ROUNDS),
@@ -1550,6 +1554,23 @@ pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Vi
         }
     }
     if state.end.is_none() {
+        // Answers known (a grader typed them), the last one asking for battles: the
+        // input did not end there, so only the program can have stopped the game.
+        if let Some((line, asked @ (Answer::Enter | Answer::Number(_)))) = &last_answer
+            && answers.is_some()
+        {
+            let typed = match asked {
+                Answer::Number(n) => format!("`{n}`"),
+                _ => "Enter".to_owned(),
+            };
+            let at = summary_number(&lines, "battle").map_or(end_line, |(l, _)| l);
+            return Err(checker.rule(
+                at,
+                format!(
+                    "the game goes on until a player runs out of cards; only q ends the game before (the answer at line {line} was {typed}, and both players still hold cards)"
+                ),
+            ));
+        }
         quit = true;
     }
     let ask = "once the game ends or is quitted, Game prints the final winner, if any, the number of battles fought, and the number of wars fought";

@@ -280,3 +280,51 @@ fn run_autograder_from_the_zip_grades_a_right_and_a_faulty_war() {
         );
     }
 }
+
+/// A game that ends with the summary while both players hold cards and the person's
+/// last answer asked for battles (here our own program stopped by a battle cap) broke
+/// the rules: only q ends a game early. `war check` of a saved session, where it cannot
+/// tell that the input went on, takes it as the input's end; the grader, which typed the
+/// answers, knows. Once passed as "quit".
+#[test]
+fn a_game_stopped_before_its_end_without_q_fails() {
+    let played = war()
+        .args(["--assignment", "--seed", "5", "--max-battles", "3"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(b"\n\n\n\n\n\n")?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    let text = String::from_utf8(played.stdout).unwrap();
+    assert!(text.contains("Battles fought: 3"), "{text}");
+    let typed = vec![String::new(); 3];
+    let violation = war::check::check(&text, Some(&typed)).expect_err("stopped unasked");
+    assert!(violation.is_rule(), "{violation}");
+    assert!(
+        violation
+            .to_string()
+            .contains("only q ends the game before"),
+        "{violation}"
+    );
+    assert!(war::check::check(&text, None).is_ok_and(|checked| checked.quit));
+    let (status, report, stderr) = grade(&[
+        "--games",
+        "2",
+        "--seed",
+        "2",
+        "--no-sandbox",
+        "--",
+        env!("CARGO_BIN_EXE_war"),
+        "--assignment",
+        "--seed",
+        "5",
+        "--max-battles",
+        "40",
+    ]);
+    assert_eq!(status, Some(1), "{report}{stderr}");
+    assert!(report.contains("only q ends the game before"), "{report}");
+}
