@@ -5,9 +5,10 @@
 //! The deal is the program's own (random), so nothing can be compared with an expected
 //! output, and a program may open a new `Scanner` on each turn: the answers are typed one
 //! at a time, each only once the program waits at its prompt
-//! ([`grader::grade_paced`]). The answerer reads the screen: it answers only when the
-//! screen's last line names Enter (War's prompt, whether or not it ends its line), and
-//! closes the input at any other question (War asks no other), as Ctrl-D would. The
+//! ([`grader::grade_paced`]). The answerer reads the screen: it answers only when one of
+//! the screen's last three lines names Enter (War's prompt, whether or not it ends its
+//! line, its other options on the lines after it or not), and closes the input at any
+//! other question (War asks no other), as Ctrl-D would. The
 //! answers of game *i* come from `cards_core::rng::stream_rng(seed, i)`, so a grading is
 //! reproducible: mostly Enter, sometimes a number from 2 to 10 (numbers of about 10 or
 //! less keep a program that shows the hands only after the battles a number plays
@@ -84,19 +85,24 @@ impl Person {
     }
 }
 
-/// Whether the screen's last line (the one the cursor is on, or the last one ended, for
-/// a prompt printed with `println`) names Enter, as War's prompt does.
+/// How many of the screen's last lines may hold the line naming Enter: the prompt may
+/// name its other options on the lines after it ("it, or the lines just after it, names
+/// q and a number too").
+const PROMPT_LINES: usize = 3;
+
+/// Whether one of the screen's last [`PROMPT_LINES`] lines (the one the cursor is on,
+/// or the last ones ended, for a prompt printed with `println`) names Enter, as War's
+/// prompt does.
 fn at_prompt(screen: &[u8]) -> bool {
     let screen = screen.strip_suffix(b"\n").unwrap_or(screen);
-    let screen = screen.strip_suffix(b"\r").unwrap_or(screen);
-    let last = match screen.iter().rposition(|&b| b == b'\n') {
-        Some(end) => &screen[end + 1..],
-        None => screen,
-    };
-    String::from_utf8_lossy(last)
-        .to_lowercase()
-        .split(|c: char| !c.is_alphanumeric())
-        .any(|word| word == "enter")
+    String::from_utf8_lossy(screen)
+        .rsplit('\n')
+        .take(PROMPT_LINES)
+        .any(|line| {
+            line.to_lowercase()
+                .split(|c: char| !c.is_alphanumeric())
+                .any(|word| word == "enter")
+        })
 }
 
 /// The verdict on one game's transcript, given the answers typed. A game cut off (by the
@@ -176,12 +182,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_prompt_is_the_last_line_naming_enter_ended_or_not() {
+    fn the_prompt_is_a_line_naming_enter_at_the_end_of_the_screen() {
         assert!(at_prompt(
             b"Player 2 (26 cards): 5D\nEnter: one battle, a number: that many, q: quit > "
         ));
         assert!(at_prompt(b"hands\nPress ENTER to battle, a number or q:\n"));
-        assert!(!at_prompt(b"Enter: one battle\nBattle 1: ...\n"));
+        assert!(at_prompt(
+            b"Press Enter for one battle,\na number for that many,\nor q: "
+        ));
+        assert!(!at_prompt(
+            b"Enter: one battle\nBattle 1: ...\nP1: 6C\nP2: 7D\n"
+        ));
         assert!(!at_prompt(b"Play again? (y/n) "));
         assert!(!at_prompt(b"Reentering\n"));
         assert!(!at_prompt(b""));
