@@ -57,8 +57,11 @@ fn told_in_transcript(transcript: &str) -> Vec<&str> {
         "Colour to follow (",
         "'R' is not a play",
     ];
+    // The game ends where `Play again?` is asked (these answers never say y): the
+    // recording holds the game, not the session's question after it.
     transcript
         .lines()
+        .take_while(|line| !line.starts_with(cards_core::console::AGAIN_PROMPT))
         .filter(|line| !ASKED.iter().any(|start| line.starts_with(start)))
         .filter(|line| !(line.contains(" holds ") && line.contains(", the deck ")))
         .collect()
