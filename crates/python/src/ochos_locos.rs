@@ -129,10 +129,12 @@ fn parse_strategy(name: &str) -> PyResult<Strategy> {
         "N" | "number-first" => Strategy::NumberFirst,
         "S" | "strategic" => Strategy::Strategic,
         "rainbow" | "assignment-2" => Strategy::Rainbow,
+        "M" | "mcts" => Strategy::Mcts,
         _ => {
             return Err(PyValueError::new_err(format!(
                 "unknown strategy {name:?}: expected B (basic), C (colour-first), N \
-                 (number-first), S (strategic) or rainbow (Assignment 2's player)"
+                 (number-first), S (strategic), rainbow (Assignment 2's player) or M \
+                 (IS-MCTS, the strong player)"
             )));
         }
     };
@@ -275,6 +277,34 @@ face_state!(
         self.state.apply_chance(&order)
     }
 
+    /// The strong player's choice (IS-MCTS, the letter M) for `seat`, the seat to act:
+    /// `iterations` searches from what the seat has seen (its hand, the cards played, the
+    /// other hands' sizes), never the hidden cards, so the same view and `seed` give the
+    /// same action whatever the others hold. `seed` None: one drawn from the view, as the
+    /// binaries' M seats do. ValueError when `seat` is not the one to act.
+    #[pyo3(signature = (seat, iterations = 5000, seed = None))]
+    fn mcts_action(&self, seat: usize, iterations: u32, seed: Option<u64>) -> PyResult<i64> {
+        let players = self.state.game.players().len();
+        let view = self
+            .state
+            .game
+            .observe(seat)
+            .ok_or_else(|| no_seat("this game", seat, players))?;
+        if self.state.game.actor() != cards_core::protocol::Actor::Seat(seat) {
+            return Err(PyValueError::new_err(format!(
+                "seat {seat} is not the one to act"
+            )));
+        }
+        if iterations == 0 {
+            return Err(PyValueError::new_err("a search takes 1 iteration or more"));
+        }
+        let seed = seed.unwrap_or_else(|| ::ochos_locos::mcts::seed_of(&view));
+        let budget = cards_core::ismcts::Budget::Iterations(iterations);
+        ::ochos_locos::mcts::choose(&view, budget, seed)
+            .map(encode)
+            .ok_or_else(|| PyValueError::new_err("the seat has nothing to choose before the deal"))
+    }
+
     /// What `seat` sees, as `OBSERVATION_SIZE` integers (docs/python.md lists the
     /// fields): its own hand and the public facts, never another hand or the deck's
     /// order. ValueError for a seat past the table.
@@ -391,9 +421,17 @@ impl OchosLocosStrategy {
     /// 8s) come from the observation.
     #[new]
     fn new(name: &str) -> PyResult<OchosLocosStrategy> {
-        Ok(OchosLocosStrategy {
-            strategy: parse_strategy(name)?,
-        })
+        let strategy = parse_strategy(name)?;
+        if strategy == Strategy::Mcts {
+            // An observation array holds the seat's hand and the table's state, not every
+            // card played, which the search needs to deal the hidden cards it may not see.
+            return Err(PyValueError::new_err(
+                "M (IS-MCTS) chooses from everything its seat has seen, more than an \
+                 observation array: use OchosLocosState.mcts_action(seat) or \
+                 cardgames.ochos_locos.MctsAgent",
+            ));
+        }
+        Ok(OchosLocosStrategy { strategy })
     }
 
     /// The strategy's name, as the constructor takes it.

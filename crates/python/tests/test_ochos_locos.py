@@ -361,3 +361,53 @@ def test_render_modes(capsys):
     with pytest.raises(ValueError, match="render_mode"):
         ochos_locos.raw_env(render_mode="rgb")  # no mode; "rgb_array" is one (test_rgb_array.py)
 
+
+
+def test_the_strong_player_cannot_peek_and_plays_whole_games():
+    # Two deals that look the same to seat 0 (its hand, the discard card) but hide
+    # different hands and decks: the same seed chooses the same action in both, a legal
+    # one; an observation array alone is refused for it (it holds too little).
+    base = OchosLocosState(0, "completos")
+    base.settle_chance()
+    full = base.full_state()
+    mine = full["hands"][0]
+    others = [c for h in full["hands"][1:] for c in h] + full["deck"]
+    rng = random.Random(11)
+    chosen = set()
+    for _ in range(5):
+        rng.shuffle(others)
+        order = mine + others[:15] + [full["discard_pile"][0]] + others[15:]
+        other = OchosLocosState(0, "completos")
+        other.apply_chance(order)
+        action = other.mcts_action(0, 300, seed=5)
+        assert action in other.legal_actions()
+        chosen.add(action)
+    assert len(chosen) == 1
+    with pytest.raises(ValueError, match="not the one to act"):
+        base.mcts_action(1)
+    with pytest.raises(ValueError, match="IS-MCTS"):
+        OchosLocosStrategy("M")
+
+    # As an agent of the AEC environment, in the loop of PettingZoo's examples, to the end.
+    game = ochos_locos.env(rules="completos")
+    game.reset(seed=3)
+    agent = ochos_locos.MctsAgent(iterations=200, seed=1)
+    steps = 0
+    for name in game.agent_iter():
+        _, _, terminated, truncated, _ = game.last()
+        if terminated or truncated:
+            game.step(None)
+            continue
+        game.step(agent(game) if name == "player_0" else game.action_space(name).sample(game.observe(name)["action_mask"]))
+        steps += 1
+    assert steps > 0
+    assert repr(agent) == "MctsAgent(iterations=200, seed=1)"
+
+
+def test_batched_play_seats_the_strong_player(binary):
+    # Natively, M is a strategy like the others: the same winners as `ochos-locos simulate`.
+    ol = binary("ochos-locos")
+    winners, _ = ochos_locos.play_batch(40, seed=7, rules="completos", strategies="MBBB")
+    out = simulate(ol, "completos", 40, ["--strategies", "MBBB"])
+    wins = [int(w) for w in re.findall(r"^\S+ \([^)]*\)\s+(\d+)", out, re.M)]
+    assert [int((winners == seat).sum()) for seat in range(len(wins))] == wins

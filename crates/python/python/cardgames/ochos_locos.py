@@ -34,7 +34,17 @@ import numpy as np
 from ._aec import CardGameEnv, integer, env_metadata, parallel, tallies, wrap
 from ._native import OchosLocosState, OchosLocosStrategy, play_ochos_locos
 
-__all__ = ["env", "raw_env", "parallel_env", "play_batch", "Strategy", "RULES", "card_name", "action_name"]
+__all__ = [
+    "env",
+    "raw_env",
+    "parallel_env",
+    "play_batch",
+    "Strategy",
+    "MctsAgent",
+    "RULES",
+    "card_name",
+    "action_name",
+]
 
 RULES = (
     "match-making",
@@ -52,6 +62,30 @@ COLOURS = "RYGB"
 
 #: The assignments' players as policies: ``Strategy("B").action(observation)``.
 Strategy = OchosLocosStrategy
+
+
+class MctsAgent:
+    """The strong player (information-set Monte Carlo tree search, the letter ``M`` of
+    ``ochos-locos --strategies``) as an agent of the AEC environment: ``agent(env)`` is
+    the action of the agent to act, searched ``iterations`` times from what its seat has
+    seen, never the hidden cards. With ``seed`` the choices are reproducible; without,
+    each is seeded from the seat's view, as the binaries' ``M`` seats are.
+
+    ``play_batch(..., strategies="MBBB")`` plays it natively, many games at once."""
+
+    def __init__(self, iterations=5000, seed=None):
+        if int(iterations) < 1:
+            raise ValueError("a search takes 1 iteration or more")
+        self.iterations = int(iterations)
+        self.seed = seed
+
+    def __call__(self, env):
+        raw = env.unwrapped
+        seat = raw.agents.index(raw.agent_selection)
+        return raw.state_.mcts_action(seat, self.iterations, self.seed)
+
+    def __repr__(self):
+        return f"MctsAgent(iterations={self.iterations}, seed={self.seed!r})"
 
 
 def card_name(slot):
