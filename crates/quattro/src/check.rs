@@ -385,6 +385,17 @@ fn bot_name(line: &str) -> String {
     name.join(" ")
 }
 
+/// A way a program may read the human's answers: a card's code, its place in the hand
+/// as listed (from the first card shown or the last), or either.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reading {
+    Code,
+    First,
+    Last,
+    CodeOrFirst,
+    CodeOrLast,
+}
+
 /// The human's move as a line tells it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Told {
@@ -444,15 +455,17 @@ struct Checker<'t> {
     infos: Vec<Info>,
     readings: Vec<String>,
     answers: Option<&'t [String]>,
-    next_answer: usize,
-    /// Whether the program reads codes, places (known from its first move typed).
-    by_code: Option<bool>,
+    /// The ways of reading the answers that explain every move so far, each with its
+    /// next answer.
+    ways: Vec<(Reading, usize)>,
     name: Option<String>,
     top: Code,
     discard: Vec<Code>,
     draw_left: usize,
     refills: u64,
     refilled_since_turn: bool,
+    /// The top card that stayed on the discard pile at the last refill.
+    kept_top: Option<Code>,
     bots: [i64; 3],
     bot_names: [Option<String>; 3],
     /// Whether each bot's count was shown since the human's last turn.
@@ -495,9 +508,23 @@ impl Checker<'_> {
             self.discard = vec![self.top];
             self.refills += 1;
             self.refilled_since_turn = true;
+            self.kept_top = Some(self.top);
         }
         self.draw_left -= 1;
         Some(())
+    }
+
+    /// The rule a card found on `place` breaks: a card that stayed on top at a refill
+    /// and is played or drawn again was put back in the draw pile too (or instead).
+    fn one_place(&self, card: Code, place: &str) -> String {
+        if self.kept_top == Some(card) && place == "discard pile" {
+            format!(
+                "{ONE_PLACE}: {} stayed on the discard pile at the refill ({TOP_STAYS}, and it is not put in the draw pile)",
+                code_name(card)
+            )
+        } else {
+            format!("{ONE_PLACE}: {} is on the {place}", code_name(card))
+        }
     }
 
     fn in_place(&self, card: Code) -> Option<&'static str> {
@@ -614,10 +641,7 @@ impl Checker<'_> {
         match kind {
             Kind::BotPlay(card) => {
                 if let Some(place) = self.in_place(card) {
-                    return Err(self.rule(
-                        l,
-                        format!("{ONE_PLACE}: {} is on the {place}", code_name(card)),
-                    ));
+                    return Err(self.rule(l, self.one_place(card, place)));
                 }
                 if !matches(card, self.top) {
                     return Err(self.rule(
@@ -708,7 +732,7 @@ fn echoed_name(lines: &[&str], infos: &[Info], until: usize) -> Option<String> {
         .filter_map(|l| {
             let line = lines[l];
             let at = line.rfind(['?', ':'])?;
-            let name = line[at + 1..].trim();
+            let name = line[at + 1..].trim_matches(|c: char| !c.is_alphanumeric());
             (!name.is_empty()).then(|| name.to_owned())
         })
         .next_back()
@@ -768,7 +792,15 @@ pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Vi
     let infos: Vec<Info> = lines.iter().map(|l| info(l, name.as_deref())).collect();
     let mut c = empty_checker(&lines, infos, answers);
     c.name = name.clone();
-    c.next_answer = blanks + 1;
+    c.ways = [
+        Reading::Code,
+        Reading::First,
+        Reading::Last,
+        Reading::CodeOrFirst,
+        Reading::CodeOrLast,
+    ]
+    .map(|r| (r, blanks + 1))
+    .to_vec();
     c.reading("card codes such as `R5`");
     let asked = (0..first_top)
         .filter(|&l| has_word(&c.infos[l].words, &["name"]))
@@ -994,6 +1026,7 @@ pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Vi
         let at_line = said.map_or(human_end.min(end.saturating_sub(1)), |(l, _)| l);
         // The move: from the next hand shown, else from what the line said.
         let hand = c.hand.clone();
+        let top0 = c.top;
         let mut moved: Option<Told> = match &next_hand {
             Some(next) => {
                 let removed: Vec<Code> =
@@ -1058,7 +1091,7 @@ pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Vi
                 c.discard.push(card);
                 c.top = card;
                 human_won = c.hand.is_empty();
-                c.answer(k, &turn.listed, Some(card), refusals, at_line)?;
+                c.answer(&turn.listed, top0, Some(card), refusals, at_line)?;
             }
             Some(Told::Draw(card)) => {
                 if let Some(&held) = hand.iter().find(|&&x| matches(x, c.top)) {
@@ -1079,15 +1112,12 @@ pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Vi
                 }
                 if let Some(card) = card {
                     if let Some(place) = c.in_place(card) {
-                        return Err(c.rule(
-                            at_line,
-                            format!("{ONE_PLACE}: {} is on the {place}", code_name(card)),
-                        ));
+                        return Err(c.rule(at_line, c.one_place(card, place)));
                     }
                     c.hand.push(card);
                     c.hand.sort_unstable();
                 }
-                c.answer(k, &turn.listed, None, refusals, at_line)?;
+                c.answer(&turn.listed, top0, None, refusals, at_line)?;
             }
             None => {
                 if next_hand.is_some() {
@@ -1104,7 +1134,7 @@ pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Vi
                             if ran_out { RECYCLED.to_owned() } else { format!("without a match the player takes the top card of the draw pile, which joins the hand (rule 6): the hand did not change") },
                         ));
                     }
-                    c.answer(k, &turn.listed, None, refusals, at_line)?;
+                    c.answer(&turn.listed, top0, None, refusals, at_line)?;
                 } else {
                     // The transcript ends at the human's turn.
                     return finish(
@@ -1164,14 +1194,14 @@ fn empty_checker<'t>(
         infos,
         readings: Vec::new(),
         answers,
-        next_answer: 0,
-        by_code: None,
+        ways: Vec::new(),
         name: None,
         top: 0,
         discard: Vec::new(),
         draw_left: DRAW_PILE,
         refills: 0,
         refilled_since_turn: false,
+        kept_top: None,
         bots: [3; 3],
         bot_names: [None, None, None],
         shown: [true; 3],
@@ -1203,9 +1233,8 @@ fn finish(
             )
     });
     let answers_left = c.answers.is_some_and(|a| {
-        a[c.next_answer.min(a.len())..]
-            .iter()
-            .any(|x| !x.trim().is_empty())
+        let next = c.ways.iter().map(|w| w.1).min().unwrap_or(a.len());
+        a[next.min(a.len())..].iter().any(|x| !x.trim().is_empty())
     });
     if !said_end && answers_left {
         let rule = if c.draw_left == 0 {
@@ -1265,7 +1294,19 @@ impl Checker<'_> {
             Some(b) => self.bot_names[b]
                 .as_deref()
                 .is_none_or(|n| line.contains(n)),
-            None => self.infos[l].you || self.name.as_deref().is_some_and(|n| line.contains(n)),
+            // The human's name is not known from a captured output: a line naming no
+            // bot names them.
+            None => {
+                self.infos[l].you
+                    || match self.name.as_deref() {
+                        Some(n) => line.contains(n),
+                        None => !self
+                            .bot_names
+                            .iter()
+                            .flatten()
+                            .any(|b| line.contains(b.as_str())),
+                    }
+            }
         };
         if kinds[l] != Kind::Win || !names_them || self.infos[l].nobody {
             return Err(self.rule(l, format!("{WINNER}: {who} played their last card")));
@@ -1289,12 +1330,15 @@ impl Checker<'_> {
         })
     }
 
-    /// With the answers typed: the turn's answers up to the one that made the move
-    /// (`card` played, or a draw), each before it refused with a message.
+    /// With the answers typed: the answer each way of reading them (codes, places
+    /// counted from either end, or both) takes is the first that can be played (a
+    /// matching card, or a draw without one): the ways whose answer made the move
+    /// (`card` played, or a draw) stay. No way left: an answer that could be played was
+    /// refused, or the move was none typed. Answers refused before it need a message.
     fn answer(
         &mut self,
-        _turn: usize,
         listed: &[Code],
+        top: Code,
         card: Option<Code>,
         refusals: usize,
         line: usize,
@@ -1302,100 +1346,82 @@ impl Checker<'_> {
         let Some(answers) = self.answers else {
             return Ok(());
         };
-        let start = self.next_answer;
-        let places = |p: usize| -> [Option<Code>; 2] {
-            [
-                p.checked_sub(1).and_then(|i| listed.get(i).copied()),
-                listed
+        let playable = listed.iter().any(|&x| matches(x, top));
+        let take = |reading: Reading, a: &str| -> Option<Option<Code>> {
+            let a = a.trim();
+            if is_draw_answer(a) {
+                return (!playable).then_some(None);
+            }
+            let by_code = listed
+                .iter()
+                .copied()
+                .find(|&x| a.eq_ignore_ascii_case(&code_name(x)));
+            let place = a.parse::<usize>().ok().and_then(|p| match reading {
+                Reading::Code => None,
+                Reading::First | Reading::CodeOrFirst => {
+                    p.checked_sub(1).and_then(|i| listed.get(i).copied())
+                }
+                Reading::Last | Reading::CodeOrLast => listed
                     .len()
                     .checked_sub(p)
                     .and_then(|i| listed.get(i).copied()),
-            ]
+            });
+            let chosen = match reading {
+                Reading::Code => by_code,
+                Reading::First | Reading::Last => place,
+                Reading::CodeOrFirst | Reading::CodeOrLast => by_code.or(place),
+            };
+            chosen.filter(|&x| matches(x, top)).map(Some)
         };
-        let rest = &answers[start.min(answers.len())..];
-        let at = match card {
-            Some(card) => {
-                let code = rest
-                    .iter()
-                    .position(|a| a.trim().eq_ignore_ascii_case(&code_name(card)));
-                let place = rest.iter().position(|a| {
-                    a.trim()
-                        .parse::<usize>()
-                        .is_ok_and(|p| places(p).contains(&Some(card)))
-                });
-                // The reading the program's first move shows: a place is taken after
-                // the code only by a program that refused the code (a line for each).
-                let by_code = match (self.by_code, code, place) {
-                    (Some(known), _, _) => known,
-                    (None, Some(c), Some(p)) => !(p < c || refusals > p),
-                    (None, _, p) => p.is_none(),
-                };
-                if self.by_code.is_none() && (code.is_some() || place.is_some()) {
-                    self.by_code = Some(by_code);
-                    self.reading(if by_code {
-                        "cards chosen by code"
-                    } else {
-                        "cards chosen by their place in the hand"
-                    });
-                }
-                if by_code { code } else { place }
-            }
-            None => rest.iter().position(|a| is_draw_answer(a)),
-        };
-        let Some(offset) = at else {
-            // The answers ran out: the last answer did it as the program read it.
-            self.next_answer = answers.len();
-            return Ok(());
-        };
-        let at = start + offset;
-        if card.is_none() {
-            let a = answers[at].trim().to_lowercase();
-            self.reading(&format!("a draw typed as `{a}`"));
-        }
-        // An answer the program had to take, refused.
-        for skipped in &answers[start..at] {
-            let s = skipped.trim();
-            if self.by_code == Some(true) {
-                if let Some(held) = listed
-                    .iter()
-                    .find(|&&x| s.eq_ignore_ascii_case(&code_name(x)))
-                {
-                    if matches(*held, self.top_before(card)) && card.is_some_and(|c| c != *held) {
-                        // Another matching card typed first must have been played.
-                        return Err(self.rule(
-                            line,
-                            format!(
-                                "a matching card typed is played: {} was typed first",
-                                code_name(*held)
-                            ),
-                        ));
+        let mut kept = Vec::new();
+        let mut first_wrong = None;
+        for &(reading, start) in &self.ways {
+            let rest = &answers[start.min(answers.len())..];
+            match rest.iter().position(|a| take(reading, a).is_some()) {
+                // The answers ran out: the program read its own way.
+                None => kept.push((reading, answers.len())),
+                Some(offset) => {
+                    let at = start + offset;
+                    if take(reading, &answers[at]) == Some(card) {
+                        if at > start && refusals == 0 {
+                            return Err(self.rule(
+                                line,
+                                format!("{REFUSED}: `{}` was typed first", answers[start].trim()),
+                            ));
+                        }
+                        kept.push((reading, at + 1));
+                    } else if first_wrong.is_none() {
+                        first_wrong = Some(at);
                     }
                 }
             }
         }
-        if refusals < at - start {
+        if kept.is_empty() {
+            let typed = first_wrong.map_or(String::new(), |at| answers[at].trim().to_owned());
+            let did = match card {
+                Some(card) => format!("{} was played", code_name(card)),
+                None => "a card was drawn".to_owned(),
+            };
             return Err(self.rule(
                 line,
                 format!(
-                    "{REFUSED}: {} answers before it, {} refusals shown",
-                    at - start,
-                    refusals
+                    "the human's answer is taken as typed: a matching card typed is played, and draw taken without one; `{typed}` could be played, and {did}"
                 ),
             ));
         }
-        self.next_answer = at + 1;
-        Ok(())
-    }
-
-    /// The top card before the human's move (`card` played has become the top).
-    fn top_before(&self, card: Option<Code>) -> Code {
-        match card {
-            Some(_) => self
-                .discard
-                .len()
-                .checked_sub(2)
-                .map_or(self.top, |i| self.discard[i]),
-            None => self.top,
+        self.ways = kept;
+        if card.is_some() {
+            let code = self.ways.iter().all(|(r, _)| *r == Reading::Code);
+            let place = self
+                .ways
+                .iter()
+                .all(|(r, _)| matches!(r, Reading::First | Reading::Last));
+            if code {
+                self.reading("cards chosen by code");
+            } else if place {
+                self.reading("cards chosen by their place in the hand");
+            }
         }
+        Ok(())
     }
 }
