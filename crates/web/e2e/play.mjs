@@ -354,6 +354,18 @@ async function ochosWatch(page) {
   check(await isOver(page), 'ochos-locos watch: not over after to_end');
 }
 
+// The strong player: IS-MCTS in the three other seats of a completos table, chosen on the
+// form; the seats say so, the replay link names them with the letter M, and the game is
+// played to its end.
+async function ochosHard(page) {
+  await startFromForm(page, 'ochos-locos', 21, { rules: 'completos', players: 4, seat: 0, watch: '0', opponents: 'mcts' });
+  const plays = await page.locator('#players .plays').allTextContents();
+  check(plays.filter((p) => p === 'IS-MCTS').length === 3, `ochos-locos (hard): the seats play ${plays}`);
+  const replay = await page.getAttribute('#replay', 'href');
+  check(replay.includes('Bob:M') && replay.includes('Dave:M'), `ochos-locos (hard): replay link ${replay}`);
+  return `${await playCards(page, 'ochos-locos (hard)')} clicks`;
+}
+
 async function war(page) {
   await startFromForm(page, 'war', 5, { players: 2, order: 'shuffled' });
   await rulesShown(page, 'war', ['A tie is a war']);
@@ -710,6 +722,7 @@ try {
     ['quattro (replay link)', quattroReplay, null], ['quattro (random seed)', quattroRandom, null],
     ['ochos-locos', ochos, 'ochos-locos.png'], ['ochos-locos (step through)', cardStepThrough('ochos-locos'), null],
     ['ochos-locos (facing a 2)', ochosTwos, null], ['ochos-locos (watching)', ochosWatch, null],
+    ['ochos-locos (IS-MCTS opponents)', ochosHard, null],
     ['war', war, 'war.png'], ['war (step through)', cardStepThrough('war'), null], ['pig', pig, 'pig.png'],
     ['pig (step through)', pigStepThrough, null], ['pig (shareable link)', pigLink, null], ['open a recorded game', openRecorded, null],
     ['390 px wide', narrow, null]]) {

@@ -23,6 +23,22 @@ const OCHOS_RULES = [
   ['faciles', 'Faciles (A4 Part I)'], ['diversidad', 'Diversidad (A4 Part II)'], ['completos', 'Completos (A4 Part III)'],
 ];
 const FIXED_THREE = ['match-making', 'take-two', 'going-wild'];
+// The rule sets whose seats each carry a strategy's letter: the ones the strong player
+// (IS-MCTS, letter M) can sit in. The seats' names are the rule sets' own.
+const STRATEGY_SETS = ['diversidad', 'completos'];
+const SEAT_NAMES = ['Alice', 'Bob', 'Carol', 'Dave', 'Erin', 'Frank'];
+
+// `opponents` is the page's own choice, not a setting of the game: the strong player
+// becomes the seats named with its letter (players=Alice:M,Bob:M,…), which the server
+// reads as any table of the rule set.
+function seatOpponents(options) {
+  const hard = options.opponents === 'mcts';
+  delete options.opponents;
+  if (!hard || !STRATEGY_SETS.includes(options.rules)) return options;
+  const count = Number(options.players);
+  options.players = SEAT_NAMES.slice(0, count).map((name) => `${name}:M`).join(',');
+  return options;
+}
 
 // Each game's setup form: fields [name, label, kind, choices or default].
 const SETUP = {
@@ -33,6 +49,7 @@ const SETUP = {
       ['players', 'Players', 'select', [2, 3, 4, 5, 6].map((n) => [n, n]), 4],
       ['seat', 'Your seat', 'select', [0, 1, 2, 3, 4, 5].map((n) => [n, `seat ${n + 1}`]), 0],
       ['watch', 'Mode', 'select', [['0', 'play the seat'], ['1', 'watch the strategies (over that seat\'s shoulder)']], '0'],
+      ['opponents', 'Opponents', 'select', [['strategies', 'the assignment\'s strategies'], ['mcts', 'IS-MCTS (hard: searches for its best play)']], 'strategies'],
     ],
   },
   quattro: { title: 'Quattro', fields: [['rules', 'Rule set', 'select', [['quattro', 'Quattro (40 number cards)'], ['uno', 'Uno expansion (56 cards)']], 'quattro']] },
@@ -111,6 +128,9 @@ function setupForm(slug, params) {
       players.disabled = FIXED_THREE.includes(rules);
       for (const o of form.elements.seat.options) o.disabled = Number(o.value) >= Number(players.value);
       if (Number(form.elements.seat.value) >= Number(players.value)) form.elements.seat.value = '0';
+      const opponents = form.elements.opponents;
+      if (!STRATEGY_SETS.includes(rules)) opponents.value = 'strategies';
+      opponents.disabled = !STRATEGY_SETS.includes(rules);
     };
     form.elements.rules.addEventListener('change', sync);
     form.elements.players.addEventListener('change', sync);
@@ -121,7 +141,7 @@ function setupForm(slug, params) {
     const options = {};
     for (const [name] of spec.fields) options[name] = form.elements[name].value;
     const seed = form.elements.seed.value.trim();
-    start(slug, seed === '' ? null : seed, options);
+    start(slug, seed === '' ? null : seed, slug === 'ochos-locos' ? seatOpponents(options) : options);
   };
   showSection('setup');
 }
@@ -599,7 +619,7 @@ function route() {
   if (params.has('seed')) {
     const options = {};
     for (const [name] of SETUP[slug].fields) if (params.has(name)) options[name] = params.get(name);
-    start(slug, params.get('seed'), options);
+    start(slug, params.get('seed'), slug === 'ochos-locos' ? seatOpponents(options) : options);
   } else {
     setupForm(slug, params);
     document.body.dataset.version = String(++version);
