@@ -1375,7 +1375,7 @@ impl Checker<'_> {
         };
         let mut kept = Vec::new();
         let mut first_wrong = None;
-        for &(reading, start) in &self.ways {
+        for &(reading, start) in &self.ways.clone() {
             let rest = &answers[start.min(answers.len())..];
             match rest.iter().position(|a| take(reading, a).is_some()) {
                 // The answers ran out: the program read its own way.
@@ -1388,6 +1388,10 @@ impl Checker<'_> {
                                 line,
                                 format!("{REFUSED}: `{}` was typed first", answers[start].trim()),
                             ));
+                        }
+                        if card.is_none() {
+                            let typed = answers[at].trim().to_lowercase();
+                            self.reading(&format!("a draw typed as `{typed}`"));
                         }
                         kept.push((reading, at + 1));
                     } else if first_wrong.is_none() {

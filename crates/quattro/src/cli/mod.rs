@@ -3,12 +3,13 @@
 //! [`quattro::simulate`]) through the workspace's game loop.
 
 use std::fs::File;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use cards_core::cli::{INPUT_ENDED, finish, is_broken_pipe, parse_game_args, resolve_seed};
 use cards_core::console::Console;
+use cards_core::input::{InputError, MAX_INPUT};
 use cards_core::protocol::{ChanceSource, GameState, PlayError, Stop, Tape};
 use cards_core::record::{RecordError, Recorder, ReplayFileError, replay_file};
 use cards_core::rng::rng_from_seed;
@@ -110,7 +111,36 @@ enum Command {
         #[arg(value_name = "FILE")]
         file: PathBuf,
     },
+    /// Check a saved transcript of a Quattro program against the rules, line by line.
+    #[command(after_help = CHECK_HELP)]
+    Check {
+        /// The transcript: a terminal session (`script`), or a program's captured output.
+        transcript: PathBuf,
+        /// The answers the program was given, one a line (a name, then its moves): then
+        /// each answer not played must have been refused, and a blank name too.
+        #[arg(long, value_name = "FILE")]
+        answers: Option<PathBuf>,
+    },
 }
+
+const CHECK_HELP: &str = "\
+The transcript is read by the conventions of the kit's handout, not word for word: cards
+as codes (R5: the colour's letter R, Y, G or B, then the number), the top card on a line
+with the word top or discard and the human's hand on the lines right after it (or right
+before it), a bot's move on a line of its own (the card it played, or that it drew), and
+a line naming the winner. The game is replayed on what it shows: three cards dealt, each
+play matching the top card by colour or number, a draw only without a match and its card
+joining the hand, every card in one place at a time, the three bots' moves reported and
+their counts of cards right, the refill when the draw pile runs out (the top card stays),
+and the winner named as soon as a player has no cards, the game ending there. The human
+may choose a card by its code or its place in the hand, and draw with draw or 0.
+
+Prints `ok: …` and exit status 0; or the first line that breaks a rule and what the rule
+required, or that could not be read (`could not read: …`), and exit status 1.
+
+Examples:
+  quattro check ann-session.txt
+  quattro check game.out --answers game.in";
 
 const REPLAY_HELP: &str = "\
 Each line read is a command: Enter or n the next step, b or p the one before, s the
@@ -267,6 +297,9 @@ enum Failure {
     /// The deck file or a recorded game could not be read (or is too large, or not text).
     #[error(transparent)]
     Read(cards_core::input::InputError),
+    /// A transcript or its answers that could not be opened or read (`quattro check`).
+    #[error("{path}: {error}")]
+    Open { path: String, error: io::Error },
     /// The file of `--record` could not be created or written.
     #[error(transparent)]
     Record(#[from] RecordError),
@@ -328,6 +361,52 @@ fn play_line(error: &PlayError<Refusal>) -> String {
     }
 }
 
+/// A file read whole for `quattro check`: leniently (a terminal session may hold bytes
+/// that are not UTF-8, a stray key), but never past the workspace's input limit
+/// (`check /dev/zero`).
+fn read_lossy(path: &Path) -> Result<String, Failure> {
+    let what = path.display().to_string();
+    let mut bytes = Vec::new();
+    File::open(path)
+        .and_then(|file| file.take(MAX_INPUT + 1).read_to_end(&mut bytes))
+        .map_err(|error| Failure::Open {
+            path: what.clone(),
+            error,
+        })?;
+    if bytes.len() as u64 > MAX_INPUT {
+        return Err(Failure::Read(InputError::TooLarge { what }));
+    }
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// `quattro check`: one saved transcript against the rules.
+fn run_check(path: &Path, answers: Option<&Path>) -> Result<ExitCode, Failure> {
+    let text = read_lossy(path)?;
+    let answers: Option<Vec<String>> = answers
+        .map(|path| {
+            read_lossy(path).map(|text| {
+                text.replace("\r\n", "\n")
+                    .lines()
+                    .map(str::to_owned)
+                    .collect()
+            })
+        })
+        .transpose()?;
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let status = match quattro::check::check(&text, answers.as_deref()) {
+        Ok(checked) => {
+            writeln!(out, "{checked}")?;
+            0
+        }
+        Err(violation) => {
+            writeln!(out, "{violation}")?;
+            1
+        }
+    };
+    out.flush()?;
+    Ok(ExitCode::from(status))
+}
+
 /// Parses the arguments and runs the command. Exit status: 0 when the game ended, 1 when
 /// the input ended first, 2 for bad usage or a bad deck file (nothing is played) or an
 /// I/O error.
@@ -344,6 +423,10 @@ fn try_main(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Simulate(args)) => run_simulate(&args),
         Some(Command::Deal(args)) => run_deal(&args),
         Some(Command::Replay { file }) => run_replay(&file),
+        Some(Command::Check {
+            transcript,
+            answers,
+        }) => run_check(&transcript, answers.as_deref()),
         None => run_game(&cli.play),
     }
 }
