@@ -407,13 +407,9 @@ enum Told {
 /// nearest before it is drawn, any other card played; a draw word alone a draw.
 fn told(info: &Info) -> Option<Told> {
     if let Some(&(at, card)) = info.codes.last() {
-        let verb = info
-            .words
-            .iter()
-            .filter(|(w_at, w)| {
-                *w_at < at && (DRAW_WORDS.contains(&w.as_str()) || PLAY_WORDS.contains(&w.as_str()))
-            })
-            .next_back();
+        let verb = info.words.iter().rfind(|(w_at, w)| {
+            *w_at < at && (DRAW_WORDS.contains(&w.as_str()) || PLAY_WORDS.contains(&w.as_str()))
+        });
         return Some(match verb {
             Some((_, w)) if DRAW_WORDS.contains(&w.as_str()) => Told::Draw(Some(card)),
             _ => Told::Play(card),
@@ -753,7 +749,7 @@ pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Vi
     let normalized = transcript.replace("\r\n", "\n");
     let lines: Vec<&str> = normalized.split('\n').collect();
     let lines: Vec<&str> = match lines.last() {
-        Some(last) if last.is_empty() => lines[..lines.len() - 1].to_vec(),
+        Some(&"") => lines[..lines.len() - 1].to_vec(),
         _ => lines,
     };
     // One game is checked: a session's next games (`Play again?`) are the same rules
@@ -816,21 +812,21 @@ pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Vi
     let mut turns: Vec<Turn> = Vec::new();
     let mut l = first_top;
     while l < end {
-        if let Some(top) = c.infos[l].top {
-            if let Some((listed, first, last)) = hand_of(&lines, &c.infos, l) {
-                let mut hand = listed.clone();
-                hand.sort_unstable();
-                turns.push(Turn {
-                    top_line: l,
-                    top,
-                    hand,
-                    listed,
-                    first,
-                    last,
-                });
-                l = last + 1;
-                continue;
-            }
+        if let Some(top) = c.infos[l].top
+            && let Some((listed, first, last)) = hand_of(&lines, &c.infos, l)
+        {
+            let mut hand = listed.clone();
+            hand.sort_unstable();
+            turns.push(Turn {
+                top_line: l,
+                top,
+                hand,
+                listed,
+                first,
+                last,
+            });
+            l = last + 1;
+            continue;
         }
         l += 1;
     }
@@ -921,12 +917,11 @@ pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Vi
     }
     // Counts shown before anybody has played are 3.
     for l in first_top..first_turn.first {
-        if kinds[l] == Kind::Other || kinds[l] == Kind::Blank {
-            if let Some(&(_, n)) = counts(lines[l]).iter().find(|&&(_, n)| n != 3) {
-                if before.is_empty() || l < before[0] {
-                    return Err(c.rule(l, format!("{DEALT}: {n} shown before anybody played")));
-                }
-            }
+        if matches!(kinds[l], Kind::Other | Kind::Blank)
+            && (before.is_empty() || l < before[0])
+            && let Some(&(_, n)) = counts(lines[l]).iter().find(|&&(_, n)| n != 3)
+        {
+            return Err(c.rule(l, format!("{DEALT}: {n} shown before anybody played")));
         }
     }
     for &l in &before {
@@ -960,16 +955,16 @@ pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Vi
                 ),
             ));
         }
-        if k > 0 {
-            if let Some(bot) = (0..3).find(|&b| !c.shown[b]) {
-                return Err(c.rule(
-                    turn.top_line,
-                    format!(
-                        "{COUNTS}: {}'s count was not shown since the human's last turn",
-                        c.bot_label(bot)
-                    ),
-                ));
-            }
+        if k > 0
+            && let Some(bot) = (0..3).find(|&b| !c.shown[b])
+        {
+            return Err(c.rule(
+                turn.top_line,
+                format!(
+                    "{COUNTS}: {}'s count was not shown since the human's last turn",
+                    c.bot_label(bot)
+                ),
+            ));
         }
         c.refilled_since_turn = false;
         c.shown = [false; 3];
@@ -989,16 +984,20 @@ pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Vi
         let mut said: Option<(usize, Told)> = None;
         let dealt = k == 0 && c.bot_names.iter().all(Option::is_none);
         for l in turn.last + 1..human_end {
-            // Each answer refused shows at least a line; a count line is no refusal.
-            if !lines[l].trim().is_empty()
-                && (kinds[l] == Kind::Refusal || counts(lines[l]).is_empty())
+            // A refusal says what is wrong, or asks again: a line with a refusal's word,
+            // or one that starts as another of the turn does (the question repeated).
+            let head: String = lines[l].chars().take(12).collect();
+            if kinds[l] == Kind::Refusal
+                || (head.chars().count() == 12
+                    && (turn.last + 1..human_end).any(|o| o != l && lines[o].starts_with(&head)))
             {
                 refusals += 1;
             }
-            if dealt && kinds[l] == Kind::Other {
-                if let Some(&(_, n)) = counts(lines[l]).iter().find(|&&(_, n)| n != 3) {
-                    return Err(c.rule(l, format!("{DEALT}: {n} shown before anybody played")));
-                }
+            if dealt
+                && kinds[l] == Kind::Other
+                && let Some(&(_, n)) = counts(lines[l]).iter().find(|&&(_, n)| n != 3)
+            {
+                return Err(c.rule(l, format!("{DEALT}: {n} shown before anybody played")));
             }
             match kinds[l] {
                 // What was said before a refusal was refused.
@@ -1051,16 +1050,16 @@ pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Vi
             }
             None => said.map(|(_, t)| t),
         };
-        if let (Some(Told::Play(shown)), Some((l, Told::Play(told_card)))) = (moved, said) {
-            if shown != told_card {
-                return Err(c.rule(
-                    l,
-                    format!(
-                        "a card played leaves the hand: {} left it",
-                        code_name(shown)
-                    ),
-                ));
-            }
+        if let (Some(Told::Play(shown)), Some((l, Told::Play(told_card)))) = (moved, said)
+            && shown != told_card
+        {
+            return Err(c.rule(
+                l,
+                format!(
+                    "a card played leaves the hand: {} left it",
+                    code_name(shown)
+                ),
+            ));
         }
         if let (Some(Told::Draw(None)), Some((_, Told::Draw(Some(card))))) = (moved, said) {
             moved = Some(Told::Draw(Some(card)));
@@ -1131,7 +1130,7 @@ pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Vi
                         let line = turns.get(k + 1).map_or(end, |t| t.top_line);
                         return Err(c.rule(
                             line,
-                            if ran_out { RECYCLED.to_owned() } else { format!("without a match the player takes the top card of the draw pile, which joins the hand (rule 6): the hand did not change") },
+                            if ran_out { RECYCLED.to_owned() } else { "without a match the player takes the top card of the draw pile, which joins the hand (rule 6): the hand did not change".to_owned() },
                         ));
                     }
                     c.answer(&turn.listed, top0, None, refusals, at_line)?;
