@@ -17,6 +17,10 @@ use rand::Rng;
 // The actions are the game's vocabulary (`game::Action`), defined below the strategies
 // that return them.
 pub use crate::action::Action;
+
+// The strong player searches worlds of this game, each rewritten in place from what its
+// seat saw: under the game, it is the one module besides the rules that sets its fields.
+pub mod mcts;
 use crate::card::{Color, ColorCard, EIGHT, TWO};
 use crate::deck::{DECK_SIZE, DeckOrder};
 use crate::error::Refusal;
@@ -26,22 +30,20 @@ use crate::strategy::Strategy;
 
 /// A game of Ochos Locos under some [`Rules`].
 #[derive(Clone, Debug, PartialEq)]
-// The fields the search's worlds set (`crate::mcts`, rewriting one game in place for
-// each world without allocating) are the crate's.
 pub struct Game {
-    pub(crate) rules: Rules,
-    pub(crate) players: Vec<Player>,
-    pub(crate) deck: Pile<ColorCard>,
+    rules: Rules,
+    players: Vec<Player>,
+    deck: Pile<ColorCard>,
     // The last card is the top; the whole pile is kept so cards can be counted.
-    pub(crate) discard_pile: Vec<ColorCard>,
+    discard_pile: Vec<ColorCard>,
     // Set after an 8 under the 8-card rule: the colour the next player must follow.
-    pub(crate) chosen_color: Option<Color>,
+    chosen_color: Option<Color>,
     // Consecutive 2s just played whose effect has not been used up.
     pub(crate) pending_twos: u8,
-    pub(crate) current: Option<usize>,
+    current: Option<usize>,
     // Consecutive turns on which a player could neither play nor draw.
-    pub(crate) passes: usize,
-    pub(crate) outcome: Option<Outcome>,
+    passes: usize,
+    outcome: Option<Outcome>,
     // The cards chance is to deal, in card order; `None` once dealt (or for a game set
     // up by hand, Java-style).
     pub(crate) to_deal: Option<DeckOrder>,
@@ -700,8 +702,8 @@ impl Strategy {
     /// hand, the card to match, the fresh 2s waiting). `None` only before the deal.
     pub fn next_action(self, observation: &Observation<'_>) -> Option<Action> {
         if self == Strategy::Mcts {
-            let seed = crate::mcts::seed_of(observation);
-            return crate::mcts::choose(observation, crate::mcts::DEFAULT_BUDGET, seed);
+            let seed = mcts::seed_of(observation);
+            return mcts::choose(observation, mcts::DEFAULT_BUDGET, seed);
         }
         let target = observation.card_to_match?;
         Some(self.action_on(

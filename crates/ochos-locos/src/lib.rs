@@ -225,7 +225,6 @@ pub mod error;
 pub mod face;
 pub mod files;
 pub mod game;
-pub mod mcts;
 pub mod player;
 pub mod render;
 #[cfg(feature = "replay")]
@@ -237,7 +236,7 @@ pub mod strategy;
 pub use action::Action;
 pub use error::Refusal;
 pub use files::Deal;
-pub use game::{Event, Game, NoWinner, Observation, Outcome, Play, Turn};
+pub use game::{Event, Game, NoWinner, Observation, Outcome, Play, Turn, mcts};
 pub use player::Player;
 pub use rules::{Rules, Variant};
 pub use strategy::Strategy;

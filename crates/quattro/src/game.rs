@@ -21,6 +21,8 @@ use crate::rules::{HAND_SIZE, PLAYERS, Rules};
 mod uno;
 mod world;
 
+pub use world::Seen;
+
 /// What the player whose turn it is does.
 ///
 /// As JSON (the web page's), `{"type": "play", "card": "W", "colour": "G"}` or

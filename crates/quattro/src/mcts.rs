@@ -17,7 +17,6 @@
 //! ([`RandomRollout`]). As an opponent it is seeded from its observation ([`seed_of`]), so
 //! a game against it replays from the game's seed.
 
-use cards_core::Color;
 use cards_core::ismcts::{Budget, Rollout, Search};
 use cards_core::protocol::{Agent, Seat, Stop};
 use rand::Rng;
@@ -25,60 +24,14 @@ use std::cell::RefCell;
 
 pub use cards_core::ismcts::RandomRollout;
 
-use crate::card::Card;
 use crate::game::{Action, Game, Observation};
-use crate::rules::{PLAYERS, Rules};
 use crate::strategy;
+
+pub use crate::game::Seen;
 
 /// The iterations of a decision at the console: well under 50 ms on one core in a
 /// release build (`benches/mcts.rs`; `BENCHMARKS.md`).
 pub const DEFAULT_BUDGET: Budget = Budget::Iterations(3000);
-
-/// What one seat saw, owned: the [`Observation`] copied out of the game, with the cards
-/// it has not seen worked out from it. All a world of the search is built from.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Seen {
-    pub(crate) seat: Seat,
-    pub(crate) rules: Rules,
-    pub(crate) hand: Vec<Card>,
-    pub(crate) top: Card,
-    pub(crate) color: Color,
-    pub(crate) hand_sizes: [usize; PLAYERS],
-    pub(crate) draw_pile: usize,
-    pub(crate) clockwise: bool,
-    // The deck less the hand and the top card, in card order.
-    unseen: Vec<Card>,
-}
-
-impl Seen {
-    /// What `view` shows.
-    pub fn new(view: &Observation<'_>) -> Seen {
-        let mut unseen = view.rules.deck();
-        for card in view.hand.iter().chain([&view.top]) {
-            if let Some(at) = unseen.iter().position(|c| c == card) {
-                unseen.remove(at);
-            }
-        }
-        // The canonical order that makes a world depend on what was seen alone.
-        unseen.sort_unstable();
-        Seen {
-            seat: view.seat,
-            rules: view.rules,
-            hand: view.hand.to_vec(),
-            top: view.top,
-            color: view.color,
-            hand_sizes: view.hand_sizes,
-            draw_pile: view.draw_pile,
-            clockwise: view.clockwise,
-            unseen,
-        }
-    }
-
-    /// The cards the seat has not seen, in card order.
-    pub fn unseen(&self) -> &[Card] {
-        &self.unseen
-    }
-}
 
 /// A rollout in which every seat plays by the bots' policy ([`strategy::next_play`]).
 #[derive(Clone, Copy, Debug, Default)]

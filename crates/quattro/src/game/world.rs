@@ -7,10 +7,58 @@ use cards_core::ismcts::Determinize;
 use cards_core::protocol::Seat;
 use rand::Rng;
 
-use super::{Game, Phase};
-use crate::mcts::Seen;
+use cards_core::Color;
+
+use super::{Game, Observation, Phase};
+use crate::card::Card;
 use crate::player::Player;
-use crate::rules::PLAYERS;
+use crate::rules::{PLAYERS, Rules};
+
+/// What one seat saw, owned: the [`Observation`] copied out of the game, with the cards
+/// it has not seen worked out from it. All a world of the search is built from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seen {
+    pub(crate) seat: Seat,
+    pub(crate) rules: Rules,
+    pub(crate) hand: Vec<Card>,
+    pub(crate) top: Card,
+    pub(crate) color: Color,
+    pub(crate) hand_sizes: [usize; PLAYERS],
+    pub(crate) draw_pile: usize,
+    pub(crate) clockwise: bool,
+    // The deck less the hand and the top card, in card order.
+    unseen: Vec<Card>,
+}
+
+impl Seen {
+    /// What `view` shows.
+    pub fn new(view: &Observation<'_>) -> Seen {
+        let mut unseen = view.rules.deck();
+        for card in view.hand.iter().chain([&view.top]) {
+            if let Some(at) = unseen.iter().position(|c| c == card) {
+                unseen.remove(at);
+            }
+        }
+        // The canonical order that makes a world depend on what was seen alone.
+        unseen.sort_unstable();
+        Seen {
+            seat: view.seat,
+            rules: view.rules,
+            hand: view.hand.to_vec(),
+            top: view.top,
+            color: view.color,
+            hand_sizes: view.hand_sizes,
+            draw_pile: view.draw_pile,
+            clockwise: view.clockwise,
+            unseen,
+        }
+    }
+
+    /// The cards the seat has not seen, in card order.
+    pub fn unseen(&self) -> &[Card] {
+        &self.unseen
+    }
+}
 
 impl Determinize for Game {
     type Seen = Seen;
@@ -30,7 +78,7 @@ impl Determinize for Game {
     /// shuffled, dealt to the other seats (their seen sizes), then to the draw pile (its
     /// seen size), the rest under the top card of the discard pile. A Quattro seat sees
     /// neither the discard pile below its top nor the turn count nor the passes in a
-    /// row (its [`Observation`](super::Observation) does not hold them): a world deals
+    /// row (its [`Observation`] does not hold them): a world deals
     /// the discards among the unseen cards, and starts the count of turns and passes at
     /// 0.
     fn resample<R: Rng + ?Sized>(&mut self, seen: &Seen, rng: &mut R) {
