@@ -74,6 +74,8 @@
 //! - [`simulate`]: many bot games on the workspace's harness: [`simulate::Setup`] (what
 //!   to simulate) and [`simulate::Worker`] (one thread's reused game and loop).
 //! - [`files`]: the deck file (`--deck`, `quattro deal`).
+//! - [`check`]: `quattro check`, a transcript of someone's Quattro program replayed
+//!   against the assignment's rules, the first broken rule named with its line.
 //! - [`face`]: the game as every front sees it (`impl Face for Game`): its [`face::Setup`]
 //!   (the options of a recording and a web request), action tokens, public lines, the
 //!   seat's [`face::View`], the rules text and the ending.
