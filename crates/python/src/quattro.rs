@@ -255,6 +255,29 @@ face_state!(
         self.state.apply_chance(&order)
     }
 
+    /// The strong player's choice (IS-MCTS, `quattro --opponent mcts`) for `seat`, the
+    /// seat to act: `iterations` searches from what the seat sees, never the hidden
+    /// cards, so the same view and `seed` give the same action whatever the others hold.
+    /// `seed` None: one drawn from the view, as the console's opponent does. ValueError
+    /// when `seat` is not the one to act.
+    #[pyo3(signature = (seat, iterations = 3000, seed = None))]
+    fn mcts_action(&self, seat: usize, iterations: u32, seed: Option<u64>) -> PyResult<i64> {
+        let view = self.observed(seat)?;
+        if self.state.game.actor() != Actor::Seat(seat) {
+            return Err(PyValueError::new_err(format!(
+                "seat {seat} is not the one to act"
+            )));
+        }
+        if iterations == 0 {
+            return Err(PyValueError::new_err("a search takes 1 iteration or more"));
+        }
+        let seed = seed.unwrap_or_else(|| ::quattro::mcts::seed_of(&view));
+        let budget = cards_core::ismcts::Budget::Iterations(iterations);
+        let action = ::quattro::mcts::choose(&view, budget, seed)
+            .ok_or_else(|| broken("a seat to act has no legal action"))?;
+        <Game as PyGame>::encode(action)
+    }
+
     /// What `seat` sees, the protocol's `observe(seat)`: 176 integers (docs/python.md);
     /// ValueError before the deal or for a seat past the table.
     fn observation(&self, seat: usize) -> PyResult<Vec<i32>> {

@@ -494,3 +494,30 @@ def test_render_modes(capsys):
     )
     with pytest.raises(ValueError, match="render_mode"):
         quattro.raw_env(render_mode="rgb")  # no mode; "rgb_array" is one (test_rgb_array.py)
+
+
+def test_the_strong_player_chooses_legally_and_plays_whole_games():
+    # The search at the seat to act: a legal action, the same for a seed; another seat is
+    # refused; and as an agent in PettingZoo's loop, a whole game.
+    from cardgames import quattro as q
+
+    state = q.QuattroState(5, "uno")
+    state.settle_chance()
+    seat = state.current_player()
+    action = state.mcts_action(seat, 200, seed=3)
+    assert action in state.legal_actions()
+    assert state.mcts_action(seat, 200, seed=3) == action
+    with pytest.raises(ValueError, match="not the one to act"):
+        state.mcts_action((seat + 1) % 4)
+
+    game = q.env(rules="uno")
+    game.reset(seed=2)
+    agent = q.MctsAgent(iterations=100, seed=1)
+    for name in game.agent_iter():
+        _, _, terminated, truncated, _ = game.last()
+        if terminated or truncated:
+            game.step(None)
+            continue
+        mask = game.observe(name)["action_mask"]
+        game.step(agent(game) if name == "player_0" else game.action_space(name).sample(mask))
+    assert game.unwrapped.state_.is_terminal()

@@ -37,7 +37,18 @@ import numpy as np
 from ._aec import CardGameEnv, integer, env_metadata, parallel, tallies, wrap
 from ._native import QuattroBot, QuattroState, play_quattro
 
-__all__ = ["env", "raw_env", "parallel_env", "play_batch", "QuattroBot", "QuattroState", "ACTIONS", "DRAW", "OBSERVATION_SIZE"]
+__all__ = [
+    "env",
+    "raw_env",
+    "parallel_env",
+    "play_batch",
+    "QuattroBot",
+    "QuattroState",
+    "MctsAgent",
+    "ACTIONS",
+    "DRAW",
+    "OBSERVATION_SIZE",
+]
 
 OBSERVATION_SIZE = 176
 ACTIONS = 63
@@ -147,3 +158,26 @@ def play_batch(games, seed=1, rules="quattro", max_turns=1000):
     --threads 1`` does: returns ``(winners, turns)``, numpy arrays (int8 seat, -1 for no
     winner; uint32 turns) a game."""
     return tallies(*play_quattro(games, seed, rules, max_turns))
+
+
+class MctsAgent:
+    """The strong player (information-set Monte Carlo tree search, ``quattro --opponent
+    mcts``) as an agent of the AEC environment: ``agent(env)`` is the action of the agent
+    to act, searched ``iterations`` times from what its seat sees, never the hidden
+    cards. With ``seed`` the choices are reproducible; without, each is seeded from the
+    seat's view, as the console's opponent is. (Under Quattro's rules it plays about as
+    well as the bots: BENCHMARKS.md.)"""
+
+    def __init__(self, iterations=3000, seed=None):
+        if int(iterations) < 1:
+            raise ValueError("a search takes 1 iteration or more")
+        self.iterations = int(iterations)
+        self.seed = seed
+
+    def __call__(self, env):
+        raw = env.unwrapped
+        seat = raw.agents.index(raw.agent_selection)
+        return raw.state_.mcts_action(seat, self.iterations, self.seed)
+
+    def __repr__(self):
+        return f"MctsAgent(iterations={self.iterations}, seed={self.seed!r})"
