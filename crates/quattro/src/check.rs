@@ -1374,19 +1374,21 @@ impl Checker<'_> {
         };
         let mut kept = Vec::new();
         let mut first_wrong = None;
+        let mut silent = None;
         for &(reading, start) in &self.ways.clone() {
             let rest = &answers[start.min(answers.len())..];
             match rest.iter().position(|a| take(reading, a).is_some()) {
-                // The answers ran out: the program read its own way.
-                None => kept.push((reading, answers.len())),
+                // No answer this way could have made the move: the program does not
+                // read this way.
+                None => {}
                 Some(offset) => {
                     let at = start + offset;
                     if take(reading, &answers[at]) == Some(card) {
+                        // Answers refused without a word: this way holds only if
+                        // another way explains the turn.
                         if at > start && refusals == 0 {
-                            return Err(self.rule(
-                                line,
-                                format!("{REFUSED}: `{}` was typed first", answers[start].trim()),
-                            ));
+                            silent.get_or_insert(start);
+                            continue;
                         }
                         if card.is_none() {
                             let typed = answers[at].trim().to_lowercase();
@@ -1398,6 +1400,12 @@ impl Checker<'_> {
                     }
                 }
             }
+        }
+        if let (true, Some(start)) = (kept.is_empty(), silent) {
+            return Err(self.rule(
+                line,
+                format!("{REFUSED}: `{}` was typed first", answers[start].trim()),
+            ));
         }
         if kept.is_empty() {
             let typed = first_wrong.map_or(String::new(), |at| answers[at].trim().to_owned());
