@@ -983,13 +983,23 @@ pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Vi
         let mut refusals = 0usize;
         let mut said: Option<(usize, Told)> = None;
         let dealt = k == 0 && c.bot_names.iter().all(Option::is_none);
+        // A refusal says what is wrong, or asks again: a line with a refusal's word, or
+        // one that starts as another of the turn does (the question repeated). Counted
+        // by the lines' first 12 characters, once each: a turn may be long.
+        let head = |l: usize| -> Option<&str> {
+            let (at, _) = lines[l].char_indices().nth(11)?;
+            let end = at + lines[l][at..].chars().next().map_or(0, char::len_utf8);
+            Some(&lines[l][..end])
+        };
+        let mut heads: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
         for l in turn.last + 1..human_end {
-            // A refusal says what is wrong, or asks again: a line with a refusal's word,
-            // or one that starts as another of the turn does (the question repeated).
-            let head: String = lines[l].chars().take(12).collect();
+            if let Some(h) = head(l) {
+                *heads.entry(h).or_default() += 1;
+            }
+        }
+        for l in turn.last + 1..human_end {
             if kinds[l] == Kind::Refusal
-                || (head.chars().count() == 12
-                    && (turn.last + 1..human_end).any(|o| o != l && lines[o].starts_with(&head)))
+                || head(l).is_some_and(|h| heads.get(h).is_some_and(|&n| n > 1))
             {
                 refusals += 1;
             }

@@ -201,3 +201,17 @@ fn a_program_without_card_codes_is_unreadable_not_wrong() {
     assert!(!violation.is_rule(), "{violation}");
     assert_eq!(violation.line, 4);
 }
+
+#[test]
+fn a_long_transcript_is_read_in_one_pass() {
+    // 50,000 refusals at one turn (about 3 MB, the most `quattro check` reads is 4):
+    // the lines are not compared each with each, so the check ends, and finds the play
+    // after them.
+    let refusals = "Type the code of a card to play, or draw: You don't hold Z9.\n".repeat(50_000);
+    let text = START.replace(
+        "Type the code of a card to play, or draw: You play R1.",
+        &format!("{refusals}Type the code of a card to play, or draw: You play R1."),
+    );
+    let checked = check(&text, None).unwrap();
+    assert_eq!(checked.turns, 2);
+}

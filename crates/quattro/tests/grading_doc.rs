@@ -21,7 +21,10 @@ fn every_example_of_the_grading_pages_quattro_section_works_verbatim() {
         .into_iter()
         .filter(|example| example.section == "Quattro")
         .collect();
-    assert!(!examples.is_empty(), "the page has no Quattro section any more");
+    assert!(
+        !examples.is_empty(),
+        "the page has no Quattro section any more"
+    );
 
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("grading-doc-quattro");
     let _ = std::fs::remove_dir_all(&dir);
