@@ -977,7 +977,11 @@ pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Vi
 
         // The human's part: up to the first bot's move or the end.
         let moves: Vec<usize> = (turn.last + 1..block_end)
-            .filter(|&l| matches!(kinds[l], Kind::BotPlay(_) | Kind::BotDraw | Kind::Win))
+            .filter(|&l| {
+                matches!(kinds[l], Kind::BotPlay(_) | Kind::BotDraw)
+                    // With one card left the human may win: their name may be unknown.
+                    || (kinds[l] == Kind::Win && (c.claims(l) || c.hand.len() == 1))
+            })
             .collect();
         let human_end = moves.first().copied().unwrap_or(block_end);
         let mut refusals = 0usize;
@@ -1175,7 +1179,7 @@ pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Vi
                         return c.won(&kinds, l + 1, Some(bot), human_turns);
                     }
                 }
-                Kind::Win => {
+                Kind::Win if c.claims(l) => {
                     return Err(c.rule(l, format!("{WINNER}: nobody has played their last card")));
                 }
                 Kind::Human | Kind::Other | Kind::Refill => c.counts(l, None)?,
@@ -1230,7 +1234,7 @@ fn finish(
     _must_play: bool,
 ) -> Result<Checked, Violation> {
     let end = c.lines.len();
-    if let Some(l) = (from..end).find(|&l| kinds[l] == Kind::Win && !c.infos[l].nobody) {
+    if let Some(l) = (from..end).find(|&l| kinds[l] == Kind::Win && c.claims(l)) {
         return Err(c.rule(l, format!("{WINNER}: nobody has played their last card")));
     }
     let said_end = (from.saturating_sub(1)..end).any(|l| {
@@ -1275,6 +1279,21 @@ fn finish(
 }
 
 impl Checker<'_> {
+    /// Whether line `l`, which speaks of winning, names a winner: the human ("you",
+    /// their name) or a bot by the name its moves showed. Words of winning that name
+    /// nobody known are the rules' text (`the first player with no cards left wins`).
+    fn claims(&self, l: usize) -> bool {
+        let info = &self.infos[l];
+        let line = self.lines[l];
+        !info.nobody
+            && (info.you
+                || self
+                    .bot_names
+                    .iter()
+                    .flatten()
+                    .any(|n| line.contains(n.as_str())))
+    }
+
     /// The end after a player played their last card (`bot`, or the human): the next
     /// line that is not blank names the winner, and nothing is played after it.
     fn won(

@@ -215,3 +215,38 @@ fn a_long_transcript_is_read_in_one_pass() {
     let checked = check(&text, None).unwrap();
     assert_eq!(checked.turns, 2);
 }
+
+/// What `quattro --seed SEED --echo` prints given `input`.
+fn ours(seed: u64, input: &str) -> String {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_quattro"))
+        .args(["--seed", &seed.to_string(), "--echo"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
+}
+
+#[test]
+fn our_consoles_random_games_pass_the_rules_shown_midway_included() {
+    // The rules (`?`) say "the first player with no cards left wins": no winner named.
+    let text = ours(1, "Ann\n?\ndraw\nhello\nq\n");
+    let checked = check(&text, None).unwrap_or_else(|v| panic!("{v}\n{text}"));
+    assert!(checked.quit && checked.winner.is_none(), "{checked}");
+    // Whole games: draw when nothing matches, else the first place that matches.
+    let moves = "draw\n1\n2\n3\n4\n5\n6\n7\n8\n".repeat(60);
+    for seed in 1..=30 {
+        let text = ours(seed, &format!("Ann\n{moves}"));
+        let checked = check(&text, None).unwrap_or_else(|v| panic!("seed {seed}: {v}\n{text}"));
+        assert!(checked.winner.is_some(), "seed {seed}: {checked}");
+    }
+}
