@@ -1150,14 +1150,9 @@ pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Vi
                     c.answer(&turn.listed, top0, None, refusals, at_line)?;
                 } else {
                     // The transcript ends at the human's turn.
-                    return finish(
-                        &c,
-                        &kinds,
-                        human_end,
-                        human_turns,
-                        None,
-                        hand.iter().any(|&x| matches(x, c.top)),
-                    );
+                    // The transcript ends at the human's turn: a quit there may be
+                    // said anywhere after the hand.
+                    return finish(&c, &kinds, turn.last + 1, human_turns);
                 }
             }
         }
@@ -1191,10 +1186,10 @@ pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Vi
                 return Err(c.rule(next.top_line, REPORTED));
             }
         } else {
-            return finish(&c, &kinds, block_end, human_turns, None, false);
+            return finish(&c, &kinds, block_end, human_turns);
         }
     }
-    finish(&c, &kinds, end, human_turns, None, false)
+    finish(&c, &kinds, end, human_turns)
 }
 
 fn empty_checker<'t>(
@@ -1223,16 +1218,9 @@ fn empty_checker<'t>(
     }
 }
 
-/// The end of a transcript without a winner at `from`: a quit, the answers run out, or
-/// a program that stopped (`must_draw`: at a turn where the human had to draw).
-fn finish(
-    c: &Checker<'_>,
-    kinds: &[Kind],
-    from: usize,
-    turns: u64,
-    winner: Option<String>,
-    _must_play: bool,
-) -> Result<Checked, Violation> {
+/// The end of a transcript without a winner, from line `from`: a quit, the answers run
+/// out, or a program that stopped.
+fn finish(c: &Checker<'_>, kinds: &[Kind], from: usize, turns: u64) -> Result<Checked, Violation> {
     let end = c.lines.len();
     if let Some(l) = (from..end).find(|&l| kinds[l] == Kind::Win && c.claims(l)) {
         return Err(c.rule(l, format!("{WINNER}: nobody has played their last card")));
@@ -1269,7 +1257,7 @@ fn finish(
         });
     }
     Ok(Checked {
-        winner,
+        winner: None,
         quit: true,
         turns,
         refills: c.refills,

@@ -239,14 +239,23 @@ fn ours(seed: u64, input: &str) -> String {
 #[test]
 fn our_consoles_random_games_pass_the_rules_shown_midway_included() {
     // The rules (`?`) say "the first player with no cards left wins": no winner named.
-    let text = ours(1, "Ann\n?\ndraw\nhello\nq\n");
-    let checked = check(&text, None).unwrap_or_else(|v| panic!("{v}\n{text}"));
-    assert!(checked.quit && checked.winner.is_none(), "{checked}");
+    // With its answers too: `q` quits, said on a line ("You quit: nobody won.").
+    let input = "Ann\n?\ndraw\nhello\nq\n";
+    let text = ours(1, input);
+    for given in [None, Some(answers(&input.lines().collect::<Vec<_>>()))] {
+        let checked = check(&text, given.as_deref()).unwrap_or_else(|v| panic!("{v}\n{text}"));
+        assert!(checked.quit && checked.winner.is_none(), "{checked}");
+    }
     // Whole games: draw when nothing matches, else the first place that matches.
     let moves = "draw\n1\n2\n3\n4\n5\n6\n7\n8\n".repeat(60);
     for seed in 1..=30 {
-        let text = ours(seed, &format!("Ann\n{moves}"));
-        let checked = check(&text, None).unwrap_or_else(|v| panic!("seed {seed}: {v}\n{text}"));
-        assert!(checked.winner.is_some(), "seed {seed}: {checked}");
+        let input = format!("Ann\n{moves}");
+        let text = ours(seed, &input);
+        let given = answers(&input.lines().collect::<Vec<_>>());
+        for given in [None, Some(given)] {
+            let checked = check(&text, given.as_deref())
+                .unwrap_or_else(|v| panic!("seed {seed}: {v}\n{text}"));
+            assert!(checked.winner.is_some(), "seed {seed}: {checked}");
+        }
     }
 }
