@@ -259,3 +259,15 @@ fn our_consoles_random_games_pass_the_rules_shown_midway_included() {
         }
     }
 }
+
+#[test]
+fn a_line_quoted_in_a_verdict_cannot_act_on_the_terminal() {
+    // A bot's play that does not match, with an escape sequence on its line.
+    let text = START.replace(
+        "Player 4 plays Y4 (2 cards).",
+        "Player 4 plays G4 (2 cards).\u{1b}[2J",
+    );
+    let said = check(&text, None).unwrap_err().to_string();
+    assert!(said.starts_with("line 13: "), "{said}");
+    assert!(!said.contains('\u{1b}'), "{said}");
+}

@@ -176,8 +176,10 @@ fn the_reference_solution_passes_every_game() {
     for seed in SEEDS {
         passes("solution", &dir, seed, &["Ann"]);
     }
-    // A blank name refused, and a refill (game 2).
+    // A blank name refused, and a refill (game 2); wrong selections refused (the kit's
+    // InvalidInputTest's: an unknown code, a word, a blank line).
     passes("solution", &dir, 2, &["", "  ", "Ann"]);
+    passes("solution", &dir, 3, &["Ann", "Z9", "hello", ""]);
     let given = answers(2, &["Ann"]);
     let checked = check(&play(&dir, 2, &given), Some(&given)).unwrap();
     assert_eq!(checked.refills, 1, "{checked}");
