@@ -847,14 +847,35 @@ pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Vi
             *k = Kind::Shown;
         }
     }
+    // The bots' names: the names that start lines without a word of a refusal, not to
+    // the human, more than once (their moves, their counts). A move of theirs with such
+    // a word ("Player 2 can't play and draws a card") is still a move, not a refusal.
+    let mut named = std::collections::HashMap::<String, usize>::new();
+    for l in first_top..end {
+        let i = &c.infos[l];
+        if kinds[l] != Kind::Shown && !i.refusal && !i.you && i.top.is_none() {
+            let name = bot_name(lines[l]);
+            let common = [
+                "the", "a", "an", "it", "this", "that", "there", "no", "card", "cards",
+            ];
+            if !name.is_empty() && !common.contains(&name.to_lowercase().as_str()) {
+                *named.entry(name).or_default() += 1;
+            }
+        }
+    }
     for l in first_top..end {
         if kinds[l] == Kind::Shown {
             continue;
         }
         let i = &c.infos[l];
+        let a_bots = || {
+            !i.you
+                && (!i.codes.is_empty() || i.draw_word)
+                && named.get(&bot_name(lines[l])).is_some_and(|&n| n > 1)
+        };
         kinds[l] = if lines[l].trim().is_empty() {
             Kind::Blank
-        } else if i.refusal {
+        } else if i.refusal && !a_bots() {
             Kind::Refusal
         } else if i.win {
             Kind::Win
