@@ -14,7 +14,8 @@
 //!   (a header such as `Your hand:` may come between) or right before it, listed in any
 //!   order, one card a line or all on one.
 //! - **A refusal** is a line with a word such as not, n't, invalid, try, again, error,
-//!   exception, sorry, wrong or must.
+//!   exception, sorry, wrong or must (or the question asked again); not a line that
+//!   starts with a bot's name, which is the bot's whatever its words.
 //! - **The human's move** is on a line speaking to them ("you", "your", or their name):
 //!   the card played or drawn, or a draw without its card; or, when no such line names
 //!   it, the change of the hand at the next turn.
