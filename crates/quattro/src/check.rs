@@ -78,7 +78,8 @@ pub struct Violation {
     pub line: usize,
     /// What is wrong there.
     pub problem: Problem,
-    /// The line as the program wrote it (`None`: the transcript had ended).
+    /// The line as the program wrote it, its terminal escape sequences left out
+    /// (`None`: the transcript had ended).
     pub got: Option<String>,
 }
 
@@ -735,6 +736,27 @@ fn echoed_name(lines: &[&str], infos: &[Info], until: usize) -> Option<String> {
         .next_back()
 }
 
+/// The text without its terminal escape sequences (`ESC [ … letter`): a terminal
+/// session (`script`) of a program that colours its cards holds them around the codes.
+fn without_escapes(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' && chars.peek() == Some(&'[') {
+            chars.next();
+            // Parameters and intermediates, up to the final byte.
+            for next in chars.by_ref() {
+                if ('@'..='~').contains(&next) {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 fn is_draw_answer(answer: &str) -> bool {
     let a = answer.trim().to_lowercase();
     [
@@ -747,7 +769,7 @@ fn is_draw_answer(answer: &str) -> bool {
 /// order (a grader that typed them), or `None` for a saved transcript, where the moves
 /// are read from what the program showed.
 pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Violation> {
-    let normalized = transcript.replace("\r\n", "\n");
+    let normalized = without_escapes(&transcript.replace("\r\n", "\n"));
     let lines: Vec<&str> = normalized.split('\n').collect();
     let lines: Vec<&str> = match lines.last() {
         Some(&"") => lines[..lines.len() - 1].to_vec(),

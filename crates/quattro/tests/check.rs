@@ -96,6 +96,9 @@ fn a_hand_worked_start_passes_in_every_reading() {
         .replace("  R1\n  Y7\n  G2\n", "  G2\n  Y7\n  R1\n")
         .replace("  Y7\n  G2\n", "  G2\n  Y7\n");
     check(&reversed, None).unwrap();
+    // A terminal session of a program that colours its cards.
+    let coloured = START.replace("R1", "\u{1b}[31mR1\u{1b}[0m");
+    check(&coloured, None).unwrap();
     // A bot's line may say why it draws in words of a refusal.
     let why = START.replace(
         "Player 3 draws a card",
