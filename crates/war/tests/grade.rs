@@ -328,3 +328,32 @@ fn a_game_stopped_before_its_end_without_q_fails() {
     assert_eq!(status, Some(1), "{report}{stderr}");
     assert!(report.contains("only q ends the game before"), "{report}");
 }
+
+/// The battle that ends the game may go unshown (no prompt follows it), after a number
+/// as after Enter: the summary tells. Once refused after a number, as fewer battles than
+/// asked ("a number plays that many battles"), which failed a variant of the kit that
+/// shows no hands after a war a player cannot finish (game 4 of its grading).
+#[test]
+fn the_battle_that_ends_the_game_may_go_unshown_after_a_number() {
+    let played = war()
+        .args(["--assignment", "--seed", "5"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(b"220\n10\n")?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    let text = String::from_utf8(played.stdout).unwrap();
+    assert!(text.contains("Battles fought: 226"), "{text}");
+    // The last battle's hands taken out.
+    let last_hands = text.rfind("Player 1 (0 cards)\n").unwrap();
+    let after = text[last_hands..].find("\n\n").unwrap() + last_hands;
+    let unshown = format!("{}{}", &text[..last_hands], &text[after + 1..]);
+    let typed = ["220".to_owned(), "10".to_owned()];
+    let checked = war::check::check(&unshown, Some(&typed)).unwrap_or_else(|v| panic!("{v}"));
+    assert_eq!(checked.winner.as_deref(), Some("Player 2"));
+    assert_eq!(checked.battles, 226);
+}
