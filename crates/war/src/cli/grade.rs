@@ -10,10 +10,11 @@
 //! line, its other options on the lines after it or not), and closes the input at any
 //! other question (War asks no other), as Ctrl-D would. The
 //! answers of game *i* come from `cards_core::rng::stream_rng(seed, i)`, so a grading is
-//! reproducible: mostly Enter, sometimes a number from 2 to 10 (numbers of about 10 or
-//! less keep a program that shows the hands only after the battles a number plays
-//! readable once won cards come back into play), and in some games `q` at a prompt
-//! chosen in advance (the summary on quit). Every game ends well within the timeout: at
+//! reproducible: mostly Enter, sometimes a number from 2 to 10 (lowered to leave the
+//! smaller pile on the screen 10 cards, Enter below 2: a program that shows the
+//! hands only after the battles a number plays stays readable, no won card coming back
+//! into play unseen), and in some games `q` at a prompt chosen in advance (the summary
+//! on quit). Every game ends well within the timeout: at
 //! the [`MAX_ANSWERS`]th prompt the answer is `q`.
 
 use std::ffi::OsString;
@@ -24,9 +25,10 @@ use grader::{Case, GradeError, Options, Output, Report, Sandbox, Verdict};
 use war::check::{self, Problem};
 
 /// The prompts a game is answered at most: the last is answered `q`. With numbers from 2
-/// to 10 a quarter of the time, about 450 battles, more than most games of War last;
-/// at a person's pace, a few seconds of a Java program.
-pub const MAX_ANSWERS: usize = 150;
+/// to 10 a quarter of the time (fewer while a hand is short), 300 to 750 battles, more
+/// than most games of War last (the median is 190); at a person's pace, a few seconds
+/// of a Java program.
+pub const MAX_ANSWERS: usize = 250;
 /// The share of games quit early (`q` at a prompt chosen in advance), in percent.
 const QUIT_PERCENT: u64 = 25;
 /// The share of answers that are a number (the rest are Enter), in percent.
@@ -61,13 +63,20 @@ impl Person {
         }
     }
 
-    /// The next answer at the prompt, without its line end.
-    pub fn next_answer(&mut self) -> String {
+    /// The next answer at the prompt, without its line end, when the hands on the screen
+    /// hold `fewest` cards at least (the smaller pile). A number drawn is lowered to leave
+    /// the smaller pile [`SPARE`] cards over, and is Enter when that leaves less than 2: a player who plays out their pile
+    /// within the battles a number plays brings won cards back into play in an order no
+    /// hands show, which a program showing the hands only after the last of them leaves
+    /// the checker unable to follow. Otherwise, Enter.
+    pub fn next_answer(&mut self, fewest: Option<u64>) -> String {
         let answer = if self.given >= self.quit_at {
             self.quit = true;
             "q".to_owned()
         } else if below(&mut self.rng, 100) < NUMBER_PERCENT {
-            (2 + below(&mut self.rng, 9)).to_string()
+            let n =
+                (2 + below(&mut self.rng, 9)).min(fewest.map_or(0, |f| f.saturating_sub(SPARE)));
+            if n >= 2 { n.to_string() } else { String::new() }
         } else {
             String::new()
         };
@@ -81,7 +90,33 @@ impl Person {
         if self.quit || !at_prompt(screen) {
             return Reply::Close;
         }
-        Reply::Answer(self.next_answer().into_bytes())
+        Reply::Answer(self.next_answer(fewest_cards(screen)).into_bytes())
+    }
+}
+
+/// The cards a number's battles leave over in the smaller pile, at the least: room for
+/// two wars (four cards each) and a little more.
+const SPARE: u64 = 10;
+
+/// The smaller of the last two numbers of cards on the screen (`Player 1 (26 cards):`,
+/// `Alice has 26 cards:`): the hands shown last, by the conventions (a hand names its
+/// number of cards). `None` when the screen shows fewer than two.
+fn fewest_cards(screen: &[u8]) -> Option<u64> {
+    // The last display is near the end: a bounded look, whatever the game's length.
+    let tail = &screen[screen.len().saturating_sub(16 * 1024)..];
+    let text = String::from_utf8_lossy(tail).to_lowercase();
+    let words: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || c == '(' || c == ')' || c == ':' || c == ',')
+        .filter(|w| !w.is_empty())
+        .collect();
+    let counts: Vec<u64> = words
+        .windows(2)
+        .filter(|pair| matches!(pair[1], "card" | "cards"))
+        .filter_map(|pair| pair[0].parse().ok())
+        .collect();
+    match counts.as_slice() {
+        [.., a, b] => Some((*a).min(*b)),
+        _ => None,
     }
 }
 
@@ -198,6 +233,44 @@ mod tests {
         assert!(!at_prompt(b""));
     }
 
+    #[test]
+    fn the_smaller_pile_is_read_from_the_last_hands() {
+        let screen = b"Player 1 (26 cards): 6C\nPlayer 2 (26 cards): 7D\n> \
+            Battle 1: Player 1 plays 6C. Player 2 wins and takes 2 cards.\n\
+            Player 1 (25 cards): 8C\nPlayer 2 (27 cards): 7D 6C\nEnter, a number or q > ";
+        assert_eq!(fewest_cards(screen), Some(25));
+        assert_eq!(
+            fewest_cards(b"Bob has 1 card:\n9H\nAlice has 51 cards:\n"),
+            Some(1)
+        );
+        assert_eq!(fewest_cards(b"Player 1: 6C 7D\nPlayer 2: 8H\n"), None);
+    }
+
+    /// A number only when the smaller pile keeps cards over, lowered to keep them;
+    /// otherwise Enter.
+    #[test]
+    fn a_short_pile_gets_enter_rather_than_a_number() {
+        for game in 0..40 {
+            let mut short = Person::new(7, game);
+            let mut unread = Person::new(7, game);
+            let mut long = Person::new(7, game);
+            let mut middle = Person::new(7, game);
+            for _ in 0..MAX_ANSWERS {
+                let (a, b, c) = (
+                    short.next_answer(Some(11)),
+                    unread.next_answer(None),
+                    long.next_answer(Some(26)),
+                );
+                assert!(a.is_empty() || a == "q", "{a}");
+                assert_eq!(a, b);
+                assert!(
+                    c == a || c.parse::<u64>().is_ok_and(|n| n + SPARE <= 26),
+                    "{c}"
+                );
+            }
+        }
+    }
+
     /// The same seed and game give the same answers; every game quits by the cap.
     #[test]
     fn answers_are_reproducible_and_end_by_the_cap() {
@@ -205,7 +278,7 @@ mod tests {
             let mut person = Person::new(seed, game);
             let mut all = Vec::new();
             while !person.quit {
-                all.push(person.next_answer());
+                all.push(person.next_answer(Some(26)));
             }
             all
         };
