@@ -305,6 +305,8 @@ struct Check<'t> {
     out_last_battle: Vec<usize>,
     /// The battle's winner and the table they took, until the hands are checked.
     won: Option<(usize, Vec<Card>)>,
+    /// The opening's line (from 1) and how many players it said play.
+    opened: Option<(usize, usize)>,
 }
 
 impl<'t> Check<'t> {
@@ -321,6 +323,7 @@ impl<'t> Check<'t> {
             positions: HashMap::new(),
             out_last_battle: Vec::new(),
             won: None,
+            opened: None,
         }
     }
 
@@ -381,9 +384,33 @@ impl<'t> Check<'t> {
         self.summary()
     }
 
+    /// The opening (`War, N players: …`, three lines saying how a battle goes), then
     /// `Initial hands:` and the deal: 52 cards, one at a time from Player 1.
     fn piles_at_deal(&mut self) -> Result<usize, String> {
-        if self.line()? != "Initial hands:" {
+        let mut line = self.line()?;
+        if line.starts_with("War, ") {
+            let players: usize = line["War, ".len()..]
+                .split(' ')
+                .next()
+                .and_then(|n| n.parse().ok())
+                .ok_or_else(|| self.fail("the opening names how many play", ""))?;
+            let said = format!(
+                "War, {players} players: in each battle every player turns over the top card of\n\
+                 their pile, and the highest takes the cards on the table; a tie for the highest\n\
+                 is a war."
+            );
+            let mut opening = line.to_owned();
+            for _ in 0..2 {
+                opening.push('\n');
+                opening.push_str(self.line()?);
+            }
+            if opening != said {
+                return Err(self.fail("the opening says how a battle goes", ""));
+            }
+            self.opened = Some((self.next - 2, players));
+            line = self.line()?;
+        }
+        if line != "Initial hands:" {
             return Err(self.fail("the transcript opens with `Initial hands:`", ""));
         }
         while self.peek().is_some_and(|l| l.starts_with("Player ")) {
@@ -397,6 +424,15 @@ impl<'t> Check<'t> {
         let players = self.piles.len();
         if !(2..=8).contains(&players) {
             return Err(self.fail("2 to 8 players", format!("{players} hands")));
+        }
+        if let Some((at, said)) = self.opened
+            && said != players
+        {
+            return Err(format!(
+                "line {at}: the opening names as many players as are dealt hands\n  \
+                 line {at}: {}\n  {players} hands",
+                self.lines[at - 1]
+            ));
         }
         for (seat, pile) in self.piles.iter().enumerate() {
             let want = DECK / players + usize::from(seat < DECK % players);
@@ -1008,6 +1044,14 @@ fn broken_sentences_are_refused() {
             true,
             "\nWar 2: Player 5 and Player 7 have no cards to lay.\n",
             "\nWar 2:.\n",
+        ),
+        // The opening names as many players as are dealt hands.
+        (
+            3,
+            2,
+            false,
+            "War, 2 players: in each battle",
+            "War, 3 players: in each battle",
         ),
     ] {
         let text = transcript(seed, players, fixed);
