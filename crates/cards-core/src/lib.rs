@@ -29,6 +29,8 @@
 //!   written down: `--record FILE` for every game, and the seeds of `Play again?`.
 //! - [`ismcts`]: the strong player, information-set Monte Carlo tree search over the
 //!   protocol, which sees only what a seat saw ([`ismcts::Determinize`]).
+//! - [`check`]: what a transcript checker reports, a broken rule or an unreadable
+//!   line (`war::check`, `quattro::check`).
 //! - [`console`]: prompting a person, re-asking on invalid answers, ending cleanly on
 //!   end of input.
 //!
@@ -36,6 +38,7 @@
 //! prompts) and the binaries' `cli` does I/O. Game crates depend on this one, never on
 //! each other.
 
+pub mod check;
 #[cfg(feature = "clap")]
 pub mod cli;
 pub mod color;

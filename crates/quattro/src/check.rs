@@ -61,51 +61,8 @@ pub struct Checked {
     pub readings: Vec<String>,
 }
 
-/// What is wrong at a line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Problem {
-    /// A rule of the assignment broken; the text says what the rule required.
-    Rule(String),
-    /// Something the checker could not find or read in the free format, such as the
-    /// hand after the top card.
-    Unreadable(String),
-}
-
-/// The first line that breaks a rule, or that could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Violation {
-    /// Its number, from 1 (one past the last line when the transcript ended too soon).
-    pub line: usize,
-    /// What is wrong there.
-    pub problem: Problem,
-    /// The line as the program wrote it, its terminal escape sequences left out
-    /// (`None`: the transcript had ended).
-    pub got: Option<String>,
-}
-
-impl Violation {
-    /// Whether this is a rule broken (not something unreadable).
-    pub fn is_rule(&self) -> bool {
-        matches!(self.problem, Problem::Rule(_))
-    }
-}
-
-impl fmt::Display for Violation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.problem {
-            Problem::Rule(rule) => write!(f, "line {}: {rule}; got ", self.line)?,
-            Problem::Unreadable(what) => {
-                write!(f, "line {}: could not read: {what}; got ", self.line)?
-            }
-        }
-        match &self.got {
-            // Quoted like any input in an error: the line is the graded program's, and an
-            // escape sequence in it must not act on the grader's terminal.
-            Some(line) => write!(f, "`{}`", cards_core::input::quoted_line(line)),
-            None => write!(f, "the end of the transcript"),
-        }
-    }
-}
+// What a checker reports is every checker's (`cards_core::check`).
+pub use cards_core::check::{Problem, Violation};
 
 impl fmt::Display for Checked {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
