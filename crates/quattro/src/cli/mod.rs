@@ -2,6 +2,8 @@
 //! knows clap; the games themselves are played by the library ([`quattro::console`],
 //! [`quattro::simulate`]) through the workspace's game loop.
 
+mod grade;
+
 use std::fs::File;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
@@ -15,7 +17,8 @@ use cards_core::record::{RecordError, Recorder, ReplayFileError, replay_file};
 use cards_core::rng::rng_from_seed;
 use cards_core::sim_cli::{SimArgs, simulate};
 use cards_core::tokens::ParseError;
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use grader::args::{AutograderArgs, RunArgs};
 
 use cards_core::console::Reply;
 use cards_core::paint::CardStyle;
@@ -121,6 +124,113 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         answers: Option<PathBuf>,
     },
+    /// Grade a Quattro program: play it N times as a person would and check every game.
+    #[command(after_help = GRADE_HELP)]
+    Grade(GradeArgs),
+    /// Write a Gradescope autograder zip: setup.sh, run_autograder, this binary.
+    #[command(after_help = GRADESCOPE_HELP)]
+    Gradescope(GradescopeArgs),
+}
+
+const GRADE_HELP: &str = "\
+COMMAND is run once per game and played as a person would: an answer is typed only once
+the program waits for input, one line at a time, so a program that opens a new Scanner
+on each turn is graded as fairly as one that keeps one. The person reads the screen as
+`quattro check` does: at the name question a name (in some games first an empty line,
+which must be refused); at the move question a card of the hand shown that matches the
+top card (by its code, or by its place when the question asks for a number), or draw (0
+when the question offers 0) when none matches, in some turns after an answer that must
+be refused (an unknown code, a card not held or not matching, a draw while holding a
+match); a colour's letter at a question naming a colour; the end of the input at any
+other question, and after 400 answers. Each transcript is checked as `quattro check`
+does, knowing the answers. A game passes (naming the readings of the text it took), or
+fails with the first line that breaks a rule or could not be read (`could not read:
+...`), a crash (exit status or signal, the last lines of standard error), a timeout, or
+no output.
+
+Each game runs isolated: in a bubblewrap sandbox, with its own copy of --submission (as
+the compile step left it) as its working directory and nothing else of the machine in
+sight (a clean environment, no network, no kernel keyrings), every process it starts
+killed when the game ends, and limits on memory (one budget for all its processes where a
+control group can be made), processes, file size and CPU time (without bubblewrap, as
+root: a dedicated user id; --no-sandbox: as the grader). The report names the isolation
+and the limits. The same --seed gives the same answers to the same screens; the deal is
+the program's own.
+
+Exit status: 0 every game passed, 1 some failed, 2 bad usage (nothing graded).
+
+Examples:
+  quattro grade --games 20 --seed 1 --submission student --compile 'javac -proc:none ./*.java' -- java Game
+  quattro grade --games 20 --seed 1 --format gradescope -- python3 quattro.py > results.json";
+
+#[derive(Debug, Args)]
+struct GradeArgs {
+    /// Games to play, 1 to 1000.
+    #[arg(long, value_name = "N", default_value_t = 20,
+          value_parser = clap::value_parser!(u64).range(1..=1000))]
+    games: u64,
+    /// Seed of the answers (a random one is chosen and shown on stderr if none is given).
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    #[command(flatten)]
+    run: RunArgs,
+    #[command(flatten)]
+    marking: MarkingArgs,
+}
+
+const GRADESCOPE_HELP: &str = "\
+The zip follows Gradescope's layout: Gradescope unpacks it into /autograder/source, runs
+setup.sh once (it installs bubblewrap when missing, then --setup), and for each
+submission runs run_autograder, which grades the files in /autograder/submission with
+`quattro grade` (isolated, --format gradescope, the same --seed for every student) into
+/autograder/results/results.json. Set AUTOGRADER_ROOT to try the zip in a folder laid out
+the same way. The binary packed is this one: build it in release (`cargo build --release
+-p quattro`) on Linux x86-64.
+
+Example:
+  quattro gradescope --games 20 --seed 1 --out autograder.zip --given dist/quattro-instructor/given \\
+    --compile 'javac -proc:none ./*.java' -- java Game";
+
+/// The marks of the games and what students see of them: the options `grade` and
+/// `gradescope` share. No feedback flags: Quattro's reports quote the rule broken, never
+/// an expected output.
+type MarkingArgs = grader::args::MarkingArgs<grader::args::NoFeedbackArgs>;
+
+/// The name of game `game` (from 1) in the reports, as `grade::grade` names it.
+fn game_name(game: u64) -> String {
+    format!("game-{game:02}")
+}
+
+/// Refuses a --weight or --visibility pattern of `marking` that matches none of the
+/// `games`.
+fn check_marking(marking: &MarkingArgs, games: u64) -> Result<(), Failure> {
+    let names: Vec<String> = (1..=games).map(game_name).collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    match marking.unmatched(&names) {
+        Some(pattern) => Err(Failure::Marking(format!(
+            "'{pattern}' matches no game (game-01 to {})",
+            game_name(games)
+        ))),
+        None => Ok(()),
+    }
+}
+
+#[derive(Debug, Args)]
+struct GradescopeArgs {
+    /// Games to play, 1 to 1000.
+    #[arg(long, value_name = "N", default_value_t = 20,
+          value_parser = clap::value_parser!(u64).range(1..=1000))]
+    games: u64,
+    /// Seed of the answers: every student meets the same person.
+    #[arg(long, value_name = "S")]
+    seed: u64,
+    #[command(flatten)]
+    autograder: AutograderArgs,
+    #[command(flatten)]
+    marking: MarkingArgs,
+    /// The student's program and its arguments, after `--`, run in the submission.
+    #[arg(last = true, required = true, value_name = "COMMAND")]
+    command: Vec<String>,
 }
 
 const CHECK_HELP: &str = "\
@@ -312,6 +422,15 @@ enum Failure {
     /// The game loop stopped on a bug (a refused step, a broken invariant).
     #[error("{}", play_line(.0))]
     Play(PlayError<Refusal>),
+    /// A grading that could not be run (`quattro grade`).
+    #[error("{0}")]
+    Grade(#[from] grader::GradeError),
+    /// A sandbox that could not be set up (`quattro grade`).
+    #[error("{0}")]
+    Sandbox(#[from] grader::SandboxError),
+    /// A --weight or --visibility pattern that matches no game.
+    #[error("{0}")]
+    Marking(String),
 }
 
 impl From<ReplayFileError> for Failure {
@@ -407,6 +526,54 @@ fn run_check(path: &Path, answers: Option<&Path>) -> Result<ExitCode, Failure> {
     Ok(ExitCode::from(status))
 }
 
+/// `quattro grade`: a program played N times as a person would and every game checked.
+fn run_grade(args: &GradeArgs) -> Result<ExitCode, Failure> {
+    let seed = resolve_seed(PROGRAM, args.seed);
+    let run = &args.run;
+    // No --strict: without expected outputs there is no project's own reading to keep to.
+    let options = run.options(false, args.marking.tell_case);
+    check_marking(&args.marking, args.games)?;
+    let marking = args.marking.marking();
+    let graded = run
+        .sandbox(Vec::new())
+        .map_err(Failure::from)
+        .and_then(|sandbox| {
+            grade::grade(args.games, seed, &sandbox, &run.command, &options).map_err(Failure::from)
+        })
+        .and_then(|mut report| {
+            marking.apply(&mut report).map_err(Failure::Marking)?;
+            Ok(report)
+        });
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let status = run.conclude(graded, None, &mut out, Failure::Io)?;
+    Ok(ExitCode::from(status))
+}
+
+/// `quattro gradescope`: the autograder zip, grading with a fixed seed.
+fn run_gradescope(args: &GradescopeArgs) -> Result<ExitCode, Failure> {
+    check_marking(&args.marking, args.games)?;
+    let mut grade = vec![
+        "grade".to_owned(),
+        "--games".to_owned(),
+        args.games.to_string(),
+        "--seed".to_owned(),
+        args.seed.to_string(),
+    ];
+    grade.extend(args.autograder.grade_args());
+    grade.extend(args.marking.grade_args());
+    let zip = args.autograder.autograder(
+        PROGRAM,
+        vec![grader::zip::Part {
+            grade,
+            command: args.command.clone(),
+            compile: args.autograder.compile.clone(),
+            cases: None,
+        }],
+    );
+    args.autograder.write(&zip, &mut io::stdout().lock())?;
+    Ok(ExitCode::SUCCESS)
+}
+
 /// Parses the arguments and runs the command. Exit status: 0 when the game ended, 1 when
 /// the input ended first, 2 for bad usage or a bad deck file (nothing is played) or an
 /// I/O error.
@@ -427,6 +594,8 @@ fn try_main(cli: Cli) -> Result<ExitCode, Failure> {
             transcript,
             answers,
         }) => run_check(&transcript, answers.as_deref()),
+        Some(Command::Grade(args)) => run_grade(&args),
+        Some(Command::Gradescope(args)) => run_gradescope(&args),
         None => run_game(&cli.play),
     }
 }
