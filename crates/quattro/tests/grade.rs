@@ -207,3 +207,112 @@ fn mutants_fail_naming_their_rule() {
         assert!(report.contains(rule), "{name}: {report}");
     }
 }
+
+/// Our own program (its screen is its own, not the kit's, but keeps the conventions)
+/// passes every game, graded the same way twice for a seed and otherwise for another.
+#[test]
+fn our_own_program_passes_every_game_the_same_way_for_a_seed() {
+    let grade = |seed: &str| {
+        let output = Command::new(env!("CARGO_BIN_EXE_quattro"))
+            .args(["grade", "--games", "6", "--seed", seed, "--jobs", "2"])
+            .args(["--timeout", "60", "--no-sandbox", "--"])
+            .args([env!("CARGO_BIN_EXE_quattro"), "--seed", "5"])
+            .output()
+            .unwrap();
+        let report = String::from_utf8_lossy(&output.stdout).into_owned();
+        assert_eq!(output.status.code(), Some(0), "{report}");
+        assert!(report.contains("6 of 6 cases passed"), "{report}");
+        report
+            .lines()
+            .filter(|line| line.starts_with("game-") || line.starts_with("    "))
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    let first = grade("2");
+    assert_eq!(first, grade("2"));
+    assert_ne!(first, grade("4"));
+}
+
+/// `quattro gradescope` writes an autograder zip whose `run_autograder`, run in a folder
+/// laid out as Gradescope's (`AUTOGRADER_ROOT` for `/autograder`), compiles and grades
+/// the kit's solution (every game passes) and the mutant that deals four cards (every
+/// game fails, naming the rule), with the fields Gradescope reads.
+#[test]
+fn run_autograder_from_the_zip_grades_a_right_and_a_faulty_quattro() {
+    if !tools() {
+        return;
+    }
+    let right = build("zip-solution", None, &[]);
+    let faulty = build("zip-four-cards", Some("mutants/four-cards-dealt"), &[]);
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("quattro-grade/zip");
+    let _ = std::fs::remove_dir_all(&root);
+    let ag = root.join("autograder");
+    std::fs::create_dir_all(ag.join("source")).unwrap();
+    let zip = root.join("autograder.zip");
+    let written = Command::new(env!("CARGO_BIN_EXE_quattro"))
+        .args([
+            "gradescope",
+            "--games",
+            "3",
+            "--seed",
+            "1",
+            "--timeout",
+            "60",
+        ])
+        .arg("--out")
+        .arg(&zip)
+        .args([
+            "--compile",
+            "javac -nowarn -encoding UTF-8 -d . ./*.java",
+            "--",
+        ])
+        .args(["java", "quattrotest.QuattroTest"])
+        .output()
+        .unwrap();
+    assert!(written.status.success(), "{written:?}");
+    // Python's zipfile: a reader apart from the grader's writer; modes kept.
+    let script = "import os,sys,zipfile\nz=zipfile.ZipFile(sys.argv[1])\nfor i in z.infolist():\n    p=z.extract(i,sys.argv[2])\n    os.chmod(p,(i.external_attr>>16)&0o777)\n";
+    let unzipped = Command::new("python3")
+        .args(["-c", script])
+        .arg(&zip)
+        .arg(ag.join("source"))
+        .status()
+        .unwrap();
+    assert!(unzipped.success());
+    std::fs::copy(ag.join("source/run_autograder"), ag.join("run_autograder")).unwrap();
+    // The student hands in the sources: those `build` compiled into `out`.
+    let grade = |out: &Path| -> serde_json::Value {
+        let sources = out.parent().unwrap().join("src/quattrotest");
+        let submission = ag.join("submission");
+        let _ = std::fs::remove_dir_all(&submission);
+        let _ = std::fs::remove_dir_all(ag.join("results"));
+        std::fs::create_dir_all(&submission).unwrap();
+        for entry in std::fs::read_dir(&sources).unwrap() {
+            let entry = entry.unwrap();
+            std::fs::copy(entry.path(), submission.join(entry.file_name())).unwrap();
+        }
+        let status = Command::new(ag.join("run_autograder"))
+            .env("AUTOGRADER_ROOT", &ag)
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let text = std::fs::read_to_string(ag.join("results/results.json")).unwrap();
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
+    };
+    let passed = grade(&right);
+    assert_eq!(passed["score"], 3.0, "{passed}");
+    let failed = grade(&faulty);
+    assert_eq!(failed["score"], 0.0, "{failed}");
+    let tests = failed["tests"].as_array().cloned().unwrap_or_default();
+    assert_eq!(tests.len(), 3, "{failed}");
+    for test in &tests {
+        assert_eq!(test["status"], "failed", "{test}");
+        assert_eq!(test["output_format"], "text", "{test}");
+        assert!(
+            test["output"].as_str().is_some_and(
+                |o| o.starts_with("line ") && o.contains("each player is dealt three cards")
+            ),
+            "{test}"
+        );
+    }
+}

@@ -1,6 +1,6 @@
 //! Grading someone's Quattro program (`quattro grade`): play it N times as a person
-//! would, and check each game's transcript against the rules ([`quattro::check`]) with
-//! the answers actually given.
+//! would, and check what each game printed against the rules ([`quattro::check`]) with
+//! the answers actually given apart ([`judge`] says why not the terminal's transcript).
 //!
 //! The deal is the program's own (random), so nothing can be compared with an expected
 //! output, and a program may open a new `Scanner` on each turn (a real student's
