@@ -193,6 +193,10 @@ fn mutants_fail_naming_their_rule() {
             "blank-name-accepted",
             "the blank name was taken as the name",
         ),
+        (
+            "draw-while-holding-a-match",
+            "rule 5: with a matching card the player plays it",
+        ),
     ] {
         let header =
             std::fs::read_to_string(root().join(format!("kits/quattro/mutants/{name}.patch")))

@@ -39,7 +39,7 @@ pub const MAX_ANSWERS: usize = 400;
 /// The share of games whose name question is first answered with an empty line.
 const BLANK_NAME_PERCENT: u64 = 30;
 /// The share of turns that first get an answer to be refused, in percent.
-const WRONG_PERCENT: u64 = 25;
+const WRONG_PERCENT: u64 = 50;
 /// The names the person types.
 const NAMES: [&str; 4] = ["Ann", "Bea", "Cal", "Dev"];
 /// How many of the screen's last lines may hold the question.
