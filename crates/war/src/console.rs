@@ -443,7 +443,7 @@ mod tests {
                 red("2D")
             )
         );
-        for line in wrapped(&"Player 1 (26 cards): 10C".repeat(1), 12).lines() {
+        for line in wrapped("Player 1 (26 cards): 10C 2S", 12).lines() {
             assert!(!line.ends_with(' '), "{line:?}");
         }
     }
