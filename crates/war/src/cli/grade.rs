@@ -254,7 +254,6 @@ mod tests {
             let mut short = Person::new(7, game);
             let mut unread = Person::new(7, game);
             let mut long = Person::new(7, game);
-            let mut middle = Person::new(7, game);
             for _ in 0..MAX_ANSWERS {
                 let (a, b, c) = (
                     short.next_answer(Some(11)),
