@@ -15,10 +15,14 @@
 //!   (`--show-expected`, `--verdict-only`). Their meaning is [`Marking`]'s, and an
 //!   autograder's grade line repeats them ([`marking_args`]).
 //!
+//! - [`PlayedArgs`] and [`PlayedAutograderArgs`], a game played N times as a person
+//!   (Pig, War, Quattro): `--games` and the `--seed` of the answers; with
+//!   [`MarkingArgs::unmatched_game`], the one error of a pattern that names no game.
+//!
 //! What only one game has stays in that game: the cases it reads, Ochos Locos'
-//! `--strict`, `--part` and `--problem`, Pig's `--games` and `--seed`. The games flatten
-//! these and word their own errors. The help is worded to be true of both: a Pig
-//! grading's cases are its games, and each is one run.
+//! `--strict`, `--part` and `--problem`. The games flatten these and word their own
+//! errors. The help is worded to be true of all: a played game's cases are its games,
+//! and each is one run.
 
 use std::ffi::OsString;
 use std::io::{self, Write};
@@ -31,6 +35,32 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use crate::report::{self, Feedback, Marking, Visibility};
 use crate::zip::{self, Autograder, marking_args};
 use crate::{Format, Limits, Options, Report, Request, Sandbox, SandboxError};
+
+/// How a game played as a person is graded (`pig grade`, `war grade`, `quattro grade`):
+/// how many games, and the seed of the answers.
+#[derive(Args, Clone, Debug)]
+pub struct PlayedArgs {
+    /// Games to play, 1 to 1000.
+    #[arg(long, value_name = "N", default_value_t = 20,
+          value_parser = clap::value_parser!(u64).range(1..=1000))]
+    pub games: u64,
+    /// Seed of the answers (a random one is chosen and shown on stderr if none is given).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+}
+
+/// [`PlayedArgs`] for an autograder (`GAME gradescope`): the seed is given, the same for
+/// every student.
+#[derive(Args, Clone, Debug)]
+pub struct PlayedAutograderArgs {
+    /// Games to play, 1 to 1000.
+    #[arg(long, value_name = "N", default_value_t = 20,
+          value_parser = clap::value_parser!(u64).range(1..=1000))]
+    pub games: u64,
+    /// Seed of the answers: every student meets the same person.
+    #[arg(long, value_name = "S")]
+    pub seed: u64,
+}
 
 /// The options of a grading run (`grade`), the program to grade last.
 #[derive(Args, Clone, Debug)]
@@ -297,6 +327,19 @@ impl<F: Args + FeedbackChoice> MarkingArgs<F> {
     /// nothing. Each game words the error (its cases are games in Pig).
     pub fn unmatched(&self, names: &[&str]) -> Option<String> {
         self.marking().unmatched(names).map(crate::printable)
+    }
+
+    /// The error of a `--weight` or `--visibility` pattern that matches none of a played
+    /// grading's `games` games (`game-01` to `game-NN`, [`crate::game_name`]).
+    pub fn unmatched_game(&self, games: u64) -> Option<String> {
+        let names: Vec<String> = (1..=games).map(crate::game_name).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        self.unmatched(&names).map(|pattern| {
+            format!(
+                "'{pattern}' matches no game (game-01 to {})",
+                crate::game_name(games)
+            )
+        })
     }
 
     /// The same options for the grade line of an autograder, quoted for the shell, in

@@ -157,6 +157,12 @@ impl Default for Options {
     }
 }
 
+/// The name of game `game` (from 1) in the report of a game played N times (Pig, War,
+/// Quattro): `game-01`, so that the names sort in order.
+pub fn game_name(game: u64) -> String {
+    format!("game-{game:02}")
+}
+
 /// One job per core.
 pub fn default_jobs() -> usize {
     thread::available_parallelism().map_or(1, usize::from)

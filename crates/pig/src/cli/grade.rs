@@ -60,7 +60,7 @@ pub fn grade(
         .map(|game| {
             let answers = answers(seed, game);
             let stdin: String = answers.iter().map(|a| format!("{a}\n")).collect();
-            Case::with(format!("game-{:02}", game + 1), stdin.into_bytes(), answers)
+            Case::with(grader::game_name(game + 1), stdin.into_bytes(), answers)
         })
         .collect();
     grader::grade(sandbox, command, &cases, options, |case, output| {

@@ -364,7 +364,7 @@ pub fn grade(
     options: &Options,
 ) -> Result<Report, GradeError> {
     let cases: Vec<Case<u64>> = (0..games)
-        .map(|game| Case::with(format!("game-{:02}", game + 1), Vec::new(), game))
+        .map(|game| Case::with(grader::game_name(game + 1), Vec::new(), game))
         .collect();
     grader::grade_paced(
         sandbox,

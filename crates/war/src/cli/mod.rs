@@ -17,7 +17,7 @@ use cards_core::protocol::{ChanceSource, GameState, PlayError, Stop, Tape};
 use cards_core::rng::rng_from_seed;
 use cards_core::sim_cli::{SimArgs, simulate};
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use grader::args::{AutograderArgs, RunArgs};
+use grader::args::{AutograderArgs, PlayedArgs, PlayedAutograderArgs, RunArgs};
 
 use cards_core::record::{RecordError, Recorder, ReplayFileError, replay_file};
 use war::console::{self, ConsoleError, Ending, Mode, Options};
@@ -230,13 +230,8 @@ Examples:
 
 #[derive(Debug, Args)]
 struct GradeArgs {
-    /// Games to play, 1 to 1000.
-    #[arg(long, value_name = "N", default_value_t = 20,
-          value_parser = clap::value_parser!(u64).range(1..=1000))]
-    games: u64,
-    /// Seed of the answers (a random one is chosen and shown on stderr if none is given).
-    #[arg(long, value_name = "S")]
-    seed: Option<u64>,
+    #[command(flatten)]
+    played: PlayedArgs,
     #[command(flatten)]
     run: RunArgs,
     #[command(flatten)]
@@ -261,34 +256,10 @@ Example:
 /// expected output.
 type MarkingArgs = grader::args::MarkingArgs<grader::args::NoFeedbackArgs>;
 
-/// The name of game `game` (from 1) in the reports, as `grade::grade` names it.
-fn game_name(game: u64) -> String {
-    format!("game-{game:02}")
-}
-
-/// Refuses a --weight or --visibility pattern of `marking` that matches none of the
-/// `games`.
-fn check_marking(marking: &MarkingArgs, games: u64) -> Result<(), Failure> {
-    let names: Vec<String> = (1..=games).map(game_name).collect();
-    let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    match marking.unmatched(&names) {
-        Some(pattern) => Err(Failure::Marking(format!(
-            "'{pattern}' matches no game (game-01 to {})",
-            game_name(games)
-        ))),
-        None => Ok(()),
-    }
-}
-
 #[derive(Debug, Args)]
 struct GradescopeArgs {
-    /// Games to play, 1 to 1000.
-    #[arg(long, value_name = "N", default_value_t = 20,
-          value_parser = clap::value_parser!(u64).range(1..=1000))]
-    games: u64,
-    /// Seed of the answers: every student meets the same person.
-    #[arg(long, value_name = "S")]
-    seed: u64,
+    #[command(flatten)]
+    played: PlayedAutograderArgs,
     #[command(flatten)]
     autograder: AutograderArgs,
     #[command(flatten)]
@@ -552,17 +523,20 @@ fn run_check(path: &Path) -> Result<ExitCode, Failure> {
 
 /// `war grade`: a program played N times as a person would and every game checked.
 fn run_grade(args: &GradeArgs) -> Result<ExitCode, Failure> {
-    let seed = resolve_seed(PROGRAM, args.seed);
+    let seed = resolve_seed(PROGRAM, args.played.seed);
     let run = &args.run;
     // No --strict: without expected outputs there is no project's own reading to keep to.
     let options = run.options(false, args.marking.tell_case);
-    check_marking(&args.marking, args.games)?;
+    if let Some(message) = args.marking.unmatched_game(args.played.games) {
+        return Err(Failure::Marking(message));
+    }
     let marking = args.marking.marking();
     let graded = run
         .sandbox(Vec::new())
         .map_err(Failure::from)
         .and_then(|sandbox| {
-            grade::grade(args.games, seed, &sandbox, &run.command, &options).map_err(Failure::from)
+            grade::grade(args.played.games, seed, &sandbox, &run.command, &options)
+                .map_err(Failure::from)
         })
         .and_then(|mut report| {
             marking.apply(&mut report).map_err(Failure::Marking)?;
@@ -575,13 +549,15 @@ fn run_grade(args: &GradeArgs) -> Result<ExitCode, Failure> {
 
 /// `war gradescope`: the autograder zip, grading with a fixed seed.
 fn run_gradescope(args: &GradescopeArgs) -> Result<ExitCode, Failure> {
-    check_marking(&args.marking, args.games)?;
+    if let Some(message) = args.marking.unmatched_game(args.played.games) {
+        return Err(Failure::Marking(message));
+    }
     let mut grade = vec![
         "grade".to_owned(),
         "--games".to_owned(),
-        args.games.to_string(),
+        args.played.games.to_string(),
         "--seed".to_owned(),
-        args.seed.to_string(),
+        args.played.seed.to_string(),
     ];
     grade.extend(args.autograder.grade_args());
     grade.extend(args.marking.grade_args());
