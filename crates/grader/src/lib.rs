@@ -211,6 +211,19 @@ impl<'a> Output<'a> {
     pub fn cut_verdict(&self) -> Option<Verdict> {
         self.cut_verdict.cloned()
     }
+
+    /// `verdict`, the check's of this output, given the cut: a game cut off (by the
+    /// timeout or the output limit) is the cut's verdict, unless a line before the cut
+    /// already broke a rule. No reading of a game's text lets it go on for ever.
+    pub fn judged(&self, verdict: Verdict) -> Verdict {
+        match self.cut_verdict() {
+            None => verdict,
+            Some(cut) => match verdict {
+                broken @ Verdict::RuleBroken { got: Some(_), .. } => broken,
+                _ => cut,
+            },
+        }
+    }
 }
 
 /// What one case came to.

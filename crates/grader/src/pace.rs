@@ -94,6 +94,17 @@ pub struct Conversation {
 }
 
 impl Conversation {
+    /// The answers typed, in order, without their line ends.
+    pub fn typed(&self) -> Vec<String> {
+        self.answers
+            .iter()
+            .map(|answer| {
+                let line = String::from_utf8_lossy(&answer.line);
+                line.strip_suffix('\n').unwrap_or(&line).to_owned()
+            })
+            .collect()
+    }
+
     /// What a terminal would have shown: the output with each answer where it was typed
     /// (a terminal echoes the line and its end). The checkers read this.
     pub fn transcript(&self) -> Vec<u8> {

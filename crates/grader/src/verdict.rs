@@ -365,9 +365,56 @@ fn trim_end(line: &str) -> &str {
     line.trim_end_matches([' ', '\t', '\r'])
 }
 
+/// A transcript checker's first violation (`war::check`, `quattro::check`) as a broken
+/// rule: what could not be read says so by its words, `could not read: …`.
+impl From<cards_core::check::Violation> for Verdict {
+    fn from(violation: cards_core::check::Violation) -> Verdict {
+        use cards_core::check::Problem;
+        Verdict::RuleBroken {
+            line: violation.line,
+            rule: match violation.problem {
+                Problem::Rule(rule) => rule,
+                Problem::Unreadable(what) => format!("could not read: {what}"),
+            },
+            got: violation.got,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_checkers_violation_is_a_broken_rule_or_says_it_could_not_read() {
+        use cards_core::check::{Problem, Violation};
+        let rule = Verdict::from(Violation {
+            line: 4,
+            problem: Problem::Rule("each battle's winner takes the cards".into()),
+            got: Some("Player 2 wins".into()),
+        });
+        assert_eq!(
+            rule,
+            Verdict::RuleBroken {
+                line: 4,
+                rule: "each battle's winner takes the cards".into(),
+                got: Some("Player 2 wins".into()),
+            }
+        );
+        let unread = Verdict::from(Violation {
+            line: 9,
+            problem: Problem::Unreadable("no hand shown after the battle".into()),
+            got: None,
+        });
+        assert_eq!(
+            unread,
+            Verdict::RuleBroken {
+                line: 9,
+                rule: "could not read: no hand shown after the battle".into(),
+                got: None,
+            }
+        );
+    }
     use pretty_assertions::assert_eq;
 
     #[test]

@@ -19,14 +19,7 @@ use pig::check::{self, answers};
 /// timeout or the output limit) is the cut's verdict, or the first line that broke a
 /// rule before the cut: no reading of Pig's text lets a game go on for ever.
 pub fn judge(output: &Output<'_>, answers: &[String]) -> Verdict {
-    let verdict = verdict(output.text, answers);
-    match output.cut_verdict() {
-        None => verdict,
-        Some(cut) => match verdict {
-            broken @ Verdict::RuleBroken { got: Some(_), .. } => broken,
-            _ => cut,
-        },
-    }
+    output.judged(verdict(output.text, answers))
 }
 
 /// The verdict on one game's transcript, given its answers.

@@ -29,9 +29,9 @@
 use std::ffi::OsString;
 
 use cards_core::rng::{GameRng, below, stream_rng};
-use grader::pace::{Conversation, Reply};
+use grader::pace::Reply;
 use grader::{Case, GradeError, Options, Output, Report, Sandbox, Verdict};
-use quattro::check::{self, Problem};
+use quattro::check;
 
 /// The answers a game is given at most; then its input is closed. A game of Quattro
 /// lasts a few dozen of the human's turns, a long one with refills a hundred or two.
@@ -311,14 +311,7 @@ fn read_turn(since: &str) -> Option<(Card, Vec<Card>)> {
 /// `quattro::check` misreads an answer echoed after the kit solution's prompt ("Type the
 /// code of a card to play, or draw: Y5", then "You play Y5.") as the card played twice.
 pub fn judge(output: &Output<'_>, printed: &str, answers: &[String]) -> Verdict {
-    let verdict = verdict(printed, answers);
-    match output.cut_verdict() {
-        None => verdict,
-        Some(cut) => match verdict {
-            broken @ Verdict::RuleBroken { got: Some(_), .. } => broken,
-            _ => cut,
-        },
-    }
+    output.judged(verdict(printed, answers))
 }
 
 /// The verdict on one game's transcript (what the terminal showed, each answer after
@@ -332,26 +325,8 @@ pub fn verdict(transcript: &str, answers: &[String]) -> Verdict {
                 note: Some(shown.strip_prefix("ok: ").unwrap_or(&shown).to_owned()),
             }
         }
-        Err(violation) => Verdict::RuleBroken {
-            line: violation.line,
-            rule: match violation.problem {
-                Problem::Rule(rule) => rule,
-                Problem::Unreadable(what) => format!("could not read: {what}"),
-            },
-            got: violation.got,
-        },
+        Err(violation) => Verdict::from(violation),
     }
-}
-
-/// The answers a conversation typed, without their line ends.
-pub fn typed(talk: &Conversation) -> Vec<String> {
-    talk.answers
-        .iter()
-        .map(|answer| {
-            let line = String::from_utf8_lossy(&answer.line);
-            line.strip_suffix('\n').unwrap_or(&line).to_owned()
-        })
-        .collect()
 }
 
 /// Plays `command` `games` times in `sandbox`, each game's person seeded from `seed`
@@ -379,7 +354,7 @@ pub fn grade(
             judge(
                 output,
                 &String::from_utf8_lossy(&talk.run.stdout),
-                &typed(talk),
+                &talk.typed(),
             )
         },
     )

@@ -20,9 +20,9 @@
 use std::ffi::OsString;
 
 use cards_core::rng::{GameRng, below, stream_rng};
-use grader::pace::{Conversation, Reply};
+use grader::pace::Reply;
 use grader::{Case, GradeError, Options, Output, Report, Sandbox, Verdict};
-use war::check::{self, Problem};
+use war::check;
 
 /// The prompts a game is answered at most: the last is answered `q`. With numbers from 2
 /// to 10 a quarter of the time (fewer while a hand is short), 300 to 750 battles, more
@@ -144,14 +144,7 @@ fn at_prompt(screen: &[u8]) -> bool {
 /// timeout or the output limit) is the cut's verdict, or the first line that broke a
 /// rule before the cut.
 pub fn judge(output: &Output<'_>, answers: &[String]) -> Verdict {
-    let verdict = verdict(output.text, answers);
-    match output.cut_verdict() {
-        None => verdict,
-        Some(cut) => match verdict {
-            broken @ Verdict::RuleBroken { got: Some(_), .. } => broken,
-            _ => cut,
-        },
-    }
+    output.judged(verdict(output.text, answers))
 }
 
 /// The verdict on one game's transcript (what the terminal showed, each answer after
@@ -165,26 +158,8 @@ pub fn verdict(transcript: &str, answers: &[String]) -> Verdict {
                 note: Some(shown.strip_prefix("ok: ").unwrap_or(&shown).to_owned()),
             }
         }
-        Err(violation) => Verdict::RuleBroken {
-            line: violation.line,
-            rule: match violation.problem {
-                Problem::Rule(rule) => rule,
-                Problem::Unreadable(what) => format!("could not read: {what}"),
-            },
-            got: violation.got,
-        },
+        Err(violation) => Verdict::from(violation),
     }
-}
-
-/// The answers a conversation typed, without their line ends.
-pub fn typed(talk: &Conversation) -> Vec<String> {
-    talk.answers
-        .iter()
-        .map(|answer| {
-            let line = String::from_utf8_lossy(&answer.line);
-            line.strip_suffix('\n').unwrap_or(&line).to_owned()
-        })
-        .collect()
 }
 
 /// Plays `command` `games` times in `sandbox`, each game's person seeded from `seed`
@@ -208,7 +183,7 @@ pub fn grade(
             let mut person = Person::new(seed, case.data);
             move |screen: &[u8]| person.reply(screen)
         },
-        |_, output, talk| judge(output, &typed(talk)),
+        |_, output, talk| judge(output, &talk.typed()),
     )
 }
 
