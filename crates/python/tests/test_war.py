@@ -130,8 +130,11 @@ def test_a_seeded_game_is_the_binarys_game_of_the_seed(players, order, binary):
         assert state.winner() == (int(winner.group(1)) - 1 if winner else None)
         assert f"Battles fought: {state.battles()}\nWars fought: {state.wars()}\n" in quiet
         auto = subprocess.run(command + ["--auto"], check=True, capture_output=True, text=True).stdout
+        # The game's opening (`War, N players: …`, three lines) comes before the hands.
+        opening, hands, auto = auto.partition("Initial hands:\n")
+        assert hands and opening.startswith(f"War, {players} players: ")
         battles = [line for line in auto.splitlines()
-                   if line and line != "Initial hands:" and not re.match(r"Player \d+ \(\d+ cards?\)", line)]
+                   if line and not re.match(r"Player \d+ \(\d+ cards?\)", line)]
         assert battles == state.transcript().splitlines() + quiet.splitlines()
         assert len(rewards) == players
         if state.winner() is None:
