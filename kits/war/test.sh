@@ -39,9 +39,14 @@ war=target/debug/war
 # graded CLASSES_DIR GRADE_FILE: `war grade` of `java Game` from CLASSES_DIR (compiled
 # there), one game at a time (the programs themselves run KIT_JOBS at a time); its
 # status.
+# A patch's "# Grade games: N" header gives it N games instead: a program's deal is its
+# own unseeded shuffle, so a mistake that shows in one game in six or seven needs more
+# games than 20 to show for sure (at N = 100, a miss is less likely than one in a
+# million), or the kit would fail at random.
 graded() {
+    local n=${3:-$games}
     # shellcheck disable=SC2086
-    "$war" grade --games "$games" --seed 1 --timeout 60 --jobs 1 --submission "$1" \
+    "$war" grade --games "$n" --seed 1 --timeout 60 --jobs 1 --submission "$1" \
         -- java $java_opts -cp "$1" Game > "$2" 2>&1
 }
 
@@ -84,7 +89,7 @@ patched() {
     fi
     compile_and_test "$copy" "$copy/out" "$copy.log" || true
     if [[ -f $copy/out/Game.class ]]; then
-        graded "$copy/out" "$copy.grade"
+        graded "$copy/out" "$copy.grade" "$(sed -n 's/^# Grade games: //p' "$2")"
         echo $? > "$copy.grade-status"
     fi
     step "$1 $name: tests run and graded"
