@@ -18,7 +18,8 @@
 //!   starts with a bot's name, which is the bot's whatever its words.
 //! - **The human's move** is on a line speaking to them ("you", "your", or their name):
 //!   the card played or drawn, or a draw without its card; or, when no such line names
-//!   it, the change of the hand at the next turn.
+//!   it, the change of the hand at the next turn. An answer typed, as a terminal shows
+//!   it after its question or alone on the next line, is the human's line too.
 //! - **A bot's move** is a line after the human's move that names a card (played), or
 //!   that speaks of a draw (draws, picks, takes) or a pass; a count such as `2 cards` on
 //!   it, or on any line naming the bot, is its number of cards.
@@ -226,6 +227,9 @@ struct Info {
     win: bool,
     nobody: bool,
     refill: bool,
+    /// Where the human's answer echoed after a question on this line starts (a
+    /// terminal shows what was typed after the question): see [`echoed`].
+    answer: Option<usize>,
 }
 
 fn codes(line: &str) -> Vec<(usize, Code)> {
@@ -304,9 +308,44 @@ fn info(line: &str, name: Option<&str>) -> Info {
         ]
         .iter()
         .any(|w| lower.contains(w)),
+        answer: echoed(line),
         codes,
         words,
     }
+}
+
+/// The words of a question put to the human, one of which a line ending with an
+/// answer has before its last colon or question mark.
+const QUESTION_WORDS: [&str; 11] = [
+    "type", "enter", "choose", "select", "which", "what", "pick", "name", "move", "code", "number",
+];
+
+/// Whether `token` has the shape of an answer the human types: a card's code (or an
+/// unknown one such as `Z9`), a place in the hand, a word of drawing, a colour's letter.
+fn answer_like(token: &str) -> bool {
+    let mut chars = token.chars();
+    let first = chars.next();
+    let rest = chars.as_str();
+    is_draw_answer(token)
+        || (!token.is_empty() && token.chars().all(|c| c.is_ascii_digit()))
+        || (first.is_some_and(|c| c.is_ascii_alphabetic())
+            && (rest.is_empty() || (rest.len() <= 2 && rest.chars().all(|c| c.is_ascii_digit()))))
+}
+
+/// Where the answer starts on a line that is a question with the human's answer after
+/// it, as a terminal shows what was typed (`Type the code of a card to play, or draw:
+/// R4`, or `…: ` with nothing typed yet): the text after the last colon or question
+/// mark is empty or one token of an answer's shape, and the text before it asks (a `?`
+/// or a word of a question) and names no card. Without this a typed `R4` or `draw` after
+/// the question reads as a bot's play or draw.
+fn echoed(line: &str) -> Option<usize> {
+    let at = line.rfind([':', '?'])?;
+    let (question, answer) = (&line[..at], line[at + 1..].trim());
+    let asks = line[at..].starts_with('?')
+        || question.contains('?')
+        || has_word(&words(question), &QUESTION_WORDS);
+    (asks && codes(question).is_empty() && (answer.is_empty() || answer_like(answer)))
+        .then_some(at + 1)
 }
 
 /// The counts shown on a line: `N card(s)` with where.
@@ -644,6 +683,7 @@ fn hand_of(lines: &[&str], infos: &[Info], t: usize) -> Option<(Vec<Code>, usize
             && !i.refusal
             && i.top.is_none()
             && !i.win
+            && i.answer.is_none()
             && !has_word(&i.words, &PLAY_WORDS)
             && !has_word(&i.words, &DRAW_WORDS)
     };
@@ -652,6 +692,9 @@ fn hand_of(lines: &[&str], infos: &[Info], t: usize) -> Option<(Vec<Code>, usize
         && infos[from].codes.is_empty()
         && !lines[from].trim().is_empty()
         && !infos[from].refusal
+        // A question is no header: the line after it is the answer typed.
+        && infos[from].answer.is_none()
+        && !lines[from].contains('?')
         && from + 1 < lines.len()
         && is_hand(from + 1)
     {
@@ -833,7 +876,8 @@ pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Vi
     let mut named = std::collections::HashMap::<String, usize>::new();
     for l in first_top..end {
         let i = &c.infos[l];
-        if kinds[l] != Kind::Shown && !i.refusal && !i.you && i.top.is_none() {
+        if kinds[l] != Kind::Shown && !i.refusal && !i.you && i.top.is_none() && i.answer.is_none()
+        {
             let name = bot_name(lines[l]);
             let common = [
                 "the", "a", "an", "it", "this", "that", "there", "no", "card", "cards",
@@ -853,8 +897,13 @@ pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Vi
                 && (!i.codes.is_empty() || i.draw_word)
                 && named.get(&bot_name(lines[l])).is_some_and(|&n| n > 1)
         };
+        // An answer typed, alone on its line (after a question printed with its line's
+        // end) or after its question, is the human's.
+        let typed = i.answer.is_some() || answer_like(lines[l].trim());
         kinds[l] = if lines[l].trim().is_empty() {
             Kind::Blank
+        } else if typed && !a_bots() {
+            Kind::Human
         } else if i.refusal && !a_bots() {
             Kind::Refusal
         } else if i.win {

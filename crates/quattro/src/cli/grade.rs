@@ -1,6 +1,7 @@
 //! Grading someone's Quattro program (`quattro grade`): play it N times as a person
-//! would, and check what each game printed against the rules ([`quattro::check`]) with
-//! the answers actually given apart ([`judge`] says why not the terminal's transcript).
+//! would, and check each game's transcript (what a terminal would have shown: the
+//! output with each answer after its question) against the rules ([`quattro::check`]),
+//! knowing the answers typed.
 //!
 //! The deal is the program's own (random), so nothing can be compared with an expected
 //! output, and a program may open a new `Scanner` on each turn (a real student's
@@ -301,17 +302,12 @@ fn read_turn(since: &str) -> Option<(Card, Vec<Card>)> {
     (!hand.is_empty()).then_some((top, hand))
 }
 
-/// The verdict on one game, from what the program printed (`printed`: its standard
-/// output, without the answers) and the answers typed. A game cut off (by the timeout or
-/// the output limit) is the cut's verdict, or the first line that broke a rule before
-/// the cut.
-///
-/// The program's own output is checked rather than the terminal's transcript, the
-/// answers given apart, as `quattro check --answers` reads a captured output:
-/// `quattro::check` misreads an answer echoed after the kit solution's prompt ("Type the
-/// code of a card to play, or draw: Y5", then "You play Y5.") as the card played twice.
-pub fn judge(output: &Output<'_>, printed: &str, answers: &[String]) -> Verdict {
-    output.judged(verdict(printed, answers))
+/// The verdict on one game, from its transcript (what the terminal showed, each answer
+/// after its question) and the answers typed. A game cut off (by the timeout or the
+/// output limit) is the cut's verdict, or the first line that broke a rule before the
+/// cut.
+pub fn judge(output: &Output<'_>, transcript: &str, answers: &[String]) -> Verdict {
+    output.judged(verdict(transcript, answers))
 }
 
 /// The verdict on one game's transcript (what the terminal showed, each answer after
@@ -353,7 +349,7 @@ pub fn grade(
         |_, output, talk| {
             judge(
                 output,
-                &String::from_utf8_lossy(&talk.run.stdout),
+                &String::from_utf8_lossy(&talk.transcript()),
                 &talk.typed(),
             )
         },
