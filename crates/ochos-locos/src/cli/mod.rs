@@ -50,6 +50,8 @@ Examples:
                                                  answers from a file, echoed
   ochos-locos completos --seed 7 --human Bob --record game.json
                                                  play, and write the game down
+  ochos-locos completos --seed 7 --human Bob --opponent mcts
+                                                 play against the IS-MCTS search
   ochos-locos replay game.json           step through it: Enter/n, b, s, e, q
   ochos-locos deal going-wild --seed 7   print a random deal in that rule set's format
   ochos-locos check faciles deal.txt out.txt     compare an output with the game's
@@ -374,12 +376,13 @@ struct PlayArgs {
     #[arg(long, conflicts_with = "file")]
     sample: bool,
     /// Play seat NAME yourself at the terminal (NAME as the deal names it: `Alice`, or
-    /// `2` for Assignment 2's numbered players); the other seats keep their strategies.
-    /// Your answers come from standard input, so the deal must be a FILE, --sample or
-    /// --seed N. Before each of your turns you see your hand, the card to match and your
-    /// plays, numbered: type a card (`r5` or `R5`), its number, or `d` to draw when that
-    /// is your play; after an 8 that names a colour, type the colour (`G` or `green`);
-    /// `?` shows the rules and `q` (or `quit`) quits at either question. Each turn is
+    /// `2` for Assignment 2's numbered players); the other seats keep their strategies
+    /// (or, with --opponent mcts, search). Your answers come from standard input, so the
+    /// deal must be a FILE, --sample or --seed N. Before each of your turns you see your
+    /// hand, the card to match and your plays, numbered: type a card (`r5` or `R5`), its
+    /// number, or `d` to draw when that is your play; after an 8 that names a colour, type
+    /// the colour (`G` or `green`); `?` shows the rules and `q` (or `quit`) quits at
+    /// either question. Each turn is
     /// told in a sentence, not in the assignment's lines.
     /// Example: `ochos-locos completos --sample --human Bob`.
     #[arg(long, value_name = "NAME")]
@@ -388,6 +391,13 @@ struct PlayArgs {
     /// piped input (as quattro, war and pig do).
     #[arg(long, requires = "human")]
     echo: bool,
+    /// Who plays the computer's seats (every seat but --human's; without --human, every
+    /// seat): each seat's own strategy (the deal's letter, or the rule set's player), or
+    /// the IS-MCTS search (the strategy M: a stronger opponent that thinks ahead from what
+    /// its seat sees; a few ms a move), as `quattro --opponent` chooses.
+    /// Example: `ochos-locos completos --seed 7 --human Bob --opponent mcts`.
+    #[arg(long, value_enum, value_name = "PLAYER", default_value_t = OpponentArg::Strategy)]
+    opponent: OpponentArg,
     /// Write the game to FILE when it ends (also on q or the end of the input), for
     /// `ochos-locos replay FILE` or the web page: the seed, the seats and every play, as
     /// JSON. With --seed N only (the deal is drawn from the seed again): a deal from a
@@ -395,6 +405,30 @@ struct PlayArgs {
     /// unchanged and the strategies' plays are written down.
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
+}
+
+/// `--opponent`: the same values as `quattro --opponent`, `bot` naming the game's own
+/// computer player in both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+// Plain comments, not doc comments: clap would list the values at length and so turn
+// the whole `--help` into its long layout; the flag's help says what each means.
+enum OpponentArg {
+    // Each seat's strategy, as the deal or the rule set gives it.
+    #[value(alias = "bot")]
+    Strategy,
+    // Information-set Monte Carlo tree search (the strategy M).
+    Mcts,
+}
+
+/// `deal` with the seats the computer plays (all but `person`'s) given to `opponent`.
+fn seat_opponents(deal: &mut Deal, person: Option<usize>, opponent: OpponentArg) {
+    if opponent == OpponentArg::Mcts {
+        for (seat, player) in deal.seats.iter_mut().enumerate() {
+            if Some(seat) != person {
+                player.strategy = Strategy::Mcts;
+            }
+        }
+    }
 }
 
 // The input each rule set reads, for its `--help`; the example after it is the rule
@@ -956,7 +990,7 @@ fn run_game(variant: Variant, args: PlayArgs, style: Style) -> Result<ExitCode, 
              come from there too: give a FILE, --sample or --seed N (see {PROGRAM} {variant} --help)"
         )));
     }
-    let deal = match (args.seed, args.sample) {
+    let mut deal = match (args.seed, args.sample) {
         (Some(seed), _) => random_deal(variant, args.players, Some(seed))?,
         (None, true) => ochos_locos::files::parse_deal(variant, variant.sample())?,
         (None, false) => ochos_locos::files::parse_deal(variant, &read_input(variant, args.file)?)?,
@@ -966,6 +1000,7 @@ fn run_game(variant: Variant, args: PlayArgs, style: Style) -> Result<ExitCode, 
         .as_deref()
         .map(|name| seat_named(&deal, name))
         .transpose()?;
+    seat_opponents(&mut deal, seat, args.opponent);
     let Some(seat) = seat else {
         return play_bots(
             variant,
@@ -982,9 +1017,12 @@ fn run_game(variant: Variant, args: PlayArgs, style: Style) -> Result<ExitCode, 
         .map(|seed| Recorder::new(PROGRAM, args.record.as_deref(), seed))
         .transpose()?;
     let players = deal.seats.len();
-    let ending = play_human(
-        variant, deal, players, style, seat, args.echo, recorder, &mut out,
-    );
+    let table = Table {
+        players,
+        seat,
+        opponent: args.opponent,
+    };
+    let ending = play_human(variant, deal, table, style, args.echo, recorder, &mut out);
     out.flush().map_err(Failure::Write)?;
     match ending? {
         // Quitting is an ending the person chose: exit status 0, as in the other games.
@@ -1073,17 +1111,16 @@ fn seat_named(deal: &Deal, name: &str) -> Result<usize, Failure> {
 /// after a game played to its end, as War and Quattro do: the next game is a new deal
 /// of the rule set for as many players, from a seed of its own, announced, the person in
 /// the same seat. A deal from a FILE or `--sample` is that one game.
-#[allow(clippy::too_many_arguments)]
 fn play_human(
     variant: Variant,
     mut deal: Deal,
-    players: usize,
+    table: Table,
     style: Style,
-    seat: usize,
     echo: bool,
     mut recorder: Option<Recorder>,
     out: &mut impl Write,
 ) -> Result<Ending, Failure> {
+    let seat = table.seat;
     let mut console = Console::new(io::stdin().lock(), out).with_echo(echo);
     let options = console::Options { variant, style };
     loop {
@@ -1106,8 +1143,17 @@ fn play_human(
             return Ok(ending);
         }
         let seed = recorder.next_game()?;
-        deal = Deal::random(variant, players, &mut rng_from_seed(seed))?;
+        deal = Deal::random(variant, table.players, &mut rng_from_seed(seed))?;
+        seat_opponents(&mut deal, Some(seat), table.opponent);
     }
+}
+
+/// Who sits at a console game's table, from one game of a session to the next: the
+/// number of players, the person's seat and who plays the others.
+struct Table {
+    players: usize,
+    seat: usize,
+    opponent: OpponentArg,
 }
 
 /// Whether a FILE argument names standard input (`-`, as most tools read it).
