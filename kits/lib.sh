@@ -239,7 +239,7 @@ kit_check_variants() {
 # a case failed.
 kit_grade_classes() {
     cases=$KIT_TMP/cases-$1
-    if [ ! -d "$cases" ] && ! cargo run -q --locked -p ochos-locos -- cases "$1" --seed 1 --count 20 --out "$cases" >"$cases.log" 2>&1; then
+    if [ ! -d "$cases" ] && ! cargo run -q --locked -p ochos-locos --features grade -- cases "$1" --seed 1 --count 20 --out "$cases" >"$cases.log" 2>&1; then
         kit_fail "ochos-locos cases $1:"; cat "$cases.log" >&2
         return 1
     fi
@@ -248,7 +248,7 @@ kit_grade_classes() {
     [ "$(basename "$program")" = classes ] && program=$(dirname "$program")
     kit_step "ochos-locos grade $1 on $2 ($(basename "$program"))"
     # shellcheck disable=SC2086
-    if cargo run -q --locked -p ochos-locos -- grade "$1" --cases "$cases" \
+    if cargo run -q --locked -p ochos-locos --features grade -- grade "$1" --cases "$cases" \
         --submission "$3" -- java $KIT_JAVA_OPTS -cp "$3" "$2" >"$gradelog" 2>&1; then
         count=$(grep -c '^[0-9]' "$gradelog")
         KIT_GRADED="$1 $count/$count"

@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-cargo build -q --locked -p ochos-locos -p pig -p kits
+cargo build -q --locked -p ochos-locos -p pig -p kits --features ochos-locos/grade,pig/grade
 export PATH=$PWD/target/debug:$PATH
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -26,7 +26,7 @@ step() { printf '%s [%ss]: %s\n' "pig kit" "$SECONDS" "$*" >&2; }
 
 [[ -f $junit ]] || { echo "pig kit: FAILED: no JUnit console launcher at $junit" >&2; exit 1; }
 step "building pig"
-cargo build -q --locked -p pig || { echo "pig kit: FAILED: cargo build -p pig" >&2; exit 1; }
+cargo build -q --locked -p pig --features grade || { echo "pig kit: FAILED: cargo build -p pig --features grade" >&2; exit 1; }
 pig=target/debug/pig
 
 # 0. One compile of what every run shares: the given classes, Pig, the tests (with the

@@ -33,7 +33,7 @@ problems=()
 step() { printf '%s [%ss]: %s\n' "war kit" "$SECONDS" "$*" >&2; }
 
 step "building war"
-cargo build -q --locked -p war || { echo "war kit: FAILED: cargo build -p war" >&2; exit 1; }
+cargo build -q --locked -p war --features grade || { echo "war kit: FAILED: cargo build -p war --features grade" >&2; exit 1; }
 war=target/debug/war
 
 # graded CLASSES_DIR GRADE_FILE: `war grade` of `java Game` from CLASSES_DIR (compiled

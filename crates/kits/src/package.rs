@@ -375,9 +375,10 @@ pub fn instructor_readme(kit: &Kit, notes: Option<&str>) -> String {
     text.push_str(&format!("KIT_JOBS=2 bash kits/{name}/test.sh\n```\n\n"));
     text.push_str("## Grade on Gradescope\n\n");
     text.push_str(
-        "Build the graders in release first (`cargo build --release -p ochos-locos -p pig`) and\n\
-         run these from this folder. Each makes a zip to upload in the assignment's \"Configure\n\
-         Autograder\" page (`docs/grading.md`, \"Gradescope\").\n\n",
+        "Build the graders in release, with grading, first (`cargo build --release -p ochos-locos\n\
+         -p pig --features ochos-locos/grade,pig/grade`) and run these from this folder. Each\n\
+         makes a zip to upload in the assignment's \"Configure Autograder\" page\n\
+         (`docs/grading.md`, \"Gradescope\").\n\n",
     );
     if !kit.ochos_cases.is_empty() {
         text.push_str("Whole programs, isolated, on the cases (one zip a program):\n\n```sh\n");

@@ -216,7 +216,7 @@ pub mod action;
 #[cfg(feature = "conformance")]
 pub mod audit;
 pub mod card;
-#[cfg(feature = "cli")]
+#[cfg(feature = "grade")]
 pub mod cases;
 pub mod check;
 pub mod console;

@@ -1,5 +1,6 @@
 //! Command-line parsing and the glue between the input, the engine and the output.
 
+#[cfg(feature = "grade")]
 mod grade;
 
 use std::io::{self, IsTerminal, Write};
@@ -11,6 +12,7 @@ use cards_core::cli::{
 };
 use cards_core::console::Console;
 use cards_core::input::{InputError, quoted, read_file, read_text};
+#[cfg(feature = "grade")]
 use cards_core::names::count_of;
 use cards_core::protocol::{ChanceSource, PlayError, Stop, Tape};
 use cards_core::record::{RecordError, Recorder};
@@ -19,6 +21,7 @@ use cards_core::sim::SimError;
 use cards_core::sim_cli::{SimArgs, figures};
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
+#[cfg(feature = "grade")]
 use grader::args::{AutograderArgs, RunArgs};
 use ochos_locos::check;
 use ochos_locos::console::{self, Ending};
@@ -127,6 +130,7 @@ Example:
         #[arg(long = "no-announce-colour")]
         no_announce_color: bool,
     },
+    #[cfg(feature = "grade")]
     /// Write test cases for grading: targeted deals, their expected outputs, a manifest.
     #[command(after_help = CASES_HELP)]
     Cases {
@@ -148,6 +152,7 @@ Example:
         #[arg(long = "no-announce-colour")]
         no_announce_color: bool,
     },
+    #[cfg(feature = "grade")]
     /// Grade a program: run it on every case of a cases directory, compare its output.
     #[command(after_help = GRADE_HELP)]
     Grade {
@@ -160,6 +165,7 @@ Example:
         #[command(flatten)]
         grading: GradingArgs,
     },
+    #[cfg(feature = "grade")]
     /// Write a Gradescope autograder zip: setup.sh, run_autograder, the cases, this binary.
     #[command(after_help = GRADESCOPE_HELP)]
     Gradescope(GradescopeArgs),
@@ -222,6 +228,7 @@ Example:
     },
 }
 
+#[cfg(feature = "grade")]
 /// The options of `gradescope`.
 #[derive(Args)]
 struct GradescopeArgs {
@@ -254,6 +261,7 @@ struct GradescopeArgs {
     command: Vec<String>,
 }
 
+#[cfg(feature = "grade")]
 /// The options of `grade` after RULES and --cases.
 #[derive(Args)]
 struct GradingArgs {
@@ -274,11 +282,13 @@ struct GradingArgs {
     part: Option<String>,
 }
 
+#[cfg(feature = "grade")]
 /// The marks of the cases and what students see of them: the options `grade` and
 /// `gradescope` share, with the feedback flags of a grader that has expected outputs to
 /// hide.
 type MarkingArgs = grader::args::MarkingArgs<grader::args::FeedbackArgs>;
 
+#[cfg(feature = "grade")]
 /// Refuses a --weight or --visibility pattern of `marking` that matches no case of
 /// `cases` (a typing error would silently change nothing).
 fn check_marking(
@@ -295,6 +305,7 @@ fn check_marking(
     }
 }
 
+#[cfg(feature = "grade")]
 const CASES_HELP: &str = "\
 For every situation the rule set has (a win by an 8, an 8 that changes the colour, chained
 2s, a 2's penalty, a penalty that empties the deck, a stalemate, the deck emptied by a
@@ -309,6 +320,7 @@ in Assignment 2 a stalemate passes with the closing line or with DRAW printed fo
 Example:
   ochos-locos cases completos --count 30 --seed 1 --out cases/completos";
 
+#[cfg(feature = "grade")]
 const GRADE_HELP: &str = "\
 COMMAND runs once per case with the case's deal (NAME.in) on standard input, isolated:
 in a bubblewrap sandbox, with its own copy of --submission (as the --compile step left
@@ -335,14 +347,15 @@ Examples:
     --compile 'javac -proc:none ./*.java' -- java OchosLocosComplete
   ochos-locos grade take-two --cases cases/take-two --submission bob --format gradescope -- python3 a2p2.py";
 
+#[cfg(feature = "grade")]
 const GRADESCOPE_HELP: &str = "\
 The zip follows Gradescope's layout: Gradescope unpacks it into /autograder/source, runs
 setup.sh once (it installs bubblewrap when missing, then --setup), and for each
 submission runs run_autograder, which grades the files in /autograder/submission with
 `ochos-locos grade` (isolated, --format gradescope) into
 /autograder/results/results.json. Set AUTOGRADER_ROOT to try the zip in a folder laid out
-the same way. The binary packed is this one: build it in release (`cargo build --release
--p ochos-locos`) on Linux x86-64 (as Gradescope's image) or for x86_64-unknown-linux-musl.
+the same way. The binary packed is this one: build it in release with grading (`cargo build
+--release -p ochos-locos --features grade`) on Linux x86-64 (as Gradescope's image) or for x86_64-unknown-linux-musl.
 
 By default every case is worth 1 mark and visible, a wrong output's test does not quote
 the expected line, and nothing tells the program which case it runs: --weight, --points,
@@ -502,10 +515,12 @@ enum Failure {
     Game(#[from] Refusal),
     #[error("{0}")]
     Play(PlayError<Refusal>),
+    #[cfg(feature = "grade")]
     #[error("{0}")]
     Cases(#[from] ochos_locos::cases::CasesError),
     #[error(transparent)]
     Record(#[from] RecordError),
+    #[cfg(feature = "grade")]
     #[error("{0}")]
     Grade(#[from] grade::GradeFailure),
     #[error("{path}: {error}")]
@@ -539,10 +554,32 @@ impl From<PlayError<Refusal>> for Failure {
 
 /// Parses the arguments, runs the command, and turns its result into the exit status.
 pub fn main() -> ExitCode {
+    #[cfg(not(feature = "grade"))]
+    if let Some(code) = without_grading() {
+        return code;
+    }
     match parse_game_args::<Cli>(PROGRAM) {
         Ok(cli) => finish(PROGRAM, try_main(cli)),
         Err(code) => code,
     }
+}
+
+/// The grading subcommands are in the build only with the feature `grade` (playing needs
+/// none of the grader): asked for without it, they get a line saying how to build them,
+/// where clap would say only that it knows no such subcommand.
+#[cfg(not(feature = "grade"))]
+fn without_grading() -> Option<ExitCode> {
+    let first = std::env::args_os().nth(1)?;
+    let name = ["cases", "grade", "gradescope"]
+        .into_iter()
+        .find(|name| first == *name)?;
+    Some(cards_core::cli::report(
+        PROGRAM,
+        format_args!(
+            "'{name}' is not in this build: build it with `cargo build -p ochos-locos --features grade` \
+             (or `cargo install --path crates/ochos-locos --features grade`)"
+        ),
+    ))
 }
 
 /// The command the arguments name, run.
@@ -563,6 +600,7 @@ fn try_main(cli: Cli) -> Result<ExitCode, Failure> {
             expected,
             no_announce_color,
         } => run_check(variant, deal, expected, no_announce_color),
+        #[cfg(feature = "grade")]
         Command::Cases {
             variant,
             count,
@@ -570,11 +608,13 @@ fn try_main(cli: Cli) -> Result<ExitCode, Failure> {
             out,
             no_announce_color,
         } => run_cases(variant, count, seed, &out, no_announce_color),
+        #[cfg(feature = "grade")]
         Command::Grade {
             variant,
             cases,
             grading,
         } => run_grade(variant, &cases, &grading),
+        #[cfg(feature = "grade")]
         Command::Gradescope(args) => run_gradescope(args),
         Command::Simulate {
             variant,
@@ -654,6 +694,7 @@ fn run_check(
     })
 }
 
+#[cfg(feature = "grade")]
 /// `ochos-locos cases RULES`: the test cases for grading, written to `dir`.
 fn run_cases(
     variant: Variant,
@@ -683,6 +724,7 @@ fn run_cases(
     Ok(ExitCode::SUCCESS)
 }
 
+#[cfg(feature = "grade")]
 /// `ochos-locos grade RULES`: a program run on every case and its outputs compared.
 fn run_grade(variant: Variant, cases: &Path, grading: &GradingArgs) -> Result<ExitCode, Failure> {
     let run = &grading.run;
@@ -723,6 +765,7 @@ fn run_grade(variant: Variant, cases: &Path, grading: &GradingArgs) -> Result<Ex
     Ok(ExitCode::from(status))
 }
 
+#[cfg(feature = "grade")]
 /// `ochos-locos gradescope`: the autograder zip.
 fn run_gradescope(args: GradescopeArgs) -> Result<ExitCode, Failure> {
     let GradescopeArgs {
@@ -805,10 +848,12 @@ fn run_simulate(
     Ok(ExitCode::SUCCESS)
 }
 
+#[cfg(feature = "grade")]
 /// One problem of `gradescope --problem`: its rule set, cases, marks, compile line and
 /// command.
 type Problem = (Variant, PathBuf, Option<f64>, Option<String>, Vec<String>);
 
+#[cfg(feature = "grade")]
 /// The problems of `gradescope --problem RULES CASES POINTS COMPILE COMMAND` (an empty
 /// COMPILE takes `compile`, --compile's line).
 fn problems(given: &[String], compile: Option<&str>) -> Result<Vec<Problem>, Failure> {
@@ -871,6 +916,7 @@ fn missing_subcommand() -> String {
     )
 }
 
+#[cfg(feature = "grade")]
 /// What `cases` wrote: one line a case (name, players, situations).
 fn write_cases(
     out: &mut impl Write,

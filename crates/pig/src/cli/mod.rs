@@ -2,7 +2,9 @@
 //! exit status (0 played, 1 the answers or the dice file ended first, 2 bad usage or
 //! input).
 
+#[cfg(feature = "grade")]
 mod grade;
+#[cfg(feature = "plot")]
 mod plot;
 
 use std::fs::File;
@@ -22,6 +24,7 @@ use cards_core::rng::rng_from_seed;
 use cards_core::sim::SimError;
 use cards_core::sim_cli::{SimArgs, figures};
 use clap::{Args, Parser, Subcommand};
+#[cfg(feature = "grade")]
 use grader::args::{AutograderArgs, PlayedArgs, PlayedAutograderArgs, RunArgs};
 use pig::error::Refusal;
 use pig::files;
@@ -178,9 +181,11 @@ Example:
         /// The transcript: a terminal session (`script`), or a program's captured output.
         transcript: PathBuf,
     },
+    #[cfg(feature = "grade")]
     /// Grade a Pig program: play it N times with scripted answers and check every game.
     #[command(after_help = GRADE_HELP)]
     Grade(GradeArgs),
+    #[cfg(feature = "grade")]
     /// Write a Gradescope autograder zip: setup.sh, run_autograder, this binary.
     #[command(after_help = GRADESCOPE_HELP)]
     Gradescope(GradescopeArgs),
@@ -203,6 +208,7 @@ required, and exit status 1.
 Example:
   pig check alice-session.txt";
 
+#[cfg(feature = "grade")]
 const GRADE_HELP: &str = "\
 COMMAND is run once per game, its answers on standard input: a seeded mix of y, n, Y, N and
 invalid answers (x, maybe, 7, hold), one a line. Each transcript is checked as `pig check`
@@ -226,6 +232,7 @@ Examples:
   pig grade --games 20 --seed 1 --submission student --compile 'javac -proc:none ./*.java' -- java Pig
   pig grade --games 20 --seed 1 --format gradescope -- python3 pig.py > results.json";
 
+#[cfg(feature = "grade")]
 #[derive(Debug, Args)]
 struct GradeArgs {
     #[command(flatten)]
@@ -236,24 +243,27 @@ struct GradeArgs {
     marking: MarkingArgs,
 }
 
+#[cfg(feature = "grade")]
 const GRADESCOPE_HELP: &str = "\
 The zip follows Gradescope's layout: Gradescope unpacks it into /autograder/source, runs
 setup.sh once (it installs bubblewrap when missing, then --setup), and for each
 submission runs run_autograder, which grades the files in /autograder/submission with
 `pig grade` (isolated, --format gradescope, the same --seed for every student) into
 /autograder/results/results.json. Set AUTOGRADER_ROOT to try the zip in a folder laid out
-the same way. The binary packed is this one: build it in release (`cargo build --release
--p pig`) on Linux x86-64.
+the same way. The binary packed is this one: build it in release with grading (`cargo build
+--release -p pig --features grade`) on Linux x86-64.
 
 Example:
   pig gradescope --games 20 --seed 1 --out autograder.zip --given dist/pig-instructor/given \
     --compile 'javac -proc:none ./*.java' -- java Pig";
 
+#[cfg(feature = "grade")]
 /// The marks of the games and what students see of them: the options `grade` and
 /// `gradescope` share. No feedback flags: Pig's reports quote the rule broken, never an
 /// expected output.
 type MarkingArgs = grader::args::MarkingArgs<grader::args::NoFeedbackArgs>;
 
+#[cfg(feature = "grade")]
 #[derive(Debug, Args)]
 struct GradescopeArgs {
     #[command(flatten)]
@@ -361,16 +371,27 @@ enum Failure {
     Rules(#[from] SetupError),
     #[error("--table is read only for the optimal strategy, and no player here plays it")]
     UnusedTable,
+    #[cfg(feature = "plot")]
     #[error("{0}")]
     Plot(#[from] plot::PlotError),
+    /// `--plot` asked of a build without the plotter (the feature `plot`), which playing
+    /// and solving do not need.
+    #[cfg(not(feature = "plot"))]
+    #[error(
+        "--plot: this pig is built without its plotter (build it with `cargo build -p pig --features plot`)"
+    )]
+    NoPlot,
     #[error("--threads: {0}")]
     Threads(String),
     #[error("{0}")]
     Write(#[from] io::Error),
+    #[cfg(feature = "grade")]
     #[error("{0}")]
     Grade(#[from] grader::GradeError),
+    #[cfg(feature = "grade")]
     #[error("{0}")]
     Sandbox(#[from] grader::SandboxError),
+    #[cfg(feature = "grade")]
     #[error("{0}")]
     Marking(String),
     #[error("{path}: {error}")]
@@ -402,10 +423,32 @@ impl cards_core::cli::Failure for Failure {
 
 /// Parses the command line, runs it, and picks the exit status.
 pub fn main() -> ExitCode {
+    #[cfg(not(feature = "grade"))]
+    if let Some(code) = without_grading() {
+        return code;
+    }
     match parse_game_args::<Cli>(PROGRAM) {
         Ok(cli) => finish(PROGRAM, try_main(cli)),
         Err(code) => code,
     }
+}
+
+/// The grading subcommands are in the build only with the feature `grade` (playing needs
+/// none of the grader): asked for without it, they get a line saying how to build them,
+/// where clap would say only that it knows no such subcommand.
+#[cfg(not(feature = "grade"))]
+fn without_grading() -> Option<ExitCode> {
+    let first = std::env::args_os().nth(1)?;
+    let name = ["grade", "gradescope"]
+        .into_iter()
+        .find(|name| first == *name)?;
+    Some(cards_core::cli::report(
+        PROGRAM,
+        format_args!(
+            "'{name}' is not in this build: build it with `cargo build -p pig --features grade` \
+             (or `cargo install --path crates/pig --features grade`)"
+        ),
+    ))
 }
 
 /// The command the arguments name, run.
@@ -416,12 +459,15 @@ fn try_main(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Simulate(args)) => run_simulate(args),
         Some(Command::Dice(args)) => run_dice(args),
         Some(Command::Check { transcript }) => run_check(&transcript),
+        #[cfg(feature = "grade")]
         Some(Command::Grade(args)) => run_grade(args),
+        #[cfg(feature = "grade")]
         Some(Command::Gradescope(args)) => run_gradescope(args),
         Some(Command::Replay { file }) => run_replay(&file),
     }
 }
 
+#[cfg(feature = "grade")]
 /// `pig gradescope`: the autograder zip, grading with a fixed seed.
 fn run_gradescope(args: GradescopeArgs) -> Result<ExitCode, Failure> {
     if let Some(message) = args.marking.unmatched_game(args.played.games) {
@@ -480,6 +526,7 @@ fn run_check(path: &Path) -> Result<ExitCode, Failure> {
     Ok(ExitCode::from(status))
 }
 
+#[cfg(feature = "grade")]
 /// `pig grade`: a program played N times and every game checked.
 fn run_grade(args: GradeArgs) -> Result<ExitCode, Failure> {
     let seed = resolve_seed(PROGRAM, args.played.seed);
@@ -638,7 +685,12 @@ fn run_solve(args: SolveArgs) -> Result<ExitCode, Failure> {
     // fails at once rather than after a long solve. They are emptied only when written:
     // `--out` may name the `--table` being read.
     let table_file = args.out.as_deref().map(Output::open).transpose()?;
+    #[cfg(feature = "plot")]
     let plot_file = args.plot.as_deref().map(Output::open).transpose()?;
+    #[cfg(not(feature = "plot"))]
+    if args.plot.is_some() {
+        return Err(Failure::NoPlot);
+    }
     let (solution, seconds) = load_or_solve(&args.game)?;
     let solution = Arc::new(solution);
     let (rules, goal) = (solution.rules(), solution.goal());
@@ -708,6 +760,7 @@ fn run_solve(args: SolveArgs) -> Result<ExitCode, Failure> {
         writeln!(out, "Table written to {}", file.path.display())?;
         to_stdout |= file.is_stdout;
     }
+    #[cfg(feature = "plot")]
     if let Some(file) = plot_file {
         let svg = plot::winning_chances_svg(&solution)?;
         file.write(|w| w.write_all(svg.as_bytes()))?;

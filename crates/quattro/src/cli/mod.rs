@@ -2,6 +2,7 @@
 //! knows clap; the games themselves are played by the library ([`quattro::console`],
 //! [`quattro::simulate`]) through the workspace's game loop.
 
+#[cfg(feature = "grade")]
 mod grade;
 
 use std::fs::File;
@@ -17,7 +18,10 @@ use cards_core::record::{RecordError, Recorder, ReplayFileError, replay_file};
 use cards_core::rng::rng_from_seed;
 use cards_core::sim_cli::{SimArgs, simulate};
 use cards_core::tokens::ParseError;
-use clap::{Args, Parser, Subcommand, ValueEnum};
+#[cfg(feature = "grade")]
+use clap::Args;
+use clap::{Parser, Subcommand, ValueEnum};
+#[cfg(feature = "grade")]
 use grader::args::{AutograderArgs, PlayedArgs, PlayedAutograderArgs, RunArgs};
 
 use cards_core::console::Reply;
@@ -124,14 +128,17 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         answers: Option<PathBuf>,
     },
+    #[cfg(feature = "grade")]
     /// Grade a Quattro program: play it N times as a person would and check every game.
     #[command(after_help = GRADE_HELP)]
     Grade(GradeArgs),
+    #[cfg(feature = "grade")]
     /// Write a Gradescope autograder zip: setup.sh, run_autograder, this binary.
     #[command(after_help = GRADESCOPE_HELP)]
     Gradescope(GradescopeArgs),
 }
 
+#[cfg(feature = "grade")]
 const GRADE_HELP: &str = "\
 COMMAND is run once per game and played as a person would: an answer is typed only once
 the program waits for input, one line at a time, so a program that opens a new Scanner
@@ -163,6 +170,7 @@ Examples:
   quattro grade --games 20 --seed 1 --submission student --compile 'javac -proc:none ./*.java' -- java Game
   quattro grade --games 20 --seed 1 --format gradescope -- python3 quattro.py > results.json";
 
+#[cfg(feature = "grade")]
 #[derive(Debug, Args)]
 struct GradeArgs {
     #[command(flatten)]
@@ -173,24 +181,27 @@ struct GradeArgs {
     marking: MarkingArgs,
 }
 
+#[cfg(feature = "grade")]
 const GRADESCOPE_HELP: &str = "\
 The zip follows Gradescope's layout: Gradescope unpacks it into /autograder/source, runs
 setup.sh once (it installs bubblewrap when missing, then --setup), and for each
 submission runs run_autograder, which grades the files in /autograder/submission with
 `quattro grade` (isolated, --format gradescope, the same --seed for every student) into
 /autograder/results/results.json. Set AUTOGRADER_ROOT to try the zip in a folder laid out
-the same way. The binary packed is this one: build it in release (`cargo build --release
--p quattro`) on Linux x86-64.
+the same way. The binary packed is this one: build it in release with grading (`cargo build
+--release -p quattro --features grade`) on Linux x86-64.
 
 Example:
   quattro gradescope --games 20 --seed 1 --out autograder.zip --given dist/quattro-instructor/given \\
     --compile 'javac -proc:none ./*.java' -- java Game";
 
+#[cfg(feature = "grade")]
 /// The marks of the games and what students see of them: the options `grade` and
 /// `gradescope` share. No feedback flags: Quattro's reports quote the rule broken, never
 /// an expected output.
 type MarkingArgs = grader::args::MarkingArgs<grader::args::NoFeedbackArgs>;
 
+#[cfg(feature = "grade")]
 #[derive(Debug, Args)]
 struct GradescopeArgs {
     #[command(flatten)]
@@ -393,12 +404,15 @@ enum Failure {
     /// The game loop stopped on a bug (a refused step, a broken invariant).
     #[error("{}", play_line(.0))]
     Play(PlayError<Refusal>),
+    #[cfg(feature = "grade")]
     /// A grading that could not be run (`quattro grade`).
     #[error("{0}")]
     Grade(#[from] grader::GradeError),
+    #[cfg(feature = "grade")]
     /// A sandbox that could not be set up (`quattro grade`).
     #[error("{0}")]
     Sandbox(#[from] grader::SandboxError),
+    #[cfg(feature = "grade")]
     /// A --weight or --visibility pattern that matches no game.
     #[error("{0}")]
     Marking(String),
@@ -497,6 +511,7 @@ fn run_check(path: &Path, answers: Option<&Path>) -> Result<ExitCode, Failure> {
     Ok(ExitCode::from(status))
 }
 
+#[cfg(feature = "grade")]
 /// `quattro grade`: a program played N times as a person would and every game checked.
 fn run_grade(args: &GradeArgs) -> Result<ExitCode, Failure> {
     let seed = resolve_seed(PROGRAM, args.played.seed);
@@ -523,6 +538,7 @@ fn run_grade(args: &GradeArgs) -> Result<ExitCode, Failure> {
     Ok(ExitCode::from(status))
 }
 
+#[cfg(feature = "grade")]
 /// `quattro gradescope`: the autograder zip, grading with a fixed seed.
 fn run_gradescope(args: &GradescopeArgs) -> Result<ExitCode, Failure> {
     if let Some(message) = args.marking.unmatched_game(args.played.games) {
@@ -554,10 +570,32 @@ fn run_gradescope(args: &GradescopeArgs) -> Result<ExitCode, Failure> {
 /// the input ended first, 2 for bad usage or a bad deck file (nothing is played) or an
 /// I/O error.
 pub fn main() -> ExitCode {
+    #[cfg(not(feature = "grade"))]
+    if let Some(code) = without_grading() {
+        return code;
+    }
     match parse_game_args::<Cli>(PROGRAM) {
         Ok(cli) => finish(PROGRAM, try_main(cli)),
         Err(code) => code,
     }
+}
+
+/// The grading subcommands are in the build only with the feature `grade` (playing needs
+/// none of the grader): asked for without it, they get a line saying how to build them,
+/// where clap would say only that it knows no such subcommand.
+#[cfg(not(feature = "grade"))]
+fn without_grading() -> Option<ExitCode> {
+    let first = std::env::args_os().nth(1)?;
+    let name = ["grade", "gradescope"]
+        .into_iter()
+        .find(|name| first == *name)?;
+    Some(cards_core::cli::report(
+        PROGRAM,
+        format_args!(
+            "'{name}' is not in this build: build it with `cargo build -p quattro --features grade` \
+             (or `cargo install --path crates/quattro --features grade`)"
+        ),
+    ))
 }
 
 /// The command the arguments name, run.
@@ -570,7 +608,9 @@ fn try_main(cli: Cli) -> Result<ExitCode, Failure> {
             transcript,
             answers,
         }) => run_check(&transcript, answers.as_deref()),
+        #[cfg(feature = "grade")]
         Some(Command::Grade(args)) => run_grade(&args),
+        #[cfg(feature = "grade")]
         Some(Command::Gradescope(args)) => run_gradescope(&args),
         None => run_game(&cli.play),
     }

@@ -1,5 +1,6 @@
 //! Command-line arguments (clap) and what each command runs. Only the binary knows clap.
 
+#[cfg(feature = "grade")]
 mod grade;
 
 use std::fs::File;
@@ -17,6 +18,7 @@ use cards_core::protocol::{ChanceSource, GameState, PlayError, Stop, Tape};
 use cards_core::rng::rng_from_seed;
 use cards_core::sim_cli::{SimArgs, simulate};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+#[cfg(feature = "grade")]
 use grader::args::{AutograderArgs, PlayedArgs, PlayedAutograderArgs, RunArgs};
 
 use cards_core::record::{RecordError, Recorder, ReplayFileError, replay_file};
@@ -193,14 +195,17 @@ enum Command {
         /// The transcript: a terminal session (`script`), or a program's captured output.
         transcript: PathBuf,
     },
+    #[cfg(feature = "grade")]
     /// Grade a War program: play it N times as a person would and check every game.
     #[command(after_help = GRADE_HELP)]
     Grade(GradeArgs),
+    #[cfg(feature = "grade")]
     /// Write a Gradescope autograder zip: setup.sh, run_autograder, this binary.
     #[command(after_help = GRADESCOPE_HELP)]
     Gradescope(GradescopeArgs),
 }
 
+#[cfg(feature = "grade")]
 const GRADE_HELP: &str = "\
 COMMAND is run once per game and played as a person would: an answer is typed only once
 the program waits at its prompt (one of the last three lines on the screen names Enter),
@@ -228,6 +233,7 @@ Examples:
   war grade --games 20 --seed 1 --submission student --compile 'javac -proc:none ./*.java' -- java Game
   war grade --games 20 --seed 1 --format gradescope -- python3 war.py > results.json";
 
+#[cfg(feature = "grade")]
 #[derive(Debug, Args)]
 struct GradeArgs {
     #[command(flatten)]
@@ -238,24 +244,27 @@ struct GradeArgs {
     marking: MarkingArgs,
 }
 
+#[cfg(feature = "grade")]
 const GRADESCOPE_HELP: &str = "\
 The zip follows Gradescope's layout: Gradescope unpacks it into /autograder/source, runs
 setup.sh once (it installs bubblewrap when missing, then --setup), and for each
 submission runs run_autograder, which grades the files in /autograder/submission with
 `war grade` (isolated, --format gradescope, the same --seed for every student) into
 /autograder/results/results.json. Set AUTOGRADER_ROOT to try the zip in a folder laid out
-the same way. The binary packed is this one: build it in release (`cargo build --release
--p war`) on Linux x86-64.
+the same way. The binary packed is this one: build it in release with grading (`cargo build
+--release -p war --features grade`) on Linux x86-64.
 
 Example:
   war gradescope --games 20 --seed 1 --out autograder.zip --given dist/war-instructor/given \\
     --compile 'javac -proc:none ./*.java' -- java Game";
 
+#[cfg(feature = "grade")]
 /// The marks of the games and what students see of them: the options `grade` and
 /// `gradescope` share. No feedback flags: War's reports quote the rule broken, never an
 /// expected output.
 type MarkingArgs = grader::args::MarkingArgs<grader::args::NoFeedbackArgs>;
 
+#[cfg(feature = "grade")]
 #[derive(Debug, Args)]
 struct GradescopeArgs {
     #[command(flatten)]
@@ -339,10 +348,32 @@ enum OrderArg {
 /// Parses the arguments and runs the command; the exit status follows the workspace:
 /// 0 ok, 1 cut short by the end of input, 2 bad usage.
 pub fn main() -> ExitCode {
+    #[cfg(not(feature = "grade"))]
+    if let Some(code) = without_grading() {
+        return code;
+    }
     match parse_game_args::<Cli>(PROGRAM) {
         Ok(cli) => finish(PROGRAM, try_main(cli)),
         Err(code) => code,
     }
+}
+
+/// The grading subcommands are in the build only with the feature `grade` (playing needs
+/// none of the grader): asked for without it, they get a line saying how to build them,
+/// where clap would say only that it knows no such subcommand.
+#[cfg(not(feature = "grade"))]
+fn without_grading() -> Option<ExitCode> {
+    let first = std::env::args_os().nth(1)?;
+    let name = ["grade", "gradescope"]
+        .into_iter()
+        .find(|name| first == *name)?;
+    Some(cards_core::cli::report(
+        PROGRAM,
+        format_args!(
+            "'{name}' is not in this build: build it with `cargo build -p war --features grade` \
+             (or `cargo install --path crates/war --features grade`)"
+        ),
+    ))
 }
 
 /// The command the arguments name, run.
@@ -352,7 +383,9 @@ fn try_main(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Deal(args)) => run_deal(args),
         Some(Command::Replay { file }) => run_replay(file),
         Some(Command::Check { transcript }) => run_check(transcript),
+        #[cfg(feature = "grade")]
         Some(Command::Grade(args)) => run_grade(args),
+        #[cfg(feature = "grade")]
         Some(Command::Gradescope(args)) => run_gradescope(args),
         None => run_game(&cli),
     }
@@ -466,10 +499,13 @@ enum Failure {
     /// Writing standard output failed.
     #[error(transparent)]
     Write(#[from] io::Error),
+    #[cfg(feature = "grade")]
     #[error("{0}")]
     Grade(#[from] grader::GradeError),
+    #[cfg(feature = "grade")]
     #[error("{0}")]
     Sandbox(#[from] grader::SandboxError),
+    #[cfg(feature = "grade")]
     /// A --weight or --visibility pattern that matches no game.
     #[error("{0}")]
     Marking(String),
@@ -521,6 +557,7 @@ fn run_check(path: &Path) -> Result<ExitCode, Failure> {
     Ok(ExitCode::from(status))
 }
 
+#[cfg(feature = "grade")]
 /// `war grade`: a program played N times as a person would and every game checked.
 fn run_grade(args: &GradeArgs) -> Result<ExitCode, Failure> {
     let seed = resolve_seed(PROGRAM, args.played.seed);
@@ -547,6 +584,7 @@ fn run_grade(args: &GradeArgs) -> Result<ExitCode, Failure> {
     Ok(ExitCode::from(status))
 }
 
+#[cfg(feature = "grade")]
 /// `war gradescope`: the autograder zip, grading with a fixed seed.
 fn run_gradescope(args: &GradescopeArgs) -> Result<ExitCode, Failure> {
     if let Some(message) = args.marking.unmatched_game(args.played.games) {
