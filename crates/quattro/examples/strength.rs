@@ -8,6 +8,14 @@
 //! cargo run --release -p quattro --example quattro_strength -- --games 400 --budgets 100,1000,3000
 //! ```
 //!
+//! The variations tried for a stronger player (BENCHMARKS.md, "Quattro and Uno"):
+//! `--exploration C` (UCB1's constant, 0.7 by default), `--epsilon E` (rollouts by the
+//! bots' policy but a uniformly random legal play with chance E), `--random-rollouts`,
+//! `--rules uno` (one rule set), `--no-baselines` (the search's cells only) and `--peek`
+//! (a search that is shown the true hidden cards: no fair player, but the ceiling of what
+//! looking ahead can win against the bots). The last column, *as the bot*, is how often
+//! the search's choice, where it had one, was the bot's.
+//!
 //! Game `i` is `stream_rng(seed, i)`'s deal and reshuffles, and the search at game `i`
 //! sits at seat `i % 4` (so every seat is measured alike); its seed for a decision is
 //! [`quattro::mcts::seed_of`] its view mixed with the budget. A run prints the same
@@ -18,14 +26,16 @@
 
 use std::thread;
 
-use cards_core::ismcts::Budget;
-use cards_core::protocol::{Actor, GameState, Ignore};
+use cards_core::ismcts::Determinize;
+use cards_core::ismcts::{Budget, Rollout, Search};
+use cards_core::protocol::{Actor, EventSink, GameState, Ignore, Outcome, Seat};
 use cards_core::rng::{below, stream_rng};
-use quattro::game::Game;
+use quattro::game::{Action, Game};
 use quattro::mcts::{self, BotRollout, RandomRollout, Seen};
 use quattro::rules::{PLAYERS, Rules, Variant};
 use quattro::simulate::bots;
 use quattro::strategy;
+use rand::Rng;
 
 #[derive(Clone, Copy, Default)]
 struct Tally {
@@ -33,6 +43,8 @@ struct Tally {
     wins: u64,
     decisions: u64,
     choices: u64,
+    // Choices at which the search played what the bot would have.
+    as_bot: u64,
 }
 
 impl Tally {
@@ -41,6 +53,7 @@ impl Tally {
         self.wins += other.wins;
         self.decisions += other.decisions;
         self.choices += other.choices;
+        self.as_bot += other.as_bot;
     }
 }
 
@@ -55,8 +68,128 @@ enum Who {
     Search(Budget),
 }
 
+/// The bots' policy, but with chance `epsilon` a uniformly random legal play: rollouts
+/// less sure of what each seat will do.
+#[derive(Clone, Copy)]
+struct Noisy {
+    epsilon: f64,
+}
+
+impl Rollout<Game> for Noisy {
+    fn choose<R: Rng + ?Sized>(
+        &mut self,
+        world: &Game,
+        seat: Seat,
+        legal: &[Action],
+        rng: &mut R,
+    ) -> Action {
+        if (below(rng, 1_000_000) as f64) < self.epsilon * 1e6 {
+            RandomRollout.choose(world, seat, legal, rng)
+        } else {
+            BotRollout.choose(world, seat, legal, rng)
+        }
+    }
+}
+
+/// The true game, hidden cards and draw order included: a world that is the game itself,
+/// for the peeking search (`--peek`), a ceiling and no fair player.
+#[derive(Clone)]
+struct Peek(Game);
+
+impl GameState for Peek {
+    type Action = Action;
+    type Chance = <Game as GameState>::Chance;
+    type Event = <Game as GameState>::Event;
+    type Observation<'a> = <Game as GameState>::Observation<'a>;
+    type NoWinner = <Game as GameState>::NoWinner;
+    type Error = <Game as GameState>::Error;
+
+    fn seats(&self) -> usize {
+        self.0.seats()
+    }
+    fn actor(&self) -> Actor {
+        self.0.actor()
+    }
+    fn legal_actions(&self, actions: &mut Vec<Action>) {
+        self.0.legal_actions(actions);
+    }
+    fn apply<S: EventSink<Self::Event>>(
+        &mut self,
+        action: Action,
+        events: &mut S,
+    ) -> Result<(), Self::Error> {
+        self.0.apply(action, events)
+    }
+    fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<Self::Chance, Self::Error> {
+        self.0.sample_chance(rng)
+    }
+    fn apply_chance<S: EventSink<Self::Event>>(
+        &mut self,
+        outcome: &Self::Chance,
+        events: &mut S,
+    ) -> Result<(), Self::Error> {
+        self.0.apply_chance(outcome, events)
+    }
+    fn observe(&self, seat: Seat) -> Option<Self::Observation<'_>> {
+        self.0.observe(seat)
+    }
+    fn apply_trusted<R: Rng + ?Sized>(
+        &mut self,
+        action: Action,
+        rng: &mut R,
+    ) -> Result<Actor, Self::Error> {
+        self.0.apply_trusted(action, rng)
+    }
+    fn outcome(&self) -> Option<Outcome<Self::NoWinner>> {
+        self.0.outcome()
+    }
+}
+
+impl Determinize for Peek {
+    type Seen = Peek;
+
+    fn observer(seen: &Peek) -> Seat {
+        match seen.0.actor() {
+            Actor::Seat(seat) => seat,
+            _ => 0,
+        }
+    }
+
+    fn world<R: Rng + ?Sized>(seen: &Peek, _rng: &mut R) -> Peek {
+        seen.clone()
+    }
+
+    fn resample<R: Rng + ?Sized>(&mut self, seen: &Peek, _rng: &mut R) {
+        self.0.clone_from(&seen.0);
+    }
+}
+
+impl Rollout<Peek> for BotRollout {
+    fn choose<R: Rng + ?Sized>(
+        &mut self,
+        world: &Peek,
+        seat: Seat,
+        legal: &[Action],
+        rng: &mut R,
+    ) -> Action {
+        BotRollout.choose(&world.0, seat, legal, rng)
+    }
+
+    fn wants_legal_actions(&self) -> bool {
+        false
+    }
+}
+
 /// Game `index`: the seat `index % 4` by `who`, the others by the bot.
-fn play(variant: Variant, who: Who, seed: u64, index: u64, random: bool) -> Tally {
+fn play(
+    variant: Variant,
+    who: Who,
+    settings: &Settings,
+    index: u64,
+    search: &mut Search<Game>,
+    peeking: &mut Search<Peek>,
+) -> Tally {
+    let seed = settings.seed;
     let mut game = Game::new(Rules::new(variant), bots());
     let mut rng = stream_rng(seed, index);
     let searcher = (index % PLAYERS as u64) as usize;
@@ -86,12 +219,23 @@ fn play(variant: Variant, who: Who, seed: u64, index: u64, random: bool) -> Tall
                         tally.choices += u64::from(legal.len() > 1);
                         let seed = mcts::seed_of(&view) ^ budget_tag(budget);
                         let seen = Seen::new(&view);
-                        if random {
-                            mcts::choose_with(&seen, budget, seed, &mut RandomRollout)
+                        let chosen = if settings.peek {
+                            peeking.choose(&Peek(game.clone()), budget, seed, &mut BotRollout)
+                        } else if settings.random {
+                            search.choose(&seen, budget, seed, &mut RandomRollout)
+                        } else if settings.epsilon > 0.0 {
+                            let mut noisy = Noisy {
+                                epsilon: settings.epsilon,
+                            };
+                            search.choose(&seen, budget, seed, &mut noisy)
                         } else {
-                            mcts::choose_with(&seen, budget, seed, &mut BotRollout)
+                            search.choose(&seen, budget, seed, &mut BotRollout)
                         }
-                        .expect("the seat to act has a play")
+                        .expect("the seat to act has a play");
+                        if legal.len() > 1 && chosen == strategy::next_play(&view) {
+                            tally.as_bot += 1;
+                        }
+                        chosen
                     }
                     _ => strategy::next_play(&view),
                 };
@@ -112,20 +256,23 @@ fn budget_tag(budget: Budget) -> u64 {
 
 /// The games of a cell on `threads` threads.
 fn run(variant: Variant, who: Who, settings: &Settings) -> Tally {
-    let Settings {
-        seed,
-        games,
-        threads,
-        random,
-        ..
-    } = *settings;
+    let (games, threads) = (settings.games, settings.threads);
     thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 scope.spawn(move || {
                     let mut tally = Tally::default();
+                    let mut search = Search::new().with_exploration(settings.exploration);
+                    let mut peeking = Search::new().with_exploration(settings.exploration);
                     for index in (t..games).step_by(threads as usize) {
-                        tally.add(play(variant, who, seed, index, random));
+                        tally.add(play(
+                            variant,
+                            who,
+                            settings,
+                            index,
+                            &mut search,
+                            &mut peeking,
+                        ));
                     }
                     tally
                 })
@@ -156,6 +303,11 @@ struct Settings {
     seed: u64,
     threads: u64,
     random: bool,
+    epsilon: f64,
+    exploration: f64,
+    variants: Vec<Variant>,
+    baselines: bool,
+    peek: bool,
 }
 
 fn settings() -> Settings {
@@ -165,6 +317,11 @@ fn settings() -> Settings {
         seed: 1,
         threads: thread::available_parallelism().map_or(1, |n| n.get() as u64),
         random: false,
+        epsilon: 0.0,
+        exploration: cards_core::ismcts::EXPLORATION,
+        variants: vec![Variant::Quattro, Variant::Uno],
+        baselines: true,
+        peek: false,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -175,6 +332,11 @@ fn settings() -> Settings {
             "--threads" => settings.threads = value().parse().expect("--threads N"),
             // Rollouts at random rather than by the bots' policy.
             "--random-rollouts" => settings.random = true,
+            "--epsilon" => settings.epsilon = value().parse().expect("--epsilon E"),
+            "--exploration" => settings.exploration = value().parse().expect("--exploration C"),
+            "--rules" => settings.variants = vec![value().parse().expect("--rules quattro|uno")],
+            "--no-baselines" => settings.baselines = false,
+            "--peek" => settings.peek = true,
             "--budgets" => {
                 settings.budgets = value()
                     .split(',')
@@ -183,7 +345,7 @@ fn settings() -> Settings {
             }
             other => panic!(
                 "unknown option {other}: --games N --budgets N,M --seed S --threads T \
-                 --random-rollouts"
+                 --random-rollouts --epsilon E --exploration C --rules R --no-baselines --peek"
             ),
         }
     }
@@ -193,11 +355,25 @@ fn settings() -> Settings {
 fn main() {
     let settings = settings();
     let rollouts = if settings.random {
-        "uniformly random"
+        "uniformly random".to_string()
+    } else if settings.epsilon > 0.0 {
+        format!(
+            "by the bots' policy, a random play with chance {}",
+            settings.epsilon
+        )
     } else {
-        "by the bots' policy"
+        "by the bots' policy".to_string()
     };
-    println!("IS-MCTS at one seat (seat i % 4 in game i) against three bots, rollouts {rollouts};");
+    println!(
+        "{} at one seat (seat i % 4 in game i) against three bots, rollouts {rollouts}, \
+         exploration {};",
+        if settings.peek {
+            "A search shown the hidden cards (--peek)"
+        } else {
+            "IS-MCTS"
+        },
+        settings.exploration
+    );
     println!(
         "{} games a cell, seed {}; its win share in percent, with its 95% Wilson interval.",
         settings.games, settings.seed
@@ -207,29 +383,34 @@ fn main() {
     for budget in &settings.budgets {
         print!(" IS-MCTS {budget} it. |");
     }
-    println!(" choices |");
+    println!(" choices | as the bot |");
     print!("|---|---:|---:|");
     for _ in &settings.budgets {
         print!("---:|");
     }
-    println!("---:|");
-    for variant in [Variant::Quattro, Variant::Uno] {
-        let base = run(variant, Who::Bot, &settings);
-        let (share, low, high) = wilson(base.wins, base.games);
-        print!("| {variant:?} | {share:.1} [{low:.1}, {high:.1}] |");
-        let random = run(variant, Who::Random, &settings);
-        let (share, low, high) = wilson(random.wins, random.games);
-        print!(" {share:.1} [{low:.1}, {high:.1}] |");
-        let mut choices = (0, 0);
+    println!("---:|---:|");
+    for &variant in &settings.variants {
+        print!("| {variant:?} |");
+        for who in [Who::Bot, Who::Random] {
+            if settings.baselines {
+                let tally = run(variant, who, &settings);
+                let (share, low, high) = wilson(tally.wins, tally.games);
+                print!(" {share:.1} [{low:.1}, {high:.1}] |");
+            } else {
+                print!(" |");
+            }
+        }
+        let mut choices = (0, 0, 0);
         for &budget in &settings.budgets {
             let tally = run(variant, Who::Search(Budget::Iterations(budget)), &settings);
             let (share, low, high) = wilson(tally.wins, tally.games);
             print!(" {share:.1} [{low:.1}, {high:.1}] |");
-            choices = (tally.choices, tally.decisions);
+            choices = (tally.choices, tally.decisions, tally.as_bot);
         }
         println!(
-            " {:.0}% |",
-            100.0 * choices.0 as f64 / choices.1.max(1) as f64
+            " {:.0}% | {:.0}% |",
+            100.0 * choices.0 as f64 / choices.1.max(1) as f64,
+            100.0 * choices.2 as f64 / choices.0.max(1) as f64
         );
     }
 }
