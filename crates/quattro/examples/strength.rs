@@ -13,7 +13,9 @@
 //! bots' policy but a uniformly random legal play with chance E), `--random-rollouts`,
 //! `--rules uno` (one rule set), `--no-baselines` (the search's cells only) and `--peek`
 //! (a search that is shown the true hidden cards: no fair player, but the ceiling of what
-//! looking ahead can win against the bots). The last column, *as the bot*, is how often
+//! looking ahead can win against the bots), `--infer` (worlds that agree with what the
+//! other seats' draws told: a seat that drew held nothing it could play then, so up to
+//! [`TRIES`] worlds are dealt for one whose hands fit). The last column, *as the bot*, is how often
 //! the search's choice, where it had one, was the bot's.
 //!
 //! Game `i` is `stream_rng(seed, i)`'s deal and reshuffles, and the search at game `i`
@@ -145,22 +147,101 @@ impl GameState for Peek {
     }
 }
 
-impl Determinize for Peek {
-    type Seen = Peek;
+/// What a [`Peek`] search knows: the whole game (`--peek`), or what the seat saw and
+/// what the other seats' draws told (`--infer`).
+enum Known {
+    Everything(Game),
+    Inferred(Seen, Voids),
+}
 
-    fn observer(seen: &Peek) -> Seat {
-        match seen.0.actor() {
-            Actor::Seat(seat) => seat,
-            _ => 0,
+/// What the draws told: a seat that drew held nothing it could play on the top card and
+/// colour of that moment (`void`); of the cards it holds now, `held` are still of that
+/// hand (a play of a card that could not follow the void takes one from it, as may be;
+/// every other card since came from the draw pile).
+#[derive(Clone, Copy, Default)]
+struct Voids {
+    seats: [Option<(quattro::card::Card, cards_core::Color, usize)>; PLAYERS],
+}
+
+impl Voids {
+    /// What `seat`'s `action`, seen from outside in `view` (the seat's own), tells.
+    fn saw(&mut self, view: &quattro::game::Observation<'_>, action: Action) {
+        match action {
+            Action::Draw => self.seats[view.seat] = Some((view.top, view.color, view.hand.len())),
+            Action::Play { card, .. } => {
+                if let Some((top, color, held)) = self.seats[view.seat].as_mut()
+                    && !follows(view, *top, *color, card)
+                {
+                    *held = held.saturating_sub(1);
+                }
+            }
         }
     }
 
-    fn world<R: Rng + ?Sized>(seen: &Peek, _rng: &mut R) -> Peek {
-        seen.clone()
+    /// Whether the hands of `world` agree with what the draws told.
+    fn fits(&self, world: &Game, me: Seat) -> bool {
+        (0..PLAYERS).filter(|&seat| seat != me).all(|seat| {
+            let (Some((top, color, held)), Some(view)) = (self.seats[seat], world.view(seat))
+            else {
+                return true;
+            };
+            view.hand
+                .iter()
+                .filter(|&&card| !follows(&view, top, color, card))
+                .count()
+                >= held
+        })
+    }
+}
+
+/// Whether `card` could be played on `top` with `color` to follow.
+fn follows(
+    view: &quattro::game::Observation<'_>,
+    top: quattro::card::Card,
+    color: cards_core::Color,
+    card: quattro::card::Card,
+) -> bool {
+    let one = [card];
+    let then = quattro::game::Observation {
+        hand: &one,
+        top,
+        color,
+        ..*view
+    };
+    then.can_play(card)
+}
+
+/// How many worlds the inferring search deals, at most, for one that fits.
+const TRIES: usize = 200;
+
+impl Determinize for Peek {
+    type Seen = Known;
+
+    fn observer(seen: &Known) -> Seat {
+        match seen {
+            Known::Everything(game) => match game.actor() {
+                Actor::Seat(seat) => seat,
+                _ => 0,
+            },
+            Known::Inferred(seen, _) => Game::observer(seen),
+        }
     }
 
-    fn resample<R: Rng + ?Sized>(&mut self, seen: &Peek, _rng: &mut R) {
-        self.0.clone_from(&seen.0);
+    fn world<R: Rng + ?Sized>(seen: &Known, rng: &mut R) -> Peek {
+        match seen {
+            Known::Everything(game) => Peek(game.clone()),
+            Known::Inferred(seen, voids) => {
+                let me = Game::observer(seen);
+                let mut world = Game::world(seen, rng);
+                for _ in 1..TRIES {
+                    if voids.fits(&world, me) {
+                        break;
+                    }
+                    world.resample(seen, rng);
+                }
+                Peek(world)
+            }
+        }
     }
 }
 
@@ -199,6 +280,7 @@ fn play(
     };
     let mut legal = Vec::new();
     let mut chooser = stream_rng(seed ^ 0x5eed, index);
+    let mut voids = Voids::default();
     loop {
         match game.actor() {
             Actor::Over => break,
@@ -208,6 +290,20 @@ fn play(
             Actor::Seat(seat) => {
                 let view = game.view(seat).expect("the seat to act sees");
                 let action = match who {
+                    Who::Search(budget) if seat == searcher && settings.infer => {
+                        game.legal_actions(&mut legal);
+                        tally.decisions += 1;
+                        tally.choices += u64::from(legal.len() > 1);
+                        let seed = mcts::seed_of(&view) ^ budget_tag(budget);
+                        let known = Known::Inferred(Seen::new(&view), voids);
+                        let chosen = peeking
+                            .choose(&known, budget, seed, &mut BotRollout)
+                            .expect("the seat to act has a play");
+                        if legal.len() > 1 && chosen == strategy::next_play(&view) {
+                            tally.as_bot += 1;
+                        }
+                        chosen
+                    }
                     Who::Random if seat == searcher => {
                         game.legal_actions(&mut legal);
                         // The game's own stream: the deals stay those of the seed.
@@ -220,7 +316,8 @@ fn play(
                         let seed = mcts::seed_of(&view) ^ budget_tag(budget);
                         let seen = Seen::new(&view);
                         let chosen = if settings.peek {
-                            peeking.choose(&Peek(game.clone()), budget, seed, &mut BotRollout)
+                            let known = Known::Everything(game.clone());
+                            peeking.choose(&known, budget, seed, &mut BotRollout)
                         } else if settings.random {
                             search.choose(&seen, budget, seed, &mut RandomRollout)
                         } else if settings.epsilon > 0.0 {
@@ -239,6 +336,7 @@ fn play(
                     }
                     _ => strategy::next_play(&view),
                 };
+                voids.saw(&view, action);
                 game.apply(action, &mut Ignore).expect("a legal play");
             }
         }
@@ -308,6 +406,7 @@ struct Settings {
     variants: Vec<Variant>,
     baselines: bool,
     peek: bool,
+    infer: bool,
 }
 
 fn settings() -> Settings {
@@ -322,6 +421,7 @@ fn settings() -> Settings {
         variants: vec![Variant::Quattro, Variant::Uno],
         baselines: true,
         peek: false,
+        infer: false,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -337,6 +437,7 @@ fn settings() -> Settings {
             "--rules" => settings.variants = vec![value().parse().expect("--rules quattro|uno")],
             "--no-baselines" => settings.baselines = false,
             "--peek" => settings.peek = true,
+            "--infer" => settings.infer = true,
             "--budgets" => {
                 settings.budgets = value()
                     .split(',')
@@ -345,7 +446,7 @@ fn settings() -> Settings {
             }
             other => panic!(
                 "unknown option {other}: --games N --budgets N,M --seed S --threads T \
-                 --random-rollouts --epsilon E --exploration C --rules R --no-baselines --peek"
+                 --random-rollouts --epsilon E --exploration C --rules R --no-baselines --peek --infer"
             ),
         }
     }
@@ -369,6 +470,8 @@ fn main() {
          exploration {};",
         if settings.peek {
             "A search shown the hidden cards (--peek)"
+        } else if settings.infer {
+            "IS-MCTS with worlds fitting the draws (--infer)"
         } else {
             "IS-MCTS"
         },
