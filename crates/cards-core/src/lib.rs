@@ -3,6 +3,8 @@
 //! - [`color`]: the four colours and the coloured card of Ochos Locos and Quattro
 //!   (`R5`, rainbow order R < Y < G < B).
 //! - [`pile`]: a pile of cards with a top and a bottom, and a seeded shuffle.
+//! - [`ring`]: a pile of at most a deck's cards held inline in a fixed ring
+//!   ([`ring::RingPile`], War's piles), with the same small list of operations.
 //! - [`rng`]: the one random number generator games use ([`GameRng`]), and seeds.
 //! - [`tokens`]: a whitespace tokenizer for deal files that knows lines and columns.
 //! - [`protocol`]: the game protocol all four games implement ([`GameState`]), the
@@ -56,6 +58,7 @@ pub mod protocol;
 pub mod record;
 #[cfg(feature = "replay")]
 pub mod replay;
+pub mod ring;
 pub mod rng;
 pub mod sim;
 #[cfg(all(feature = "sim", feature = "clap"))]

@@ -27,6 +27,7 @@ use std::cmp::Ordering;
 use std::fmt;
 
 use cards_core::protocol::{Actor, EventSink, GameState, Ignore, Seat};
+use cards_core::rng::GameRng;
 use cards_core::shuffle;
 use rand::Rng;
 
@@ -39,6 +40,10 @@ use repetition::Repetition;
 
 /// How many cards each player puts down in a war: three face down, the fourth face up.
 pub const WAR_CARDS: usize = 4;
+
+/// No generator to order won cards with: a take with shuffled returns stops at its
+/// chance node (the checked path; the quiet path hands its generator down instead).
+const AT_CHANCE_NODE: Option<&mut GameRng> = None;
 
 /// The two players of the assignment's game, Player 1 and Player 2.
 const BOTH: PlayerSet = PlayerSet::first(2);
@@ -57,8 +62,9 @@ pub struct Game {
     players: Vec<Player>,
     /// The cards on the table (the "war chest"), in the order they were put down.
     table: Vec<Card>,
-    /// Whether each card on the table lies face up, in the same order.
-    face_up: Vec<bool>,
+    /// The cards on the table that lie face up, as a set of bits by [`Card::index`]
+    /// (every card of the table in it or not; a set, not a second list beside it).
+    face_up: u64,
     /// Who has run out of cards and left the game.
     out: PlayerSet,
     /// Battles fought, a war's deciding battle included.
@@ -170,7 +176,7 @@ impl Game {
     fn turn_over(&mut self, seat: Seat, events: &mut impl EventSink<Event>) -> Option<Card> {
         let card = self.players[seat].play_card()?;
         self.table.push(card);
-        self.face_up.push(true);
+        self.face_up |= 1 << card.index();
         events.push(Event::Played { seat, card });
         Some(card)
     }
@@ -181,7 +187,6 @@ impl Game {
         for _ in 1..WAR_CARDS {
             let card = self.players[seat].play_card()?;
             self.table.push(card);
-            self.face_up.push(false);
             events.push(Event::FaceDown { seat, card });
         }
         self.turn_over(seat, events)
@@ -203,33 +208,43 @@ impl Game {
 
     /// Plays the next battle (the assignment's two-player battle, or with more players
     /// the same rules for many, in the module `more_players`), and its winner takes the
-    /// table.
-    fn play_battle(&mut self, events: &mut impl EventSink<Event>) -> Result<(), Refusal> {
+    /// table. With shuffled returns, `draw` orders the won cards at once (the quiet
+    /// path); without it the game stops at that chance node.
+    fn play_battle<R: Rng + ?Sized>(
+        &mut self,
+        events: &mut impl EventSink<Event>,
+        draw: Option<&mut R>,
+    ) -> Result<(), Refusal> {
         let out_before = self.out;
         let winner = if self.players.len() == 2 {
             self.battle(events)?
         } else {
             self.battle_of_many(events)
         };
-        self.settle(winner, out_before, events);
-        Ok(())
+        self.settle(winner, out_before, events, draw)
     }
 
     /// The battle is over: `winner` takes the table; with no winner its cards stay there.
     /// `out_before` is who was out before the battle.
-    fn settle(
+    fn settle<R: Rng + ?Sized>(
         &mut self,
         winner: Option<Seat>,
         out_before: PlayerSet,
         events: &mut impl EventSink<Event>,
-    ) {
+        mut draw: Option<&mut R>,
+    ) -> Result<(), Refusal> {
         match winner {
-            Some(seat) => self.take(seat, out_before, false, events),
+            Some(seat) => {
+                if self.take(seat, out_before, false, events, draw.as_deref_mut())? {
+                    self.end_battle(out_before, Some(seat), events, draw)?;
+                }
+                Ok(())
+            }
             None => {
                 events.push(Event::PotLeft {
                     cards: self.table.len(),
                 });
-                self.end_battle(out_before, None, events);
+                self.end_battle(out_before, None, events, draw)
             }
         }
     }
@@ -242,11 +257,9 @@ impl Game {
     pub fn new(rules: Rules) -> Game {
         Game {
             rules,
-            players: (0..rules.players())
-                .map(|seat| Player::new(seat, []))
-                .collect(),
+            players: (0..rules.players()).map(Player::new).collect(),
             table: Vec::with_capacity(DECK_SIZE),
-            face_up: Vec::with_capacity(DECK_SIZE),
+            face_up: 0,
             out: PlayerSet::EMPTY,
             battles: 0,
             wars: 0,
@@ -277,7 +290,10 @@ impl Game {
                 if std::mem::replace(&mut seen[card.index()], true) {
                     return Err(SetupError::Duplicate(card));
                 }
-                game.players[seat].collect(&[card]);
+                // A pile overflows only past 52 cards, so only with a card given twice.
+                game.players[seat]
+                    .collect(&[card])
+                    .map_err(|_| SetupError::Duplicate(card))?;
             }
             if game.players[seat].is_out() {
                 return Err(SetupError::EmptyPile(seat));
@@ -301,7 +317,7 @@ impl Game {
             player.clear();
         }
         self.table.clear();
-        self.face_up.clear();
+        self.face_up = 0;
         self.out = PlayerSet::EMPTY;
         self.battles = 0;
         self.wars = 0;
@@ -373,47 +389,69 @@ impl Game {
     }
 
     /// The player in `seat` takes the table: at once in the fixed order, or after chance
-    /// has ordered the cards.
-    fn take(
+    /// has ordered the cards: drawn from `draw` on the quiet path, otherwise at the
+    /// chance node the game stops at (which then hands the cards over). Returns whether
+    /// the cards went under the pile now.
+    fn take<R: Rng + ?Sized>(
         &mut self,
         seat: Seat,
         out_before: PlayerSet,
         last: bool,
         events: &mut impl EventSink<Event>,
-    ) {
-        match self.rules.order() {
-            WonCardOrder::Shuffled => {
+        draw: Option<&mut R>,
+    ) -> Result<bool, Refusal> {
+        match (self.rules.order(), draw) {
+            (WonCardOrder::Shuffled, None) => {
                 self.phase = Phase::Take {
                     seat,
                     out_before,
                     last,
                 };
+                return Ok(false);
             }
-            WonCardOrder::Fixed => self.hand_over(seat, out_before, last, events),
+            // What `apply_sampled_chance` does at that chance node, without stopping there.
+            (WonCardOrder::Shuffled, Some(rng)) => shuffle(&mut self.table, rng),
+            (WonCardOrder::Fixed, _) => {}
         }
+        self.give_table(seat, events)?;
+        Ok(true)
     }
 
     /// The table's cards, in the order they lie, go under the pile of the player in
-    /// `seat`; then that player wins if they are the `last` in the game, or the battle
-    /// ends.
+    /// `seat`.
+    fn give_table(
+        &mut self,
+        seat: Seat,
+        events: &mut impl EventSink<Event>,
+    ) -> Result<(), Refusal> {
+        events.push(Event::Took {
+            seat,
+            cards: self.table.len(),
+        });
+        self.players[seat]
+            .collect(&self.table)
+            .map_err(|_| Refusal::Broken("a pile holds more than the 52 cards"))?;
+        self.table.clear();
+        self.face_up = 0;
+        Ok(())
+    }
+
+    /// At the chance node of a take, once chance has ordered the table: the cards go
+    /// under the pile of the player in `seat`; then that player wins if they are the
+    /// `last` in the game, or the battle ends.
     fn hand_over(
         &mut self,
         seat: Seat,
         out_before: PlayerSet,
         last: bool,
         events: &mut impl EventSink<Event>,
-    ) {
-        events.push(Event::Took {
-            seat,
-            cards: self.table.len(),
-        });
-        self.players[seat].collect(&self.table);
-        self.table.clear();
-        self.face_up.clear();
+    ) -> Result<(), Refusal> {
+        self.give_table(seat, events)?;
         if last {
             self.finish(Outcome::Winner { seat }, events);
+            Ok(())
         } else {
-            self.end_battle(out_before, Some(seat), events);
+            self.end_battle(out_before, Some(seat), events, AT_CHANCE_NODE)
         }
     }
 
@@ -421,62 +459,70 @@ impl Game {
     /// at once (they could not play the next battle's card, so the console never asks for
     /// a battle that cannot be fought); then the game ends, or the lowest seat still in
     /// plays the next battle.
-    fn end_battle(
+    fn end_battle<R: Rng + ?Sized>(
         &mut self,
         out_before: PlayerSet,
         taker: Option<Seat>,
         events: &mut impl EventSink<Event>,
-    ) {
+        draw: Option<&mut R>,
+    ) -> Result<(), Refusal> {
         let in_game = self.in_game();
         // Everyone in the game laid a card; all but the taker may have none left.
-        let laid_and_lost = in_game.without(taker.into_iter().collect());
-        let emptied = laid_and_lost.filter(|seat| self.players[seat].is_out());
-        for seat in emptied.iter() {
-            self.run_out(seat, events);
+        let mut emptied = PlayerSet::EMPTY;
+        for seat in in_game.iter() {
+            if taker != Some(seat) && self.players[seat].is_out() {
+                self.run_out(seat, events);
+                emptied.insert(seat);
+            }
         }
         // Those still in the game now all hold cards.
         let active = in_game.without(emptied);
-        match (active.len(), active.lowest()) {
-            (_, None) => {
-                let seats = self.out.without(out_before);
-                let reason = NoWinner::OutOfCards { seats };
-                self.finish(Outcome::NoWinner { reason }, events);
-            }
-            (1, Some(seat)) if self.table.is_empty() => {
+        let Some(seat) = active.lowest() else {
+            let seats = self.out.without(out_before);
+            let reason = NoWinner::OutOfCards { seats };
+            self.finish(Outcome::NoWinner { reason }, events);
+            return Ok(());
+        };
+        if active.single().is_some() {
+            // The last player standing wins, collecting any pot nobody could win.
+            if self.table.is_empty() || self.take(seat, out_before, true, events, draw)? {
                 self.finish(Outcome::Winner { seat }, events);
             }
-            // The last player standing collects a pot nobody could win.
-            (1, Some(seat)) => self.take(seat, out_before, true, events),
-            (_, Some(seat)) => {
-                if self.battles >= self.rules.max_battles() {
-                    let max_battles = self.rules.max_battles();
-                    let reason = NoWinner::BattleCap { max_battles };
-                    self.finish(Outcome::NoWinner { reason }, events);
-                } else if self.rules.order() == WonCardOrder::Fixed
-                    && let Some(earlier) =
-                        self.repetition
-                            .check(&self.players, &self.table, self.battles)
-                {
-                    // Only won cards returned in a fixed order can bring a position back.
-                    let battle = self.battles;
-                    let reason = NoWinner::Repetition { battle, earlier };
-                    self.finish(Outcome::NoWinner { reason }, events);
-                } else {
-                    self.phase = Phase::Turn { seat };
-                }
-            }
+        } else if self.battles >= self.rules.max_battles() {
+            let max_battles = self.rules.max_battles();
+            let reason = NoWinner::BattleCap { max_battles };
+            self.finish(Outcome::NoWinner { reason }, events);
+        } else if self.rules.order() == WonCardOrder::Fixed
+            && let Some(earlier) = self
+                .repetition
+                .check(&self.players, &self.table, self.battles)
+        {
+            // Only won cards returned in a fixed order can bring a position back.
+            let battle = self.battles;
+            let reason = NoWinner::Repetition { battle, earlier };
+            self.finish(Outcome::NoWinner { reason }, events);
+        } else {
+            self.phase = Phase::Turn { seat };
         }
+        Ok(())
     }
 
     /// Card `i` of `order` goes under the pile of seat `i mod players`; then Player 1
     /// opens.
-    fn deal(&mut self, order: &DeckOrder, events: &mut impl EventSink<Event>) {
+    fn deal(
+        &mut self,
+        order: &DeckOrder,
+        events: &mut impl EventSink<Event>,
+    ) -> Result<(), Refusal> {
         let players = self.players.len();
         for (i, &card) in order.cards().iter().enumerate() {
-            self.players[i % players].collect(&[card]);
+            self.players[i % players]
+                .collect(&[card])
+                .map_err(|_| Refusal::Broken("a deal gives a pile more than 52 cards"))?;
         }
         events.push(Event::Dealt);
         self.start();
+        Ok(())
     }
 
     fn finish(&mut self, outcome: Outcome, events: &mut impl EventSink<Event>) {
@@ -732,7 +778,7 @@ impl GameState for Game {
         events: &mut S,
     ) -> Result<(), Refusal> {
         match (self.phase, action) {
-            (Phase::Turn { .. }, Action::Battle) => self.play_battle(events),
+            (Phase::Turn { .. }, Action::Battle) => self.play_battle(events, AT_CHANCE_NODE),
             (Phase::Deal, _) => Err(Refusal::ChanceActs(ChanceNode::Deal)),
             (Phase::Take { seat, .. }, _) => Err(Refusal::ChanceActs(ChanceNode::Take { seat })),
             (Phase::Over(_), _) => Err(Refusal::Over),
@@ -754,11 +800,9 @@ impl GameState for Game {
             "{action:?} trusted out of a player's turn"
         );
         let Action::Battle = action;
-        self.play_battle(&mut Ignore)?;
-        // A take ends the battle, or hands a pot left on the table to the last player in.
-        while let Phase::Take { .. } = self.phase {
-            self.apply_sampled_chance(rng, &mut Ignore)?;
-        }
+        // Every take of the battle (the winner's, and a pot left to the last player in)
+        // drawn from `rng` as it comes: the game never stops at a take here.
+        self.play_battle(&mut Ignore, Some(rng))?;
         Ok(self.actor())
     }
 
@@ -789,8 +833,7 @@ impl GameState for Game {
         match self.phase {
             Phase::Deal => {
                 self.check_order(ChanceNode::Deal, order)?;
-                self.deal(order, events);
-                Ok(())
+                self.deal(order, events)
             }
             Phase::Take {
                 seat,
@@ -800,8 +843,7 @@ impl GameState for Game {
                 self.check_order(ChanceNode::Take { seat }, order)?;
                 self.table.clear();
                 self.table.extend_from_slice(order.cards());
-                self.hand_over(seat, out_before, last, events);
-                Ok(())
+                self.hand_over(seat, out_before, last, events)
             }
             Phase::Turn { seat } => Err(Refusal::SeatActs { seat }),
             Phase::Over(_) => Err(Refusal::Over),
@@ -820,8 +862,7 @@ impl GameState for Game {
             Phase::Deal => {
                 let mut order = ordered_deck();
                 shuffle(order.cards_mut(), rng);
-                self.deal(&order, events);
-                Ok(())
+                self.deal(&order, events)
             }
             Phase::Take {
                 seat,
@@ -829,8 +870,7 @@ impl GameState for Game {
                 last,
             } => {
                 shuffle(&mut self.table, rng);
-                self.hand_over(seat, out_before, last, events);
-                Ok(())
+                self.hand_over(seat, out_before, last, events)
             }
             Phase::Turn { seat } => Err(Refusal::SeatActs { seat }),
             Phase::Over(_) => Err(Refusal::Over),
@@ -876,12 +916,12 @@ impl<'a> Observation<'a> {
 
     /// The table's face-up cards, in the order they were put down.
     pub fn face_up(&self) -> impl Iterator<Item = Card> + 'a {
+        let face_up = self.game.face_up;
         self.game
             .table
             .iter()
-            .zip(&self.game.face_up)
-            .filter(|&(_, &up)| up)
-            .map(|(&card, _)| card)
+            .copied()
+            .filter(move |card| face_up & 1 << card.index() != 0)
     }
 
     /// Battles fought so far.
@@ -1654,10 +1694,11 @@ mod tests {
     /// through in the order it was built, round and round.
     #[test]
     fn a_pile_plays_from_the_top_and_collects_at_the_bottom() {
-        let mut player = Player::new(0, hand("2C 3C"));
-        player.collect(&hand("4C 5C"));
+        let mut player = Player::new(0);
+        player.collect(&hand("2C 3C")).unwrap();
+        player.collect(&hand("4C 5C")).unwrap();
         assert_eq!(player.play_card(), Some(hand("2C")[0]));
-        player.collect(&hand("6C"));
+        player.collect(&hand("6C")).unwrap();
         let rest: Vec<String> = player.cards().map(|c| c.to_string()).collect();
         assert_eq!(rest, ["3C", "4C", "5C", "6C"]);
         for _ in 0..4 {

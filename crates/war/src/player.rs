@@ -1,32 +1,37 @@
 //! `Player`: the assignment's `Player` class, a seat and a face-down pile; and
 //! [`PlayerSet`], a small set of seats for ties and wars.
 
-use std::collections::VecDeque;
 use std::fmt;
 
 use cards_core::names::plural;
+use cards_core::ring::{PileFull, RingPile};
 
 use crate::card::Card;
-use crate::deck::DECK_SIZE;
 use crate::rules::MAX_PLAYERS;
 
+/// The slots of a pile's ring: the deck's 52 cards fit, and a power of two makes going
+/// round the ring a mask.
+const PILE_SLOTS: usize = 64;
+
 /// A player: a seat number and a face-down pile, top first (the assignment's `Player`
-/// with its `ArrayList<Card>`). The pile is a `VecDeque<Card>`, Rust's growable list
-/// for a queue: cards leave from the front (the top) and won cards join at the back
-/// (the bottom), each in constant time.
+/// with its `ArrayList<Card>`). The pile is a [`RingPile`], a list with a queue's few
+/// operations (take the top card, slip cards under the bottom, count them, go through
+/// them top first) that keeps its cards in a fixed ring beneath: War never has more
+/// than 52 cards, so the pile never grows, and taking or adding a card is a step round
+/// the ring, where a growable list works out its capacity and its wrap-around each time.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Player {
     seat: usize,
-    pile: VecDeque<Card>,
+    pile: RingPile<Card, PILE_SLOTS>,
 }
 
 impl Player {
-    /// Player `seat` (0-based; shown as `Player {seat + 1}`) holding `cards`, the first on
-    /// top.
-    pub fn new(seat: usize, cards: impl IntoIterator<Item = Card>) -> Player {
-        let mut pile = VecDeque::with_capacity(DECK_SIZE);
-        pile.extend(cards);
-        Player { seat, pile }
+    /// Player `seat` (0-based; shown as `Player {seat + 1}`) with no cards yet.
+    pub fn new(seat: usize) -> Player {
+        Player {
+            seat,
+            pile: RingPile::new(),
+        }
     }
 
     /// The 0-based seat.
@@ -51,17 +56,17 @@ impl Player {
 
     /// `playCard()`: takes the top card, if any.
     pub fn play_card(&mut self) -> Option<Card> {
-        self.pile.pop_front()
+        self.pile.draw()
     }
 
-    /// `collect(cards)`: slips won cards under the bottom, in the order given.
-    pub fn collect(&mut self, cards: &[Card]) {
-        for &card in cards {
-            self.pile.push_back(card);
-        }
+    /// `collect(cards)`: slips won cards under the bottom, in the order given. Refused,
+    /// nothing added, if the pile would hold more than a ring's 64 cards, which 52
+    /// different cards never do.
+    pub fn collect(&mut self, cards: &[Card]) -> Result<(), PileFull> {
+        self.pile.put_all_at_bottom(cards)
     }
 
-    /// Empties the pile, keeping its room (for reuse between simulated games).
+    /// Empties the pile (for reuse between simulated games).
     pub(crate) fn clear(&mut self) {
         self.pile.clear();
     }
@@ -131,9 +136,21 @@ impl PlayerSet {
         (self.0 != 0).then(|| self.0.trailing_zeros() as usize)
     }
 
+    /// The seat, if the set holds exactly one.
+    pub fn single(self) -> Option<usize> {
+        // One bit set: clearing the lowest leaves none (without counting them all).
+        (self.0 != 0 && self.0 & (self.0 - 1) == 0).then(|| self.0.trailing_zeros() as usize)
+    }
+
     /// The seats of the set for which `test` holds.
     pub fn filter(self, mut test: impl FnMut(usize) -> bool) -> PlayerSet {
-        self.iter().filter(|&seat| test(seat)).collect()
+        let mut kept = PlayerSet::EMPTY;
+        for seat in self.iter() {
+            if test(seat) {
+                kept.insert(seat);
+            }
+        }
+        kept
     }
 
     /// The seats in increasing order.
@@ -183,13 +200,15 @@ mod tests {
 
     #[test]
     fn shows_count_and_cards_top_first() {
-        let mut player = Player::new(0, [card("6C"), card("10H")]);
-        player.collect(&[card("AS")]);
+        let mut player = Player::new(0);
+        player.collect(&[card("6C"), card("10H")]).unwrap();
+        player.collect(&[card("AS")]).unwrap();
         assert_eq!(player.to_string(), "Player 1 (3 cards): 6C 10H AS");
         assert_eq!(player.play_card().map(|c| c.to_string()), Some("6C".into()));
-        let lone = Player::new(2, [card("2D")]);
+        let mut lone = Player::new(2);
+        lone.collect(&[card("2D")]).unwrap();
         assert_eq!(lone.to_string(), "Player 3 (1 card): 2D");
-        assert_eq!(Player::new(1, []).to_string(), "Player 2 (0 cards)");
+        assert_eq!(Player::new(1).to_string(), "Player 2 (0 cards)");
     }
 
     #[test]
@@ -198,6 +217,10 @@ mod tests {
         assert_eq!(set.iter().collect::<Vec<_>>(), [0, 3, 5]);
         assert_eq!(set.len(), 3);
         assert_eq!(set.lowest(), Some(0));
+        assert_eq!(set.single(), None);
+        assert_eq!(PlayerSet::EMPTY.single(), None);
+        assert_eq!([6].into_iter().collect::<PlayerSet>().single(), Some(6));
+        assert_eq!(set.filter(|seat| seat > 2), [3, 5].into_iter().collect());
         assert_eq!(set.to_string(), "Player 1, Player 4 and Player 6");
         assert_eq!(PlayerSet::first(8).len(), 8);
         assert_eq!(PlayerSet::first(2).to_string(), "Player 1 and Player 2");

@@ -109,6 +109,7 @@ mod tests {
     use pretty_assertions::assert_eq;
 
     use super::*;
+    use crate::game::AT_CHANCE_NODE;
     use crate::rules::{Rules, WonCardOrder};
     use cards_core::protocol::{Actor, GameState};
     use cards_core::rng::rng_from_seed;
@@ -157,8 +158,11 @@ mod tests {
                             assert_eq!(winner, general.battle_of_many(&mut theirs));
                             assert_eq!(mine, theirs, "seed {seed}, battle {}", game.battles());
                             // The winner takes the table, as `play_battle` has it.
-                            game.settle(winner, PlayerSet::EMPTY, &mut mine);
-                            general.settle(winner, PlayerSet::EMPTY, &mut theirs);
+                            game.settle(winner, PlayerSet::EMPTY, &mut mine, AT_CHANCE_NODE)
+                                .unwrap();
+                            general
+                                .settle(winner, PlayerSet::EMPTY, &mut theirs, AT_CHANCE_NODE)
+                                .unwrap();
                             assert!(game == general, "seed {seed}, battle {}", game.battles());
                         }
                         Actor::Over => break,
@@ -200,8 +204,11 @@ mod tests {
                 let (mut mine, mut theirs) = (Vec::new(), Vec::new());
                 let winner = game.battle(&mut mine).unwrap();
                 assert_eq!(winner, general.battle_of_many(&mut theirs), "{piles:?}");
-                game.settle(winner, PlayerSet::EMPTY, &mut mine);
-                general.settle(winner, PlayerSet::EMPTY, &mut theirs);
+                game.settle(winner, PlayerSet::EMPTY, &mut mine, AT_CHANCE_NODE)
+                    .unwrap();
+                general
+                    .settle(winner, PlayerSet::EMPTY, &mut theirs, AT_CHANCE_NODE)
+                    .unwrap();
                 assert_eq!(mine, theirs, "{piles:?}");
                 assert!(game == general, "{piles:?}");
             }
