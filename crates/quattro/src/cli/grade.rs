@@ -30,7 +30,7 @@
 use std::ffi::OsString;
 
 use cards_core::rng::{GameRng, below, stream_rng};
-use grader::pace::Reply;
+use grader::pace::{Conversation, Reply};
 use grader::{Case, GradeError, Options, Output, Report, Sandbox, Verdict};
 use quattro::check;
 
@@ -278,6 +278,11 @@ fn codes(line: &str) -> Vec<Card> {
 /// words) and the cards on the lines after it, or, when none follow, on the lines right
 /// before it. `None` when the screen shows no new turn (a refusal, another question).
 fn read_turn(since: &str) -> Option<(Card, Vec<Card>)> {
+    read_turn_at(since).map(|(_, top, hand)| (top, hand))
+}
+
+/// [`read_turn`], with the top card's line (from 0).
+fn read_turn_at(since: &str) -> Option<(usize, Card, Vec<Card>)> {
     let lines: Vec<&str> = since.lines().collect();
     let at = lines.iter().rposition(|line| {
         let words: Vec<String> = words(line).collect();
@@ -299,7 +304,7 @@ fn read_turn(since: &str) -> Option<(Card, Vec<Card>)> {
             .collect();
         hand = before.iter().rev().flat_map(|l| codes(l)).collect();
     }
-    (!hand.is_empty()).then_some((top, hand))
+    (!hand.is_empty()).then_some((at, top, hand))
 }
 
 /// The verdict on one game, from its transcript (what the terminal showed, each answer
@@ -325,8 +330,85 @@ pub fn verdict(transcript: &str, answers: &[String]) -> Verdict {
     }
 }
 
+/// How many games dealing alike show a deck never shuffled, which no one game can show
+/// (each of its deals a shuffle could deal). A shuffled deck deals the human's first
+/// hand, as a set, as one of C(40, 3) = 9880 alike, whatever else the screen shows: six
+/// games of N dealing alike come with a chance of at most C(N, 6) / 9880^5, below one
+/// in ten million for N up to 400 (5.5e12 / 9.4e19). A deck never shuffled (or shuffled
+/// the same way every run) deals every game alike.
+const SAME_DEAL: usize = 6;
+
+/// What the screen shows of the deal when the program first asks for a move (every card
+/// code shown up to then, in order: the first top card, the human's hand, the bots'
+/// moves when a bot starts), and the top card's line in the transcript (from 1) with
+/// its text.
+fn first_deal(talk: &Conversation) -> Option<(Vec<Card>, usize, String)> {
+    let out = &talk.run.stdout;
+    let mut from = 0;
+    for (typed, answer) in talk.answers.iter().enumerate() {
+        let at = answer.at.clamp(from, out.len());
+        let since = plain(&out[from..at]);
+        if let Some((top_at, _, _)) = read_turn_at(&since) {
+            let before = plain(&out[..from]);
+            let cards = before
+                .lines()
+                .chain(since.lines())
+                .flat_map(codes)
+                .collect();
+            // Each answer typed before adds its line to the transcript.
+            let line = before.matches('\n').count() + typed + top_at + 1;
+            let text = since.lines().nth(top_at).unwrap_or_default().to_owned();
+            return Some((cards, line, text));
+        }
+        from = at;
+    }
+    None
+}
+
+/// Fails every game that passed but dealt as [`SAME_DEAL`] or more games did (`deals`:
+/// each game's [`first_deal`]), naming the games.
+fn never_shuffled(report: &mut Report, deals: &[Option<(Vec<Card>, usize, String)>]) {
+    let mut alike: Vec<(&Vec<Card>, Vec<usize>)> = Vec::new();
+    for (game, deal) in deals.iter().enumerate() {
+        if let Some((cards, _, _)) = deal {
+            match alike.iter_mut().find(|(c, _)| *c == cards) {
+                Some((_, games)) => games.push(game),
+                None => alike.push((cards, vec![game])),
+            }
+        }
+    }
+    for (cards, games) in alike {
+        if games.len() < SAME_DEAL {
+            continue;
+        }
+        let names: Vec<String> = games.iter().map(|&g| (g + 1).to_string()).collect();
+        let shown: Vec<String> = cards.iter().map(|c| c.code()).collect();
+        let rule = format!(
+            "the order of any collection of cards must be randomized: the deck was never shuffled: games {} dealt alike ({})",
+            names.join(", "),
+            shown.join(" ")
+        );
+        for &game in &games {
+            let (Some(result), Some(Some((_, line, text)))) =
+                (report.results.get_mut(game), deals.get(game))
+            else {
+                continue;
+            };
+            if matches!(result.verdict, Verdict::Pass { .. }) {
+                result.verdict = Verdict::RuleBroken {
+                    line: *line,
+                    rule: rule.clone(),
+                    got: Some(text.clone()),
+                };
+                result.score = 0.0;
+            }
+        }
+    }
+}
+
 /// Plays `command` `games` times in `sandbox`, each game's person seeded from `seed`
-/// and its number, and checks every game.
+/// and its number, and checks every game, then the games together: games dealing alike
+/// show a deck never shuffled ([`SAME_DEAL`]).
 pub fn grade(
     games: u64,
     seed: u64,
@@ -337,7 +419,8 @@ pub fn grade(
     let cases: Vec<Case<u64>> = (0..games)
         .map(|game| Case::with(grader::game_name(game + 1), Vec::new(), game))
         .collect();
-    grader::grade_paced(
+    let deals = std::sync::Mutex::new(vec![None; cases.len()]);
+    let mut report = grader::grade_paced(
         sandbox,
         command,
         &cases,
@@ -346,14 +429,30 @@ pub fn grade(
             let mut person = Person::new(seed, case.data);
             move |screen: &[u8]| person.reply(screen)
         },
-        |_, output, talk| {
+        |case, output, talk| {
+            let deal = first_deal(talk);
+            let mut deals = deals
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if let Some(slot) = usize::try_from(case.data)
+                .ok()
+                .and_then(|game| deals.get_mut(game))
+            {
+                *slot = deal;
+            }
+            drop(deals);
             judge(
                 output,
                 &String::from_utf8_lossy(&talk.transcript()),
                 &talk.typed(),
             )
         },
-    )
+    )?;
+    let deals = deals
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    never_shuffled(&mut report, &deals);
+    Ok(report)
 }
 
 #[cfg(test)]
