@@ -121,6 +121,12 @@ impl PlayerSet {
         self.0 |= 1 << seat;
     }
 
+    /// Takes `seat` out.
+    pub fn remove(&mut self, seat: usize) {
+        debug_assert!(seat < MAX_PLAYERS);
+        self.0 &= !(1 << seat);
+    }
+
     /// The number of seats in the set.
     pub fn len(self) -> usize {
         self.0.count_ones() as usize
@@ -218,6 +224,10 @@ mod tests {
         assert_eq!(set.len(), 3);
         assert_eq!(set.lowest(), Some(0));
         assert_eq!(set.single(), None);
+        let mut fewer = set;
+        fewer.remove(3);
+        fewer.remove(4);
+        assert_eq!(fewer.iter().collect::<Vec<_>>(), [0, 5]);
         assert_eq!(PlayerSet::EMPTY.single(), None);
         assert_eq!([6].into_iter().collect::<PlayerSet>().single(), Some(6));
         assert_eq!(set.filter(|seat| seat > 2), [3, 5].into_iter().collect());

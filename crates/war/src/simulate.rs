@@ -21,16 +21,16 @@
 //! of `Game::apply_trusted` a battle, which plays it with its wars and, with shuffled
 //! returns, the take of the table that follows (no event built, the action not checked
 //! again); the agent is handed no list of legal actions. Measured with callgrind
-//! (`bench/war.sh --instructions`: `war simulate --games 5000 --threads 1 --seed 1`
-//! against `examples/tight_loop.rs` on the same games), two players: about 111,900
-//! instructions a game, 3.5 times the tight loop specialised for two players (32,000)
-//! and 1.73 times its loop for 2 to 8 players (64,800); four players 149,400 against
-//! 76,100 (1.96 times), where the battle is the general loop for 3 to 8 players. The
-//! generator (xoshiro256++ and `below`) is about 4% of the engine's instructions,
-//! the shuffles of the table about 14%; the rest is the price of the rules on the
-//! assignment's data structures: a growable queue per pile, the table as a list with a
-//! face-up flag per card, a set of seats for every tie among more than two, and the
-//! phases of the protocol.
+//! (`war simulate --threads 1 --seed 1`: the run of 2,000 games less the run of one,
+//! over 1,999, as in `BENCHMARKS.md`) against `examples/tight_loop.rs` on the same games, two players:
+//! about 69,800 instructions a game, 2.2 times the tight loop specialised for two
+//! players (32,100) and 1.07 times its loop for 2 to 8 players (65,000); four players
+//! 104,000 against 75,100 (1.39 times). The shuffles of the table are about a fifth of
+//! the engine's instructions, as many as the tight loop's; the rest is the price of the
+//! rules written for any number of players (the set of seats still in, who ran out
+//! after each battle) and of the protocol's step. The piles are fixed rings
+//! ([`cards_core::ring::RingPile`]) and the table's face-up cards a set of bits, so a
+//! battle moves each card with a load and a store and allocates nothing.
 
 use std::fmt::{self, Write as _};
 
