@@ -16,6 +16,12 @@
 //! Rollouts play by the bots' policy ([`BotRollout`]), or at random
 //! ([`RandomRollout`]). As an opponent it is seeded from its observation ([`seed_of`]), so
 //! a game against it replays from the game's seed.
+//!
+//! It wins as often as a bot in the same seat, not more, under both rule sets, and no
+//! variation tried (more iterations, another exploration constant, other rollouts,
+//! worlds that agree with the other seats' draws) does better: a seat has few choices,
+//! the bots' policy makes them well, and what more there is to win lies in the hidden
+//! cards (`BENCHMARKS.md`, "Quattro and Uno"; `examples/strength.rs`).
 
 use cards_core::ismcts::{Budget, Rollout, Search};
 use cards_core::protocol::{Agent, Seat, Stop};
