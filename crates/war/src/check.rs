@@ -34,7 +34,11 @@
 //! number with the wars' battles counted among them: both readings pass), q ends with
 //! the summary. The first broken rule is reported with its line ([`Violation`]); what
 //! the checker could not read in the free format ("no hands shown after the battle") is
-//! a [`Problem::Unreadable`], told apart from a [`Problem::Rule`] broken.
+//! a [`Problem::Unreadable`], told apart from a [`Problem::Rule`] broken. Hands shown
+//! after battles that brought won cards back into play unshown are followed by
+//! choosing an order they allow; a rule that seems broken after that is reported as
+//! unreadable, since another order may break none ([`rounds_in_sight`] tells a grader
+//! how many battles it can ask for without that).
 
 use std::collections::VecDeque;
 use std::fmt;
@@ -796,6 +800,10 @@ struct Checker<'t> {
     readings: Vec<String>,
     names: [String; 2],
     top_last: Option<bool>,
+    /// The first line of hands reached only by choosing an order for won cards that came
+    /// back into play unshown (a number's battles played through a pile): the game
+    /// followed from there is one of several the hands allow.
+    guessed: Option<usize>,
 }
 
 type Step<T> = Result<T, Violation>;
@@ -821,8 +829,19 @@ impl Checker<'_> {
         }
     }
 
+    /// A broken rule at `line`; after hands reached by a guessed order, what could not
+    /// be read: in another order the hands allow, the game may break no rule there.
     fn rule(&self, line: usize, rule: impl Into<String>) -> Violation {
-        self.at(line, Problem::Rule(rule.into()))
+        match self.guessed {
+            Some(guessed) if line > guessed => self.unreadable(
+                line,
+                format!(
+                    "the game after the hands of line {guessed}, reached only by guessing the order in which won cards came back into play before any hands showed them (fewer battles at a time would show it); in the order followed: {}",
+                    rule.into()
+                ),
+            ),
+            _ => self.at(line, Problem::Rule(rule.into())),
+        }
     }
 
     fn unreadable(&self, line: usize, what: impl Into<String>) -> Violation {
@@ -1030,14 +1049,15 @@ impl Checker<'_> {
         state: &State,
         shown: &[Vec<Card>; 2],
         max: usize,
-    ) -> Result<Option<State>, ()> {
+    ) -> Result<Option<(State, bool)>, ()> {
         // Each search has its share, and the whole check a bound: a transcript can ask
         // for a search at every display.
         let share = SEARCH_BUDGET.min(self.work.get());
         let mut budget = Budget::new(share);
         let result = self.search(state, shown, max, &mut budget);
         self.work.set(self.work.get() - (share - budget.left));
-        result
+        // A search that paid for a choice followed won cards in an order it chose.
+        Ok(result?.map(|after| (after, budget.left < share)))
     }
 
     fn search(
@@ -1073,6 +1093,45 @@ impl Checker<'_> {
     }
 }
 
+/// How many battles (each with its wars) can be played from the last hands `screen`
+/// shows before a card won since comes back into play, read either end as the top (the
+/// fewer of the two): a program that shows the hands only after the battles a number
+/// plays lets the checker follow that many without guessing the order in which won
+/// cards went under a pile. `u64::MAX` when the game ends first; `None` when the screen
+/// shows no hands of the 52 cards.
+pub fn rounds_in_sight(screen: &str) -> Option<u64> {
+    let groups = groups(screen, &tokens(screen));
+    let last = displays(&groups).pop().filter(|d| !d.single)?;
+    [false, true]
+        .into_iter()
+        .map(|top_last| {
+            let shown = Checker::piles(&last, top_last);
+            let mut state = State {
+                piles: [Pile::of(&shown[0]), Pile::of(&shown[1])],
+                rounds: 0,
+                battles: 0,
+                wars: 0,
+                last: 0,
+                end: None,
+                table: Vec::new(),
+            };
+            // Two 26-card piles cannot both last more rounds than their cards.
+            for rounds in 0..=52 {
+                if state.end.is_some() {
+                    return u64::MAX;
+                }
+                // A round with no won card in play has one outcome and pays nothing.
+                let mut budget = Budget::new(1);
+                match state.round(&mut budget).as_slice() {
+                    [next] if !budget.cut && budget.left == 1 => state = next.clone(),
+                    _ => return rounds,
+                }
+            }
+            u64::MAX
+        })
+        .min()
+}
+
 /// Checks a transcript of one game. `answers`: the answers the program was given, in
 /// order (a grader that typed them), or `None` for a saved transcript, where an answer
 /// is read from its echo after the prompt or from what the program did.
@@ -1091,6 +1150,7 @@ pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Vi
         names: ["Player 1".to_owned(), "Player 2".to_owned()],
         top_last: None,
         work: std::cell::Cell::new(WORK_BUDGET),
+        guessed: None,
     };
     let last_line = checker.text.count();
     let end_line = last_line + 1;
@@ -1354,7 +1414,10 @@ pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Vi
                         break 'search;
                     }
                     match checker.follow(state, &shown, max) {
-                        Ok(Some(after)) => {
+                        Ok(Some((after, guessed))) => {
+                            if guessed && checker.guessed.is_none() {
+                                checker.guessed = Some(dline);
+                            }
                             found = Some((top_last, Some((after, shown))));
                             break 'search;
                         }
@@ -1765,6 +1828,7 @@ mod tests {
     //! outcome is known without playing it (the comments say why), and each transcript
     //! moves the cards as the rules say, written out card by card.
     use super::*;
+    use cards_core::rng::below;
     use pretty_assertions::assert_eq;
 
     const PROMPT: &str = "Enter: one battle, a number: that many, q: quit > ";
@@ -2345,5 +2409,220 @@ mod tests {
         let violation = check(&text, Some(&answers(&["40", "q"]))).expect_err("not reachable");
         assert_eq!(violation.line, 4, "{violation}");
         assert!(!violation.is_rule(), "{violation}");
+    }
+
+    /// A War game as the kit's solution plays it, written here apart from the checker:
+    /// piles top first, the table shuffled into the winner's pile, a player short at a
+    /// war out at once. `once`: the hands shown once after the battles a number plays
+    /// (a reading the text allows) rather than after each.
+    struct Played {
+        piles: [VecDeque<(u8, char)>; 2],
+        battles: u64,
+        wars: u64,
+        winner: Option<Option<usize>>,
+        text: String,
+        answers: Vec<String>,
+        /// Each pile's cards left of those the last hands showed (above any won since).
+        fresh: [usize; 2],
+        /// Whether a number's battles laid a card won after the last hands shown.
+        unseen_order: bool,
+    }
+
+    impl Played {
+        fn show(&mut self) {
+            self.fresh = [self.piles[0].len(), self.piles[1].len()];
+            for (p, pile) in self.piles.iter().enumerate() {
+                let cards: Vec<String> = pile
+                    .iter()
+                    .map(|&(value, suit)| {
+                        let rank = match value {
+                            11 => "J".to_owned(),
+                            12 => "Q".to_owned(),
+                            13 => "K".to_owned(),
+                            14 => "A".to_owned(),
+                            v => v.to_string(),
+                        };
+                        format!("{rank}{suit}")
+                    })
+                    .collect();
+                let plural = if cards.len() == 1 { "card" } else { "cards" };
+                self.text += &format!("Player {} ({} {plural})", p + 1, cards.len());
+                if !cards.is_empty() {
+                    self.text += &format!(": {}", cards.join(" "));
+                }
+                self.text += "\n";
+            }
+        }
+
+        /// One battle with its wars.
+        fn round(&mut self, rng: &mut cards_core::rng::GameRng) {
+            let mut table = Vec::new();
+            let mut need = 1;
+            loop {
+                let laid: [Vec<(u8, char)>; 2] = std::array::from_fn(|p| {
+                    let n = need.min(self.piles[p].len());
+                    self.unseen_order |= n > self.fresh[p];
+                    self.fresh[p] = self.fresh[p].saturating_sub(n);
+                    self.piles[p].drain(..n).collect()
+                });
+                table.extend(laid.iter().flatten().copied());
+                if laid[0].len() < need || laid[1].len() < need {
+                    self.text += "A player has no cards left and is out of the game.\n";
+                    let winner = match laid[0].len().cmp(&laid[1].len()) {
+                        std::cmp::Ordering::Greater => Some(0),
+                        std::cmp::Ordering::Less => Some(1),
+                        std::cmp::Ordering::Equal => None,
+                    };
+                    if let Some(w) = winner {
+                        self.piles[w].extend(table);
+                    }
+                    self.winner = Some(winner);
+                    return;
+                }
+                self.battles += 1;
+                let (a, b) = (laid[0][need - 1].0, laid[1][need - 1].0);
+                if a == b {
+                    self.wars += 1;
+                    need = WAR_CARDS;
+                    continue;
+                }
+                let taker = usize::from(a < b);
+                for i in (1..table.len()).rev() {
+                    table.swap(i, below(rng, i as u64 + 1) as usize);
+                }
+                self.piles[taker].extend(table);
+                self.text += &format!("Player {} takes the cards.\n", taker + 1);
+                if self.piles[1 - taker].is_empty() {
+                    self.winner = Some(Some(taker));
+                }
+                return;
+            }
+        }
+    }
+
+    /// A whole game of the kit's solution (or its variant showing the hands once after
+    /// a number's battles), answered as `war grade` answers: mostly Enter, a quarter of
+    /// the time a number from 2 to 10, lowered to the battles in sight (`in_sight`), or
+    /// not lowered (a person typing numbers into a saved transcript).
+    fn solution_game(seed: u64, once: bool, in_sight: bool) -> Played {
+        let mut rng = cards_core::rng::stream_rng(seed, 0);
+        let mut deck: Vec<(u8, char)> = "CDHS"
+            .chars()
+            .flat_map(|s| (2..=14).map(move |v| (v, s)))
+            .collect();
+        for i in (1..deck.len()).rev() {
+            deck.swap(i, below(&mut rng, i as u64 + 1) as usize);
+        }
+        let mut game = Played {
+            piles: [
+                deck.iter().step_by(2).copied().collect(),
+                deck.iter().skip(1).step_by(2).copied().collect(),
+            ],
+            battles: 0,
+            wars: 0,
+            winner: None,
+            text: "Initial hands:\n".to_owned(),
+            answers: Vec::new(),
+            fresh: [26, 26],
+            unseen_order: false,
+        };
+        game.show();
+        while game.winner.is_none() {
+            game.text += PROMPT;
+            if game.answers.len() == 249 {
+                game.answers.push("q".to_owned());
+                game.text += &summary("No winner: the game was quit.", game.battles, game.wars);
+                return game;
+            }
+            let sight = if in_sight {
+                // As `war grade` reads the screen: its last 16 KiB.
+                let mut from = game.text.len().saturating_sub(16 * 1024);
+                while !game.text.is_char_boundary(from) {
+                    from += 1;
+                }
+                rounds_in_sight(&game.text[from..]).unwrap_or(0)
+            } else {
+                u64::MAX
+            };
+            let n = if below(&mut rng, 4) == 0 {
+                (2 + below(&mut rng, 9)).min(sight)
+            } else {
+                1
+            };
+            let n = if n >= 2 { n } else { 1 };
+            game.answers
+                .push(if n == 1 { String::new() } else { n.to_string() });
+            for _ in 0..n {
+                game.round(&mut rng);
+                if !once {
+                    game.show();
+                }
+                if game.winner.is_some() {
+                    break;
+                }
+            }
+            if once {
+                game.show();
+            }
+        }
+        let winner = match game.winner {
+            Some(Some(p)) => format!("Player {} wins the game!", p + 1),
+            _ => "No winner: Player 1 and Player 2 ran out of cards at the same time.".to_owned(),
+        };
+        game.text += &summary(&winner, game.battles, game.wars);
+        game
+    }
+
+    /// Games the kit's solution could play, showing the hands after each battle or once
+    /// after a number's battles, with the answers `war grade` gives: every one passes,
+    /// and no number's battles bring a won card back into play (worked out here by the
+    /// game itself, apart from the checker's `rounds_in_sight`).
+    #[test]
+    fn every_game_graded_of_a_correct_program_passes_whichever_hands_it_shows() {
+        let mut failed = Vec::new();
+        for seed in 0..50 {
+            for once in [false, true] {
+                let game = solution_game(seed, once, true);
+                assert!(
+                    !game.unseen_order,
+                    "seed {seed}: a won card came back into play"
+                );
+                if let Err(v) = check(&game.text, Some(&game.answers)) {
+                    failed.push(format!("seed {seed}, hands once: {once}: {v}"));
+                }
+            }
+        }
+        assert!(
+            failed.is_empty(),
+            "{} of 100 games failed:\n{}",
+            failed.len(),
+            failed.join("\n")
+        );
+    }
+
+    /// Numbers typed whatever the hands (a saved transcript): where won cards come back
+    /// into play between two hands shown the checker may lose track and say it could
+    /// not read them, but it never finds a correct program breaking a rule (a war that
+    /// would leave a player short, in some order of the won cards, is not taken for the
+    /// end when the game went on).
+    #[test]
+    fn a_correct_program_breaks_no_rule_whatever_the_numbers() {
+        let mut broke = Vec::new();
+        let mut followed = 0;
+        for seed in 0..80 {
+            let game = solution_game(seed, true, false);
+            match check(&game.text, Some(&game.answers)) {
+                Err(v) if v.is_rule() => broke.push(format!("seed {seed}: {v}")),
+                Err(_) => {}
+                Ok(_) => followed += usize::from(game.unseen_order),
+            }
+        }
+        assert!(
+            broke.is_empty(),
+            "{} of 80 games broke a rule:\n{}",
+            broke.len(),
+            broke.join("\n")
+        );
+        assert!(followed > 0, "no game followed won cards back into play");
     }
 }

@@ -10,10 +10,11 @@
 //! line, its other options on the lines after it or not), and closes the input at any
 //! other question (War asks no other), as Ctrl-D would. The
 //! answers of game *i* come from `cards_core::rng::stream_rng(seed, i)`, so a grading is
-//! reproducible: mostly Enter, sometimes a number from 2 to 10 (lowered to leave the
-//! smaller pile on the screen 10 cards, Enter below 2: a program that shows the
-//! hands only after the battles a number plays stays readable, no won card coming back
-//! into play unseen), and in some games `q` at a prompt chosen in advance (the summary
+//! reproducible: mostly Enter, sometimes a number from 2 to 10, lowered to the battles
+//! the hands on the screen let one follow ([`check::rounds_in_sight`]: those played
+//! before a won card comes back into play, in an order no hands showed), Enter below 2:
+//! a program that shows the hands only after the battles a number plays stays readable
+//! whatever the deal, and in some games `q` at a prompt chosen in advance (the summary
 //! on quit). Every game ends well within the timeout: at
 //! the [`MAX_ANSWERS`]th prompt the answer is `q`.
 
@@ -64,18 +65,18 @@ impl Person {
     }
 
     /// The next answer at the prompt, without its line end, when the hands on the screen
-    /// hold `fewest` cards at least (the smaller pile). A number drawn is lowered to leave
-    /// the smaller pile [`SPARE`] cards over, and is Enter when that leaves less than 2: a player who plays out their pile
-    /// within the battles a number plays brings won cards back into play in an order no
-    /// hands show, which a program showing the hands only after the last of them leaves
-    /// the checker unable to follow. Otherwise, Enter.
-    pub fn next_answer(&mut self, fewest: Option<u64>) -> String {
+    /// let one follow `sight` battles ([`check::rounds_in_sight`]; `None`: no hands
+    /// read). A number drawn is lowered to `sight`, and is Enter below 2: a player who
+    /// plays out their pile within the battles a number plays brings won cards back into
+    /// play in an order no hands show, and a program showing the hands only after the
+    /// last of those battles would leave the checker guessing among the orders (a guess
+    /// that can run out of budget, or match a wrong game). Otherwise, Enter.
+    pub fn next_answer(&mut self, sight: Option<u64>) -> String {
         let answer = if self.given >= self.quit_at {
             self.quit = true;
             "q".to_owned()
         } else if below(&mut self.rng, 100) < NUMBER_PERCENT {
-            let n =
-                (2 + below(&mut self.rng, 9)).min(fewest.map_or(0, |f| f.saturating_sub(SPARE)));
+            let n = (2 + below(&mut self.rng, 9)).min(sight.unwrap_or(0));
             if n >= 2 { n.to_string() } else { String::new() }
         } else {
             String::new()
@@ -90,34 +91,16 @@ impl Person {
         if self.quit || !at_prompt(screen) {
             return Reply::Close;
         }
-        Reply::Answer(self.next_answer(fewest_cards(screen)).into_bytes())
+        Reply::Answer(self.next_answer(in_sight(screen)).into_bytes())
     }
 }
 
-/// The cards a number's battles leave over in the smaller pile, at the least: room for
-/// two wars (four cards each) and a little more.
-const SPARE: u64 = 10;
-
-/// The smaller of the last two numbers of cards on the screen (`Player 1 (26 cards):`,
-/// `Alice has 26 cards:`): the hands shown last, by the conventions (a hand names its
-/// number of cards). `None` when the screen shows fewer than two.
-fn fewest_cards(screen: &[u8]) -> Option<u64> {
-    // The last display is near the end: a bounded look, whatever the game's length.
+/// The battles the last hands on the screen let one follow ([`check::rounds_in_sight`]).
+fn in_sight(screen: &[u8]) -> Option<u64> {
+    // The last hands are near the end: a bounded look, whatever the game's length (52
+    // cards and the battles of a number between two displays fit many times over).
     let tail = &screen[screen.len().saturating_sub(16 * 1024)..];
-    let text = String::from_utf8_lossy(tail).to_lowercase();
-    let words: Vec<&str> = text
-        .split(|c: char| c.is_whitespace() || c == '(' || c == ')' || c == ':' || c == ',')
-        .filter(|w| !w.is_empty())
-        .collect();
-    let counts: Vec<u64> = words
-        .windows(2)
-        .filter(|pair| matches!(pair[1], "card" | "cards"))
-        .filter_map(|pair| pair[0].parse().ok())
-        .collect();
-    match counts.as_slice() {
-        [.., a, b] => Some((*a).min(*b)),
-        _ => None,
-    }
+    check::rounds_in_sight(&String::from_utf8_lossy(tail))
 }
 
 /// How many of the screen's last lines may hold the line naming Enter: the prompt may
@@ -208,41 +191,86 @@ mod tests {
         assert!(!at_prompt(b""));
     }
 
+    /// Worked by hand: Player 1 holds three aces, Player 2 the other 49 cards with its
+    /// ace in the middle: read either end as the top, Player 1 wins three battles with
+    /// the cards shown, and the fourth would lay a card won since. Player 1 holding only
+    /// the 2 of clubs against no other 2 at either end of Player 2's pile loses the game
+    /// in the first battle. A screen without the 52 cards shows nothing to follow.
     #[test]
-    fn the_smaller_pile_is_read_from_the_last_hands() {
-        let screen = b"Player 1 (26 cards): 6C\nPlayer 2 (26 cards): 7D\n> \
-            Battle 1: Player 1 plays 6C. Player 2 wins and takes 2 cards.\n\
-            Player 1 (25 cards): 8C\nPlayer 2 (27 cards): 7D 6C\nEnter, a number or q > ";
-        assert_eq!(fewest_cards(screen), Some(25));
-        assert_eq!(
-            fewest_cards(b"Bob has 1 card:\n9H\nAlice has 51 cards:\n"),
-            Some(1)
+    fn the_battles_in_sight_are_read_from_the_last_hands() {
+        let deck: Vec<String> = "CDHS"
+            .chars()
+            .flat_map(|s| {
+                [
+                    "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
+                ]
+                .map(|r| format!("{r}{s}"))
+            })
+            .collect();
+        let aces = ["AS", "AH", "AD"];
+        let mut rest: Vec<&str> = deck
+            .iter()
+            .map(String::as_str)
+            .filter(|c| !aces.contains(c))
+            .collect();
+        // AC to the middle: neither end of the pile ties with an ace.
+        rest.retain(|c| *c != "AC");
+        rest.insert(24, "AC");
+        let screen = format!(
+            "Initial hands:\nPlayer 1 (26 cards): ...\n> \nPlayer 1 (3 cards): {}\nPlayer 2 (49 cards): {}\nEnter, a number or q > ",
+            aces.join(" "),
+            rest.join(" ")
         );
-        assert_eq!(fewest_cards(b"Player 1: 6C 7D\nPlayer 2: 8H\n"), None);
+        assert_eq!(in_sight(screen.as_bytes()), Some(3));
+        let mut others: Vec<&str> = deck
+            .iter()
+            .map(String::as_str)
+            .filter(|c| *c != "2C")
+            .collect();
+        // The other 2s to the middle: the 2 of clubs loses at either end.
+        others.retain(|c| !c.starts_with('2'));
+        for two in ["2D", "2H", "2S"] {
+            others.insert(20, two);
+        }
+        let screen = format!(
+            "Player 1 (1 card): 2C\nPlayer 2 (51 cards): {}\nEnter > ",
+            others.join(" ")
+        );
+        assert_eq!(in_sight(screen.as_bytes()), Some(u64::MAX));
+        assert_eq!(in_sight(b"Player 1: 6C 7D\nPlayer 2: 8H\nEnter > "), None);
     }
 
-    /// A number only when the smaller pile keeps cards over, lowered to keep them;
-    /// otherwise Enter.
+    /// A number only when the battles in sight allow two, lowered to them; otherwise
+    /// Enter.
     #[test]
-    fn a_short_pile_gets_enter_rather_than_a_number() {
+    fn a_number_is_lowered_to_the_battles_in_sight() {
+        let mut lowered = false;
         for game in 0..40 {
             let mut short = Person::new(7, game);
             let mut unread = Person::new(7, game);
+            let mut few = Person::new(7, game);
             let mut long = Person::new(7, game);
             for _ in 0..MAX_ANSWERS {
-                let (a, b, c) = (
-                    short.next_answer(Some(11)),
+                let (a, b, c, d) = (
+                    short.next_answer(Some(1)),
                     unread.next_answer(None),
-                    long.next_answer(Some(26)),
+                    few.next_answer(Some(4)),
+                    long.next_answer(Some(u64::MAX)),
                 );
                 assert!(a.is_empty() || a == "q", "{a}");
                 assert_eq!(a, b);
                 assert!(
-                    c == a || c.parse::<u64>().is_ok_and(|n| n + SPARE <= 26),
+                    c == a || c.parse::<u64>().is_ok_and(|n| (2..=4).contains(&n)),
                     "{c}"
                 );
+                assert!(
+                    d == a || d.parse::<u64>().is_ok_and(|n| (2..=10).contains(&n)),
+                    "{d}"
+                );
+                lowered |= d.parse::<u64>().is_ok_and(|n| n > 4) && c == "4";
             }
         }
+        assert!(lowered, "some number above 4 was lowered to 4");
     }
 
     /// The same seed and game give the same answers; every game quits by the cap.
@@ -252,7 +280,7 @@ mod tests {
             let mut person = Person::new(seed, game);
             let mut all = Vec::new();
             while !person.quit {
-                all.push(person.next_answer(Some(26)));
+                all.push(person.next_answer(Some(u64::MAX)));
             }
             all
         };

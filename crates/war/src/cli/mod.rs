@@ -211,12 +211,13 @@ COMMAND is run once per game and played as a person would: an answer is typed on
 the program waits at its prompt (one of the last three lines on the screen names Enter),
 one line at a time, so a program that opens a new Scanner on each turn is graded as
 fairly as one that keeps one. The answers are a seeded mix: mostly Enter, sometimes a
-number from 2 to 10 (lowered to leave the smaller hand on the screen 10 cards), in some
-games q late in the game, and q at the 250th prompt at the latest; any other
-question gets the end of the input. Each transcript is checked as `war check` does,
-knowing the answers. A game passes (naming the readings of the text it took), or fails
-with the first line that breaks a rule or could not be read (`could not read: ...`), a
-crash (exit status or signal, the last lines of standard error), a timeout, or no output.
+number from 2 to 10 (lowered to the battles the hands on the screen let one follow:
+those before a won card comes back into play), in some games q late in the game, and
+q at the 250th prompt at the latest; any other question gets the end of the input.
+Each transcript is checked as `war check` does, knowing the answers. A game passes
+(naming the readings of the text it took), or fails with the first line that breaks a
+rule or could not be read (`could not read: ...`), a crash (exit status or signal, the
+last lines of standard error), a timeout, or no output.
 
 Each game runs isolated: in a bubblewrap sandbox, with its own copy of --submission (as
 the compile step left it) as its working directory and nothing else of the machine in
