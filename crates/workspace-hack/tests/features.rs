@@ -85,19 +85,35 @@ fn playing_builds_no_grader_zip_writer_or_plotter() {
 #[test]
 fn playing_after_the_tests_reuses_every_dependency_build() {
     let tests = resolved(&["--workspace", "--edges", "normal,build,dev"], false);
-    for game in GAMES {
-        let play = resolved(&["-p", game, "--edges", "normal,build"], false);
+    // Grading too: `cargo run -p pig --features grade -- grade …` after the tests.
+    let builds = GAMES
+        .iter()
+        .map(|game| (*game, "cli"))
+        .chain(GAMES.iter().map(|game| (*game, "grade")))
+        .chain([("pig", "grade,plot")]);
+    for (game, features) in builds {
+        let play = resolved(
+            &[
+                "-p",
+                game,
+                "--features",
+                features,
+                "--edges",
+                "normal,build",
+            ],
+            false,
+        );
         let differ: Vec<String> = play
             .iter()
-            .filter_map(|(package, features)| {
+            .filter_map(|(package, in_play)| {
                 let in_tests = tests.get(package)?;
-                (in_tests != features)
-                    .then(|| format!("{package}: playing [{features}], the tests [{in_tests}]"))
+                (in_tests != in_play)
+                    .then(|| format!("{package}: playing [{in_play}], the tests [{in_tests}]"))
             })
             .collect();
         assert!(
             differ.is_empty(),
-            "cargo run -p {game} builds these with other features than cargo test \
+            "cargo run -p {game} --features {features} builds these with other features than cargo test \
              --workspace, so it builds them (and all above them) again; ask for the tests' \
              features in crates/workspace-hack/Cargo.toml:\n{}",
             differ.join("\n")
