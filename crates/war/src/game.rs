@@ -459,10 +459,6 @@ impl Game {
     /// at once (they could not play the next battle's card, so the console never asks for
     /// a battle that cannot be fought); then the game ends, or the lowest seat still in
     /// plays the next battle.
-    // Once a battle: inlined into the battle's step, where the taker is known, it costs
-    // about 32 instructions a battle less than as a call (callgrind, `war simulate`'s
-    // games: 79,536 instructions a game before, 71,474 after).
-    #[inline(always)]
     fn end_battle<R: Rng + ?Sized>(
         &mut self,
         out_before: PlayerSet,
