@@ -11,9 +11,10 @@
 # One verdict: each program is also graded with `quattro grade` (played as a person would,
 # isolated; KIT_GAMES games, 20 by default, KIT_JOBS at a time): the solution and every
 # variant pass every game, and every mutant fails a game naming its rule (its header's
-# "# Grade fails: ..." where the grader words the rule otherwise than the tests, else its
+# "# Grade names: ..." where the grader words the rule otherwise than the tests, else its
 # "# Caught by a failure naming: ..."), over its header's "# Grade games: N" games where
-# its mistake shows only in some games. A mutant whose header says "# Grade exempt:
+# its mistake shows only in some games. (Not "# Grade fails:", which kits/lib.sh reads as
+# an ochos-locos grade to run.) A mutant whose header says "# Grade exempt:
 # REASON" is not graded, and the report says so with the reason (a mistake a grader of the
 # program's own unseeded games cannot show for sure within the kit's time).
 set -uo pipefail
@@ -123,7 +124,7 @@ kit_check_grading() {
             echo "mutant $name: EXEMPT from quattro grade, not graded: $why"
             continue
         fi
-        rule=$(sed -n 's/^# Grade fails: //p' "$patch")
+        rule=$(sed -n 's/^# Grade names: //p' "$patch")
         [ -n "$rule" ] || rule=$(sed -n 's/^# Caught by a failure naming: //p' "$patch")
         games=$(sed -n 's/^# Grade games: //p' "$patch")
         games=${games:-$KIT_GAMES}
