@@ -71,6 +71,22 @@ pub fn report(program: &str, error: impl fmt::Display) -> ExitCode {
     ExitCode::from(EXIT_BAD_INPUT)
 }
 
+/// A subcommand a cargo feature leaves out of this build, asked for (the first argument
+/// is one of `subcommands`): the one-line error saying how to build it, exit status 2,
+/// where clap would say only that it knows no such subcommand. `program` is also the
+/// crate's name and folder under `crates/`, as for every game.
+pub fn not_in_this_build(program: &str, subcommands: &[&str], feature: &str) -> Option<ExitCode> {
+    let first = std::env::args_os().nth(1)?;
+    let name = subcommands.iter().find(|name| first == **name)?;
+    Some(report(
+        program,
+        format_args!(
+            "'{name}' is not in this build: build it with `cargo build -p {program} --features {feature}` \
+             (or `cargo install --path crates/{program} --features {feature}`)"
+        ),
+    ))
+}
+
 /// Writes `PROGRAM: MESSAGE` on one line on stderr. A stderr that cannot be written (a
 /// full disk, a closed pipe) loses the message but never panics, unlike `eprintln!`: the
 /// exit status still says what happened.

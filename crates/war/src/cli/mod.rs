@@ -350,31 +350,16 @@ enum OrderArg {
 /// 0 ok, 1 cut short by the end of input, 2 bad usage.
 pub fn main() -> ExitCode {
     #[cfg(not(feature = "grade"))]
-    if let Some(code) = without_grading() {
+    // Playing needs none of the grader: its subcommands are in the build with `grade`.
+    if let Some(code) =
+        cards_core::cli::not_in_this_build(PROGRAM, &["grade", "gradescope"], "grade")
+    {
         return code;
     }
     match parse_game_args::<Cli>(PROGRAM) {
         Ok(cli) => finish(PROGRAM, try_main(cli)),
         Err(code) => code,
     }
-}
-
-/// The grading subcommands are in the build only with the feature `grade` (playing needs
-/// none of the grader): asked for without it, they get a line saying how to build them,
-/// where clap would say only that it knows no such subcommand.
-#[cfg(not(feature = "grade"))]
-fn without_grading() -> Option<ExitCode> {
-    let first = std::env::args_os().nth(1)?;
-    let name = ["grade", "gradescope"]
-        .into_iter()
-        .find(|name| first == *name)?;
-    Some(cards_core::cli::report(
-        PROGRAM,
-        format_args!(
-            "'{name}' is not in this build: build it with `cargo build -p war --features grade` \
-             (or `cargo install --path crates/war --features grade`)"
-        ),
-    ))
 }
 
 /// The command the arguments name, run.
