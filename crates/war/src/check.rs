@@ -576,6 +576,19 @@ struct State {
 }
 
 impl State {
+    /// The game at hands shown (top first): nothing played yet from there.
+    fn of(shown: &[Vec<Card>; 2]) -> State {
+        State {
+            piles: [Pile::of(&shown[0]), Pile::of(&shown[1])],
+            rounds: 0,
+            battles: 0,
+            wars: 0,
+            last: 0,
+            end: None,
+            table: Vec::new(),
+        }
+    }
+
     /// Every state after one battle with its wars (a choice wherever a card comes from
     /// a take whose order is not known).
     fn round(&self, budget: &mut Budget) -> Vec<State> {
@@ -1106,15 +1119,7 @@ pub fn rounds_in_sight(screen: &str) -> Option<u64> {
         .into_iter()
         .map(|top_last| {
             let shown = Checker::piles(&last, top_last);
-            let mut state = State {
-                piles: [Pile::of(&shown[0]), Pile::of(&shown[1])],
-                rounds: 0,
-                battles: 0,
-                wars: 0,
-                last: 0,
-                end: None,
-                table: Vec::new(),
-            };
+            let mut state = State::of(&shown);
             // Two 26-card piles cannot both last more rounds than their cards.
             for rounds in 0..=52 {
                 if state.end.is_some() {
@@ -1257,15 +1262,7 @@ pub fn check(transcript: &str, answers: Option<&[String]>) -> Result<Checked, Vi
         return Err(checker.rule(checker.text.line_of(at), not_the_deck(&cards)));
     }
 
-    let mut state = State {
-        piles: [Pile::of(&first.hands[0]), Pile::of(&first.hands[1])],
-        rounds: 0,
-        battles: 0,
-        wars: 0,
-        last: 0,
-        end: None,
-        table: Vec::new(),
-    };
+    let mut state = State::of(&first.hands);
     let mut quit = false;
     // The two readings of a number typed at the prompt: that many battles with their
     // wars (a), or as many as make it with the wars' battles counted among them (b).
