@@ -29,50 +29,88 @@ impl PigDice {
 
     /// `roll()`: throws both dice at once: one of the 36 equally likely pairs, from one
     /// draw ([`below`]`(rng, 36)`, the first die its sixes and the second the rest).
+    #[inline]
     pub fn roll<R: Rng + ?Sized>(rng: &mut R) -> PigDice {
-        // below(36) is less than 36, so both quotient and remainder are below 6.
-        let pair = below(rng, 36) as u8;
+        // below(36) is less than 36, so both quotient and remainder are below 6. Worked
+        // out in the draw's own width, the faces give the draw back in `pair()` with no
+        // arithmetic left (the compiler sees through 6·(q + 1 − 1) + (r + 1 − 1)).
+        let pair = below(rng, 36);
         PigDice {
-            die1: pair / 6 + 1,
-            die2: pair % 6 + 1,
+            die1: (pair / 6) as u8 + 1,
+            die2: (pair % 6) as u8 + 1,
         }
     }
 
     /// `getDie1()`: the first die's face.
+    #[inline]
     pub const fn die1(self) -> u8 {
         self.die1
     }
 
     /// `getDie2()`: the second die's face.
+    #[inline]
     pub const fn die2(self) -> u8 {
         self.die2
     }
 
     /// `isDoubles()`: both dice show the same face.
+    #[inline]
     pub const fn is_doubles(self) -> bool {
         self.die1 == self.die2
     }
 
     /// `isSnakeEyes()`: double 1s, which lose the turn.
+    #[inline]
     pub const fn is_snake_eyes(self) -> bool {
         self.die1 == 1 && self.die2 == 1
     }
 
-    // ANCHOR: points
     /// `getPoints()`: the roll's points: the sum, twice the sum for doubles (double 6s
-    /// score 24), nothing for snake eyes.
+    /// score 24), nothing for snake eyes; read from a table of the 36 pairs worked out
+    /// once, when the crate is compiled, by the rule as the assignment states it.
+    #[inline]
     pub const fn points(self) -> u32 {
-        let sum = self.die1 as u32 + self.die2 as u32;
-        if self.is_snake_eyes() {
-            0
-        } else if self.is_doubles() {
-            2 * sum
-        } else {
-            sum
-        }
+        POINTS[self.pair()]
     }
-    // ANCHOR_END: points
+
+    /// The pair's place among the 36, `6·(die1 − 1) + (die2 − 1)`: the number
+    /// [`PigDice::roll`] draws. A thrown pair's place is the draw itself, so the
+    /// compiler reads a seeded roll's points straight from the draw.
+    #[inline]
+    const fn pair(self) -> usize {
+        // Both dice are faces 1 to 6 (`new` and `roll` make no other), so the place is
+        // below 36.
+        (self.die1 - 1) as usize * 6 + (self.die2 - 1) as usize
+    }
 }
+
+// ANCHOR: points
+/// `getPoints()` as the assignment states it: the sum of the dice, twice the sum for
+/// doubles (double 6s score 24), nothing for snake eyes (which lose the turn).
+const fn points_of(die1: u8, die2: u8) -> u32 {
+    let sum = die1 as u32 + die2 as u32;
+    if die1 == 1 && die2 == 1 {
+        0
+    } else if die1 == die2 {
+        2 * sum
+    } else {
+        sum
+    }
+}
+// ANCHOR_END: points
+
+/// `points_of` each of the 36 pairs, by [`PigDice`]'s place `6·(die1 − 1) + (die2 −
+/// 1)`: the throw is then one draw and one read of this table, where working the points
+/// out from the faces took two comparisons and a choice on every roll.
+const POINTS: [u32; 36] = {
+    let mut points = [0; 36];
+    let mut at = 0;
+    while at < 36 {
+        points[at] = points_of(at as u8 / 6 + 1, at as u8 % 6 + 1);
+        at += 1;
+    }
+    points
+};
 
 impl fmt::Display for PigDice {
     /// `toString()`: `2,2`, as inside `Roll=(2,2)`.
@@ -96,10 +134,14 @@ pub enum Throw {
 
 impl Throw {
     /// What the roll does to the turn.
+    #[inline]
     pub const fn score(self) -> Score {
         match self {
-            Throw::Pair(dice) if dice.is_snake_eyes() => Score::Bust,
-            Throw::Pair(dice) => Score::Points(dice.points()),
+            // Snake eyes, the only pair that scores nothing.
+            Throw::Pair(dice) => match dice.points() {
+                0 => Score::Bust,
+                points => Score::Points(points),
+            },
             Throw::Single(1) => Score::Bust,
             Throw::Single(face) => Score::Points(face as u32),
         }
@@ -164,6 +206,33 @@ mod tests {
         assert_eq!(dice(2, 2).to_string(), "2,2");
         assert_eq!(PigDice::new(0, 3), None);
         assert_eq!(PigDice::new(3, 7), None);
+    }
+
+    /// Every pair's points, worked out by hand from the assignment's rule (row: the
+    /// first die, 1 to 6; column: the second): the table the points are read from holds
+    /// these, in the order of the draw.
+    #[test]
+    fn every_pair_scores_as_worked_by_hand() {
+        let by_hand = [
+            [0, 3, 4, 5, 6, 7],
+            [3, 8, 5, 6, 7, 8],
+            [4, 5, 12, 7, 8, 9],
+            [5, 6, 7, 16, 9, 10],
+            [6, 7, 8, 9, 20, 11],
+            [7, 8, 9, 10, 11, 24],
+        ];
+        for (a, row) in (1..=6).zip(by_hand) {
+            for (b, points) in (1..=6).zip(row) {
+                let d = dice(a, b);
+                assert_eq!(d.points(), points, "{d}");
+                let score = if (a, b) == (1, 1) {
+                    Score::Bust
+                } else {
+                    Score::Points(points)
+                };
+                assert_eq!(Throw::Pair(d).score(), score, "{d}");
+            }
+        }
     }
 
     #[test]

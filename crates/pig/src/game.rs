@@ -5,7 +5,7 @@
 use cards_core::protocol::{self, Actor, EventSink, GameState, Ignore, Seat};
 use rand::Rng;
 
-use crate::dice::{Score, Throw};
+use crate::dice::Throw;
 use crate::error::Refusal;
 use crate::player::{PigPlayer, StrategySpec};
 use crate::rules::Rules;
@@ -187,12 +187,14 @@ impl Game {
     }
 
     /// Turns begun so far, the one being played included (the winner's last turn counts).
+    #[inline]
     pub const fn turns(&self) -> u32 {
         self.turns + if self.winner.is_some() { 0 } else { 1 }
     }
 
     /// `restart()`: back to before the first roll, for the next game: the same players
     /// (with no points), rules and goal.
+    #[inline]
     pub fn restart(&mut self) {
         let players = self.players.map(|player| PigPlayer::new(player.name()));
         *self = Game::new(self.rules, players)
@@ -200,12 +202,14 @@ impl Game {
             .with_person(self.person);
     }
 
+    #[inline]
     fn pass(&mut self) {
         self.current = 1 - self.current;
         self.turns += 1;
     }
 
     /// Banks the turn's points of the player to act and passes the dice.
+    #[inline]
     fn hold(&mut self, events: &mut impl EventSink<Event>) {
         let player = self.current;
         let me = &mut self.players[player];
@@ -219,6 +223,7 @@ impl Game {
     }
 
     /// Scores a throw known to be of the game's dice for the player who rolled.
+    #[inline]
     fn score(&mut self, throw: Throw, events: &mut impl EventSink<Event>) {
         self.rolling = false;
 
@@ -227,7 +232,9 @@ impl Game {
         let me = &mut self.players[player];
         let roll_points = me.roll(throw);
         let (turn_points, total) = (me.turn_points(), me.total());
-        let effect = if throw.score() == Score::Bust {
+        // A roll takes no points only when it busts (`Score::Points` is never 0): the
+        // throw was scored once, by the player.
+        let effect = if roll_points == 0 {
             self.pass();
             RollEffect::Busted
         } else if me.has_won(goal) {
@@ -266,6 +273,7 @@ impl GameState for Game {
         2
     }
 
+    #[inline]
     fn actor(&self) -> Actor {
         match (self.winner, self.rolling) {
             (Some(_), _) => Actor::Over,
@@ -307,6 +315,7 @@ impl GameState for Game {
     /// without the checks of [`apply`](GameState::apply), and a roll is thrown and scored
     /// at once, from `rng` as [`sample_chance`](GameState::sample_chance) draws it, in
     /// one step instead of two (the decision, then chance). No event is built.
+    #[inline]
     fn apply_trusted<R: Rng + ?Sized>(
         &mut self,
         action: Action,
@@ -358,6 +367,7 @@ impl GameState for Game {
     }
 
     /// The scores as `seat` sees them: everything in Pig is public.
+    #[inline]
     fn observe(&self, seat: Seat) -> Option<Observation> {
         let other = match seat {
             0 => 1,
@@ -373,6 +383,7 @@ impl GameState for Game {
         })
     }
 
+    #[inline]
     fn outcome(&self) -> Option<Outcome> {
         self.winner.map(|seat| Outcome::Winner { seat })
     }

@@ -95,6 +95,11 @@
 //! and does no I/O but through the console it is given and the table files it is asked
 //! to read or write.
 //!
+//! The small functions a simulated game goes through (the dice, the player's roll and
+//! hold, the game's step, the strategies) are marked `#[inline]` (never forced): without
+//! it another crate built without cross-crate link-time optimisation, such as the
+//! Python package (`crates/python`), can only call them, step after step (issue 42).
+//!
 //! # Example
 //! The rules without a console: a roll is the player's decision, then chance's throw.
 //! Then a whole game on the one loop, with scripted answers and recorded dice: the

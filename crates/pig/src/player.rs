@@ -34,22 +34,26 @@ impl PigPlayer {
     }
 
     /// The points banked by holding in earlier turns.
+    #[inline]
     pub const fn banked(&self) -> u32 {
         self.banked
     }
 
     /// `getTurnPoints()`: the points of the turn being played.
+    #[inline]
     pub const fn turn_points(&self) -> u32 {
         self.turn_points
     }
 
     /// `getTotalPoints()`: banked plus turn points, the `Total Points` of every line.
+    #[inline]
     pub const fn total(&self) -> u32 {
         self.banked + self.turn_points
     }
 
     /// `roll()`: adds a roll's points to the turn, or loses the turn's points on a bust.
     /// Returns the roll's points (0 for a bust).
+    #[inline]
     pub fn roll(&mut self, throw: Throw) -> u32 {
         match throw.score() {
             Score::Points(points) => {
@@ -64,12 +68,14 @@ impl PigPlayer {
     }
 
     /// `hold()`: banks the turn's points.
+    #[inline]
     pub fn hold(&mut self) {
         self.banked += self.turn_points;
         self.turn_points = 0;
     }
 
     /// `hasWon()`: banked plus turn points reach the goal.
+    #[inline]
     pub const fn has_won(&self, goal: u32) -> bool {
         self.total() >= goal
     }

@@ -44,16 +44,19 @@ impl Rules {
     }
 
     /// The dice.
+    #[inline]
     pub const fn variant(self) -> Variant {
         self.variant
     }
 
     /// The points to win.
+    #[inline]
     pub const fn goal(self) -> u32 {
         self.goal
     }
 
     /// Throws the dice ([`Variant::throw`]).
+    #[inline]
     pub fn throw<R: Rng + ?Sized>(self, rng: &mut R) -> Throw {
         self.variant.throw(rng)
     }
@@ -121,6 +124,7 @@ impl Variant {
     /// one die, [`below`]`(rng, 6) + 1`. The game's chance nodes draw exactly this
     /// ([`Game::sample_chance`](crate::Game)), so a seed gives the same rolls
     /// whoever plays.
+    #[inline]
     pub fn throw<R: Rng + ?Sized>(self, rng: &mut R) -> Throw {
         match self {
             Variant::TwoDice => Throw::Pair(PigDice::roll(rng)),
@@ -191,6 +195,7 @@ pub struct Chances {
 }
 
 /// Classic Pig's die: `below(6) + 1`.
+#[inline]
 fn face<R: Rng + ?Sized>(rng: &mut R) -> u8 {
     // below(6) is less than 6, so the cast is exact.
     below(rng, 6) as u8 + 1
@@ -201,6 +206,7 @@ fn face<R: Rng + ?Sized>(rng: &mut R) -> u8 {
 impl Throw {
     /// The variant this throw belongs to: two dice are the assignment's, one die classic
     /// Pig's.
+    #[inline]
     pub const fn variant(self) -> Variant {
         match self {
             Throw::Pair(_) => Variant::TwoDice,

@@ -20,6 +20,7 @@ pub(crate) fn offered(wanted: Action, legal: &[Action]) -> Result<Action, Stop> 
 }
 
 /// Roll when `rolls`, hold otherwise.
+#[inline]
 const fn roll_if(rolls: bool) -> Action {
     if rolls { Action::Roll } else { Action::Hold }
 }
@@ -31,11 +32,13 @@ pub struct HoldAt(pub u32);
 
 // ANCHOR: hold_at
 impl Agent<Game> for HoldAt {
+    #[inline]
     fn choose(&mut self, _: Seat, view: &Observation, _: &[Action]) -> Result<Action, Stop> {
         Ok(roll_if(view.turn_points < self.0))
     }
 
     /// Rolling and holding are both legal at every turn: the strategy needs no list.
+    #[inline]
     fn wants_legal_actions(&self, _: Seat) -> bool {
         false
     }
@@ -48,6 +51,7 @@ impl Agent<Game> for HoldAt {
 pub struct Optimal(pub Arc<Solution>);
 
 impl Agent<Game> for Optimal {
+    #[inline]
     fn choose(&mut self, _: Seat, view: &Observation, _: &[Action]) -> Result<Action, Stop> {
         let rolls = self
             .0
@@ -56,6 +60,7 @@ impl Agent<Game> for Optimal {
     }
 
     /// Rolling and holding are both legal at every turn: the strategy needs no list.
+    #[inline]
     fn wants_legal_actions(&self, _: Seat) -> bool {
         false
     }
@@ -83,6 +88,7 @@ pub enum AnyStrategy {
 }
 
 impl Agent<Game> for AnyStrategy {
+    #[inline]
     fn choose(&mut self, seat: Seat, view: &Observation, legal: &[Action]) -> Result<Action, Stop> {
         match self {
             AnyStrategy::HoldAt(s) => s.choose(seat, view, legal),
@@ -90,6 +96,7 @@ impl Agent<Game> for AnyStrategy {
         }
     }
 
+    #[inline]
     fn wants_legal_actions(&self, seat: Seat) -> bool {
         match self {
             AnyStrategy::HoldAt(s) => s.wants_legal_actions(seat),
