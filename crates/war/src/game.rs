@@ -7,7 +7,8 @@
 //! card and the higher card takes the table; a tie starts a war (`Game::war`): each
 //! player lays four cards, the fourth face up, and the fourth cards fight the next
 //! battle, so a tie there starts the next war. A player who must put down a card and
-//! has none loses.
+//! has none loses, and so does one who put down their last card and lost the battle
+//! (`Game::end_battle`).
 //!
 //! Beside it, not through it: the same rules for 3 to 8 players (`--players N`) in the
 //! module `more_players`, and the check that ends a game that would repeat forever (won
@@ -455,10 +456,11 @@ impl Game {
         }
     }
 
-    /// After the table is taken (by `taker`) or left: a player left with no cards is out
-    /// at once (they could not play the next battle's card, so the console never asks for
-    /// a battle that cannot be fought); then the game ends, or the lowest seat still in
-    /// plays the next battle.
+    /// After the battle, the table taken by `taker` (or left by a war both players ran
+    /// out in): as soon as a player runs out of cards, they lose, so the loser of a battle
+    /// who put down their last card is out and the game is over; otherwise Player 1 plays
+    /// the next battle. `out_before` is who was out before the battle. (With more players,
+    /// the general end in the module `more_players`.)
     fn end_battle<R: Rng + ?Sized>(
         &mut self,
         out_before: PlayerSet,
@@ -466,33 +468,41 @@ impl Game {
         events: &mut impl EventSink<Event>,
         draw: Option<&mut R>,
     ) -> Result<(), Refusal> {
-        let in_game = self.in_game();
-        // Everyone in the game laid a card; all but the taker may have none left.
-        let mut laid_and_lost = in_game;
-        if let Some(taker) = taker {
-            laid_and_lost.remove(taker);
+        if self.players.len() != 2 {
+            return self.end_battle_of_many(out_before, taker, events, draw);
         }
-        let mut emptied = PlayerSet::EMPTY;
-        for seat in laid_and_lost.iter() {
-            if self.players[seat].is_out() {
-                self.run_out(seat, events);
-                emptied.insert(seat);
+        match taker {
+            Some(winner) => {
+                let loser = 1 - winner;
+                if !self.out.contains(loser) && self.players[loser].is_out() {
+                    self.run_out(loser, events);
+                }
+                if self.out.contains(loser) {
+                    self.finish(Outcome::Winner { seat: winner }, events);
+                    return Ok(());
+                }
+            }
+            None if self.out == BOTH => {
+                let seats = self.out.without(out_before);
+                let reason = NoWinner::OutOfCards { seats };
+                self.finish(Outcome::NoWinner { reason }, events);
+                return Ok(());
+            }
+            None => {
+                return Err(Refusal::Broken(
+                    "a two-player battle left the table to nobody while a player held cards",
+                ));
             }
         }
-        // Those still in the game now all hold cards.
-        let active = in_game.without(emptied);
-        let Some(seat) = active.lowest() else {
-            let seats = self.out.without(out_before);
-            let reason = NoWinner::OutOfCards { seats };
-            self.finish(Outcome::NoWinner { reason }, events);
-            return Ok(());
-        };
-        if active.single().is_some() {
-            // The last player standing wins, collecting any pot nobody could win.
-            if self.table.is_empty() || self.take(seat, out_before, true, events, draw)? {
-                self.finish(Outcome::Winner { seat }, events);
-            }
-        } else if self.battles >= self.rules.max_battles() {
+        self.next_battle(0, events);
+        Ok(())
+    }
+
+    /// Between two battles, `seat` the first player still in: the game stops at the cap
+    /// on battles, or (won cards returned in a fixed order) at a position seen before;
+    /// otherwise `seat` plays the next battle.
+    fn next_battle(&mut self, seat: Seat, events: &mut impl EventSink<Event>) {
+        if self.battles >= self.rules.max_battles() {
             let max_battles = self.rules.max_battles();
             let reason = NoWinner::BattleCap { max_battles };
             self.finish(Outcome::NoWinner { reason }, events);
@@ -508,7 +518,6 @@ impl Game {
         } else {
             self.phase = Phase::Turn { seat };
         }
-        Ok(())
     }
 
     /// Card `i` of `order` goes under the pile of seat `i mod players`; then Player 1

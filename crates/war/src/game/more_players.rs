@@ -10,9 +10,11 @@
 use std::cmp::Ordering;
 
 use cards_core::protocol::{EventSink, Seat};
+use rand::Rng;
 
-use super::{Event, Game, WAR_CARDS};
+use super::{Event, Game, NoWinner, Outcome, WAR_CARDS};
 use crate::card::Card;
+use crate::error::Refusal;
 use crate::player::PlayerSet;
 use crate::rules::MAX_PLAYERS;
 
@@ -81,6 +83,50 @@ impl Game {
         } else {
             PlayerSet::EMPTY
         }
+    }
+
+    /// After a battle of many, the table taken (by `taker`) or left: a player left with no
+    /// cards is out at once (they could not play the next battle's card, so the console
+    /// never asks for a battle that cannot be fought); then the game ends, or the lowest
+    /// seat still in plays the next battle. With two players it ends a battle as
+    /// `Game::end_battle` does (the tests below check it).
+    pub(super) fn end_battle_of_many<R: Rng + ?Sized>(
+        &mut self,
+        out_before: PlayerSet,
+        taker: Option<Seat>,
+        events: &mut impl EventSink<Event>,
+        draw: Option<&mut R>,
+    ) -> Result<(), Refusal> {
+        let in_game = self.in_game();
+        // Everyone in the game laid a card; all but the taker may have none left.
+        let mut laid_and_lost = in_game;
+        if let Some(taker) = taker {
+            laid_and_lost.remove(taker);
+        }
+        let mut emptied = PlayerSet::EMPTY;
+        for seat in laid_and_lost.iter() {
+            if self.players[seat].is_out() {
+                self.run_out(seat, events);
+                emptied.insert(seat);
+            }
+        }
+        // Those still in the game now all hold cards.
+        let active = in_game.without(emptied);
+        let Some(seat) = active.lowest() else {
+            let seats = self.out.without(out_before);
+            let reason = NoWinner::OutOfCards { seats };
+            self.finish(Outcome::NoWinner { reason }, events);
+            return Ok(());
+        };
+        if active.single().is_some() {
+            // The last player standing wins, collecting any pot nobody could win.
+            if self.table.is_empty() || self.take(seat, out_before, true, events, draw)? {
+                self.finish(Outcome::Winner { seat }, events);
+            }
+        } else {
+            self.next_battle(seat, events);
+        }
+        Ok(())
     }
 }
 
@@ -174,9 +220,72 @@ mod tests {
         }
     }
 
-    /// The endings of a two-player war, hand-built, through both loops: one player
-    /// short of four cards, both short with more and fewer cards, both short with
-    /// equally many, and a war whose fourth cards tie again.
+    /// With two players the general end of a battle is the assignment's: in seeded games,
+    /// with won cards shuffled and in the fixed order, and with a cap some games reach,
+    /// after every battle and its take both ends give the same events and leave the same
+    /// game; and the games end in every way a two-player game can but the rarest, both
+    /// players out in one war, which the hand-built wars below end with.
+    #[test]
+    fn with_two_players_the_general_end_is_the_two_player_end() {
+        let mut endings = std::collections::BTreeSet::new();
+        for order in [WonCardOrder::Shuffled, WonCardOrder::Fixed] {
+            let rules = Rules::new(2)
+                .unwrap()
+                .with_order(order)
+                .with_max_battles(400)
+                .unwrap();
+            for seed in 0..300 {
+                let mut rng = rng_from_seed(seed);
+                let mut game = Game::new(rules);
+                loop {
+                    match game.actor() {
+                        Actor::Chance => game
+                            .apply_sampled_chance(&mut rng, &mut Vec::new())
+                            .unwrap(),
+                        Actor::Seat(_) => {
+                            let out_before = game.out;
+                            let mut events = Vec::new();
+                            let winner = game.battle(&mut events).unwrap();
+                            if let Some(seat) = winner {
+                                let taken = game
+                                    .take(seat, out_before, false, &mut events, Some(&mut rng))
+                                    .unwrap();
+                                assert!(taken, "the quiet path takes the table at once");
+                            }
+                            let mut general = game.clone();
+                            let (mut mine, mut theirs) = (Vec::new(), Vec::new());
+                            game.end_battle(out_before, winner, &mut mine, AT_CHANCE_NODE)
+                                .unwrap();
+                            general
+                                .end_battle_of_many(out_before, winner, &mut theirs, AT_CHANCE_NODE)
+                                .unwrap();
+                            assert_eq!(mine, theirs, "seed {seed}, battle {}", game.battles());
+                            assert!(game == general, "seed {seed}, battle {}", game.battles());
+                        }
+                        Actor::Over => break,
+                    }
+                }
+                let ending = match game.outcome().unwrap() {
+                    Outcome::Winner { .. } => "winner",
+                    Outcome::NoWinner { reason } => match reason {
+                        NoWinner::OutOfCards { .. } => "both out",
+                        NoWinner::BattleCap { .. } => "cap",
+                        NoWinner::Repetition { .. } => "repetition",
+                    },
+                };
+                endings.insert(ending);
+            }
+        }
+        assert_eq!(
+            endings.into_iter().collect::<Vec<_>>(),
+            ["cap", "repetition", "winner"]
+        );
+    }
+
+    /// The endings of a two-player war, hand-built, through both loops and both ends of a
+    /// battle: one player short of four cards, both short with more and fewer cards, both
+    /// short with equally many (nobody wins: a seeded game rarely ends so), and a war
+    /// whose fourth cards tie again.
     #[test]
     fn two_player_wars_end_alike_in_both_loops() {
         let cases = [
@@ -206,9 +315,32 @@ mod tests {
                 assert_eq!(winner, general.battle_of_many(&mut theirs), "{piles:?}");
                 game.settle(winner, PlayerSet::EMPTY, &mut mine, AT_CHANCE_NODE)
                     .unwrap();
-                general
-                    .settle(winner, PlayerSet::EMPTY, &mut theirs, AT_CHANCE_NODE)
-                    .unwrap();
+                // As `settle` does, with the general end of the battle.
+                match winner {
+                    Some(seat) => {
+                        let taken = general
+                            .take(seat, PlayerSet::EMPTY, false, &mut theirs, AT_CHANCE_NODE)
+                            .unwrap();
+                        if taken {
+                            general
+                                .end_battle_of_many(
+                                    PlayerSet::EMPTY,
+                                    winner,
+                                    &mut theirs,
+                                    AT_CHANCE_NODE,
+                                )
+                                .unwrap();
+                        }
+                    }
+                    None => {
+                        theirs.push(Event::PotLeft {
+                            cards: general.table().len(),
+                        });
+                        general
+                            .end_battle_of_many(PlayerSet::EMPTY, None, &mut theirs, AT_CHANCE_NODE)
+                            .unwrap();
+                    }
+                }
                 assert_eq!(mine, theirs, "{piles:?}");
                 assert!(game == general, "{piles:?}");
             }
