@@ -439,6 +439,18 @@ impl Game {
         if !hand.contains(&card) {
             return Err(InvalidSelectionError::NotInHand(card));
         }
+        Game::may_play_held(hand, top, color, card)
+    }
+
+    /// [`Game::may_play`] for a card `hand` holds: whether it matches, and is no Wild
+    /// Draw Four the hand may not play. (What goes through the hand card by card, as the
+    /// playable cards do, need not look for each card in the hand again.)
+    fn may_play_held(
+        hand: &[Card],
+        top: Card,
+        color: Color,
+        card: Card,
+    ) -> Result<(), InvalidSelectionError> {
         if !card.matches(top, color) {
             return Err(InvalidSelectionError::NoMatch { card, top, color });
         }
@@ -495,7 +507,7 @@ impl Game {
     fn playable_in(hand: &[Card], top: Card, color: Color) -> impl Iterator<Item = Card> + '_ {
         hand.iter()
             .copied()
-            .filter(move |&card| Game::may_play(hand, top, color, card).is_ok())
+            .filter(move |&card| Game::may_play_held(hand, top, color, card).is_ok())
     }
 
     /// Whether the player to move, playing `card`, must name a colour: a wild card, unless

@@ -50,10 +50,7 @@ impl Agent<Game> for Bot {
 /// the draw when there is none.
 pub fn next_play(view: &Observation<'_>) -> Action {
     let mut best: Option<((u8, usize), Action)> = None;
-    for &card in view.hand {
-        if !view.can_play(card) {
-            continue;
-        }
+    for card in view.playable() {
         // A legal move: a playable card, with a colour exactly when it must name one.
         let color = view
             .names_color(card)
