@@ -3,6 +3,8 @@
 //! - [`color`]: the four colours and the coloured card of Ochos Locos and Quattro
 //!   (`R5`, rainbow order R < Y < G < B).
 //! - [`pile`]: a pile of cards with a top and a bottom, and a seeded shuffle.
+//! - [`hand`]: a player's coloured cards in the order received, held inline, with the
+//!   positions of each colour and number beside them ([`hand::Hand`], Ochos Locos' hands).
 //! - [`ring`]: a pile of at most a deck's cards held inline in a fixed ring
 //!   ([`ring::RingPile`], War's piles), with the same small list of operations.
 //! - [`rng`]: the one random number generator games use ([`GameRng`]), and seeds.
@@ -47,6 +49,7 @@ pub mod color;
 pub mod console;
 pub mod deck;
 pub mod face;
+pub mod hand;
 pub mod input;
 pub mod invisible;
 pub mod ismcts;

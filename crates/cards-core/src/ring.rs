@@ -10,6 +10,8 @@
 
 use std::fmt;
 
+use rand::Rng;
+
 use crate::deck::DeckCard;
 
 /// A card put on a pile that already holds as many as it can.
@@ -146,6 +148,16 @@ impl<C: Copy, const N: usize> RingPile<C, N> {
     pub fn clear(&mut self) {
         self.top = 0;
         self.len = 0;
+    }
+
+    /// Shuffles the pile in place, top first, as [`shuffle`](crate::pile::shuffle)
+    /// shuffles a list: the same generator leaves the same order as it leaves a
+    /// [`Pile`](crate::pile::Pile) of the same cards.
+    pub fn shuffle<R: Rng + ?Sized>(&mut self, rng: &mut R) {
+        // The cards from slot 0, so that they lie in one piece.
+        self.cards.rotate_left(self.top);
+        self.top = 0;
+        crate::pile::shuffle(&mut self.cards[..self.len], rng);
     }
 }
 
@@ -292,6 +304,12 @@ mod tests {
                 prop_assert!(ring.iter().eq(queue.iter()));
                 prop_assert!(ring.iter().rev().eq(queue.iter().rev()));
             }
+            // Shuffled, it is the shuffle of its cards top first, wherever they lay.
+            let mut shuffled = ring;
+            shuffled.shuffle(&mut crate::rng::rng_from_seed(9));
+            let mut cards: Vec<ColorCard> = queue.into_iter().collect();
+            crate::pile::shuffle(&mut cards, &mut crate::rng::rng_from_seed(9));
+            prop_assert!(shuffled.iter().eq(cards.iter()));
         }
     }
 }

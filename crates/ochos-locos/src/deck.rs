@@ -25,3 +25,12 @@ pub fn card_slot(card: ColorCard) -> usize {
 /// the deck's 32 cards, kept without allocating (`cards_core`'s one order type, for
 /// Ochos Locos' cards).
 pub type DeckOrder = cards_core::deck::DeckOrder<ColorCard, DECK_SIZE>;
+
+/// The deck (draw pile): at most its 32 cards, top first, in a fixed ring
+/// ([`cards_core::ring::RingPile`]): drawing a card and slipping one under are a few
+/// additions, with nothing allocated.
+pub type Deck = cards_core::ring::RingPile<ColorCard, DECK_SIZE>;
+
+/// A player's hand: at most the deck's 32 cards, oldest first, with where each colour
+/// and number lies ([`cards_core::hand::Hand`]; [`crate::Player`] holds one).
+pub type Hand = cards_core::hand::Hand<DECK_SIZE>;

@@ -11,7 +11,7 @@
 use std::fmt;
 
 use cards_core::protocol::{Actor, Agent, EventSink, GameState, Seat, Stop};
-use cards_core::{Pile, shuffle};
+use cards_core::shuffle;
 use rand::Rng;
 
 // The actions are the game's vocabulary (`game::Action`), defined below the strategies
@@ -22,7 +22,7 @@ pub use crate::action::Action;
 // seat saw: under the game, it is the one module besides the rules that sets its fields.
 pub mod mcts;
 use crate::card::{Color, ColorCard, EIGHT, TWO};
-use crate::deck::{DECK_SIZE, DeckOrder};
+use crate::deck::{DECK_SIZE, Deck, DeckOrder, Hand};
 use crate::error::Refusal;
 use crate::player::Player;
 use crate::rules::{EndRule, HAND_SIZE, Rules};
@@ -33,7 +33,7 @@ use crate::strategy::Strategy;
 pub struct Game {
     rules: Rules,
     players: Vec<Player>,
-    deck: Pile<ColorCard>,
+    deck: Deck,
     // The last card is the top; the whole pile is kept so cards can be counted.
     discard_pile: Vec<ColorCard>,
     // Set after an 8 under the 8-card rule: the colour the next player must follow.
@@ -125,8 +125,8 @@ pub enum NoWinner {
 pub struct Observation<'a> {
     /// The seat observing.
     pub seat: Seat,
-    /// Its hand, oldest card first.
-    pub hand: &'a [ColorCard],
+    /// Its hand, oldest card first (it derefs to the slice of its cards).
+    pub hand: &'a Hand,
     /// The rules of the game.
     pub rules: Rules,
     /// The top of the discard pile (none before the deal).
@@ -184,7 +184,7 @@ impl Game {
         Game {
             rules,
             players: Vec::new(),
-            deck: Pile::with_capacity(DECK_SIZE),
+            deck: Deck::new(),
             discard_pile: Vec::with_capacity(DECK_SIZE),
             chosen_color: None,
             pending_twos: 0,
@@ -258,9 +258,10 @@ impl Game {
     }
 
     /// `addCard(Card)`: puts a card under the deck, so cards added in order are drawn in
-    /// that order.
-    pub fn add_card(&mut self, card: ColorCard) {
-        self.deck.put_at_bottom(card);
+    /// that order; whether there was room (the deck holds at most its 32 cards, which
+    /// only a game set up by hand can try to exceed).
+    pub fn add_card(&mut self, card: ColorCard) -> bool {
+        self.deck.put_at_bottom(card).is_ok()
     }
 
     /// `setDiscardCard(Card)`: lays the starting card. Nobody played it, so it triggers
@@ -333,7 +334,7 @@ impl Game {
     }
 
     /// The deck (draw pile), top first.
-    pub fn deck(&self) -> &Pile<ColorCard> {
+    pub fn deck(&self) -> &Deck {
         &self.deck
     }
 
@@ -487,10 +488,16 @@ impl Game {
         }
         let (hands, rest) = cards.split_at(seats * HAND_SIZE);
         for (player, hand) in self.players.iter_mut().zip(hands.chunks(HAND_SIZE)) {
-            player.hand_mut().extend_from_slice(hand);
+            // The deal holds at most the deck's cards, and every hand is empty before it.
+            player
+                .hand_mut()
+                .extend_from_slice(hand)
+                .map_err(|_| Refusal::TooManyCards { cards: cards.len() })?;
         }
         self.set_discard_card(rest[0]);
-        self.deck.extend(rest[1..].iter().copied());
+        self.deck
+            .put_all_at_bottom(&rest[1..])
+            .map_err(|_| Refusal::TooManyCards { cards: cards.len() })?;
         self.dealt = self.to_deal.take();
         events.push(Event::Dealt { discard: rest[0] });
         Ok(())
@@ -532,8 +539,13 @@ impl Game {
         let deck_was_empty = self.deck.is_empty();
         let mut drawn = 0;
         while drawn < wanted {
-            let Some(card) = self.deck.draw() else { break };
-            self.players[player].add_card_to_hand(card);
+            let Some(&card) = self.deck.top() else { break };
+            // A hand full with the deck's 32 cards (only a game set up by hand with more
+            // cards than the deck comes to it) takes no more: the card stays on the deck.
+            if self.players[player].add_card_to_hand(card).is_err() {
+                break;
+            }
+            self.deck.draw();
             drawn += 1;
         }
         if self.rules.end == EndRule::DeckOut && (deck_was_empty || self.deck.is_empty()) {
@@ -698,7 +710,7 @@ impl GameState for Game {
 // it); what it does with a seat's observation is said here, with the observation.
 impl Strategy {
     /// What the assignment's player in this seat does, as a play of the game:
-    /// [`Strategy::action_on`] the parts of the observation it reads (the rules, the
+    /// [`Strategy::action_for`] the parts of the observation it reads (the rules, the
     /// hand, the card to match, the fresh 2s waiting). `None` only before the deal.
     pub fn next_action(self, observation: &Observation<'_>) -> Option<Action> {
         if self == Strategy::Mcts {
@@ -706,7 +718,7 @@ impl Strategy {
             return mcts::choose(observation, mcts::DEFAULT_BUDGET, seed);
         }
         let target = observation.card_to_match?;
-        Some(self.action_on(
+        Some(self.action_for(
             observation.rules,
             observation.hand,
             target,
@@ -980,7 +992,7 @@ mod tests {
         let mut g = Game::new(Rules::GAME);
         let mut alice = Player::new("Alice");
         for text in ["R8", "G8", "Y4", "G2", "B1"] {
-            alice.add_card_to_hand(card(text));
+            alice.add_card_to_hand(card(text)).unwrap();
         }
         g.add_player(alice);
         g.set_discard_card(card("G4"));
@@ -996,6 +1008,29 @@ mod tests {
 
     fn cards(text: &str) -> Vec<ColorCard> {
         text.split_whitespace().map(card).collect()
+    }
+
+    /// A game set up by hand holds at most the deck's 32 cards in its deck and in a hand:
+    /// a 33rd card added is refused, and a draw into a full hand leaves the card on the
+    /// deck (no card is lost, nothing panics).
+    #[test]
+    fn a_full_deck_or_hand_refuses_a_card_and_loses_none() {
+        let mut g = Game::new(Rules::GAME);
+        let mut alice = Player::new("Alice");
+        for card in full_deck() {
+            alice.add_card_to_hand(card).unwrap();
+        }
+        g.add_player(alice);
+        for card in full_deck() {
+            assert!(g.add_card(card));
+        }
+        assert!(!g.add_card(card("R1")));
+        assert_eq!(g.deck().len(), DECK_SIZE);
+        assert_eq!(g.draw_into(0, 2), 0);
+        assert_eq!(g.deck().len(), DECK_SIZE);
+        assert_eq!(g.deck().top(), Some(&card("R1")));
+        assert_eq!(g.players()[0].hand().len(), DECK_SIZE);
+        assert_eq!(g.outcome(), None);
     }
 
     /// Two players seated, no cards: the game waits for chance to deal `text`'s cards.
@@ -1154,7 +1189,7 @@ mod tests {
         let mut g = Game::new(Rules::GAME);
         let mut alice = Player::new("Alice");
         for card in cards("G8 Y4 G2 B1") {
-            alice.add_card_to_hand(card);
+            alice.add_card_to_hand(card).unwrap();
         }
         g.add_player(alice);
         g.set_discard_card(card("G4"));

@@ -1,11 +1,18 @@
 //! Assignment 4's `Player` class: a name, a hand kept in the order received, and a way
 //! of choosing a card ([`Strategy`], which also chooses for the player as the protocol's
 //! agent).
+//!
+//! The hand is the Java `ArrayList` of cards in the order received, as a [`Hand`]: the
+//! same few operations (add at the end, remove, go through in order), held inline in the
+//! deck's 32 slots, which also knows where each colour and number lies, so that a
+//! strategy's "first card that matches" is a lookup rather than a scan.
 
 use std::fmt;
 
 use cards_core::ColorCard;
+pub use cards_core::hand::HandFull;
 
+pub use crate::deck::Hand;
 use crate::strategy::Strategy;
 
 /// The longest name a player may have, in characters, from a deal file or a recording:
@@ -16,7 +23,7 @@ pub const MAX_NAME: usize = 40;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Player {
     name: String,
-    hand: Vec<ColorCard>,
+    hand: Hand,
     strategy: Strategy,
 }
 
@@ -30,9 +37,7 @@ impl Player {
     pub fn with_strategy(name: impl Into<String>, strategy: Strategy) -> Player {
         Player {
             name: name.into(),
-            // A hand never holds more than the 32 cards of the deck: reserving them
-            // once keeps play free of allocation.
-            hand: Vec::with_capacity(32),
+            hand: Hand::new(),
             strategy,
         }
     }
@@ -42,8 +47,8 @@ impl Player {
         &self.name
     }
 
-    /// The hand, oldest card first.
-    pub fn hand(&self) -> &[ColorCard] {
+    /// The hand, oldest card first (it derefs to the slice of its cards).
+    pub fn hand(&self) -> &Hand {
         &self.hand
     }
 
@@ -52,20 +57,16 @@ impl Player {
         self.strategy
     }
 
-    /// `addCardToHand(Card)`: the card goes to the end of the hand.
-    pub fn add_card_to_hand(&mut self, card: ColorCard) {
-        self.hand.push(card);
+    /// `addCardToHand(Card)`: the card goes to the end of the hand; refused when the hand
+    /// already holds 32 cards, as many as the deck (only a game set up by hand with more
+    /// cards than the deck can come to that).
+    pub fn add_card_to_hand(&mut self, card: ColorCard) -> Result<(), HandFull> {
+        self.hand.push(card)
     }
 
-    /// `removeCardFromHand(Card)`: whether the card was there.
+    /// `removeCardFromHand(Card)`: whether the card was there (the first of them goes).
     pub fn remove_card_from_hand(&mut self, card: ColorCard) -> bool {
-        match self.hand.iter().position(|&held| held == card) {
-            Some(index) => {
-                self.hand.remove(index);
-                true
-            }
-            None => false,
-        }
+        self.hand.remove_card(card)
     }
 
     // ANCHOR: player_find_match
@@ -82,7 +83,7 @@ impl Player {
         self.hand.is_empty()
     }
 
-    pub(crate) fn hand_mut(&mut self) -> &mut Vec<ColorCard> {
+    pub(crate) fn hand_mut(&mut self) -> &mut Hand {
         &mut self.hand
     }
 }
@@ -101,6 +102,7 @@ impl fmt::Display for Player {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::deck::DECK_SIZE;
     use pretty_assertions::assert_eq;
 
     fn card(text: &str) -> ColorCard {
@@ -111,13 +113,30 @@ mod tests {
     fn hand_keeps_the_order_received() {
         let mut alice = Player::new("Alice");
         for text in ["R8", "G8", "Y4", "G2", "B1"] {
-            alice.add_card_to_hand(card(text));
+            alice.add_card_to_hand(card(text)).unwrap();
         }
         assert_eq!(alice.find_match(card("G4")), Some(card("G8")));
         assert!(alice.remove_card_from_hand(card("G8")));
         assert!(!alice.remove_card_from_hand(card("G8")));
         assert_eq!(alice.to_string(), "Alice R8 Y4 G2 B1");
         assert!(!alice.has_won());
+    }
+
+    /// The hand holds the deck's 32 cards and refuses a 33rd, as a Java `ArrayList`
+    /// never would: only a game set up by hand can hold more cards than the deck.
+    #[test]
+    fn a_hand_holds_the_decks_cards_and_refuses_one_more() {
+        let mut bob = Player::new("Bob");
+        for card in crate::deck::full_deck() {
+            bob.add_card_to_hand(card).unwrap();
+        }
+        assert_eq!(
+            bob.add_card_to_hand(card("R1")),
+            Err(HandFull { max: DECK_SIZE })
+        );
+        assert_eq!(bob.hand().len(), DECK_SIZE);
+        assert!(bob.remove_card_from_hand(card("B8")));
+        assert_eq!(bob.hand().last(), Some(&card("B7")));
     }
 
     #[test]

@@ -251,7 +251,7 @@ impl Narrator {
         let held = game
             .players()
             .get(turn.seat)
-            .map_or(&[][..], |player| player.hand());
+            .map_or(&[][..], |player| player.hand().as_slice());
         let left = cards(held.len());
         match turn.play {
             Play::Card { card, chosen } => {

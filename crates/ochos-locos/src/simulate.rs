@@ -18,12 +18,13 @@
 //! `benches/tight_loop.rs` is a loop written for `completos` alone (hands as bit sets
 //! of places in the deal) that plays the same games (`tests/tight_loop.rs` checks
 //! them); `bash bench/ochos-locos.sh` times both, and `bash bench/ochos-locos.sh
-//! --instructions` counts the instructions a game of each with callgrind: 8,513 for the
-//! engine (`simulate completos`, one thread, seed 1, 40,000 games) against the tight
-//! loop's 2,524. The engine keeps the assignment's data structures (a hand is a list in
-//! the order received, searched card by card; a played card leaves it with a list
-//! removal; the deck is a pile) and the protocol's observe–choose–apply turn, which is
-//! where the difference goes.
+//! --instructions` counts the instructions a game of each with callgrind. The engine
+//! keeps the assignment's data structures: a hand is the list in the order received
+//! (a [`cards_core::hand::Hand`], which knows where each colour and number lies, so a
+//! strategy's "first card of the colour" is a lookup, not a walk through the hand), a
+//! played card leaves it as from a list, the deck is a pile; and the protocol's
+//! observe–choose–apply turn, which is where most of the difference to the tight loop
+//! goes (the workspace's `BENCHMARKS.md` has the figures).
 
 use cards_core::protocol::{Driver, PlayError};
 use cards_core::rng::stream_rng;

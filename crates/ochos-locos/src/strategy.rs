@@ -17,6 +17,7 @@
 
 use crate::action::Action;
 use crate::card::{Color, ColorCard, EIGHT, TWO};
+use crate::deck::{DECK_SIZE, Hand, MAX_NUMBER, MIN_NUMBER};
 use crate::rules::{EightRule, Order, Rules};
 
 /// A way of choosing which card of a hand to play: one per Java class (and Assignment
@@ -47,27 +48,6 @@ pub enum Strategy {
     Mcts,
 }
 
-// ANCHOR: first
-fn first(hand: &[ColorCard], test: impl Fn(ColorCard) -> bool) -> Option<usize> {
-    hand.iter().position(|&card| test(card))
-}
-// ANCHOR_END: first
-
-/// The position of the smallest card (in `key`'s order) that passes `test`.
-fn least(
-    hand: &[ColorCard],
-    test: impl Fn(ColorCard) -> bool,
-    key: impl Fn(ColorCard) -> u8,
-) -> Option<usize> {
-    (0..hand.len())
-        .filter(|&i| test(hand[i]))
-        .min_by_key(|&i| key(hand[i]))
-}
-
-fn count(hand: &[ColorCard], test: impl Fn(ColorCard) -> bool) -> usize {
-    hand.iter().filter(|&&card| test(card)).count()
-}
-
 impl Strategy {
     /// The strategies a deal file can name, in the order `B`, `C`, `N`, `S`.
     pub const LETTERED: [Strategy; 4] = [
@@ -80,44 +60,45 @@ impl Strategy {
     /// `findMatch(Card)`: the position in `hand` of the card to play on `target`, or
     /// `None` to draw. Only a card that [`matches`](ColorCard::matches) `target` is
     /// returned.
+    ///
+    /// The Java goes through the hand from the oldest card; a [`Hand`] knows where each
+    /// colour and number lies, so "the first card of the colour" is a lookup that finds
+    /// the card that walk would.
     #[inline]
-    pub fn find_match(self, hand: &[ColorCard], target: ColorCard) -> Option<usize> {
+    pub fn find_match(self, hand: &Hand, target: ColorCard) -> Option<usize> {
         // ANCHOR: lettered
         // ANCHOR: basic
-        let regular = |hand: &[ColorCard]| first(hand, |card| card.matches(target));
+        let regular = hand.first_match(target);
         match self {
-            Strategy::Basic => regular(hand),
+            Strategy::Basic => regular,
             // The search needs more than a hand and a card (see the variant).
-            Strategy::Mcts => regular(hand),
+            Strategy::Mcts => regular,
             // ANCHOR_END: basic
-            Strategy::ColorFirst => {
-                first(hand, |card| card.matches_color(target)).or_else(|| regular(hand))
-            }
-            Strategy::NumberFirst => {
-                first(hand, |card| card.matches_number(target)).or_else(|| regular(hand))
-            }
+            Strategy::ColorFirst => hand.first_of_color(target.color()).or(regular),
+            Strategy::NumberFirst => hand.first_of_number(target.number()).or(regular),
             Strategy::Strategic => {
-                let numbers = count(hand, |card| card.matches_number(target));
-                let colors = count(hand, |card| card.matches_color(target));
+                let numbers = hand.count_number(target.number());
+                let colors = hand.count_color(target.color());
                 if numbers > colors {
-                    first(hand, |card| card.matches_number(target))
+                    hand.first_of_number(target.number())
                 } else {
-                    first(hand, |card| card.matches_color(target))
+                    hand.first_of_color(target.color())
                 }
             }
             // ANCHOR_END: lettered
             // ANCHOR: rainbow
             Strategy::Rainbow => {
-                let numbers = count(hand, |card| card.matches_number(target));
-                let colors = count(hand, |card| card.matches_color(target));
+                let numbers = hand.count_number(target.number());
+                let colors = hand.count_color(target.color());
                 if numbers > colors {
-                    least(
-                        hand,
-                        |card| card.matches_number(target),
-                        |card| card.color() as u8,
-                    )
+                    // The number match first in rainbow order.
+                    Color::ALL
+                        .into_iter()
+                        .find_map(|color| hand.position(ColorCard::new(color, target.number())))
                 } else {
-                    least(hand, |card| card.matches_color(target), ColorCard::number)
+                    // The colour match with the lowest number.
+                    (MIN_NUMBER..=MAX_NUMBER)
+                        .find_map(|number| hand.position(ColorCard::new(target.color(), number)))
                 }
             }
         }
@@ -170,44 +151,42 @@ impl Strategy {
     /// card first), with `target` the card to match and `pending_twos` fresh 2s waiting:
     /// answer a fresh 2, else (Assignment 2) play a playable 8, else [`find_match`]; an 8
     /// names the colour the rule set's players name ([`name_color`]). The game asks it
-    /// from a seat's observation ([`Strategy::next_action`]); a front end that holds an
-    /// observation as plain data (the Python package's policies choose from an
-    /// observation array) asks it directly.
+    /// from a seat's observation ([`Strategy::next_action`]).
     ///
     /// [`find_match`]: Strategy::find_match
-    pub fn action_on(
+    pub fn action_for(
         self,
         rules: Rules,
-        hand: &[ColorCard],
+        hand: &Hand,
         target: ColorCard,
         pending_twos: u8,
     ) -> Action {
         // ANCHOR: next_action
         let index = match rules.two {
-            Some(rule) if pending_twos > 0 => {
-                let twos = (0..hand.len()).filter(|&i| hand[i].number() == TWO);
-                match rule.answer {
-                    Order::Hand => twos.min(),
-                    Order::Rainbow => twos.min_by_key(|&i| hand[i].color()),
-                }
-            }
+            Some(rule) if pending_twos > 0 => match rule.answer {
+                Order::Hand => hand.first_of_number(TWO),
+                Order::Rainbow => Color::ALL
+                    .into_iter()
+                    .find_map(|color| hand.position(ColorCard::new(color, TWO))),
+            },
             _ => {
                 // The Loco rule comes before the player's usual choice: the first
                 // playable 8 in rainbow order.
                 let loco = match rules.eight {
-                    Some(EightRule::Loco) => (0..hand.len())
-                        .filter(|&i| hand[i].number() == EIGHT && hand[i].matches(target))
-                        .min_by_key(|&i| hand[i].color()),
+                    Some(EightRule::Loco) => Color::ALL
+                        .into_iter()
+                        .map(|color| ColorCard::new(color, EIGHT))
+                        .filter(|eight| eight.matches(target))
+                        .find_map(|eight| hand.position(eight)),
                     _ => None,
                 };
                 loco.or_else(|| self.find_match(hand, target))
             }
         };
         // ANCHOR_END: next_action
-        let Some(index) = index else {
+        let Some((index, &card)) = index.and_then(|index| Some((index, hand.get(index)?))) else {
             return Action::Draw;
         };
-        let card = hand[index];
         let chosen = match rules.eight {
             // A winning 8 (the last card) names nothing.
             Some(rule) if card.number() == EIGHT && hand.len() > 1 => {
@@ -217,21 +196,34 @@ impl Strategy {
         };
         Action::Play { card, chosen }
     }
+
+    /// [`Strategy::action_for`] a hand given as a plain list of cards, as a front end
+    /// that holds an observation as plain data has it (the Python package's policies
+    /// choose from an observation array). A hand holds at most the deck's 32 cards: the
+    /// rest of a longer list is not read.
+    pub fn action_on(
+        self,
+        rules: Rules,
+        hand: &[ColorCard],
+        target: ColorCard,
+        pending_twos: u8,
+    ) -> Action {
+        let held = Hand::from_cards(&hand[..hand.len().min(DECK_SIZE)]).unwrap_or_default();
+        self.action_for(rules, &held, target, pending_twos)
+    }
 }
 
 // ANCHOR: name_color
 /// The colour the assignment's player names when laying the 8 at `played` of `hand`
 /// (the hand as it is before the 8 leaves it, with at least one other card).
-pub fn name_color(rule: EightRule, hand: &[ColorCard], played: usize) -> Color {
+pub fn name_color(rule: EightRule, hand: &Hand, played: usize) -> Color {
+    let eight = hand.get(played).map_or(Color::Red, |card| card.color());
     match rule {
         // The first colour in rainbow order among the cards that stay.
-        EightRule::Loco => hand
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| i != played)
-            .map(|(_, card)| card.color())
-            .min()
-            .unwrap_or(hand[played].color()),
+        EightRule::Loco => Color::ALL
+            .into_iter()
+            .find(|&color| hand.count_color(color) > usize::from(color == eight))
+            .unwrap_or(eight),
         // The colour held most, the 8 being played included; ties in rainbow order.
         EightRule::MostHeld => Color::most_held(hand.iter().map(|card| card.color())),
     }
@@ -243,10 +235,12 @@ mod tests {
     use super::*;
     use pretty_assertions::assert_eq;
 
-    fn cards(text: &str) -> Vec<ColorCard> {
-        text.split_whitespace()
+    fn cards(text: &str) -> Hand {
+        let cards: Vec<ColorCard> = text
+            .split_whitespace()
             .map(|t| t.parse().unwrap_or_else(|e| panic!("{t}: {e}")))
-            .collect()
+            .collect();
+        Hand::from_cards(&cards).unwrap()
     }
 
     /// The card `strategy` plays from `hand` on `target`, as text ("DRAW" for none).

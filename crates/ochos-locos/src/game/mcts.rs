@@ -32,7 +32,7 @@ use rand::Rng;
 pub use cards_core::ismcts::RandomRollout;
 
 use crate::card::{Color, ColorCard};
-use crate::deck::{DECK_SIZE, full_deck};
+use crate::deck::{DECK_SIZE, Deck, full_deck};
 use crate::game::{Action, Game, Observation};
 use crate::player::Player;
 use crate::rules::Rules;
@@ -122,10 +122,15 @@ impl Determinize for Game {
         }
         self.rules = seen.rules;
         self.deck.clear();
-        self.deck.extend(seen.unseen.iter().copied());
+        // At most the deck's cards, as a game holds: the rest are left out.
+        for &card in &seen.unseen {
+            if self.deck.put_at_bottom(card).is_err() {
+                break;
+            }
+        }
         self.deck.shuffle(rng);
         let mut fillers = 0usize;
-        let mut take = |deck: &mut cards_core::Pile<ColorCard>| {
+        let mut take = |deck: &mut Deck| {
             deck.draw().unwrap_or_else(|| {
                 fillers += 1;
                 full_deck()
@@ -136,11 +141,19 @@ impl Determinize for Game {
         for (seat, player) in self.players.iter_mut().enumerate() {
             let hand = player.hand_mut();
             hand.clear();
+            // A seat's hand holds at most the deck's cards, as what it saw did: a card
+            // beyond that is not dealt into the world.
             if seat == seen.seat {
-                hand.extend_from_slice(&seen.hand);
+                for &card in &seen.hand {
+                    if hand.push(card).is_err() {
+                        break;
+                    }
+                }
             } else {
                 for _ in 0..seen.counts[seat] {
-                    hand.push(take(&mut self.deck));
+                    if hand.push(take(&mut self.deck)).is_err() {
+                        break;
+                    }
                 }
             }
         }
@@ -148,8 +161,11 @@ impl Determinize for Game {
             self.deck.draw();
         }
         while self.deck.len() < seen.deck_size {
-            let card = take(&mut cards_core::Pile::new());
-            self.deck.put_at_bottom(card);
+            let card = take(&mut Deck::new());
+            // A deck seen larger than the deck's 32 cards is as large as it can be.
+            if self.deck.put_at_bottom(card).is_err() {
+                break;
+            }
         }
         self.discard_pile.clear();
         self.discard_pile.extend_from_slice(&seen.discard_pile);
@@ -322,12 +338,16 @@ mod tests {
                 let size = player.hand().len();
                 let hand = player.hand_mut();
                 hand.clear();
-                hand.extend(cards.by_ref().take(size));
+                for card in cards.by_ref().take(size) {
+                    hand.push(card).unwrap();
+                }
             }
         }
         let deck_size = other.deck.len();
         other.deck.clear();
-        other.deck.extend(cards.by_ref().take(deck_size));
+        for card in cards.by_ref().take(deck_size) {
+            other.deck.put_at_bottom(card).unwrap();
+        }
         other
     }
 
