@@ -62,16 +62,19 @@ impl<const N: usize> Hand<N> {
     }
 
     /// The cards, oldest first.
+    #[inline]
     pub fn as_slice(&self) -> &[ColorCard] {
         &self.cards[..self.len]
     }
 
     /// The number of cards.
+    #[inline]
     pub fn len(&self) -> usize {
         self.len
     }
 
     /// Whether the hand holds no card.
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
@@ -87,6 +90,7 @@ impl<const N: usize> Hand<N> {
     }
 
     /// Adds `card` after the others; refused, the hand unchanged, when it is full.
+    #[inline]
     pub fn push(&mut self, card: ColorCard) -> Result<(), HandFull> {
         let Some(slot) = self.cards.get_mut(self.len) else {
             return Err(HandFull { max: N });
@@ -113,6 +117,7 @@ impl<const N: usize> Hand<N> {
 
     /// Removes the card at `index` and returns it; the later cards move up one place.
     /// `None`, the hand unchanged, past the last card.
+    #[inline]
     pub fn remove(&mut self, index: usize) -> Option<ColorCard> {
         let card = *self.get(index)?;
         self.cards.copy_within(index + 1..self.len, index);
@@ -126,6 +131,7 @@ impl<const N: usize> Hand<N> {
     }
 
     /// Removes the first `card` held; whether there was one.
+    #[inline]
     pub fn remove_card(&mut self, card: ColorCard) -> bool {
         match self.position(card) {
             Some(index) => self.remove(index).is_some(),
@@ -152,37 +158,44 @@ impl<const N: usize> Hand<N> {
     }
 
     /// The position of the first `card` held, if any.
+    #[inline]
     pub fn position(&self, card: ColorCard) -> Option<usize> {
         first(self.positions[color_set(card.color())] & self.of_number(card.number()))
     }
 
     /// The position of the first card of `color`, if any.
+    #[inline]
     pub fn first_of_color(&self, color: Color) -> Option<usize> {
         first(self.positions[color_set(color)])
     }
 
     /// The position of the first card numbered `number`, if any.
+    #[inline]
     pub fn first_of_number(&self, number: u8) -> Option<usize> {
         first(self.of_number(number))
     }
 
     /// The position of the first card that [`matches`](ColorCard::matches) `target`
     /// (its colour or its number), if any.
+    #[inline]
     pub fn first_match(&self, target: ColorCard) -> Option<usize> {
         first(self.positions[color_set(target.color())] | self.of_number(target.number()))
     }
 
     /// How many cards of `color` the hand holds.
+    #[inline]
     pub fn count_color(&self, color: Color) -> usize {
         self.positions[color_set(color)].count_ones() as usize
     }
 
     /// How many cards numbered `number` the hand holds.
+    #[inline]
     pub fn count_number(&self, number: u8) -> usize {
         self.of_number(number).count_ones() as usize
     }
 
     /// The positions of the cards numbered `number`: none for a number no card has.
+    #[inline]
     fn of_number(&self, number: u8) -> u32 {
         self.positions.get(number_set(number)).copied().unwrap_or(0)
     }

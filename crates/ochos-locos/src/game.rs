@@ -445,6 +445,7 @@ impl Game {
     /// Carries out `action`, a legal play of `seat`, the seat to act: the turn itself,
     /// shared by the checked path ([`apply`](GameState::apply)) and the quiet one
     /// ([`apply_trusted`](GameState::apply_trusted)).
+    #[inline]
     fn carry_out(&mut self, seat: Seat, action: Action) -> Play {
         self.current = Some(seat);
         let play = match action {
@@ -504,6 +505,7 @@ impl Game {
     }
 
     /// `player` lays `card` from their hand.
+    #[inline]
     fn play_card(&mut self, player: usize, card: ColorCard, chosen: Option<Color>) -> Play {
         self.players[player].remove_card_from_hand(card);
         self.discard_pile.push(card);
@@ -535,6 +537,7 @@ impl Game {
     // ANCHOR: draw_into
     /// Moves up to `wanted` cards from the deck to `player`'s hand; ends an Assignment 4
     /// game when the deck is (or becomes) empty.
+    #[inline]
     fn draw_into(&mut self, player: usize, wanted: u8) -> u8 {
         let deck_was_empty = self.deck.is_empty();
         let mut drawn = 0;
@@ -629,6 +632,7 @@ impl GameState for Game {
     /// legal plays, is carried out without checking it again and without an event, and
     /// who acts next is worked out once. No chance follows a turn: the deal is the only
     /// one.
+    #[inline]
     fn apply_trusted<R: Rng + ?Sized>(
         &mut self,
         action: Action,
@@ -684,6 +688,7 @@ impl GameState for Game {
         self.deal(&order, events)
     }
 
+    #[inline]
     fn observe(&self, seat: Seat) -> Option<Observation<'_>> {
         Some(Observation {
             seat,
@@ -712,6 +717,7 @@ impl Strategy {
     /// What the assignment's player in this seat does, as a play of the game:
     /// [`Strategy::action_for`] the parts of the observation it reads (the rules, the
     /// hand, the card to match, the fresh 2s waiting). `None` only before the deal.
+    #[inline]
     pub fn next_action(self, observation: &Observation<'_>) -> Option<Action> {
         if self == Strategy::Mcts {
             let seed = mcts::seed_of(observation);

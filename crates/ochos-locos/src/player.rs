@@ -60,11 +60,13 @@ impl Player {
     /// `addCardToHand(Card)`: the card goes to the end of the hand; refused when the hand
     /// already holds 32 cards, as many as the deck (only a game set up by hand with more
     /// cards than the deck can come to that).
+    #[inline]
     pub fn add_card_to_hand(&mut self, card: ColorCard) -> Result<(), HandFull> {
         self.hand.push(card)
     }
 
     /// `removeCardFromHand(Card)`: whether the card was there (the first of them goes).
+    #[inline]
     pub fn remove_card_from_hand(&mut self, card: ColorCard) -> bool {
         self.hand.remove_card(card)
     }

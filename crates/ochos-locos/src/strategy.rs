@@ -154,6 +154,7 @@ impl Strategy {
     /// from a seat's observation ([`Strategy::next_action`]).
     ///
     /// [`find_match`]: Strategy::find_match
+    #[inline]
     pub fn action_for(
         self,
         rules: Rules,
