@@ -106,12 +106,17 @@ impl<const N: usize> Hand<N> {
     /// Adds `cards` after the others, in order; refused, the hand unchanged, unless
     /// there is room for all of them.
     pub fn extend_from_slice(&mut self, cards: &[ColorCard]) -> Result<(), HandFull> {
-        if cards.len() > N - self.len {
+        let start = self.len;
+        let Some(slots) = self.cards.get_mut(start..start + cards.len()) else {
             return Err(HandFull { max: N });
+        };
+        slots.copy_from_slice(cards);
+        for (at, card) in (start..).zip(cards) {
+            let bit = 1 << at;
+            self.positions[color_set(card.color())] |= bit;
+            self.positions[number_set(card.number())] |= bit;
         }
-        for &card in cards {
-            self.push(card)?;
-        }
+        self.len = start + cards.len();
         Ok(())
     }
 
@@ -329,6 +334,7 @@ mod tests {
         Push(ColorCard),
         Remove(usize),
         RemoveCard(ColorCard),
+        Extend(Vec<ColorCard>),
         Truncate(usize),
     }
 
@@ -341,6 +347,7 @@ mod tests {
             4 => card().prop_map(Step::Push),
             2 => (0usize..10).prop_map(Step::Remove),
             2 => card().prop_map(Step::RemoveCard),
+            1 => proptest::collection::vec(card(), 0..4).prop_map(Step::Extend),
             1 => (0usize..10).prop_map(Step::Truncate),
         ]
     }
@@ -374,6 +381,13 @@ mod tests {
                         prop_assert_eq!(hand.remove_card(card), at.is_some());
                         if let Some(at) = at {
                             list.remove(at);
+                        }
+                    }
+                    Step::Extend(cards) => {
+                        let fits = list.len() + cards.len() <= 8;
+                        prop_assert_eq!(hand.extend_from_slice(&cards).is_ok(), fits);
+                        if fits {
+                            list.extend(cards);
                         }
                     }
                     Step::Truncate(len) => {
