@@ -8,8 +8,8 @@
 # of the workspace left them); and the crate's fmt, clippy and doc, which the workspace's
 # checks do not reach. The PyPI packages are pinned in crates/python/requirements-ci.txt.
 # About 3 minutes on 2 cores from an empty target directory (the wheel is built with the
-# crate's `wheel` profile: no LTO, 16 codegen units, the quickest to build), less once
-# the workspace's tests have built the binaries.
+# crate's release profile, as pip builds it), less once the workspace's tests have built
+# the binaries.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$PWD/target}

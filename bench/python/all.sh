@@ -15,9 +15,9 @@ VENV=${VENV:-/work/venv-bench}
 PY="$VENV/bin/python"
 echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(uname -srm), $("$PY" --version)"
 echo "# load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-# The root's release profile (thin LTO, one codegen unit), as BENCHMARKS.md's figures
-# were measured; a plain install builds the quicker `wheel` profile.
-MATURIN_PEP517_ARGS="--profile release" "$PY" -m pip install --quiet ./crates/python
+# The release profile (thin LTO, one codegen unit), which a plain install builds, as
+# BENCHMARKS.md's figures were measured.
+"$PY" -m pip install --quiet ./crates/python
 cargo build --release --quiet --locked -p pig -p ochos-locos -p quattro -p war
 for script in bench/external/openspiel_bench.py bench/external/rlcard_bench.py \
   bench/python/pig_bench.py bench/python/ochos_locos_bench.py \
