@@ -28,7 +28,7 @@ fn position(rules: Rules, seats: usize) -> Game {
             game.add_player(Player::with_strategy(seat.to_string(), Strategy::Basic));
         }
         for card in full_deck() {
-            game.add_card(card);
+            game.add_card(card).unwrap();
         }
         game.restart();
         game.apply_sampled_chance(&mut rng_from_seed(seed), &mut Ignore)

@@ -96,7 +96,7 @@ fn play(cell: &Cell, budget: Option<Budget>, seed: u64, index: u64, random: bool
         game.add_player(Player::with_strategy(seat.to_string(), cell.opponent));
     }
     for card in full_deck() {
-        game.add_card(card);
+        game.add_card(card).expect("the deck takes its 32 cards");
     }
     game.restart();
     game.apply_sampled_chance(&mut stream_rng(seed, index), &mut Ignore)

@@ -125,7 +125,7 @@ impl Face for Game {
             None => full_deck().collect(),
         };
         for card in cards {
-            game.add_card(card);
+            game.add_card(card).map_err(|e| e.to_string())?;
         }
         game.restart();
         let person = person.or(setup.human);

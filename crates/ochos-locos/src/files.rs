@@ -253,7 +253,7 @@ impl Deal {
             game.add_player(Player::with_strategy(seat.name.clone(), seat.strategy));
         }
         for &card in &cards {
-            game.add_card(card);
+            game.add_card(card)?;
         }
         game.restart();
         let too_many = Refusal::TooManyCards { cards: cards.len() };

@@ -258,10 +258,13 @@ impl Game {
     }
 
     /// `addCard(Card)`: puts a card under the deck, so cards added in order are drawn in
-    /// that order; whether there was room (the deck holds at most its 32 cards, which
-    /// only a game set up by hand can try to exceed).
-    pub fn add_card(&mut self, card: ColorCard) -> bool {
-        self.deck.put_at_bottom(card).is_ok()
+    /// that order; refused when the deck holds its 32 cards already (only a game set up
+    /// by hand can try more).
+    pub fn add_card(&mut self, card: ColorCard) -> Result<(), Refusal> {
+        let cards = self.deck.len() + 1;
+        self.deck
+            .put_at_bottom(card)
+            .map_err(|_| Refusal::TooManyCards { cards })
     }
 
     /// `setDiscardCard(Card)`: lays the starting card. Nobody played it, so it triggers
@@ -1002,7 +1005,7 @@ mod tests {
         }
         g.add_player(alice);
         g.set_discard_card(card("G4"));
-        g.add_card(card("R1"));
+        g.add_card(card("R1")).unwrap();
         assert!(g.current_player().is_none());
         assert_eq!(g.next_play().map(|t| t.play), Some(played("G8", None)));
         assert_eq!(g.current_player().map(Player::name), Some("Alice"));
@@ -1028,9 +1031,14 @@ mod tests {
         }
         g.add_player(alice);
         for card in full_deck() {
-            assert!(g.add_card(card));
+            g.add_card(card).unwrap();
         }
-        assert!(!g.add_card(card("R1")));
+        assert_eq!(
+            g.add_card(card("R1")),
+            Err(Refusal::TooManyCards {
+                cards: DECK_SIZE + 1
+            })
+        );
         assert_eq!(g.deck().len(), DECK_SIZE);
         assert_eq!(g.draw_into(0, 2), 0);
         assert_eq!(g.deck().len(), DECK_SIZE);
@@ -1045,7 +1053,7 @@ mod tests {
         g.add_player(Player::new("Alice"));
         g.add_player(Player::new("Bob"));
         for card in cards(text) {
-            g.add_card(card);
+            g.add_card(card).unwrap();
         }
         g.restart();
         g
@@ -1166,7 +1174,7 @@ mod tests {
             g.add_player(Player::new(name));
         }
         for &card in all.iter().rev() {
-            g.add_card(card);
+            g.add_card(card).unwrap();
         }
         g.restart();
         let sampled = g
@@ -1199,7 +1207,7 @@ mod tests {
         }
         g.add_player(alice);
         g.set_discard_card(card("G4"));
-        g.add_card(card("R1"));
+        g.add_card(card("R1")).unwrap();
         assert_eq!(g.next_play().map(|t| t.play), Some(played("G8", None)));
         g.restart();
         assert_eq!(g.actor(), Actor::Chance);

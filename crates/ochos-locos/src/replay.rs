@@ -261,7 +261,7 @@ mod tests {
         odd.add_player(Player::with_strategy("a,b:c%", Strategy::Strategic));
         odd.add_player(Player::with_strategy("Zoë\u{a0}K", Strategy::Basic));
         for card in full_deck().take(20) {
-            odd.add_card(card);
+            odd.add_card(card).unwrap();
         }
         odd.restart();
         let odd = odd.with_person(Some(2));

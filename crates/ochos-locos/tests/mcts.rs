@@ -20,7 +20,7 @@ fn dealt(variant: Variant, seats: usize, seed: u64, index: u64) -> Game {
         game.add_player(Player::new(seat.to_string()));
     }
     for card in full_deck() {
-        game.add_card(card);
+        assert!(game.add_card(card).is_ok());
     }
     game.restart();
     let deal = game.apply_sampled_chance(&mut stream_rng(seed, index), &mut Ignore);

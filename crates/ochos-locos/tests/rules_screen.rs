@@ -28,7 +28,7 @@ fn dealt(rules: Rules, alice: &str, bob: &str, discard: &str, deck: &str) -> Gam
     game.add_player(Player::new("Alice"));
     game.add_player(Player::new("Bob"));
     for &card in &order {
-        game.add_card(card);
+        assert!(game.add_card(card).is_ok());
     }
     game.restart();
     let order = DeckOrder::from_cards(&order).expect("distinct cards of the deck");

@@ -296,7 +296,7 @@ mod tests {
             game.add_player(Player::new("P"));
         }
         for card in full_deck() {
-            game.add_card(card);
+            game.add_card(card).unwrap();
         }
         game.restart();
         let dealt = game.apply_sampled_chance(&mut rng_from_seed(deal_seed), &mut Vec::new());
