@@ -501,6 +501,7 @@ impl Game {
     /// Between two battles, `seat` the first player still in: the game stops at the cap
     /// on battles, or (won cards returned in a fixed order) at a position seen before;
     /// otherwise `seat` plays the next battle.
+    #[inline]
     fn next_battle(&mut self, seat: Seat, events: &mut impl EventSink<Event>) {
         if self.battles >= self.rules.max_battles() {
             let max_battles = self.rules.max_battles();

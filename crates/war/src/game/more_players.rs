@@ -90,6 +90,7 @@ impl Game {
     /// never asks for a battle that cannot be fought); then the game ends, or the lowest
     /// seat still in plays the next battle. With two players it ends a battle as
     /// `Game::end_battle` does (the tests below check it).
+    #[inline]
     pub(super) fn end_battle_of_many<R: Rng + ?Sized>(
         &mut self,
         out_before: PlayerSet,
