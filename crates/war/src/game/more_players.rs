@@ -159,7 +159,7 @@ mod tests {
     use crate::game::AT_CHANCE_NODE;
     use crate::rules::{Rules, WonCardOrder};
     use cards_core::protocol::{Actor, GameState};
-    use cards_core::rng::rng_from_seed;
+    use cards_core::rng::{GameRng, rng_from_seed};
 
     /// The highest card among those shown, worked by hand from the rule "the highest card
     /// wins; equal ranks tie, whatever the suits": seats without a card (out of the game,
@@ -182,15 +182,16 @@ mod tests {
         assert_eq!(highest(&shown, seats(&[2])), PlayerSet::EMPTY);
     }
 
-    /// With two players the general loop plays exactly the assignment's battle: for
-    /// seeded games with won cards shuffled and in the fixed order, every battle gives the
-    /// same events and leaves the same game whichever of the two plays it.
-    #[test]
-    fn with_two_players_the_general_loop_is_the_two_player_battle() {
-        for order in [WonCardOrder::Shuffled, WonCardOrder::Fixed] {
-            let rules = Rules::new(2).unwrap().with_order(order);
-            let mut wars = 0;
-            for seed in 0..150 {
+    /// Plays `seeds` games of `rules` to their end, each seeded by its number, and hands
+    /// every player's turn to `turn` (the game, the seed's generator and the seed), which
+    /// plays the battle; returns the games ended.
+    fn seeded_games(
+        rules: Rules,
+        seeds: std::ops::Range<u64>,
+        mut turn: impl FnMut(&mut Game, &mut GameRng, u64),
+    ) -> Vec<Game> {
+        seeds
+            .map(|seed| {
                 let mut rng = rng_from_seed(seed);
                 let mut game = Game::new(rules);
                 loop {
@@ -198,25 +199,36 @@ mod tests {
                         Actor::Chance => game
                             .apply_sampled_chance(&mut rng, &mut Vec::new())
                             .unwrap(),
-                        Actor::Seat(_) => {
-                            let mut general = game.clone();
-                            let (mut mine, mut theirs) = (Vec::new(), Vec::new());
-                            let winner = game.battle(&mut mine).unwrap();
-                            assert_eq!(winner, general.battle_of_many(&mut theirs));
-                            assert_eq!(mine, theirs, "seed {seed}, battle {}", game.battles());
-                            // The winner takes the table, as `play_battle` has it.
-                            game.settle(winner, PlayerSet::EMPTY, &mut mine, AT_CHANCE_NODE)
-                                .unwrap();
-                            general
-                                .settle(winner, PlayerSet::EMPTY, &mut theirs, AT_CHANCE_NODE)
-                                .unwrap();
-                            assert!(game == general, "seed {seed}, battle {}", game.battles());
-                        }
-                        Actor::Over => break,
+                        Actor::Seat(_) => turn(&mut game, &mut rng, seed),
+                        Actor::Over => return game,
                     }
                 }
-                wars += game.wars();
-            }
+            })
+            .collect()
+    }
+
+    /// With two players the general loop plays exactly the assignment's battle: for
+    /// seeded games with won cards shuffled and in the fixed order, every battle gives the
+    /// same events and leaves the same game whichever of the two plays it.
+    #[test]
+    fn with_two_players_the_general_loop_is_the_two_player_battle() {
+        for order in [WonCardOrder::Shuffled, WonCardOrder::Fixed] {
+            let rules = Rules::new(2).unwrap().with_order(order);
+            let games = seeded_games(rules, 0..150, |game, _, seed| {
+                let mut general = game.clone();
+                let (mut mine, mut theirs) = (Vec::new(), Vec::new());
+                let winner = game.battle(&mut mine).unwrap();
+                assert_eq!(winner, general.battle_of_many(&mut theirs));
+                assert_eq!(mine, theirs, "seed {seed}, battle {}", game.battles());
+                // The winner takes the table, as `play_battle` has it.
+                game.settle(winner, PlayerSet::EMPTY, &mut mine, AT_CHANCE_NODE)
+                    .unwrap();
+                general
+                    .settle(winner, PlayerSet::EMPTY, &mut theirs, AT_CHANCE_NODE)
+                    .unwrap();
+                assert!(*game == general, "seed {seed}, battle {}", game.battles());
+            });
+            let wars: u64 = games.iter().map(Game::wars).sum();
             assert!(wars > 100, "the games had wars: {wars}");
         }
     }
@@ -235,46 +247,35 @@ mod tests {
                 .with_order(order)
                 .with_max_battles(400)
                 .unwrap();
-            for seed in 0..300 {
-                let mut rng = rng_from_seed(seed);
-                let mut game = Game::new(rules);
-                loop {
-                    match game.actor() {
-                        Actor::Chance => game
-                            .apply_sampled_chance(&mut rng, &mut Vec::new())
-                            .unwrap(),
-                        Actor::Seat(_) => {
-                            let out_before = game.out;
-                            let mut events = Vec::new();
-                            let winner = game.battle(&mut events).unwrap();
-                            if let Some(seat) = winner {
-                                let taken = game
-                                    .take(seat, out_before, false, &mut events, Some(&mut rng))
-                                    .unwrap();
-                                assert!(taken, "the quiet path takes the table at once");
-                            }
-                            let mut general = game.clone();
-                            let (mut mine, mut theirs) = (Vec::new(), Vec::new());
-                            game.end_battle(out_before, winner, &mut mine, AT_CHANCE_NODE)
-                                .unwrap();
-                            general
-                                .end_battle_of_many(out_before, winner, &mut theirs, AT_CHANCE_NODE)
-                                .unwrap();
-                            assert_eq!(mine, theirs, "seed {seed}, battle {}", game.battles());
-                            assert!(game == general, "seed {seed}, battle {}", game.battles());
-                        }
-                        Actor::Over => break,
-                    }
+            let games = seeded_games(rules, 0..300, |game, rng, seed| {
+                let out_before = game.out;
+                let mut events = Vec::new();
+                let winner = game.battle(&mut events).unwrap();
+                if let Some(seat) = winner {
+                    let taken = game
+                        .take(seat, out_before, false, &mut events, Some(rng))
+                        .unwrap();
+                    assert!(taken, "the quiet path takes the table at once");
                 }
-                let ending = match game.outcome().unwrap() {
+                let mut general = game.clone();
+                let (mut mine, mut theirs) = (Vec::new(), Vec::new());
+                game.end_battle(out_before, winner, &mut mine, AT_CHANCE_NODE)
+                    .unwrap();
+                general
+                    .end_battle_of_many(out_before, winner, &mut theirs, AT_CHANCE_NODE)
+                    .unwrap();
+                assert_eq!(mine, theirs, "seed {seed}, battle {}", game.battles());
+                assert!(*game == general, "seed {seed}, battle {}", game.battles());
+            });
+            for game in games {
+                endings.insert(match game.outcome().unwrap() {
                     Outcome::Winner { .. } => "winner",
                     Outcome::NoWinner { reason } => match reason {
                         NoWinner::OutOfCards { .. } => "both out",
                         NoWinner::BattleCap { .. } => "cap",
                         NoWinner::Repetition { .. } => "repetition",
                     },
-                };
-                endings.insert(ending);
+                });
             }
         }
         assert_eq!(
