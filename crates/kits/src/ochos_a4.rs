@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use cards_core::protocol::{Actor, GameState};
 use cards_core::rng::{below, stream_rng};
 use cards_core::{Color, ColorCard, Outcome};
-use ochos_locos::deck::full_deck;
+use ochos_locos::deck::{Hand, full_deck};
 use ochos_locos::game::{NoWinner, Play};
 use ochos_locos::render::{self, Style};
 use ochos_locos::rules::{DealFormat, EightRule, MAX_PLAYERS, MIN_PLAYERS};
@@ -114,18 +114,20 @@ fn find_match() -> Result<DataFile, KitError> {
         .collect();
     let g4: ColorCard = "G4".parse().map_err(|e| engine(format!("G4: {e}")))?;
     for (index, strategy) in Strategy::LETTERED.into_iter().enumerate() {
-        let mut line = |hand: &[ColorCard], discard: ColorCard| {
+        let mut line = |cards: &[ColorCard], discard: ColorCard| -> Result<(), KitError> {
+            let hand = Hand::from_cards(cards).map_err(|e| engine(e.to_string()))?;
             let result = strategy
-                .find_match(hand, discard)
+                .find_match(&hand, discard)
                 .map_or("null".to_owned(), |i| hand[i].to_string());
             let letter = strategy.letter().unwrap_or('B');
-            let _ = writeln!(text, "{letter} {discard} : {} -> {result}", words(hand));
+            let _ = writeln!(text, "{letter} {discard} : {} -> {result}", words(cards));
+            Ok(())
         };
-        line(&example, g4);
+        line(&example, g4)?;
         for i in 0..HANDS_PER_STRATEGY {
             let mut rng = stream_rng(SEED, 1000 * index as u64 + i);
             let (hand, discard) = random_hand(&mut rng);
-            line(&hand, discard);
+            line(&hand, discard)?;
         }
     }
     Ok(data("find-match.txt", text))

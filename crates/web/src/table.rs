@@ -14,8 +14,9 @@ use crate::kind::Kind;
 /// One game as the server holds it.
 #[derive(Clone, Debug)]
 pub enum Table {
-    /// Ochos Locos.
-    OchosLocos(Live<ochos_locos::Game>),
+    /// Ochos Locos, boxed: its game holds its deck inline (a ring of 32 cards), and the
+    /// server holds thousands of tables, most of them of smaller games.
+    OchosLocos(Box<Live<ochos_locos::Game>>),
     /// Quattro, boxed: a Quattro game (its hands and each hand's counts) is the largest,
     /// and the server holds thousands of tables.
     Quattro(Box<Live<quattro::Game>>),
@@ -48,7 +49,7 @@ impl Table {
         Ok(match kind {
             Kind::OchosLocos => {
                 let (live, log) = Live::new(options, seed)?;
-                (Table::OchosLocos(live), log)
+                (Table::OchosLocos(Box::new(live)), log)
             }
             Kind::Quattro => {
                 let (live, log) = Live::new(options, seed)?;
