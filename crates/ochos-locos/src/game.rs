@@ -121,7 +121,11 @@ pub enum NoWinner {
 
 /// What one seat may see: its own hand and the public facts, never another hand or the
 /// order of the deck.
-#[derive(Clone, Copy, Debug)]
+///
+/// The facts every strategy reads are fields; what only the search reads (the discard
+/// pile, the cards in play, the passes, the hand sizes) are methods that look at the
+/// game when asked, so that a turn of a lettered strategy builds none of them.
+#[derive(Clone, Copy)]
 pub struct Observation<'a> {
     /// The seat observing.
     pub seat: Seat,
@@ -140,33 +144,51 @@ pub struct Observation<'a> {
     pub pending_twos: u8,
     /// Cards left in the deck.
     pub deck_size: usize,
-    /// The discard pile, bottom (the starting card) first: every card played is public.
-    pub discard_pile: &'a [ColorCard],
-    /// The cards of the game in card order, when chance dealt them (a game set up by
-    /// hand has none): with the hand and the discard pile, what the seat has not seen.
-    pub cards_in_play: Option<&'a [ColorCard]>,
-    /// Consecutive turns on which a player could neither play nor draw (Assignment 2's
-    /// stalemate comes when every seat has).
-    pub passes: usize,
-    counts: HandSizes<'a>,
+    // Read only through the methods below, which show the public facts alone (the other
+    // hands' sizes, never their cards).
+    game: &'a Game,
 }
 
-/// The other players' hands, of which a seat sees only the sizes.
-#[derive(Clone, Copy)]
-struct HandSizes<'a>(&'a [Player]);
-
-impl fmt::Debug for HandSizes<'_> {
+impl fmt::Debug for Observation<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list()
-            .entries(self.0.iter().map(|player| player.hand().len()))
+        f.debug_struct("Observation")
+            .field("seat", &self.seat)
+            .field("hand", self.hand)
+            .field("rules", &self.rules)
+            .field("discard_card", &self.discard_card)
+            .field("card_to_match", &self.card_to_match)
+            .field("chosen_color", &self.chosen_color)
+            .field("pending_twos", &self.pending_twos)
+            .field("deck_size", &self.deck_size)
+            .field("discard_pile", &self.discard_pile())
+            .field("cards_in_play", &self.cards_in_play())
+            .field("passes", &self.passes())
+            .field("counts", &self.card_counts().collect::<Vec<_>>())
             .finish()
     }
 }
 
-impl Observation<'_> {
+impl<'a> Observation<'a> {
+    /// The discard pile, bottom (the starting card) first: every card played is public.
+    pub fn discard_pile(&self) -> &'a [ColorCard] {
+        &self.game.discard_pile
+    }
+
+    /// The cards of the game in card order, when chance dealt them (a game set up by
+    /// hand has none): with the hand and the discard pile, what the seat has not seen.
+    pub fn cards_in_play(&self) -> Option<&'a [ColorCard]> {
+        self.game.cards_in_play()
+    }
+
+    /// Consecutive turns on which a player could neither play nor draw (Assignment 2's
+    /// stalemate comes when every seat has).
+    pub fn passes(&self) -> usize {
+        self.game.passes
+    }
+
     /// How many cards each seat holds, in seating order.
-    pub fn card_counts(&self) -> impl Iterator<Item = usize> + '_ {
-        self.counts.0.iter().map(|player| player.hand().len())
+    pub fn card_counts(&self) -> impl Iterator<Item = usize> + 'a {
+        self.game.players.iter().map(|player| player.hand().len())
     }
 
     /// Whether a fresh 2 must be answered (with a 2, or by taking the penalty).
@@ -702,10 +724,7 @@ impl GameState for Game {
             chosen_color: self.chosen_color,
             pending_twos: self.pending_twos,
             deck_size: self.deck.len(),
-            discard_pile: &self.discard_pile,
-            cards_in_play: self.cards_in_play(),
-            passes: self.passes,
-            counts: HandSizes(&self.players),
+            game: self,
         })
     }
 
@@ -723,8 +742,10 @@ impl Strategy {
     #[inline]
     pub fn next_action(self, observation: &Observation<'_>) -> Option<Action> {
         if self == Strategy::Mcts {
-            let seed = mcts::seed_of(observation);
-            return mcts::choose(observation, mcts::DEFAULT_BUDGET, seed);
+            // The search reads all the seat sees, which it looks at again from the game:
+            // handing it this observation would build the whole of it on every turn of
+            // every strategy (the simulator's hot loop), where the others read four facts.
+            return mcts::choose_for_seat(observation.game, observation.seat);
         }
         let target = observation.card_to_match?;
         Some(self.action_for(
@@ -1268,5 +1289,50 @@ mod tests {
             g.observe(1).unwrap().card_counts().collect::<Vec<_>>(),
             [4, 5]
         );
+    }
+
+    /// The facts only the search reads are worked out from the game when asked: after
+    /// Alice's G2 on G1 (worked by hand), Bob sees the pile G1 G2, the 13 cards dealt,
+    /// no pass, hands of 4 and 5; and the observation's `Debug` form, which holds the
+    /// game, shows those facts and never Alice's cards.
+    #[test]
+    fn an_observation_shows_the_public_facts_and_no_other_hand() {
+        let mut g = game(
+            Variant::Completos,
+            "2\nAlice B G8 B4 G3 Y3 G2\nBob B R1 R3 R4 R5 R6\nG1\nY1 Y2\n",
+        );
+        let g2 = Action::Play {
+            card: card("G2"),
+            chosen: None,
+        };
+        g.apply(g2, &mut Vec::new()).unwrap();
+        let seen = g.observe(1).unwrap();
+        assert_eq!(seen.discard_pile(), cards("G1 G2"));
+        assert_eq!(seen.cards_in_play().map(<[ColorCard]>::len), Some(13));
+        assert_eq!(seen.passes(), 0);
+        assert_eq!(seen.card_counts().collect::<Vec<_>>(), [4, 5]);
+        let debug = |cards: &[ColorCard]| format!("{cards:?}");
+        let shown = format!("{seen:?}");
+        assert!(shown.contains(&debug(&cards("G1 G2"))), "{shown}");
+        assert!(shown.contains("counts: [4, 5]"), "{shown}");
+        // Set up by hand, the game has no list of its cards: Alice's four cards can be
+        // nowhere in what Bob sees.
+        let mut g = Game::new(Rules::GAME);
+        for (name, held) in [("Alice", "G8 B4 G3 Y3"), ("Bob", "R1 R3")] {
+            let mut player = Player::new(name);
+            for card in cards(held) {
+                player.add_card_to_hand(card).unwrap();
+            }
+            g.add_player(player);
+        }
+        g.set_discard_card(card("G1"));
+        let shown = format!("{:?}", g.observe(1).unwrap());
+        assert!(shown.contains(&debug(&cards("R1 R3"))), "{shown}");
+        for alices in cards("G8 B4 G3 Y3") {
+            assert!(
+                !shown.contains(&format!("{alices:?}")),
+                "{alices} in {shown}"
+            );
+        }
     }
 }

@@ -63,11 +63,11 @@ impl Seen {
     /// What `observation` shows. The unseen cards are the game's cards (the whole deck
     /// for a game set up by hand) less the seat's hand and the discard pile.
     pub fn new(observation: &Observation<'_>) -> Seen {
-        let mut unseen: Vec<ColorCard> = match observation.cards_in_play {
+        let mut unseen: Vec<ColorCard> = match observation.cards_in_play() {
             Some(cards) => cards.to_vec(),
             None => full_deck().collect(),
         };
-        for card in observation.hand.iter().chain(observation.discard_pile) {
+        for card in observation.hand.iter().chain(observation.discard_pile()) {
             if let Some(at) = unseen.iter().position(|c| c == card) {
                 unseen.remove(at);
             }
@@ -78,11 +78,11 @@ impl Seen {
             seat: observation.seat,
             rules: observation.rules,
             hand: observation.hand.to_vec(),
-            discard_pile: observation.discard_pile.to_vec(),
+            discard_pile: observation.discard_pile().to_vec(),
             chosen_color: observation.chosen_color,
             pending_twos: observation.pending_twos,
             deck_size: observation.deck_size,
-            passes: observation.passes,
+            passes: observation.passes(),
             counts: observation.card_counts().collect(),
             unseen,
         }
@@ -235,6 +235,17 @@ pub fn choose(observation: &Observation<'_>, budget: Budget, seed: u64) -> Optio
     )
 }
 
+/// What [`Strategy::Mcts`] chooses in `seat` of `game`: [`choose`] at the default
+/// budget, seeded from what the seat sees ([`seed_of`]). `None` before the deal.
+// Never inlined: a search costs thousands of times a call, and inlined it would make
+// `Strategy::next_action` too large to inline into the simulator's loop, where the
+// lettered strategies' turns should take only the few facts they read.
+#[inline(never)]
+pub(crate) fn choose_for_seat(game: &Game, seat: Seat) -> Option<Action> {
+    let observation = game.observe(seat)?;
+    choose(&observation, DEFAULT_BUDGET, seed_of(&observation))
+}
+
 /// [`choose`] from what a seat saw, with another rollout policy.
 pub fn choose_with<P: Rollout<Game>>(
     seen: &Seen,
@@ -262,13 +273,13 @@ pub fn seed_of(observation: &Observation<'_>) -> u64 {
         hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
     };
     mix(observation.seat as u64);
-    for card in observation.hand.iter().chain(observation.discard_pile) {
+    for card in observation.hand.iter().chain(observation.discard_pile()) {
         mix(card.color().index() as u64 * 16 + u64::from(card.number()));
     }
     mix(observation.chosen_color.map_or(99, |c| c.index() as u64));
     mix(u64::from(observation.pending_twos));
     mix(observation.deck_size as u64);
-    mix(observation.passes as u64);
+    mix(observation.passes() as u64);
     for count in observation.card_counts() {
         mix(count as u64);
     }
@@ -395,7 +406,7 @@ mod tests {
         assert_eq!(world.actor(), Actor::Seat(seat));
         let view = world.observe(seat).unwrap();
         assert_eq!(Seen::new(&view).hand, seen.hand);
-        assert_eq!(view.discard_pile, observation.discard_pile);
+        assert_eq!(view.discard_pile(), observation.discard_pile());
         assert_eq!(
             view.card_counts().collect::<Vec<_>>(),
             observation.card_counts().collect::<Vec<_>>()
