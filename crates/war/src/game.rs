@@ -28,8 +28,10 @@ use std::cmp::Ordering;
 use std::fmt;
 
 use cards_core::protocol::{Actor, EventSink, GameState, Ignore, Seat};
+use cards_core::ring::PileFull;
 use cards_core::rng::GameRng;
 use cards_core::shuffle;
+use cards_core::table::Table;
 use rand::Rng;
 
 use crate::card::Card;
@@ -61,11 +63,10 @@ pub struct Game {
     rules: Rules,
     /// The players, Player 1 first, each holding a face-down pile.
     players: Vec<Player>,
-    /// The cards on the table (the "war chest"), in the order they were put down.
-    table: Vec<Card>,
-    /// The cards on the table that lie face up, as a set of bits by [`Card::index`]
-    /// (every card of the table in it or not; a set, not a second list beside it).
-    face_up: u64,
+    /// The cards on the table (the "war chest"), in the order they were put down, each
+    /// face up or face down; never more than the deck's 52 (every card on it came from
+    /// a pile), so it is held inline.
+    table: Table<Card, DECK_SIZE>,
     /// Who has run out of cards and left the game.
     out: PlayerSet,
     /// Battles fought, a war's deciding battle included.
@@ -117,7 +118,7 @@ impl Game {
         });
         // Both hold cards: a player left with none after a battle is out at once.
         let (Some(mut first), Some(mut second)) =
-            (self.turn_over(0, events), self.turn_over(1, events))
+            (self.turn_over(0, events)?, self.turn_over(1, events)?)
         else {
             return Err(Refusal::Broken("a player battled without cards"));
         };
@@ -128,7 +129,7 @@ impl Game {
                 Ordering::Equal => {}
             }
             events.push(Event::Tie { seats: BOTH });
-            match self.war(events) {
+            match self.war(events)? {
                 War::Battle(next_first, next_second) => (first, second) = (next_first, next_second),
                 War::RanOut { winner } => return Ok(winner),
             }
@@ -140,7 +141,7 @@ impl Game {
     /// (every card stays on the table for its winner). A player who cannot lay all four
     /// has run out and loses; if neither can, the one who had fewer cards loses, and with
     /// equally few both are out and nobody wins.
-    fn war(&mut self, events: &mut impl EventSink<Event>) -> War {
+    fn war(&mut self, events: &mut impl EventSink<Event>) -> Result<War, Refusal> {
         self.wars += 1;
         let held = [self.players[0].card_count(), self.players[1].card_count()];
         // The fourth cards' battle counts as a battle, if both can lay them.
@@ -153,9 +154,9 @@ impl Game {
             battle,
             seats: BOTH,
         });
-        let first = self.lay_war_cards(0, events);
-        let second = self.lay_war_cards(1, events);
-        match (first, second) {
+        let first = self.lay_war_cards(0, events)?;
+        let second = self.lay_war_cards(1, events)?;
+        Ok(match (first, second) {
             (Some(first), Some(second)) => War::Battle(first, second),
             (Some(_), None) => self.loses(1, events),
             (None, Some(_)) => self.loses(0, events),
@@ -168,26 +169,37 @@ impl Game {
                     War::RanOut { winner: None }
                 }
             },
-        }
+        })
     }
     // ANCHOR_END: battle_and_war
 
     /// The player in `seat` turns over the top card of their pile onto the table, face
     /// up; `None` if they have no card.
-    fn turn_over(&mut self, seat: Seat, events: &mut impl EventSink<Event>) -> Option<Card> {
-        let card = self.players[seat].play_card()?;
-        self.table.push(card);
-        self.face_up |= 1 << card.index();
+    fn turn_over(
+        &mut self,
+        seat: Seat,
+        events: &mut impl EventSink<Event>,
+    ) -> Result<Option<Card>, Refusal> {
+        let Some(card) = self.players[seat].play_card() else {
+            return Ok(None);
+        };
+        self.table.put_face_up(card).map_err(table_full)?;
         events.push(Event::Played { seat, card });
-        Some(card)
+        Ok(Some(card))
     }
 
     /// The player in `seat` lays a war's cards: three face down, then the fourth face up,
     /// which is returned; `None` if they run out before the fourth.
-    fn lay_war_cards(&mut self, seat: Seat, events: &mut impl EventSink<Event>) -> Option<Card> {
+    fn lay_war_cards(
+        &mut self,
+        seat: Seat,
+        events: &mut impl EventSink<Event>,
+    ) -> Result<Option<Card>, Refusal> {
         for _ in 1..WAR_CARDS {
-            let card = self.players[seat].play_card()?;
-            self.table.push(card);
+            let Some(card) = self.players[seat].play_card() else {
+                return Ok(None);
+            };
+            self.table.put_face_down(card).map_err(table_full)?;
             events.push(Event::FaceDown { seat, card });
         }
         self.turn_over(seat, events)
@@ -220,7 +232,7 @@ impl Game {
         let winner = if self.players.len() == 2 {
             self.battle(events)?
         } else {
-            self.battle_of_many(events)
+            self.battle_of_many(events)?
         };
         self.settle(winner, out_before, events, draw)
     }
@@ -236,17 +248,20 @@ impl Game {
     ) -> Result<(), Refusal> {
         match winner {
             Some(seat) => {
-                if self.take(seat, out_before, false, events, draw.as_deref_mut())? {
-                    self.end_battle(out_before, Some(seat), events, draw)?;
+                if !self.take(seat, out_before, false, events, draw.as_deref_mut())? {
+                    // The game stopped at the take's chance node, which ends the battle.
+                    return Ok(());
                 }
-                Ok(())
             }
-            None => {
-                events.push(Event::PotLeft {
-                    cards: self.table.len(),
-                });
-                self.end_battle(out_before, None, events, draw)
-            }
+            None => events.push(Event::PotLeft {
+                cards: self.table.len(),
+            }),
+        }
+        // The assignment's end for two, or the general one.
+        if self.players.len() == 2 {
+            self.end_battle(out_before, winner, events)
+        } else {
+            self.end_battle_of_many(out_before, winner, events, draw)
         }
     }
 
@@ -259,8 +274,7 @@ impl Game {
         Game {
             rules,
             players: (0..rules.players()).map(Player::new).collect(),
-            table: Vec::with_capacity(DECK_SIZE),
-            face_up: 0,
+            table: Table::new(),
             out: PlayerSet::EMPTY,
             battles: 0,
             wars: 0,
@@ -318,7 +332,6 @@ impl Game {
             player.clear();
         }
         self.table.clear();
-        self.face_up = 0;
         self.out = PlayerSet::EMPTY;
         self.battles = 0;
         self.wars = 0;
@@ -329,7 +342,7 @@ impl Game {
     /// least 6 of the 52; hand-built piles may not be empty).
     fn start(&mut self) {
         if self.rules.order() == WonCardOrder::Fixed {
-            self.repetition.start(&self.players, &self.table);
+            self.repetition.start(&self.players, self.table.cards());
         }
         self.phase = Phase::Turn { seat: 0 };
     }
@@ -346,7 +359,7 @@ impl Game {
 
     /// The cards on the table, in the order they were put down.
     pub fn table(&self) -> &[Card] {
-        &self.table
+        self.table.cards()
     }
 
     /// Battles fought so far: every comparison of face-up cards, a war's deciding one
@@ -411,7 +424,7 @@ impl Game {
                 return Ok(false);
             }
             // What `apply_sampled_chance` does at that chance node, without stopping there.
-            (WonCardOrder::Shuffled, Some(rng)) => shuffle(&mut self.table, rng),
+            (WonCardOrder::Shuffled, Some(rng)) => self.table.shuffle(rng),
             (WonCardOrder::Fixed, _) => {}
         }
         self.give_table(seat, events)?;
@@ -430,10 +443,9 @@ impl Game {
             cards: self.table.len(),
         });
         self.players[seat]
-            .collect(&self.table)
+            .collect(self.table.cards())
             .map_err(|_| Refusal::Broken("a pile holds more than the 52 cards"))?;
         self.table.clear();
-        self.face_up = 0;
         Ok(())
     }
 
@@ -451,26 +463,25 @@ impl Game {
         if last {
             self.finish(Outcome::Winner { seat }, events);
             Ok(())
+        } else if self.players.len() == 2 {
+            self.end_battle(out_before, Some(seat), events)
         } else {
-            self.end_battle(out_before, Some(seat), events, AT_CHANCE_NODE)
+            self.end_battle_of_many(out_before, Some(seat), events, AT_CHANCE_NODE)
         }
     }
 
-    /// After the battle, the table taken by `taker` (or left by a war both players ran
-    /// out in): as soon as a player runs out of cards, they lose, so the loser of a battle
-    /// who put down their last card is out and the game is over; otherwise Player 1 plays
-    /// the next battle. `out_before` is who was out before the battle. (With more players,
-    /// the general end in the module `more_players`.)
-    fn end_battle<R: Rng + ?Sized>(
+    /// After a two-player battle, the table taken by `taker` (or left by a war both
+    /// players ran out in): as soon as a player runs out of cards, they lose, so the loser
+    /// of a battle who put down their last card is out and the game is over; otherwise
+    /// Player 1 plays the next battle. `out_before` is who was out before the battle.
+    /// (With more players, the general end in the module `more_players`.)
+    #[inline]
+    fn end_battle(
         &mut self,
         out_before: PlayerSet,
         taker: Option<Seat>,
         events: &mut impl EventSink<Event>,
-        draw: Option<&mut R>,
     ) -> Result<(), Refusal> {
-        if self.players.len() != 2 {
-            return self.end_battle_of_many(out_before, taker, events, draw);
-        }
         match taker {
             Some(winner) => {
                 let loser = 1 - winner;
@@ -508,9 +519,9 @@ impl Game {
             let reason = NoWinner::BattleCap { max_battles };
             self.finish(Outcome::NoWinner { reason }, events);
         } else if self.rules.order() == WonCardOrder::Fixed
-            && let Some(earlier) = self
-                .repetition
-                .check(&self.players, &self.table, self.battles)
+            && let Some(earlier) =
+                self.repetition
+                    .check(&self.players, self.table.cards(), self.battles)
         {
             // Only won cards returned in a fixed order can bring a position back.
             let battle = self.battles;
@@ -552,7 +563,7 @@ impl Game {
             ChanceNode::Take { .. } => ([false; DECK_SIZE], self.table.len()),
         };
         if let ChanceNode::Take { .. } = node {
-            for card in &self.table {
+            for card in self.table.cards() {
                 to_order[card.index()] = true;
             }
         }
@@ -574,6 +585,12 @@ impl Game {
         }
         Ok(())
     }
+}
+
+/// A card put on a full table: every card on it came from a pile, so the table holds
+/// at most the 52 cards dealt.
+fn table_full(_: PileFull) -> Refusal {
+    Refusal::Broken("the table holds more than the 52 cards")
 }
 
 /// The set of `cards` as bits of their indices (for the conformance audit's check that
@@ -827,7 +844,7 @@ impl GameState for Game {
     fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<DeckOrder, Refusal> {
         let mut order = match self.phase {
             Phase::Deal => ordered_deck(),
-            Phase::Take { .. } => DeckOrder::from_cards(&self.table)
+            Phase::Take { .. } => DeckOrder::from_cards(self.table.cards())
                 .map_err(|_| Refusal::Broken("the table holds at most the 52 cards"))?,
             Phase::Turn { seat } => return Err(Refusal::SeatActs { seat }),
             Phase::Over(_) => return Err(Refusal::Over),
@@ -855,8 +872,7 @@ impl GameState for Game {
                 last,
             } => {
                 self.check_order(ChanceNode::Take { seat }, order)?;
-                self.table.clear();
-                self.table.extend_from_slice(order.cards());
+                self.table.gather(order.cards()).map_err(table_full)?;
                 self.hand_over(seat, out_before, last, events)
             }
             Phase::Turn { seat } => Err(Refusal::SeatActs { seat }),
@@ -883,7 +899,7 @@ impl GameState for Game {
                 out_before,
                 last,
             } => {
-                shuffle(&mut self.table, rng);
+                self.table.shuffle(rng);
                 self.hand_over(seat, out_before, last, events)
             }
             Phase::Turn { seat } => Err(Refusal::SeatActs { seat }),
@@ -930,12 +946,7 @@ impl<'a> Observation<'a> {
 
     /// The table's face-up cards, in the order they were put down.
     pub fn face_up(&self) -> impl Iterator<Item = Card> + 'a {
-        let face_up = self.game.face_up;
-        self.game
-            .table
-            .iter()
-            .copied()
-            .filter(move |card| face_up & 1 << card.index() != 0)
+        self.game.table.face_up().copied()
     }
 
     /// Battles fought so far.

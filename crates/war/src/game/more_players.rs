@@ -22,7 +22,10 @@ impl Game {
     /// One battle among all the players still in the game, with all the wars it sets off
     /// (the rules are on [`GameState::apply`](cards_core::protocol::GameState::apply)).
     /// Returns who wins the cards on the table: nobody if all at war ran out together.
-    pub(super) fn battle_of_many(&mut self, events: &mut impl EventSink<Event>) -> Option<Seat> {
+    pub(super) fn battle_of_many(
+        &mut self,
+        events: &mut impl EventSink<Event>,
+    ) -> Result<Option<Seat>, Refusal> {
         // The card each player shows in the current battle (`None`: not in it).
         let mut shown: [Option<Card>; MAX_PLAYERS] = [None; MAX_PLAYERS];
 
@@ -33,13 +36,13 @@ impl Game {
             battle: self.battles,
         });
         for seat in contenders.iter() {
-            shown[seat] = self.turn_over(seat, events);
+            shown[seat] = self.turn_over(seat, events)?;
         }
 
         loop {
             let best = highest(&shown, contenders);
             if best.len() <= 1 {
-                return best.lowest();
+                return Ok(best.lowest());
             }
             events.push(Event::Tie { seats: best });
             self.wars += 1;
@@ -55,13 +58,13 @@ impl Game {
             });
             shown = [None; MAX_PLAYERS];
             for seat in best.iter() {
-                shown[seat] = self.lay_war_cards(seat, events);
+                shown[seat] = self.lay_war_cards(seat, events)?;
             }
             for seat in best.iter().filter(|&seat| !survivors.contains(seat)) {
                 self.run_out(seat, events);
             }
             match survivors.len() {
-                0 | 1 => return survivors.lowest(),
+                0 | 1 => return Ok(survivors.lowest()),
                 _ => contenders = survivors,
             }
         }
@@ -90,7 +93,6 @@ impl Game {
     /// never asks for a battle that cannot be fought); then the game ends, or the lowest
     /// seat still in plays the next battle. With two players it ends a battle as
     /// `Game::end_battle` does (the tests below check it).
-    #[inline]
     pub(super) fn end_battle_of_many<R: Rng + ?Sized>(
         &mut self,
         out_before: PlayerSet,
@@ -218,7 +220,7 @@ mod tests {
                 let mut general = game.clone();
                 let (mut mine, mut theirs) = (Vec::new(), Vec::new());
                 let winner = game.battle(&mut mine).unwrap();
-                assert_eq!(winner, general.battle_of_many(&mut theirs));
+                assert_eq!(winner, general.battle_of_many(&mut theirs).unwrap());
                 assert_eq!(mine, theirs, "seed {seed}, battle {}", game.battles());
                 // The winner takes the table, as `play_battle` has it.
                 game.settle(winner, PlayerSet::EMPTY, &mut mine, AT_CHANCE_NODE)
@@ -259,8 +261,7 @@ mod tests {
                 }
                 let mut general = game.clone();
                 let (mut mine, mut theirs) = (Vec::new(), Vec::new());
-                game.end_battle(out_before, winner, &mut mine, AT_CHANCE_NODE)
-                    .unwrap();
+                game.end_battle(out_before, winner, &mut mine).unwrap();
                 general
                     .end_battle_of_many(out_before, winner, &mut theirs, AT_CHANCE_NODE)
                     .unwrap();
@@ -314,7 +315,11 @@ mod tests {
                 let mut general = game.clone();
                 let (mut mine, mut theirs) = (Vec::new(), Vec::new());
                 let winner = game.battle(&mut mine).unwrap();
-                assert_eq!(winner, general.battle_of_many(&mut theirs), "{piles:?}");
+                assert_eq!(
+                    winner,
+                    general.battle_of_many(&mut theirs).unwrap(),
+                    "{piles:?}"
+                );
                 game.settle(winner, PlayerSet::EMPTY, &mut mine, AT_CHANCE_NODE)
                     .unwrap();
                 // As `settle` does, with the general end of the battle.

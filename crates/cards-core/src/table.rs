@@ -1,0 +1,261 @@
+//! [`Table`]: the cards put down on the table in one round (War's "war chest"), at most
+//! `N` held inline, in the order they were put down, each face up or face down.
+//!
+//! A table is a list that only grows until someone takes it all: put a card down (face
+//! up or face down), read the cards in order, shuffle them, clear it. A `Vec` beside a
+//! second record of which cards lie face up does that with a capacity check and a
+//! possible reallocation at every card; here the cards sit in a fixed array and the
+//! face-up ones are a set of bits by position, so putting a card down is a store, an
+//! addition and (face up) one bit set, and nothing is ever allocated.
+
+use std::fmt;
+
+use rand::Rng;
+
+use crate::deck::DeckCard;
+use crate::ring::PileFull;
+
+/// The cards on a table, at most `N` (at most 64), in the order they were put down, and
+/// which of them lie face up.
+///
+/// The slots beyond the cards hold anything and are never read: equality and the
+/// `Debug` form look at the cards and their faces only.
+#[derive(Clone, Copy)]
+pub struct Table<C, const N: usize> {
+    cards: [C; N],
+    /// How many cards, at most `N`.
+    len: usize,
+    /// Bit `i` set: the card put down `i`-th lies face up (no bit at or past `len`).
+    face_up: u64,
+}
+
+impl<C: DeckCard, const N: usize> Table<C, N> {
+    /// An empty table.
+    pub const fn new() -> Table<C, N> {
+        // One bit a card.
+        const { assert!(N <= 64, "a table holds at most 64 cards") };
+        Table {
+            cards: [C::FILLER; N],
+            len: 0,
+            face_up: 0,
+        }
+    }
+}
+
+impl<C: DeckCard, const N: usize> Default for Table<C, N> {
+    fn default() -> Table<C, N> {
+        Table::new()
+    }
+}
+
+impl<C: Copy, const N: usize> Table<C, N> {
+    /// Puts `card` down after the others; refused, the table unchanged, when it is full.
+    #[inline]
+    fn put(&mut self, card: C, face_up: bool) -> Result<(), PileFull> {
+        let Some(slot) = self.cards.get_mut(self.len) else {
+            return Err(PileFull { max: N });
+        };
+        *slot = card;
+        self.face_up |= u64::from(face_up) << self.len;
+        self.len += 1;
+        Ok(())
+    }
+
+    /// Puts `card` down face up after the others; refused, the table unchanged, when it
+    /// is full.
+    #[inline]
+    pub fn put_face_up(&mut self, card: C) -> Result<(), PileFull> {
+        self.put(card, true)
+    }
+
+    /// Puts `card` down face down after the others; refused, the table unchanged, when
+    /// it is full.
+    #[inline]
+    pub fn put_face_down(&mut self, card: C) -> Result<(), PileFull> {
+        self.put(card, false)
+    }
+
+    /// Gathers the table into a face-down heap of `cards` in that order, in place of the
+    /// cards it held; refused, the table unchanged, if there are more than `N`.
+    pub fn gather(&mut self, cards: &[C]) -> Result<(), PileFull> {
+        let slots = self
+            .cards
+            .get_mut(..cards.len())
+            .ok_or(PileFull { max: N })?;
+        slots.copy_from_slice(cards);
+        self.len = cards.len();
+        self.face_up = 0;
+        Ok(())
+    }
+
+    /// The cards in the order they were put down.
+    #[inline]
+    pub fn cards(&self) -> &[C] {
+        // `len` never passes `N`: the slice is never cut short.
+        self.cards.get(..self.len).unwrap_or(&self.cards)
+    }
+
+    /// The cards lying face up, in the order they were put down.
+    pub fn face_up(&self) -> impl Iterator<Item = &C> {
+        let face_up = self.face_up;
+        self.cards()
+            .iter()
+            .enumerate()
+            .filter(move |&(i, _)| face_up >> i & 1 != 0)
+            .map(|(_, card)| card)
+    }
+
+    /// Whether the card put down `position`-th (from 0) lies face up; `false` past the
+    /// last card.
+    pub fn is_face_up(&self, position: usize) -> bool {
+        position < self.len && self.face_up >> position & 1 != 0
+    }
+
+    /// The number of cards.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the table has no cards.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The most cards the table holds, `N`.
+    pub const fn capacity(&self) -> usize {
+        N
+    }
+
+    /// Takes every card away.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+        self.face_up = 0;
+    }
+
+    /// Gathers the cards into a face-down heap and shuffles it in place, as
+    /// [`shuffle`](crate::pile::shuffle) shuffles a list: the same generator leaves the
+    /// same order as it leaves a list of the same cards.
+    #[inline]
+    pub fn shuffle<R: Rng + ?Sized>(&mut self, rng: &mut R) {
+        let len = self.len.min(N);
+        crate::pile::shuffle(&mut self.cards[..len], rng);
+        self.face_up = 0;
+    }
+}
+
+impl<C: PartialEq + Copy, const N: usize> PartialEq for Table<C, N> {
+    /// The same cards in the same order, the same ones face up.
+    fn eq(&self, other: &Table<C, N>) -> bool {
+        self.face_up == other.face_up && self.cards() == other.cards()
+    }
+}
+
+impl<C: Eq + Copy, const N: usize> Eq for Table<C, N> {}
+
+impl<C: fmt::Debug + Copy, const N: usize> fmt::Debug for Table<C, N> {
+    /// The cards in order, and the positions of those face up.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let face_up: Vec<usize> = (0..self.len).filter(|&i| self.is_face_up(i)).collect();
+        f.debug_struct("Table")
+            .field("cards", &self.cards())
+            .field("face_up", &face_up)
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::color::{Color, ColorCard};
+    use pretty_assertions::assert_eq;
+    use proptest::prelude::*;
+
+    type Small = Table<ColorCard, 4>;
+
+    fn card(number: u8) -> ColorCard {
+        ColorCard::new(Color::Blue, number)
+    }
+
+    fn numbers<'a>(cards: impl Iterator<Item = &'a ColorCard>) -> Vec<u8> {
+        cards.map(|card| card.number()).collect()
+    }
+
+    /// Worked by hand on a table of 4: cards stay in the order put down, the face-up ones
+    /// are found by position, a fifth card is refused with nothing changed, and a gather
+    /// or a shuffle leaves every card face down.
+    #[test]
+    fn a_table_keeps_its_order_and_faces_and_refuses_a_fifth_card() {
+        let mut table = Small::new();
+        table.put_face_up(card(7)).unwrap();
+        table.put_face_down(card(2)).unwrap();
+        table.put_face_down(card(3)).unwrap();
+        table.put_face_up(card(7)).unwrap();
+        assert_eq!(numbers(table.cards().iter()), [7, 2, 3, 7]);
+        assert_eq!(numbers(table.face_up()), [7, 7]);
+        assert_eq!(
+            (0..5).map(|i| table.is_face_up(i)).collect::<Vec<_>>(),
+            [true, false, false, true, false]
+        );
+        let full = table;
+        assert_eq!(table.put_face_up(card(1)), Err(PileFull { max: 4 }));
+        assert_eq!(table.put_face_down(card(1)), Err(PileFull { max: 4 }));
+        assert_eq!(table, full);
+        assert_eq!(
+            format!("{table:?}"),
+            format!(
+                "Table {{ cards: {:?}, face_up: [0, 3] }}",
+                [card(7), card(2), card(3), card(7)]
+            )
+        );
+        assert_eq!(table.gather(&[card(1); 5]), Err(PileFull { max: 4 }));
+        assert_eq!(table, full);
+        table.gather(&[card(3), card(7)]).unwrap();
+        assert_eq!(numbers(table.cards().iter()), [3, 7]);
+        assert_eq!(table.face_up().count(), 0);
+        table.put_face_up(card(5)).unwrap();
+        table.shuffle(&mut crate::rng::rng_from_seed(1));
+        assert_eq!((table.len(), table.face_up().count()), (3, 0));
+        table.clear();
+        assert!(table.is_empty());
+        assert_eq!(table, Small::new());
+        assert_eq!(table.capacity(), 4);
+    }
+
+    proptest! {
+        /// Any cards put down lie as a list of (card, face) pairs built alongside has
+        /// them, up to the capacity, past which each is refused; shuffled, the table
+        /// holds the list's cards shuffled the same way by `pile::shuffle`, face down.
+        #[test]
+        fn a_table_is_a_capped_list_of_faces(
+            puts in proptest::collection::vec((1u8..=9, any::<bool>()), 0..12),
+            seed: u64,
+        ) {
+            let mut table: Table<ColorCard, 8> = Table::new();
+            let mut list: Vec<(ColorCard, bool)> = Vec::new();
+            for (number, up) in puts {
+                let put = if up {
+                    table.put_face_up(card(number))
+                } else {
+                    table.put_face_down(card(number))
+                };
+                prop_assert_eq!(put.is_ok(), list.len() < 8);
+                if put.is_ok() {
+                    list.push((card(number), up));
+                }
+                prop_assert_eq!(table.len(), list.len());
+                let cards: Vec<ColorCard> = list.iter().map(|&(c, _)| c).collect();
+                prop_assert_eq!(table.cards(), &cards[..]);
+                let up: Vec<ColorCard> = list.iter().filter(|p| p.1).map(|&(c, _)| c).collect();
+                prop_assert!(table.face_up().copied().eq(up));
+            }
+            let mut cards: Vec<ColorCard> = list.iter().map(|&(c, _)| c).collect();
+            crate::pile::shuffle(&mut cards, &mut crate::rng::rng_from_seed(seed));
+            table.shuffle(&mut crate::rng::rng_from_seed(seed));
+            prop_assert_eq!(table.cards(), &cards[..]);
+            prop_assert_eq!(table.face_up().count(), 0);
+        }
+    }
+}
