@@ -125,11 +125,7 @@ impl<const N: usize> Hand<N> {
     #[inline]
     pub fn remove(&mut self, index: usize) -> Option<ColorCard> {
         let card = *self.get(index)?;
-        // Card by card: a hand holds a few cards past the one leaving, which a `memmove`
-        // call (what `copy_within` becomes) costs more to set up than to move.
-        for at in index..self.len - 1 {
-            self.cards[at] = self.cards[at + 1];
-        }
+        self.cards.copy_within(index + 1..self.len, index);
         self.len -= 1;
         // Every set loses bit `index` and its bits above move down one, as the cards do.
         let below = (1u32 << index) - 1;
