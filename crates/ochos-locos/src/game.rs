@@ -749,7 +749,7 @@ impl Strategy {
         }
         let target = observation.card_to_match?;
         Some(self.action_for(
-            observation.rules,
+            &observation.rules,
             observation.hand,
             target,
             observation.pending_twos,

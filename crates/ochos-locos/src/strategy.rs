@@ -157,7 +157,7 @@ impl Strategy {
     #[inline]
     pub fn action_for(
         self,
-        rules: Rules,
+        rules: &Rules,
         hand: &Hand,
         target: ColorCard,
         pending_twos: u8,
@@ -210,7 +210,7 @@ impl Strategy {
         pending_twos: u8,
     ) -> Action {
         let held = Hand::from_cards(&hand[..hand.len().min(DECK_SIZE)]).unwrap_or_default();
-        self.action_for(rules, &held, target, pending_twos)
+        self.action_for(&rules, &held, target, pending_twos)
     }
 }
 
