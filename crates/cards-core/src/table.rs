@@ -52,12 +52,15 @@ impl<C: Copy, const N: usize> Table<C, N> {
     /// Puts `card` down after the others; refused, the table unchanged, when it is full.
     #[inline]
     fn put(&mut self, card: C, face_up: bool) -> Result<(), PileFull> {
-        let Some(slot) = self.cards.get_mut(self.len) else {
+        let len = self.len;
+        if len >= N {
             return Err(PileFull { max: N });
-        };
-        *slot = card;
-        self.face_up |= u64::from(face_up) << self.len;
-        self.len += 1;
+        }
+        self.face_up |= u64::from(face_up) << len;
+        self.len = len + 1;
+        // The card last: the compiler cannot tell that its slot is not `len`, and would
+        // read `len` again after the store.
+        self.cards[len] = card;
         Ok(())
     }
 

@@ -485,10 +485,12 @@ impl Game {
         match taker {
             Some(winner) => {
                 let loser = 1 - winner;
-                if !self.out.contains(loser) && self.players[loser].is_out() {
-                    self.run_out(loser, events);
-                }
-                if self.out.contains(loser) {
+                // A player out in a war laid every card they held, so the loser is out
+                // (in the war, or now) exactly when their pile is empty.
+                if self.players[loser].is_out() {
+                    if !self.out.contains(loser) {
+                        self.run_out(loser, events);
+                    }
                     self.finish(Outcome::Winner { seat: winner }, events);
                     return Ok(());
                 }
@@ -550,6 +552,8 @@ impl Game {
         Ok(())
     }
 
+    /// The game is over: once a game, so kept out of the way of the battles.
+    #[cold]
     fn finish(&mut self, outcome: Outcome, events: &mut impl EventSink<Event>) {
         self.phase = Phase::Over(outcome);
         events.push(Event::GameOver { outcome });

@@ -61,6 +61,10 @@ impl Repetition {
 
     /// After battle `battle`: the battle after which the same position was saved, if
     /// this position repeats it.
+    // Out of line: encoding and comparing a whole position costs far more than the call,
+    // and inlined it would make the end of every battle too big to inline where it is
+    // called, fixed order or not.
+    #[inline(never)]
     pub(super) fn check(&mut self, players: &[Player], table: &[Card], battle: u64) -> Option<u64> {
         encode(&mut self.current, players, table);
         if self.current == self.saved {
