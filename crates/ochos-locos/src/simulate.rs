@@ -14,7 +14,10 @@
 //! The worker plays through the protocol's quiet path, `Driver::play_trusted`: the
 //! deal is sampled from the game's xoshiro256++ stream, each strategy chooses from its
 //! observation alone (no list of legal plays is built), and the game carries out the
-//! choice without checking it again ([`Game`]'s `apply_trusted`, next to `apply`).
+//! choice without checking it again ([`Game`]'s `apply_trusted`, next to `apply`). An
+//! observation's fields are the few facts the lettered strategies read; what only the
+//! search reads (the discard pile, the cards in play, the passes, the hand sizes) it
+//! works out from the game when asked, so a lettered seat's turn builds none of it.
 //! `benches/tight_loop.rs` is a loop written for `completos` alone (hands as bit sets
 //! of places in the deal) that plays the same games (`tests/tight_loop.rs` checks
 //! them); `bash bench/ochos-locos.sh` times both, and `bash bench/ochos-locos.sh
