@@ -117,8 +117,10 @@ impl<C: Copy, const N: usize> RingPile<C, N> {
         if cards.len() > N - self.len {
             return Err(PileFull { max: N });
         }
-        for (at, &card) in (self.top + self.len..).zip(cards) {
+        let mut at = self.top + self.len;
+        for &card in cards {
             self.cards[at & (N - 1)] = card;
+            at += 1;
         }
         self.len += cards.len();
         Ok(())
