@@ -32,6 +32,7 @@ pub const fn game_seed(seed: u64, index: u64) -> u64 {
 /// The generator for game number `index` of a simulation seeded with `seed`:
 /// `rng_from_seed(game_seed(seed, index))`, independent of the other games and of the
 /// order in which threads reach it.
+#[inline]
 pub fn stream_rng(seed: u64, index: u64) -> GameRng {
     rng_from_seed(game_seed(seed, index))
 }
@@ -216,5 +217,38 @@ mod tests {
             seen[below(&mut rng, 6) as usize] += 1;
         }
         assert!(seen.iter().all(|&n| (800..1200).contains(&n)), "{seen:?}");
+    }
+
+    /// A generator that gives these numbers, in order.
+    struct Script(Vec<u64>);
+
+    impl rand::TryRng for Script {
+        type Error = std::convert::Infallible;
+        fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+            unreachable!("below draws u64s")
+        }
+        fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+            Ok(self.0.remove(0))
+        }
+        fn try_fill_bytes(&mut self, _: &mut [u8]) -> Result<(), Self::Error> {
+            unreachable!("below draws u64s")
+        }
+    }
+
+    /// The slow path by hand. For n = 2^63 + 1 the threshold is 2^64 mod n = 2^63 − 1,
+    /// and a draw x below 2^63 has x·n = x·2^63 + x: an even x leaves x as the low half
+    /// (rejected when under the threshold), an odd x leaves 2^63 + x (kept), and the
+    /// high half is x / 2 rounded down. So 2 and 4 are rejected and 7 gives 3. For n = 6
+    /// the threshold is 2^64 mod 6 = 4: x = 2^63 / 3 + 1 leaves 2 in the low half
+    /// (rejected), x = (2^65 + 4) / 6 leaves 4 (under n, but kept) with 2 in the high.
+    #[test]
+    fn below_rejects_the_draws_under_the_threshold_and_draws_again() {
+        let mut rng = Script(vec![2, 4, 7, 99]);
+        assert_eq!(below(&mut rng, (1 << 63) + 1), 3);
+        assert_eq!(rng.0, [99], "three draws, the last one kept");
+        let kept = ((1u128 << 65) + 4) / 6;
+        let mut rng = Script(vec![(1 << 63) / 3 + 1, kept as u64, 99]);
+        assert_eq!(below(&mut rng, 6), 2);
+        assert_eq!(rng.0, [99], "two draws, the last one kept");
     }
 }

@@ -31,10 +31,15 @@ impl PigDice {
     /// draw ([`below`]`(rng, 36)`, the first die its sixes and the second the rest).
     #[inline]
     pub fn roll<R: Rng + ?Sized>(rng: &mut R) -> PigDice {
-        // below(36) is less than 36, so both quotient and remainder are below 6. Worked
-        // out in the draw's own width, the faces give the draw back in `pair()` with no
-        // arithmetic left (the compiler sees through 6·(q + 1 − 1) + (r + 1 − 1)).
-        let pair = below(rng, 36);
+        PigDice::from_draw(below(rng, 36))
+    }
+
+    /// The pair of draw `pair` (below 36): the first die its sixes, the second the rest.
+    #[inline]
+    pub(crate) const fn from_draw(pair: u64) -> PigDice {
+        // Below 36, so both quotient and remainder are below 6. Worked out in the draw's
+        // own width, the faces give the draw back in `pair()` with no arithmetic left
+        // (the compiler sees through 6·(q + 1 − 1) + (r + 1 − 1)).
         PigDice {
             die1: (pair / 6) as u8 + 1,
             die2: (pair % 6) as u8 + 1,

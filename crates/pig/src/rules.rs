@@ -120,15 +120,28 @@ impl Variant {
         }
     }
 
-    /// Throws these dice: two dice from one draw ([`PigDice::roll`]), or
-    /// one die, [`below`]`(rng, 6) + 1`. The game's chance nodes draw exactly this
+    /// Throws these dice: one draw among the equally likely throws, [`below`]`(rng,
+    /// 36)` for two dice (the pair [`PigDice::roll`] throws), or `below(rng, 6) + 1` for
+    /// one die. The game's chance nodes draw exactly this
     /// ([`Game::sample_chance`](crate::Game)), so a seed gives the same rolls
     /// whoever plays.
     #[inline]
     pub fn throw<R: Rng + ?Sized>(self, rng: &mut R) -> Throw {
+        // One draw for either dice rather than one in each arm: half the code in the
+        // game's step, which the simulators inline into their loop.
+        let draw = below(rng, self.throws());
         match self {
-            Variant::TwoDice => Throw::Pair(PigDice::roll(rng)),
-            Variant::Classic => Throw::Single(face(rng)),
+            Variant::TwoDice => Throw::Pair(PigDice::from_draw(draw)),
+            // Below 6, so the cast is exact.
+            Variant::Classic => Throw::Single(draw as u8 + 1),
+        }
+    }
+
+    /// How many equally likely throws the dice have: 36 pairs, or 6 faces.
+    const fn throws(self) -> u64 {
+        match self {
+            Variant::TwoDice => 36,
+            Variant::Classic => 6,
         }
     }
 
@@ -192,13 +205,6 @@ pub struct Chances {
     pub bust: u32,
     /// `(points, how many throws score them)`, fewest points first.
     pub points: Vec<(u32, u32)>,
-}
-
-/// Classic Pig's die: `below(6) + 1`.
-#[inline]
-fn face<R: Rng + ?Sized>(rng: &mut R) -> u8 {
-    // below(6) is less than 6, so the cast is exact.
-    below(rng, 6) as u8 + 1
 }
 
 /// Which dice a throw belongs to (here, with the rules, so that the dice know nothing

@@ -7,6 +7,12 @@
 //! Each game runs on the protocol's quiet path, [`Driver::play_trusted`], with the two
 //! strategies as statically dispatched agents; a [`Worker`] reuses its game
 //! ([`Game::restart`]) and its driver from game to game, so a game allocates nothing.
+//!
+//! The command line and Python name strategies at run time ([`AnyStrategy`]);
+//! [`Setup::with_seats_typed`] hands their pair on as two concrete types, so that each
+//! game's loop is compiled for the two strategies it plays, with nothing of the other
+//! strategy in it (a hold-at-20 seat reads two numbers of its observation, and the
+//! compiled loop then builds no other).
 
 use cards_core::names::RuleSet;
 use cards_core::protocol::{Agent, Driver, PlayError};
@@ -17,6 +23,7 @@ use crate::error::Refusal;
 use crate::game::{Game, Outcome};
 use crate::player::PigPlayer;
 use crate::rules::Rules;
+use crate::strategy::{AnyStrategy, HoldAt, Optimal};
 
 /// One thread's table: `a` (moving first) plays `b` game after game on one reused
 /// [`Game`] and [`Driver`], each game's dice from its own stream of the run's seed.
@@ -112,6 +119,48 @@ where
     }
 }
 
+/// What to do with a [`Setup`] whose two strategies have types fixed at compile time:
+/// the caller of [`Setup::with_seats_typed`] (simulating, or Python's batched call).
+pub trait WithSeats {
+    /// What the caller makes of the setup.
+    type Output;
+
+    /// Does it, for the strategies' own types.
+    fn with<A, B>(self, setup: Setup<A, B>) -> Self::Output
+    where
+        A: Agent<Game> + Clone + Send + Sync,
+        B: Agent<Game> + Clone + Send + Sync;
+}
+
+impl Setup<AnyStrategy, AnyStrategy> {
+    /// Hands the setup to `with` with each strategy as its own type (`HoldAt` or
+    /// `Optimal`): the same games, each played on a loop compiled for its pair.
+    pub fn with_seats_typed<W: WithSeats>(self, with: W) -> W::Output {
+        fn typed<A, B>(rules: Rules, a: (A, String), b: (B, String)) -> Setup<A, B> {
+            Setup { rules, a, b }
+        }
+        let Setup {
+            rules,
+            a: (a, a_name),
+            b: (b, b_name),
+        } = self;
+        match (a, b) {
+            (AnyStrategy::HoldAt(a), AnyStrategy::HoldAt(b)) => {
+                with.with::<HoldAt, HoldAt>(typed(rules, (a, a_name), (b, b_name)))
+            }
+            (AnyStrategy::HoldAt(a), AnyStrategy::Optimal(b)) => {
+                with.with::<HoldAt, Optimal>(typed(rules, (a, a_name), (b, b_name)))
+            }
+            (AnyStrategy::Optimal(a), AnyStrategy::HoldAt(b)) => {
+                with.with::<Optimal, HoldAt>(typed(rules, (a, a_name), (b, b_name)))
+            }
+            (AnyStrategy::Optimal(a), AnyStrategy::Optimal(b)) => {
+                with.with::<Optimal, Optimal>(typed(rules, (a, a_name), (b, b_name)))
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -151,6 +200,62 @@ mod tests {
         assert_eq!(one, two);
         assert_eq!(one.seats[0].wins + one.seats[1].wins, 3000);
         assert!(one.no_winner.is_empty(), "Pig always has a winner");
+    }
+
+    /// Runs a setup as it is handed on (its own types), as `pig simulate` does.
+    struct Run;
+
+    impl WithSeats for Run {
+        type Output = Report<()>;
+
+        fn with<A, B>(self, setup: Setup<A, B>) -> Report<()>
+        where
+            A: Agent<Game> + Clone + Send + Sync,
+            B: Agent<Game> + Clone + Send + Sync,
+        {
+            let options = Options {
+                games: 2000,
+                seed: 5,
+                threads: Some(1),
+            };
+            run(&setup, &options, &|_| {}).unwrap()
+        }
+    }
+
+    /// Each of the four pairs handed on as its own types plays the games the run-time
+    /// pair plays, each strategy in its seat: a pair swapped, or a strategy lost, in
+    /// one arm of the match would change that pair's figures.
+    #[test]
+    fn strategies_as_their_own_types_play_the_same_games() {
+        let rules = Rules::default().with_goal(40).unwrap();
+        let solution = Arc::new(solve(rules).unwrap());
+        let seat = |optimal: bool, hold| match optimal {
+            true => AnyStrategy::Optimal(Optimal(Arc::clone(&solution))),
+            false => AnyStrategy::HoldAt(HoldAt(hold)),
+        };
+        let mut figures = Vec::new();
+        for (a, b) in [(false, false), (false, true), (true, false), (true, true)] {
+            let setup = Setup {
+                rules,
+                a: (seat(a, 10), "a".to_owned()),
+                b: (seat(b, 25), "b".to_owned()),
+            };
+            let options = Options {
+                games: 2000,
+                seed: 5,
+                threads: Some(1),
+            };
+            let at_run_time = run(&setup, &options, &|_| {}).unwrap();
+            let typed = setup.with_seats_typed(Run);
+            assert_eq!(typed, at_run_time, "optimal: a {a}, b {b}");
+            figures.push(typed.seats[0].wins);
+        }
+        figures.dedup();
+        assert_eq!(
+            figures.len(),
+            4,
+            "the four pairs play differently: {figures:?}"
+        );
     }
 
     #[test]

@@ -18,7 +18,7 @@ use cards_core::ParseError;
 use cards_core::cli::{INPUT_ENDED, finish, is_broken_pipe, parse_game_args, resolve_seed};
 use cards_core::input::{InputError, MAX_INPUT, read_file};
 use cards_core::names::count_of;
-use cards_core::protocol::{ChanceSource, PlayError, Stop};
+use cards_core::protocol::{Agent, ChanceSource, PlayError, Stop};
 use cards_core::record::{RecordError, Recorder, ReplayFileError, replay_file};
 use cards_core::rng::rng_from_seed;
 use cards_core::sim::SimError;
@@ -29,7 +29,7 @@ use grader::args::{AutograderArgs, PlayedArgs, PlayedAutograderArgs, RunArgs};
 use pig::error::Refusal;
 use pig::files;
 use pig::rules::{DEFAULT_GOAL, MAX_GOAL, SetupError, Variant};
-use pig::simulate::Setup;
+use pig::simulate::{Setup, WithSeats};
 use pig::solver::{Solution, SolveError, TOLERANCE, check_goal, evaluate, solve};
 use pig::{AnyStrategy, Rules, StrategySpec, Throw};
 use pig::{Ending, PigGame};
@@ -620,6 +620,21 @@ fn run_dice(args: DiceArgs) -> Result<ExitCode, Failure> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// `pig simulate`'s report, worked out on a loop compiled for the two strategies.
+struct Figures<'a>(&'a SimArgs);
+
+impl WithSeats for Figures<'_> {
+    type Output = Result<String, SimError<PlayError<Refusal>>>;
+
+    fn with<A, B>(self, setup: Setup<A, B>) -> Self::Output
+    where
+        A: Agent<pig::game::Game> + Clone + Send + Sync,
+        B: Agent<pig::game::Game> + Clone + Send + Sync,
+    {
+        figures(PROGRAM, &setup, self.0)
+    }
+}
+
 /// The strategy of a spec, given the solution when it needs one.
 fn strategy(spec: StrategySpec, solution: Option<&Arc<Solution>>) -> Result<AnyStrategy, Failure> {
     spec.build(solution).ok_or(Failure::NoSolution)
@@ -846,10 +861,12 @@ fn run_simulate(args: SimulateArgs) -> Result<ExitCode, Failure> {
         a: (strategy(args.a, solution.as_ref())?, args.a.to_string()),
         b: (strategy(args.b, solution.as_ref())?, args.b.to_string()),
     };
-    let text = figures(PROGRAM, &game, &args.sim).map_err(|error| match error {
-        SimError::Game { error, .. } => Failure::Play(error),
-        error => Failure::Threads(error.to_string()),
-    })?;
+    let text = game
+        .with_seats_typed(Figures(&args.sim))
+        .map_err(|error| match error {
+            SimError::Game { error, .. } => Failure::Play(error),
+            error => Failure::Threads(error.to_string()),
+        })?;
     let mut out = BufWriter::new(io::stdout().lock());
     out.write_all(text.as_bytes())?;
     out.flush()?;
