@@ -294,11 +294,12 @@ impl Extra for WarFigures {
 /// counted since it began the one before are the run that battle set off.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct RowCounter {
-    /// Whether a battle of this game has begun.
-    begun: bool,
+    /// The battles of this game begun so far.
+    begun: u64,
     /// The game's wars when the last battle began.
     wars_before: u64,
-    /// This game's battles by wars in a row.
+    /// This game's battles by wars in a row, from one war on (entry 0 is left at 0:
+    /// see [`RowCounter::rows`]).
     rows: [u64; ROW_BUCKETS],
     /// This game's longest run.
     longest: u64,
@@ -307,15 +308,24 @@ struct RowCounter {
 // ANCHOR: row_counter
 impl RowCounter {
     /// The battle begun last has ended, with `wars` wars in the game: its run is the
-    /// wars since it began.
+    /// wars since it began. Most battles set off no war: they are counted only among
+    /// those begun, which is cheaper than a tally of their own at every battle.
     fn close(&mut self, wars: u64) {
-        if self.begun {
-            let run = wars.saturating_sub(self.wars_before);
+        let run = wars.saturating_sub(self.wars_before);
+        if run > 0 {
             self.rows[bucket(run)] += 1;
             self.longest = self.longest.max(run);
         }
-        self.begun = false;
         self.wars_before = wars;
+    }
+
+    /// This game's battles by wars in a row: those without war are the battles begun
+    /// less those with one.
+    fn rows(&self) -> [u64; ROW_BUCKETS] {
+        let mut rows = self.rows;
+        let with_war: u64 = rows.iter().sum();
+        rows[0] = self.begun.saturating_sub(with_war);
+        rows
     }
 }
 
@@ -327,7 +337,7 @@ impl Agent<Game> for RowCounter {
         _legal: &[Action],
     ) -> Result<Action, Stop> {
         self.close(view.wars());
-        self.begun = true;
+        self.begun += 1;
         Ok(Action::Battle)
     }
 
@@ -395,7 +405,11 @@ impl Worker {
 
     /// Plays the worker's game from where it stands to its end.
     fn play_out(&mut self) -> Result<GameRecord, PlayError<Refusal>> {
-        self.agent = RowCounter::default();
+        // Runs count the wars from where the game stands.
+        self.agent = RowCounter {
+            wars_before: self.game.wars(),
+            ..RowCounter::default()
+        };
         let outcome =
             self.driver
                 .play_trusted(&mut self.game, &mut self.rng, &mut self.agent, |_| {})?;
@@ -403,7 +417,7 @@ impl Worker {
         self.agent.close(self.game.wars());
         // Each action began one battle and has one run of wars; the battles beyond them
         // are wars' deciding ones.
-        let actions: u64 = self.agent.rows.iter().sum();
+        let actions = self.agent.begun;
         let war_battles = self
             .game
             .battles()
@@ -415,7 +429,7 @@ impl Worker {
             battles: self.game.battles(),
             wars: self.game.wars(),
             war_battles,
-            wars_in_a_row: self.agent.rows,
+            wars_in_a_row: self.agent.rows(),
             longest_row: self.agent.longest,
             outcome,
         })
