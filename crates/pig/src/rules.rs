@@ -227,6 +227,21 @@ mod tests {
     use cards_core::rng::rng_from_seed;
     use pretty_assertions::assert_eq;
 
+    /// The throw is the assignment's roll: two dice as `PigDice::roll` throws them from
+    /// the same stream, or one die `below(6) + 1`, draw for draw.
+    #[test]
+    fn a_throw_draws_what_the_dice_roll_draws() {
+        let (mut thrown, mut rolled) = (rng_from_seed(11), rng_from_seed(11));
+        for _ in 0..2000 {
+            let roll = Throw::Pair(PigDice::roll(&mut rolled));
+            assert_eq!(Variant::TwoDice.throw(&mut thrown), roll);
+        }
+        for _ in 0..2000 {
+            let face = below(&mut rolled, 6) as u8 + 1;
+            assert_eq!(Variant::Classic.throw(&mut thrown), Throw::Single(face));
+        }
+    }
+
     #[test]
     fn chances_add_up() {
         let two = Variant::TwoDice.chances();
