@@ -11,19 +11,19 @@ use crate::games::live::Live;
 use crate::games::{Entry, Snapshot, Tape};
 use crate::kind::Kind;
 
-/// One game as the server holds it.
+/// One game as the server holds it, boxed: the games' sizes differ tenfold (Ochos
+/// Locos' deck and War's table are inline arrays, Quattro's hands keep counts), and the
+/// server holds thousands of tables, so each holds a pointer rather than the largest.
 #[derive(Clone, Debug)]
 pub enum Table {
-    /// Ochos Locos, boxed: its game holds its deck inline (a ring of 32 cards), and the
-    /// server holds thousands of tables, most of them of smaller games.
+    /// Ochos Locos.
     OchosLocos(Box<Live<ochos_locos::Game>>),
-    /// Quattro, boxed: a Quattro game (its hands and each hand's counts) is the largest,
-    /// and the server holds thousands of tables.
+    /// Quattro.
     Quattro(Box<Live<quattro::Game>>),
     /// War.
-    War(Live<war::Game>),
+    War(Box<Live<war::Game>>),
     /// Pig.
-    Pig(Live<pig::Game>),
+    Pig(Box<Live<pig::Game>>),
 }
 
 /// `$body` with `$live` bound to the table's game, whichever it is.
@@ -57,11 +57,11 @@ impl Table {
             }
             Kind::War => {
                 let (live, log) = Live::new(options, seed)?;
-                (Table::War(live), log)
+                (Table::War(Box::new(live)), log)
             }
             Kind::Pig => {
                 let (live, log) = Live::new(&pig_options(options)?, seed)?;
-                (Table::Pig(live), log)
+                (Table::Pig(Box::new(live)), log)
             }
         })
     }
