@@ -593,10 +593,7 @@ impl Game {
             Action::Draw => self.draw_for(player, events),
             Action::Play { card, color } => {
                 self.passes_in_row = 0;
-                let hand = &mut self.players[player].hand;
-                if let Some(at) = hand.iter().position(|&c| c == card) {
-                    hand.remove(at);
-                }
+                self.players[player].remove_card(card);
                 self.discard_pile.put_on_top(card);
                 self.color = card.color().or(color).unwrap_or(self.color);
                 events.push(Event::Played { seat: player, card });
