@@ -348,6 +348,15 @@ impl cards_core::deck::DeckCard for Card {
     const FILLER: Card = Card::Wild(WildCard::Wild);
 }
 
+/// The cards of space-separated codes (`"R1 G2 W+4"`), for the crate's tests.
+#[cfg(test)]
+pub(crate) fn cards(codes: &str) -> Vec<Card> {
+    codes
+        .split_whitespace()
+        .map(|code| Card::parse_code(code).unwrap())
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

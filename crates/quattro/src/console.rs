@@ -373,16 +373,10 @@ fn tell(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::card::cards;
     use crate::error::MAX_NAME;
     use crate::rules::{Rules, Variant};
     use pretty_assertions::assert_eq;
-
-    fn cards(codes: &str) -> Vec<Card> {
-        codes
-            .split_whitespace()
-            .map(|c| Card::parse_code(c).unwrap())
-            .collect()
-    }
 
     fn view<'a>(hand: &'a [Card], top: &str, variant: Variant) -> Observation<'a> {
         let top = cards(top)[0];

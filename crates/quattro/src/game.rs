@@ -858,6 +858,7 @@ impl GameState for Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::card::cards;
     use crate::rules::Variant;
     use cards_core::names::RuleSet;
     use cards_core::rng::rng_from_seed;
@@ -865,10 +866,6 @@ mod tests {
 
     fn card(code: &str) -> Card {
         Card::parse_code(code).unwrap()
-    }
-
-    fn cards(codes: &str) -> Vec<Card> {
-        codes.split_whitespace().map(card).collect()
     }
 
     fn order(codes: &str) -> DeckOrder {

@@ -77,14 +77,8 @@ impl Player {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::card::cards;
     use pretty_assertions::assert_eq;
-
-    fn cards(codes: &str) -> Vec<Card> {
-        codes
-            .split_whitespace()
-            .map(|c| Card::parse_code(c).unwrap())
-            .collect()
-    }
 
     /// The hand keeps the order received when a card is played from anywhere in it (the
     /// bot's ties and the console's numbers go by that order); of a card held twice, the

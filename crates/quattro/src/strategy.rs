@@ -92,16 +92,10 @@ fn options_kept(view: &Observation<'_>, card: Card, color: Color) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::card::cards;
     use crate::rules::PLAYERS;
     use crate::rules::{Rules, Variant};
     use pretty_assertions::assert_eq;
-
-    fn cards(codes: &str) -> Vec<Card> {
-        codes
-            .split_whitespace()
-            .map(|c| Card::parse_code(c).unwrap())
-            .collect()
-    }
 
     fn choose(hand: &str, top: &str, color: Color, next_holds: usize) -> Action {
         let hand = cards(hand);
