@@ -173,7 +173,7 @@ impl SpecialAbility for WildCard {
 
 // Three bytes (kind, colour, number or action) padded to an aligned four: every pass over
 // a hand or pile then loads a card in one move rather than two loads and a merge, and a
-// shuffle swaps words (the simulator: 13,272 -> 12,363 instructions a game, BENCHMARKS.md).
+// shuffle swaps words (BENCHMARKS.md, issue 42's third pass).
 #[repr(align(4))]
 // ANCHOR: card_enum
 /// `Card` (abstract in the UML): any card of the game.

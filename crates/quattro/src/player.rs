@@ -66,7 +66,7 @@ impl Player {
         };
         // The cards after it move up one by one: `Vec::remove` calls `memmove` whatever
         // the length, which costs more than the shift itself in a hand of three or four
-        // cards (quattro simulate 12,364 -> 12,121 instructions a game).
+        // cards (BENCHMARKS.md, issue 42's third pass).
         for i in at..self.hand.len() - 1 {
             self.hand[i] = self.hand[i + 1];
         }
