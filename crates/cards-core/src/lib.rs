@@ -3,12 +3,8 @@
 //! - [`color`]: the four colours and the coloured card of Ochos Locos and Quattro
 //!   (`R5`, rainbow order R < Y < G < B).
 //! - [`pile`]: a pile of cards with a top and a bottom, and a seeded shuffle.
-//! - [`hand`]: a player's coloured cards in the order received, held inline, with the
-//!   positions of each colour and number beside them ([`hand::Hand`], Ochos Locos' hands).
 //! - [`ring`]: a pile of at most a deck's cards held inline in a fixed ring
 //!   ([`ring::RingPile`], War's piles), with the same small list of operations.
-//! - [`table`]: the cards put down in a round, in order, each face up or down, held
-//!   inline ([`table::Table`], War's table).
 //! - [`rng`]: the one random number generator games use ([`GameRng`]), and seeds.
 //! - [`tokens`]: a whitespace tokenizer for deal files that knows lines and columns.
 //! - [`protocol`]: the game protocol all four games implement ([`GameState`]), the
@@ -51,7 +47,6 @@ pub mod color;
 pub mod console;
 pub mod deck;
 pub mod face;
-pub mod hand;
 pub mod input;
 pub mod invisible;
 pub mod ismcts;
@@ -68,7 +63,6 @@ pub mod rng;
 pub mod sim;
 #[cfg(all(feature = "sim", feature = "clap"))]
 pub mod sim_cli;
-pub mod table;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod tokens;

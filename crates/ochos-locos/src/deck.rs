@@ -32,5 +32,5 @@ pub type DeckOrder = cards_core::deck::DeckOrder<ColorCard, DECK_SIZE>;
 pub type Deck = cards_core::ring::RingPile<ColorCard, DECK_SIZE>;
 
 /// A player's hand: at most the deck's 32 cards, oldest first, with where each colour
-/// and number lies ([`cards_core::hand::Hand`]; [`crate::Player`] holds one).
-pub type Hand = cards_core::hand::Hand<DECK_SIZE>;
+/// and number lies ([`crate::hand::Hand`]; [`crate::Player`] holds one).
+pub type Hand = crate::hand::Hand<DECK_SIZE>;

@@ -113,6 +113,7 @@
 //! | strategies (the players' kinds) | [`strategy`] | [`Strategy`] |
 //! | the strong player (IS-MCTS, `M`) | [`mcts`] | [`mcts::choose`], [`mcts::Seen`], [`mcts::DEFAULT_BUDGET`] |
 //! | a player | [`player`] | [`Player`]: name, hand and strategy |
+//! | a hand: the list in the order received, held inline, with where each colour and number lies | [`hand`] | [`hand::Hand`] (a [`deck::Hand`] holds the deck's 32) |
 //! | the state machine | [`game`] | [`Game`], [`Event`], [`Observation`], [`NoWinner`], [`Outcome`]; [`Game::restart`]; each [`Strategy`] as an agent |
 //! | refusals | [`error`] | [`Refusal`] (the rules), [`error::AnswerError`] (an answer at the console) |
 //! | the rule audit of each step | `audit` (feature `conformance`, for the tests) | `conformance::Audit` for [`Game`] |
@@ -225,6 +226,7 @@ pub mod error;
 pub mod face;
 pub mod files;
 pub mod game;
+pub mod hand;
 pub mod player;
 pub mod render;
 #[cfg(feature = "replay")]

@@ -9,8 +9,8 @@
 
 use std::fmt;
 
+pub use crate::hand::HandFull;
 use cards_core::ColorCard;
-pub use cards_core::hand::HandFull;
 
 pub use crate::deck::Hand;
 use crate::strategy::Strategy;

@@ -23,7 +23,7 @@
 //! them); `bash bench/ochos-locos.sh` times both, and `bash bench/ochos-locos.sh
 //! --instructions` counts the instructions a game of each with callgrind. The engine
 //! keeps the assignment's data structures: a hand is the list in the order received
-//! (a [`cards_core::hand::Hand`], which knows where each colour and number lies, so a
+//! (a [`crate::hand::Hand`], which knows where each colour and number lies, so a
 //! strategy's "first card of the colour" is a lookup, not a walk through the hand), a
 //! played card leaves it as from a list, the deck is a pile; and the protocol's
 //! observe–choose–apply turn, which is where most of the difference to the tight loop

@@ -31,7 +31,6 @@ use cards_core::protocol::{Actor, EventSink, GameState, Ignore, Seat};
 use cards_core::ring::PileFull;
 use cards_core::rng::GameRng;
 use cards_core::shuffle;
-use cards_core::table::Table;
 use rand::Rng;
 
 use crate::card::Card;
@@ -39,6 +38,7 @@ use crate::deck::{ChanceNode, DECK_SIZE, DeckOrder, ordered_deck};
 use crate::error::Refusal;
 use crate::player::{Player, PlayerSet};
 use crate::rules::{Rules, SetupError, WonCardOrder};
+use crate::table::Table;
 use repetition::Repetition;
 
 /// How many cards each player puts down in a war: three face down, the fourth face up.

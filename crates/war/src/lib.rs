@@ -57,6 +57,8 @@
 //! - [`deck`]: the deck's facts, [`DeckOrder`] (the outcome of a chance node) and
 //!   [`ChanceNode`].
 //! - [`player`]: [`Player`] and [`PlayerSet`] (a one-byte set of seats for ties).
+//! - [`table`]: [`table::Table`], the cards put down in a battle, in order, each face up
+//!   or face down, held inline.
 //! - [`game`]: [`Game`], [`Action`], [`Event`], [`Observation`], [`NoWinner`],
 //!   [`Outcome`]; the only place with rules: the assignment's two-player battle and war
 //!   (`Game::battle`, `Game::war`), and beside them, in modules of their own, the same
@@ -181,6 +183,7 @@ pub mod replay;
 pub mod rules;
 pub mod simulate;
 pub mod strategy;
+pub mod table;
 
 pub use card::{Card, CardError, Rank, Suit};
 pub use deck::{ChanceNode, DeckOrder};

@@ -31,7 +31,7 @@
 //! assignment's shape (each card drawn from a player's pile and put on the table
 //! through the game, the winner's take, the end of the battle) and of the protocol's
 //! step. The piles are fixed rings ([`cards_core::ring::RingPile`]) and the table a
-//! fixed array with its face-up cards as a set of bits ([`cards_core::table::Table`]),
+//! fixed array with its face-up cards as a set of bits ([`crate::table::Table`]),
 //! so a battle moves each card with a load and a store and allocates nothing; the
 //! two-player end of a battle is small enough to be inlined into the loop (the check
 //! for a repeated position, with won cards in a fixed order, is kept out of line).

@@ -12,8 +12,8 @@ use std::fmt;
 
 use rand::Rng;
 
-use crate::deck::DeckCard;
-use crate::ring::PileFull;
+use cards_core::deck::DeckCard;
+use cards_core::ring::PileFull;
 
 /// The cards on a table, at most `N` (at most 64), in the order they were put down, and
 /// which of them lie face up.
@@ -139,12 +139,12 @@ impl<C: Copy, const N: usize> Table<C, N> {
     }
 
     /// Gathers the cards into a face-down heap and shuffles it in place, as
-    /// [`shuffle`](crate::pile::shuffle) shuffles a list: the same generator leaves the
+    /// [`shuffle`](cards_core::pile::shuffle) shuffles a list: the same generator leaves the
     /// same order as it leaves a list of the same cards.
     #[inline]
     pub fn shuffle<R: Rng + ?Sized>(&mut self, rng: &mut R) {
         let len = self.len.min(N);
-        crate::pile::shuffle(&mut self.cards[..len], rng);
+        cards_core::pile::shuffle(&mut self.cards[..len], rng);
         self.face_up = 0;
     }
 }
@@ -172,7 +172,7 @@ impl<C: fmt::Debug + Copy, const N: usize> fmt::Debug for Table<C, N> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::color::{Color, ColorCard};
+    use cards_core::color::{Color, ColorCard};
     use pretty_assertions::assert_eq;
     use proptest::prelude::*;
 
@@ -219,7 +219,7 @@ mod tests {
         assert_eq!(numbers(table.cards().iter()), [3, 7]);
         assert_eq!(table.face_up().count(), 0);
         table.put_face_up(card(5)).unwrap();
-        table.shuffle(&mut crate::rng::rng_from_seed(1));
+        table.shuffle(&mut cards_core::rng::rng_from_seed(1));
         assert_eq!((table.len(), table.face_up().count()), (3, 0));
         table.clear();
         assert!(table.is_empty());
@@ -255,8 +255,8 @@ mod tests {
                 prop_assert!(table.face_up().copied().eq(up));
             }
             let mut cards: Vec<ColorCard> = list.iter().map(|&(c, _)| c).collect();
-            crate::pile::shuffle(&mut cards, &mut crate::rng::rng_from_seed(seed));
-            table.shuffle(&mut crate::rng::rng_from_seed(seed));
+            cards_core::pile::shuffle(&mut cards, &mut cards_core::rng::rng_from_seed(seed));
+            table.shuffle(&mut cards_core::rng::rng_from_seed(seed));
             prop_assert_eq!(table.cards(), &cards[..]);
             prop_assert_eq!(table.face_up().count(), 0);
         }

@@ -15,8 +15,8 @@
 use std::fmt;
 use std::ops::Deref;
 
-use crate::color::{Color, ColorCard};
-use crate::deck::DeckCard;
+use cards_core::color::{Color, ColorCard};
+use cards_core::deck::DeckCard;
 
 /// A card added to a hand that already holds as many as it can.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
