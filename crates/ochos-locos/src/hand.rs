@@ -3,17 +3,26 @@
 //! this colour", "the first that matches" and "how many of this number" are lookups.
 //!
 //! The assignments keep a hand as a growable list (Java's `ArrayList`), searched card by
-//! card. A `Hand` has that list's small set of operations (add at the end, remove at a
-//! position, go through in order, count, and the cards as a slice) over a fixed array of
-//! `N` slots, which a game whose hands can never hold more than its deck never fills;
-//! nothing is allocated, ever. Beside the cards it keeps one set of positions per
-//! colour and per number, as the bits of a `u32`: the first card of a set is its lowest
-//! bit, its size a population count. They are the cards' own bookkeeping, kept by the
-//! same methods that change the cards (a card leaving moves the later positions down
-//! one, as it moves the later cards), never a second record a caller must keep in step.
+//! card. A `Hand` has that list's small set of operations (add at the end, remove a
+//! card, go through in order, count) over a fixed array of `N` slots, which a game whose
+//! hands can never hold more than its deck never fills; nothing is allocated, ever.
+//!
+//! A card keeps the slot it came to (its *place*) while it is held: the slots are filled
+//! in the order received, and a card leaving frees its slot without moving the later
+//! cards, so removing a card is clearing two bits, not moving the cards after it and
+//! every set with them (the dearest step of a turn before, issue 42). The cards held are
+//! the occupied slots in slot order, which is the order received. Only when a card comes
+//! to a hand whose last slot is taken are the cards moved down to the first slots, in
+//! order, and the places change then.
+//!
+//! Beside the cards it keeps one set of places per colour and per number, as the bits of
+//! a `u32`: the first card of a set is its lowest bit (`trailing_zeros`, which needs no
+//! population count), the occupied slots the union of the colour sets. They are the
+//! cards' own bookkeeping, kept by the same methods that change the cards, never a
+//! second record a caller must keep in step.
 
 use std::fmt;
-use std::ops::Deref;
+use std::ops::Index;
 
 use cards_core::color::{Color, ColorCard};
 use cards_core::deck::DeckCard;
@@ -26,31 +35,37 @@ pub struct HandFull {
     pub max: usize,
 }
 
-/// Colours, then the numbers 0 to 9: the position sets a hand keeps, and two never
-/// used, so that moving every set down (a card leaving) is four whole 128-bit steps.
-const SETS: usize = 16;
+/// Colours, then the numbers 0 to 9: the place sets a hand keeps.
+const SETS: usize = 14;
 
 /// Up to `N` coloured cards (`N` at most 32), oldest first, held inline.
 ///
-/// The slots beyond the cards hold anything and are never read: equality and the
-/// `Debug` form look at the cards only, oldest first.
+/// A lookup answers with the card's place ([`Hand::first_match`], [`Hand::position`],
+/// ...), which [`Hand::get`] and indexing read; it is the card's position in the order
+/// received while no card has left the hand since it was last compacted. Go through the
+/// cards in order with [`Hand::iter`]. The free slots hold anything and are never read:
+/// equality and the `Debug` form look at the cards held only, oldest first.
 #[derive(Clone, Copy)]
 pub struct Hand<const N: usize> {
     cards: [ColorCard; N],
+    /// The cards held.
     len: usize,
-    /// Bit `i` of set `s` is on when the card at position `i` is of colour `s` (0 to 3,
-    /// rainbow order) or of number `s - 4`; no bit at or past `len`.
-    positions: [u32; SETS],
+    /// The next slot to fill: every slot from it on is free.
+    end: usize,
+    /// Bit `i` of set `s` is on when the card in slot `i` is held and is of colour `s`
+    /// (0 to 3, rainbow order) or of number `s - 4`.
+    places: [u32; SETS],
 }
 
 impl<const N: usize> Hand<N> {
     /// An empty hand.
     pub const fn new() -> Hand<N> {
-        const { assert!(N <= 32, "a hand's positions are the bits of a u32") };
+        const { assert!(N <= 32, "a hand's places are the bits of a u32") };
         Hand {
             cards: [ColorCard::FILLER; N],
             len: 0,
-            positions: [0; SETS],
+            end: 0,
+            places: [0; SETS],
         }
     }
 
@@ -63,8 +78,42 @@ impl<const N: usize> Hand<N> {
 
     /// The cards, oldest first.
     #[inline]
-    pub fn as_slice(&self) -> &[ColorCard] {
-        &self.cards[..self.len]
+    pub fn iter(&self) -> Iter<'_> {
+        Iter {
+            cards: &self.cards,
+            held: self.held(),
+        }
+    }
+
+    /// The oldest card, if any.
+    pub fn first(&self) -> Option<&ColorCard> {
+        self.iter().next()
+    }
+
+    /// The newest card, if any.
+    pub fn last(&self) -> Option<&ColorCard> {
+        self.iter().next_back()
+    }
+
+    /// The cards, oldest first, as a list.
+    pub fn to_vec(&self) -> Vec<ColorCard> {
+        self.iter().copied().collect()
+    }
+
+    /// The card at `place` (as a lookup answers it), if one is held there.
+    #[inline]
+    pub fn get(&self, place: usize) -> Option<&ColorCard> {
+        let bit = 1u32.checked_shl(u32::try_from(place).ok()?)?;
+        if self.held() & bit == 0 {
+            return None;
+        }
+        self.cards.get(place)
+    }
+
+    /// Whether the hand holds `card`.
+    #[inline]
+    pub fn contains(&self, card: &ColorCard) -> bool {
+        self.position(*card).is_some()
     }
 
     /// The number of cards.
@@ -92,13 +141,14 @@ impl<const N: usize> Hand<N> {
     /// Adds `card` after the others; refused, the hand unchanged, when it is full.
     #[inline]
     pub fn push(&mut self, card: ColorCard) -> Result<(), HandFull> {
-        let Some(slot) = self.cards.get_mut(self.len) else {
-            return Err(HandFull { max: N });
-        };
-        *slot = card;
-        let bit = 1 << self.len;
-        self.positions[color_set(card.color())] |= bit;
-        self.positions[number_set(card.number())] |= bit;
+        if self.end == N {
+            if self.len == N {
+                return Err(HandFull { max: N });
+            }
+            self.compact();
+        }
+        self.put(self.end, card);
+        self.end += 1;
         self.len += 1;
         Ok(())
     }
@@ -106,91 +156,99 @@ impl<const N: usize> Hand<N> {
     /// Adds `cards` after the others, in order; refused, the hand unchanged, unless
     /// there is room for all of them.
     pub fn extend_from_slice(&mut self, cards: &[ColorCard]) -> Result<(), HandFull> {
-        let start = self.len;
-        let Some(slots) = self.cards.get_mut(start..start + cards.len()) else {
+        if cards.len() > N - self.len {
             return Err(HandFull { max: N });
-        };
-        slots.copy_from_slice(cards);
-        for (at, card) in (start..).zip(cards) {
-            let bit = 1 << at;
-            self.positions[color_set(card.color())] |= bit;
-            self.positions[number_set(card.number())] |= bit;
         }
-        self.len = start + cards.len();
+        if cards.len() > N - self.end {
+            self.compact();
+        }
+        for (place, &card) in (self.end..).zip(cards) {
+            self.put(place, card);
+        }
+        self.end += cards.len();
+        self.len += cards.len();
         Ok(())
     }
 
-    /// Removes the card at `index` and returns it; the later cards move up one place.
+    /// Removes the card at `index` in the order received (not a place) and returns it;
     /// `None`, the hand unchanged, past the last card.
-    #[inline]
     pub fn remove(&mut self, index: usize) -> Option<ColorCard> {
-        let card = *self.get(index)?;
-        self.cards.copy_within(index + 1..self.len, index);
-        self.len -= 1;
-        // Every set loses bit `index` and its bits above move down one, as the cards do.
-        let below = (1u32 << index) - 1;
-        for set in &mut self.positions {
-            *set = (*set & below) | ((*set >> 1) & !below);
+        if index >= self.len {
+            return None;
         }
-        Some(card)
+        let place = self.place_of_index(index)?;
+        Some(self.take(place))
+    }
+
+    /// Removes the card at `place` (as a lookup answers it) and returns it; `None`, the
+    /// hand unchanged, if no card is held there.
+    #[inline]
+    pub fn remove_at(&mut self, place: usize) -> Option<ColorCard> {
+        self.get(place)?;
+        Some(self.take(place))
     }
 
     /// Removes the first `card` held; whether there was one.
     #[inline]
     pub fn remove_card(&mut self, card: ColorCard) -> bool {
         match self.position(card) {
-            Some(index) => self.remove(index).is_some(),
+            Some(place) => {
+                self.take(place);
+                true
+            }
             None => false,
         }
     }
 
     /// Keeps the first `len` cards (all of them if there are fewer).
     pub fn truncate(&mut self, len: usize) {
-        if len >= self.len {
+        let Some(end) = self.place_of_index(len) else {
             return;
-        }
-        self.len = len;
-        let kept = (1u32 << len) - 1;
-        for set in &mut self.positions {
+        };
+        let kept = 1u32.checked_shl(end as u32).map_or(u32::MAX, |bit| bit - 1);
+        for set in &mut self.places {
             *set &= kept;
         }
+        self.len = len;
+        self.end = end;
     }
 
     /// Removes every card.
     pub fn clear(&mut self) {
         self.len = 0;
-        self.positions = [0; SETS];
+        self.end = 0;
+        self.places = [0; SETS];
     }
 
-    /// The position of the first `card` held, if any.
+    /// The place of the first `card` held, if any.
     #[inline]
     pub fn position(&self, card: ColorCard) -> Option<usize> {
-        first(self.positions[color_set(card.color())] & self.of_number(card.number()))
+        first(self.places[color_set(card.color())] & self.of_number(card.number()))
     }
 
-    /// The position of the first card of `color`, if any.
+    /// The place of the first card of `color`, if any.
     #[inline]
     pub fn first_of_color(&self, color: Color) -> Option<usize> {
-        first(self.positions[color_set(color)])
+        first(self.places[color_set(color)])
     }
 
-    /// The position of the first card numbered `number`, if any.
+    /// The place of the first card numbered `number`, if any.
     #[inline]
     pub fn first_of_number(&self, number: u8) -> Option<usize> {
         first(self.of_number(number))
     }
 
-    /// The position of the first card that [`matches`](ColorCard::matches) `target`
-    /// (its colour or its number), if any.
+    /// The place of the first card that [`matches`](ColorCard::matches) `target` (its
+    /// colour or its number), if any.
     #[inline]
     pub fn first_match(&self, target: ColorCard) -> Option<usize> {
-        first(self.positions[color_set(target.color())] | self.of_number(target.number()))
+        first(self.places[color_set(target.color())] | self.of_number(target.number()))
     }
 
     /// How many cards of `color` the hand holds.
     #[inline]
     pub fn count_color(&self, color: Color) -> usize {
-        self.positions[color_set(color)].count_ones() as usize
+        self.places[color_set(color)].count_ones() as usize
     }
 
     /// How many cards numbered `number` the hand holds.
@@ -199,14 +257,65 @@ impl<const N: usize> Hand<N> {
         self.of_number(number).count_ones() as usize
     }
 
-    /// The positions of the cards numbered `number`: none for a number no card has.
+    /// The places of the cards numbered `number`: none for a number no card has.
     #[inline]
     fn of_number(&self, number: u8) -> u32 {
-        self.positions.get(number_set(number)).copied().unwrap_or(0)
+        self.places.get(number_set(number)).copied().unwrap_or(0)
+    }
+
+    /// The occupied slots: every card held has one colour.
+    #[inline]
+    fn held(&self) -> u32 {
+        self.places[0] | self.places[1] | self.places[2] | self.places[3]
+    }
+
+    /// Puts `card` in the free slot `place` (below `N`).
+    #[inline]
+    fn put(&mut self, place: usize, card: ColorCard) {
+        self.cards[place] = card;
+        let bit = 1 << place;
+        self.places[color_set(card.color())] |= bit;
+        self.places[number_set(card.number())] |= bit;
+    }
+
+    /// Frees `place`, which holds a card, and returns the card: two bits cleared.
+    #[inline]
+    fn take(&mut self, place: usize) -> ColorCard {
+        let card = self.cards[place];
+        let kept = !(1u32 << place);
+        self.places[color_set(card.color())] &= kept;
+        self.places[number_set(card.number())] &= kept;
+        self.len -= 1;
+        card
+    }
+
+    /// The place of the card at `index` in the order received, or the slot after the
+    /// last card for `index` equal to the number of cards; `None` past that.
+    fn place_of_index(&self, index: usize) -> Option<usize> {
+        if index == self.len {
+            return Some(self.end);
+        }
+        let mut held = self.held();
+        for _ in 0..index {
+            held &= held.wrapping_sub(1);
+        }
+        first(held)
+    }
+
+    /// Moves the cards held down to the first slots, in order, and the sets with them.
+    fn compact(&mut self) {
+        let old = *self;
+        self.clear();
+        for card in old.iter() {
+            self.put(self.end, *card);
+            self.end += 1;
+            self.len += 1;
+        }
     }
 }
 
-/// The lowest position of a set, if it has one.
+/// The lowest place of a set, if it has one.
+#[inline]
 fn first(set: u32) -> Option<usize> {
     (set != 0).then(|| set.trailing_zeros() as usize)
 }
@@ -219,33 +328,69 @@ fn number_set(number: u8) -> usize {
     4 + usize::from(number)
 }
 
+/// The cards of a [`Hand`], oldest first ([`Hand::iter`]).
+#[derive(Clone)]
+pub struct Iter<'a> {
+    cards: &'a [ColorCard],
+    /// The places not yet gone through.
+    held: u32,
+}
+
+impl<'a> Iterator for Iter<'a> {
+    type Item = &'a ColorCard;
+
+    #[inline]
+    fn next(&mut self) -> Option<&'a ColorCard> {
+        let place = first(self.held)?;
+        self.held &= self.held - 1;
+        self.cards.get(place)
+    }
+}
+
+impl DoubleEndedIterator for Iter<'_> {
+    #[inline]
+    fn next_back(&mut self) -> Option<Self::Item> {
+        if self.held == 0 {
+            return None;
+        }
+        let place = 31 - self.held.leading_zeros() as usize;
+        self.held &= !(1 << place);
+        self.cards.get(place)
+    }
+}
+
 impl<const N: usize> Default for Hand<N> {
     fn default() -> Hand<N> {
         Hand::new()
     }
 }
 
-impl<const N: usize> Deref for Hand<N> {
-    type Target = [ColorCard];
+impl<const N: usize> Index<usize> for Hand<N> {
+    type Output = ColorCard;
 
-    fn deref(&self) -> &[ColorCard] {
-        self.as_slice()
+    /// The card at `place` (as a lookup answers it); panics if none is held there, as a
+    /// list indexed past its end does.
+    fn index(&self, place: usize) -> &ColorCard {
+        match self.get(place) {
+            Some(card) => card,
+            None => panic!("no card at place {place} of a hand"),
+        }
     }
 }
 
 impl<'a, const N: usize> IntoIterator for &'a Hand<N> {
     type Item = &'a ColorCard;
-    type IntoIter = std::slice::Iter<'a, ColorCard>;
+    type IntoIter = Iter<'a>;
 
-    fn into_iter(self) -> std::slice::Iter<'a, ColorCard> {
-        self.as_slice().iter()
+    fn into_iter(self) -> Iter<'a> {
+        self.iter()
     }
 }
 
 impl<const N: usize> PartialEq for Hand<N> {
     /// The same cards in the same order.
     fn eq(&self, other: &Hand<N>) -> bool {
-        self.as_slice() == other.as_slice()
+        self.iter().eq(other.iter())
     }
 }
 
@@ -253,14 +398,14 @@ impl<const N: usize> Eq for Hand<N> {}
 
 impl<const N: usize> PartialEq<[ColorCard]> for Hand<N> {
     fn eq(&self, other: &[ColorCard]) -> bool {
-        self.as_slice() == other
+        self.iter().eq(other.iter())
     }
 }
 
 impl<const N: usize> fmt::Debug for Hand<N> {
     /// The cards, oldest first, as a list.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.as_slice()).finish()
+        f.debug_list().entries(self.iter()).finish()
     }
 }
 
@@ -293,20 +438,43 @@ mod tests {
             (2, 2)
         );
         assert_eq!(hand.position(cards("G2")[0]), Some(3));
-        // G8 leaves: the later cards move up one place, and the lookups follow them.
+        // G8 leaves: the others keep their places, and the lookups find them there.
         assert_eq!(hand.remove(1), Some(cards("G8")[0]));
         assert_eq!(hand, cards("R8 Y4 G2 B1")[..]);
-        assert_eq!(hand.first_match(g4), Some(1));
-        assert_eq!(hand.first_of_color(Color::Green), Some(2));
-        assert_eq!(hand.position(cards("B1")[0]), Some(3));
+        assert_eq!(hand.first_match(g4), Some(2));
+        assert_eq!(hand.first_of_color(Color::Green), Some(3));
+        assert_eq!(hand.position(cards("B1")[0]), Some(4));
+        assert_eq!((hand.get(1), hand.get(4)), (None, Some(&cards("B1")[0])));
         assert_eq!(hand.remove(4), None);
         assert!(hand.remove_card(cards("Y4")[0]));
         assert!(!hand.remove_card(cards("Y4")[0]));
         assert_eq!(hand, cards("R8 G2 B1")[..]);
-        assert_eq!(hand.first_match(g4), Some(1));
+        assert_eq!(hand.first_match(g4), Some(3));
+        assert_eq!(hand.remove_at(2), None);
         hand.truncate(1);
         assert_eq!(format!("{hand:?}"), format!("{:?}", cards("R8")));
         assert_eq!(hand.count_number(2), 0);
+    }
+
+    /// A card leaving frees its slot and moves no other card; a card coming to a hand
+    /// whose last slot is taken moves the cards down to the first slots, in order.
+    #[test]
+    fn a_card_keeps_its_place_until_the_last_slot_is_taken() {
+        let mut hand = Small::from_cards(&cards("R1 R2 R3 R4 R5 R6 R7 B1")).unwrap();
+        assert_eq!(hand.remove_at(2), Some(cards("R3")[0]));
+        assert!(hand.remove_card(cards("R5")[0]));
+        assert_eq!(hand.position(cards("B1")[0]), Some(7));
+        assert_eq!(hand.first_of_color(Color::Red), Some(0));
+        assert_eq!(hand.first_of_number(4), Some(3));
+        assert_eq!(hand.remove_at(0), Some(cards("R1")[0]));
+        assert_eq!(hand.first_of_color(Color::Red), Some(1));
+        // The last slot is taken: B2 comes after the cards moved down.
+        hand.push(cards("B2")[0]).unwrap();
+        assert_eq!(hand, cards("R2 R4 R6 R7 B1 B2")[..]);
+        assert_eq!(hand.position(cards("B1")[0]), Some(4));
+        assert_eq!(hand.first_of_number(2), Some(0));
+        assert_eq!(hand.iter().rev().next(), Some(&cards("B2")[0]));
+        assert_eq!(hand.to_vec(), cards("R2 R4 R6 R7 B1 B2"));
     }
 
     #[test]
@@ -333,6 +501,7 @@ mod tests {
     enum Step {
         Push(ColorCard),
         Remove(usize),
+        RemoveAt(usize),
         RemoveCard(ColorCard),
         Extend(Vec<ColorCard>),
         Truncate(usize),
@@ -346,6 +515,7 @@ mod tests {
         prop_oneof![
             4 => card().prop_map(Step::Push),
             2 => (0usize..10).prop_map(Step::Remove),
+            2 => (0usize..10).prop_map(Step::RemoveAt),
             2 => card().prop_map(Step::RemoveCard),
             1 => proptest::collection::vec(card(), 0..4).prop_map(Step::Extend),
             1 => (0usize..10).prop_map(Step::Truncate),
@@ -376,6 +546,12 @@ mod tests {
                         let want = (index < list.len()).then(|| list.remove(index));
                         prop_assert_eq!(hand.remove(index), want);
                     }
+                    Step::RemoveAt(place) => {
+                        let at = hand.get(place).map(|_| {
+                            (hand.held() & ((1u32 << place) - 1)).count_ones() as usize
+                        });
+                        prop_assert_eq!(hand.remove_at(place), at.map(|at| list.remove(at)));
+                    }
                     Step::RemoveCard(card) => {
                         let at = list.iter().position(|&held| held == card);
                         prop_assert_eq!(hand.remove_card(card), at.is_some());
@@ -395,13 +571,24 @@ mod tests {
                         list.truncate(len);
                     }
                 }
-                prop_assert_eq!(hand.as_slice(), &list[..]);
+                prop_assert_eq!(hand.to_vec(), list.clone());
+                prop_assert_eq!(hand.len(), list.len());
+                prop_assert_eq!(hand.iter().rev().copied().collect::<Vec<_>>(),
+                    list.iter().rev().copied().collect::<Vec<_>>());
+                // A place read back gives the card, and the cards held before it are
+                // those before it in the list.
+                let index = |place: Option<usize>| {
+                    place.map(|place| {
+                        assert!(hand.get(place).is_some(), "{place} holds no card");
+                        (hand.held() & ((1u32 << place) - 1)).count_ones() as usize
+                    })
+                };
                 let scan = |test: &dyn Fn(&ColorCard) -> bool| list.iter().position(test);
                 let count = |test: &dyn Fn(&&ColorCard) -> bool| list.iter().filter(test).count();
-                prop_assert_eq!(hand.first_match(target), scan(&|c| c.matches(target)));
-                prop_assert_eq!(hand.position(target), scan(&|&c| c == target));
-                prop_assert_eq!(hand.first_of_number(target.number()), scan(&|c| c.matches_number(target)));
-                prop_assert_eq!(hand.first_of_color(target.color()), scan(&|c| c.matches_color(target)));
+                prop_assert_eq!(index(hand.first_match(target)), scan(&|c| c.matches(target)));
+                prop_assert_eq!(index(hand.position(target)), scan(&|&c| c == target));
+                prop_assert_eq!(index(hand.first_of_number(target.number())), scan(&|c| c.matches_number(target)));
+                prop_assert_eq!(index(hand.first_of_color(target.color())), scan(&|c| c.matches_color(target)));
                 prop_assert_eq!(hand.count_number(target.number()), count(&|c| c.matches_number(target)));
                 prop_assert_eq!(hand.count_color(target.color()), count(&|c| c.matches_color(target)));
             }

@@ -248,10 +248,10 @@ impl Narrator {
         } else {
             ("plays", "draws", "passes", "cannot")
         };
-        let held = game
+        let held: Vec<ColorCard> = game
             .players()
             .get(turn.seat)
-            .map_or(&[][..], |player| player.hand().as_slice());
+            .map_or(Vec::new(), |player| player.hand().to_vec());
         let left = cards(held.len());
         match turn.play {
             Play::Card { card, chosen } => {

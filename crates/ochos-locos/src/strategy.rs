@@ -57,9 +57,9 @@ impl Strategy {
         Strategy::Strategic,
     ];
 
-    /// `findMatch(Card)`: the position in `hand` of the card to play on `target`, or
-    /// `None` to draw. Only a card that [`matches`](ColorCard::matches) `target` is
-    /// returned.
+    /// `findMatch(Card)`: the place in `hand` of the card to play on `target` (as
+    /// [`Hand::get`] and indexing read it), or `None` to draw. Only a card that
+    /// [`matches`](ColorCard::matches) `target` is returned.
     ///
     /// The Java goes through the hand from the oldest card; a [`Hand`] knows where each
     /// colour and number lies, so "the first card of the colour" is a lookup that finds
@@ -215,7 +215,7 @@ impl Strategy {
 }
 
 // ANCHOR: name_color
-/// The colour the assignment's player names when laying the 8 at `played` of `hand`
+/// The colour the assignment's player names when laying the 8 at place `played` of `hand`
 /// (the hand as it is before the 8 leaves it, with at least one other card).
 pub fn name_color(rule: EightRule, hand: &Hand, played: usize) -> Color {
     let eight = hand.get(played).map_or(Color::Red, |card| card.color());

@@ -338,7 +338,7 @@ mod tests {
         let mut hidden: Vec<ColorCard> = Vec::new();
         for (s, player) in other.players.iter().enumerate() {
             if s != seat {
-                hidden.extend_from_slice(player.hand());
+                hidden.extend(player.hand().iter().copied());
             }
         }
         hidden.extend(other.deck.iter().copied());
