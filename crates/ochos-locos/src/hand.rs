@@ -103,11 +103,11 @@ impl<const N: usize> Hand<N> {
     /// The card at `place` (as a lookup answers it), if one is held there.
     #[inline]
     pub fn get(&self, place: usize) -> Option<&ColorCard> {
-        let bit = 1u32.checked_shl(u32::try_from(place).ok()?)?;
-        if self.held() & bit == 0 {
-            return None;
-        }
-        self.cards.get(place)
+        let card = self.cards.get(place)?;
+        // A card leaving clears its bit in its colour's set and leaves the card in the
+        // slot: the slot holds a card exactly when that set has its bit.
+        let held = self.places[color_set(card.color())] >> place & 1 == 1;
+        held.then_some(card)
     }
 
     /// Whether the hand holds `card`.
