@@ -281,6 +281,50 @@ impl Observation<'_> {
     }
 }
 
+/// The playable cards of a hand in hand order ([`Game::playable_in`]), each asked of
+/// [`Game::may_play_held`]. The hand is weighed up to 64 cards at a time, in one pass,
+/// into the set of the places that may be played, which the iterator then hands out:
+/// a filter over the hand, resumed at every card it yields, was an outlined call set up
+/// anew each time, about a fifth of a bot's turn (BENCHMARKS.md, issue 42's fourth
+/// pass).
+#[derive(Clone, Debug)]
+struct Playable<'a> {
+    hand: &'a [Card],
+    top: Card,
+    color: Color,
+    /// How many cards of the hand have been weighed.
+    weighed: usize,
+    /// The place in the hand of the stretch `places` covers.
+    from: usize,
+    /// The places of the stretch, counted from `from`, still to hand out.
+    places: u64,
+}
+
+impl Iterator for Playable<'_> {
+    type Item = Card;
+
+    #[inline]
+    fn next(&mut self) -> Option<Card> {
+        while self.places == 0 {
+            let rest = self.hand.get(self.weighed..)?;
+            if rest.is_empty() {
+                return None;
+            }
+            let stretch = rest.get(..u64::BITS as usize).unwrap_or(rest);
+            self.from = self.weighed;
+            self.weighed += stretch.len();
+            for (at, &card) in stretch.iter().enumerate() {
+                let playable = Game::may_play_held(self.hand, self.top, self.color, card).is_ok();
+                self.places |= u64::from(playable) << at;
+            }
+        }
+        let at = self.places.trailing_zeros() as usize;
+        // The lowest place goes.
+        self.places &= self.places - 1;
+        self.hand.get(self.from + at).copied()
+    }
+}
+
 fn next_seat(seat: usize, clockwise: bool) -> usize {
     if clockwise {
         (seat + 1) % PLAYERS
@@ -321,7 +365,7 @@ impl Game {
         }
         self.draw_pile.clear();
         self.discard_pile.clear();
-        self.draw_pile.extend(self.deck.iter().copied());
+        self.draw_pile.put_all_at_bottom(&self.deck);
         self.color = Color::Red;
         self.current = 0;
         self.clockwise = true;
@@ -505,9 +549,14 @@ impl Game {
 
     /// The cards of `hand` that may be played on `top`, `color` to follow.
     fn playable_in(hand: &[Card], top: Card, color: Color) -> impl Iterator<Item = Card> + '_ {
-        hand.iter()
-            .copied()
-            .filter(move |&card| Game::may_play_held(hand, top, color, card).is_ok())
+        Playable {
+            hand,
+            top,
+            color,
+            weighed: 0,
+            from: 0,
+            places: 0,
+        }
     }
 
     /// Whether the player to move, playing `card`, must name a colour: a wild card, unless
@@ -1154,6 +1203,52 @@ mod tests {
             Err(InvalidSelectionError::NoTurn)
         );
         assert_eq!(undealt.playable().count(), 0);
+    }
+
+    /// The playable cards are the cards of the hand that the rule allows
+    /// (`Observation::check_play`, which asks the hand for the card first), in hand
+    /// order, a card held twice coming twice: for hands of every length from none to
+    /// 150 cards, past the 64 the iterator weighs at a time, cut from the Uno deck
+    /// repeated and shuffled, on every top card and colour.
+    #[test]
+    fn the_playable_cards_are_those_the_rule_allows_in_hand_order() {
+        let decks: Vec<Card> = [
+            Variant::Uno.deck(),
+            Variant::Uno.deck(),
+            Variant::Uno.deck(),
+        ]
+        .concat();
+        for seed in 0..40u64 {
+            let mut shuffled = decks.clone();
+            cards_core::shuffle(&mut shuffled, &mut rng_from_seed(seed));
+            for len in [0, 1, 3, 7, 63, 64, 65, 127, 128, 129, 150] {
+                let hand = &shuffled[..len];
+                for top in [card("R5"), card("GS"), card("W"), card("B+2")] {
+                    for color in Color::ALL {
+                        let view = Observation {
+                            seat: 0,
+                            hand,
+                            top,
+                            color,
+                            hand_sizes: [len; PLAYERS],
+                            draw_pile: 0,
+                            clockwise: true,
+                            rules: Rules::new(Variant::Uno),
+                        };
+                        let allowed: Vec<Card> = hand
+                            .iter()
+                            .copied()
+                            .filter(|&held| view.check_play(held).is_ok())
+                            .collect();
+                        assert_eq!(
+                            view.playable().collect::<Vec<_>>(),
+                            allowed,
+                            "seed {seed}, {len} cards, {top} on top, {color:?} to follow"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     /// The draw pile is empty and the discard pile is R9 (top), R3, G6: the draw waits
