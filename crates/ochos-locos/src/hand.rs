@@ -486,7 +486,7 @@ mod tests {
         assert_eq!(hand, cards("R2 R4 R6 R7 B1 B2")[..]);
         assert_eq!(hand.position(cards("B1")[0]), Some(4));
         assert_eq!(hand.first_of_number(2), Some(0));
-        assert_eq!(hand.iter().rev().next(), Some(&cards("B2")[0]));
+        assert_eq!(hand.last(), Some(&cards("B2")[0]));
         assert_eq!(hand.to_vec(), cards("R2 R4 R6 R7 B1 B2"));
     }
 
