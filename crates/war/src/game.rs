@@ -37,7 +37,7 @@ use crate::card::Card;
 use crate::deck::{ChanceNode, DECK_SIZE, DeckOrder, ordered_deck};
 use crate::error::Refusal;
 use crate::player::{Player, PlayerSet};
-use crate::rules::{Rules, SetupError, WonCardOrder};
+use crate::rules::{MAX_PLAYERS, Rules, SetupError, WonCardOrder};
 use crate::table::Table;
 use repetition::Repetition;
 
@@ -61,8 +61,11 @@ const BOTH: PlayerSet = PlayerSet::first(2);
 #[derive(Clone, Debug, PartialEq)]
 pub struct Game {
     rules: Rules,
-    /// The players, Player 1 first, each holding a face-down pile.
-    players: Vec<Player>,
+    /// The players, Player 1 first, each holding a face-down pile: the first
+    /// `rules.players()` seats are in the game, the others stay empty. Held inline (at
+    /// most 8), so a two-player battle reads both piles at fixed places in the game
+    /// rather than through a pointer the compiler reloads after every card it stores.
+    players: [Player; MAX_PLAYERS],
     /// The cards on the table (the "war chest"), in the order they were put down, each
     /// face up or face down; never more than the deck's 52 (every card on it came from
     /// a pile), so it is held inline.
@@ -229,7 +232,7 @@ impl Game {
         draw: Option<&mut R>,
     ) -> Result<(), Refusal> {
         let out_before = self.out;
-        let winner = if self.players.len() == 2 {
+        let winner = if self.rules.players() == 2 {
             self.battle(events)?
         } else {
             self.battle_of_many(events)?
@@ -258,7 +261,7 @@ impl Game {
             }),
         }
         // The assignment's end for two, or the general one.
-        if self.players.len() == 2 {
+        if self.rules.players() == 2 {
             self.end_battle(out_before, winner, events)
         } else {
             self.end_battle_of_many(out_before, winner, events, draw)
@@ -273,7 +276,7 @@ impl Game {
     pub fn new(rules: Rules) -> Game {
         Game {
             rules,
-            players: (0..rules.players()).map(Player::new).collect(),
+            players: std::array::from_fn(Player::new),
             table: Table::new(),
             out: PlayerSet::EMPTY,
             battles: 0,
@@ -342,7 +345,8 @@ impl Game {
     /// least 6 of the 52; hand-built piles may not be empty).
     fn start(&mut self) {
         if self.rules.order() == WonCardOrder::Fixed {
-            self.repetition.start(&self.players, self.table.cards());
+            let seated = &self.players[..self.rules.players()];
+            self.repetition.start(seated, self.table.cards());
         }
         self.phase = Phase::Turn { seat: 0 };
     }
@@ -354,7 +358,7 @@ impl Game {
 
     /// The players, in seat order (players who are out have no cards).
     pub fn players(&self) -> &[Player] {
-        &self.players
+        &self.players[..self.rules.players()]
     }
 
     /// The cards on the table, in the order they were put down.
@@ -389,7 +393,7 @@ impl Game {
 
     /// The players still in the game (those holding cards).
     pub fn active(&self) -> PlayerSet {
-        self.players
+        self.players()
             .iter()
             .filter(|p| !p.is_out())
             .map(Player::seat)
@@ -399,7 +403,7 @@ impl Game {
     /// The players not out of the game: at a player's turn, exactly those holding cards
     /// ([`Game::active`]), kept as a set rather than counted from the piles.
     fn in_game(&self) -> PlayerSet {
-        PlayerSet::first(self.players.len()).without(self.out)
+        PlayerSet::first(self.rules.players()).without(self.out)
     }
 
     /// The player in `seat` takes the table: at once in the fixed order, or after chance
@@ -463,7 +467,7 @@ impl Game {
         if last {
             self.finish(Outcome::Winner { seat }, events);
             Ok(())
-        } else if self.players.len() == 2 {
+        } else if self.rules.players() == 2 {
             self.end_battle(out_before, Some(seat), events)
         } else {
             self.end_battle_of_many(out_before, Some(seat), events, AT_CHANCE_NODE)
@@ -521,9 +525,11 @@ impl Game {
             let reason = NoWinner::BattleCap { max_battles };
             self.finish(Outcome::NoWinner { reason }, events);
         } else if self.rules.order() == WonCardOrder::Fixed
-            && let Some(earlier) =
-                self.repetition
-                    .check(&self.players, self.table.cards(), self.battles)
+            && let Some(earlier) = self.repetition.check(
+                &self.players[..self.rules.players()],
+                self.table.cards(),
+                self.battles,
+            )
         {
             // Only won cards returned in a fixed order can bring a position back.
             let battle = self.battles;
@@ -541,7 +547,7 @@ impl Game {
         order: &DeckOrder,
         events: &mut impl EventSink<Event>,
     ) -> Result<(), Refusal> {
-        let players = self.players.len();
+        let players = self.rules.players();
         for (i, &card) in order.cards().iter().enumerate() {
             self.players[i % players]
                 .collect(&[card])
@@ -769,7 +775,7 @@ impl GameState for Game {
     type Error = Refusal;
 
     fn seats(&self) -> usize {
-        self.players.len()
+        self.rules.players()
     }
 
     /// Chance at the deal and when a player takes the table with shuffled returns; the
@@ -912,7 +918,7 @@ impl GameState for Game {
     }
 
     fn observe(&self, seat: Seat) -> Option<Observation<'_>> {
-        (seat < self.players.len()).then_some(Observation { game: self, seat })
+        (seat < self.rules.players()).then_some(Observation { game: self, seat })
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -940,7 +946,7 @@ impl<'a> Observation<'a> {
 
     /// How many cards each player holds, Player 1 first.
     pub fn card_counts(&self) -> impl ExactSizeIterator<Item = usize> + 'a {
-        self.game.players.iter().map(Player::card_count)
+        self.game.players().iter().map(Player::card_count)
     }
 
     /// How many cards lie on the table (face up or down).
