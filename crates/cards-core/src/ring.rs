@@ -4,9 +4,9 @@
 //!
 //! [`Pile`](crate::pile::Pile) grows as a `VecDeque` does; a game whose piles can never
 //! hold more than its deck (War's 52 cards) can keep each in a fixed ring instead,
-//! behind the same names: taking a card is one load and two additions, slipping one
-//! under is one store and one addition, where a `VecDeque` works out its wrap-around
-//! and its capacity at every step.
+//! behind the same names: taking a card is a comparison, a load and an addition,
+//! slipping one under a store and an addition, where a `VecDeque` works out its
+//! wrap-around and its capacity at every step.
 
 use std::fmt;
 
@@ -29,10 +29,15 @@ pub struct PileFull {
 #[derive(Clone, Copy)]
 pub struct RingPile<C, const N: usize> {
     cards: [C; N],
-    /// The slot of the top card, below `N`.
+    /// Where the top card lies, counted round and round the ring: its slot is `top`
+    /// modulo `N`.
     top: usize,
-    /// How many cards, at most `N`.
-    len: usize,
+    /// Where the next card slipped under goes, counted the same way: the cards are the
+    /// `end - top` (at most `N`) from `top` on. Two counters rather than a slot and a
+    /// length, so that taking a card moves one of them and slipping cards under the
+    /// other, and the count is worked out only when asked for. Both wrap round together
+    /// (`N` divides `usize::MAX + 1`), so their difference stays the count.
+    end: usize,
 }
 
 impl<C: DeckCard, const N: usize> RingPile<C, N> {
@@ -48,7 +53,7 @@ impl<C: DeckCard, const N: usize> RingPile<C, N> {
         RingPile {
             cards: [C::FILLER; N],
             top: 0,
-            len: 0,
+            end: 0,
         }
     }
 
@@ -69,44 +74,41 @@ impl<C: DeckCard, const N: usize> Default for RingPile<C, N> {
 impl<C: Copy, const N: usize> RingPile<C, N> {
     /// The slot `offset` places below the top card.
     fn slot(&self, offset: usize) -> usize {
-        (self.top + offset) & (N - 1)
+        self.top.wrapping_add(offset) & (N - 1)
     }
 
     /// Takes the top card, if any.
     pub fn draw(&mut self) -> Option<C> {
-        if self.len == 0 {
+        if self.top == self.end {
             return None;
         }
         let card = self.cards[self.top & (N - 1)];
-        self.top = self.slot(1);
-        self.len -= 1;
+        self.top = self.top.wrapping_add(1);
         Some(card)
     }
 
     /// The top card, if any.
     pub fn top(&self) -> Option<&C> {
-        (self.len > 0).then(|| &self.cards[self.top & (N - 1)])
+        (!self.is_empty()).then(|| &self.cards[self.top & (N - 1)])
     }
 
     /// Puts a card on the top; refused, the pile unchanged, when it is full.
     pub fn put_on_top(&mut self, card: C) -> Result<(), PileFull> {
-        if self.len == N {
+        if self.len() == N {
             return Err(PileFull { max: N });
         }
-        self.top = self.slot(N - 1);
+        self.top = self.top.wrapping_sub(1);
         self.cards[self.top & (N - 1)] = card;
-        self.len += 1;
         Ok(())
     }
 
     /// Slips a card under the bottom; refused, the pile unchanged, when it is full.
     pub fn put_at_bottom(&mut self, card: C) -> Result<(), PileFull> {
-        if self.len == N {
+        if self.len() == N {
             return Err(PileFull { max: N });
         }
-        let at = self.slot(self.len);
-        self.cards[at] = card;
-        self.len += 1;
+        self.cards[self.end & (N - 1)] = card;
+        self.end = self.end.wrapping_add(1);
         Ok(())
     }
 
@@ -114,30 +116,36 @@ impl<C: Copy, const N: usize> RingPile<C, N> {
     /// bottom); refused, the pile unchanged, unless there is room for all of them.
     pub fn put_all_at_bottom(&mut self, cards: &[C]) -> Result<(), PileFull> {
         // One check for all: the loop below cannot overfill the ring.
-        if cards.len() > N - self.len {
+        if cards.len() > N - self.len() {
             return Err(PileFull { max: N });
         }
-        let mut at = self.top + self.len;
-        // One counter: the zipped range (or `enumerate`) the lint asks for sets up a
-        // longer loop for the two or three cards a War battle returns (1,700 more
-        // instructions a game, 2,000 to 3,000 with four players).
-        #[expect(clippy::explicit_counter_loop, reason = "measured: see above")]
-        for &card in cards {
-            self.cards[at & (N - 1)] = card;
-            at += 1;
+        let mut at = self.end;
+        // Two cards a step, and one left over: War's take is most often two cards, which
+        // this copies with no loop set-up, where the compiler unrolls a card-a-step loop
+        // with a longer one (measured: 1,240 instructions a game fewer with two players,
+        // 1,055 with four, the same cards in the same slots).
+        let (pairs, rest) = cards.as_chunks::<2>();
+        for &[first, second] in pairs {
+            self.cards[at & (N - 1)] = first;
+            self.cards[at.wrapping_add(1) & (N - 1)] = second;
+            at = at.wrapping_add(2);
         }
-        self.len += cards.len();
+        if let [last] = rest {
+            self.cards[at & (N - 1)] = *last;
+            at = at.wrapping_add(1);
+        }
+        self.end = at;
         Ok(())
     }
 
     /// The number of cards.
     pub fn len(&self) -> usize {
-        self.len
+        self.end.wrapping_sub(self.top)
     }
 
     /// Whether the pile has no cards.
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.top == self.end
     }
 
     /// The most cards the pile holds, `N`.
@@ -147,13 +155,13 @@ impl<C: Copy, const N: usize> RingPile<C, N> {
 
     /// The cards from top to bottom.
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = &C> + ExactSizeIterator {
-        (0..self.len).map(move |offset| &self.cards[self.slot(offset)])
+        (0..self.len()).map(move |offset| &self.cards[self.slot(offset)])
     }
 
     /// Removes every card.
     pub fn clear(&mut self) {
         self.top = 0;
-        self.len = 0;
+        self.end = 0;
     }
 
     /// Shuffles the pile in place, top first, as [`shuffle`](crate::pile::shuffle)
@@ -161,16 +169,18 @@ impl<C: Copy, const N: usize> RingPile<C, N> {
     /// [`Pile`](crate::pile::Pile) of the same cards.
     pub fn shuffle<R: Rng + ?Sized>(&mut self, rng: &mut R) {
         // The cards from slot 0, so that they lie in one piece.
-        self.cards.rotate_left(self.top);
+        let len = self.len();
+        self.cards.rotate_left(self.top & (N - 1));
         self.top = 0;
-        crate::pile::shuffle(&mut self.cards[..self.len], rng);
+        self.end = len;
+        crate::pile::shuffle(&mut self.cards[..len], rng);
     }
 }
 
 impl<C: PartialEq + Copy, const N: usize> PartialEq for RingPile<C, N> {
     /// The same cards in the same order, whatever slots they lie in.
     fn eq(&self, other: &RingPile<C, N>) -> bool {
-        self.len == other.len && self.iter().eq(other.iter())
+        self.len() == other.len() && self.iter().eq(other.iter())
     }
 }
 
@@ -236,6 +246,35 @@ mod tests {
             Ring::from_top_first(&[card(1); 9]),
             Err(PileFull { max: 8 })
         );
+    }
+
+    /// The two counters that say where the cards lie run round past `usize::MAX` and on
+    /// from 0 (a pile that lives long enough): the cards still come back in the order
+    /// they went in, and the count is still right.
+    #[test]
+    fn a_pile_counts_on_past_the_counters_end() {
+        let mut pile = Ring::new();
+        (pile.top, pile.end) = (usize::MAX - 2, usize::MAX - 2);
+        pile.put_all_at_bottom(&[card(1), card(2), card(3), card(4)])
+            .unwrap();
+        pile.put_at_bottom(card(5)).unwrap();
+        pile.put_on_top(card(9)).unwrap();
+        assert_eq!(numbers(&pile), [9, 1, 2, 3, 4, 5]);
+        assert_eq!(pile.len(), 6);
+        assert_eq!(pile.draw(), Some(card(9)));
+        assert_eq!(pile.draw(), Some(card(1)));
+        assert_eq!(
+            pile.put_all_at_bottom(&[card(6); 5]),
+            Err(PileFull { max: 8 })
+        );
+        assert_eq!(numbers(&pile), [2, 3, 4, 5]);
+        let mut shuffled = pile;
+        shuffled.shuffle(&mut crate::rng::rng_from_seed(3));
+        let mut cards = vec![card(2), card(3), card(4), card(5)];
+        crate::pile::shuffle(&mut cards, &mut crate::rng::rng_from_seed(3));
+        assert!(shuffled.iter().eq(cards.iter()));
+        while pile.draw().is_some() {}
+        assert!(pile.is_empty() && pile.top().is_none());
     }
 
     /// Equal piles hold the same cards in the same order, wherever in the ring they lie.
