@@ -23,18 +23,19 @@
 //! again); the agent is handed no list of legal actions and tallies only the battles
 //! that set off a war. Measured with callgrind (`war simulate --threads 1 --seed 1`: the
 //! run of 2,000 games less the run of one, over 1,999, as in `BENCHMARKS.md`) against
-//! `benches/tight_loop.rs` on the same games, two players: about 62,300 instructions a
-//! game, 1.9 times the tight loop specialised for two players (32,100) and 0.96 times
-//! its loop for 2 to 8 players (65,000); four players 107,200 against 75,100 (1.43
+//! `benches/tight_loop.rs` on the same games, two players: about 57,600 instructions a
+//! game, 1.8 times the tight loop specialised for two players (32,100) and 0.89 times
+//! its loop for 2 to 8 players (65,000); four players 101,200 against 75,100 (1.35
 //! times). The shuffles of the table are about a quarter of the engine's instructions,
 //! as many as the tight loop's; the rest is the price of the rules kept in the
 //! assignment's shape (each card drawn from a player's pile and put on the table
 //! through the game, the winner's take, the end of the battle) and of the protocol's
-//! step. The piles are fixed rings ([`cards_core::ring::RingPile`]) and the table a
-//! fixed array with its face-up cards as a set of bits ([`crate::table::Table`]),
-//! so a battle moves each card with a load and a store and allocates nothing; the
-//! two-player end of a battle is small enough to be inlined into the loop (the check
-//! for a repeated position, with won cards in a fixed order, is kept out of line).
+//! step. The players are held in the game itself, not behind a pointer, their piles
+//! fixed rings ([`cards_core::ring::RingPile`]) and the table a fixed array with its
+//! face-up cards as a set of bits ([`crate::table::Table`]), so a battle moves each
+//! card with a load and a store and allocates nothing; the two-player end of a battle
+//! is small enough to be inlined into the loop (the check for a repeated position, with
+//! won cards in a fixed order, is kept out of line).
 
 use std::fmt::{self, Write as _};
 
