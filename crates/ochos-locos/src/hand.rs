@@ -303,6 +303,9 @@ impl<const N: usize> Hand<N> {
     }
 
     /// Moves the cards held down to the first slots, in order, and the sets with them.
+    // Cold: a dealt game never comes here (a hand receives at most the deck's cards), so
+    // the draw loop that calls `push` need not keep its registers ready for it.
+    #[cold]
     fn compact(&mut self) {
         let old = *self;
         self.clear();
