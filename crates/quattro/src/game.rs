@@ -656,6 +656,10 @@ impl Game {
     }
     // ANCHOR_END: apply_move
 
+    // Outlined, it was a call set up at every draw (about 9 a game) from the simulator's
+    // loop; the hint, above the book's excerpt, inlines it there (BENCHMARKS.md, issue
+    // 42's fourth pass).
+    #[inline]
     // ANCHOR: draw_for
     /// `player` draws a card, or waits for a reshuffle first.
     fn draw_for(&mut self, player: usize, events: &mut impl EventSink<Event>) {
