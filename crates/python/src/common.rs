@@ -4,11 +4,13 @@
 //! ([`Texts`]), the Python errors (a refused request or setting, a seat past the table, a
 //! broken invariant), the seats of an observation counted from the observer, and the
 //! plumbing of a batched call (its size check, the game loop without the GIL, the
-//! tallies as little-endian bytes for numpy).
+//! tallies as little-endian bytes for numpy, or the same through the simulator's own
+//! harness).
 
 use std::fmt::Display;
 
-use cards_core::protocol::{Actor, EventSink, GameState};
+use cards_core::protocol::{Actor, EventSink, GameState, Outcome};
+use cards_core::sim::{Extra, Options, Played, Simulation, run};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
@@ -146,4 +148,112 @@ pub fn play_batch<W, const N: usize>(
         Ok((winners, counts))
     })
     .map_err(broken)
+}
+
+/// Plays games `0..games` of `seed` through the simulator's own harness
+/// ([`cards_core::sim::run`], on one thread) and keeps each game's winner and length,
+/// as [`play_batch`] returns them. Call it without the GIL.
+///
+/// Why the harness rather than [`play_batch`]'s loop: a game whose simulator compiles a
+/// loop for each pair of strategies (Pig) gets the speed of `GAME simulate` only if the
+/// compiler inlines the game's step into that loop, and it decides that from the loops
+/// around the call. Played through the same function as the simulator, the batch gets
+/// the loop the simulator runs; in a loop of its own it ran more than three times the
+/// instructions a game (BENCHMARKS.md).
+pub fn play_through_harness<S>(
+    simulation: S,
+    games: u64,
+    seed: u64,
+) -> Result<TallyBytes<1>, String>
+where
+    S: Simulation<Extra = ()>,
+{
+    if games == 0 {
+        return Ok((Vec::new(), [Vec::new()]));
+    }
+    let options = Options {
+        games,
+        seed,
+        threads: Some(1),
+    };
+    let each = run(&EachGame(simulation), &options, &|_| {})
+        .map_err(|error| error.to_string())?
+        .extra;
+    let mut lengths = Vec::with_capacity(each.lengths.len() * 4);
+    for length in each.lengths {
+        let length = u32::try_from(length).map_err(|_| "a count past u32".to_owned())?;
+        lengths.extend_from_slice(&length.to_le_bytes());
+    }
+    Ok((each.winners, [lengths]))
+}
+
+/// A simulation whose own figures are each game's winner and length, in the order
+/// played (the harness merges its parts in order).
+struct EachGame<S>(S);
+
+/// Each game's winner (its seat as an `i8`, -1 for none) and length.
+#[derive(Debug, Default)]
+struct Games {
+    winners: Vec<u8>,
+    lengths: Vec<u64>,
+}
+
+impl Extra for Games {
+    fn merge(&mut self, other: Games) {
+        self.winners.extend(other.winners);
+        self.lengths.extend(other.lengths);
+    }
+
+    fn write_text(&self, _games: u64, _out: &mut String) -> std::fmt::Result {
+        Ok(())
+    }
+}
+
+/// The harness's figures must serialize (for `simulate --json`); these are never written.
+impl serde::Serialize for Games {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_unit()
+    }
+}
+
+impl<S: Simulation<Extra = ()>> Simulation for EachGame<S> {
+    type Worker = S::Worker;
+    type Extra = Games;
+    type Error = S::Error;
+
+    fn game(&self) -> &'static str {
+        self.0.game()
+    }
+
+    fn rules(&self) -> String {
+        self.0.rules()
+    }
+
+    fn seats(&self) -> Vec<String> {
+        self.0.seats()
+    }
+
+    fn length_unit(&self) -> &'static str {
+        self.0.length_unit()
+    }
+
+    fn worker(&self) -> S::Worker {
+        self.0.worker()
+    }
+
+    fn play(
+        &self,
+        worker: &mut S::Worker,
+        seed: u64,
+        index: u64,
+        games: &mut Games,
+    ) -> Result<Played, S::Error> {
+        let played = self.0.play(worker, seed, index, &mut ())?;
+        games.winners.push(match played.outcome {
+            Outcome::Winner { seat } => seat as i8 as u8,
+            Outcome::NoWinner { .. } => -1i8 as u8,
+        });
+        games.lengths.push(played.length);
+        Ok(played)
+    }
 }

@@ -14,16 +14,16 @@ use std::sync::Arc;
 use ::pig::dice::Throw;
 use ::pig::game::{Action, Event, Game};
 use ::pig::rules::Rules;
-use ::pig::simulate::Worker;
+use ::pig::simulate::{Setup, WithSeats};
 use ::pig::solver::{Solution, check_goal as solver_goal, solve};
 use ::pig::strategy::StrategySpec;
-use cards_core::protocol::{Actor, GameState};
+use cards_core::protocol::{Actor, Agent, GameState};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 use serde_json::Value;
 
-use crate::common::{no_seat, play_batch};
+use crate::common::{TallyBytes, batch_size, broken, no_seat, play_through_harness};
 use crate::face::{FaceState, PyGame, face_state, setup_from};
 
 fn throw_faces(throw: Throw) -> Vec<u32> {
@@ -278,24 +278,42 @@ pub fn play_pig<'py>(
         // The solver's own, narrower, range: a refused request, not a broken invariant.
         solver_goal(rules).map_err(|error| PyValueError::new_err(error.to_string()))?;
     }
-    let worker = move || -> Result<Worker<_, _>, String> {
-        let solution = if optimal {
-            Some(Arc::new(solve(rules).map_err(|e| e.to_string())?))
-        } else {
-            None
-        };
-        let build = |spec: StrategySpec| {
-            spec.build(solution.as_ref())
-                .ok_or_else(|| "the optimal strategy has no table".to_owned())
-        };
-        Ok(Worker::new(rules, build(a)?, build(b)?))
+    batch_size(games)?;
+    let solution = match optimal {
+        true => Some(Arc::new(solve(rules).map_err(broken)?)),
+        false => None,
     };
-    let (winners, [turns]) = play_batch(py, games, seed, worker, |worker, seed, index| {
-        let (outcome, length) = worker.play(seed, index).map_err(|e| e.to_string())?;
-        let winner = outcome.winner().ok_or("Pig ended with no winner")?;
-        Ok((Some(winner), [u64::from(length)]))
-    })?;
+    let build = |spec: StrategySpec| {
+        spec.build(solution.as_ref())
+            .ok_or_else(|| broken("the optimal strategy has no table"))
+    };
+    let setup = Setup {
+        rules,
+        a: (build(a)?, a.to_string()),
+        b: (build(b)?, b.to_string()),
+    };
+    let (winners, [turns]) = py
+        .detach(move || setup.with_seats_typed(Batch { games, seed }))
+        .map_err(broken)?;
     Ok((PyBytes::new(py, &winners), PyBytes::new(py, &turns)))
+}
+
+/// Plays a setup's games, its strategies as their own types, as `pig simulate` does.
+struct Batch {
+    games: u64,
+    seed: u64,
+}
+
+impl WithSeats for Batch {
+    type Output = Result<TallyBytes<1>, String>;
+
+    fn with<A, B>(self, setup: Setup<A, B>) -> Self::Output
+    where
+        A: Agent<Game> + Clone + Send + Sync,
+        B: Agent<Game> + Clone + Send + Sync,
+    {
+        play_through_harness(setup, self.games, self.seed)
+    }
 }
 
 /// The game's rules (dice and goal) from options named as Python names them, refused
