@@ -118,7 +118,7 @@ fn find_match() -> Result<DataFile, KitError> {
             let hand = Hand::from_cards(cards).map_err(|e| engine(e.to_string()))?;
             let result = strategy
                 .find_match(&hand, discard)
-                .map_or("null".to_owned(), |i| hand[i].to_string());
+                .map_or("null".to_owned(), |place| hand[place].to_string());
             let letter = strategy.letter().unwrap_or('B');
             let _ = writeln!(text, "{letter} {discard} : {} -> {result}", words(cards));
             Ok(())

@@ -7,13 +7,20 @@
 //! card, go through in order, count) over a fixed array of `N` slots, which a game whose
 //! hands can never hold more than its deck never fills; nothing is allocated, ever.
 //!
-//! A card keeps the slot it came to (its *place*) while it is held: the slots are filled
-//! in the order received, and a card leaving frees its slot without moving the later
-//! cards, so removing a card is clearing two bits, not moving the cards after it and
-//! every set with them (the dearest step of a turn before, issue 42). The cards held are
-//! the occupied slots in slot order, which is the order received. Only when a card comes
-//! to a hand whose last slot is taken are the cards moved down to the first slots, in
-//! order, and the places change then.
+//! A card keeps the slot it came to (its *place*, a [`Place`]) while it is held: the
+//! slots are filled in the order received, and a card leaving frees its slot without
+//! moving the later cards, so removing a card is clearing two bits, not moving the cards
+//! after it and every set with them (the dearest step of a turn before, issue 42). The
+//! cards held are the occupied slots in slot order, which is the order received. Only
+//! when a card comes to a hand whose last slot is taken are the cards moved down to the
+//! first slots, in order, and the places change then.
+//!
+//! A place and a position in the order received are two numbers that agree only until a
+//! card leaves, so they are two types: the lookups answer a [`Place`], which
+//! [`Hand::get`], indexing and [`Hand::remove_at`] take, while [`Hand::remove`] and
+//! [`Hand::truncate`] take a `usize` counted in the order received, as Java's
+//! `remove(int)` does. A position in order can no longer be read as a place, or a place
+//! as one (the trap of a hand indexed by a `usize` that meant either).
 //!
 //! Beside the cards it keeps one set of places per colour and per number, as the bits of
 //! a `u32`: the first card of a set is its lowest bit (`trailing_zeros`, which needs no
@@ -35,15 +42,26 @@ pub struct HandFull {
     pub max: usize,
 }
 
+/// Where a card sits in a hand while it is held: what a lookup answers
+/// ([`Hand::first_match`], [`Hand::position`], ...) and what [`Hand::get`], indexing and
+/// [`Hand::remove_at`] take; not its position in the order received (see
+/// [`Hand::remove`] for that).
+///
+/// Only a lookup makes one. Read it back before the hand changes: a card leaving frees
+/// its place (reading it then finds no card), and a card coming to a hand whose last
+/// slot is taken moves the cards held to new places.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Place(usize);
+
 /// Colours, then the numbers 0 to 9: the place sets a hand keeps.
 const SETS: usize = 14;
 
 /// Up to `N` coloured cards (`N` at most 32), oldest first, held inline.
 ///
-/// A lookup answers with the card's place ([`Hand::first_match`], [`Hand::position`],
-/// ...), which [`Hand::get`] and indexing read; it is the card's position in the order
-/// received while no card has left the hand since it was last compacted. Go through the
-/// cards in order with [`Hand::iter`]. The free slots hold anything and are never read:
+/// A lookup answers with the card's [`Place`] ([`Hand::first_match`], [`Hand::position`],
+/// ...), which [`Hand::get`], indexing and [`Hand::remove_at`] read; [`Hand::remove`] and
+/// [`Hand::truncate`] count in the order received instead. Go through the cards in order
+/// with [`Hand::iter`]. The free slots hold anything and are never read:
 /// equality and the `Debug` form look at the cards held only, oldest first.
 #[derive(Clone, Copy)]
 pub struct Hand<const N: usize> {
@@ -102,7 +120,8 @@ impl<const N: usize> Hand<N> {
 
     /// The card at `place` (as a lookup answers it), if one is held there.
     #[inline]
-    pub fn get(&self, place: usize) -> Option<&ColorCard> {
+    pub fn get(&self, place: Place) -> Option<&ColorCard> {
+        let Place(place) = place;
         let card = self.cards.get(place)?;
         // A card leaving clears its bit in its colour's set and leaves the card in the
         // slot: the slot holds a card exactly when that set has its bit.
@@ -170,8 +189,9 @@ impl<const N: usize> Hand<N> {
         Ok(())
     }
 
-    /// Removes the card at `index` in the order received (not a place) and returns it;
-    /// `None`, the hand unchanged, past the last card.
+    /// Removes the card at `index` in the order received, counted from 0 over the cards
+    /// held (Java's `remove(int)`; not a [`Place`]), and returns it; `None`, the hand
+    /// unchanged, past the last card.
     pub fn remove(&mut self, index: usize) -> Option<ColorCard> {
         if index >= self.len {
             return None;
@@ -183,16 +203,16 @@ impl<const N: usize> Hand<N> {
     /// Removes the card at `place` (as a lookup answers it) and returns it; `None`, the
     /// hand unchanged, if no card is held there.
     #[inline]
-    pub fn remove_at(&mut self, place: usize) -> Option<ColorCard> {
+    pub fn remove_at(&mut self, place: Place) -> Option<ColorCard> {
         self.get(place)?;
-        Some(self.take(place))
+        Some(self.take(place.0))
     }
 
     /// Removes the first `card` held; whether there was one.
     #[inline]
     pub fn remove_card(&mut self, card: ColorCard) -> bool {
         match self.position(card) {
-            Some(place) => {
+            Some(Place(place)) => {
                 self.take(place);
                 true
             }
@@ -200,7 +220,8 @@ impl<const N: usize> Hand<N> {
         }
     }
 
-    /// Keeps the first `len` cards (all of them if there are fewer).
+    /// Keeps the first `len` cards in the order received (all of them if there are
+    /// fewer), as Java's `subList(0, len)` would.
     pub fn truncate(&mut self, len: usize) {
         let Some(end) = self.place_of_index(len) else {
             return;
@@ -222,27 +243,27 @@ impl<const N: usize> Hand<N> {
 
     /// The place of the first `card` held, if any.
     #[inline]
-    pub fn position(&self, card: ColorCard) -> Option<usize> {
-        first(self.places[color_set(card.color())] & self.of_number(card.number()))
+    pub fn position(&self, card: ColorCard) -> Option<Place> {
+        found(self.places[color_set(card.color())] & self.of_number(card.number()))
     }
 
     /// The place of the first card of `color`, if any.
     #[inline]
-    pub fn first_of_color(&self, color: Color) -> Option<usize> {
-        first(self.places[color_set(color)])
+    pub fn first_of_color(&self, color: Color) -> Option<Place> {
+        found(self.places[color_set(color)])
     }
 
     /// The place of the first card numbered `number`, if any.
     #[inline]
-    pub fn first_of_number(&self, number: u8) -> Option<usize> {
-        first(self.of_number(number))
+    pub fn first_of_number(&self, number: u8) -> Option<Place> {
+        found(self.of_number(number))
     }
 
     /// The place of the first card that [`matches`](ColorCard::matches) `target` (its
     /// colour or its number), if any.
     #[inline]
-    pub fn first_match(&self, target: ColorCard) -> Option<usize> {
-        first(self.places[color_set(target.color())] | self.of_number(target.number()))
+    pub fn first_match(&self, target: ColorCard) -> Option<Place> {
+        found(self.places[color_set(target.color())] | self.of_number(target.number()))
     }
 
     /// How many cards of `color` the hand holds.
@@ -336,6 +357,12 @@ fn first(set: u32) -> Option<usize> {
     (set != 0).then(|| set.trailing_zeros() as usize)
 }
 
+/// The place of the first card of a set, if it has one.
+#[inline]
+fn found(set: u32) -> Option<Place> {
+    first(set).map(Place)
+}
+
 fn color_set(color: Color) -> usize {
     color.index()
 }
@@ -381,15 +408,17 @@ impl<const N: usize> Default for Hand<N> {
     }
 }
 
-impl<const N: usize> Index<usize> for Hand<N> {
+// Indexed by a place only: a `usize` index would read as Java's `get(int)`, a position
+// in the order received, which a place is not once a card has left.
+impl<const N: usize> Index<Place> for Hand<N> {
     type Output = ColorCard;
 
     /// The card at `place` (as a lookup answers it); panics if none is held there, as a
     /// list indexed past its end does.
-    fn index(&self, place: usize) -> &ColorCard {
+    fn index(&self, place: Place) -> &ColorCard {
         match self.get(place) {
             Some(card) => card,
-            None => panic!("no card at place {place} of a hand"),
+            None => panic!("no card at {place:?} of a hand"),
         }
     }
 }
@@ -444,29 +473,32 @@ mod tests {
     fn lookups_answer_as_a_scan_of_the_hand_would() {
         let mut hand = Small::from_cards(&cards("R8 G8 Y4 G2 B1")).unwrap();
         let g4 = cards("G4")[0];
-        assert_eq!(hand.first_match(g4), Some(1));
-        assert_eq!(hand.first_of_number(4), Some(2));
-        assert_eq!(hand.first_of_color(Color::Blue), Some(4));
+        assert_eq!(hand.first_match(g4), Some(Place(1)));
+        assert_eq!(hand.first_of_number(4), Some(Place(2)));
+        assert_eq!(hand.first_of_color(Color::Blue), Some(Place(4)));
         assert_eq!(hand.first_of_number(7), None);
         assert_eq!(hand.first_of_number(200), None);
         assert_eq!(
             (hand.count_color(Color::Green), hand.count_number(8)),
             (2, 2)
         );
-        assert_eq!(hand.position(cards("G2")[0]), Some(3));
+        assert_eq!(hand.position(cards("G2")[0]), Some(Place(3)));
         // G8 leaves: the others keep their places, and the lookups find them there.
         assert_eq!(hand.remove(1), Some(cards("G8")[0]));
         assert_eq!(hand, cards("R8 Y4 G2 B1")[..]);
-        assert_eq!(hand.first_match(g4), Some(2));
-        assert_eq!(hand.first_of_color(Color::Green), Some(3));
-        assert_eq!(hand.position(cards("B1")[0]), Some(4));
-        assert_eq!((hand.get(1), hand.get(4)), (None, Some(&cards("B1")[0])));
+        assert_eq!(hand.first_match(g4), Some(Place(2)));
+        assert_eq!(hand.first_of_color(Color::Green), Some(Place(3)));
+        assert_eq!(hand.position(cards("B1")[0]), Some(Place(4)));
+        assert_eq!(
+            (hand.get(Place(1)), hand.get(Place(4))),
+            (None, Some(&cards("B1")[0]))
+        );
         assert_eq!(hand.remove(4), None);
         assert!(hand.remove_card(cards("Y4")[0]));
         assert!(!hand.remove_card(cards("Y4")[0]));
         assert_eq!(hand, cards("R8 G2 B1")[..]);
-        assert_eq!(hand.first_match(g4), Some(3));
-        assert_eq!(hand.remove_at(2), None);
+        assert_eq!(hand.first_match(g4), Some(Place(3)));
+        assert_eq!(hand.remove_at(Place(2)), None);
         hand.truncate(1);
         assert_eq!(format!("{hand:?}"), format!("{:?}", cards("R8")));
         assert_eq!(hand.count_number(2), 0);
@@ -477,20 +509,47 @@ mod tests {
     #[test]
     fn a_card_keeps_its_place_until_the_last_slot_is_taken() {
         let mut hand = Small::from_cards(&cards("R1 R2 R3 R4 R5 R6 R7 B1")).unwrap();
-        assert_eq!(hand.remove_at(2), Some(cards("R3")[0]));
+        assert_eq!(hand.remove_at(Place(2)), Some(cards("R3")[0]));
         assert!(hand.remove_card(cards("R5")[0]));
-        assert_eq!(hand.position(cards("B1")[0]), Some(7));
-        assert_eq!(hand.first_of_color(Color::Red), Some(0));
-        assert_eq!(hand.first_of_number(4), Some(3));
-        assert_eq!(hand.remove_at(0), Some(cards("R1")[0]));
-        assert_eq!(hand.first_of_color(Color::Red), Some(1));
+        assert_eq!(hand.position(cards("B1")[0]), Some(Place(7)));
+        assert_eq!(hand.first_of_color(Color::Red), Some(Place(0)));
+        assert_eq!(hand.first_of_number(4), Some(Place(3)));
+        assert_eq!(hand.remove_at(Place(0)), Some(cards("R1")[0]));
+        assert_eq!(hand.first_of_color(Color::Red), Some(Place(1)));
         // The last slot is taken: B2 comes after the cards moved down.
         hand.push(cards("B2")[0]).unwrap();
         assert_eq!(hand, cards("R2 R4 R6 R7 B1 B2")[..]);
-        assert_eq!(hand.position(cards("B1")[0]), Some(4));
-        assert_eq!(hand.first_of_number(2), Some(0));
+        assert_eq!(hand.position(cards("B1")[0]), Some(Place(4)));
+        assert_eq!(hand.first_of_number(2), Some(Place(0)));
         assert_eq!(hand.last(), Some(&cards("B2")[0]));
         assert_eq!(hand.to_vec(), cards("R2 R4 R6 R7 B1 B2"));
+    }
+
+    /// Worked by hand: after a card leaves, a place read back from a lookup still finds
+    /// its card, while `remove` counts in the order received. R8 G8 Y4 G2 B1 without G8
+    /// is R8 Y4 G2 B1: G2 sits at place 3 but is third (index 2) in order; read as a
+    /// position, place 3 would be B1, and index 2 read as a place would be Y4.
+    #[test]
+    fn a_place_reads_its_card_and_an_index_counts_in_order_after_a_card_leaves() {
+        let mut hand = Small::from_cards(&cards("R8 G8 Y4 G2 B1")).unwrap();
+        let g8 = hand.first_of_color(Color::Green).unwrap();
+        assert_eq!(hand.remove_at(g8), Some(cards("G8")[0]));
+        assert_eq!(hand.get(g8), None);
+        let g2 = hand.first_of_color(Color::Green).unwrap();
+        assert_eq!(hand[g2], cards("G2")[0]);
+        assert_eq!(hand.get(g2), Some(&cards("G2")[0]));
+        let y4 = hand.first_match(cards("B4")[0]).unwrap();
+        assert_eq!(hand[y4], cards("Y4")[0]);
+        // Index 2 in the order received is G2, not the Y4 at place 2.
+        assert_eq!(hand.remove(2), Some(cards("G2")[0]));
+        assert_eq!(hand, cards("R8 Y4 B1")[..]);
+        assert_eq!(hand.get(g2), None);
+        // The places of the cards still held have not moved.
+        assert_eq!(hand[y4], cards("Y4")[0]);
+        let b1 = hand.first_of_number(1).unwrap();
+        assert_eq!(hand.remove(1), Some(cards("Y4")[0]));
+        assert_eq!(hand.remove_at(b1), Some(cards("B1")[0]));
+        assert_eq!(hand, cards("R8")[..]);
     }
 
     #[test]
@@ -563,10 +622,10 @@ mod tests {
                         prop_assert_eq!(hand.remove(index), want);
                     }
                     Step::RemoveAt(place) => {
-                        let at = hand.get(place).map(|_| {
+                        let at = hand.get(Place(place)).map(|_| {
                             (hand.held() & ((1u32 << place) - 1)).count_ones() as usize
                         });
-                        prop_assert_eq!(hand.remove_at(place), at.map(|at| list.remove(at)));
+                        prop_assert_eq!(hand.remove_at(Place(place)), at.map(|at| list.remove(at)));
                     }
                     Step::RemoveCard(card) => {
                         let at = list.iter().position(|&held| held == card);
@@ -593,10 +652,10 @@ mod tests {
                     list.iter().rev().copied().collect::<Vec<_>>());
                 // A place read back gives the card, and the cards held before it are
                 // those before it in the list.
-                let index = |place: Option<usize>| {
+                let index = |place: Option<Place>| {
                     place.map(|place| {
-                        assert!(hand.get(place).is_some(), "{place} holds no card");
-                        (hand.held() & ((1u32 << place) - 1)).count_ones() as usize
+                        assert!(hand.get(place).is_some(), "{place:?} holds no card");
+                        (hand.held() & ((1u32 << place.0) - 1)).count_ones() as usize
                     })
                 };
                 let scan = |test: &dyn Fn(&ColorCard) -> bool| list.iter().position(test);

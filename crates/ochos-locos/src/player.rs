@@ -76,7 +76,7 @@ impl Player {
     pub fn find_match(&self, card: ColorCard) -> Option<ColorCard> {
         self.strategy
             .find_match(&self.hand, card)
-            .map(|index| self.hand[index])
+            .map(|place| self.hand[place])
     }
     // ANCHOR_END: player_find_match
 

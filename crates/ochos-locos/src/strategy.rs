@@ -18,6 +18,7 @@
 use crate::action::Action;
 use crate::card::{Color, ColorCard, EIGHT, TWO};
 use crate::deck::{DECK_SIZE, Hand, MAX_NUMBER, MIN_NUMBER};
+use crate::hand::Place;
 use crate::rules::{EightRule, Order, Rules};
 
 /// A way of choosing which card of a hand to play: one per Java class (and Assignment
@@ -57,7 +58,7 @@ impl Strategy {
         Strategy::Strategic,
     ];
 
-    /// `findMatch(Card)`: the place in `hand` of the card to play on `target` (as
+    /// `findMatch(Card)`: the [`Place`] in `hand` of the card to play on `target` (as
     /// [`Hand::get`] and indexing read it), or `None` to draw. Only a card that
     /// [`matches`](ColorCard::matches) `target` is returned.
     ///
@@ -65,7 +66,7 @@ impl Strategy {
     /// colour and number lies, so "the first card of the colour" is a lookup that finds
     /// the card that walk would.
     #[inline]
-    pub fn find_match(self, hand: &Hand, target: ColorCard) -> Option<usize> {
+    pub fn find_match(self, hand: &Hand, target: ColorCard) -> Option<Place> {
         // ANCHOR: lettered
         // ANCHOR: basic
         let regular = hand.first_match(target);
@@ -163,7 +164,7 @@ impl Strategy {
         pending_twos: u8,
     ) -> Action {
         // ANCHOR: next_action
-        let index = match rules.two {
+        let place = match rules.two {
             Some(rule) if pending_twos > 0 => match rule.answer {
                 Order::Hand => hand.first_of_number(TWO),
                 Order::Rainbow => Color::ALL
@@ -185,13 +186,13 @@ impl Strategy {
             }
         };
         // ANCHOR_END: next_action
-        let Some((index, &card)) = index.and_then(|index| Some((index, hand.get(index)?))) else {
+        let Some((place, &card)) = place.and_then(|place| Some((place, hand.get(place)?))) else {
             return Action::Draw;
         };
         let chosen = match rules.eight {
             // A winning 8 (the last card) names nothing.
             Some(rule) if card.number() == EIGHT && hand.len() > 1 => {
-                Some(name_color(rule, hand, index))
+                Some(name_color(rule, hand, place))
             }
             _ => None,
         };
@@ -215,9 +216,9 @@ impl Strategy {
 }
 
 // ANCHOR: name_color
-/// The colour the assignment's player names when laying the 8 at place `played` of `hand`
+/// The colour the assignment's player names when laying the 8 at [`Place`] `played` of `hand`
 /// (the hand as it is before the 8 leaves it, with at least one other card).
-pub fn name_color(rule: EightRule, hand: &Hand, played: usize) -> Color {
+pub fn name_color(rule: EightRule, hand: &Hand, played: Place) -> Color {
     let eight = hand.get(played).map_or(Color::Red, |card| card.color());
     match rule {
         // The first colour in rainbow order among the cards that stay.
@@ -247,10 +248,10 @@ mod tests {
     /// The card `strategy` plays from `hand` on `target`, as text ("DRAW" for none).
     fn check(strategy: Strategy, hand: &str, target: &str, want: &str) {
         let hand = cards(hand);
-        let target = cards(target)[0];
+        let target = *cards(target).first().expect("a target card");
         let got = strategy
             .find_match(&hand, target)
-            .map_or("DRAW".to_owned(), |i| hand[i].to_string());
+            .map_or("DRAW".to_owned(), |place| hand[place].to_string());
         assert_eq!(got, want, "{strategy:?} with {hand:?} on {target}");
     }
 
@@ -307,9 +308,11 @@ mod tests {
         // Loco: the first colour in rainbow order among the cards that stay (B8 G3 Y8
         // R1 without Y8: R).
         let hand = cards("B8 G3 Y8 R1");
-        assert_eq!(name_color(EightRule::Loco, &hand, 2), Color::Red);
+        let y8 = hand.first_of_color(Color::Yellow).unwrap();
+        assert_eq!(name_color(EightRule::Loco, &hand, y8), Color::Red);
         // Most held, the 8 itself counted: G8 B1 B3 Y3 Y4 is Y 2, B 2, G 1: yellow.
         let hand = cards("G8 B1 B3 Y3 Y4");
-        assert_eq!(name_color(EightRule::MostHeld, &hand, 0), Color::Yellow);
+        let g8 = hand.first_of_color(Color::Green).unwrap();
+        assert_eq!(name_color(EightRule::MostHeld, &hand, g8), Color::Yellow);
     }
 }
