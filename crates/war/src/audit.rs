@@ -11,6 +11,7 @@ use crate::rules::MAX_PLAYERS;
 
 impl Audit for Game {
     /// Checks one step from `before` to `self` against the rules:
+    /// - no card lies in a slot past the seated players;
     /// - every card is held once, and the cards in play are those of `before` (after the
     ///   deal: the 52 cards, dealt one at a time from Player 1, so the first seats hold
     ///   at most one card more);
@@ -23,6 +24,15 @@ impl Audit for Game {
     ///   out has one; `GameOver` comes exactly when the game ends, with its outcome, and a
     ///   winner then holds every card.
     fn audit(&self, before: &Game, events: &[Event]) -> Result<(), String> {
+        // The count of cards below sees only the seated players, so a card gone to an
+        // unseated slot would show only as a card lost: name the slot instead.
+        if let Some(slot) = self.unseated().iter().find(|p| !p.is_out()) {
+            return Err(format!(
+                "slot {} holds cards, past the game's {} players",
+                slot.seat() + 1,
+                self.players().len()
+            ));
+        }
         let held = held_once(self)?;
         let dealt = before.chance_node() == Some(crate::deck::ChanceNode::Deal)
             && self.chance_node() != Some(crate::deck::ChanceNode::Deal);

@@ -58,13 +58,21 @@ const BOTH: PlayerSet = PlayerSet::first(2);
 /// Between battles the table is empty, except for a pot left by a war in which everyone
 /// ran out at once ([`Event::PotLeft`]). From the deal on, the piles and the table
 /// together hold exactly the cards dealt.
-#[derive(Clone, Debug, PartialEq)]
+///
+/// `Debug` and `PartialEq` are written out over the seated players only
+/// ([`Game::players`]): the slots past them are storage, not state.
+#[derive(Clone)]
 pub struct Game {
     rules: Rules,
     /// The players, Player 1 first, each holding a face-down pile: the first
     /// `rules.players()` seats are in the game, the others stay empty. Held inline (at
     /// most 8), so a two-player battle reads both piles at fixed places in the game
     /// rather than through a pointer the compiler reloads after every card it stores.
+    ///
+    /// No card reaches an unseated slot: cards go into a pile only through
+    /// `Player::collect`, from the deal (seat `i mod players`), `from_piles` (which
+    /// skips piles past the seats) and `give_table`, whose seat is a battle's winner,
+    /// drawn from `PlayerSet::first(players)`; the audit checks it after every step.
     players: [Player; MAX_PLAYERS],
     /// The cards on the table (the "war chest"), in the order they were put down, each
     /// face up or face down; never more than the deck's 52 (every card on it came from
@@ -79,6 +87,48 @@ pub struct Game {
     phase: Phase,
     /// With won cards in a fixed order: the positions seen, to stop an endless game.
     repetition: Repetition,
+}
+
+impl fmt::Debug for Game {
+    /// The fields, with the seated players only: a two-player game shows two.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Game")
+            .field("rules", &self.rules)
+            .field("players", &self.players())
+            .field("table", &self.table)
+            .field("out", &self.out)
+            .field("battles", &self.battles)
+            .field("wars", &self.wars)
+            .field("phase", &self.phase)
+            .field("repetition", &self.repetition)
+            .finish()
+    }
+}
+
+impl PartialEq for Game {
+    /// The same rules and the same state of the seated players (equal rules seat as
+    /// many); the slots past them do not take part.
+    fn eq(&self, other: &Game) -> bool {
+        // Spelled out so that a new field cannot be left out unnoticed.
+        let Game {
+            rules,
+            players: _,
+            table,
+            out,
+            battles,
+            wars,
+            phase,
+            repetition,
+        } = self;
+        *rules == other.rules
+            && self.players() == other.players()
+            && *table == other.table
+            && *out == other.out
+            && *battles == other.battles
+            && *wars == other.wars
+            && *phase == other.phase
+            && *repetition == other.repetition
+    }
 }
 
 /// Where the game stands.
@@ -359,6 +409,12 @@ impl Game {
     /// The players, in seat order (players who are out have no cards).
     pub fn players(&self) -> &[Player] {
         &self.players[..self.rules.players()]
+    }
+
+    /// The slots past the seated players, for the audit: they never hold a card.
+    #[cfg(feature = "conformance")]
+    pub(crate) fn unseated(&self) -> &[Player] {
+        &self.players[self.rules.players()..]
     }
 
     /// The cards on the table, in the order they were put down.
@@ -1758,6 +1814,59 @@ mod tests {
         let mut g = game(&["3C", "2S"]);
         let (_, s) = battle(&mut g);
         assert_eq!(s, summary(1, 0, Some(0), 2));
+    }
+
+    /// Worked by hand: 3C against 2S, won cards in the fixed order. After the battle
+    /// Player 1 holds 3C then 2S, Player 2 nothing; the game's `Debug` names those two
+    /// players and no other of the eight slots it keeps.
+    #[test]
+    fn a_two_player_games_debug_names_two_players() {
+        let mut g = game(&["3C", "2S"]);
+        battle(&mut g);
+        let text = format!("{g:?}");
+        let players = "players: [\
+            Player { seat: 0, pile: [Card { rank: Three, suit: Clubs }, Card { rank: Two, suit: Spades }] }, \
+            Player { seat: 1, pile: [] }], table: Table";
+        assert!(text.contains(players), "{text}");
+        assert_eq!(text.matches("Player {").count(), 2, "{text}");
+        let three = game(&["3C", "2S", "4D"]);
+        assert_eq!(format!("{three:?}").matches("Player {").count(), 3);
+    }
+
+    /// The slots past the seated players are storage: a game differing from another only
+    /// there compares equal to it, and the audit, which checks every step of the
+    /// protocol's conformance runs, refuses a card found there.
+    #[test]
+    fn the_unseated_slots_take_no_part_and_hold_no_card() {
+        use cards_core::protocol::conformance::Audit;
+        let g = game(&["3C 5H", "2S"]);
+        let mut h = g.clone();
+        h.players[5].collect(&hand("AS")).unwrap();
+        assert_eq!(g, h);
+        assert_eq!(
+            h.audit(&g, &[]),
+            Err("slot 6 holds cards, past the game's 2 players".to_owned())
+        );
+        // The card moved from Player 1's pile to slot 6: it is still refused by name.
+        let mut moved = g.clone();
+        let card = moved.players[0].play_card();
+        moved.players[6].collect(&[card.unwrap()]).unwrap();
+        assert_eq!(
+            moved.audit(&g, &[]),
+            Err("slot 7 holds cards, past the game's 2 players".to_owned())
+        );
+        // More piles than seats are refused, so none goes to a slot past them.
+        let extra = Game::from_piles(Rules::new(2).unwrap(), [hand("3C"), hand("2S"), hand("4D")]);
+        assert!(
+            matches!(
+                extra,
+                Err(SetupError::PileCount {
+                    players: 2,
+                    piles: 3
+                })
+            ),
+            "{extra:?}"
+        );
     }
 
     /// The pile is the assignment's list used as a queue: `playCard` takes the first card,
