@@ -168,6 +168,16 @@ def test_batched_play_is_pig_simulate(binary):
         assert abs(turns.mean() - mean) < 0.006
 
 
+def test_batched_games_come_in_the_order_played():
+    # The batch is played in chunks of 1,024 games, merged afterwards: game i of a
+    # longer batch is game i of a shorter one, across the chunks' seams.
+    long_winners, long_turns = pig.play_batch(3000, seed=5)
+    winners, turns = pig.play_batch(1500, seed=5)
+    assert (long_winners[:1500] == winners).all()
+    assert (long_turns[:1500] == turns).all()
+    assert pig.play_batch(0, seed=5)[0].shape == (0,)
+
+
 def test_policies():
     assert HoldAt(20).action([100, 0, 0, 19, 1]) == 0
     assert HoldAt(20).action([100, 0, 0, 20, 1]) == 1
