@@ -2,9 +2,11 @@
 //!
 //! - [`color`]: the four colours and the coloured card of Ochos Locos and Quattro
 //!   (`R5`, rainbow order R < Y < G < B).
-//! - [`pile`]: a pile of cards with a top and a bottom, and a seeded shuffle.
+//! - [`deck`]: [`deck::DeckOrder`], a chance node's order of cards, and [`shuffle`], the
+//!   seeded shuffle every game draws its orders with (a golden test pins it).
 //! - [`ring`]: a pile of at most a deck's cards held inline in a fixed ring
-//!   ([`ring::RingPile`], War's piles), with the same small list of operations.
+//!   ([`ring::RingPile`], War's piles and Ochos Locos' deck): take from the top, slip
+//!   under the bottom, count, go through top first.
 //! - [`rng`]: the one random number generator games use ([`GameRng`]), and seeds.
 //! - [`tokens`]: a whitespace tokenizer for deal files that knows lines and columns.
 //! - [`protocol`]: the game protocol all four games implement ([`GameState`]), the
@@ -52,7 +54,6 @@ pub mod invisible;
 pub mod ismcts;
 pub mod names;
 pub mod paint;
-pub mod pile;
 pub mod protocol;
 #[cfg(all(feature = "clap", feature = "replay"))]
 pub mod record;
@@ -68,8 +69,8 @@ pub mod testing;
 pub mod tokens;
 
 pub use color::{Color, ColorCard, ColorCardError, ColorError};
+pub use deck::shuffle;
 pub use face::{Face, Line, Seating, Viewer};
-pub use pile::{Pile, shuffle};
 pub use protocol::{Actor, Agent, ChanceSource, Driver, EventSink, GameState, Outcome, Seat, Stop};
 pub use rng::GameRng;
 pub use tokens::{ParseError, Token, TokenLine, Tokens};

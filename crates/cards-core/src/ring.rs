@@ -2,11 +2,10 @@
 //! slots: the small list of a pile (take from the top, slip under the bottom, count,
 //! go through top first) with nothing allocated, ever.
 //!
-//! [`Pile`](crate::pile::Pile) grows as a `VecDeque` does; a game whose piles can never
-//! hold more than its deck (War's 52 cards) can keep each in a fixed ring instead,
-//! behind the same names: taking a card is a comparison, a load and an addition,
-//! slipping one under a store and an addition, where a `VecDeque` works out its
-//! wrap-around and its capacity at every step.
+//! A game whose piles can never hold more than its deck (War's 52 cards, Ochos Locos'
+//! 32) keeps each in a fixed ring: taking a card is a comparison, a load and an
+//! addition, slipping one under a store and an addition, where a growable double-ended
+//! queue works out its wrap-around and its capacity at every step.
 
 use std::fmt;
 
@@ -164,16 +163,16 @@ impl<C: Copy, const N: usize> RingPile<C, N> {
         self.end = 0;
     }
 
-    /// Shuffles the pile in place, top first, as [`shuffle`](crate::pile::shuffle)
-    /// shuffles a list: the same generator leaves the same order as it leaves a
-    /// [`Pile`](crate::pile::Pile) of the same cards.
+    /// Shuffles the pile in place, top first, as [`shuffle`](crate::deck::shuffle)
+    /// shuffles a list of the cards top first: the same generator leaves the same
+    /// order.
     pub fn shuffle<R: Rng + ?Sized>(&mut self, rng: &mut R) {
         // The cards from slot 0, so that they lie in one piece.
         let len = self.len();
         self.cards.rotate_left(self.top & (N - 1));
         self.top = 0;
         self.end = len;
-        crate::pile::shuffle(&mut self.cards[..len], rng);
+        crate::deck::shuffle(&mut self.cards[..len], rng);
     }
 }
 
@@ -271,7 +270,7 @@ mod tests {
         let mut shuffled = pile;
         shuffled.shuffle(&mut crate::rng::rng_from_seed(3));
         let mut cards = vec![card(2), card(3), card(4), card(5)];
-        crate::pile::shuffle(&mut cards, &mut crate::rng::rng_from_seed(3));
+        crate::deck::shuffle(&mut cards, &mut crate::rng::rng_from_seed(3));
         assert!(shuffled.iter().eq(cards.iter()));
         while pile.draw().is_some() {}
         assert!(pile.is_empty() && pile.top().is_none());
@@ -353,7 +352,7 @@ mod tests {
             let mut shuffled = ring;
             shuffled.shuffle(&mut crate::rng::rng_from_seed(9));
             let mut cards: Vec<ColorCard> = queue.into_iter().collect();
-            crate::pile::shuffle(&mut cards, &mut crate::rng::rng_from_seed(9));
+            crate::deck::shuffle(&mut cards, &mut crate::rng::rng_from_seed(9));
             prop_assert!(shuffled.iter().eq(cards.iter()));
         }
     }

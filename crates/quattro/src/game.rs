@@ -8,13 +8,14 @@
 //! bot, or the console for the human) sees an [`Observation`]: their own hand and what is
 //! public, never the other hands or the order of the draw pile.
 
+use cards_core::Color;
 use cards_core::protocol::{Actor, EventSink, GameState, Ignore, Seat, settle_chance};
-use cards_core::{Color, Pile};
 use rand::Rng;
 
 use crate::card::{Card, WildCard};
 use crate::deck::DeckOrder;
 use crate::error::{ChanceError, InvalidSelectionError, PlayableCards, Refusal};
+use crate::pile::Pile;
 use crate::player::Player;
 use crate::rules::{HAND_SIZE, PLAYERS, Rules};
 

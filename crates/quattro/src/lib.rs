@@ -52,6 +52,8 @@
 //!   turn cap) as in every game of the workspace, and [`Variant`], the two decks.
 //!   [`player`]: [`Player`].
 //! - [`deck`]: [`DeckOrder`], the outcome of a shuffle (the deal's, a reshuffle's).
+//! - [`pile`]: the draw and discard piles ([`pile::Pile`]): take from the top, put on it,
+//!   slip under the bottom, shuffle.
 //! - [`game`]: the state machine: [`Game`] (the `GameState`), [`Action`], [`Event`],
 //!   [`Observation`], [`NoWinner`], [`Outcome`]; [`Game::restart`] goes back to before
 //!   the deal for the next game. What may be played is the game's to say
@@ -179,6 +181,7 @@ pub mod face;
 pub mod files;
 pub mod game;
 pub mod mcts;
+pub mod pile;
 pub mod player;
 pub mod render;
 #[cfg(feature = "replay")]

@@ -139,12 +139,12 @@ impl<C: Copy, const N: usize> Table<C, N> {
     }
 
     /// Gathers the cards into a face-down heap and shuffles it in place, as
-    /// [`shuffle`](cards_core::pile::shuffle) shuffles a list: the same generator leaves the
+    /// [`shuffle`](cards_core::shuffle) shuffles a list: the same generator leaves the
     /// same order as it leaves a list of the same cards.
     #[inline]
     pub fn shuffle<R: Rng + ?Sized>(&mut self, rng: &mut R) {
         let len = self.len.min(N);
-        cards_core::pile::shuffle(&mut self.cards[..len], rng);
+        cards_core::shuffle(&mut self.cards[..len], rng);
         self.face_up = 0;
     }
 }
@@ -255,7 +255,7 @@ mod tests {
                 prop_assert!(table.face_up().copied().eq(up));
             }
             let mut cards: Vec<ColorCard> = list.iter().map(|&(c, _)| c).collect();
-            cards_core::pile::shuffle(&mut cards, &mut cards_core::rng::rng_from_seed(seed));
+            cards_core::shuffle(&mut cards, &mut cards_core::rng::rng_from_seed(seed));
             table.shuffle(&mut cards_core::rng::rng_from_seed(seed));
             prop_assert_eq!(table.cards(), &cards[..]);
             prop_assert_eq!(table.face_up().count(), 0);

@@ -1,23 +1,14 @@
-//! Piles of cards and the seeded shuffle.
+//! [`Pile`]: Quattro's draw and discard piles, cards taken from the top and slipped under
+//! the bottom, with the workspace's seeded shuffle.
 
 use std::fmt;
 
+use cards_core::shuffle;
 use rand::Rng;
 
-use crate::rng::below;
-
-/// Shuffles `items` with the Fisher–Yates algorithm, drawing from `rng` through
-/// [`below`]. Owning the algorithm keeps every seeded game identical across versions of
-/// `rand` (a golden test pins it).
-pub fn shuffle<T, R: Rng + ?Sized>(items: &mut [T], rng: &mut R) {
-    for i in (1..items.len()).rev() {
-        let j = below(rng, i as u64 + 1) as usize;
-        items.swap(i, j);
-    }
-}
-
 /// A face-down pile: cards are taken from the top and can be put back on the top or
-/// slipped under the bottom. Quattro's draw and discard piles are `Pile`s.
+/// slipped under the bottom: Quattro's draw and discard piles (the UML's `deck` and
+/// `discard`).
 ///
 /// Taking, adding and shuffling never allocate once the pile has grown to its largest
 /// size, so simulations can reuse one pile per game.
@@ -167,20 +158,9 @@ mod tests {
     use std::collections::VecDeque;
 
     use super::*;
-    use crate::rng::rng_from_seed;
+    use cards_core::rng::rng_from_seed;
     use pretty_assertions::assert_eq;
     use proptest::prelude::*;
-
-    /// Pins the shuffle: if this changes, every seeded game and snapshot changes with it.
-    /// The expected order was computed apart from this code (Python: xoshiro256++ seeded
-    /// by SplitMix64, Lemire's `below`, Fisher–Yates from the last item down).
-    #[test]
-    fn shuffle_is_stable_golden() {
-        let mut items: Vec<u32> = (0..10).collect();
-        shuffle(&mut items, &mut rng_from_seed(42));
-        assert_eq!(items, GOLDEN);
-    }
-    const GOLDEN: [u32; 10] = [5, 3, 1, 0, 9, 6, 4, 7, 2, 8];
 
     #[test]
     fn pile_top_and_bottom() {
@@ -274,12 +254,5 @@ mod tests {
             prop_assert!(pile.iter().eq(list.iter()));
         }
 
-        #[test]
-        fn shuffle_is_a_permutation(seed: u64, len in 0usize..60) {
-            let mut items: Vec<usize> = (0..len).collect();
-            shuffle(&mut items, &mut rng_from_seed(seed));
-            items.sort_unstable();
-            prop_assert_eq!(items, (0..len).collect::<Vec<_>>());
-        }
     }
 }
