@@ -21,13 +21,9 @@
 //! of `Game::apply_trusted` a battle, which plays it with its wars and, with shuffled
 //! returns, the take of the table that follows (no event built, the action not checked
 //! again); the agent is handed no list of legal actions and tallies only the battles
-//! that set off a war. Measured with callgrind (`war simulate --threads 1 --seed 1`: the
-//! run of 2,000 games less the run of one, over 1,999, as in `BENCHMARKS.md`) against
-//! `benches/tight_loop.rs` on the same games, two players: about 57,600 instructions a
-//! game, 1.8 times the tight loop specialised for two players (32,100) and 0.89 times
-//! its loop for 2 to 8 players (65,000); four players 101,200 against 75,100 (1.35
-//! times). The shuffles of the table are about a quarter of the engine's instructions,
-//! as many as the tight loop's; the rest is the price of the rules kept in the
+//! that set off a war. `BENCHMARKS.md` has its instructions a game against
+//! `benches/tight_loop.rs` on the same games. The shuffles of the table are about a
+//! quarter of the engine's instructions, as many as the tight loop's; the rest is the price of the rules kept in the
 //! assignment's shape (each card drawn from a player's pile and put on the table
 //! through the game, the winner's take, the end of the battle) and of the protocol's
 //! step. The players are held in the game itself, not behind a pointer, their piles
