@@ -279,22 +279,24 @@ pub fn play_pig<'py>(
         solver_goal(rules).map_err(|error| PyValueError::new_err(error.to_string()))?;
     }
     batch_size(games)?;
-    let solution = match optimal {
-        true => Some(Arc::new(solve(rules).map_err(broken)?)),
-        false => None,
+    // The solver's table and the games alike are worked out without the GIL.
+    let play = move || -> Result<TallyBytes<1>, String> {
+        let solution = match optimal {
+            true => Some(Arc::new(solve(rules).map_err(|e| e.to_string())?)),
+            false => None,
+        };
+        let build = |spec: StrategySpec| {
+            spec.build(solution.as_ref())
+                .ok_or_else(|| "the optimal strategy has no table".to_owned())
+        };
+        let setup = Setup {
+            rules,
+            a: (build(a)?, a.to_string()),
+            b: (build(b)?, b.to_string()),
+        };
+        setup.with_seats_typed(Batch { games, seed })
     };
-    let build = |spec: StrategySpec| {
-        spec.build(solution.as_ref())
-            .ok_or_else(|| broken("the optimal strategy has no table"))
-    };
-    let setup = Setup {
-        rules,
-        a: (build(a)?, a.to_string()),
-        b: (build(b)?, b.to_string()),
-    };
-    let (winners, [turns]) = py
-        .detach(move || setup.with_seats_typed(Batch { games, seed }))
-        .map_err(broken)?;
+    let (winners, [turns]) = py.detach(play).map_err(broken)?;
     Ok((PyBytes::new(py, &winners), PyBytes::new(py, &turns)))
 }
 
