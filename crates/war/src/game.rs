@@ -48,6 +48,9 @@ pub const WAR_CARDS: usize = 4;
 /// chance node (the checked path; the quiet path hands its generator down instead).
 const AT_CHANCE_NODE: Option<&mut GameRng> = None;
 
+/// A player to battle held no card: every player in the game holds one at their turn.
+const BATTLED_WITHOUT_CARDS: Refusal = Refusal::Broken("a player battled without cards");
+
 /// The two players of the assignment's game, Player 1 and Player 2.
 const BOTH: PlayerSet = PlayerSet::first(2);
 
@@ -165,16 +168,21 @@ impl Game {
     /// count); equal cards start a war, whose fourth cards fight the next battle. Returns
     /// who wins the cards on the table: nobody if both ran out together.
     fn battle(&mut self, events: &mut impl EventSink<Event>) -> Result<Option<Seat>, Refusal> {
+        // The table is empty: with two players, cards stay on it only when both ran out,
+        // which ends the game. (Checked, this also tells the compiler where the battle's
+        // two cards go.)
+        if !self.table.is_empty() {
+            return Err(Refusal::Broken(
+                "a two-player battle began with cards on the table",
+            ));
+        }
         self.battles += 1;
         events.push(Event::Battle {
             battle: self.battles,
         });
         // Both hold cards: a player left with none after a battle is out at once.
-        let (Some(mut first), Some(mut second)) =
-            (self.turn_over(0, events)?, self.turn_over(1, events)?)
-        else {
-            return Err(Refusal::Broken("a player battled without cards"));
-        };
+        let mut first = self.turn_over(0, events)?.ok_or(BATTLED_WITHOUT_CARDS)?;
+        let mut second = self.turn_over(1, events)?.ok_or(BATTLED_WITHOUT_CARDS)?;
         loop {
             match first.compare_rank(second) {
                 Ordering::Greater => return Ok(Some(0)),
@@ -542,32 +550,33 @@ impl Game {
         taker: Option<Seat>,
         events: &mut impl EventSink<Event>,
     ) -> Result<(), Refusal> {
-        match taker {
+        let outcome = match taker {
             Some(winner) => {
                 let loser = 1 - winner;
                 // A player out in a war laid every card they held, so the loser is out
                 // (in the war, or now) exactly when their pile is empty.
-                if self.players[loser].is_out() {
-                    if !self.out.contains(loser) {
-                        self.run_out(loser, events);
-                    }
-                    self.finish(Outcome::Winner { seat: winner }, events);
+                if !self.players[loser].is_out() {
+                    self.next_battle(0, events);
                     return Ok(());
                 }
+                if !self.out.contains(loser) {
+                    self.run_out(loser, events);
+                }
+                Outcome::Winner { seat: winner }
             }
             None if self.out == BOTH => {
                 let seats = self.out.without(out_before);
-                let reason = NoWinner::OutOfCards { seats };
-                self.finish(Outcome::NoWinner { reason }, events);
-                return Ok(());
+                Outcome::NoWinner {
+                    reason: NoWinner::OutOfCards { seats },
+                }
             }
             None => {
                 return Err(Refusal::Broken(
                     "a two-player battle left the table to nobody while a player held cards",
                 ));
             }
-        }
-        self.next_battle(0, events);
+        };
+        self.finish(outcome, events);
         Ok(())
     }
 
@@ -576,24 +585,33 @@ impl Game {
     /// otherwise `seat` plays the next battle.
     #[inline]
     fn next_battle(&mut self, seat: Seat, events: &mut impl EventSink<Event>) {
-        if self.battles >= self.rules.max_battles() {
-            let max_battles = self.rules.max_battles();
-            let reason = NoWinner::BattleCap { max_battles };
-            self.finish(Outcome::NoWinner { reason }, events);
+        let reason = if self.battles >= self.rules.max_battles() {
+            NoWinner::BattleCap {
+                max_battles: self.rules.max_battles(),
+            }
         } else if self.rules.order() == WonCardOrder::Fixed
-            && let Some(earlier) = self.repetition.check(
-                &self.players[..self.rules.players()],
-                self.table.cards(),
-                self.battles,
-            )
+            && let Some(earlier) = self.repeated_position()
         {
             // Only won cards returned in a fixed order can bring a position back.
-            let battle = self.battles;
-            let reason = NoWinner::Repetition { battle, earlier };
-            self.finish(Outcome::NoWinner { reason }, events);
+            NoWinner::Repetition {
+                battle: self.battles,
+                earlier,
+            }
         } else {
             self.phase = Phase::Turn { seat };
-        }
+            return;
+        };
+        self.finish(Outcome::NoWinner { reason }, events);
+    }
+
+    /// The battle after which the cards lay as they lie now, if they did before.
+    // Out of line, with only the game to hand over: the end of every battle, where it is
+    // asked, then stays small enough to be inlined into the battle's loop.
+    #[inline(never)]
+    fn repeated_position(&mut self) -> Option<u64> {
+        let seated = &self.players[..self.rules.players()];
+        self.repetition
+            .check(seated, self.table.cards(), self.battles)
     }
 
     /// Card `i` of `order` goes under the pile of seat `i mod players`; then Player 1
@@ -615,7 +633,10 @@ impl Game {
     }
 
     /// The game is over: once a game, so kept out of the way of the battles.
+    // Out of line too: inlined, its stores of the outcome would join the end of every
+    // battle, which would then grow too big to be inlined into the battle's loop.
     #[cold]
+    #[inline(never)]
     fn finish(&mut self, outcome: Outcome, events: &mut impl EventSink<Event>) {
         self.phase = Phase::Over(outcome);
         events.push(Event::GameOver { outcome });

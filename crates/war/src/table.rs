@@ -57,10 +57,10 @@ impl<C: Copy, const N: usize> Table<C, N> {
             return Err(PileFull { max: N });
         }
         self.face_up |= u64::from(face_up) << len;
-        self.len = len + 1;
-        // The card last: the compiler cannot tell that its slot is not `len`, and would
-        // read `len` again after the store.
         self.cards[len] = card;
+        // The count last: the compiler cannot tell that the card's slot is not `len`, so
+        // a count stored before the card would be read again by the next card put down.
+        self.len = len + 1;
         Ok(())
     }
 
