@@ -183,18 +183,20 @@ impl Game {
         // Both hold cards: a player left with none after a battle is out at once.
         let mut first = self.turn_over(0, events)?.ok_or(BATTLED_WITHOUT_CARDS)?;
         let mut second = self.turn_over(1, events)?.ok_or(BATTLED_WITHOUT_CARDS)?;
-        loop {
-            match first.compare_rank(second) {
-                Ordering::Greater => return Ok(Some(0)),
-                Ordering::Less => return Ok(Some(1)),
-                Ordering::Equal => {}
-            }
+        while first.compare_rank(second) == Ordering::Equal {
             events.push(Event::Tie { seats: BOTH });
             match self.war(events)? {
                 War::Battle(next_first, next_second) => (first, second) = (next_first, next_second),
                 War::RanOut { winner } => return Ok(winner),
             }
         }
+        // The higher card wins.
+        let winner = if first.compare_rank(second) == Ordering::Greater {
+            0
+        } else {
+            1
+        };
+        Ok(Some(winner))
     }
 
     /// A war after a tie: each player lays four cards from the top of their pile, three
@@ -320,7 +322,7 @@ impl Game {
         }
         // The assignment's end for two, or the general one.
         if self.rules.players() == 2 {
-            self.end_battle(out_before, winner, events)
+            self.end_battle(winner, events)
         } else {
             self.end_battle_of_many(out_before, winner, events, draw)
         }
@@ -532,7 +534,7 @@ impl Game {
             self.finish(Outcome::Winner { seat }, events);
             Ok(())
         } else if self.rules.players() == 2 {
-            self.end_battle(out_before, Some(seat), events)
+            self.end_battle(Some(seat), events)
         } else {
             self.end_battle_of_many(out_before, Some(seat), events, AT_CHANCE_NODE)
         }
@@ -541,12 +543,11 @@ impl Game {
     /// After a two-player battle, the table taken by `taker` (or left by a war both
     /// players ran out in): as soon as a player runs out of cards, they lose, so the loser
     /// of a battle who put down their last card is out and the game is over; otherwise
-    /// Player 1 plays the next battle. `out_before` is who was out before the battle.
-    /// (With more players, the general end in the module `more_players`.)
+    /// Player 1 plays the next battle. (With more players, the general end in the module
+    /// `more_players`.)
     #[inline]
     fn end_battle(
         &mut self,
-        out_before: PlayerSet,
         taker: Option<Seat>,
         events: &mut impl EventSink<Event>,
     ) -> Result<(), Refusal> {
@@ -564,12 +565,10 @@ impl Game {
                 }
                 Outcome::Winner { seat: winner }
             }
-            None if self.out == BOTH => {
-                let seats = self.out.without(out_before);
-                Outcome::NoWinner {
-                    reason: NoWinner::OutOfCards { seats },
-                }
-            }
+            // Both ran out in this battle: a two-player game ends as soon as one is out.
+            None if self.out == BOTH => Outcome::NoWinner {
+                reason: NoWinner::OutOfCards { seats: BOTH },
+            },
             None => {
                 return Err(Refusal::Broken(
                     "a two-player battle left the table to nobody while a player held cards",

@@ -28,7 +28,7 @@
 //! through the game, the winner's take, the end of the battle) and of the protocol's
 //! step. The players are held in the game itself, not behind a pointer, their piles
 //! fixed rings ([`cards_core::ring::RingPile`]) and the table a fixed array with its
-//! face-up cards as a set of bits ([`crate::table::Table`]), so a battle moves each
+//! face-down cards as a set of bits ([`crate::table::Table`]), so a battle moves each
 //! card with a load and a store and allocates nothing; the two-player end of a battle
 //! is small enough to be inlined into the loop (the check for a repeated position, with
 //! won cards in a fixed order, is kept out of line).
@@ -312,6 +312,10 @@ impl RowCounter {
     /// wars since it began. Most battles set off no war: they are counted only among
     /// those begun, which is cheaper than a tally of their own at every battle.
     fn close(&mut self, wars: u64) {
+        // Most battles set off no war and leave the count as it was: nothing to store.
+        if wars == self.wars_before {
+            return;
+        }
         let run = wars.saturating_sub(self.wars_before);
         if run > 0 {
             self.rows[bucket(run)] += 1;

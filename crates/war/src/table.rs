@@ -5,8 +5,8 @@
 //! up or face down), read the cards in order, shuffle them, clear it. A `Vec` beside a
 //! second record of which cards lie face up does that with a capacity check and a
 //! possible reallocation at every card; here the cards sit in a fixed array and the
-//! face-up ones are a set of bits by position, so putting a card down is a store, an
-//! addition and (face up) one bit set, and nothing is ever allocated.
+//! face-down ones are a set of bits by position, so putting a card down is a store and
+//! an addition (face down, and one bit set), and nothing is ever allocated.
 
 use std::fmt;
 
@@ -25,8 +25,10 @@ pub struct Table<C, const N: usize> {
     cards: [C; N],
     /// How many cards, at most `N`.
     len: usize,
-    /// Bit `i` set: the card put down `i`-th lies face up (no bit at or past `len`).
-    face_up: u64,
+    /// Bit `i` set: the card put down `i`-th lies face down (no bit at or past `len`).
+    /// The face-down ones rather than the face-up ones: most cards are put down face up
+    /// (every battle's), and then no bit changes.
+    face_down: u64,
 }
 
 impl<C: DeckCard, const N: usize> Table<C, N> {
@@ -37,7 +39,7 @@ impl<C: DeckCard, const N: usize> Table<C, N> {
         Table {
             cards: [C::FILLER; N],
             len: 0,
-            face_up: 0,
+            face_down: 0,
         }
     }
 }
@@ -56,7 +58,7 @@ impl<C: Copy, const N: usize> Table<C, N> {
         if len >= N {
             return Err(PileFull { max: N });
         }
-        self.face_up |= u64::from(face_up) << len;
+        self.face_down |= u64::from(!face_up) << len;
         self.cards[len] = card;
         // The count last: the compiler cannot tell that the card's slot is not `len`, so
         // a count stored before the card would be read again by the next card put down.
@@ -87,7 +89,7 @@ impl<C: Copy, const N: usize> Table<C, N> {
             .ok_or(PileFull { max: N })?;
         slots.copy_from_slice(cards);
         self.len = cards.len();
-        self.face_up = 0;
+        self.face_down = all_below::<N>(self.len);
         Ok(())
     }
 
@@ -100,18 +102,18 @@ impl<C: Copy, const N: usize> Table<C, N> {
 
     /// The cards lying face up, in the order they were put down.
     pub fn face_up(&self) -> impl Iterator<Item = &C> {
-        let face_up = self.face_up;
+        let face_down = self.face_down;
         self.cards()
             .iter()
             .enumerate()
-            .filter(move |&(i, _)| face_up >> i & 1 != 0)
+            .filter(move |&(i, _)| face_down >> i & 1 == 0)
             .map(|(_, card)| card)
     }
 
     /// Whether the card put down `position`-th (from 0) lies face up; `false` past the
     /// last card.
     pub fn is_face_up(&self, position: usize) -> bool {
-        position < self.len && self.face_up >> position & 1 != 0
+        position < self.len && self.face_down >> position & 1 == 0
     }
 
     /// The number of cards.
@@ -135,7 +137,7 @@ impl<C: Copy, const N: usize> Table<C, N> {
     #[inline]
     pub fn clear(&mut self) {
         self.len = 0;
-        self.face_up = 0;
+        self.face_down = 0;
     }
 
     /// Gathers the cards into a face-down heap and shuffles it in place, as
@@ -145,14 +147,26 @@ impl<C: Copy, const N: usize> Table<C, N> {
     pub fn shuffle<R: Rng + ?Sized>(&mut self, rng: &mut R) {
         let len = self.len.min(N);
         cards_core::shuffle(&mut self.cards[..len], rng);
-        self.face_up = 0;
+        self.face_down = all_below::<N>(len);
+    }
+}
+
+/// The set of positions `0..len`, every card of a table of `len` cards (at most `N`, at
+/// most 64).
+#[inline]
+fn all_below<const N: usize>(len: usize) -> u64 {
+    if N < 64 {
+        // `len` is below 64: the shift cannot overflow, and needs no test.
+        (1u64 << len) - 1
+    } else {
+        1u64.checked_shl(len as u32).map_or(u64::MAX, |bit| bit - 1)
     }
 }
 
 impl<C: PartialEq + Copy, const N: usize> PartialEq for Table<C, N> {
     /// The same cards in the same order, the same ones face up.
     fn eq(&self, other: &Table<C, N>) -> bool {
-        self.face_up == other.face_up && self.cards() == other.cards()
+        self.face_down == other.face_down && self.cards() == other.cards()
     }
 }
 
@@ -253,12 +267,20 @@ mod tests {
                 prop_assert_eq!(table.cards(), &cards[..]);
                 let up: Vec<ColorCard> = list.iter().filter(|p| p.1).map(|&(c, _)| c).collect();
                 prop_assert!(table.face_up().copied().eq(up));
+                for i in 0..=8 {
+                    prop_assert_eq!(table.is_face_up(i), list.get(i).is_some_and(|p| p.1));
+                }
             }
             let mut cards: Vec<ColorCard> = list.iter().map(|&(c, _)| c).collect();
             cards_core::shuffle(&mut cards, &mut cards_core::rng::rng_from_seed(seed));
             table.shuffle(&mut cards_core::rng::rng_from_seed(seed));
             prop_assert_eq!(table.cards(), &cards[..]);
             prop_assert_eq!(table.face_up().count(), 0);
+            prop_assert!((0..=8).all(|i| !table.is_face_up(i)));
+            // The same table as the shuffled cards gathered onto one.
+            let mut gathered: Table<ColorCard, 8> = Table::new();
+            gathered.gather(&cards).unwrap();
+            prop_assert_eq!(table, gathered);
         }
     }
 }

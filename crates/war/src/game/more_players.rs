@@ -261,7 +261,7 @@ mod tests {
                 }
                 let mut general = game.clone();
                 let (mut mine, mut theirs) = (Vec::new(), Vec::new());
-                game.end_battle(out_before, winner, &mut mine).unwrap();
+                game.end_battle(winner, &mut mine).unwrap();
                 general
                     .end_battle_of_many(out_before, winner, &mut theirs, AT_CHANCE_NODE)
                     .unwrap();
