@@ -153,7 +153,6 @@ impl<C: Copy, const N: usize> Table<C, N> {
 
 /// The set of positions `0..len`, every card of a table of `len` cards (at most `N`, at
 /// most 64).
-#[inline]
 fn all_below<const N: usize>(len: usize) -> u64 {
     if N < 64 {
         // `len` is below 64: the shift cannot overflow, and needs no test.
@@ -239,6 +238,20 @@ mod tests {
         assert!(table.is_empty());
         assert_eq!(table, Small::new());
         assert_eq!(table.capacity(), 4);
+    }
+
+    /// Worked by hand: the positions below 0, 3 and 64 (a full table of 64, whose set
+    /// has every bit) are none, the three bits 0b111 and all 64 bits, for a table of 64
+    /// slots as for one of fewer.
+    #[test]
+    fn all_below_sets_one_bit_a_card() {
+        assert_eq!(all_below::<64>(0), 0);
+        assert_eq!(all_below::<64>(3), 0b111);
+        assert_eq!(all_below::<64>(63), u64::MAX >> 1);
+        assert_eq!(all_below::<64>(64), u64::MAX);
+        assert_eq!(all_below::<8>(0), 0);
+        assert_eq!(all_below::<8>(8), 0xff);
+        assert_eq!(all_below::<52>(52), (1 << 52) - 1);
     }
 
     proptest! {
