@@ -892,8 +892,15 @@ impl GameState for Game {
         rng: &mut R,
         events: &mut S,
     ) -> Result<(), Refusal> {
-        self.gather_for_shuffle()?;
-        self.draw_pile.shuffle(rng);
+        match self.phase {
+            // `restart` left the deck in the draw pile in its fixed order: shuffled
+            // straight from the deck, it is the same pile.
+            Phase::Deal => self.draw_pile.shuffle_in(&self.deck, rng),
+            _ => {
+                self.gather_for_shuffle()?;
+                self.draw_pile.shuffle(rng);
+            }
+        }
         self.after_shuffle(events)
     }
 

@@ -116,6 +116,21 @@ impl<T: Copy> Pile<T> {
     }
 }
 
+impl<T: Copy> Pile<T> {
+    /// Replaces the cards with `cards`, listed top first, shuffled: the pile
+    /// [`clear`](Pile::clear), [`extend`](Extend::extend) and [`shuffle`](Pile::shuffle)
+    /// leave, from the same draws.
+    pub fn shuffle_in<R: Rng + ?Sized>(&mut self, cards: &[T], rng: &mut R) {
+        // The list is shuffled as it is given and turned round once into the pile's
+        // order, bottom first, where the three steps turned it round three times (a
+        // simulated game deals from the whole deck this way).
+        self.cards.clear();
+        self.cards.extend_from_slice(cards);
+        shuffle(&mut self.cards, rng);
+        self.cards.reverse();
+    }
+}
+
 impl<T: fmt::Debug> fmt::Debug for Pile<T> {
     /// The cards, top first, as a list in a `Pile`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -208,7 +223,8 @@ mod tests {
     proptest! {
         /// Any sequence of steps leaves the pile as the standard double-ended queue (the
         /// pile's old storage, top at the front) leaves it; shuffled, it is the
-        /// shuffle of its cards listed top first, from the same seed.
+        /// shuffle of its cards listed top first, from the same seed, and so is any pile
+        /// those cards are shuffled into from the list (`shuffle_in`).
         #[test]
         fn a_pile_is_a_queue_and_shuffles_as_its_list_does(
             steps in proptest::collection::vec(step(), 0..60),
@@ -248,10 +264,14 @@ mod tests {
                 prop_assert!(pile.iter().rev().eq(queue.iter().rev()));
             }
             prop_assert_eq!(&pile, &queue.iter().copied().collect::<Pile<u8>>());
-            pile.shuffle(&mut rng_from_seed(seed));
             let mut list: Vec<u8> = queue.into_iter().collect();
+            // Whatever the pile held before goes.
+            let mut given = Pile::from_top_first([7, 8]);
+            given.shuffle_in(&list, &mut rng_from_seed(seed));
+            pile.shuffle(&mut rng_from_seed(seed));
             shuffle(&mut list, &mut rng_from_seed(seed));
             prop_assert!(pile.iter().eq(list.iter()));
+            prop_assert_eq!(&given, &pile);
         }
 
     }
