@@ -114,9 +114,7 @@ impl<T: Copy> Pile<T> {
             self.extend(cards.iter().copied());
         }
     }
-}
 
-impl<T: Copy> Pile<T> {
     /// Replaces the cards with `cards`, listed top first, shuffled: the pile
     /// [`clear`](Pile::clear), [`extend`](Extend::extend) and [`shuffle`](Pile::shuffle)
     /// leave, from the same draws.
