@@ -532,14 +532,18 @@ impl Game {
     /// `player` lays `card` from their hand.
     #[inline]
     fn play_card(&mut self, player: usize, card: ColorCard, chosen: Option<Color>) -> Play {
-        self.players[player].remove_card_from_hand(card);
+        let laying = &mut self.players[player];
+        laying.remove_card_from_hand(card);
+        // Asked before the pile grows: a pile that may allocate would have the player
+        // looked up again after it.
+        let won = laying.has_won();
         self.discard_pile.push(card);
         self.chosen_color = chosen;
         self.pending_twos = match self.rules.two {
             Some(_) if card.number() == TWO => self.pending_twos.saturating_add(1),
             _ => 0,
         };
-        if self.players[player].has_won() {
+        if won {
             self.outcome = Some(Outcome::Winner { seat: player });
         }
         Play::Card { card, chosen }

@@ -160,7 +160,9 @@ impl<const N: usize> Hand<N> {
     /// Adds `card` after the others; refused, the hand unchanged, when it is full.
     #[inline]
     pub fn push(&mut self, card: ColorCard) -> Result<(), HandFull> {
-        if self.end == N {
+        // `>=` where `==` would do (`end` never passes `N`): then the slot below is known
+        // to be in the array, and filling it needs no bounds check.
+        if self.end >= N {
             if self.len == N {
                 return Err(HandFull { max: N });
             }
