@@ -487,8 +487,8 @@ impl Game {
             Play::Draw { drawn: 0 } => self.passes + 1,
             _ => 0,
         };
-        if self.outcome.is_none()
-            && self.rules.end == EndRule::PlayOn
+        if self.rules.end == EndRule::PlayOn
+            && self.outcome.is_none()
             && self.passes >= self.players.len()
         {
             self.outcome = Some(Outcome::NoWinner {
