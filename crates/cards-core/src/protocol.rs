@@ -1447,6 +1447,27 @@ mod tests {
         assert_eq!(record.chance[1..both], seeded[1..both]);
     }
 
+    /// The quiet loop stops as the checked one does: a script that runs out stops it with
+    /// the agent's reason, after the turn it did play (one flip, whatever it showed: the
+    /// first to three heads is far off, so seat 1 is to act).
+    #[test]
+    fn the_quiet_loop_stops_with_the_agents_reason() {
+        let mut game = Race::new(Bug::None);
+        let mut script = Scripted::new(vec![Move::Flip]);
+        let mut seats = Vec::new();
+        let result =
+            Driver::new().play_trusted(&mut game, &mut rng_from_seed(3), &mut script, |seat| {
+                seats.push(seat)
+            });
+        assert!(
+            matches!(result, Err(PlayError::Stopped(Stop::InputEnded))),
+            "{result:?}"
+        );
+        assert_eq!(seats, [0]);
+        assert_eq!(game.flips, 1);
+        assert_eq!(game.actor(), Actor::Seat(1));
+    }
+
     #[test]
     fn agents_sit_by_seat_and_scripts_end() {
         let mut game = Race::new(Bug::None);
