@@ -183,8 +183,11 @@ impl<const N: usize> Hand<N> {
         if cards.len() > N - self.end {
             self.compact();
         }
-        for (place, &card) in (self.end..).zip(cards) {
-            self.put(place, card);
+        let start = self.end;
+        // The slots in one copy (one bounds check, not one a card), then their places.
+        self.cards[start..start + cards.len()].copy_from_slice(cards);
+        for (place, &card) in (start..).zip(cards) {
+            self.mark(place, card);
         }
         self.end += cards.len();
         self.len += cards.len();
@@ -296,6 +299,12 @@ impl<const N: usize> Hand<N> {
     #[inline]
     fn put(&mut self, place: usize, card: ColorCard) {
         self.cards[place] = card;
+        self.mark(place, card);
+    }
+
+    /// Enters `card`, just put in slot `place`, in its colour's and its number's sets.
+    #[inline]
+    fn mark(&mut self, place: usize, card: ColorCard) {
         let bit = 1 << place;
         self.places[color_set(card.color())] |= bit;
         self.places[number_set(card.number())] |= bit;
