@@ -484,7 +484,7 @@ impl Game {
         events: &mut impl EventSink<Event>,
         draw: Option<&mut R>,
     ) -> Result<bool, Refusal> {
-        match (self.rules.order(), draw) {
+        let cards = match (self.rules.order(), draw) {
             (WonCardOrder::Shuffled, None) => {
                 self.phase = Phase::Take {
                     seat,
@@ -494,10 +494,10 @@ impl Game {
                 return Ok(false);
             }
             // What `apply_sampled_chance` does at that chance node, without stopping there.
-            (WonCardOrder::Shuffled, Some(rng)) => self.table.shuffle(rng),
-            (WonCardOrder::Fixed, _) => {}
-        }
-        self.give_table(seat, events)?;
+            (WonCardOrder::Shuffled, Some(rng)) => self.table.take_all_shuffled(rng),
+            (WonCardOrder::Fixed, _) => self.table.take_all(),
+        };
+        collect_table(&mut self.players[seat], cards, events)?;
         Ok(true)
     }
 
@@ -508,15 +508,7 @@ impl Game {
         seat: Seat,
         events: &mut impl EventSink<Event>,
     ) -> Result<(), Refusal> {
-        events.push(Event::Took {
-            seat,
-            cards: self.table.len(),
-        });
-        self.players[seat]
-            .collect(self.table.cards())
-            .map_err(|_| Refusal::Broken("a pile holds more than the 52 cards"))?;
-        self.table.clear();
-        Ok(())
+        collect_table(&mut self.players[seat], self.table.take_all(), events)
     }
 
     /// At the chance node of a take, once chance has ordered the table: the cards go
@@ -671,6 +663,21 @@ impl Game {
         }
         Ok(())
     }
+}
+
+/// `player` collects the cards taken off the table, in the order given, under their pile.
+fn collect_table(
+    player: &mut Player,
+    cards: &[Card],
+    events: &mut impl EventSink<Event>,
+) -> Result<(), Refusal> {
+    events.push(Event::Took {
+        seat: player.seat(),
+        cards: cards.len(),
+    });
+    player
+        .collect(cards)
+        .map_err(|_| Refusal::Broken("a pile holds more than the 52 cards"))
 }
 
 /// A card put on a full table: every card on it came from a pile, so the table holds

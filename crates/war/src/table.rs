@@ -140,6 +140,25 @@ impl<C: Copy, const N: usize> Table<C, N> {
         self.face_down = 0;
     }
 
+    /// Takes every card away and hands them over, in the order they lie.
+    pub fn take_all(&mut self) -> &[C] {
+        // `len` never passes `N`: no card is left behind.
+        let len = self.len.min(N);
+        self.clear();
+        &self.cards[..len]
+    }
+
+    /// Shuffles the cards with `rng` (as [`Table::shuffle`]), then takes them all away
+    /// and hands them over, in their new order.
+    pub fn take_all_shuffled<R: Rng + ?Sized>(&mut self, rng: &mut R) -> &[C] {
+        // The count read once, before the shuffle: read after it, it would be loaded
+        // again from memory, since the compiler cannot tell the shuffle leaves it alone.
+        let len = self.len.min(N);
+        self.clear();
+        cards_core::shuffle(&mut self.cards[..len], rng);
+        &self.cards[..len]
+    }
+
     /// Gathers the cards into a face-down heap and shuffles it in place, as
     /// [`shuffle`](cards_core::shuffle) shuffles a list: the same generator leaves the
     /// same order as it leaves a list of the same cards.
@@ -200,8 +219,9 @@ mod tests {
     }
 
     /// Worked by hand on a table of 4: cards stay in the order put down, the face-up ones
-    /// are found by position, a fifth card is refused with nothing changed, and a gather
-    /// or a shuffle leaves every card face down.
+    /// are found by position, a fifth card is refused with nothing changed, a gather or a
+    /// shuffle leaves every card face down, and taking every card hands them over in the
+    /// order they lie and leaves the table empty.
     #[test]
     fn a_table_keeps_its_order_and_faces_and_refuses_a_fifth_card() {
         let mut table = Small::new();
@@ -232,6 +252,9 @@ mod tests {
         assert_eq!(numbers(table.cards().iter()), [3, 7]);
         assert_eq!(table.face_up().count(), 0);
         table.put_face_up(card(5)).unwrap();
+        let mut taken = table;
+        assert_eq!(numbers(taken.take_all().iter()), [3, 7, 5]);
+        assert_eq!(taken, Small::new());
         table.shuffle(&mut cards_core::rng::rng_from_seed(1));
         assert_eq!((table.len(), table.face_up().count()), (3, 0));
         table.clear();
@@ -256,8 +279,10 @@ mod tests {
 
     proptest! {
         /// Any cards put down lie as a list of (card, face) pairs built alongside has
-        /// them, up to the capacity, past which each is refused; shuffled, the table
-        /// holds the list's cards shuffled the same way by `pile::shuffle`, face down.
+        /// them, up to the capacity, past which each is refused; taken whole, it hands
+        /// over the list's cards (shuffled as `cards_core::shuffle` shuffles the list, if asked)
+        /// and is left empty; shuffled, the table holds the list's cards shuffled the same
+        /// way, face down.
         #[test]
         fn a_table_is_a_capped_list_of_faces(
             puts in proptest::collection::vec((1u8..=9, any::<bool>()), 0..12),
@@ -285,7 +310,15 @@ mod tests {
                 }
             }
             let mut cards: Vec<ColorCard> = list.iter().map(|&(c, _)| c).collect();
+            // Taken whole, as they lie or shuffled: the list's cards, and an empty table.
+            let mut taken = table;
+            prop_assert_eq!(taken.take_all(), &cards[..]);
+            prop_assert_eq!(taken, Table::new());
             cards_core::shuffle(&mut cards, &mut cards_core::rng::rng_from_seed(seed));
+            let mut taken = table;
+            let shuffled = taken.take_all_shuffled(&mut cards_core::rng::rng_from_seed(seed));
+            prop_assert_eq!(shuffled, &cards[..]);
+            prop_assert_eq!(taken, Table::new());
             table.shuffle(&mut cards_core::rng::rng_from_seed(seed));
             prop_assert_eq!(table.cards(), &cards[..]);
             prop_assert_eq!(table.face_up().count(), 0);
