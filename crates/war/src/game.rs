@@ -666,6 +666,8 @@ impl Game {
 }
 
 /// `player` collects the cards taken off the table, in the order given, under their pile.
+// Of the player and the cards, not of the game: the cards stay borrowed from the table
+// while the pile takes them, so the count read once by the take is the one used here.
 fn collect_table(
     player: &mut Player,
     cards: &[Card],
