@@ -345,11 +345,16 @@ impl Game {
         if self.players.is_empty() {
             return None;
         }
-        Some(match self.current {
+        Some(self.seat_after(self.current))
+    }
+
+    /// The seat that plays after `current` (the first seat before anyone has played).
+    fn seat_after(&self, current: Option<Seat>) -> Seat {
+        match current {
             // Round the table: after the last seat, the first.
             Some(index) if index + 1 < self.players.len() => index + 1,
             _ => 0,
-        })
+        }
     }
     // ANCHOR_END: next_seat
 
@@ -669,12 +674,12 @@ impl GameState for Game {
     ) -> Result<Actor, Refusal> {
         let seat = self.next_seat().ok_or(Refusal::NotDealt)?;
         self.carry_out(seat, action);
-        match (self.outcome, self.next_seat()) {
-            (Some(_), _) => Ok(Actor::Over),
-            (None, Some(next)) => Ok(Actor::Seat(next)),
-            // A game that was dealt has a seat to act until it is over.
-            (None, None) => Err(Refusal::NotDealt),
-        }
+        // The seat just played is the current one: the next is the seat after it,
+        // worked out from the seat in hand rather than read back from the game.
+        Ok(match self.outcome {
+            Some(_) => Actor::Over,
+            None => Actor::Seat(self.seat_after(Some(seat))),
+        })
     }
 
     /// A shuffle of the cards to deal, in card order first, as `cards_core::shuffle`
