@@ -539,10 +539,9 @@ impl Game {
     fn play_card(&mut self, player: usize, card: ColorCard, chosen: Option<Color>) -> Play {
         let laying = &mut self.players[player];
         laying.remove_card_from_hand(card);
-        // Asked before the pile grows: a pile that may allocate would have the player
-        // looked up again after it.
+        // The pile grows last: a pile that may allocate would have the player looked up
+        // again, and the turn's other facts kept in saved registers, across its call.
         let won = laying.has_won();
-        self.discard_pile.push(card);
         self.chosen_color = chosen;
         self.pending_twos = match self.rules.two {
             Some(_) if card.number() == TWO => self.pending_twos.saturating_add(1),
@@ -551,6 +550,7 @@ impl Game {
         if won {
             self.outcome = Some(Outcome::Winner { seat: player });
         }
+        self.discard_pile.push(card);
         Play::Card { card, chosen }
     }
 
