@@ -49,7 +49,11 @@ impl Agent<Game> for Bot {
 /// The bot's move for the position `view` shows: a legal play of a card of the hand, or
 /// the draw when there is none.
 pub fn next_play(view: &Observation<'_>) -> Action {
-    let mut best: Option<((u8, usize), Action)> = None;
+    // The best key so far and its move, kept apart (the draw until a card can be
+    // played): held as one `Option` of the pair, the move was spilled byte by byte and
+    // rebuilt from the bytes on return at every decision.
+    let mut best: Option<(u8, usize)> = None;
+    let mut chosen = Action::Draw;
     for card in view.playable() {
         // A legal move: a playable card, with a colour exactly when it must name one.
         let color = view
@@ -59,11 +63,12 @@ pub fn next_play(view: &Observation<'_>) -> Action {
         let mv = Action::Play { card, color };
         let follow = card.color().or(color).unwrap_or(view.color);
         let key = (preference(view, card), options_kept(view, card, follow));
-        if best.is_none_or(|(best_key, _)| key > best_key) {
-            best = Some((key, mv));
+        if best.is_none_or(|best_key| key > best_key) {
+            best = Some(key);
+            chosen = mv;
         }
     }
-    best.map_or(Action::Draw, |(_, mv)| mv)
+    chosen
 }
 
 /// Steps 1 and 2 of the policy: the higher, the better.
