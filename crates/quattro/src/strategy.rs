@@ -51,7 +51,8 @@ impl Agent<Game> for Bot {
 pub fn next_play(view: &Observation<'_>) -> Action {
     // The best key so far and its move, kept apart (the draw until a card can be
     // played): held as one `Option` of the pair, the move was spilled byte by byte and
-    // rebuilt from the bytes on return at every decision.
+    // rebuilt from the bytes on return at every decision. (The move is made only for a
+    // new best, for the same reason.)
     let mut best: Option<(u8, usize)> = None;
     let mut chosen = Action::Draw;
     for card in view.playable() {
@@ -60,12 +61,11 @@ pub fn next_play(view: &Observation<'_>) -> Action {
             .names_color(card)
             // The wild card has no colour: the colours held are the other cards'.
             .then(|| Color::most_held(view.hand.iter().filter_map(|held| held.color())));
-        let mv = Action::Play { card, color };
         let follow = card.color().or(color).unwrap_or(view.color);
         let key = (preference(view, card), options_kept(view, card, follow));
         if best.is_none_or(|best_key| key > best_key) {
             best = Some(key);
-            chosen = mv;
+            chosen = Action::Play { card, color };
         }
     }
     chosen
