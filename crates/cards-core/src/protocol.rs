@@ -807,13 +807,10 @@ impl<G: GameState> Driver<G> {
             } else {
                 &[]
             };
-            let Some(observation) = game.observe(seat) else {
-                return Err(quiet_error(QuietError::NoObservation));
-            };
-            let action = match agents.choose(seat, &observation, legal) {
-                Ok(action) => action,
-                Err(stop) => return Err(quiet_error(QuietError::Stopped(stop))),
-            };
+            let observation = game
+                .observe(seat)
+                .ok_or_else(|| PlayError::Invariant("the seat to act has no observation"))?;
+            let action = agents.choose(seat, &observation, legal)?;
             drop(observation);
             if cfg!(debug_assertions) {
                 game.legal_actions(&mut self.legal);
@@ -824,36 +821,15 @@ impl<G: GameState> Driver<G> {
                 );
             }
             observer(seat);
-            actor = match game.apply_trusted(action, rng) {
-                Ok(actor) => actor,
-                Err(error) => return Err(quiet_error(QuietError::Refused(seat, error))),
-            };
+            actor = game
+                .apply_trusted(action, rng)
+                .map_err(|error| PlayError::Refused {
+                    seat: Some(seat),
+                    error,
+                })?;
         }
         game.outcome()
             .ok_or_else(|| PlayError::Invariant("the game is over but has no outcome"))
-    }
-}
-
-/// How the quiet loop stops early, before it is made a [`PlayError`].
-enum QuietError<E> {
-    NoObservation,
-    Stopped(Stop),
-    Refused(Seat, E),
-}
-
-/// The quiet loop's error, built out of its way: inlined, the error's several shapes
-/// would be assembled where the loop's paths meet, and keep bytes of each turn's values
-/// alive from one turn to the next (each a store and a load a turn).
-#[cold]
-#[inline(never)]
-fn quiet_error<E: std::error::Error>(error: QuietError<E>) -> PlayError<E> {
-    match error {
-        QuietError::NoObservation => PlayError::Invariant("the seat to act has no observation"),
-        QuietError::Stopped(stop) => PlayError::Stopped(stop),
-        QuietError::Refused(seat, error) => PlayError::Refused {
-            seat: Some(seat),
-            error,
-        },
     }
 }
 
