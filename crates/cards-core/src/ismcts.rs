@@ -320,7 +320,7 @@ impl<G: Determinize> Search<G> {
                 broken = true;
                 break;
             };
-            if world.apply_trusted(action, rng).is_err() {
+            if world.apply_trusted(seat, action, rng).is_err() {
                 broken = true;
                 break;
             }
@@ -346,7 +346,7 @@ impl<G: Determinize> Search<G> {
                         self.legal.clear();
                     }
                     let action = rollout.choose(world, seat, &self.legal, rng);
-                    broken = world.apply_trusted(action, rng).is_err();
+                    broken = world.apply_trusted(seat, action, rng).is_err();
                     steps += 1;
                 }
             }

@@ -272,22 +272,27 @@ pub trait GameState {
     /// deal: no hand, no discard pile); the seat to act always has an observation.
     fn observe(&self, seat: Seat) -> Option<Self::Observation<'_>>;
 
-    /// The quiet path's step: carries out `action`, which a trusted agent chose from the
-    /// legal actions, then the chance that follows it (drawn from `rng`), and says who
-    /// acts next. No event is built.
+    /// The quiet path's step: `seat`, the seat to act (the one [`actor`](GameState::actor)
+    /// just named), carries out `action`, which a trusted agent chose from the legal
+    /// actions; then the chance that follows it (drawn from `rng`); and says who acts
+    /// next. No event is built.
     ///
     /// This is the one place where a game may go faster than its checked path, for
     /// [`Driver::play_trusted`] (the simulators): it may skip checking the action again
-    /// (the driver debug-asserts that it is legal) and fuse the seat's action with the
-    /// chance node that always follows it (War's take of the table, Pig's throw). The
-    /// default is [`apply`](GameState::apply), then
+    /// (the driver debug-asserts that it is legal, and that `seat` is the seat to act),
+    /// take the seat as given rather than work it out again, and fuse the seat's action
+    /// with the chance node that always follows it (War's take of the table, Pig's
+    /// throw). The default is [`apply`](GameState::apply), then
     /// [`apply_sampled_chance`](GameState::apply_sampled_chance) while chance acts.
     /// `conformance::check` checks that an override leaves the same state.
     fn apply_trusted<R: Rng + ?Sized>(
         &mut self,
+        seat: Seat,
         action: Self::Action,
         rng: &mut R,
     ) -> Result<Actor, Self::Error> {
+        // `apply` finds the seat to act itself.
+        let _ = seat;
         self.apply(action, &mut Ignore)?;
         settle_chance(self, rng)
     }
@@ -819,10 +824,17 @@ impl<G: GameState> Driver<G> {
                     "a trusted agent chose {action:?}, not one of {:?}",
                     self.legal
                 );
+                // The seat handed to `apply_trusted` is the one the game names: the
+                // actor the last step returned agrees with `actor()`.
+                debug_assert_eq!(
+                    game.actor(),
+                    Actor::Seat(seat),
+                    "the seat to act is not the one the last step named"
+                );
             }
             observer(seat);
             actor = game
-                .apply_trusted(action, rng)
+                .apply_trusted(seat, action, rng)
                 .map_err(|error| PlayError::Refused {
                     seat: Some(seat),
                     error,
@@ -1069,7 +1081,7 @@ pub mod conformance {
                             .map_err(|e| format!("chance after {action:?} refused: {e}"))?;
                         let mut trusted = game.clone();
                         let actor = trusted
-                            .apply_trusted(action, &mut dice)
+                            .apply_trusted(seat, action, &mut dice)
                             .map_err(|e| format!("apply_trusted({action:?}) refused: {e}"))?;
                         if trusted != copy || actor != then {
                             return Err(format!(

@@ -663,16 +663,22 @@ impl GameState for Game {
     }
 
     /// The quiet path (the simulator's): the action of a trusted agent, one of the
-    /// legal plays, is carried out without checking it again and without an event, and
-    /// who acts next is worked out once. No chance follows a turn: the deal is the only
-    /// one.
+    /// legal plays, is carried out for the seat the driver names, without checking it
+    /// again and without an event, and who acts next is worked out once. No chance
+    /// follows a turn: the deal is the only one.
     #[inline]
     fn apply_trusted<R: Rng + ?Sized>(
         &mut self,
+        seat: Seat,
         action: Action,
         _rng: &mut R,
     ) -> Result<Actor, Refusal> {
-        let seat = self.next_seat().ok_or(Refusal::NotDealt)?;
+        // The driver has just asked who acts: the seat is not worked out again here.
+        debug_assert_eq!(
+            self.next_seat(),
+            Some(seat),
+            "{seat} is not the seat to act"
+        );
         self.carry_out(seat, action);
         // The seat just played is the current one: the next is the seat after it,
         // worked out from the seat in hand rather than read back from the game.

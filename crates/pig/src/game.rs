@@ -318,9 +318,17 @@ impl GameState for Game {
     #[inline]
     fn apply_trusted<R: Rng + ?Sized>(
         &mut self,
+        seat: Seat,
         action: Action,
         rng: &mut R,
     ) -> Result<Actor, Refusal> {
+        // The roll and the hold are the current player's, as in `apply`: the seat is
+        // only checked.
+        debug_assert_eq!(
+            self.actor(),
+            Actor::Seat(seat),
+            "{action:?} trusted for seat {seat} out of its turn"
+        );
         match action {
             Action::Roll => self.score(self.rules.throw(rng), &mut Ignore),
             Action::Hold => self.hold(&mut Ignore),
@@ -753,12 +761,12 @@ mod tests {
     fn the_quiet_path_rolls_and_throws_in_one_step() {
         let mut state = game(Variant::TwoDice, 40);
         let mut dice = Draws::pairs(&[(6, 6), (3, 3), (1, 1), (2, 2)]);
-        let mut step = |action| state.apply_trusted(action, &mut dice);
-        assert_eq!(step(Action::Roll), Ok(Actor::Seat(0)));
-        assert_eq!(step(Action::Roll), Ok(Actor::Seat(0)));
-        assert_eq!(step(Action::Hold), Ok(Actor::Seat(1)));
-        assert_eq!(step(Action::Roll), Ok(Actor::Seat(0)));
-        assert_eq!(step(Action::Roll), Ok(Actor::Over));
+        let mut step = |seat, action| state.apply_trusted(seat, action, &mut dice);
+        assert_eq!(step(0, Action::Roll), Ok(Actor::Seat(0)));
+        assert_eq!(step(0, Action::Roll), Ok(Actor::Seat(0)));
+        assert_eq!(step(0, Action::Hold), Ok(Actor::Seat(1)));
+        assert_eq!(step(1, Action::Roll), Ok(Actor::Seat(0)));
+        assert_eq!(step(0, Action::Roll), Ok(Actor::Over));
         assert_eq!(state.outcome(), Some(Outcome::Winner { seat: 0 }));
         assert_eq!((state.player(0).total(), state.player(1).total()), (44, 0));
         assert_eq!(state.turns(), 3);

@@ -137,10 +137,11 @@ impl GameState for Peek {
     }
     fn apply_trusted<R: Rng + ?Sized>(
         &mut self,
+        seat: Seat,
         action: Action,
         rng: &mut R,
     ) -> Result<Actor, Self::Error> {
-        self.0.apply_trusted(action, rng)
+        self.0.apply_trusted(seat, action, rng)
     }
     fn outcome(&self) -> Option<Outcome<Self::NoWinner>> {
         self.0.outcome()

@@ -855,10 +855,13 @@ impl GameState for Game {
     /// [`apply`](GameState::apply) (the driver asserts the action legal in debug builds).
     fn apply_trusted<R: Rng + ?Sized>(
         &mut self,
+        seat: Seat,
         action: Action,
         rng: &mut R,
     ) -> Result<Actor, Refusal> {
         debug_assert_eq!(self.phase, Phase::Turn, "{action:?} when no seat acts");
+        // The turn is the current player's, as in `apply`: the seat is only checked.
+        debug_assert_eq!(self.current, seat, "{seat} is not the seat to act");
         self.take_turn(action, &mut Ignore);
         match self.phase {
             Phase::Reshuffle(_) => settle_chance(self, rng),

@@ -918,12 +918,14 @@ impl GameState for Game {
     /// battle, and who acts next worked out once.
     fn apply_trusted<R: Rng + ?Sized>(
         &mut self,
+        seat: Seat,
         action: Action,
         rng: &mut R,
     ) -> Result<Actor, Refusal> {
+        // Every player in the game lays a card in a battle: the seat is only checked.
         debug_assert!(
-            matches!(self.phase, Phase::Turn { .. }),
-            "{action:?} trusted out of a player's turn"
+            matches!(self.phase, Phase::Turn { seat: turn } if turn == seat),
+            "{action:?} trusted for seat {seat} out of its turn"
         );
         let Action::Battle = action;
         // Every take of the battle (the winner's, and a pot left to the last player in)
@@ -1647,7 +1649,9 @@ mod tests {
                 let start = Game::from_piles(rules, piles.iter().map(|p| hand(p))).unwrap();
                 let (mut quiet, mut checked) = (start.clone(), start);
                 let (mut quiet_rng, mut checked_rng) = (rng_from_seed(seed), rng_from_seed(seed));
-                let actor = quiet.apply_trusted(Action::Battle, &mut quiet_rng).unwrap();
+                let actor = quiet
+                    .apply_trusted(0, Action::Battle, &mut quiet_rng)
+                    .unwrap();
                 checked.apply(Action::Battle, &mut Vec::new()).unwrap();
                 let mut takes = 0;
                 while checked.actor() == Actor::Chance {
