@@ -5,7 +5,7 @@
 //! Plain is the default and writes the games' exact bytes (what the assignments print,
 //! every test and every pipe reads); the binaries choose `Ansi` in one place, only when
 //! standard output is a terminal and `NO_COLOR` is unset
-//! ([`stdout_wants_color`](crate::cli::stdout_wants_color)). Each card type says its own
+//! (`cli::stdout_wants_color`, with the `clap` feature). Each card type says its own
 //! colour by implementing [`Paint`].
 
 use std::fmt;
