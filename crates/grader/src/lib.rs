@@ -43,7 +43,7 @@
 //! - [`zip`]: the Gradescope autograder: the zip whose `run_autograder` grades each
 //!   submission with the binary packed in it.
 //!
-//! With the feature `clap` (the games' binaries only), [`args`] declares the grading
+//! With the feature `clap` (the games' binaries only), `args` declares the grading
 //! arguments their `grade` and `gradescope` share, once: a run's (`--timeout`, `--jobs`,
 //! `--format`, `--report`, `--submission`, `--no-sandbox`, `--compile`,
 //! `--compile-timeout`, `--given`, `--bind`, `--env`, the program), over
