@@ -29,17 +29,23 @@ use crate::rules::{EndRule, HAND_SIZE, Rules};
 use crate::strategy::Strategy;
 
 /// A game of Ochos Locos under some [`Rules`].
+// `repr(C)`, the 2s before the colour: the colour named then sits at an odd place,
+// which the compiler reads as the one byte it is. At a place a multiple of four, it
+// read four bytes at once to pick the card to match, just after the turn had written
+// the one: a read the processor cannot take from that write while it is pending, so
+// every turn waited for it.
 #[derive(Clone, Debug, PartialEq)]
+#[repr(C)]
 pub struct Game {
     rules: Rules,
     players: Vec<Player>,
     deck: Deck,
     // The last card is the top; the whole pile is kept so cards can be counted.
     discard_pile: Vec<ColorCard>,
-    // Set after an 8 under the 8-card rule: the colour the next player must follow.
-    chosen_color: Option<Color>,
     // Consecutive 2s just played whose effect has not been used up.
     pub(crate) pending_twos: u8,
+    // Set after an 8 under the 8-card rule: the colour the next player must follow.
+    chosen_color: Option<Color>,
     current: Option<usize>,
     // Consecutive turns on which a player could neither play nor draw.
     passes: usize,
@@ -125,12 +131,15 @@ pub enum NoWinner {
 /// The facts every strategy reads are fields; what only the search reads (the discard
 /// pile, the cards in play, the passes, the hand sizes) are methods that look at the
 /// game when asked, so that a turn of a lettered strategy builds none of them.
+// `repr(C)`, the one-byte facts first: the quiet loop (`Driver::play_trusted`) keeps
+// the observation in the same place as the error its `?` would return, and copies the
+// error's bytes out whole. Laid out by the compiler, the bytes an error leaves unset
+// fell on the card to match, the colour, the 2s and the rules, which were then kept
+// from one turn to the next, on the stack, for an exit the loop never takes; first,
+// they are out of the error's way.
 #[derive(Clone, Copy)]
+#[repr(C)]
 pub struct Observation<'a> {
-    /// The seat observing.
-    pub seat: Seat,
-    /// Its hand, oldest card first (it derefs to the slice of its cards).
-    pub hand: &'a Hand,
     /// The rules of the game.
     pub rules: Rules,
     /// The top of the discard pile (none before the deal).
@@ -142,6 +151,10 @@ pub struct Observation<'a> {
     pub chosen_color: Option<Color>,
     /// Consecutive fresh 2s waiting for an answer (Rule of Two).
     pub pending_twos: u8,
+    /// The seat observing.
+    pub seat: Seat,
+    /// Its hand, oldest card first (it derefs to the slice of its cards).
+    pub hand: &'a Hand,
     /// Cards left in the deck.
     pub deck_size: usize,
     // Read only through the methods below, which show the public facts alone (the other
