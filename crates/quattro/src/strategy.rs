@@ -49,26 +49,44 @@ impl Agent<Game> for Bot {
 /// The bot's move for the position `view` shows: a legal play of a card of the hand, or
 /// the draw when there is none.
 pub fn next_play(view: &Observation<'_>) -> Action {
-    // The best key so far and its move, kept apart (the draw until a card can be
-    // played): held as one `Option` of the pair, the move was spilled byte by byte and
-    // rebuilt from the bytes on return at every decision. (The move is made only for a
-    // new best, for the same reason.)
-    let mut best: Option<(u8, usize)> = None;
-    let mut chosen = Action::Draw;
-    for card in view.playable() {
-        // A legal move: a playable card, with a colour exactly when it must name one.
-        let color = view
-            .names_color(card)
-            // The wild card has no colour: the colours held are the other cards'.
-            .then(|| Color::most_held(view.hand.iter().filter_map(|held| held.color())));
-        let follow = card.color().or(color).unwrap_or(view.color);
-        let key = (preference(view, card), options_kept(view, card, follow));
-        if best.is_none_or(|best_key| key > best_key) {
-            best = Some(key);
-            chosen = Action::Play { card, color };
+    let mut playable = view.playable();
+    let Some(mut best) = playable.next() else {
+        return Action::Draw;
+    };
+    // The best card's key is worked out only once another card competes with it: a lone
+    // playable card, most turns, has nothing to be weighed against.
+    let mut best_key = None;
+    for card in playable {
+        let to_beat = *best_key.get_or_insert_with(|| weigh(view, best));
+        let key = weigh(view, card);
+        // Step 4: on a tie the card earlier in hand order stays.
+        if key > to_beat {
+            best = card;
+            best_key = Some(key);
         }
     }
-    chosen
+    // A legal move: a playable card, with a colour exactly when it must name one.
+    Action::Play {
+        card: best,
+        color: color_named(view, best),
+    }
+}
+
+/// Steps 1 to 3 of the policy for `card`, a playable card: the higher, the better.
+fn weigh(view: &Observation<'_>, card: Card) -> (u8, usize) {
+    let follow = card
+        .color()
+        .or_else(|| color_named(view, card))
+        .unwrap_or(view.color);
+    (preference(view, card), options_kept(view, card, follow))
+}
+
+/// The colour the bot names when it plays `card`: with a wild card that must name one,
+/// the colour it holds most of once the card is played.
+fn color_named(view: &Observation<'_>, card: Card) -> Option<Color> {
+    view.names_color(card)
+        // The wild card has no colour: the colours held are the other cards'.
+        .then(|| Color::most_held(view.hand.iter().filter_map(|held| held.color())))
 }
 
 /// Steps 1 and 2 of the policy: the higher, the better.
@@ -162,6 +180,54 @@ mod tests {
                         options_kept(&view, card, follow),
                         others,
                         "{card} in {hand:?}, {follow:?} to follow"
+                    );
+                }
+            }
+        }
+    }
+
+    /// `next_play` weighs a card only once another competes with it; it plays what
+    /// weighing every playable card in hand order would: the first with the highest key
+    /// (steps 1 to 4, worked out here card by card, apart from the bot's code).
+    #[test]
+    fn next_play_is_the_first_best_of_every_playable_card() {
+        let deck = Variant::Uno.deck();
+        for seed in 0..400u64 {
+            let mut shuffled = deck.clone();
+            cards_core::shuffle(&mut shuffled, &mut cards_core::rng::rng_from_seed(seed));
+            let (hand, rest) = shuffled.split_at(1 + (seed % 12) as usize);
+            let top = rest.iter().copied().find(|card| card.color().is_some());
+            let top = top.expect("a shuffled Uno deck has coloured cards past the hand");
+            for color in Color::ALL {
+                for next_holds in [1, 2, 5] {
+                    let mut hand_sizes = [5; PLAYERS];
+                    hand_sizes[1] = next_holds;
+                    let view = Observation {
+                        seat: 0,
+                        hand,
+                        top,
+                        color,
+                        hand_sizes,
+                        draw_pile: 10,
+                        clockwise: true,
+                        rules: Rules::new(Variant::Uno),
+                    };
+                    let mut want = Action::Draw;
+                    let mut best = None;
+                    for &card in hand.iter().filter(|&&card| view.can_play(card)) {
+                        let named = (card.is_wild() && hand.len() > 1)
+                            .then(|| Color::most_held(hand.iter().filter_map(|held| held.color())));
+                        let follow = card.color().or(named).unwrap_or(color);
+                        let key = (preference(&view, card), options_kept(&view, card, follow));
+                        if best.is_none_or(|best| key > best) {
+                            best = Some(key);
+                            want = Action::Play { card, color: named };
+                        }
+                    }
+                    assert_eq!(
+                        next_play(&view),
+                        want,
+                        "{hand:?} on {top}, {color:?} to follow, next holds {next_holds}"
                     );
                 }
             }
