@@ -314,9 +314,14 @@ impl Iterator for Playable<'_> {
             let stretch = rest.get(..u64::BITS as usize).unwrap_or(rest);
             self.from = self.weighed;
             self.weighed += stretch.len();
-            for (at, &card) in stretch.iter().enumerate() {
-                let playable = Game::may_play_held(self.hand, self.top, self.color, card).is_ok();
-                self.places |= u64::from(playable) << at;
+            // The place's bit moves up one a card and is set for a playable card: fewer
+            // instructions a card than a flag shifted by the place (issue 42).
+            let mut place = 1u64;
+            for &card in stretch {
+                if Game::may_play_held(self.hand, self.top, self.color, card).is_ok() {
+                    self.places |= place;
+                }
+                place <<= 1;
             }
         }
         let at = self.places.trailing_zeros() as usize;
