@@ -59,7 +59,12 @@ impl<C: Copy, const N: usize> Table<C, N> {
             return Err(PileFull { max: N });
         }
         self.face_down |= u64::from(!face_up) << len;
-        self.cards[len] = card;
+        // The card copied whole, not a field at a time: a card of two one-byte fields
+        // is otherwise written as two one-byte stores wherever the check for room above
+        // falls between its read and its write (a war's cards), and the shuffle and the
+        // take read it back soon after as one two-byte load, which the processor cannot
+        // serve from two pending stores: it waits for them to reach the cache.
+        self.cards[len..=len].copy_from_slice(std::slice::from_ref(&card));
         // The count last: the compiler cannot tell that the card's slot is not `len`, so
         // a count stored before the card would be read again by the next card put down.
         self.len = len + 1;
