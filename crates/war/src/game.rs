@@ -612,11 +612,9 @@ impl Game {
         order: &DeckOrder,
         events: &mut impl EventSink<Event>,
     ) -> Result<(), Refusal> {
-        // Card `i` to seat `i mod players`: the seats taken round the table in turn,
-        // rather than worked out by a division a card.
-        let seats = (0..self.rules.players()).cycle();
-        for (&card, seat) in order.cards().iter().zip(seats) {
-            self.players[seat]
+        let players = self.rules.players();
+        for (i, &card) in order.cards().iter().enumerate() {
+            self.players[i % players]
                 .collect(&[card])
                 .map_err(|_| Refusal::Broken("a deal gives a pile more than 52 cards"))?;
         }
