@@ -149,14 +149,19 @@ mod tests {
         }
     }
 
+    /// The Uno rules' deck shuffled from `seed`: hands of every kind of card.
+    fn shuffled_uno_deck(seed: u64) -> Vec<Card> {
+        let mut deck = Variant::Uno.deck();
+        cards_core::shuffle(&mut deck, &mut cards_core::rng::rng_from_seed(seed));
+        deck
+    }
+
     /// `options_kept` is what step 3 of the policy says: the other cards of the hand that
     /// match the card played, for every card of many hands and every colour to follow.
     #[test]
     fn options_kept_counts_the_other_cards_that_match() {
-        let deck = Variant::Uno.deck();
         for seed in 0..300u64 {
-            let mut shuffled = deck.clone();
-            cards_core::shuffle(&mut shuffled, &mut cards_core::rng::rng_from_seed(seed));
+            let shuffled = shuffled_uno_deck(seed);
             let hand = &shuffled[..1 + (seed % 20) as usize];
             let view = Observation {
                 seat: 0,
@@ -191,10 +196,8 @@ mod tests {
     /// (steps 1 to 4, worked out here card by card, apart from the bot's code).
     #[test]
     fn next_play_is_the_first_best_of_every_playable_card() {
-        let deck = Variant::Uno.deck();
         for seed in 0..400u64 {
-            let mut shuffled = deck.clone();
-            cards_core::shuffle(&mut shuffled, &mut cards_core::rng::rng_from_seed(seed));
+            let shuffled = shuffled_uno_deck(seed);
             let (hand, rest) = shuffled.split_at(1 + (seed % 12) as usize);
             let top = rest.iter().copied().find(|card| card.color().is_some());
             let top = top.expect("a shuffled Uno deck has coloured cards past the hand");
