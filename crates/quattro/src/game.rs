@@ -648,8 +648,8 @@ impl Game {
             Action::Draw => self.draw_for(player, events),
             Action::Play { card, color } => {
                 self.passes_in_row = 0;
-                self.discard_pile.put_on_top(card);
                 self.players[player].remove_card(card);
+                self.discard_pile.put_on_top(card);
                 self.color = card.color().or(color).unwrap_or(self.color);
                 events.push(Event::Played { seat: player, card });
                 if self.players[player].has_won() {
