@@ -222,11 +222,14 @@ fn run_prepared(
         _ => unpaced.is_some(),
     };
     let exited = wait(&mut child, deadline, &overflow, &mut tick);
+    // Whatever happened, nothing of the program outlives the run. It is killed before the
+    // person lets go of its input: a program still waiting for a line when its time is
+    // up would otherwise read the end of its input and go on printing, after its time,
+    // into the transcript the check reads.
+    let mut killed = kill(sandbox.isolation(), group, prepared.uid);
     let (answers, closed_at, panicked) = person.map_or((Vec::new(), None, None), |person| {
         (person.answers, person.closed_at, person.panicked)
     });
-    // Whatever happened, nothing of the program outlives the run.
-    let mut killed = kill(sandbox.isolation(), group, prepared.uid);
     if exited.is_none() && child_reaped(&mut child).is_err() {
         killed = Killed::Failed(format!(
             "the program (process {group}) did not die within {} s of SIGKILL",
